@@ -1,0 +1,87 @@
+import "server-only";
+import { z } from "zod";
+
+/** Every environment variable Brokerdesk reads, parsed once. `.env.example` lists the same set. */
+const bool = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => v === "true" || v === "1");
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().positive().default(3000),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  BROKERDESK_DATA_DIR: z.string().min(1).default(".data"),
+  DATABASE_URL: z.string().url().optional(),
+  AUTH_SECRET: z.string().min(16).optional(),
+  SESSION_MAX_AGE_HOURS: z.coerce.number().positive().max(24 * 7).default(8),
+  BROKER_BASE_URL: z.string().url().optional(),
+  BROKER_APP_KEY: z.string().min(1).optional(),
+  BROKER_APP_SECRET: z.string().min(1).optional(),
+  BROKER_SIGNATURE_ALGORITHM: z.enum(["HMAC-SHA1", "HMAC-SHA256"]).default("HMAC-SHA256"),
+  BROKER_PATH_STYLE: z.enum(["resource", "legacy"]).default("resource"),
+  BROKER_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  BROKER_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
+  SANDBOX_HOST: z.string().default("127.0.0.1"),
+  SANDBOX_PORT: z.coerce.number().int().positive().default(4100),
+  SANDBOX_APP_KEY: z.string().min(1).default("brokerdesk-demo-key"),
+  SANDBOX_APP_SECRET: z.string().min(1).default("brokerdesk-demo-secret"),
+  SANDBOX_AUTO_CONFIRM_2FA: bool.default(true),
+});
+
+export type Env = z.infer<typeof schema>;
+
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const result = schema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const env = result.data;
+  if (env.BROKER_BASE_URL && (!env.BROKER_APP_KEY || !env.BROKER_APP_SECRET)) {
+    throw new Error("Invalid configuration:\n  BROKER_APP_KEY and BROKER_APP_SECRET are required when BROKER_BASE_URL is set");
+  }
+  return env;
+}
+
+let cached: Env | undefined;
+export function env(): Env {
+  cached ??= parseEnv();
+  return cached;
+}
+
+/** Embedded defaults: no real upstream configured, so the embedded sandbox and demo data are used. */
+export function isDemoMode(e: Env = env()): boolean {
+  return !e.BROKER_BASE_URL;
+}
+
+export interface UpstreamConfig {
+  kind: "sandbox" | "external";
+  baseUrl: string;
+  appKey: string;
+  appSecret: string;
+  algorithm: Env["BROKER_SIGNATURE_ALGORITHM"];
+  pathStyle: Env["BROKER_PATH_STYLE"];
+  timeoutMs: number;
+  maxRetries: number;
+}
+
+export function upstreamConfig(e: Env = env()): UpstreamConfig {
+  const common = {
+    algorithm: e.BROKER_SIGNATURE_ALGORITHM,
+    pathStyle: e.BROKER_PATH_STYLE,
+    timeoutMs: e.BROKER_TIMEOUT_MS,
+    maxRetries: e.BROKER_MAX_RETRIES,
+  };
+  if (e.BROKER_BASE_URL) {
+    return { kind: "external", baseUrl: e.BROKER_BASE_URL, appKey: e.BROKER_APP_KEY!, appSecret: e.BROKER_APP_SECRET!, ...common };
+  }
+  return {
+    kind: "sandbox",
+    baseUrl: `http://${e.SANDBOX_HOST}:${e.SANDBOX_PORT}`,
+    appKey: e.SANDBOX_APP_KEY,
+    appSecret: e.SANDBOX_APP_SECRET,
+    ...common,
+  };
+}

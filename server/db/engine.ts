@@ -1,0 +1,130 @@
+import "server-only";
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+
+/**
+ * One PostgreSQL engine behind one small interface: embedded PGlite (a directory, or memory) by default,
+ * a PostgreSQL server through node-postgres when a URL is given. Both the app and the sandbox use it.
+ */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+}
+
+export interface Tx extends Queryable {
+  /** Runs several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Engine extends Tx {
+  readonly kind: "pglite" | "postgres";
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+  /** The driver object, for Drizzle. */
+  readonly driver: PGlite | pg.Pool;
+}
+
+export interface EngineOptions {
+  /** A postgres:// URL: use the server. Otherwise PGlite. */
+  url?: string;
+  /** PGlite data directory; `memory://` or undefined for an in-memory database. */
+  dataDir?: string;
+  poolSize?: number;
+}
+
+export async function openEngine(opts: EngineOptions): Promise<Engine> {
+  return opts.url ? openPostgres(opts.url, opts.poolSize ?? 10) : openPglite(opts.dataDir);
+}
+
+async function openPglite(dataDir?: string): Promise<Engine> {
+  if (dataDir && !dataDir.startsWith("memory://")) fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
+  const db = await PGlite.create(dataDir ?? "memory://");
+  // PGlite is one connection: serialise transactions so that interleaved callers never share one.
+  let queue: Promise<unknown> = Promise.resolve();
+  const engine: Engine = {
+    kind: "pglite",
+    driver: db,
+    query: (sql, params) => db.query(sql, params) as never,
+    exec: async (sql) => {
+      await db.exec(sql);
+    },
+    transaction: (fn) => {
+      const run = queue.then(() => db.transaction((tx) =>
+          fn({
+            query: (s, p) => tx.query(s, p) as never,
+            exec: async (s) => {
+              await tx.exec(s);
+            },
+          }),
+        ),
+      );
+      queue = run.catch(() => undefined);
+      return run;
+    },
+    close: () => db.close(),
+  };
+  return engine;
+}
+
+async function openPostgres(url: string, max: number): Promise<Engine> {
+  const pool = new pg.Pool({ connectionString: url, max });
+  pool.on("error", () => undefined); // idle client errors surface on the next query instead of crashing
+  return {
+    kind: "postgres",
+    driver: pool,
+    query: (sql, params) => pool.query(sql, params as unknown[]) as never,
+    exec: async (sql) => {
+      await pool.query(sql);
+    },
+    transaction: async (fn) => {
+      const client = await pool.connect();
+      try {
+        await client.query("BEGIN");
+        const result = await fn({
+          query: (s, p) => client.query(s, p as unknown[]) as never,
+          exec: async (s) => {
+            await client.query(s);
+          },
+        });
+        await client.query("COMMIT");
+        return result;
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/**
+ * Applies the `*.sql` files of a folder, in name order, once each, inside `schema`.
+ * Idempotent and safe with several processes: one transaction under an advisory lock.
+ */
+export async function migrate(engine: Engine, schema: string, folder: string): Promise<string[]> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`bad schema name ${schema}`);
+  const files = fs
+    .readdirSync(folder)
+    .filter((f) => f.endsWith(".sql"))
+    .sort();
+  return engine.transaction(async (tx) => {
+    await tx.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`migrate:${schema}`]);
+    await tx.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    await tx.query(
+      `CREATE TABLE IF NOT EXISTS ${schema}.schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
+    );
+    const done = new Set((await tx.query<{ name: string }>(`SELECT name FROM ${schema}.schema_migrations`)).rows.map((r) => r.name));
+    const applied: string[] = [];
+    for (const file of files) {
+      if (done.has(file)) continue;
+      const sql = fs.readFileSync(path.join(folder, file), "utf8");
+      await tx.exec(`SET LOCAL search_path TO ${schema}, public;\n${sql}`);
+      await tx.query(`INSERT INTO ${schema}.schema_migrations (name) VALUES ($1)`, [file]);
+      applied.push(file);
+    }
+    return applied;
+  });
+}
