@@ -1,0 +1,63 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { openEngine, type Engine } from "@/server/db/engine";
+
+/**
+ * The database engines integration tests run against: embedded PGlite always, and the PostgreSQL server when
+ * TEST_DATABASE_URL is set (CI sets it). Each `open()` gives a fresh, empty database; `close()` removes it.
+ */
+export interface TestEngine {
+  name: "pglite" | "postgres";
+  open(): Promise<{ engine: Engine; url?: string; close(): Promise<void> }>;
+}
+
+export function testEngines(): TestEngine[] {
+  const engines: TestEngine[] = [
+    {
+      name: "pglite",
+      open: async () => {
+        const engine = await openEngine({});
+        return { engine, close: () => engine.close() };
+      },
+    },
+  ];
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    engines.push({
+      name: "postgres",
+      open: async () => {
+        const { url, drop } = await createServerDatabase(serverUrl);
+        const engine = await openEngine({ url, poolSize: 5 });
+        return {
+          engine,
+          url,
+          close: async () => {
+            await engine.close();
+            await drop();
+          },
+        };
+      },
+    });
+  }
+  return engines;
+}
+
+/** Creates a uniquely named database on the server of `baseUrl` and returns its URL and a function that drops it. */
+export async function createServerDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `bd_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
