@@ -1,0 +1,14 @@
+import { getDb } from "@/server/db";
+
+export const dynamic = "force-dynamic";
+
+/** Liveness and database reachability, for load balancers and the start script. */
+export async function GET() {
+  try {
+    const db = await getDb();
+    await db.engine.query("SELECT 1");
+    return Response.json({ status: "ok", database: db.engine.kind });
+  } catch {
+    return Response.json({ status: "error" }, { status: 503 });
+  }
+}

@@ -1,0 +1,33 @@
+import type { NextAuthConfig } from "next-auth";
+
+const hours = Number(process.env.SESSION_MAX_AGE_HOURS ?? 8) || 8;
+
+/**
+ * The part of the Auth.js configuration that needs no database: used by the proxy to send signed-out visitors
+ * to the sign-in page. The credentials provider lives in auth.ts.
+ */
+export const authConfig = {
+  pages: { signIn: "/sign-in" },
+  session: { strategy: "jwt", maxAge: hours * 3600 },
+  trustHost: true,
+  providers: [],
+  callbacks: {
+    authorized({ auth, request }) {
+      const path = request.nextUrl.pathname;
+      if (path === "/sign-in" || path.startsWith("/api/health")) return true;
+      return !!auth?.user;
+    },
+    jwt({ token, user }) {
+      if (user) {
+        token.sub = user.id;
+        token.role = (user as { role?: string }).role;
+      }
+      return token;
+    },
+    session({ session, token }) {
+      session.user.id = token.sub ?? "";
+      (session.user as { role?: unknown }).role = token.role;
+      return session;
+    },
+  },
+} satisfies NextAuthConfig;

@@ -1,0 +1,43 @@
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
+
+const control =
+  "h-8 w-full rounded border border-slate-300 bg-white px-2 text-sm text-slate-900 placeholder:text-slate-400 aria-[invalid=true]:border-red-600 disabled:bg-slate-100";
+
+export function Input(props: InputHTMLAttributes<HTMLInputElement>) {
+  return <input {...props} className={`${control} ${props.className ?? ""}`} />;
+}
+
+export function Select(props: SelectHTMLAttributes<HTMLSelectElement>) {
+  return <select {...props} className={`${control} ${props.className ?? ""}`} />;
+}
+
+/** A labelled control with its error message, wired for screen readers. */
+export function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-xs font-medium text-slate-700">
+        {label}
+      </label>
+      {children}
+      {hint && !error ? <p className="text-xs text-slate-500">{hint}</p> : null}
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="text-xs text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function Alert({ tone = "error", children }: { tone?: "error" | "info" | "success"; children: ReactNode }) {
+  const tones = {
+    error: "border-red-200 bg-red-50 text-red-800",
+    info: "border-blue-200 bg-blue-50 text-blue-900",
+    success: "border-emerald-200 bg-emerald-50 text-emerald-900",
+  };
+  return (
+    <div role={tone === "error" ? "alert" : "status"} className={`rounded border px-3 py-2 text-sm ${tones[tone]}`}>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import type { ReactNode } from "react";
+
+export function PageHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
+  return (
+    <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+      <div>
+        <h1 className="text-lg font-semibold text-slate-900">{title}</h1>
+        {description ? <p className="mt-0.5 text-sm text-slate-600">{description}</p> : null}
+      </div>
+      {actions ? <div className="flex items-center gap-2">{actions}</div> : null}
+    </div>
+  );
+}
+
+export function Panel({ title, actions, children }: { title?: string; actions?: ReactNode; children: ReactNode }) {
+  return (
+    <section className="rounded border border-slate-200 bg-white" aria-label={title}>
+      {title ? (
+        <header className="flex items-center justify-between border-b border-slate-200 px-3 py-2">
+          <h2 className="text-sm font-semibold text-slate-800">{title}</h2>
+          {actions}
+        </header>
+      ) : null}
+      <div className="p-3">{children}</div>
+    </section>
+  );
+}
+
+/** Dense table classes shared by every listing. */
+export const table = {
+  wrap: "overflow-x-auto rounded border border-slate-200 bg-white",
+  table: "min-w-full text-sm",
+  th: "border-b border-slate-200 bg-slate-50 px-3 py-1.5 text-left text-xs font-semibold text-slate-600 whitespace-nowrap",
+  td: "border-b border-slate-100 px-3 py-1.5 align-middle",
+  empty: "px-3 py-8 text-center text-sm text-slate-500",
+};

@@ -1,0 +1,37 @@
+/**
+ * Who may do what: data, not code. The UI hides what a role cannot do with this table and every server page,
+ * route handler and action enforces the same table (server/auth/guard.ts).
+ */
+export const ROLES = ["admin", "operations", "support", "compliance"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_LABELS: Record<Role, string> = {
+  admin: "Administrator",
+  operations: "Operations",
+  support: "Support",
+  compliance: "Compliance",
+};
+
+export const PERMISSIONS = {
+  "staff:manage": ["admin"],
+  "connection:manage": ["admin"],
+  "audit:read": ["admin", "compliance"],
+  "upstream:read": ["admin", "operations", "support", "compliance"],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export function can(role: Role | string | undefined | null, permission: Permission): boolean {
+  return !!role && (PERMISSIONS[permission] as readonly string[]).includes(role);
+}
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === "string" && (ROLES as readonly string[]).includes(value);
+}
+
+/** What each role is told it can do on the home page. */
+export const CAPABILITIES: { permission: Permission; text: string }[] = [
+  { permission: "audit:read", text: "Review the staff audit trail and verify its hash chain" },
+  { permission: "staff:manage", text: "Create, disable, unlock and change the role of staff users" },
+  { permission: "connection:manage", text: "Manage the upstream connection and its access token" },
+];

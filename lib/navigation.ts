@@ -1,0 +1,20 @@
+import { can, type Permission, type Role } from "@/lib/auth/permissions";
+
+/** The sidebar: only pages that exist, each behind the permission its page enforces. */
+export interface NavItem {
+  href: string;
+  label: string;
+  permission?: Permission;
+  section?: string;
+}
+
+export const NAV: NavItem[] = [
+  { href: "/", label: "Home" },
+  { href: "/audit", label: "Audit trail", permission: "audit:read", section: "Compliance" },
+  { href: "/admin/staff", label: "Staff", permission: "staff:manage", section: "Admin" },
+  { href: "/admin/connection", label: "Connection", permission: "connection:manage", section: "Admin" },
+];
+
+export function navFor(role: Role): NavItem[] {
+  return NAV.filter((item) => !item.permission || can(role, item.permission));
+}

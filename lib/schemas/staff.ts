@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { ROLES } from "@/lib/auth/permissions";
+
+/** One schema a resource: the staff forms and the staff actions parse with the same objects. */
+export const emailSchema = z.string().trim().toLowerCase().email("Enter a valid email address").max(254);
+export const passwordSchema = z.string().min(12, "Use at least 12 characters").max(200);
+export const roleSchema = z.enum(ROLES, { message: "Choose a role" });
+
+export const signInSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1, "Enter your password").max(200),
+  redirectTo: z.string().startsWith("/").optional(),
+});
+
+export const createStaffSchema = z.object({
+  email: emailSchema,
+  name: z.string().trim().min(1, "Enter a name").max(120),
+  role: roleSchema,
+  password: passwordSchema,
+});
+export type CreateStaffInput = z.infer<typeof createStaffSchema>;
+
+export const staffIdSchema = z.object({ userId: z.string().uuid() });
+export const setRoleSchema = staffIdSchema.extend({ role: roleSchema });
+export const setDisabledSchema = staffIdSchema.extend({ disabled: z.boolean() });

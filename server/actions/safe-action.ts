@@ -1,0 +1,97 @@
+import "server-only";
+import { unstable_rethrow } from "next/navigation";
+import type { z } from "zod";
+import { can, type Permission } from "@/lib/auth/permissions";
+import type { ActionResult } from "@/lib/errors";
+import { appendAudit } from "@/server/audit/trail";
+import { currentStaff, type Staff } from "@/server/auth/guard";
+import { requestMeta } from "@/server/auth/request-meta";
+import type { RequestMeta } from "@/server/auth/staff";
+import { getDb, type AppDb } from "@/server/db";
+import { logger } from "@/server/log";
+
+/** What an action's work can tell the audit entry beyond its input. */
+export interface AuditNotes {
+  target?: string;
+  upstreamRequestId?: string;
+  idempotencyKey?: string;
+}
+
+export interface ActionContext {
+  staff: Staff;
+  db: AppDb;
+  meta: RequestMeta;
+  audit: AuditNotes;
+}
+
+export interface ActionDefinition<S extends z.ZodType, T> {
+  /** Audit action name, e.g. "staff.create". */
+  name: string;
+  permission: Permission;
+  input: S;
+  run(input: z.output<S>, ctx: ActionContext): Promise<T>;
+}
+
+/** Dotted field paths, as react-hook-form names nested fields. */
+export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join(".") || "_form";
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+interface ErrorShape {
+  code?: unknown;
+  userMessage?: unknown;
+  fieldErrors?: unknown;
+  requestId?: unknown;
+}
+
+/**
+ * Every mutating server action goes through here: session → permission → zod input parsed on the server →
+ * the work → one audit entry, whatever the outcome. Returns data, never throws to the browser (but lets
+ * redirect() and notFound() through).
+ */
+export function defineAction<S extends z.ZodType, T>(def: ActionDefinition<S, T>) {
+  return async function action(raw: z.input<S>): Promise<ActionResult<T>> {
+    const staff = await currentStaff();
+    if (!staff) return { ok: false, code: "UNAUTHENTICATED", serverError: "Your session has ended. Sign in again." };
+    const [db, meta] = await Promise.all([getDb(), requestMeta()]);
+    const base = { actorId: staff.id, actorEmail: staff.email, actorRole: staff.role, action: def.name, ...meta };
+
+    if (!can(staff.role, def.permission)) {
+      await appendAudit(db, { ...base, input: raw, outcome: "denied", errorCode: "FORBIDDEN" });
+      return { ok: false, code: "FORBIDDEN", serverError: "You do not have permission to do this." };
+    }
+    const parsed = def.input.safeParse(raw);
+    if (!parsed.success) {
+      const fieldErrors = fieldErrorsOf(parsed.error);
+      await appendAudit(db, { ...base, input: raw, outcome: "failure", errorCode: "VALIDATION" });
+      return { ok: false, code: "VALIDATION", serverError: "Check the highlighted fields.", fieldErrors };
+    }
+
+    const notes: AuditNotes = {};
+    const started = performance.now();
+    try {
+      const data = await def.run(parsed.data, { staff, db, meta, audit: notes });
+      await appendAudit(db, { ...base, ...notes, input: parsed.data, outcome: "success" });
+      logger.info({ action: def.name, actor: staff.email, outcome: "success", durationMs: Math.round(performance.now() - started) }, "action");
+      return { ok: true, data };
+    } catch (error) {
+      unstable_rethrow(error);
+      const e = (error ?? {}) as ErrorShape;
+      const code = typeof e.code === "string" ? e.code : "INTERNAL";
+      const userMessage = typeof e.userMessage === "string" ? e.userMessage : "Something went wrong. Nothing was changed; try again.";
+      const upstreamRequestId = notes.upstreamRequestId ?? (typeof e.requestId === "string" ? e.requestId : undefined);
+      await appendAudit(db, { ...base, ...notes, upstreamRequestId, input: parsed.data, outcome: "failure", errorCode: code });
+      logger[code === "INTERNAL" ? "error" : "warn"](
+        { action: def.name, actor: staff.email, outcome: "failure", code, err: code === "INTERNAL" ? error : undefined },
+        "action failed",
+      );
+      const fieldErrors = e.fieldErrors && typeof e.fieldErrors === "object" ? (e.fieldErrors as Record<string, string>) : undefined;
+      return { ok: false, code, serverError: userMessage, fieldErrors };
+    }
+  };
+}

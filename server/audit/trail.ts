@@ -1,0 +1,211 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import type { AppDb } from "@/server/db";
+import type { Queryable } from "@/server/db/engine";
+
+/**
+ * The staff audit trail: append-only (a trigger refuses UPDATE, DELETE and TRUNCATE) and hash-chained, so that
+ * a change made behind the trigger's back (by a superuser, on the disk) is found by verifyAuditChain().
+ */
+export interface AuditInput {
+  actorId?: string | null;
+  actorEmail?: string | null;
+  actorRole?: string | null;
+  action: string;
+  target?: string | null;
+  input?: unknown;
+  upstreamRequestId?: string | null;
+  idempotencyKey?: string | null;
+  outcome: "success" | "failure" | "denied";
+  errorCode?: string | null;
+  clientIp?: string | null;
+  userAgent?: string | null;
+}
+
+export interface AuditRow extends Required<Omit<AuditInput, "input">> {
+  seq: number;
+  at: Date;
+  input: unknown;
+  prevHash: string;
+  hash: string;
+}
+
+export const GENESIS_HASH = "0".repeat(64);
+
+const SECRET_KEY = /pass(word)?|secret|token|signature|tax_?id|^otp$/i;
+
+/** Removes secrets from an action's input before it is written: passwords, tokens, signatures, tax ids. */
+export function redactSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redactSecrets);
+  if (value && typeof value === "object") {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, SECRET_KEY.test(k) ? "[redacted]" : redactSecrets(v)]),
+    );
+  }
+  return value;
+}
+
+/** JSON with sorted keys, so the same entry always hashes the same way (jsonb reorders keys). */
+export function canonicalJson(value: unknown): string {
+  if (value === undefined) return "null";
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value && typeof value === "object") {
+    const keys = Object.keys(value as object).filter((k) => (value as Record<string, unknown>)[k] !== undefined).sort();
+    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+export function entryHash(prevHash: string, e: Omit<AuditRow, "seq" | "hash" | "prevHash">): string {
+  const body = canonicalJson({
+    at: e.at.toISOString(),
+    actorId: e.actorId,
+    actorEmail: e.actorEmail,
+    actorRole: e.actorRole,
+    action: e.action,
+    target: e.target,
+    input: e.input,
+    upstreamRequestId: e.upstreamRequestId,
+    idempotencyKey: e.idempotencyKey,
+    outcome: e.outcome,
+    errorCode: e.errorCode,
+    clientIp: e.clientIp,
+    userAgent: e.userAgent,
+  });
+  return createHash("sha256").update(`${prevHash}\n${body}`).digest("hex");
+}
+
+const COLUMNS = `seq, at, actor_id, actor_email, actor_role, action, target, input, upstream_request_id, idempotency_key,
+  outcome, error_code, client_ip, user_agent, prev_hash, hash`;
+
+export async function appendAudit(db: AppDb, input: AuditInput): Promise<AuditRow> {
+  return db.engine.transaction(async (tx) => {
+    // One writer at a time extends the chain, across every app instance sharing the database.
+    await tx.query("SELECT pg_advisory_xact_lock(hashtext('brokerdesk.audit_chain'))");
+    const last = await tx.query<{ hash: string }>("SELECT hash FROM brokerdesk.audit_entries ORDER BY seq DESC LIMIT 1");
+    const prevHash = last.rows[0]?.hash ?? GENESIS_HASH;
+    const entry = {
+      at: new Date(),
+      actorId: input.actorId ?? null,
+      actorEmail: input.actorEmail ?? null,
+      actorRole: input.actorRole ?? null,
+      action: input.action,
+      target: input.target ?? null,
+      // Round-trip through JSON so the hashed value is exactly what jsonb stores (no undefined, no Dates).
+      input: input.input === undefined ? null : JSON.parse(JSON.stringify(redactSecrets(input.input))),
+      upstreamRequestId: input.upstreamRequestId ?? null,
+      idempotencyKey: input.idempotencyKey ?? null,
+      outcome: input.outcome,
+      errorCode: input.errorCode ?? null,
+      clientIp: input.clientIp ?? null,
+      userAgent: input.userAgent ?? null,
+    };
+    const hash = entryHash(prevHash, entry);
+    const { rows } = await tx.query<{ seq: string }>(
+      `INSERT INTO brokerdesk.audit_entries (at, actor_id, actor_email, actor_role, action, target, input, upstream_request_id,
+         idempotency_key, outcome, error_code, client_ip, user_agent, prev_hash, hash)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15) RETURNING seq`,
+      [
+        entry.at, entry.actorId, entry.actorEmail, entry.actorRole, entry.action, entry.target,
+        entry.input === null ? null : JSON.stringify(entry.input), entry.upstreamRequestId, entry.idempotencyKey,
+        entry.outcome, entry.errorCode, entry.clientIp, entry.userAgent, prevHash, hash,
+      ],
+    );
+    return { seq: Number(rows[0].seq), ...entry, prevHash, hash };
+  });
+}
+
+interface DbRow {
+  seq: string | number;
+  at: Date | string;
+  actor_id: string | null;
+  actor_email: string | null;
+  actor_role: string | null;
+  action: string;
+  target: string | null;
+  input: unknown;
+  upstream_request_id: string | null;
+  idempotency_key: string | null;
+  outcome: AuditRow["outcome"];
+  error_code: string | null;
+  client_ip: string | null;
+  user_agent: string | null;
+  prev_hash: string;
+  hash: string;
+}
+
+function toRow(r: DbRow): AuditRow {
+  return {
+    seq: Number(r.seq),
+    at: new Date(r.at),
+    actorId: r.actor_id,
+    actorEmail: r.actor_email,
+    actorRole: r.actor_role,
+    action: r.action,
+    target: r.target,
+    input: typeof r.input === "string" ? JSON.parse(r.input) : r.input,
+    upstreamRequestId: r.upstream_request_id,
+    idempotencyKey: r.idempotency_key,
+    outcome: r.outcome,
+    errorCode: r.error_code,
+    clientIp: r.client_ip,
+    userAgent: r.user_agent,
+    prevHash: r.prev_hash,
+    hash: r.hash,
+  };
+}
+
+export type ChainVerdict = { ok: true; entries: number } | { ok: false; entries: number; brokenSeq: number; reason: string };
+
+/** Walks the whole chain in order and names the first entry whose hash or link does not hold. */
+export async function verifyAuditChain(q: Queryable, batch = 1000): Promise<ChainVerdict> {
+  let prevHash = GENESIS_HASH;
+  let lastSeq = 0;
+  let count = 0;
+  for (;;) {
+    const { rows } = await q.query<DbRow>(
+      `SELECT ${COLUMNS} FROM brokerdesk.audit_entries WHERE seq > $1 ORDER BY seq LIMIT $2`,
+      [lastSeq, batch],
+    );
+    for (const raw of rows) {
+      const row = toRow(raw);
+      count++;
+      if (row.prevHash !== prevHash) return { ok: false, entries: count, brokenSeq: row.seq, reason: "link to the previous entry is broken" };
+      if (entryHash(prevHash, row) !== row.hash) return { ok: false, entries: count, brokenSeq: row.seq, reason: "content does not match its hash" };
+      prevHash = row.hash;
+      lastSeq = row.seq;
+    }
+    if (rows.length < batch) return { ok: true, entries: count };
+  }
+}
+
+export interface AuditQuery {
+  action?: string;
+  actor?: string;
+  outcome?: AuditRow["outcome"];
+  /** Keyset cursor: entries with seq below this. */
+  before?: number;
+  limit?: number;
+}
+
+export async function listAudit(q: Queryable, query: AuditQuery = {}): Promise<{ rows: AuditRow[]; nextBefore?: number }> {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const add = (sql: string, value: unknown) => {
+    params.push(value);
+    where.push(sql.replace("?", `$${params.length}`));
+  };
+  if (query.action) add("action ILIKE ?", `%${query.action}%`);
+  if (query.actor) add("actor_email ILIKE ?", `%${query.actor}%`);
+  if (query.outcome) add("outcome = ?", query.outcome);
+  if (query.before) add("seq < ?", query.before);
+  const limit = Math.min(Math.max(query.limit ?? 50, 1), 500);
+  params.push(limit + 1);
+  const { rows } = await q.query<DbRow>(
+    `SELECT ${COLUMNS} FROM brokerdesk.audit_entries ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
+     ORDER BY seq DESC LIMIT $${params.length}`,
+    params,
+  );
+  const page = rows.slice(0, limit).map(toRow);
+  return { rows: page, nextBefore: rows.length > limit ? page[page.length - 1].seq : undefined };
+}

@@ -1,0 +1,25 @@
+import "server-only";
+import type { AppDb } from "@/server/db";
+import type { Role } from "@/lib/auth/permissions";
+import { createStaff, findStaffByEmail, StaffExistsError } from "./staff";
+
+export const DEMO_PASSWORD = "brokerdesk-demo";
+
+export const DEMO_USERS: { email: string; name: string; role: Role }[] = [
+  { email: "admin@brokerdesk.test", name: "Ada Admin", role: "admin" },
+  { email: "ops@brokerdesk.test", name: "Omar Operations", role: "operations" },
+  { email: "support@brokerdesk.test", name: "Sofia Support", role: "support" },
+  { email: "compliance@brokerdesk.test", name: "Chen Compliance", role: "compliance" },
+];
+
+/** Seeds the demo staff on the embedded defaults only (the caller checks). Idempotent. */
+export async function seedDemoUsers(db: AppDb): Promise<void> {
+  for (const user of DEMO_USERS) {
+    if (await findStaffByEmail(db, user.email)) continue;
+    try {
+      await createStaff(db, { ...user, password: DEMO_PASSWORD });
+    } catch (error) {
+      if (!(error instanceof StaffExistsError)) throw error; // another process seeded it first
+    }
+  }
+}
