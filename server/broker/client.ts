@@ -1,0 +1,178 @@
+import "server-only";
+import { z } from "zod";
+import { isBrokerError } from "./errors";
+import type { OperationName } from "./operations";
+import { cursorQuery, parsePage, type ListSpec } from "./pagination";
+import { parseRequest, parseResponse } from "./parse";
+import { RateBudget, type RateLimit } from "./rate-budget";
+import type { RateGroup } from "./operations";
+import * as A from "./schemas/accounts";
+import * as S from "./schemas/assets";
+import * as F from "./schemas/funding";
+import * as I from "./schemas/instruments";
+import * as M from "./schemas/misc";
+import * as O from "./schemas/orders";
+import { TokenManager, type TokenManagerOptions } from "./token-manager";
+import { MemoryTokenStore, type TokenStore } from "./token-store";
+import { Transport, type CallOptions, type TransportConfig, type TransportDeps } from "./transport";
+
+/**
+ * The Broker API client: every upstream operation as a typed method. Inputs are validated with the request
+ * schemas, outputs parsed into app types; signing, retries, budget and logs happen in the transport, the token in
+ * the token manager. Model: vercel/commerce lib/shopify/index.ts.
+ */
+export interface BrokerClientConfig extends TransportConfig {
+  kind: "sandbox" | "external";
+  rateLimits?: Partial<Record<RateGroup, RateLimit>>;
+  token?: Omit<TokenManagerOptions, "scope" | "kind" | "transport" | "store">;
+}
+
+export interface BrokerClientDeps extends TransportDeps {
+  tokenStore?: TokenStore;
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+type In<Sc extends z.ZodType> = z.input<Sc>;
+type Out<Sc extends z.ZodType> = z.output<Sc>;
+
+const list = <T extends z.ZodType>(item: T) => z.union([z.array(item), z.object({ data: z.array(item).nullish() }).transform((w) => w.data ?? [])]);
+const first = <T extends z.ZodType>(item: T) => z.union([item, z.array(item).min(1).transform((a) => a[0])]);
+/** An order group, or a bare order record wrapped into a group of one. */
+const orderGroupLoose = z.union([
+  O.orderGroup,
+  O.order.transform((o) => ({ client_order_id: o.client_order_id, client_combo_order_id: undefined, combo_type: o.combo_type, orders: [o] })),
+]);
+
+const SPECS = {
+  accounts: { lastIdParam: "last_account_id", idOf: (a: A.VirtualAccount) => a.account_id },
+  instruments: { lastIdParam: "last_instrument_id", idOf: (i: I.Instrument) => i.instrument_id },
+  options: { lastIdParam: "last_instrument_id", idOf: (i: I.OptionContract) => i.instrument_id, lastIdOnly: true },
+  activities: { lastIdParam: "last_activity_id", idOf: (a: A.Activity) => a.id },
+  orders: { lastIdParam: "last_client_order_id", idOf: (g: O.OrderGroup) => g.client_order_id },
+  executions: { lastIdParam: "last_execution_id", idOf: (e: O.Execution) => e.execution_id },
+} satisfies Record<string, ListSpec<never>>;
+
+export function createBrokerClient(config: BrokerClientConfig, deps: BrokerClientDeps = {}) {
+  const transport = new Transport(config, { ...deps, budget: deps.budget ?? new RateBudget(config.rateLimits) });
+  const tokens = new TokenManager({
+    ...config.token,
+    scope: { baseUrl: config.baseUrl, appKey: config.appKey },
+    kind: config.kind,
+    transport,
+    store: deps.tokenStore ?? new MemoryTokenStore(),
+  });
+
+  /** One authenticated call; an INVALID_TOKEN answer (401: nothing was processed) gets one retry with a new token when one can be made. */
+  async function send(name: OperationName, opts: CallOptions) {
+    const token = await tokens.accessToken(opts.signal);
+    try {
+      return await transport.call(name, { ...opts, accessToken: token });
+    } catch (e) {
+      if (!(isBrokerError(e) && e.errorCode === "INVALID_TOKEN" && token)) throw e;
+      await tokens.markInvalid(token);
+      if (!tokens.canAutoCreate) throw e;
+      return transport.call(name, { ...opts, accessToken: await tokens.accessToken(opts.signal) });
+    }
+  }
+
+  async function get<Q extends z.ZodType, R extends z.ZodType>(name: OperationName, qs: Q, input: In<Q>, out: R, ro: RequestOptions = {}): Promise<Out<R>> {
+    const query = parseRequest(qs, input, name) as Record<string, never>;
+    const res = await send(name, { ...ro, query });
+    return parseResponse(out, res.data, name, res.requestId);
+  }
+
+  async function post<B extends z.ZodType, R extends z.ZodType>(
+    name: OperationName, bs: B, input: In<B>, out: R, idempotent: boolean, ro: RequestOptions = {},
+  ): Promise<Out<R>> {
+    const body = parseRequest(bs, input, name);
+    const res = await send(name, { ...ro, body, idempotent });
+    return parseResponse(out, res.data, name, res.requestId);
+  }
+
+  async function page<Q extends z.ZodType, T extends z.ZodType>(
+    name: OperationName, qs: Q, input: In<Q>, item: T, spec: ListSpec<Out<T>>, ro: RequestOptions = {},
+  ) {
+    const { cursor, ...query } = parseRequest(qs, input, name) as { cursor?: string; page_size?: number };
+    const res = await send(name, { ...ro, query: { ...query, ...cursorQuery(spec as ListSpec<unknown>, config.pathStyle, cursor) } as Record<string, never> });
+    return parsePage(item, spec, res.data, query.page_size, name, res.requestId);
+  }
+
+  return {
+    config: { kind: config.kind, baseUrl: config.baseUrl, pathStyle: config.pathStyle, algorithm: config.algorithm, version: transport.version },
+    tokens,
+    transport,
+
+    // Accounts
+    createVirtualAccount: (input: A.CreateVirtualAccountInput, ro?: RequestOptions) =>
+      post("createVirtualAccount", A.createVirtualAccountIn, input, A.virtualAccountResult, true, ro),
+    updateVirtualAccount: (input: A.UpdateVirtualAccountInput, ro?: RequestOptions) =>
+      post("updateVirtualAccount", A.updateVirtualAccountIn, input, A.virtualAccountResult, true, ro),
+    getVirtualAccount: (input: In<typeof A.getVirtualAccountIn>, ro?: RequestOptions) =>
+      get("getVirtualAccount", A.getVirtualAccountIn, input, first(A.virtualAccount), ro),
+    listVirtualAccounts: (input: A.ListVirtualAccountsInput = {}, ro?: RequestOptions) =>
+      page("listVirtualAccounts", A.listVirtualAccountsIn, input, A.virtualAccount, SPECS.accounts, ro),
+    listAccountActivities: (input: A.ListAccountActivitiesInput, ro?: RequestOptions) =>
+      page("listAccountActivities", A.listAccountActivitiesIn, input, A.activity, SPECS.activities, ro),
+
+    // Instruments
+    listStockInstruments: (input: I.ListStockInstrumentsInput = {}, ro?: RequestOptions) =>
+      page("listStockInstruments", I.listStockInstrumentsIn, input, I.instrument, SPECS.instruments, ro),
+    getStockLocate: (input: In<typeof I.getStockLocateIn>, ro?: RequestOptions) =>
+      get("getStockLocate", I.getStockLocateIn, input, first(I.stockLocate), ro),
+    getCorporateAction: (input: In<typeof I.getCorporateActionIn>, ro?: RequestOptions) =>
+      get("getCorporateAction", I.getCorporateActionIn, input, first(I.corporateAction), ro),
+    listOptionContracts: (input: I.ListOptionContractsInput = {}, ro?: RequestOptions) =>
+      page("listOptionContracts", I.listOptionContractsIn, input, I.optionContract, SPECS.options, ro),
+
+    // Assets
+    getBalance: (input: In<typeof S.accountIdIn>, ro?: RequestOptions) => get("getBalance", S.accountIdIn, input, first(S.balance), ro),
+    listPositions: (input: In<typeof S.accountIdIn>, ro?: RequestOptions) => get("listPositions", S.accountIdIn, input, list(S.position), ro),
+
+    // Orders. Place is retried with the very same body (same client_order_id); replace and cancel never are.
+    previewOrder: (input: O.PreviewOrderInput, ro?: RequestOptions) => post("previewOrder", O.previewOrderIn, input, first(O.orderPreview), true, ro),
+    placeOrder: (input: O.PlaceOrderInput, ro?: RequestOptions) => post("placeOrder", O.placeOrderIn, input, O.orderAcks, true, ro),
+    replaceOrder: (input: O.ReplaceOrderInput, ro?: RequestOptions) => post("replaceOrder", O.replaceOrderIn, input, O.orderAcks, false, ro),
+    cancelOrder: (input: O.CancelOrderInput, ro?: RequestOptions) => post("cancelOrder", O.cancelOrderIn, input, first(O.orderAck), false, ro),
+    getOrder: (input: In<typeof O.getOrderIn>, ro?: RequestOptions) => get("getOrder", O.getOrderIn, input, first(orderGroupLoose), ro),
+    listOrderHistory: (input: O.ListOrdersInput, ro?: RequestOptions) =>
+      page("listOrderHistory", O.listOrdersIn, input, orderGroupLoose, SPECS.orders, ro),
+    listOpenOrders: (input: O.ListOpenOrdersInput, ro?: RequestOptions) =>
+      page("listOpenOrders", O.listOpenOrdersIn, input, orderGroupLoose, SPECS.orders, ro),
+    listOrderExecutions: (input: O.ListOrderExecutionsInput, ro?: RequestOptions) =>
+      page("listOrderExecutions", O.listOrderExecutionsIn, input, O.execution, SPECS.executions, ro),
+
+    // Funding
+    getFxRate: (input: F.FxRateInput, ro?: RequestOptions) => get("getFxRate", F.fxRateIn, input, first(F.fxRate), ro),
+    createFxRequest: (input: F.CreateFxInput, ro?: RequestOptions) => post("createFxRequest", F.createFxIn, input, F.fxRequest, true, ro),
+    getFxRequest: (input: F.RequestDetailInput, ro?: RequestOptions) => get("getFxRequest", F.requestDetailIn, input, first(F.fxRequest), ro),
+    createInstantExchange: (input: F.CreateInstantExchangeInput, ro?: RequestOptions) =>
+      post("createInstantExchange", F.createInstantExchangeIn, input, F.instantExchange, true, ro),
+    getInstantExchange: (input: F.RequestDetailInput, ro?: RequestOptions) =>
+      get("getInstantExchange", F.requestDetailIn, input, first(F.instantExchange), ro),
+    createInstantFunding: (input: F.CreateInstantFundingInput, ro?: RequestOptions) =>
+      post("createInstantFunding", F.createInstantFundingIn, input, F.instantFunding, true, ro),
+    getInstantFunding: (input: F.RequestDetailInput, ro?: RequestOptions) =>
+      get("getInstantFunding", F.requestDetailIn, input, first(F.instantFunding), ro),
+
+    // Journals
+    createCashJournal: (input: F.CreateCashJournalInput, ro?: RequestOptions) =>
+      post("createCashJournal", F.createCashJournalIn, input, F.cashJournal, true, ro),
+    getCashJournal: (input: F.RequestDetailInput, ro?: RequestOptions) => get("getCashJournal", F.requestDetailIn, input, first(F.cashJournal), ro),
+    createPositionJournal: (input: F.CreatePositionJournalInput, ro?: RequestOptions) =>
+      post("createPositionJournal", F.createPositionJournalIn, input, F.positionJournal, true, ro),
+    getPositionJournal: (input: F.RequestDetailInput, ro?: RequestOptions) =>
+      get("getPositionJournal", F.requestDetailIn, input, first(F.positionJournal), ro),
+
+    // Master data and options
+    listTradeCalendar: (input: M.TradeCalendarInput, ro?: RequestOptions) =>
+      get("listTradeCalendar", M.tradeCalendarIn, input, list(M.tradeCalendarDay), ro),
+    exerciseOption: (input: M.ExerciseOptionInput, ro?: RequestOptions) =>
+      post("exerciseOption", M.exerciseOptionIn, input, first(M.optionExercise), true, ro),
+  };
+}
+
+export type BrokerClient = ReturnType<typeof createBrokerClient>;

@@ -1,0 +1,100 @@
+import "server-only";
+import { brokerErrorKind, brokerUserMessage, type BrokerErrorKind } from "@/lib/broker-errors";
+
+/**
+ * The one error type of the Broker API client. `message` is for logs and engineers; `userMessage` is safe to show
+ * a person (no secrets, no stack). `retryable` says whether the failure class is transient (429, 5xx, timeout,
+ * network); whether the client actually retried depends on the operation (see transport.ts).
+ */
+export class BrokerError extends Error {
+  override readonly name = "BrokerError";
+  readonly status: number;
+  readonly errorCode: string;
+  readonly userMessage: string;
+  readonly requestId?: string;
+  readonly retryable: boolean;
+  readonly kind: BrokerErrorKind;
+  readonly operation?: string;
+  /** Attempts made before giving up (1 = no retry). */
+  attempts: number;
+  /** Milliseconds the upstream asked us to wait (Retry-After), if it did. */
+  readonly retryAfterMs?: number;
+
+  constructor(init: {
+    status: number;
+    errorCode: string;
+    message: string;
+    requestId?: string;
+    operation?: string;
+    retryAfterMs?: number;
+    attempts?: number;
+    cause?: unknown;
+  }) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.status = init.status;
+    this.errorCode = init.errorCode;
+    this.requestId = init.requestId;
+    this.operation = init.operation;
+    this.retryAfterMs = init.retryAfterMs;
+    this.attempts = init.attempts ?? 1;
+    this.kind = brokerErrorKind(init.status, init.errorCode);
+    this.retryable = isRetryableStatus(init.status) || init.errorCode === "TIMEOUT" || init.errorCode === "NETWORK_ERROR";
+    this.userMessage = brokerUserMessage(init.status, init.errorCode, init.message);
+  }
+
+  /** What may cross to a browser or an action result. */
+  toSafeJSON() {
+    return { errorCode: this.errorCode, status: this.status, userMessage: this.userMessage, requestId: this.requestId, retryable: this.retryable };
+  }
+}
+
+export function isBrokerError(e: unknown): e is BrokerError {
+  return e instanceof BrokerError;
+}
+
+export function isRetryableStatus(status: number): boolean {
+  return status === 429 || status >= 500;
+}
+
+/** Builds the error for a non-2xx answer. The body is `{error_code, message}` when the upstream follows its docs. */
+export function errorFromResponse(opts: {
+  status: number;
+  bodyText: string;
+  requestId?: string;
+  operation?: string;
+  retryAfterMs?: number;
+}): BrokerError {
+  let errorCode = "";
+  let message = "";
+  try {
+    const parsed = JSON.parse(opts.bodyText) as unknown;
+    if (parsed && typeof parsed === "object") {
+      const o = parsed as Record<string, unknown>;
+      if (typeof o.error_code === "string") errorCode = o.error_code;
+      if (typeof o.message === "string") message = o.message;
+    }
+  } catch {
+    // not JSON (a proxy's HTML page, say): fall back on the status below
+  }
+  if (!errorCode) errorCode = fallbackCode(opts.status);
+  if (!message) message = `HTTP ${opts.status}`;
+  return new BrokerError({ ...opts, errorCode, message });
+}
+
+function fallbackCode(status: number): string {
+  if (status === 401) return "UNAUTHORIZED";
+  if (status === 429) return "TOO_MANY_REQUESTS";
+  if (status === 503) return "SERVICE_NOT_AVAILABLE";
+  if (status === 504) return "GATEWAY_TIMEOUT";
+  if (status >= 500) return "INTERNAL_ERROR";
+  return `HTTP_${status}`;
+}
+
+/** Retry-After is either delta-seconds or an HTTP date. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}

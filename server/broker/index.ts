@@ -1,0 +1,106 @@
+import "server-only";
+import { upstreamConfig, type UpstreamConfig } from "@/lib/env";
+import { getDb } from "@/server/db";
+import { createBrokerClient, type BrokerClient, type BrokerClientConfig, type BrokerClientDeps } from "./client";
+import { BrokerError, isBrokerError } from "./errors";
+import { VERSION_FOR_STYLE } from "./operations";
+import type { TokenStatus } from "./token-manager";
+import { DbTokenStore } from "./token-store";
+
+/**
+ * Process-wide entry points: `broker()` for upstream calls, and the token functions the Admin → Connection page
+ * calls. Nothing returned here carries the secret or the token itself.
+ */
+export { createBrokerClient, type BrokerClient, type BrokerClientConfig, type BrokerClientDeps } from "./client";
+export { BrokerError, isBrokerError } from "./errors";
+export { paginate, collectAll } from "./pagination";
+export type { Page } from "./schemas/common";
+export type { TokenState, TokenStatus } from "./token-manager";
+
+const holder = globalThis as unknown as { __brokerdeskBroker?: BrokerClient };
+
+export function broker(): BrokerClient {
+  holder.__brokerdeskBroker ??= createBrokerClient(clientConfig(upstreamConfig()), { tokenStore: new DbTokenStore(getDb) });
+  return holder.__brokerdeskBroker;
+}
+
+/** Tests and scripts swap the process client. */
+export function setBrokerForTests(client: BrokerClient | undefined): void {
+  holder.__brokerdeskBroker = client;
+}
+
+export function clientConfig(u: UpstreamConfig): BrokerClientConfig {
+  return { ...u };
+}
+
+export interface ConnectionInfo {
+  kind: "sandbox" | "external";
+  baseUrl: string;
+  /** e.g. "brok…-key": enough to recognise, not to use. */
+  appKeyMasked: string;
+  pathStyle: "resource" | "legacy";
+  algorithm: "HMAC-SHA1" | "HMAC-SHA256";
+  version: "v2" | "v3";
+}
+
+export interface ConnectionStatus {
+  connection: ConnectionInfo;
+  token: TokenStatus;
+  /** Set when the upstream could not be asked (unreachable, bad credentials…). */
+  error?: { errorCode: string; userMessage: string; requestId?: string };
+}
+
+export function maskAppKey(key: string): string {
+  return key.length <= 8 ? "••••" : `${key.slice(0, 4)}…${key.slice(-4)}`;
+}
+
+function connectionInfo(c: BrokerClient): ConnectionInfo {
+  const u = upstreamConfig();
+  return { kind: u.kind, baseUrl: u.baseUrl, appKeyMasked: maskAppKey(u.appKey), pathStyle: u.pathStyle, algorithm: u.algorithm, version: VERSION_FOR_STYLE[c.config.pathStyle] };
+}
+
+async function withConnection(run: (c: BrokerClient) => Promise<TokenStatus>): Promise<ConnectionStatus> {
+  const c = broker();
+  const connection = connectionInfo(c);
+  try {
+    return { connection, token: await run(c) };
+  } catch (e) {
+    const err = isBrokerError(e) ? e : new BrokerError({ status: 0, errorCode: "UNKNOWN_ERROR", message: String(e), cause: e });
+    return {
+      connection,
+      token: await c.tokens.status().catch(() => ({ state: "NONE" as const, message: err.userMessage })),
+      error: { errorCode: err.errorCode, userMessage: err.userMessage, requestId: err.requestId },
+    };
+  }
+}
+
+/** Current connection and token state. Probes GET /openapi/config once per process; never throws for upstream failures. */
+export function tokenStatus(): Promise<ConnectionStatus> {
+  return withConnection(async (c) => {
+    await c.tokens.tokenCheckEnabled();
+    return c.tokens.status();
+  });
+}
+
+/**
+ * Creates a new upstream token on behalf of `actor` (a staff id or email, stored as created_by). The upstream then
+ * asks the account holder to confirm (2FA); the returned state is usually PENDING — poll `checkToken()`.
+ */
+export function startNewToken(actor: string): Promise<ConnectionStatus> {
+  return withConnection((c) => c.tokens.start(actor));
+}
+
+/** Asks the upstream for the stored token's state (PENDING → NORMAL after 2FA) and stores it. */
+export function checkToken(): Promise<ConnectionStatus> {
+  return withConnection((c) => c.tokens.check());
+}
+
+/** Polls `checkToken` until NORMAL, EXPIRED or INVALID (default every 5 s for up to 5 min). */
+export function waitForToken(opts: { intervalMs?: number; timeoutMs?: number; signal?: AbortSignal } = {}): Promise<ConnectionStatus> {
+  return withConnection((c) => c.tokens.waitUntilNormal(opts));
+}
+
+/** Exchanges the current token for a fresh one before it expires. */
+export function refreshToken(): Promise<ConnectionStatus> {
+  return withConnection((c) => c.tokens.refresh());
+}
