@@ -27,6 +27,7 @@ export const authConfig = {
     session({ session, token }) {
       session.user.id = token.sub ?? "";
       (session.user as { role?: unknown }).role = token.role;
+      (session as { issuedAt?: number }).issuedAt = token.iat;
       return session;
     },
   },

@@ -88,7 +88,7 @@ export function StaffTable({ users, meId }: { users: StaffRow[]; meId: string })
                     {self ? null : (
                       <Button
                         size="sm"
-                        variant={u.disabled ? "secondary" : "danger"}
+                        variant="secondary"
                         disabled={pending}
                         onClick={() =>
                           run(

@@ -6,7 +6,7 @@ import { signInSchema } from "@/lib/schemas/staff";
 import { appendAudit } from "@/server/audit/trail";
 import { currentStaff } from "@/server/auth/guard";
 import { requestMeta } from "@/server/auth/request-meta";
-import { SIGN_IN_MESSAGES, type SignInFailure } from "@/server/auth/staff";
+import { revokeSessions, SIGN_IN_MESSAGES, type SignInFailure } from "@/server/auth/staff";
 import { getDb } from "@/server/db";
 
 export interface SignInState {
@@ -39,7 +39,9 @@ export async function signInAction(_prev: SignInState, form: FormData): Promise<
 export async function signOutAction(): Promise<void> {
   const staff = await currentStaff();
   if (staff) {
-    await appendAudit(await getDb(), {
+    const db = await getDb();
+    await revokeSessions(db, staff.id);
+    await appendAudit(db, {
       actorId: staff.id,
       actorEmail: staff.email,
       actorRole: staff.role,

@@ -59,6 +59,11 @@ export async function updateStaff(
   return user && toPublic(user);
 }
 
+/** Ends every session of the user: a copied session cookie stops working too. */
+export async function revokeSessions(db: AppDb, id: string): Promise<void> {
+  await db.orm.update(staffUsers).set({ sessionsRevokedAt: new Date() }).where(eq(staffUsers.id, id));
+}
+
 export type SignInFailure = "invalid" | "locked" | "disabled";
 export type SignInResult = { ok: true; user: PublicStaff } | { ok: false; reason: SignInFailure; lockedUntil?: Date };
 

@@ -15,6 +15,7 @@ export const staffUsers = appSchema.table("staff_users", {
   failedAttempts: integer("failed_attempts").notNull().default(0),
   lockedUntil: ts("locked_until"),
   lastSignInAt: ts("last_sign_in_at"),
+  sessionsRevokedAt: ts("sessions_revoked_at"),
   createdAt: ts("created_at").notNull().defaultNow(),
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });

@@ -87,7 +87,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         <table className={table.table}>
           <thead>
             <tr>
-              {["#", "Time", "Actor", "Action", "Target", "Outcome", "Upstream request", "Idempotency key", "Client", "Input"].map((h) => (
+              {["#", "Time", "Actor", "Action", "Target", "Outcome", "Upstream request · key", "Client", "Input"].map((h) => (
                 <th key={h} className={h === "#" ? `${table.th} text-right` : table.th}>
                   {h}
                 </th>
@@ -97,7 +97,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
           <tbody>
             {rows.length === 0 ? (
               <tr>
-                <td colSpan={10} className={table.empty}>
+                <td colSpan={9} className={table.empty}>
                   No audit entries match these filters.
                 </td>
               </tr>
@@ -111,16 +111,18 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
                     <div className="text-[11px] text-slate-500">{r.actorRole ?? ""}</div>
                   </td>
                   <td className={`${table.td} font-mono text-xs`}>{r.action}</td>
-                  <td className={`${table.td} max-w-48 truncate font-mono text-xs`} title={r.target ?? undefined}>
+                  <td className={`${table.td} max-w-40 truncate font-mono text-xs`} title={r.target ?? undefined}>
                     {r.target ?? "—"}
                   </td>
                   <td className={table.td}>
                     <Badge tone={OUTCOME_TONE[r.outcome]}>{r.outcome}</Badge>
                     {r.errorCode ? <div className="mt-0.5 font-mono text-[11px] text-slate-500">{r.errorCode}</div> : null}
                   </td>
-                  <td className={`${table.td} font-mono text-[11px]`}>{r.upstreamRequestId ?? "—"}</td>
-                  <td className={`${table.td} font-mono text-[11px]`}>{r.idempotencyKey ?? "—"}</td>
-                  <td className={`${table.td} max-w-40 text-[11px] text-slate-500`}>
+                  <td className={`${table.td} font-mono text-[11px]`}>
+                    <div title="Upstream request id">{r.upstreamRequestId ?? "—"}</div>
+                    {r.idempotencyKey ? <div className="text-slate-500" title="Idempotency key">{r.idempotencyKey}</div> : null}
+                  </td>
+                  <td className={`${table.td} max-w-36 text-[11px] text-slate-500`}>
                     <div>{r.clientIp ?? "—"}</div>
                     <div className="truncate" title={r.userAgent ?? undefined}>
                       {r.userAgent ?? ""}

@@ -9,6 +9,8 @@ CREATE TABLE staff_users (
   failed_attempts integer NOT NULL DEFAULT 0,
   locked_until timestamptz,
   last_sign_in_at timestamptz,
+  -- Sessions issued before this moment are void (sign-out ends every session of the user).
+  sessions_revoked_at timestamptz,
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now()
 );

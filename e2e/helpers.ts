@@ -1,0 +1,34 @@
+import { expect, type Page } from "@playwright/test";
+
+export const DEMO_PASSWORD = "brokerdesk-demo";
+export const ROLE_EMAILS = {
+  admin: "admin@brokerdesk.test",
+  operations: "ops@brokerdesk.test",
+  support: "support@brokerdesk.test",
+  compliance: "compliance@brokerdesk.test",
+} as const;
+export type DemoRole = keyof typeof ROLE_EMAILS;
+
+export const storageFor = (role: DemoRole) => `e2e/.auth/${role}.json`;
+
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto("/sign-in");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+export async function expectSignedIn(page: Page, email: string) {
+  await expect(page.getByTestId("current-user")).toContainText(email);
+}
+
+/** Creates a staff user through the Admin → Staff page, as the admin demo user. */
+export async function createStaffAsAdmin(adminPage: Page, email: string, opts: { role?: string; password?: string } = {}) {
+  await adminPage.goto("/admin/staff");
+  await adminPage.getByLabel("Name").fill("Test Person");
+  await adminPage.getByLabel("Email").fill(email);
+  await adminPage.getByLabel("Role", { exact: true }).selectOption({ label: opts.role ?? "Support" });
+  await adminPage.getByLabel("Initial password").fill(opts.password ?? "a-long-enough-password");
+  await adminPage.getByRole("button", { name: "Create user" }).click();
+  await expect(adminPage.getByText(`${email} can now sign in.`)).toBeVisible();
+}

@@ -1,0 +1,27 @@
+import { expect, test } from "@playwright/test";
+import { storageFor, type DemoRole } from "./helpers";
+
+const EXPECTED_NAV: Record<DemoRole, string[]> = {
+  admin: ["Home", "Audit trail", "Staff", "Connection"],
+  operations: ["Home"],
+  support: ["Home"],
+  compliance: ["Home", "Audit trail"],
+};
+
+for (const role of Object.keys(EXPECTED_NAV) as DemoRole[]) {
+  test.describe(`as ${role}`, () => {
+    test.use({ storageState: storageFor(role) });
+
+    test("sees exactly its own navigation, and every link works", async ({ page }) => {
+      await page.goto("/");
+      const nav = page.getByRole("navigation", { name: "Main" });
+      await expect(nav.getByRole("link")).toHaveText(EXPECTED_NAV[role]);
+      for (const link of await nav.getByRole("link").all()) {
+        const href = await link.getAttribute("href");
+        const response = await page.request.get(href!);
+        expect(response.status(), `${href} answers`).toBe(200);
+      }
+      await expect(page.getByTestId("current-role")).toBeVisible();
+    });
+  });
+}

@@ -1,0 +1,63 @@
+import { expect, test } from "@playwright/test";
+import { ROLE_EMAILS, createStaffAsAdmin, expectSignedIn, signIn, storageFor } from "./helpers";
+
+test("the sign-in page says it is in demo mode and rejects a wrong password", async ({ page }) => {
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/sign-in/);
+  await expect(page.getByTestId("demo-notice")).toContainText("brokerdesk-demo");
+  await signIn(page, ROLE_EMAILS.operations, "wrong-password");
+  await expect(page.getByRole("alert")).toHaveText("The email or password is not right.");
+});
+
+test("the sixth wrong password is refused with the lockout message; an admin can unlock", async ({ page, browser }) => {
+  const admin = await browser.newContext({ storageState: storageFor("admin") });
+  const adminPage = await admin.newPage();
+  const email = `lock-${Date.now()}@brokerdesk.test`;
+  await createStaffAsAdmin(adminPage, email, { password: "the-right-password" });
+
+  for (let attempt = 1; attempt <= 4; attempt++) {
+    await signIn(page, email, `wrong-${attempt}`);
+    await expect(page.getByRole("alert")).toHaveText("The email or password is not right.");
+  }
+  await signIn(page, email, "wrong-5");
+  await expect(page.getByRole("alert")).toContainText("locked for 15 minutes");
+  // Locked: even the right password is refused.
+  await signIn(page, email, "the-right-password");
+  await expect(page.getByRole("alert")).toContainText("locked for 15 minutes");
+
+  await adminPage.goto("/admin/staff");
+  const row = adminPage.getByTestId(`staff-row-${email}`);
+  await expect(row.getByText("Locked")).toBeVisible();
+  await row.getByRole("button", { name: "Unlock" }).click();
+  await expect(row.getByText("Locked")).toHaveCount(0);
+  await signIn(page, email, "the-right-password");
+  await expectSignedIn(page, email);
+
+  await adminPage.goto(`/audit?actor=${encodeURIComponent(email)}&action=auth.lockout`);
+  await expect(adminPage.getByTestId("audit-row")).toHaveCount(1);
+  await admin.close();
+});
+
+test("sign-out ends the session, also for a copy of the session cookie", async ({ page, browser }) => {
+  // A user of its own: sign-out ends every session of the user, and the demo users' sessions are shared.
+  const admin = await browser.newContext({ storageState: storageFor("admin") });
+  const email = `signout-${Date.now()}@brokerdesk.test`;
+  await createStaffAsAdmin(await admin.newPage(), email, { password: "the-right-password" });
+  await admin.close();
+  await signIn(page, email, "the-right-password");
+  await expectSignedIn(page, email);
+  const cookies = await page.context().cookies();
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/sign-in/);
+
+  // Wait past the second of the sign-out so the replayed token is strictly older.
+  await page.waitForTimeout(1100);
+  const replay = await browser.newContext();
+  await replay.addCookies(cookies);
+  const other = await replay.newPage();
+  await other.goto("/");
+  await expect(other).toHaveURL(/\/sign-in/);
+  await replay.close();
+});

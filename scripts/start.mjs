@@ -1,0 +1,76 @@
+#!/usr/bin/env node
+// Starts Brokerdesk: the embedded sandbox upstream when no BROKER_BASE_URL is set, a production build of the
+// app when the sources changed since the last one, then the app on PORT (default 3000).
+import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { bin, loadDotEnv, root, startGroup, waitForHttp } from "./lib.mjs";
+
+loadDotEnv();
+const dev = process.argv.includes("--dev");
+const env = process.env;
+env.NEXT_TELEMETRY_DISABLED = "1";
+const dataDir = path.resolve(root, env.BROKERDESK_DATA_DIR ?? ".data");
+env.BROKERDESK_DATA_DIR = dataDir;
+fs.mkdirSync(dataDir, { recursive: true });
+const embedded = !env.BROKER_BASE_URL;
+
+if (!env.AUTH_SECRET) {
+  if (!embedded) {
+    console.error("AUTH_SECRET is required when BROKER_BASE_URL names a real upstream (generate one: openssl rand -base64 32).");
+    process.exit(1);
+  }
+  const file = path.join(dataDir, "auth-secret");
+  if (!fs.existsSync(file)) fs.writeFileSync(file, randomBytes(32).toString("base64"), { mode: 0o600 });
+  env.AUTH_SECRET = fs.readFileSync(file, "utf8").trim();
+}
+
+const children = [];
+function stopAll(code) {
+  for (const child of children) child.stopGroup();
+  fs.rmSync(path.join(dataDir, "app.pid"), { force: true });
+  process.exit(code);
+}
+process.on("SIGINT", () => stopAll(130));
+process.on("SIGTERM", () => stopAll(143));
+
+if (embedded) {
+  const sandboxUrl = `http://${env.SANDBOX_HOST ?? "127.0.0.1"}:${env.SANDBOX_PORT ?? 4100}`;
+  const sandbox = startGroup(bin("tsx"), ["--conditions=react-server", "server/sandbox/main.ts"]);
+  children.push(sandbox);
+  sandbox.on("exit", (code) => {
+    console.error(`The sandbox stopped (code ${code}); stopping.`);
+    stopAll(1);
+  });
+  await waitForHttp(`${sandboxUrl}/health`, 120_000, sandbox).catch((error) => {
+    console.error(String(error));
+    stopAll(1);
+  });
+}
+
+const SOURCES = ["app", "components", "lib", "server", "public", "auth.ts", "auth.config.ts", "proxy.ts", "next.config.mjs", "package-lock.json", "postcss.config.mjs", "tsconfig.json"];
+function newestSource(p) {
+  const full = path.join(root, p);
+  if (!fs.existsSync(full)) return 0;
+  const stat = fs.statSync(full);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...fs.readdirSync(full).map((name) => newestSource(path.join(p, name))));
+}
+
+if (!dev) {
+  const buildId = path.join(root, ".next", "BUILD_ID");
+  const built = fs.existsSync(buildId) ? fs.statSync(buildId).mtimeMs : 0;
+  if (built < Math.max(...SOURCES.map(newestSource))) {
+    console.log("Building Brokerdesk (the sources changed since the last build)…");
+    const result = spawnSync(bin("next"), ["build"], { cwd: root, stdio: "inherit", env });
+    if (result.status !== 0) stopAll(result.status ?? 1);
+  }
+}
+
+const port = env.PORT ?? "3000";
+const app = startGroup(bin("next"), [dev ? "dev" : "start", "-p", port]);
+children.push(app);
+fs.writeFileSync(path.join(dataDir, "app.pid"), String(process.pid));
+app.on("exit", (code) => stopAll(code ?? 0));
+console.log(`Brokerdesk: http://localhost:${port}${embedded ? " (embedded sandbox upstream, demo users: see the sign-in page)" : ""}`);

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { prepareAppDb, type AppDb } from "@/server/db";
+import { appendAudit, listAudit, redactSecrets, verifyAuditChain } from "@/server/audit/trail";
+import { testEngines } from "../helpers/engines";
+
+for (const engine of testEngines()) {
+  describe(`audit trail on ${engine.name}`, () => {
+    let db: AppDb;
+    let close: () => Promise<void>;
+
+    beforeAll(async () => {
+      const opened = await engine.open();
+      close = opened.close;
+      db = await prepareAppDb(opened.engine);
+      for (let i = 0; i < 5; i++) {
+        await appendAudit(db, {
+          actorEmail: "ops@brokerdesk.test",
+          actorRole: "operations",
+          action: "accounts.create",
+          target: `account:${i}`,
+          input: { external_account_number: `E${i}`, password: "hunter2", nested: { tax_id: "123-45-6789" } },
+          upstreamRequestId: `req-${i}`,
+          idempotencyKey: `key-${i}`,
+          outcome: "success",
+          clientIp: "10.0.0.1",
+          userAgent: "vitest",
+        });
+      }
+    });
+    afterAll(() => close());
+
+    it("chains the entries and stores the input without secrets", async () => {
+      expect(await verifyAuditChain(db.engine)).toEqual({ ok: true, entries: 5 });
+      const { rows } = await listAudit(db.engine, { limit: 2 });
+      expect(rows.map((r) => r.target)).toEqual(["account:4", "account:3"]);
+      expect(rows[0].prevHash).toBe(rows[1].hash);
+      expect(rows[0].input).toEqual({ external_account_number: "E4", password: "[redacted]", nested: { tax_id: "[redacted]" } });
+    });
+
+    it("refuses UPDATE, DELETE and TRUNCATE in the database itself", async () => {
+      await expect(db.engine.query("UPDATE brokerdesk.audit_entries SET outcome = 'failure' WHERE seq = 2")).rejects.toThrow(/append-only/);
+      await expect(db.engine.query("DELETE FROM brokerdesk.audit_entries WHERE seq = 2")).rejects.toThrow(/append-only/);
+      await expect(db.engine.query("TRUNCATE brokerdesk.audit_entries")).rejects.toThrow(/append-only/);
+      expect((await listAudit(db.engine)).rows).toHaveLength(5);
+    });
+
+    it("names the first entry altered behind the trigger's back", async () => {
+      // A superuser can switch the trigger off; the hash chain still tells.
+      await db.engine.transaction(async (tx) => {
+        await tx.query("ALTER TABLE brokerdesk.audit_entries DISABLE TRIGGER audit_entries_no_update_delete");
+        await tx.query("UPDATE brokerdesk.audit_entries SET target = 'account:forged' WHERE seq = 3");
+        await tx.query("ALTER TABLE brokerdesk.audit_entries ENABLE TRIGGER audit_entries_no_update_delete");
+      });
+      expect(await verifyAuditChain(db.engine)).toMatchObject({ ok: false, brokenSeq: 3, reason: "content does not match its hash" });
+    });
+
+    it("names a removed entry by the link that no longer holds", async () => {
+      await db.engine.transaction(async (tx) => {
+        await tx.query("ALTER TABLE brokerdesk.audit_entries DISABLE TRIGGER audit_entries_no_update_delete");
+        await tx.query("UPDATE brokerdesk.audit_entries SET target = 'account:2' WHERE seq = 3");
+        await tx.query("DELETE FROM brokerdesk.audit_entries WHERE seq = 4");
+        await tx.query("ALTER TABLE brokerdesk.audit_entries ENABLE TRIGGER audit_entries_no_update_delete");
+      });
+      expect(await verifyAuditChain(db.engine)).toMatchObject({ ok: false, brokenSeq: 5, reason: "link to the previous entry is broken" });
+    });
+
+    it("keeps one chain under concurrent writers", async () => {
+      const fresh = await engine.open();
+      try {
+        const db2 = await prepareAppDb(fresh.engine);
+        await Promise.all(Array.from({ length: 20 }, (_, i) => appendAudit(db2, { action: "load", target: String(i), outcome: "success" })));
+        expect(await verifyAuditChain(db2.engine)).toEqual({ ok: true, entries: 20 });
+      } finally {
+        await fresh.close();
+      }
+    });
+  });
+}
+
+describe("redactSecrets", () => {
+  it("removes passwords, tokens, signatures and tax ids at any depth", () => {
+    expect(redactSecrets({ a: 1, accessToken: "t", list: [{ x_signature: "s", taxId: "1" }], keep: "v" })).toEqual({
+      a: 1,
+      accessToken: "[redacted]",
+      list: [{ x_signature: "[redacted]", taxId: "[redacted]" }],
+      keep: "v",
+    });
+  });
+});

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { prepareAppDb, type AppDb } from "@/server/db";
+import { listAudit } from "@/server/audit/trail";
+import { authenticateStaff, createStaff, MAX_FAILED_ATTEMPTS, updateStaff } from "@/server/auth/staff";
+import { seedDemoUsers, DEMO_USERS } from "@/server/auth/demo-users";
+import { testEngines } from "../helpers/engines";
+
+for (const engine of testEngines()) {
+  describe(`staff sign-in on ${engine.name}`, () => {
+    let db: AppDb;
+    let close: () => Promise<void>;
+    beforeAll(async () => {
+      const opened = await engine.open();
+      close = opened.close;
+      db = await prepareAppDb(opened.engine);
+    });
+    afterAll(() => close());
+
+    it("migrations are idempotent and demo users are seeded once", async () => {
+      await prepareAppDb(db.engine);
+      await seedDemoUsers(db);
+      await seedDemoUsers(db);
+      const { rows } = await db.engine.query<{ n: number }>("SELECT count(*)::int AS n FROM brokerdesk.staff_users");
+      expect(rows[0].n).toBe(DEMO_USERS.length);
+    });
+
+    it("stores an argon2id hash, never the password", async () => {
+      await createStaff(db, { email: "Hash@Example.test", name: "H", role: "support", password: "correct horse battery" });
+      const { rows } = await db.engine.query<{ email: string; password_hash: string }>(
+        "SELECT email, password_hash FROM brokerdesk.staff_users WHERE email = 'hash@example.test'",
+      );
+      expect(rows[0].password_hash).toMatch(/^\$argon2id\$/);
+      expect(rows[0].password_hash).not.toContain("correct horse");
+      expect(await authenticateStaff(db, "HASH@example.test", "correct horse battery")).toMatchObject({ ok: true });
+    });
+
+    it(`locks the account after ${MAX_FAILED_ATTEMPTS} wrong passwords, even against the right one`, async () => {
+      await createStaff(db, { email: "lock@example.test", name: "L", role: "support", password: "the right password" });
+      for (let i = 1; i < MAX_FAILED_ATTEMPTS; i++) {
+        expect(await authenticateStaff(db, "lock@example.test", `wrong ${i}`)).toEqual({ ok: false, reason: "invalid" });
+      }
+      const fifth = await authenticateStaff(db, "lock@example.test", "wrong 5", { clientIp: "10.1.1.1", userAgent: "t" });
+      expect(fifth).toMatchObject({ ok: false, reason: "locked" });
+      const lockedUntil = (fifth as { lockedUntil: Date }).lockedUntil.getTime();
+      expect(lockedUntil - Date.now()).toBeGreaterThan(14 * 60_000);
+      expect(await authenticateStaff(db, "lock@example.test", "the right password")).toMatchObject({ ok: false, reason: "locked" });
+
+      const { rows } = await listAudit(db.engine, { actor: "lock@example.test" });
+      expect(rows.map((r) => `${r.action}:${r.errorCode ?? r.outcome}`)).toEqual([
+        "auth.sign_in:ACCOUNT_LOCKED",
+        "auth.lockout:success",
+        ...Array(MAX_FAILED_ATTEMPTS).fill("auth.sign_in:INVALID_CREDENTIALS"),
+      ]);
+      expect(rows[1].clientIp).toBe("10.1.1.1");
+    });
+
+    it("an unlocked account signs in again; a disabled one does not", async () => {
+      const { rows } = await db.engine.query<{ id: string }>("SELECT id FROM brokerdesk.staff_users WHERE email = 'lock@example.test'");
+      await updateStaff(db, rows[0].id, { unlock: true });
+      expect(await authenticateStaff(db, "lock@example.test", "the right password")).toMatchObject({ ok: true });
+      await updateStaff(db, rows[0].id, { disabled: true });
+      expect(await authenticateStaff(db, "lock@example.test", "the right password")).toEqual({ ok: false, reason: "disabled" });
+    });
+
+    it("an unknown email fails like a wrong password and is audited", async () => {
+      expect(await authenticateStaff(db, "nobody@example.test", "x")).toEqual({ ok: false, reason: "invalid" });
+      const { rows } = await listAudit(db.engine, { actor: "nobody@example.test" });
+      expect(rows[0]).toMatchObject({ action: "auth.sign_in", outcome: "failure", errorCode: "INVALID_CREDENTIALS" });
+    });
+  });
+}
