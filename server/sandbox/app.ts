@@ -1,0 +1,59 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { Hono } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { authenticate } from "./auth";
+import type { HonoEnv, Sandbox } from "./context";
+import { ApiError } from "./errors";
+import { accountRoutes } from "./routes/accounts";
+import { activityRoutes } from "./routes/activities";
+import { assetRoutes } from "./routes/assets";
+import { controlRoutes } from "./routes/control";
+import { fundingRoutes } from "./routes/funding";
+import { instrumentRoutes } from "./routes/instruments";
+import { journalRoutes } from "./routes/journals";
+import { masterDataRoutes } from "./routes/master-data";
+import { tokenRoutes } from "./routes/tokens";
+import { tradingRoutes } from "./trading";
+
+export type Logger = { error(obj: unknown, msg?: string): void };
+
+/** The sandbox's HTTP application: request id → auth → injected faults → routes; errors as {"error_code","message"}. */
+export function buildApp(sb: Sandbox, log: Logger = { error: (o, m) => console.error(m, o) }): Hono<HonoEnv> {
+  const app = new Hono<HonoEnv>();
+
+  app.use("*", async (c, next) => {
+    const id = randomUUID();
+    c.set("requestId", id);
+    await next();
+    c.res.headers.set("x-request-id", id);
+  });
+  app.get("/health", (c) => c.json({ status: "ok" }));
+  app.use("*", authenticate(sb));
+  app.use("*", async (c, next) => {
+    // Faults never hit the control API, so a test can always clear them.
+    if (!c.req.path.startsWith("/sandbox/")) await sb.faults.apply(c.req.path);
+    return next();
+  });
+
+  tokenRoutes(app, sb);
+  accountRoutes(app, sb);
+  instrumentRoutes(app, sb);
+  assetRoutes(app, sb);
+  fundingRoutes(app, sb);
+  journalRoutes(app, sb);
+  activityRoutes(app, sb);
+  masterDataRoutes(app, sb);
+  tradingRoutes(app, sb);
+  controlRoutes(app, sb);
+
+  app.notFound((c) => c.json({ error_code: "NOT_FOUND", message: `No route ${c.req.method} ${c.req.path}.` }, 404));
+  app.onError((err, c) => {
+    if (err instanceof ApiError) {
+      return c.json({ error_code: err.code, message: err.message }, err.status as ContentfulStatusCode);
+    }
+    log.error({ err, requestId: c.get("requestId"), path: c.req.path }, "sandbox internal error");
+    return c.json({ error_code: "INTERNAL_ERROR", message: "Internal error." }, 500);
+  });
+  return app;
+}

@@ -1,0 +1,87 @@
+import "server-only";
+import { timingSafeEqual } from "node:crypto";
+import type { MiddlewareHandler } from "hono";
+import { SIGNATURE_ALGORITHMS, sign, type SignatureAlgorithm } from "@/server/broker/signing";
+import type { HonoEnv, Sandbox } from "./context";
+import { badSignature, missingHeader, unauthorized } from "./errors";
+import { requireNormalToken } from "./tokens";
+
+/** ±5 minutes, the upstream's (undocumented) window; also how long a nonce is remembered. */
+export const CLOCK_SKEW_MS = 5 * 60 * 1000;
+export const SUPPORTED_VERSIONS = ["v2", "v3"];
+
+const REQUIRED: [header: string, code: string][] = [
+  ["x-app-key", "MISSING_APP_KEY"],
+  ["x-signature", "MISSING_SIGNATURE"],
+  ["x-signature-algorithm", "MISSING_ALGORITHM"],
+  ["x-signature-nonce", "MISSING_NONCE"],
+  ["x-timestamp", "MISSING_TIMESTAMP"],
+];
+
+/** Paths that need a signature but no x-access-token: the token flow itself, and the sandbox's control API. */
+function tokenExempt(path: string): boolean {
+  return path === "/openapi/config" || path.startsWith("/openapi/auth/token/") || path.startsWith("/sandbox/");
+}
+
+/** Decoded query values; a repeated key is joined with "," (what the SDKs send for lists). */
+export function queryOf(url: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of new URL(url).searchParams) out[k] = k in out ? `${out[k]},${v}` : v;
+  return out;
+}
+
+/**
+ * Verifies every signed call like the upstream: headers present, version, timestamp window, signature over the
+ * host header as received + decoded query + exact body bytes, nonce not replayed, and then the access token.
+ */
+export function authenticate(sb: Sandbox): MiddlewareHandler<HonoEnv> {
+  return async (c, next) => {
+    const path = c.req.path;
+    const query = queryOf(c.req.url);
+    const text = await c.req.text();
+    const rawBody = text === "" ? undefined : text;
+    c.set("query", query);
+    c.set("rawBody", rawBody);
+    if (path === "/health") return next();
+
+    const h = (name: string) => c.req.header(name);
+    for (const [header, code] of REQUIRED) if (!h(header)) throw missingHeader(code, header);
+    const version = h("x-version");
+    if (version !== undefined && !SUPPORTED_VERSIONS.includes(version)) {
+      throw unauthorized("VERSION_NOT_SUPPORTED", `x-version ${version} is not supported; use v3 or v2.`);
+    }
+    const algorithm = h("x-signature-algorithm") as SignatureAlgorithm;
+    if (!SIGNATURE_ALGORITHMS.includes(algorithm)) {
+      throw unauthorized("SIGNATURE_ALGORITHM_NOT_SUPPORTED", `Signature algorithm ${algorithm} is not supported.`);
+    }
+    const timestamp = h("x-timestamp")!;
+    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/.test(timestamp) || Number.isNaN(Date.parse(timestamp))) {
+      // sic: the upstream's own spelling of this code
+      throw unauthorized("ILLEAGAL_TIMESTAMP", "Header x-timestamp must be yyyy-MM-ddTHH:mm:ssZ.");
+    }
+    const nowMs = sb.config.now().getTime();
+    if (Math.abs(Date.parse(timestamp) - nowMs) > CLOCK_SKEW_MS) {
+      throw unauthorized("CLOCK_SKEW_EXCEEDED", "Header x-timestamp is outside the allowed clock skew of 5 minutes.");
+    }
+    const appKey = h("x-app-key")!;
+    if (appKey !== sb.config.appKey) throw badSignature();
+
+    const headers: Record<string, string> = {};
+    for (const k of ["x-app-key", "x-timestamp", "x-signature-version", "x-signature-algorithm", "x-signature-nonce"]) {
+      const v = h(k);
+      if (v !== undefined) headers[k] = v;
+    }
+    const incoming = (c.env as { incoming?: { headers: Record<string, string | undefined> } } | undefined)?.incoming;
+    const host = incoming?.headers.host ?? h("host") ?? "";
+    const expected = sign({ path, query, headers, host, body: rawBody, appSecret: sb.config.appSecret });
+    const given = Buffer.from(h("x-signature")!);
+    const want = Buffer.from(expected);
+    if (given.length !== want.length || !timingSafeEqual(given, want)) throw badSignature();
+
+    if (!sb.nonces.use(`${appKey}:${h("x-signature-nonce")}`, nowMs)) {
+      throw unauthorized("DUPLICATE_NONCE", "Header x-signature-nonce was already used.");
+    }
+    if (sb.config.tokenCheck && !tokenExempt(path)) await requireNormalToken(sb, appKey, h("x-access-token"));
+    return next();
+  };
+}

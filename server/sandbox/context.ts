@@ -1,0 +1,47 @@
+import "server-only";
+import type { Context } from "hono";
+import type { Engine } from "@/server/db/engine";
+import type { PathStyle } from "@/server/broker/operations";
+import type { FaultStore } from "./faults";
+import type { NonceStore } from "./nonces";
+
+/** Settings fixed when the sandbox starts. */
+export interface SandboxConfig {
+  appKey: string;
+  appSecret: string;
+  autoConfirm2fa: boolean;
+  tokenCheck: boolean;
+  /** Token create/check calls allowed per 30 s per app key (upstream: 10). */
+  tokenRateLimit: number;
+  now: () => Date;
+}
+
+/** Everything a handler can reach: configuration, the database and the in-memory stores. */
+export interface Sandbox {
+  config: SandboxConfig;
+  engine: Engine;
+  nonces: NonceStore;
+  faults: FaultStore;
+  /** When true, new funding/FX/journal requests stay SUBMITTED until a control call completes or cancels them. */
+  holdRequests: boolean;
+}
+
+export type HonoEnv = {
+  Variables: {
+    requestId: string;
+    /** Decoded query values; repeated keys joined with ",". */
+    query: Record<string, string>;
+    /** The exact body text received, or undefined for a request without a body. */
+    rawBody: string | undefined;
+  };
+};
+
+export type Ctx = Context<HonoEnv>;
+
+export interface OpContext {
+  sb: Sandbox;
+  style: PathStyle;
+  query: Record<string, string>;
+  body: Record<string, unknown>;
+  c: Ctx;
+}

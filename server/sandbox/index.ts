@@ -1,0 +1,81 @@
+import "server-only";
+import path from "node:path";
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { migrate, openEngine, type Engine } from "@/server/db/engine";
+import { buildApp, type Logger } from "./app";
+import { CLOCK_SKEW_MS } from "./auth";
+import type { Sandbox, SandboxConfig } from "./context";
+import { FaultStore } from "./faults";
+import { NonceStore } from "./nonces";
+import { seedIfEmpty } from "./seed";
+
+export const SANDBOX_SCHEMA = "sandbox";
+export const SANDBOX_MIGRATIONS = path.join(import.meta.dirname, "migrations");
+
+export interface StartSandboxOptions {
+  host?: string;
+  /** 0 = a random free port. */
+  port?: number;
+  /** An open engine (left open on close), or how to open one (closed on close). Default: in-memory PGlite. */
+  engine?: Engine | { url?: string; dataDir?: string };
+  appKey?: string;
+  appSecret?: string;
+  autoConfirm2fa?: boolean;
+  tokenCheck?: boolean;
+  tokenRateLimit?: number;
+  now?: () => Date;
+  seed?: boolean;
+  logger?: Logger;
+}
+
+export interface RunningSandbox {
+  url: string;
+  port: number;
+  engine: Engine;
+  sandbox: Sandbox;
+  close(): Promise<void>;
+}
+
+const isEngine = (e: unknown): e is Engine => typeof (e as Engine | undefined)?.transaction === "function";
+
+/** Opens (or takes) the database, migrates schema `sandbox`, seeds it once, and listens. */
+export async function startSandbox(opts: StartSandboxOptions = {}): Promise<RunningSandbox> {
+  const ownEngine = !isEngine(opts.engine);
+  const engine = isEngine(opts.engine) ? opts.engine : await openEngine(opts.engine ?? {});
+  const config: SandboxConfig = {
+    appKey: opts.appKey ?? "brokerdesk-demo-key",
+    appSecret: opts.appSecret ?? "brokerdesk-demo-secret",
+    autoConfirm2fa: opts.autoConfirm2fa ?? true,
+    tokenCheck: opts.tokenCheck ?? true,
+    tokenRateLimit: opts.tokenRateLimit ?? 10,
+    now: opts.now ?? (() => new Date()),
+  };
+  try {
+    await migrate(engine, SANDBOX_SCHEMA, SANDBOX_MIGRATIONS);
+    if (opts.seed !== false) await seedIfEmpty(engine, config);
+  } catch (error) {
+    if (ownEngine) await engine.close();
+    throw error;
+  }
+  const sandbox: Sandbox = { config, engine, nonces: new NonceStore(CLOCK_SKEW_MS), faults: new FaultStore(), holdRequests: false };
+  const app = buildApp(sandbox, opts.logger);
+  const host = opts.host ?? "127.0.0.1";
+  const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, hostname: host, port: opts.port ?? 0 }, (info: AddressInfo) => resolve({ server: s, port: info.port }));
+    s.once("error", reject);
+  });
+  return {
+    url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
+    port,
+    engine,
+    sandbox,
+    close: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+      });
+      if (ownEngine) await engine.close();
+    },
+  };
+}

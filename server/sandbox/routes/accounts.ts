@@ -1,0 +1,66 @@
+import "server-only";
+import type { Hono } from "hono";
+import { ACCOUNT_STATUSES } from "../account-store";
+import { ACCOUNT_TYPES, OPTION_LEVELS, TRADING_PERMISSIONS } from "../account-schemas";
+import { accountView, createVirtualAccount, getAccountRow, updateVirtualAccount, type AccountRow } from "../accounts";
+import type { HonoEnv, Sandbox } from "../context";
+import { business, illegal } from "../errors";
+import { cursorOf, page, pageSize } from "../paging";
+import { route } from "../router";
+import { oneOf, parseTime, required } from "../validate";
+
+export function accountRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
+  route(app, sb, "createVirtualAccount", ({ body }) =>
+    sb.engine.transaction((tx) => createVirtualAccount(tx, body, sb.config.now())),
+  );
+  route(app, sb, "updateVirtualAccount", ({ body }) =>
+    sb.engine.transaction((tx) => updateVirtualAccount(tx, body, sb.config.now())),
+  );
+  route(app, sb, "getVirtualAccount", async ({ query }) => {
+    const row = await getAccountRow(sb.engine, required(query, "account_id"));
+    if (!row) throw business("ACCOUNT_NOT_FOUND", `account_id ${query.account_id} does not exist.`);
+    return accountView(row);
+  });
+  route(app, sb, "listVirtualAccounts", async (ctx) => {
+    const q = ctx.query;
+    const size = pageSize(q);
+    const where: string[] = [];
+    const params: unknown[] = [];
+    const add = (sql: string, value: unknown) => {
+      params.push(value);
+      where.push(sql.replace("?", `$${params.length}`));
+    };
+    const start = parseTime(q.start_time, "start_time");
+    const end = parseTime(q.end_time, "end_time");
+    if (start) add("v.created_at >= ?", start);
+    if (end) add("v.created_at <= ?", end);
+    // Sandbox extension: the back office's account search filters.
+    if (q.account_number) add("v.account_number = ?", q.account_number);
+    if (q.external_account_number) add("v.external_account_number = ?", q.external_account_number);
+    if (q.account_status) {
+      const statuses = q.account_status.split(",");
+      for (const s of statuses) oneOf(s, ACCOUNT_STATUSES, "account_status");
+      add("v.account_status = ANY(?)", statuses);
+    }
+    if (q.account_type) add("v.account_type = ?", oneOf(q.account_type, ACCOUNT_TYPES, "account_type"));
+    if (q.option_level) add("v.option_level = ?", oneOf(q.option_level, OPTION_LEVELS, "option_level"));
+    if (q.trading_permission) add("? = ANY(v.trading_permissions)", oneOf(q.trading_permission, TRADING_PERMISSIONS, "trading_permission"));
+    if (q.name) add("v.search_name LIKE ?", `%${q.name.toLowerCase().replace(/[\\%_]/g, "\\$&")}%`);
+    const cursor = cursorOf(ctx, "last_account_id");
+    if (cursor) {
+      const { rows } = await sb.engine.query<{ created_at: Date }>("SELECT created_at FROM sandbox.virtual_accounts WHERE account_id = $1", [cursor]);
+      if (!rows[0]) throw illegal(`Unknown cursor account ${cursor}.`);
+      params.push(rows[0].created_at, cursor);
+      where.push(`(v.created_at, v.account_id) < ($${params.length - 1}, $${params.length})`);
+    }
+    params.push(size + 1);
+    const { rows } = await sb.engine.query<AccountRow>(
+      `SELECT v.*, m.account_number AS belong_account_number FROM sandbox.virtual_accounts v
+         JOIN sandbox.master_accounts m ON m.account_id = v.belong_account_id
+        ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
+        ORDER BY v.created_at DESC, v.account_id DESC LIMIT $${params.length}`,
+      params,
+    );
+    return page(ctx, rows.map(accountView), size, (a) => a.account_id);
+  });
+}
