@@ -5,13 +5,11 @@ import type { NavItem } from "@/lib/navigation";
 
 export function Sidebar({ items }: { items: NavItem[] }) {
   const pathname = usePathname();
-  let section: string | undefined;
   return (
     <nav aria-label="Main" className="flex flex-col gap-0.5 p-2 text-sm">
-      {items.map((item) => {
+      {items.map((item, i) => {
         const active = item.href === "/" ? pathname === "/" : pathname.startsWith(item.href);
-        const heading = item.section && item.section !== section ? item.section : undefined;
-        section = item.section;
+        const heading = item.section && item.section !== items[i - 1]?.section ? item.section : undefined;
         return (
           <div key={item.href}>
             {heading ? <p className="mt-3 mb-1 px-2 text-[11px] font-semibold tracking-wide text-slate-400 uppercase">{heading}</p> : null}

@@ -26,9 +26,10 @@ export async function findStaffByEmail(db: AppDb, email: string): Promise<StaffU
   return user;
 }
 
-export async function listStaff(db: AppDb): Promise<PublicStaff[]> {
+export async function listStaff(db: AppDb): Promise<(PublicStaff & { locked: boolean })[]> {
   const users = await db.orm.select().from(staffUsers).orderBy(asc(staffUsers.email));
-  return users.map(toPublic);
+  const now = Date.now();
+  return users.map((u) => ({ ...toPublic(u), locked: !!u.lockedUntil && u.lockedUntil.getTime() > now }));
 }
 
 export class StaffExistsError extends Error {

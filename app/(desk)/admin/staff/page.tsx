@@ -11,7 +11,6 @@ export const metadata: Metadata = { title: "Staff" };
 export default async function StaffPage() {
   const me = await requirePermission("staff:manage");
   const users = await listStaff(await getDb());
-  const now = Date.now();
   return (
     <>
       <PageHeader title="Staff" description="Who can sign in to the back office, with which role." />
@@ -24,7 +23,7 @@ export default async function StaffPage() {
             name: u.name,
             role: u.role,
             disabled: u.disabled,
-            locked: !!u.lockedUntil && u.lockedUntil.getTime() > now,
+            locked: u.locked,
             lastSignInAt: u.lastSignInAt?.toISOString() ?? null,
           }))}
         />
