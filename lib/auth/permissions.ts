@@ -16,7 +16,12 @@ export const PERMISSIONS = {
   "staff:manage": ["admin"],
   "connection:manage": ["admin"],
   "audit:read": ["admin", "compliance"],
-  "upstream:read": ["admin", "operations", "support", "compliance"],
+  "accounts:read": ["admin", "operations", "support", "compliance"],
+  "accounts:write": ["operations"],
+  /** Sees W-8BEN tax ids and addresses unmasked. */
+  "pii:view": ["admin", "operations"],
+  /** May reveal masked PII with a stated reason (an audited act). */
+  "pii:reveal": ["compliance"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
