@@ -129,7 +129,7 @@ export function createBrokerClient(config: BrokerClientConfig, deps: BrokerClien
       page("listOptionContracts", I.listOptionContractsIn, input, I.optionContract, SPECS.options, ro),
 
     // Assets
-    getBalance: (input: In<typeof S.accountIdIn>, ro?: RequestOptions) => get("getBalance", S.accountIdIn, input, first(S.balance), ro),
+    getBalance: (input: In<typeof S.balanceIn>, ro?: RequestOptions) => get("getBalance", S.balanceIn, input, first(S.balance), ro),
     listPositions: (input: In<typeof S.accountIdIn>, ro?: RequestOptions) => get("listPositions", S.accountIdIn, input, list(S.position), ro),
 
     // Orders. Place is retried with the very same body (same client_order_id); replace and cancel never are.

@@ -104,3 +104,8 @@ export function waitForToken(opts: { intervalMs?: number; timeoutMs?: number; si
 export function refreshToken(): Promise<ConnectionStatus> {
   return withConnection((c) => c.tokens.refresh());
 }
+
+/** Sandbox only: confirms the pending token as the account holder would (demo of the 2FA step). */
+export function confirmSandboxToken(): Promise<ConnectionStatus> {
+  return withConnection((c) => c.tokens.confirmSandbox());
+}

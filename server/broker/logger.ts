@@ -34,6 +34,10 @@ export const REDACT_PATHS = [
   "*.token",
   "*.signature",
   "*.w8ben_info",
+  "*.headers",
+  "*.body",
+  "*.*.token",
+  "*.*.w8ben_info",
   '*["x-access-token"]',
   '*["x-signature"]',
 ];

@@ -18,6 +18,16 @@ export function parseResponse<S extends z.ZodType>(schema: S, data: unknown, ope
   }
   if (r.success) return r.data;
   // Field paths only, never values: a response may carry personal data.
-  const detail = r.error.issues.slice(0, 5).map((i) => `${i.path.join(".") || "(root)"}: ${i.code}`).join("; ");
+  const detail = leafIssues(r.error.issues).slice(0, 5).map((i) => `${i.path.join(".") || "(root)"}: ${i.code}`).join("; ");
   throw new BrokerError({ status: 200, errorCode: "INVALID_RESPONSE", message: `${operation}: unexpected response (${detail})`, operation, requestId });
+}
+
+type Issue = z.core.$ZodIssue;
+/** A union failure says only "invalid_union"; its first branch's issues say which field was wrong. */
+function leafIssues(issues: readonly Issue[], prefix: PropertyKey[] = []): { path: PropertyKey[]; code: string }[] {
+  return issues.flatMap((i) => {
+    const path = [...prefix, ...i.path];
+    if (i.code === "invalid_union" && i.errors.length > 0) return leafIssues(i.errors[0], path);
+    return [{ path, code: i.code }];
+  });
 }

@@ -2,7 +2,7 @@ import "server-only";
 import type { Logger } from "pino";
 import { BrokerError, errorFromResponse, parseRetryAfter } from "./errors";
 import { createBrokerLogger } from "./logger";
-import { OPERATIONS, operationPath, VERSION_FOR_STYLE, type Operation, type OperationName, type PathStyle } from "./operations";
+import { OPERATIONS, operationPath, VERSION_FOR_STYLE, type Operation, type OperationName, type PathStyle, type RateGroup } from "./operations";
 import { RateBudget } from "./rate-budget";
 import { percentEncode, signedHeaders, type SignatureAlgorithm } from "./signing";
 
@@ -122,9 +122,20 @@ export class Transport {
     return Math.round(exp / 2 + (this.random() * exp) / 2);
   }
 
-  async call(name: OperationName, opts: CallOptions = {}): Promise<CallResult> {
+  /** An upstream operation; its URL comes from the OPERATIONS table and nowhere else. */
+  call(name: OperationName, opts: CallOptions = {}): Promise<CallResult> {
     const op: Operation = OPERATIONS[name];
-    const path = this.basePath + operationPath(name, this.config.pathStyle);
+    return this.exchange(name, op.method, operationPath(name, this.config.pathStyle), op.group, opts);
+  }
+
+  /** The sandbox's own control API (/sandbox/...), signed like any call; not an upstream operation, no budget. */
+  callSandboxControl(path: `/sandbox/${string}`, body: unknown, opts: Omit<CallOptions, "body"> = {}): Promise<CallResult> {
+    return this.exchange(`sandbox:${path}`, "POST", path, undefined, { ...opts, body });
+  }
+
+  private async exchange(name: string, method: "GET" | "POST", opPath: string, group: RateGroup | undefined, opts: CallOptions): Promise<CallResult> {
+    const op = { method };
+    const path = this.basePath + opPath;
     const query = normalizeQuery(opts.query);
     const qs = Object.entries(query).map(([k, v]) => `${percentEncode(k)}=${percentEncode(v)}`).join("&");
     const url = `${this.origin}${path}${qs ? `?${qs}` : ""}`;
@@ -134,7 +145,7 @@ export class Transport {
     const maxAttempts = canRetry ? this.config.maxRetries + 1 : 1;
 
     for (let attempt = 1; ; attempt++) {
-      await this.budget.acquire(op.group, opts.signal);
+      if (group) await this.budget.acquire(group, opts.signal);
       const headers: Record<string, string> = {
         ...signedHeaders({
           appKey: this.config.appKey,
@@ -170,7 +181,7 @@ export class Transport {
         }
         const retryAfterMs = parseRetryAfter(res.headers.get("retry-after"), this.now().getTime());
         error = errorFromResponse({ status: res.status, bodyText: text, requestId, operation: name, retryAfterMs });
-        if (res.status === 429 && retryAfterMs) this.budget.pause(op.group, Math.min(retryAfterMs, this.retry.maxRetryAfterMs));
+        if (res.status === 429 && retryAfterMs && group) this.budget.pause(group, Math.min(retryAfterMs, this.retry.maxRetryAfterMs));
       } catch (e) {
         if (e instanceof SyntaxError) {
           error = new BrokerError({ status: 200, errorCode: "INVALID_RESPONSE", message: `${name}: response is not JSON`, operation: name });

@@ -63,13 +63,19 @@ export const createVirtualAccountIn = z
   .object({
     ...editable,
     belong_account_id: z.string().min(1),
-    external_account_number: z.string().min(1).max(10),
+    external_account_number: z.string().regex(/^[A-Za-z0-9]{1,10}$/, "1 to 10 letters or digits"),
     account_type: z.enum(ACCOUNT_TYPES),
   })
   .refine(optionLevelRule, { message: "option_level is required with US_OPTION_NORMAL", path: ["option_level"] });
 
 export const updateVirtualAccountIn = z
-  .object({ ...editable, trading_permissions: editable.trading_permissions.optional(), account_id: z.string().min(1) })
+  .object({
+    ...editable,
+    trading_permissions: editable.trading_permissions.optional(),
+    account_id: z.string().min(1),
+    // the sandbox lets the back office suspend, freeze or close an account this way
+    account_status: z.enum(ACCOUNT_STATUSES).optional(),
+  })
   .refine(optionLevelRule, { message: "option_level is required with US_OPTION_NORMAL", path: ["option_level"] });
 
 export const virtualAccountResult = z.object({
@@ -100,6 +106,14 @@ export const getVirtualAccountIn = z.object({ account_id: z.string().min(1) });
 export const listVirtualAccountsIn = pageIn.extend({
   start_time: z.string().optional(),
   end_time: z.string().optional(),
+  // Back-office search filters the sandbox serves (an upstream ignores what it does not know).
+  account_number: z.string().optional(),
+  external_account_number: z.string().optional(),
+  account_status: z.array(z.enum(ACCOUNT_STATUSES)).optional(),
+  account_type: z.enum(ACCOUNT_TYPES).optional(),
+  option_level: z.enum(OPTION_LEVELS).optional(),
+  trading_permission: z.enum(TRADING_PERMISSIONS).optional(),
+  name: z.string().optional(),
 });
 
 export const ACTIVITY_TYPES = [
@@ -111,6 +125,7 @@ export const ACTIVITY_SUB_TYPES = ["OPTION_TRADE", "FUND_TRADE", "OTHER"] as con
 export const listAccountActivitiesIn = pageIn.extend({
   account_id: z.string().min(1),
   activity_types: z.array(z.string().min(1)).optional(),
+  activity_sub_type: z.array(z.string().min(1)).optional(),
   start_time: z.string().optional(),
   end_time: z.string().optional(),
 });

@@ -1,10 +1,11 @@
 import "server-only";
 import { z } from "zod";
-import { currencyOut, decimalOut, INSTRUMENT_TYPES, opt, tolerantEnum } from "./common";
+import { CURRENCIES, currencyOut, decimalOut, INSTRUMENT_TYPES, opt, tolerantEnum } from "./common";
 import { OPTION_STRATEGIES } from "./orders";
 
 /** Balance and positions (facts §5.3). */
 export const accountIdIn = z.object({ account_id: z.string().min(1) });
+export const balanceIn = accountIdIn.extend({ total_asset_currency: z.enum(CURRENCIES).optional() });
 
 const currencyAsset = z.object({
   currency: currencyOut,
@@ -24,6 +25,7 @@ const currencyAsset = z.object({
 export const balance = z.object({
   account_id: opt(z.string()),
   total_asset_currency: opt(currencyOut),
+  total_asset: opt(decimalOut),
   total_cash_balance: opt(decimalOut),
   total_market_value: opt(decimalOut),
   total_unrealized_profit_loss: opt(decimalOut),
@@ -34,11 +36,12 @@ export const balance = z.object({
 const positionLeg = z.object({
   symbol: opt(z.string()), leg_id: opt(z.string()), quantity: opt(decimalOut), option_type: opt(z.string()),
   option_expire_date: opt(z.string()), option_exercise_price: opt(decimalOut),
-  option_contract_multiplier: opt(decimalOut), option_contract_deliverable: opt(z.unknown()), expiration_type: opt(z.string()),
+  option_contract_multiplier: opt(decimalOut), option_contract_deliverable: opt(z.string()), expiration_type: opt(z.string()),
 });
 
 export const position = z.object({
   position_id: z.string(),
+  instrument_id: opt(z.string()),
   symbol: z.string(),
   currency: opt(currencyOut),
   market: opt(z.string()),

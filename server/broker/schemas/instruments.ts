@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { decimalOut, flexibleBool, isoTimestamp, opt, pageIn, tolerantEnum } from "./common";
+import { dateIn, decimalIn, decimalOut, flexibleBool, isoTimestamp, MARKETS, opt, pageIn, tolerantEnum } from "./common";
 
 /** Instruments, stock locate, corporate actions, option contracts (facts §5.6, spec "Stock instrument"). */
 export const INSTRUMENT_CATEGORIES = ["US_STOCK", "HK_STOCK", "CN_STOCK", "US_OPTION"] as const;
@@ -12,11 +12,15 @@ export const listStockInstrumentsIn = pageIn.extend({
   symbols: z.array(z.string().min(1)).optional(),
   category: z.enum(["US_STOCK", "HK_STOCK", "CN_STOCK"]).optional(),
   sub_category: z.enum(SUB_CATEGORIES).optional(),
+  market: z.enum(MARKETS).optional(),
+  status: z.enum(INSTRUMENT_STATUSES).optional(),
 });
 
 export const instrument = z.object({
   instrument_id: z.string(),
   symbol: z.string(),
+  market: opt(z.string()),
+  last_price: opt(decimalOut),
   name: opt(z.string()),
   exchange_code: opt(z.string()),
   category: opt(tolerantEnum(INSTRUMENT_CATEGORIES)),
@@ -37,7 +41,7 @@ export const instrument = z.object({
   maintenance_margin_short: opt(decimalOut),
 });
 
-export const getStockLocateIn = z.object({ symbol: z.string().min(1), account_id: z.string().min(1).optional() });
+export const getStockLocateIn = z.object({ symbol: z.string().min(1), market: z.enum(MARKETS).optional(), account_id: z.string().min(1).optional() });
 export const stockLocate = z.object({
   symbol: z.string(),
   shortable: opt(flexibleBool),
@@ -70,18 +74,19 @@ export const corporateAction = z.object({
   })).nullish().transform((v) => v ?? []),
 });
 
-/** Filter names not published by the spec are ours (docs/sandbox-api.md lists them). */
+/** Filter names the spec leaves open (expiration / strike bounds) follow the sandbox: *_gte / *_lte. */
 export const listOptionContractsIn = pageIn.extend({
   category: z.literal("US_OPTION").default("US_OPTION"),
   root_symbol: z.string().optional(),
   option_symbol: z.string().optional(),
   option_type: z.enum(OPTION_TYPES).optional(),
-  status: z.string().optional(),
-  style: z.string().optional(),
-  expiration_date_from: z.string().optional(),
-  expiration_date_to: z.string().optional(),
-  strike_price_min: z.string().optional(),
-  strike_price_max: z.string().optional(),
+  status: z.enum(["ACTIVE", "INACTIVE"]).optional(),
+  style: z.enum(["AMERICAN", "EUROPEAN"]).optional(),
+  expiration_date: dateIn.optional(),
+  expiration_date_gte: dateIn.optional(),
+  expiration_date_lte: dateIn.optional(),
+  strike_price_gte: decimalIn.optional(),
+  strike_price_lte: decimalIn.optional(),
   ppind: z.boolean().optional(),
   show_deliverables: z.boolean().optional(),
 });
@@ -96,7 +101,11 @@ export const optionContract = z.object({
   style: opt(z.string()),
   status: opt(z.string()),
   ppind: opt(flexibleBool),
-  contract_multiplier: opt(decimalOut),
+  category: opt(z.string()),
+  underlying_symbol: opt(z.string()),
+  currency: opt(z.string()),
+  last_price: opt(decimalOut),
+  multiplier: opt(decimalOut),
   deliverables: opt(z.array(z.record(z.string(), z.unknown()))),
   last_trade_time: opt(isoTimestamp),
 });
