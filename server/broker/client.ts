@@ -34,6 +34,8 @@ export interface BrokerClientDeps extends TransportDeps {
 export interface RequestOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** Told the upstream request id of a successful answer (audit entries record it; parsed results do not carry it). */
+  onResponse?: (info: { requestId?: string; attempts: number }) => void;
 }
 
 type In<Sc extends z.ZodType> = z.input<Sc>;
@@ -67,7 +69,13 @@ export function createBrokerClient(config: BrokerClientConfig, deps: BrokerClien
   });
 
   /** One authenticated call; an INVALID_TOKEN answer (401: nothing was processed) gets one retry with a new token when one can be made. */
-  async function send(name: OperationName, opts: CallOptions) {
+  async function send(name: OperationName, { onResponse, ...opts }: CallOptions & Pick<RequestOptions, "onResponse">) {
+    const res = await sendOnce(name, opts);
+    onResponse?.({ requestId: res.requestId, attempts: res.attempts });
+    return res;
+  }
+
+  async function sendOnce(name: OperationName, opts: CallOptions) {
     const token = await tokens.accessToken(opts.signal);
     try {
       return await transport.call(name, { ...opts, accessToken: token });
