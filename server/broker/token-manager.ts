@@ -145,12 +145,19 @@ export class TokenManager {
 
   /** The token to send with a call, or undefined when the upstream does not check tokens. Single-flight. */
   accessToken(signal?: AbortSignal): Promise<string | undefined> {
-    this.inflight ??= this.resolveToken(signal).finally(() => (this.inflight = undefined));
-    return this.inflight;
+    // The shared flight is not tied to one caller's signal (one abort must not fail the others); each caller
+    // still stops waiting when its own signal fires.
+    this.inflight ??= this.resolveToken().finally(() => (this.inflight = undefined));
+    if (!signal) return this.inflight;
+    if (signal.aborted) return Promise.reject(signal.reason);
+    return Promise.race([
+      this.inflight,
+      new Promise<never>((_, reject) => signal.addEventListener("abort", () => reject(signal.reason), { once: true })),
+    ]);
   }
 
-  private async resolveToken(signal?: AbortSignal): Promise<string | undefined> {
-    if (!(await this.tokenCheckEnabled(signal))) return undefined;
+  private async resolveToken(): Promise<string | undefined> {
+    if (!(await this.tokenCheckEnabled())) return undefined;
     let t = await this.load(false);
     const now = this.now().getTime();
     if (t?.status === "NORMAL" && t.expiresAt && t.expiresAt.getTime() <= now) {
@@ -160,20 +167,20 @@ export class TokenManager {
     if (t?.status === "NORMAL") {
       const left = t.expiresAt ? t.expiresAt.getTime() - now : Infinity;
       if (left < (this.o.refreshWindowMs ?? 86_400_000)) {
-        const r = await this.refresh(signal).catch(() => undefined); // a failed refresh keeps the still-valid token
+        const r = await this.refresh().catch(() => undefined); // a failed refresh keeps the still-valid token
         if (r?.state === "NORMAL") return (await this.load(false))!.token;
       }
       return t.token;
     }
     if (t?.status === "PENDING") {
-      const s = await this.check(signal);
+      const s = await this.check();
       if (s.state === "NORMAL") return (await this.load(false))!.token;
       if (s.state === "PENDING" && !this.canAutoCreate) throw tokenError("TOKEN_PENDING");
       t = await this.load(false);
     }
     if (this.canAutoCreate) {
-      const started = await this.start("system:sandbox-auto", signal);
-      const s = started.state === "NORMAL" ? started : await this.waitUntilNormal({ timeoutMs: this.o.autoWaitMs ?? 10_000, intervalMs: 250, signal });
+      const started = await this.start("system:sandbox-auto");
+      const s = started.state === "NORMAL" ? started : await this.waitUntilNormal({ timeoutMs: this.o.autoWaitMs ?? 10_000, intervalMs: 250 });
       if (s.state === "NORMAL") return (await this.load(false))!.token;
       throw tokenError(s.state === "PENDING" ? "TOKEN_PENDING" : "NO_TOKEN");
     }

@@ -171,8 +171,10 @@ export const listOrderExecutionsIn = pageIn.extend({
   end_date: dateIn.optional(),
 });
 
+/** Executions are not published by the upstream; `execution_id` (or a plain `id`) identifies one. */
 export const execution = z.object({
-  execution_id: z.string(),
+  execution_id: opt(z.string()),
+  id: opt(z.string()),
   client_order_id: opt(z.string()),
   order_id: opt(z.string()),
   symbol: opt(z.string()),
@@ -184,7 +186,7 @@ export const execution = z.object({
   filled_time_at: opt(isoTimestamp),
   commission: opt(commission),
   fees: opt(z.array(fee)),
-});
+}).transform(({ id, ...e }) => ({ ...e, execution_id: e.execution_id ?? id ?? "" }));
 
 export type PlaceOrderInput = z.input<typeof placeOrderIn>;
 export type PreviewOrderInput = z.input<typeof previewOrderIn>;
