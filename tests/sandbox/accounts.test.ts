@@ -86,6 +86,8 @@ describe.each(engines)("virtual accounts on $name", (te) => {
     expect(errorOf(noLevel)).toEqual({ status: 417, code: "OPTION_LEVEL_EXCEEDS_MASTER" });
     const fixed = await f.api.op("updateVirtualAccount", "resource", { body: { client_request_id: rid("u"), account_id: id, account_type: "CASH" } });
     expect(errorOf(fixed)).toEqual({ status: 417, code: "FIELD_NOT_UPDATABLE" });
+    const back = await f.api.op("updateVirtualAccount", "resource", { body: { client_request_id: rid("u"), account_id: id, account_status: "CREATED" } });
+    expect(errorOf(back)).toEqual({ status: 417, code: "INVALID_STATUS_TRANSITION" });
     const close = await f.api.op("updateVirtualAccount", "resource", { body: { client_request_id: rid("u"), account_id: id, account_status: "CLOSED" } });
     expect(close.body.account_status).toBe("CLOSED");
     const after = await f.api.op("updateVirtualAccount", "resource", { body: { client_request_id: rid("u"), account_id: id, commission_code: "COMMISSION_GROUP_2" } });

@@ -19,7 +19,7 @@ export function controlRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
   post("/sandbox/faults", async (b) => {
     const type = b.type;
     if (type !== "LATENCY" && type !== "ERROR" && type !== "RATE_LIMIT") throw illegal("type must be LATENCY, ERROR or RATE_LIMIT.");
-    if (typeof b.path_pattern !== "string" || !b.path_pattern.startsWith("/")) throw illegal("path_pattern must be a path, * as wildcard.");
+    if (typeof b.path_pattern !== "string" || !/^[/*]/.test(b.path_pattern)) throw illegal("path_pattern must be a path, * as wildcard.");
     const count = b.count ?? 1;
     if (!Number.isInteger(count) || (count as number) < 1 || (count as number) > 10_000) throw illegal("count must be 1 to 10000.");
     const latency = b.latency_ms ?? 0;

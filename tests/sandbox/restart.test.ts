@@ -1,0 +1,60 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { startSandbox } from "@/server/sandbox";
+import { createServerDatabase } from "../helpers/engines";
+import { SignedClient } from "../helpers/signed-fetch";
+import { masterAccountId, rid, seedAccountId } from "./fixture";
+
+/** Writes through the API, restarts the sandbox on the same storage, and reads everything back. */
+async function roundTrip(engine: { dataDir?: string; url?: string }) {
+  let sb = await startSandbox({ port: 0, engine });
+  let api = new SignedClient(sb.url);
+  await api.login();
+  const account = await api.op("createVirtualAccount", "resource", {
+    body: { client_request_id: rid("rs"), belong_account_id: masterAccountId(), external_account_number: "RST1", account_type: "MARGIN", trading_permissions: ["US_STOCK_NORMAL"] },
+  });
+  const id = account.body.account_id;
+  const journal = await api.op("createCashJournal", "resource", {
+    body: { from_account: seedAccountId(0), to_account: id, client_request_id: rid("rs"), amount: "321.00", currency: "USD" },
+  });
+  expect(journal.body.status).toBe("COMPLETED");
+  const balance = (await api.op("getBalance", "resource", { query: { account_id: seedAccountId(0) } })).body;
+  const token = api.token;
+  await sb.close();
+
+  sb = await startSandbox({ port: 0, engine });
+  try {
+    api = new SignedClient(sb.url);
+    api.token = token; // tokens persist too
+    expect((await api.op("getVirtualAccount", "legacy", { query: { account_id: id } })).body).toMatchObject({ account_number: "VBDRST1", account_status: "ACTIVE" });
+    expect((await api.op("getCashJournal", "resource", { query: { account_id: seedAccountId(0), client_request_id: journal.body.client_request_id } })).body).toEqual(journal.body);
+    expect((await api.op("getBalance", "resource", { query: { account_id: seedAccountId(0) } })).body).toEqual(balance);
+    expect((await api.op("getBalance", "resource", { query: { account_id: id } })).body.account_currency_assets[0].cash_balance).toBe("321.00");
+    const count = (await sb.engine.query<{ n: number }>("SELECT count(*)::int AS n FROM sandbox.virtual_accounts")).rows[0].n;
+    expect(count).toBe(41); // the seed did not run twice
+  } finally {
+    await sb.close();
+  }
+}
+
+describe("sandbox restart", () => {
+  it("keeps accounts, journals, balances and tokens in a PGlite directory", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sandbox-restart-"));
+    try {
+      await roundTrip({ dataDir: path.join(dir, "db") });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)("keeps them on the PostgreSQL server", async () => {
+    const db = await createServerDatabase(process.env.TEST_DATABASE_URL!);
+    try {
+      await roundTrip({ url: db.url });
+    } finally {
+      await db.drop();
+    }
+  });
+});
