@@ -2,10 +2,10 @@ import { expect, test } from "@playwright/test";
 import { storageFor, type DemoRole } from "./helpers";
 
 const EXPECTED_NAV: Record<DemoRole, string[]> = {
-  admin: ["Home", "Audit trail", "Staff", "Connection"],
-  operations: ["Home"],
-  support: ["Home"],
-  compliance: ["Home", "Audit trail"],
+  admin: ["Home", "Accounts", "Audit trail", "Staff", "Connection"],
+  operations: ["Home", "Accounts"],
+  support: ["Home", "Accounts"],
+  compliance: ["Home", "Accounts", "Audit trail"],
 };
 
 for (const role of Object.keys(EXPECTED_NAV) as DemoRole[]) {

@@ -36,6 +36,8 @@ export function isRole(value: unknown): value is Role {
 
 /** What each role is told it can do on the home page. */
 export const CAPABILITIES: { permission: Permission; text: string }[] = [
+  { permission: "accounts:write", text: "Open and update virtual accounts (W-8BEN, trading permissions, option level)" },
+  { permission: "accounts:read", text: "Find virtual accounts and inspect their balances, positions and activities" },
   { permission: "audit:read", text: "Review the staff audit trail and verify its hash chain" },
   { permission: "staff:manage", text: "Create, disable, unlock and change the role of staff users" },
   { permission: "connection:manage", text: "Manage the upstream connection and its access token" },

@@ -1,0 +1,81 @@
+"use client";
+import type { ColumnDef } from "@tanstack/react-table";
+import Link from "next/link";
+import { SortHeader } from "@/components/data-table/data-table";
+import { formatDateTime } from "@/lib/format";
+import type { AccountRow } from "@/lib/schemas/virtual-account-view";
+import { PermissionList, StatusBadge } from "./labels";
+
+const PAGE_SORT = "Sorts the rows of this page; the broker lists newest first";
+
+/** The accounts table's columns: ids mirror the URL's sort keys and hidden-column names. */
+export const accountColumns: ColumnDef<AccountRow>[] = [
+  {
+    id: "account_number",
+    accessorKey: "account_number",
+    meta: { label: "Account number" },
+    enableHiding: false,
+    header: ({ column }) => <SortHeader column={column} title="Account number" hint={PAGE_SORT} />,
+    cell: ({ row }) => (
+      <Link href={`/accounts/${row.original.account_id}`} className="font-mono text-xs font-medium text-blue-700 hover:underline">
+        {row.original.account_number || row.original.account_id}
+      </Link>
+    ),
+  },
+  {
+    id: "external_account_number",
+    accessorKey: "external_account_number",
+    meta: { label: "External number", className: "font-mono text-xs" },
+    header: ({ column }) => <SortHeader column={column} title="External no." hint={PAGE_SORT} />,
+  },
+  {
+    id: "owner_name",
+    accessorKey: "owner_name",
+    meta: { label: "Owner", className: "whitespace-nowrap" },
+    header: ({ column }) => <SortHeader column={column} title="Owner" hint={PAGE_SORT} />,
+    cell: ({ getValue }) => (getValue<string>() ? getValue<string>() : <span className="text-slate-400">—</span>),
+  },
+  {
+    id: "account_type",
+    accessorKey: "account_type",
+    meta: { label: "Type", className: "text-xs" },
+    enableSorting: false,
+    header: "Type",
+  },
+  {
+    id: "account_status",
+    accessorKey: "account_status",
+    meta: { label: "Status" },
+    header: ({ column }) => <SortHeader column={column} title="Status" hint={PAGE_SORT} />,
+    cell: ({ getValue }) => <StatusBadge status={getValue<string>()} />,
+  },
+  {
+    id: "trading_permissions",
+    accessorKey: "trading_permissions",
+    meta: { label: "Permissions" },
+    enableSorting: false,
+    header: "Permissions",
+    cell: ({ row }) => <PermissionList permissions={row.original.trading_permissions} />,
+  },
+  {
+    id: "option_level",
+    accessorKey: "option_level",
+    meta: { label: "Option level", className: "text-xs" },
+    header: ({ column }) => <SortHeader column={column} title="Option lvl" hint={PAGE_SORT} />,
+    cell: ({ getValue }) => getValue<string>() || <span className="text-slate-400">—</span>,
+  },
+  {
+    id: "commission_code",
+    accessorKey: "commission_code",
+    meta: { label: "Commission code", className: "text-xs text-slate-600" },
+    enableSorting: false,
+    header: "Commission",
+  },
+  {
+    id: "create_time",
+    accessorKey: "create_time",
+    meta: { label: "Created", className: "text-xs whitespace-nowrap text-slate-600" },
+    header: ({ column }) => <SortHeader column={column} title="Created" hint={PAGE_SORT} />,
+    cell: ({ getValue }) => (getValue<string>() ? formatDateTime(getValue<string>()) : "—"),
+  },
+];

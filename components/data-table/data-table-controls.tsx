@@ -1,0 +1,82 @@
+"use client";
+import type { Table } from "@tanstack/react-table";
+import { Button } from "@/components/ui/button";
+
+/** Column visibility: a small menu of checkboxes (state lives in the URL through the table's onChange). */
+export function ColumnsMenu<T>({ table }: { table: Table<T> }) {
+  return (
+    <details className="relative">
+      <summary className="flex h-8 cursor-pointer list-none items-center rounded border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-100">
+        Columns
+      </summary>
+      <div className="absolute right-0 z-10 mt-1 w-48 rounded border border-slate-200 bg-white p-2 shadow-lg">
+        {table
+          .getAllLeafColumns()
+          .filter((c) => c.getCanHide())
+          .map((c) => (
+            <label key={c.id} className="flex items-center gap-2 py-0.5 text-sm">
+              <input type="checkbox" checked={c.getIsVisible()} onChange={c.getToggleVisibilityHandler()} />
+              {c.columnDef.meta?.label ?? c.id}
+            </label>
+          ))}
+      </div>
+    </details>
+  );
+}
+
+/**
+ * Keyset paging over the upstream's cursor: First, Previous, Next and the page size. There is no page count (the
+ * upstream does not give a total, and counting would mean reading every page).
+ */
+export function CursorPagination({
+  page,
+  pageSize,
+  sizes,
+  rowCount,
+  hasPrevious,
+  hasNext,
+  onFirst,
+  onPrevious,
+  onNext,
+  onPageSize,
+}: {
+  page: number;
+  pageSize: number;
+  sizes: readonly number[];
+  rowCount: number;
+  hasPrevious: boolean;
+  hasNext: boolean;
+  onFirst: () => void;
+  onPrevious: () => void;
+  onNext: () => void;
+  onPageSize: (size: number) => void;
+}) {
+  return (
+    <nav className="mt-2 flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600" aria-label="Pagination">
+      <span data-testid="page-info">
+        Page {page} · {rowCount} {rowCount === 1 ? "row" : "rows"}
+      </span>
+      <div className="flex items-center gap-2">
+        <label className="flex items-center gap-1">
+          Rows per page
+          <select className="h-7 rounded border border-slate-300 bg-white px-1 text-sm" value={pageSize} onChange={(e) => onPageSize(Number(e.target.value))}>
+            {sizes.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Button variant="secondary" size="sm" onClick={onFirst} disabled={!hasPrevious}>
+          First
+        </Button>
+        <Button variant="secondary" size="sm" onClick={onPrevious} disabled={!hasPrevious}>
+          ← Previous
+        </Button>
+        <Button variant="secondary" size="sm" onClick={onNext} disabled={!hasNext}>
+          Next →
+        </Button>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,132 @@
+"use client";
+import { flexRender, type Column, type RowData, type Table } from "@tanstack/react-table";
+import { useRouter } from "next/navigation";
+import type { ReactNode } from "react";
+import { Button } from "@/components/ui/button";
+import { table as cls } from "@/components/ui/page";
+
+declare module "@tanstack/react-table" {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /** Right-aligned tabular numbers. */
+    numeric?: boolean;
+    /** Label in the column visibility menu and the header. */
+    label?: string;
+    className?: string;
+  }
+}
+
+/**
+ * The generic table: header with sort toggles, rows with an optional link, and the three states every listing
+ * needs (loading skeleton, error with Retry, empty). Model: sadmann7/tablecn components/data-table.
+ */
+export function DataTable<T>({
+  table,
+  isLoading,
+  error,
+  onRetry,
+  empty,
+  rowHref,
+  rowTestId,
+  busy,
+}: {
+  table: Table<T>;
+  isLoading?: boolean;
+  error?: Error | null;
+  onRetry?: () => void;
+  empty: ReactNode;
+  rowHref?: (row: T) => string;
+  rowTestId?: (row: T) => string;
+  /** A refetch is under way: rows stay visible, dimmed. */
+  busy?: boolean;
+}) {
+  const router = useRouter();
+  const columns = table.getVisibleLeafColumns();
+  const rows = table.getRowModel().rows;
+  return (
+    <div className={`${cls.wrap} ${busy ? "opacity-60 transition-opacity" : ""}`} aria-busy={busy || isLoading}>
+      <table className={cls.table}>
+        <thead>
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((header) => (
+                <th key={header.id} className={`${cls.th} ${header.column.columnDef.meta?.numeric ? "text-right" : ""}`} aria-sort={ariaSort(header.column)}>
+                  {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
+                </th>
+              ))}
+            </tr>
+          ))}
+        </thead>
+        <tbody>
+          {error ? (
+            <tr>
+              <td colSpan={columns.length} className={cls.empty}>
+                <div role="alert" className="flex flex-col items-center gap-2 text-red-800">
+                  <span>{error.message}</span>
+                  {onRetry ? (
+                    <Button variant="secondary" size="sm" onClick={onRetry}>
+                      Retry
+                    </Button>
+                  ) : null}
+                </div>
+              </td>
+            </tr>
+          ) : isLoading ? (
+            Array.from({ length: 8 }, (_, i) => (
+              <tr key={i} aria-hidden>
+                {columns.map((c) => (
+                  <td key={c.id} className={cls.td}>
+                    <div className="h-3.5 animate-pulse rounded bg-slate-100" />
+                  </td>
+                ))}
+              </tr>
+            ))
+          ) : rows.length === 0 ? (
+            <tr>
+              <td colSpan={columns.length} className={cls.empty}>
+                {empty}
+              </td>
+            </tr>
+          ) : (
+            rows.map((row) => {
+              const href = rowHref?.(row.original);
+              return (
+                <tr
+                  key={row.id}
+                  data-testid={rowTestId?.(row.original)}
+                  className={href ? "cursor-pointer hover:bg-blue-50/60" : undefined}
+                  onClick={href ? (e) => !(e.target as HTMLElement).closest("a,button,input,select") && router.push(href) : undefined}
+                >
+                  {row.getVisibleCells().map((cell) => (
+                    <td key={cell.id} className={`${cls.td} ${cell.column.columnDef.meta?.numeric ? "num" : ""} ${cell.column.columnDef.meta?.className ?? ""}`}>
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </td>
+                  ))}
+                </tr>
+              );
+            })
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function ariaSort<T>(column: Column<T>): "ascending" | "descending" | undefined {
+  const s = column.getIsSorted();
+  return s === "asc" ? "ascending" : s === "desc" ? "descending" : undefined;
+}
+
+/** A header that toggles sorting when the column can sort. */
+export function SortHeader<T>({ column, title, hint }: { column: Column<T>; title: string; hint?: string }) {
+  if (!column.getCanSort()) return <>{title}</>;
+  const s = column.getIsSorted();
+  return (
+    <button type="button" className="inline-flex items-center gap-1 hover:text-slate-900" onClick={column.getToggleSortingHandler()} title={hint}>
+      {title}
+      <span aria-hidden className="text-[10px] text-slate-400">
+        {s === "asc" ? "▲" : s === "desc" ? "▼" : "↕"}
+      </span>
+    </button>
+  );
+}

@@ -1,0 +1,89 @@
+import "server-only";
+import { can } from "@/lib/auth/permissions";
+import { searchFilter, type AccountListParams } from "@/lib/schemas/account-list-params";
+import { ownerName, type AccountRow, type AccountView } from "@/lib/schemas/virtual-account-view";
+import { broker, type BrokerClient } from "@/server/broker";
+import type { ListVirtualAccountsInput, VirtualAccount } from "@/server/broker/schemas/accounts";
+import type { Staff } from "@/server/auth/guard";
+import { maskAccount } from "./masking";
+
+/**
+ * The server-side data functions behind the accounts pages and their GET route handlers. Every call goes through
+ * the Broker client; the list asks the upstream for exactly one page per view, whatever the total.
+ */
+export interface AccountPage {
+  rows: AccountRow[];
+  nextCursor?: string;
+}
+
+/** The upstream filter of a table state (search box + filters), without paging. */
+export function upstreamFilter(p: AccountListParams): ListVirtualAccountsInput {
+  const search = searchFilter(p.q, p.by);
+  return {
+    ...(search ? { [search.field]: search.value } : {}),
+    ...(p.status ? { account_status: [p.status] } : {}),
+    ...(p.type ? { account_type: p.type } : {}),
+    ...(p.level ? { option_level: p.level } : {}),
+    ...(p.permission ? { trading_permission: p.permission } : {}),
+  };
+}
+
+export function toRow(a: VirtualAccount): AccountRow {
+  return {
+    account_id: a.account_id,
+    account_number: a.account_number ?? "",
+    external_account_number: a.external_account_number ?? "",
+    owner_name: ownerName(a.w8ben_info),
+    account_type: a.account_type ?? "",
+    account_status: a.account_status ?? "",
+    trading_permissions: a.trading_permissions,
+    option_level: a.option_level ?? "",
+    commission_code: a.commission_code ?? "",
+    create_time: a.create_time ?? "",
+  };
+}
+
+const SORT_KEYS: Record<string, (r: AccountRow) => string> = {
+  create_time: (r) => r.create_time,
+  account_number: (r) => r.account_number,
+  external_account_number: (r) => r.external_account_number,
+  owner_name: (r) => r.owner_name.toLowerCase(),
+  account_status: (r) => r.account_status,
+  option_level: (r) => r.option_level,
+};
+
+/** Orders the rows of one page; the upstream itself always returns newest first. */
+export function sortRows(rows: AccountRow[], sort: string | undefined): AccountRow[] {
+  if (!sort) return rows;
+  const [key, dir] = sort.split(".");
+  const get = SORT_KEYS[key];
+  if (!get) return rows;
+  const sign = dir === "desc" ? -1 : 1;
+  return [...rows].sort((a, b) => sign * get(a).localeCompare(get(b)));
+}
+
+/** One page of the accounts table: a single upstream call. */
+export async function listAccountsPage(p: AccountListParams, client: BrokerClient = broker()): Promise<AccountPage> {
+  const page = await client.listVirtualAccounts({ ...upstreamFilter(p), page_size: p.size, cursor: p.cursor || undefined });
+  return { rows: sortRows(page.items.map(toRow), p.sort), nextCursor: page.nextCursor };
+}
+
+/** The account as the viewer may see it (masked without `pii:view`); undefined when the upstream does not know it. */
+export async function getAccountFor(staff: Pick<Staff, "role">, accountId: string): Promise<AccountView | undefined> {
+  const raw = await getRawAccount(accountId);
+  return raw ? maskAccount(raw, can(staff.role, "pii:view")) : undefined;
+}
+
+export async function getRawAccount(accountId: string): Promise<Omit<AccountView, "masked"> | undefined> {
+  try {
+    return await broker().getVirtualAccount({ account_id: accountId });
+  } catch (error) {
+    if ((error as { errorCode?: string }).errorCode === "ACCOUNT_NOT_FOUND") return undefined;
+    throw error;
+  }
+}
+
+export const getAccountBalance = (accountId: string) => broker().getBalance({ account_id: accountId });
+export const getAccountPositions = (accountId: string) => broker().listPositions({ account_id: accountId });
+export const getAccountActivities = (accountId: string, cursor?: string) =>
+  broker().listAccountActivities({ account_id: accountId, page_size: 20, cursor: cursor || undefined });

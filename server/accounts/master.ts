@@ -1,0 +1,60 @@
+import "server-only";
+import { z } from "zod";
+import { upstreamConfig } from "@/lib/env";
+import { OPTION_LEVELS, type OptionLevel } from "@/lib/schemas/virtual-account";
+import { broker } from "@/server/broker";
+import { MASTER_OPTION_LEVEL as SANDBOX_MASTER_OPTION_LEVEL } from "@/server/sandbox/account-store";
+
+/**
+ * The omnibus master account the virtual accounts belong to. The Broker API has no master-account endpoint:
+ * - its id and number come from any virtual account's `belong_account_id` / `belong_account_number` (the detail
+ *   and list carry them), or from BROKER_MASTER_ACCOUNT_ID when there is no virtual account yet;
+ * - the entity code (account numbers are "V" + entity code + external number) is read off the same account;
+ * - its option level is not published at all: BROKER_MASTER_OPTION_LEVEL when set, else, on the embedded
+ *   sandbox, the sandbox's documented constant (server/sandbox/account-store.ts MASTER_OPTION_LEVEL). When
+ *   neither is known every level is offered and the upstream's 417 lands on the option level field.
+ */
+export interface MasterAccount {
+  accountId?: string;
+  accountNumber?: string;
+  entityCode?: string;
+  optionLevel?: OptionLevel;
+  optionLevelSource: "config" | "sandbox" | "unknown";
+}
+
+const overrides = z.object({
+  BROKER_MASTER_ACCOUNT_ID: z.string().min(1).optional(),
+  BROKER_MASTER_OPTION_LEVEL: z.enum(OPTION_LEVELS).optional(),
+});
+
+const holder = globalThis as unknown as { __brokerdeskMaster?: MasterAccount };
+
+function configuredLevel(): Pick<MasterAccount, "optionLevel" | "optionLevelSource"> {
+  const o = overrides.parse({ BROKER_MASTER_OPTION_LEVEL: process.env.BROKER_MASTER_OPTION_LEVEL || undefined });
+  if (o.BROKER_MASTER_OPTION_LEVEL) return { optionLevel: o.BROKER_MASTER_OPTION_LEVEL, optionLevelSource: "config" };
+  if (upstreamConfig().kind === "sandbox") return { optionLevel: SANDBOX_MASTER_OPTION_LEVEL as OptionLevel, optionLevelSource: "sandbox" };
+  return { optionLevel: undefined, optionLevelSource: "unknown" };
+}
+
+/** Cached once known: a master account does not change while the app runs. */
+export async function getMasterAccount(): Promise<MasterAccount> {
+  if (holder.__brokerdeskMaster?.accountId) return holder.__brokerdeskMaster;
+  const level = configuredLevel();
+  const { items } = await broker().listVirtualAccounts({ page_size: 1 });
+  const any = items[0];
+  const configuredId = process.env.BROKER_MASTER_ACCOUNT_ID || undefined;
+  const master: MasterAccount = {
+    ...level,
+    accountId: any?.belong_account_id ?? configuredId,
+    accountNumber: any?.belong_account_number,
+    entityCode: any ? entityCodeOf(any.account_number, any.external_account_number) : undefined,
+  };
+  if (master.accountId) holder.__brokerdeskMaster = master;
+  return master;
+}
+
+/** "VBD1000001" with external "1000001" → "BD". */
+export function entityCodeOf(accountNumber?: string, external?: string): string | undefined {
+  if (!accountNumber || !external || !accountNumber.startsWith("V") || !accountNumber.endsWith(external)) return undefined;
+  return accountNumber.slice(1, accountNumber.length - external.length) || undefined;
+}
