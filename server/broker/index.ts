@@ -1,7 +1,7 @@
 import "server-only";
 import { upstreamConfig, type UpstreamConfig } from "@/lib/env";
 import { getDb } from "@/server/db";
-import { createBrokerClient, type BrokerClient, type BrokerClientConfig, type BrokerClientDeps } from "./client";
+import { createBrokerClient, type BrokerClient, type BrokerClientConfig } from "./client";
 import { BrokerError, isBrokerError } from "./errors";
 import { VERSION_FOR_STYLE } from "./operations";
 import type { TokenStatus } from "./token-manager";

@@ -12,7 +12,8 @@ import { CLIENT_ID_PATTERN } from "@/lib/ids";
 export type Tolerant<T extends string> = T | (string & { readonly __unknownEnumValue?: never });
 
 /** Parses an enum without ever failing on a new value: the raw string is kept as-is. */
-export function tolerantEnum<const T extends readonly [string, ...string[]]>(values: T) {
+export function tolerantEnum<const T extends readonly [string, ...string[]]>(_values: T) {
+  // the values only type the output; any string is accepted and kept
   return z.string().transform((v) => v as Tolerant<T[number]>);
 }
 
