@@ -21,13 +21,15 @@ export const authConfig = {
       if (user) {
         token.sub = user.id;
         token.role = (user as { role?: string }).role;
+        // Survives the rolling refresh of the cookie (unlike iat), so sign-out can void older sessions.
+        token.signedInAt = Date.now();
       }
       return token;
     },
     session({ session, token }) {
       session.user.id = token.sub ?? "";
       (session.user as { role?: unknown }).role = token.role;
-      (session as { issuedAt?: number }).issuedAt = token.iat;
+      (session as { signedInAt?: unknown }).signedInAt = token.signedInAt;
       return session;
     },
   },

@@ -23,8 +23,8 @@ export const currentStaff = cache(async (): Promise<Staff | null> => {
   if (!id) return null;
   const user = await findStaffById(await getDb(), id);
   if (!user || user.disabled || !isRole(user.role)) return null;
-  const issuedAt = (session as { issuedAt?: number }).issuedAt ?? 0;
-  if (user.sessionsRevokedAt && issuedAt < Math.floor(user.sessionsRevokedAt.getTime() / 1000)) return null;
+  const signedInAt = Number((session as { signedInAt?: unknown }).signedInAt ?? 0);
+  if (user.sessionsRevokedAt && signedInAt <= user.sessionsRevokedAt.getTime()) return null;
   return { id: user.id, email: user.email, name: user.name, role: user.role };
 });
 

@@ -1,0 +1,37 @@
+import { expect, test } from "@playwright/test";
+import { storageFor } from "./helpers";
+
+test.describe("Admin → Connection", () => {
+  test.use({ storageState: storageFor("admin") });
+
+  test("shows the sandbox upstream with a masked key, starts a new token and audits it", async ({ page }) => {
+    await page.goto("/admin/connection");
+    await expect(page.getByText("Embedded sandbox")).toBeVisible();
+    await expect(page.getByText("brok…-key")).toBeVisible();
+    await expect(page.getByText("brokerdesk-demo-secret")).toHaveCount(0);
+    await expect(page.getByText("resource (x-version v3)")).toBeVisible();
+
+    page.once("dialog", (d) => d.accept());
+    await page.getByRole("button", { name: "Start new token" }).click();
+    await expect(page.getByText("A new token was requested.")).toBeVisible();
+    // The sandbox runs in demo mode: 2FA is confirmed at once, as in the upstream's test environment.
+    await expect(page.getByTestId("token-state")).toContainText("NORMAL", { timeout: 20_000 });
+    await expect(page.getByText("by admin@brokerdesk.test")).toBeVisible();
+
+    await page.getByRole("button", { name: "Refresh" }).click();
+    await expect(page.getByText("Token refreshed.")).toBeVisible();
+
+    await page.goto("/audit?action=connection.start_token");
+    await expect(page.getByTestId("audit-row").first()).toContainText("success");
+  });
+
+  test("is refused to operations, page and data route alike", async ({ browser }) => {
+    const ops = await browser.newContext({ storageState: storageFor("operations") });
+    const page = await ops.newPage();
+    expect((await page.goto("/admin/connection"))?.status()).toBe(403);
+    const api = await page.request.get("/api/connection");
+    expect(api.status()).toBe(403);
+    expect(await api.text()).not.toContain("baseUrl");
+    await ops.close();
+  });
+});
