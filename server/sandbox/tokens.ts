@@ -109,11 +109,25 @@ export async function confirmToken(sb: Sandbox, appKey: string, token: unknown):
   return view({ ...row, status: "NORMAL", last_used_at: now }, now);
 }
 
+// NORMAL tokens seen in the last few seconds, so a busy client costs one token read per CACHE_MS, not one per call.
+// Only NORMAL rows are cached: a PENDING token that gets confirmed is read again; reset clears the cache.
+const CACHE_MS = 5_000;
+const cache = new WeakMap<Sandbox, Map<string, { row: TokenRow; until: number }>>();
+export function clearTokenCache(sb: Sandbox) {
+  cache.delete(sb);
+}
+
 export async function requireNormalToken(sb: Sandbox, appKey: string, token: string | undefined): Promise<void> {
   const now = sb.config.now();
-  const row = await load(sb.engine, appKey, token);
+  const byToken = cache.get(sb) ?? new Map<string, { row: TokenRow; until: number }>();
+  cache.set(sb, byToken);
+  const hit = token ? byToken.get(`${appKey}:${token}`) : undefined;
+  let row = hit && hit.until > Date.now() ? hit.row : await load(sb.engine, appKey, token);
   if (!row || view(row, now).status !== "NORMAL") throw invalidToken();
   if (now.getTime() - row.last_used_at.getTime() > TOUCH_EVERY_MS) {
     await sb.engine.query("UPDATE sandbox.tokens SET last_used_at = $2 WHERE token = $1", [row.token, now]);
+    row = { ...row, last_used_at: now };
   }
+  if (byToken.size > 10_000) byToken.clear();
+  byToken.set(`${appKey}:${row.token}`, { row, until: Date.now() + CACHE_MS });
 }

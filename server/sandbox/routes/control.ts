@@ -7,7 +7,7 @@ import { movementView, processMovement } from "../movements";
 import { MOVEMENT_KINDS, finish, type MovementKind, type RequestRow } from "../requests";
 import { parseBody } from "../router";
 import { resetToSeed } from "../seed";
-import { confirmToken } from "../tokens";
+import { clearTokenCache, confirmToken } from "../tokens";
 
 /** The sandbox-only control API under /sandbox/. Signed like every call; no access token needed. */
 export function controlRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
@@ -35,6 +35,7 @@ export function controlRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
     sb.faults.clear();
     sb.holdRequests = false;
     await resetToSeed(sb.engine, sb.config);
+    clearTokenCache(sb);
     return { reset: true };
   });
 
