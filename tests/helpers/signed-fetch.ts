@@ -28,6 +28,7 @@ export interface CallOptions {
   appSecret?: string;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests inspect response bodies loosely
 export interface CallResult<T = any> {
   status: number;
   body: T;
@@ -43,6 +44,7 @@ export class SignedClient {
     readonly algorithm: SignatureAlgorithm = "HMAC-SHA256",
   ) {}
 
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests inspect response bodies loosely
   async call<T = any>(method: "GET" | "POST", path: string, o: CallOptions = {}): Promise<CallResult<T>> {
     const query = Object.fromEntries(Object.entries(o.query ?? {}).map(([k, v]) => [k, String(v)]));
     const body = o.rawBody ?? (method === "POST" ? JSON.stringify(o.body ?? {}) : undefined);
@@ -72,6 +74,7 @@ export class SignedClient {
   }
 
   /** Calls an operation of the shared table in the given path style. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests inspect response bodies loosely
   op<T = any>(name: OperationName, style: PathStyle, o: CallOptions = {}): Promise<CallResult<T>> {
     const path = operationPath(name, style);
     const method = OPERATIONS[name].method;

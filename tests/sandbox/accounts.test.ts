@@ -128,6 +128,7 @@ describe.each(engines)("virtual accounts on $name", (te) => {
   });
 
   it("filters by status, type, level, permission, number, external number, name and creation time", async () => {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests inspect response bodies loosely
     const q = async (query: Record<string, string | number>) => (await f.api.op("listVirtualAccounts", "resource", { query: { page_size: 200, ...query } })).body.data as Record<string, any>[];
     expect((await q({ account_status: "FROZEN" })).every((a) => a.account_status === "FROZEN")).toBe(true);
     expect(await q({ account_status: "FROZEN,CLOSED" })).toHaveLength(4 + (await q({ account_status: "CLOSED" })).length - 2);

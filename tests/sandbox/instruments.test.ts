@@ -10,6 +10,7 @@ describe.each(engines)("instruments, option contracts and calendars on $name", (
   afterAll(() => f?.close());
 
   it("lists ~50 stock instruments across US, HK and CN with margin ratios, paging in both styles", async () => {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests inspect response bodies loosely
     const all: Record<string, any>[] = [];
     let key: string | undefined;
     do {
