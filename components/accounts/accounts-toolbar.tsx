@@ -20,8 +20,12 @@ export function AccountsToolbar({
   columns: ReactNode;
 }) {
   const [q, setQ] = useState(params.q ?? "");
-  // Follow the URL when it changes under us (Back button, Clear).
-  useEffect(() => setQ(params.q ?? ""), [params.q]);
+  // Follow the URL when it changes under us (Back button, Clear): adjust state while rendering, not in an effect.
+  const [seenQ, setSeenQ] = useState(params.q);
+  if (seenQ !== params.q) {
+    setSeenQ(params.q);
+    setQ(params.q ?? "");
+  }
   useEffect(() => {
     if ((params.q ?? "") === q.trim()) return;
     const t = setTimeout(() => onFilter({ q: q.trim() || undefined }), 350);

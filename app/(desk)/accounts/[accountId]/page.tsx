@@ -1,0 +1,37 @@
+import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { AccountDetail } from "@/components/accounts/account-detail";
+import { accountKeys } from "@/components/accounts/query-keys";
+import { makeQueryClient } from "@/components/data-table/query-client";
+import { can } from "@/lib/auth/permissions";
+import { getAccountActivities, getAccountBalance, getAccountFor, getAccountPositions } from "@/server/accounts/accounts";
+import { requirePermission } from "@/server/auth/guard";
+
+export const metadata: Metadata = { title: "Account" };
+
+/**
+ * Prefetches the four parts in parallel. A part whose upstream call fails is simply not prefetched: its panel
+ * fetches it again in the browser and, if that fails too, shows its own error with a Retry. Only an account the
+ * upstream does not know makes the whole page a 404.
+ */
+export default async function AccountPage({ params, searchParams }: { params: Promise<{ accountId: string }>; searchParams: Promise<Record<string, string | undefined>> }) {
+  const staff = await requirePermission("accounts:read");
+  const { accountId } = await params;
+  const sp = await searchParams;
+  const queryClient = makeQueryClient();
+  const overview = getAccountFor(staff, accountId).catch(() => null);
+  await Promise.all([
+    overview.then((a) => a && queryClient.setQueryData(accountKeys.overview(accountId), a)),
+    queryClient.prefetchQuery({ queryKey: accountKeys.balance(accountId), queryFn: () => getAccountBalance(accountId) }),
+    queryClient.prefetchQuery({ queryKey: accountKeys.positions(accountId), queryFn: () => getAccountPositions(accountId) }),
+    queryClient.prefetchInfiniteQuery({ queryKey: accountKeys.activities(accountId), queryFn: () => getAccountActivities(accountId), initialPageParam: undefined }),
+  ]);
+  if ((await overview) === undefined) notFound();
+  const notice = sp.created ? "The account was opened." : sp.updated ? "The account was updated." : undefined;
+  return (
+    <HydrationBoundary state={dehydrate(queryClient)}>
+      <AccountDetail accountId={accountId} canWrite={can(staff.role, "accounts:write")} canReveal={can(staff.role, "pii:reveal")} notice={notice} />
+    </HydrationBoundary>
+  );
+}

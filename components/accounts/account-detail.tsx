@@ -1,0 +1,44 @@
+"use client";
+import Link from "next/link";
+import { Alert } from "@/components/ui/field";
+import { ActivitiesPanel } from "./activities-panel";
+import { BalancePanel } from "./balance-panel";
+import { StatusBadge } from "./labels";
+import { OverviewPanel, useAccountOverview } from "./overview-panel";
+import { PositionsPanel } from "./positions-panel";
+
+/** The account page: a header and four panels that load, fail and retry independently. */
+export function AccountDetail({ accountId, canWrite, canReveal, notice }: { accountId: string; canWrite: boolean; canReveal: boolean; notice?: string }) {
+  const overview = useAccountOverview(accountId);
+  const a = overview.data;
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <Link href="/accounts" className="text-xs text-blue-700 hover:underline">
+            ← Accounts
+          </Link>
+          <h1 className="mt-0.5 flex items-center gap-2 text-lg font-semibold text-slate-900">
+            <span className="font-mono">{a?.account_number ?? accountId}</span>
+            {a ? <StatusBadge status={a.account_status} /> : null}
+          </h1>
+          {a?.w8ben_info ? (
+            <p className="text-sm text-slate-600">{[a.w8ben_info.first_name, a.w8ben_info.middle_name, a.w8ben_info.last_name].filter(Boolean).join(" ")}</p>
+          ) : null}
+        </div>
+        {canWrite ? (
+          <Link href={`/accounts/${encodeURIComponent(accountId)}/edit`} className="inline-flex h-8 items-center rounded bg-blue-700 px-3 text-sm font-medium text-white hover:bg-blue-800">
+            Edit account
+          </Link>
+        ) : null}
+      </div>
+      {notice ? <Alert tone="success">{notice}</Alert> : null}
+      <div className="grid gap-3 xl:grid-cols-2">
+        <OverviewPanel accountId={accountId} canReveal={canReveal} />
+        <BalancePanel accountId={accountId} />
+      </div>
+      <PositionsPanel accountId={accountId} />
+      <ActivitiesPanel accountId={accountId} />
+    </div>
+  );
+}

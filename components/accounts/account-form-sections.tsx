@@ -1,0 +1,129 @@
+"use client";
+import { useFormContext, useWatch } from "react-hook-form";
+import { Alert } from "@/components/ui/field";
+import {
+  COMMISSION_CODES, ID_TYPE_LABELS, ID_TYPES, levelRank, OPTION_LEVELS, PERMISSION_LABELS, TRADING_PERMISSIONS, type AccountFormValues,
+} from "@/lib/schemas/virtual-account";
+import { AddressFields } from "./address-fields";
+import { errorAt, Section, SelectField, TextField } from "./form-fields";
+
+export interface MasterInfo {
+  accountNumber?: string;
+  entityCode?: string;
+  optionLevel?: string;
+  optionLevelSource: "config" | "sandbox" | "unknown";
+}
+
+/** Trading permissions, option level (levels above the master's shown disabled, with the reason) and commission. */
+export function TradingSection({ master, currentCommission }: { master: MasterInfo; currentCommission?: string }) {
+  const { register, formState, control } = useFormContext<AccountFormValues>();
+  const permissions = useWatch({ control, name: "trading_permissions" }) ?? [];
+  const options = permissions.includes("US_OPTION_NORMAL");
+  const permissionError = errorAt(formState.errors, "trading_permissions");
+  const maxRank = levelRank(master.optionLevel) || OPTION_LEVELS.length;
+  const codes = currentCommission && !(COMMISSION_CODES as readonly string[]).includes(currentCommission) ? [...COMMISSION_CODES, currentCommission] : COMMISSION_CODES;
+  return (
+    <Section title="Trading">
+      <div role="group" aria-labelledby="perm-label">
+        <p id="perm-label" className="mb-1 text-xs font-medium text-slate-700">
+          Trading permissions
+        </p>
+        <div className="grid grid-cols-2 gap-x-4 gap-y-1">
+          {TRADING_PERMISSIONS.map((p) => (
+            <label key={p} className="flex items-center gap-2 text-sm">
+              <input type="checkbox" value={p} {...register("trading_permissions")} />
+              {PERMISSION_LABELS[p]} <span className="font-mono text-[10px] text-slate-400">{p}</span>
+            </label>
+          ))}
+        </div>
+        {permissionError ? (
+          <p role="alert" className="mt-1 text-xs text-red-700">
+            {permissionError}
+          </p>
+        ) : null}
+      </div>
+      <div className="grid grid-cols-2 gap-3">
+        <SelectField
+          name="option_level"
+          label="Option level"
+          hint={
+            master.optionLevel
+              ? `Up to the master account's ${master.optionLevel}${master.optionLevelSource === "sandbox" ? " (sandbox)" : ""}.`
+              : "The master account's level is not known here; the broker checks it."
+          }
+        >
+          <option value="">{options ? "Choose a level" : "None (no US options)"}</option>
+          {OPTION_LEVELS.map((l, i) => (
+            <option key={l} value={l} disabled={i + 1 > maxRank}>
+              {l}
+              {i + 1 > maxRank ? ` (above the master account's ${master.optionLevel})` : ""}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField name="commission_code" label="Commission code">
+          <option value="">Broker default</option>
+          {codes.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+    </Section>
+  );
+}
+
+/** The W-8BEN: names, treaty country, tax id, signature date, home and mailing addresses ("same as home"). */
+export function W8benSection() {
+  const { register, control } = useFormContext<AccountFormValues>();
+  const same = useWatch({ control, name: "w8ben_info.mail_same_as_home" });
+  return (
+    <Section title="W-8BEN">
+      <div className="grid grid-cols-3 gap-3">
+        <TextField name="w8ben_info.first_name" label="First name" autoComplete="off" />
+        <TextField name="w8ben_info.middle_name" label="Middle name" autoComplete="off" />
+        <TextField name="w8ben_info.last_name" label="Last name" autoComplete="off" />
+      </div>
+      <div className="grid grid-cols-3 gap-3">
+        <TextField name="w8ben_info.treaty_country" label="Treaty country" maxLength={2} className="uppercase" placeholder="HK" />
+        <TextField name="w8ben_info.tax_id" label="Tax id" autoComplete="off" />
+        <TextField name="w8ben_info.sign_date" label="Signature date" type="date" />
+      </div>
+      <AddressFields prefix="w8ben_info.home_address" label="Home address" />
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" {...register("w8ben_info.mail_same_as_home")} />
+        Mailing address same as home
+      </label>
+      {same ? null : <AddressFields prefix="w8ben_info.mail_address" label="Mailing address" />}
+    </Section>
+  );
+}
+
+/** Asked only when China Connect (CN_STOCK_NORMAL) is granted. */
+export function ChinaConnectSection() {
+  const { control } = useFormContext<AccountFormValues>();
+  const permissions = useWatch({ control, name: "trading_permissions" }) ?? [];
+  if (!permissions.includes("CN_STOCK_NORMAL")) return null;
+  return (
+    <Section title="China Connect investor">
+      <Alert tone="info">Required because China Connect trading is granted.</Alert>
+      <div className="grid grid-cols-3 gap-3">
+        <TextField name="china_connect_investor_info.first_name" label="CN first name" />
+        <TextField name="china_connect_investor_info.middle_name" label="CN middle name" />
+        <TextField name="china_connect_investor_info.last_name" label="CN last name" />
+      </div>
+      <div className="grid grid-cols-3 gap-3">
+        <SelectField name="china_connect_investor_info.id_type" label="ID type">
+          <option value="">Choose…</option>
+          {ID_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {ID_TYPE_LABELS[t]}
+            </option>
+          ))}
+        </SelectField>
+        <TextField name="china_connect_investor_info.id_number" label="ID number" autoComplete="off" />
+        <TextField name="china_connect_investor_info.country_of_issuance" label="Country of issuance" maxLength={2} className="uppercase" />
+      </div>
+    </Section>
+  );
+}

@@ -1,0 +1,77 @@
+"use client";
+import { useQuery } from "@tanstack/react-query";
+import { Fragment } from "react";
+import { fetchJson } from "@/components/data-table/fetch-json";
+import { table as cls } from "@/components/ui/page";
+import { formatMoney } from "@/lib/format";
+import type { PositionView } from "./detail-types";
+import { DetailPanel, PnL } from "./panel-state";
+import { accountKeys, accountUrls } from "./query-keys";
+
+/** Quantities: as many decimals as they have (fractional shares), grouped, never through a float. */
+const qty = (v?: string) => (v ? formatMoney(v, undefined, v.includes(".") ? Math.min(v.split(".")[1].replace(/0+$/, "").length, 6) : 0) : "—");
+
+export function PositionsPanel({ accountId }: { accountId: string }) {
+  const query = useQuery({ queryKey: accountKeys.positions(accountId), queryFn: ({ signal }) => fetchJson<PositionView[]>(accountUrls.positions(accountId), signal) });
+  return (
+    <DetailPanel title="Positions" testId="positions-panel" query={query}>
+      {(positions) =>
+        positions.length === 0 ? (
+          <p className="text-sm text-slate-500">No positions.</p>
+        ) : (
+          <div className={cls.wrap}>
+            <table className={cls.table}>
+              <thead>
+                <tr>
+                  {["Symbol", "Market", "Type"].map((h) => (
+                    <th key={h} className={cls.th}>
+                      {h}
+                    </th>
+                  ))}
+                  {["Quantity", "Last", "Cost", "Market value", "Unrealized P&L"].map((h) => (
+                    <th key={h} className={`${cls.th} text-right`}>
+                      {h}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {positions.map((p) => (
+                  <Fragment key={p.position_id}>
+                    <tr>
+                      <td className={`${cls.td} font-mono text-xs font-medium`}>{p.symbol}</td>
+                      <td className={`${cls.td} text-xs`}>{p.market ?? "—"}</td>
+                      <td className={`${cls.td} text-xs`}>
+                        {p.instrument_type === "OPTION" ? `Option${p.option_strategy ? ` · ${p.option_strategy}` : ""}` : p.instrument_type === "EQUITY" ? "Stock" : (p.instrument_type ?? "—")}
+                      </td>
+                      <td className={`${cls.td} num`}>{qty(p.quantity)}</td>
+                      <td className={`${cls.td} num`}>{formatMoney(p.last_price, undefined, 2)}</td>
+                      <td className={`${cls.td} num`}>{formatMoney(p.cost_price, undefined, 2)}</td>
+                      <td className={`${cls.td} num`}>{formatMoney(p.market_value, p.currency)}</td>
+                      <td className={`${cls.td} num`}>
+                        <PnL value={p.unrealized_profit_loss}>{formatMoney(p.unrealized_profit_loss, p.currency)}</PnL>
+                      </td>
+                    </tr>
+                    {(p.legs ?? []).map((l, i) => (
+                      <tr key={`${p.position_id}-leg-${l.leg_id ?? i}`} className="bg-slate-50/60 text-xs text-slate-600" data-testid="position-leg">
+                        <td className={`${cls.td} pl-6 font-mono`}>↳ {l.symbol ?? p.symbol}</td>
+                        <td className={cls.td} colSpan={2}>
+                          {l.option_type ?? "—"} {l.option_exercise_price ? `strike ${formatMoney(l.option_exercise_price, undefined, 2)}` : ""}
+                        </td>
+                        <td className={`${cls.td} num`}>{qty(l.quantity)}</td>
+                        <td className={cls.td} colSpan={4}>
+                          expires {l.option_expire_date ?? "—"}
+                          {l.expiration_type ? ` (${l.expiration_type.toLowerCase()})` : ""} · multiplier ×{l.option_contract_multiplier ?? "—"}
+                        </td>
+                      </tr>
+                    ))}
+                  </Fragment>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )
+      }
+    </DetailPanel>
+  );
+}
