@@ -28,7 +28,7 @@ export interface MappedError {
 export function fieldErrorsFromUpstream(errorCode: string, message: string, opts: { mailSameAsHome?: boolean } = {}): Record<string, string> | undefined {
   const known = CODE_FIELDS[errorCode];
   if (known) return { [known.field]: known.message ?? message };
-  const m = /^([a-z_]+(?:\.[a-z_0-9]+)*)\s*:\s*(.+)$/i.exec(message);
+  const m = /^([a-z_][a-z_0-9]*(?:\.[a-z_0-9]+)*)\s*:\s*(.+)$/i.exec(message);
   if (!m) return undefined;
   let path = m[1].replace(/\.\d+$/, ""); // trading_permissions.2 → trading_permissions
   if (opts.mailSameAsHome) path = path.replace("w8ben_info.mail_address.", "w8ben_info.home_address.");

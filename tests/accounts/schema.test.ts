@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { blankValues } from "./fixtures";
+import { createAccountSchema, toUpstreamFields, updateAccountSchema } from "@/lib/schemas/virtual-account";
+import { searchFilter, parseAccountListParams } from "@/lib/schemas/account-list-params";
+
+const errorsOf = (value: unknown, schema = createAccountSchema) => {
+  const r = schema.safeParse(value);
+  return r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [i.path.join("."), i.message]));
+};
+
+describe("virtual account form schema (shared by the form and the actions)", () => {
+  it("accepts a complete account", () => {
+    expect(createAccountSchema.safeParse(blankValues()).success).toBe(true);
+  });
+
+  it("requires an option level when US options are granted, and only then", () => {
+    const v = blankValues({ trading_permissions: ["US_STOCK_NORMAL", "US_OPTION_NORMAL"], option_level: "" });
+    expect(errorsOf(v)).toHaveProperty("option_level");
+    expect(errorsOf({ ...v, option_level: "LV2" })).toEqual({});
+    expect(errorsOf(blankValues({ option_level: "" }))).toEqual({});
+  });
+
+  it("requires every W-8BEN member: names, signature date, home address", () => {
+    const v = blankValues();
+    v.w8ben_info.last_name = "";
+    v.w8ben_info.sign_date = "";
+    v.w8ben_info.home_address.city = "";
+    v.w8ben_info.home_address.country = "Hong Kong";
+    expect(Object.keys(errorsOf(v)).sort()).toEqual([
+      "w8ben_info.home_address.city", "w8ben_info.home_address.country", "w8ben_info.last_name", "w8ben_info.sign_date",
+    ]);
+  });
+
+  it("checks the mailing address only when it is not the home address", () => {
+    const v = blankValues();
+    expect(errorsOf(v)).toEqual({}); // mail fields empty but "same as home"
+    v.w8ben_info.mail_same_as_home = false;
+    expect(Object.keys(errorsOf(v))).toEqual(expect.arrayContaining(["w8ben_info.mail_address.street_address", "w8ben_info.mail_address.city"]));
+  });
+
+  it("takes an external account number of 1 to 10 letters or digits", () => {
+    for (const ok of ["1", "A1B2C3D4E5", "9999999999"]) expect(errorsOf(blankValues({ external_account_number: ok }))).toEqual({});
+    for (const bad of ["", "12345678901", "12-34", "12 34"]) expect(errorsOf(blankValues({ external_account_number: bad }))).toHaveProperty("external_account_number");
+  });
+
+  it("asks for China Connect details only with CN trading", () => {
+    const v = blankValues({ trading_permissions: ["US_STOCK_NORMAL", "CN_STOCK_NORMAL"] });
+    expect(Object.keys(errorsOf(v))).toEqual(expect.arrayContaining(["china_connect_investor_info.first_name", "china_connect_investor_info.id_type"]));
+    expect(toUpstreamFields(blankValues())).not.toHaveProperty("china_connect_investor_info");
+  });
+
+  it("update cannot carry account type or external number (not in the schema)", () => {
+    const { account_type: _t, external_account_number: _e, ...rest } = blankValues();
+    const parsed = updateAccountSchema.parse({ ...rest, account_id: "A1", account_type: "MARGIN", external_account_number: "X" });
+    expect(parsed).not.toHaveProperty("account_type");
+    expect(parsed).not.toHaveProperty("external_account_number");
+  });
+
+  it("builds the wire body: mail address copied from home, options level dropped without US options", () => {
+    const body = toUpstreamFields(blankValues({ option_level: "LV2" }));
+    expect(body.w8ben_info.mail_address).toEqual(body.w8ben_info.home_address);
+    expect(body).not.toHaveProperty("option_level");
+    expect(body.w8ben_info.home_address.country).toBe("HK");
+  });
+});
+
+describe("list URL state", () => {
+  it("falls back to defaults on bad values", () => {
+    const p = parseAccountListParams(new URLSearchParams("size=7&status=NOPE&level=LV2&sort=evil.asc"));
+    expect(p).toMatchObject({ size: 25, status: undefined, level: "LV2", sort: undefined, by: "auto" });
+  });
+  it("guesses what the search box means", () => {
+    expect(searchFilter("VBD1000001", "auto")).toEqual({ field: "account_number", value: "VBD1000001" });
+    expect(searchFilter("1000001", "auto")).toEqual({ field: "external_account_number", value: "1000001" });
+    expect(searchFilter("Olivia Chan", "auto")).toEqual({ field: "name", value: "Olivia Chan" });
+    expect(searchFilter("1000001", "name")).toEqual({ field: "name", value: "1000001" });
+  });
+});
