@@ -33,7 +33,7 @@ export function AccountDetail({ accountId, canWrite, canReveal, notice }: { acco
         ) : null}
       </div>
       {notice ? <Alert tone="success">{notice}</Alert> : null}
-      <div className="grid gap-3 xl:grid-cols-2">
+      <div className="grid gap-3 2xl:grid-cols-2">
         <OverviewPanel accountId={accountId} canReveal={canReveal} />
         <BalancePanel accountId={accountId} />
       </div>

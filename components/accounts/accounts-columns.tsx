@@ -6,6 +6,9 @@ import { formatDateTime } from "@/lib/format";
 import type { AccountRow } from "@/lib/schemas/virtual-account-view";
 import { PermissionList, StatusBadge } from "./labels";
 
+/** "2026-10-01 09:39" (UTC): dense enough for a table; the tooltip has the full time. */
+const shortTime = (iso: string) => (iso ? iso.slice(0, 16).replace("T", " ") : "—");
+
 const PAGE_SORT = "Sorts the rows of this page; the broker lists newest first";
 
 /** The accounts table's columns: ids mirror the URL's sort keys and hidden-column names. */
@@ -67,15 +70,17 @@ export const accountColumns: ColumnDef<AccountRow>[] = [
   {
     id: "commission_code",
     accessorKey: "commission_code",
-    meta: { label: "Commission code", className: "text-xs text-slate-600" },
+    meta: { label: "Commission code", className: "text-xs whitespace-nowrap text-slate-600" },
     enableSorting: false,
     header: "Commission",
+    // "COMMISSION_GROUP_3" reads as "Group 3"; the full code stays in the tooltip.
+    cell: ({ getValue }) => <span title={getValue<string>()}>{getValue<string>().replace(/^COMMISSION_GROUP_/, "Group ") || "—"}</span>,
   },
   {
     id: "create_time",
     accessorKey: "create_time",
     meta: { label: "Created", className: "text-xs whitespace-nowrap text-slate-600" },
-    header: ({ column }) => <SortHeader column={column} title="Created" hint={PAGE_SORT} />,
-    cell: ({ getValue }) => (getValue<string>() ? formatDateTime(getValue<string>()) : "—"),
+    header: ({ column }) => <SortHeader column={column} title="Created (UTC)" hint={PAGE_SORT} />,
+    cell: ({ getValue }) => <span title={getValue<string>() ? formatDateTime(getValue<string>()) : undefined}>{shortTime(getValue<string>())}</span>,
   },
 ];

@@ -35,7 +35,7 @@ export function AccountsToolbar({
   const select = (label: string, value: string | undefined, options: readonly string[], key: keyof AccountListParams, show = (o: string) => o) => (
     <label className="flex flex-col gap-0.5 text-xs font-medium text-slate-600">
       {label}
-      <Select className="w-36" value={value ?? ""} onChange={(e) => onFilter({ [key]: e.target.value || undefined })} aria-label={label}>
+      <Select className="w-32" value={value ?? ""} onChange={(e) => onFilter({ [key]: e.target.value || undefined })} aria-label={label}>
         <option value="">All</option>
         {options.map((o) => (
           <option key={o} value={o}>
@@ -64,7 +64,7 @@ export function AccountsToolbar({
             aria-label="Search in"
             value={params.by}
             onChange={(e) => onFilter({ by: e.target.value as AccountListParams["by"] })}
-            className="h-8 rounded-r border border-l-0 border-slate-300 bg-slate-50 px-1 text-xs font-normal text-slate-700"
+            className="h-8 w-32 rounded-r border border-l-0 border-slate-300 bg-slate-50 px-1 text-xs font-normal text-slate-700"
           >
             {Object.entries(BY_LABELS).map(([k, v]) => (
               <option key={k} value={k}>

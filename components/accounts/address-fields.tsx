@@ -6,7 +6,7 @@ export function AddressFields({ prefix, label }: { prefix: "w8ben_info.home_addr
   return (
     <div className="grid gap-3">
       <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</p>
-      <TextField name={`${prefix}.street_address`} label={`${label}: street`} autoComplete="off" />
+      <TextField name={`${prefix}.street_address`} label="Street" aria-label={`${label}: street`} autoComplete="off" />
       <div className="grid grid-cols-2 gap-3 xl:grid-cols-4">
         <TextField name={`${prefix}.city`} label="City" aria-label={`${label}: city`} />
         <TextField name={`${prefix}.state`} label="State / region" aria-label={`${label}: state`} />

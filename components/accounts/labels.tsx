@@ -25,7 +25,7 @@ export function permissionLabel(p: string): string {
 export function PermissionList({ permissions }: { permissions: string[] }) {
   if (!permissions.length) return <span className="text-slate-400">—</span>;
   return (
-    <span className="flex flex-wrap gap-1">
+    <span className="flex gap-1">
       {permissions.map((p) => (
         <span key={p} className="rounded bg-slate-100 px-1 py-px text-[11px] whitespace-nowrap text-slate-700" title={p}>
           {permissionLabel(p)}

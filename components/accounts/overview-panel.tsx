@@ -40,7 +40,7 @@ export function OverviewPanel({ accountId, canReveal }: { accountId: string; can
               <Item label="Status"><StatusBadge status={a.account_status} /></Item>
               <Item label="Type">{a.account_type}</Item>
               <Item label="Option level">{a.option_level}</Item>
-              <Item label="Commission code">{a.commission_code}</Item>
+              <Item label="Commission code"><span className="break-all">{a.commission_code}</span></Item>
               <Item label="Trading permissions" wide><PermissionList permissions={a.trading_permissions} /></Item>
               <Item label="Master account"><span className="font-mono">{a.belong_account_number ?? a.belong_account_id}</span></Item>
               <Item label="External number"><span className="font-mono">{a.external_account_number}</span></Item>

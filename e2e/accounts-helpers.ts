@@ -1,0 +1,38 @@
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import { expect, type Page } from "@playwright/test";
+
+/** A signed call to the e2e sandbox (control API or Broker API), through a tsx child process. */
+export function sandboxCall<T = any>(method: "GET" | "POST", apiPath: string, input: { query?: Record<string, string>; body?: unknown } = {}): { status: number; body: T } {
+  const root = process.cwd(); // playwright runs from the project root
+  const out = execFileSync(path.join(root, "node_modules/.bin/tsx"), ["--conditions=react-server", "e2e/accounts-sandbox-cli.ts", method, apiPath, JSON.stringify(input)], {
+    cwd: root,
+    encoding: "utf8",
+    env: { ...process.env, E2E_SANDBOX_PORT: process.env.E2E_SANDBOX_PORT ?? "4210" },
+  });
+  return JSON.parse(out);
+}
+
+/** Virtual accounts the sandbox holds with this external number (read straight from the upstream, not the app). */
+export function sandboxAccountsByExternal(external: string): { account_id: string; option_level?: string }[] {
+  const res = sandboxCall("GET", "/broker/accounts/virtual-accounts/list", { query: { external_account_number: external, page_size: "10" } });
+  expect(res.status).toBe(200);
+  return res.body.data ?? [];
+}
+
+/** A fresh external account number (≤10 characters, unique per run). */
+export const freshExternal = (prefix = "E") => `${prefix}${Date.now().toString().slice(-8)}${Math.floor(Math.random() * 10)}`.slice(0, 10);
+
+/** Fills the open-account form with a valid W-8BEN (home address used for mail). */
+export async function fillNewAccount(page: Page, external: string, opts: { lastName?: string; options?: boolean } = {}) {
+  await page.getByLabel("External account number").fill(external);
+  if (opts.options) await page.getByLabel(/US options/).check();
+  await page.getByLabel("First name", { exact: true }).fill("Ada");
+  await page.getByLabel("Last name", { exact: true }).fill(opts.lastName ?? "Lovelace");
+  await page.getByLabel("Treaty country").fill("GB");
+  await page.getByLabel("Tax id").fill("GB123456789");
+  await page.getByLabel("Home address: street").fill("12 St James's Square");
+  await page.getByLabel("Home address: city").fill("London");
+  await page.getByLabel("Home address: postal code").fill("SW1Y 4JH");
+  await page.getByLabel("Home address: country").fill("GB");
+}

@@ -1,0 +1,208 @@
+import { expect, test, type Page } from "@playwright/test";
+import { fillNewAccount, freshExternal, sandboxAccountsByExternal, sandboxCall } from "./accounts-helpers";
+import { storageFor } from "./helpers";
+
+/** Records the server action calls a page makes (id and body), to replay them as another role or as a retry. */
+function recordActions(page: Page) {
+  const calls: { id: string; body: string; url: string }[] = [];
+  page.on("request", (req) => {
+    const id = req.headers()["next-action"];
+    if (id && req.method() === "POST") calls.push({ id, body: req.postData() ?? "", url: req.url() });
+  });
+  return calls;
+}
+
+test.describe("as operations", () => {
+  test.use({ storageState: storageFor("operations") });
+
+  test("opens an account (W-8BEN, LV2) through field errors, finds it, opens it and updates its option level", async ({ page }) => {
+    const external = freshExternal("E");
+    const actions = recordActions(page);
+    await page.goto("/accounts");
+    await page.getByRole("link", { name: "Open account" }).click();
+    await expect(page.getByRole("heading", { name: "Open a virtual account" })).toBeVisible();
+
+    await fillNewAccount(page, external, { lastName: "", options: true });
+    await expect(page.getByTestId("account-number-preview")).toHaveText(`VBD${external}`);
+    await page.getByLabel("Option level").selectOption("LV2");
+
+    // A missing W-8BEN member: the shared schema stops it in the browser, on that field.
+    await page.getByRole("button", { name: "Open account" }).click();
+    await expect(page.getByText("Enter the last name")).toBeVisible();
+    await page.getByLabel("Last name", { exact: true }).fill("Lovelace");
+
+    // LV4 is above the master's LV3: offered disabled with the reason. Forced anyway (a stale form), the
+    // upstream's 417 comes back as a field error under the option level, not a generic failure.
+    const lv4 = page.getByLabel("Option level").locator("option[value=LV4]");
+    await expect(lv4).toBeDisabled();
+    await expect(lv4).toContainText("above the master account's LV3");
+    await lv4.evaluate((o: HTMLOptionElement) => (o.disabled = false));
+    await page.getByLabel("Option level").selectOption("LV4");
+    await page.getByRole("button", { name: "Open account" }).click();
+    await expect(page.locator("#f-option_level-error")).toContainText("exceeds the master account's level LV3");
+    expect(sandboxAccountsByExternal(external)).toHaveLength(0);
+
+    // Back to LV2, and a double click on submit: one account.
+    await page.getByLabel("Option level").selectOption("LV2");
+    await page.getByRole("button", { name: "Open account" }).dblclick();
+    await expect(page.getByText("The account was opened.")).toBeVisible();
+    await expect(page.getByTestId("overview-panel")).toContainText("LV2");
+    const opened = sandboxAccountsByExternal(external);
+    expect(opened).toHaveLength(1);
+
+    // A retry of the very same request (as after a timeout) is the same account, not a second one.
+    const create = actions.filter((a) => a.url.includes("/accounts/new")).at(-1)!;
+    const replay = await page.request.post("/accounts/new", {
+      headers: { "next-action": create.id, accept: "text/x-component", "content-type": "text/plain;charset=UTF-8" },
+      data: create.body,
+    });
+    expect(await replay.text()).toContain(opened[0].account_id);
+    expect(sandboxAccountsByExternal(external)).toHaveLength(1);
+
+    // Find it in the list by its external number, and open it from there.
+    await page.goto("/accounts");
+    await page.getByLabel("Search accounts").fill(external);
+    const row = page.getByTestId(`account-row-${external}`);
+    await expect(row).toBeVisible();
+    await expect(page.locator("tbody tr")).toHaveCount(1);
+    expect(page.url()).toContain(`q=${external}`);
+    await row.getByRole("link").click();
+    await expect(page.getByTestId("overview-panel")).toContainText("Lovelace");
+
+    // Update the option level: the diff is shown first, then confirmed.
+    await page.getByRole("link", { name: "Edit account" }).click();
+    await page.getByLabel("Option level").selectOption("LV3");
+    await page.getByRole("button", { name: "Review changes" }).click();
+    const diff = page.getByTestId("diff-table");
+    await expect(diff.locator("tbody tr")).toHaveCount(1);
+    await expect(diff).toContainText("Option level");
+    await expect(diff.locator("tbody tr").first()).toContainText(/LV2\s*LV3/);
+    await page.getByRole("button", { name: "Confirm update" }).click();
+    await expect(page.getByText("The account was updated.")).toBeVisible();
+    await expect(page.getByTestId("overview-panel")).toContainText("LV3");
+    expect(sandboxAccountsByExternal(external)[0].option_level).toBe("LV3");
+  });
+
+  test("pages through the list with the cursor and keeps the state in the URL", async ({ page }) => {
+    await page.goto("/accounts?size=10");
+    await expect(page.locator("tbody tr")).toHaveCount(10);
+    const first = await page.locator("tbody tr").first().textContent();
+    await page.getByRole("button", { name: "Next →" }).click();
+    await expect(page.getByTestId("page-info")).toContainText("Page 2");
+    expect(page.url()).toContain("cursor=");
+    await expect(page.locator("tbody tr").first()).not.toHaveText(first!);
+    await page.getByRole("button", { name: "← Previous" }).click();
+    await expect(page.getByTestId("page-info")).toContainText("Page 1");
+    await expect(page.locator("tbody tr").first()).toHaveText(first!);
+
+    await page.getByLabel("Status").selectOption("CLOSED");
+    await expect(page.locator("tbody tr")).toHaveCount(2);
+    await expect(page.locator("tbody")).not.toContainText("ACTIVE");
+    const csv = await page.request.get("/api/accounts/export?status=CLOSED");
+    expect(csv.headers()["content-type"]).toContain("text/csv");
+    expect((await csv.text()).trim().split("\r\n")).toHaveLength(3); // header + the two closed accounts
+  });
+});
+
+test.describe("as support", () => {
+  test("sees accounts without create or edit controls, and the create action refuses a direct call", async ({ browser }) => {
+    // Learn the create action's id from a real submission by operations.
+    const ops = await browser.newContext({ storageState: storageFor("operations") });
+    const opsPage = await ops.newPage();
+    const actions = recordActions(opsPage);
+    await opsPage.goto("/accounts/new");
+    await fillNewAccount(opsPage, freshExternal("S"));
+    await opsPage.getByRole("button", { name: "Open account" }).click();
+    await expect(opsPage.getByText("The account was opened.")).toBeVisible();
+    const create = actions.find((a) => a.url.includes("/accounts/new"))!;
+
+    const support = await browser.newContext({ storageState: storageFor("support") });
+    const page = await support.newPage();
+    await page.goto("/accounts");
+    await expect(page.locator("tbody tr").first()).toBeVisible();
+    await expect(page.getByRole("link", { name: "Open account" })).toHaveCount(0);
+    await page.locator("tbody tr").first().getByRole("link").click();
+    await expect(page.getByTestId("overview-panel")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Edit account" })).toHaveCount(0);
+    expect((await page.request.get("/accounts/new")).status()).toBe(403);
+
+    const sneaky = freshExternal("X");
+    const body = JSON.parse(create.body) as [Record<string, unknown>];
+    body[0] = { ...body[0], external_account_number: sneaky, client_request_id: `va_${sneaky}` };
+    const direct = await page.request.post("/accounts/new", {
+      headers: { "next-action": create.id, accept: "text/x-component", "content-type": "text/plain;charset=UTF-8" },
+      data: JSON.stringify(body),
+    });
+    expect(await direct.text()).toContain("FORBIDDEN");
+    expect(sandboxAccountsByExternal(sneaky)).toHaveLength(0);
+    await ops.close();
+    await support.close();
+  });
+});
+
+test.describe("as compliance", () => {
+  test.use({ storageState: storageFor("compliance") });
+
+  test("sees the W-8BEN masked, reveals it with a reason, and the reveal is in the audit trail", async ({ page }) => {
+    await page.goto("/accounts?q=1000002&by=external_account_number");
+    await page.getByTestId("account-row-1000002").getByRole("link").click();
+    const accountId = page.url().split("/accounts/")[1].split("?")[0];
+    const raw = sandboxCall("GET", "/broker/accounts/virtual-accounts/get", { query: { account_id: accountId } }).body;
+    const taxId: string = raw.w8ben_info.tax_id;
+    const street: string = raw.w8ben_info.home_address.street_address;
+
+    const w8 = page.getByTestId("w8ben");
+    await expect(w8.getByText("Masked")).toBeVisible();
+    await expect(page.getByTestId("tax-id")).toContainText("••••");
+    // The browser never received the values: not in the page, not in the route handler's answer.
+    expect(await page.content()).not.toContain(taxId);
+    expect(await page.content()).not.toContain(street);
+    expect(await (await page.request.get(`/api/accounts/${accountId}`)).text()).not.toContain(taxId);
+
+    await w8.getByRole("button", { name: "Reveal PII" }).click();
+    await w8.getByRole("button", { name: "Reveal", exact: true }).click();
+    await expect(page.getByText("State the reason in at least 10 characters")).toBeVisible();
+    const reason = `KYC review ${Date.now()}`;
+    await page.getByLabel(/Reason for revealing/).fill(reason);
+    await w8.getByRole("button", { name: "Reveal", exact: true }).click();
+    await expect(page.getByTestId("tax-id")).toHaveText(taxId);
+    await expect(page.getByTestId("home-address")).toContainText(street);
+
+    await page.goto("/audit?action=accounts.reveal_pii");
+    const entry = page.getByTestId("audit-row").first();
+    await expect(entry).toContainText("accounts.reveal_pii");
+    await expect(entry).toContainText("compliance@brokerdesk.test");
+    await expect(entry).toContainText(`account:${accountId}`);
+    await entry.getByText("View").click();
+    await expect(entry).toContainText(reason);
+  });
+});
+
+test.describe("upstream faults", () => {
+  test.use({ storageState: storageFor("operations") });
+
+  test.afterEach(() => {
+    sandboxCall("POST", "/sandbox/faults/clear");
+  });
+
+  test("a failing balance call shows an error in the balance panel only, and Retry recovers", async ({ page }) => {
+    await page.goto("/accounts?q=1000001&by=external_account_number");
+    const href = await page.getByTestId("account-row-1000001").getByRole("link").getAttribute("href");
+    // Enough failures for the server prefetch and the browser's own fetch, each with the client's retries.
+    expect(sandboxCall("POST", "/sandbox/faults", { body: { type: "ERROR", path_pattern: "/broker/assets/balances/get", status: 503, count: 50 } }).status).toBe(200);
+
+    await page.goto(href!);
+    const balance = page.getByTestId("balance-panel");
+    await expect(balance.getByRole("alert")).toContainText("temporarily unavailable", { timeout: 20_000 });
+    await expect(page.getByTestId("overview-panel")).toContainText("Trading permissions");
+    await expect(page.getByTestId("positions-panel").locator("tbody tr").first()).toBeVisible();
+    await expect(page.getByTestId("activities-panel").locator("tbody tr").first()).toBeVisible();
+    await expect(page.getByTestId("overview-panel").getByRole("alert")).toHaveCount(0);
+
+    sandboxCall("POST", "/sandbox/faults/clear");
+    await balance.getByRole("button", { name: "Retry" }).click();
+    await expect(balance.getByRole("alert")).toHaveCount(0);
+    await expect(balance).toContainText("Total assets");
+    await expect(balance.locator("tbody tr").first()).toContainText("USD");
+  });
+});
