@@ -24,6 +24,7 @@ const schema = z.object({
   BROKER_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
   SANDBOX_HOST: z.string().default("127.0.0.1"),
   SANDBOX_PORT: z.coerce.number().int().positive().default(4100),
+  SANDBOX_GRPC_PORT: z.coerce.number().int().positive().default(4101),
   SANDBOX_APP_KEY: z.string().min(1).default("brokerdesk-demo-key"),
   SANDBOX_APP_SECRET: z.string().min(1).default("brokerdesk-demo-secret"),
   SANDBOX_AUTO_CONFIRM_2FA: bool.default(true),
