@@ -47,6 +47,7 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       SANDBOX_PORT: String(SANDBOX_PORT),
+      SANDBOX_GRPC_PORT: String(SANDBOX_PORT + 1),
       BROKERDESK_DATA_DIR: ".data/e2e",
       LOG_LEVEL: "warn",
       NEXT_TELEMETRY_DISABLED: "1",
