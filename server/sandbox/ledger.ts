@@ -30,24 +30,27 @@ export interface CashRow {
   frozen_amount: string;
 }
 
-/** Locks the balance rows of these (account, currency) pairs, creating missing ones at zero. */
+/**
+ * Locks the balance rows of these (account, currency) pairs, creating missing ones at zero. Two statements whatever
+ * the number of pairs; both touch rows in sorted key order (LockRows runs after the sort), so lockers never deadlock.
+ */
 export async function lockCash(tx: Queryable, pairs: [account: string, currency: string][], at: Date): Promise<Map<string, CashRow>> {
   const keys = [...new Map(pairs.map((p) => [`${p[0]}|${p[1]}`, p])).values()].sort((a, b) =>
     `${a[0]}|${a[1]}` < `${b[0]}|${b[1]}` ? -1 : 1,
   );
-  const out = new Map<string, CashRow>();
-  for (const [account, currency] of keys) {
-    await tx.query(
-      "INSERT INTO sandbox.cash_balances (account_id, currency, updated_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
-      [account, currency, at],
-    );
-    const { rows } = await tx.query<CashRow>(
-      "SELECT * FROM sandbox.cash_balances WHERE account_id = $1 AND currency = $2 FOR UPDATE",
-      [account, currency],
-    );
-    out.set(`${account}|${currency}`, rows[0]);
-  }
-  return out;
+  const accounts = keys.map((k) => k[0]);
+  const currencies = keys.map((k) => k[1]);
+  await tx.query(
+    `INSERT INTO sandbox.cash_balances (account_id, currency, updated_at)
+     SELECT a, c, $3 FROM unnest($1::text[], $2::text[]) AS k(a, c) ORDER BY a, c ON CONFLICT DO NOTHING`,
+    [accounts, currencies, at],
+  );
+  const { rows } = await tx.query<CashRow>(
+    `SELECT b.* FROM sandbox.cash_balances b JOIN unnest($1::text[], $2::text[]) AS k(a, c) ON b.account_id = k.a AND b.currency = k.c
+      ORDER BY b.account_id, b.currency FOR UPDATE OF b`,
+    [accounts, currencies],
+  );
+  return new Map(rows.map((r) => [`${r.account_id}|${r.currency}`, r]));
 }
 
 /** Cash that can leave the account: settled cash minus what open orders hold and what is frozen. */

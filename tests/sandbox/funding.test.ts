@@ -193,4 +193,18 @@ describe.each(engines)("assets, funding, FX and journals on $name", (te) => {
     expect(statuses.filter((s) => s === "REJECTED")).toHaveLength(7);
     expect((await usd(a)).toFixed(2)).toBe("0.00");
   });
+
+  it("runs opposite journals between two accounts concurrently without deadlock, conserving the total", async () => {
+    const [a, b] = [seedAccountId(15), seedAccountId(16)];
+    const [a0, b0] = [await usd(a), await usd(b)];
+    const results = await Promise.all(Array.from({ length: 16 }, (_, i) =>
+      f.api.op("createCashJournal", "resource", {
+        body: { from_account: i % 2 ? a : b, to_account: i % 2 ? b : a, client_request_id: rid("x"), amount: `${1 + i}.00`, currency: "USD" },
+      })));
+    expect(results.map((r) => r.body.status)).toEqual(Array(16).fill("COMPLETED"));
+    const [a1, b1] = [await usd(a), await usd(b)];
+    expect(a1.plus(b1).toFixed(2)).toBe(a0.plus(b0).toFixed(2));
+    // a sends 2+4+…+16 = 72, receives 1+3+…+15 = 64
+    expect(a1.toFixed(2)).toBe(a0.minus(8).toFixed(2));
+  });
 });
