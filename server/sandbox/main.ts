@@ -1,5 +1,6 @@
 import "server-only";
 import path from "node:path";
+import pino from "pino";
 import { env } from "@/lib/env";
 import { startSandbox } from "./index";
 
@@ -14,6 +15,8 @@ async function main() {
     appKey: e.SANDBOX_APP_KEY,
     appSecret: e.SANDBOX_APP_SECRET,
     autoConfirm2fa: e.SANDBOX_AUTO_CONFIRM_2FA,
+    // Internal errors as structured JSON lines; the secret never reaches a log line.
+    logger: pino({ name: "sandbox", level: e.LOG_LEVEL, redact: ["*.appSecret"] }),
   });
   console.log(`Broker API sandbox listening on ${sb.url}`);
   console.log(`  database:   ${e.DATABASE_URL ? "DATABASE_URL (schema sandbox)" : engine.dataDir}`);
