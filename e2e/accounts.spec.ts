@@ -95,7 +95,7 @@ test.describe("as operations", () => {
     await expect(page.getByTestId("page-info")).toContainText("Page 1");
     await expect(page.locator("tbody tr").first()).toHaveText(first!);
 
-    await page.getByLabel("Status").selectOption("CLOSED");
+    await page.getByRole("combobox", { name: "Status" }).selectOption("CLOSED");
     await expect(page.locator("tbody tr")).toHaveCount(2);
     await expect(page.locator("tbody")).not.toContainText("ACTIVE");
     const csv = await page.request.get("/api/accounts/export?status=CLOSED");
@@ -145,8 +145,9 @@ test.describe("as compliance", () => {
 
   test("sees the W-8BEN masked, reveals it with a reason, and the reveal is in the audit trail", async ({ page }) => {
     await page.goto("/accounts?q=1000002&by=external_account_number");
-    await page.getByTestId("account-row-1000002").getByRole("link").click();
-    const accountId = page.url().split("/accounts/")[1].split("?")[0];
+    const href = await page.getByTestId("account-row-1000002").getByRole("link").getAttribute("href");
+    const accountId = href!.split("/accounts/")[1];
+    await page.goto(href!);
     const raw = sandboxCall("GET", "/broker/accounts/virtual-accounts/get", { query: { account_id: accountId } }).body;
     const taxId: string = raw.w8ben_info.tax_id;
     const street: string = raw.w8ben_info.home_address.street_address;

@@ -1,6 +1,6 @@
 import "server-only";
 import { AppError } from "@/lib/errors";
-import { isBrokerError, type BrokerError } from "@/server/broker";
+import type { BrokerError } from "@/server/broker";
 
 /**
  * Upstream rule violations (HTTP 417 `{error_code, message}`) turned into field errors on the form, so an
@@ -57,10 +57,19 @@ export class UpstreamActionError extends AppError {
   }
 }
 
+/**
+ * A BrokerError, recognised by shape rather than `instanceof`: the process-wide client (a globalThis singleton)
+ * may have been built by another server bundle whose copy of the BrokerError class is not this one.
+ */
+export function asBrokerError(e: unknown): BrokerError | undefined {
+  const o = e as Partial<BrokerError> | null;
+  return o && typeof o === "object" && o.name === "BrokerError" && typeof o.errorCode === "string" && typeof o.userMessage === "string" ? (o as BrokerError) : undefined;
+}
+
 /** Any error from an upstream call, as an action error: field errors for rule violations, the safe message otherwise. */
 export function toActionError(error: unknown, opts: { mailSameAsHome?: boolean } = {}): unknown {
-  if (!isBrokerError(error)) return error;
-  const e: BrokerError = error;
+  const e = asBrokerError(error);
+  if (!e) return error;
   const fieldErrors = e.kind === "business" ? fieldErrorsFromUpstream(e.errorCode, e.message, opts) : undefined;
   const userMessage = fieldErrors ? "The broker refused some values. Check the highlighted fields." : e.userMessage;
   return new UpstreamActionError(e.errorCode, e.message, userMessage, fieldErrors, e.requestId);

@@ -1,7 +1,12 @@
 import type { ReactNode } from "react";
 import { QueryProvider } from "@/components/data-table/query-provider";
+import { requirePermission } from "@/server/auth/guard";
 
-// TanStack Query for the accounts pages (the desk layout has no provider yet; it can move up when others need it).
-export default function AccountsLayout({ children }: { children: ReactNode }) {
+/**
+ * TanStack Query for the accounts pages (the desk layout has no provider yet; it can move up when others need
+ * it). The permission is checked here too, outside loading.tsx's Suspense boundary, so a refusal is a real 403.
+ */
+export default async function AccountsLayout({ children }: { children: ReactNode }) {
+  await requirePermission("accounts:read");
   return <QueryProvider>{children}</QueryProvider>;
 }

@@ -1,0 +1,8 @@
+import type { ReactNode } from "react";
+import { requirePermission } from "@/server/auth/guard";
+
+// Checked in the layout, outside the loading boundary: a refused user gets a real 403, not a streamed 200.
+export default async function NewAccountLayout({ children }: { children: ReactNode }) {
+  await requirePermission("accounts:write");
+  return children;
+}
