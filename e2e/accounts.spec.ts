@@ -121,10 +121,12 @@ test.describe("as support", () => {
     await page.goto("/accounts");
     await expect(page.locator("tbody tr").first()).toBeVisible();
     await expect(page.getByRole("link", { name: "Open account" })).toHaveCount(0);
-    await page.locator("tbody tr").first().getByRole("link").click();
+    const href = await page.locator("tbody tr").first().getByRole("link").getAttribute("href");
+    await page.goto(href!);
     await expect(page.getByTestId("overview-panel")).toBeVisible();
     await expect(page.getByRole("link", { name: "Edit account" })).toHaveCount(0);
     expect((await page.request.get("/accounts/new")).status()).toBe(403);
+    expect((await page.request.get(`${href}/edit`)).status()).toBe(403);
 
     const sneaky = freshExternal("X");
     const body = JSON.parse(create.body) as [Record<string, unknown>];
@@ -174,7 +176,7 @@ test.describe("as compliance", () => {
     await expect(entry).toContainText("accounts.reveal_pii");
     await expect(entry).toContainText("compliance@brokerdesk.test");
     await expect(entry).toContainText(`account:${accountId}`);
-    await entry.getByText("View").click();
+    await entry.getByText("View", { exact: true }).click();
     await expect(entry).toContainText(reason);
   });
 });

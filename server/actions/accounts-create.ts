@@ -19,11 +19,11 @@ export const createVirtualAccount = defineAction({
   input: createAccountSchema,
   async run(input, { audit }) {
     audit.idempotencyKey = input.client_request_id;
-    const master = await getMasterAccount();
-    if (!master.accountId) {
-      throw new AppError("NO_MASTER_ACCOUNT", "master account unknown", "The master account is not known yet. An administrator must set BROKER_MASTER_ACCOUNT_ID.");
-    }
     try {
+      const master = await getMasterAccount();
+      if (!master.accountId) {
+        throw new AppError("NO_MASTER_ACCOUNT", "master account unknown", "The master account is not known yet. An administrator must set BROKER_MASTER_ACCOUNT_ID.");
+      }
       const result = await broker().createVirtualAccount(
         {
           client_request_id: input.client_request_id,

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { requirePermission } from "@/server/auth/guard";
 
-// Checked in the layout, outside the loading boundary: a refused user gets a real 403, not a streamed 200.
+// Checked in the layout (and no loading.tsx above it): a refused user gets a real 403, not a streamed 200.
 export default async function EditAccountLayout({ children }: { children: ReactNode }) {
   await requirePermission("accounts:write");
   return children;
