@@ -73,6 +73,11 @@ export const OPERATIONS = {
   // Master data
   listTradeCalendar: { method: "GET", resource: "/broker/master-data/trading-calendars/list", legacy: "/openapi/broker/master-data/trade-calendar", group: "master-data" },
 
+  // Market data (facts §4.3; the sandbox serves stock and option snapshots and bars from its simulated market).
+  // The upstream's resource-style bars call is a POST; the sandbox also answers GET there, which this table uses.
+  getStockSnapshot: { method: "GET", resource: "/market-data/stocks/snapshots/list", legacy: "/openapi/market-data/stock/snapshot", group: "market-data" },
+  listStockBars: { method: "GET", resource: "/market-data/stocks/bars/list", legacy: "/openapi/market-data/stock/bars", group: "market-data" },
+
   // Options (legacy path from the specification; resource path chosen)
   exerciseOption: { method: "POST", resource: "/broker/options/exercises/create", legacy: "/openapi/broker/option/exercise", group: "order-write" },
 } as const satisfies Record<string, Operation>;

@@ -9,6 +9,7 @@ import type { Sandbox, SandboxConfig } from "./context";
 import { FaultStore } from "./faults";
 import { NonceStore } from "./nonces";
 import { seedIfEmpty } from "./seed";
+import { startTradingRuntime } from "./trading";
 
 export const SANDBOX_SCHEMA = "sandbox";
 export const SANDBOX_MIGRATIONS = path.join(import.meta.dirname, "migrations");
@@ -27,6 +28,12 @@ export interface StartSandboxOptions {
   now?: () => Date;
   seed?: boolean;
   logger?: Logger;
+  /** gRPC event stream port (part 2): 0 = random; absent or null = no event server. */
+  grpcPort?: number | null;
+  /** Simulated-market step + matching period in ms; absent or 0 = only on control calls (deterministic tests). */
+  marketIntervalMs?: number;
+  /** Ping period of event streams in ms. Default 10000. */
+  pingMs?: number;
 }
 
 export interface RunningSandbox {
@@ -34,6 +41,8 @@ export interface RunningSandbox {
   port: number;
   engine: Engine;
   sandbox: Sandbox;
+  /** Port of the gRPC event stream, when it started. */
+  grpcPort?: number;
   close(): Promise<void>;
 }
 
@@ -65,12 +74,16 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Runn
     const s = serve({ fetch: app.fetch, hostname: host, port: opts.port ?? 0 }, (info: AddressInfo) => resolve({ server: s, port: info.port }));
     s.once("error", reject);
   });
+  const trading = await startTradingRuntime(sandbox, { host, grpcPort: opts.grpcPort, marketIntervalMs: opts.marketIntervalMs, pingMs: opts.pingMs },
+    opts.logger ?? { error: (o, m) => console.error(m, o) });
   return {
     url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
     port,
     engine,
     sandbox,
+    grpcPort: trading.grpcPort,
     close: async () => {
+      await trading.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         (server as { closeAllConnections?: () => void }).closeAllConnections?.();

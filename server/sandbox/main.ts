@@ -3,6 +3,7 @@ import path from "node:path";
 import pino from "pino";
 import { env } from "@/lib/env";
 import { startSandbox } from "./index";
+import { defaultGrpcPort } from "./trading";
 
 /** `npm run sandbox`: the sandbox alone, on SANDBOX_HOST:SANDBOX_PORT, state in PGlite or DATABASE_URL. */
 async function main() {
@@ -17,8 +18,12 @@ async function main() {
     autoConfirm2fa: e.SANDBOX_AUTO_CONFIRM_2FA,
     // Internal errors as structured JSON lines; the secret never reaches a log line.
     logger: pino({ name: "sandbox", level: e.LOG_LEVEL, redact: ["*.appSecret"] }),
+    // Part 2: the gRPC event stream and a market that moves every second.
+    grpcPort: defaultGrpcPort(),
+    marketIntervalMs: 1000,
   });
   console.log(`Broker API sandbox listening on ${sb.url}`);
+  if (sb.grpcPort) console.log(`  events:     gRPC ${e.SANDBOX_HOST}:${sb.grpcPort} (EventService.Subscribe)`);
   console.log(`  database:   ${e.DATABASE_URL ? "DATABASE_URL (schema sandbox)" : engine.dataDir}`);
   console.log(`  app key:    ${e.SANDBOX_APP_KEY}`);
   console.log(`  app secret: ${e.SANDBOX_APP_SECRET}`);

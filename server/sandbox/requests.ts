@@ -4,6 +4,7 @@ import { findAccount } from "./account-store";
 import type { Sandbox } from "./context";
 import { business, illegal } from "./errors";
 import { bodyHash, newId } from "./ids";
+import { emitRequestEvent } from "./trading/events/outbox";
 
 /**
  * client_request_id-keyed requests. The (kind, client_request_id) primary key is the idempotency key: the same id
@@ -83,6 +84,8 @@ export async function finish(
       WHERE kind = $1 AND client_request_id = $2 RETURNING *`,
     [row.kind, row.client_request_id, outcome.status, outcome.reason ?? null, JSON.stringify(outcome.result ?? row.result), at],
   );
+  // Part 2's event stream: account, funding and journal events are written in the transaction that finishes the request.
+  await emitRequestEvent(tx, rows[0], at);
   return rows[0];
 }
 

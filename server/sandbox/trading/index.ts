@@ -1,13 +1,104 @@
 import "server-only";
 import type { Hono } from "hono";
 import type { HonoEnv, Sandbox } from "../context";
+import { illegal } from "../errors";
+import { parseBody } from "../router";
+import { startEventServer } from "./events/grpc-server";
+import { emit, EVENT_TYPES, lastEventId, type EventType } from "./events/outbox";
+import { marketRoutes } from "./market-routes";
+import { runMatching } from "./matching";
+import { orderRoutes } from "./order-routes";
+import { trading } from "./state";
 
 /**
- * Part 2 of the sandbox (orders, executions, option exercise, events) registers its routes here, from the same
- * OPERATIONS table through route() in ../router.ts, and posts fills through ../ledger.ts
- * (lockCash + availableCash checks, postCash, postPosition, recordActivity with activity_type TRADE).
+ * Part 2 of the sandbox: the simulated market, orders, executions, option exercise, and the gRPC event stream.
+ * Routes come from the OPERATIONS table through route(); fills post through ../ledger.ts.
  */
 export function tradingRoutes(app: Hono<HonoEnv>, sb: Sandbox): void {
-  void app;
-  void sb;
+  const t = trading(sb);
+  // Wraps part 1's POST /sandbox/reset (registered later): trading state goes too, and the market reloads its prices.
+  app.use("/sandbox/reset", async (c, next) => {
+    await next();
+    if (c.res.status !== 200) return;
+    await t.serial(() => sb.engine.query("TRUNCATE sandbox.orders, sandbox.executions, sandbox.option_exercises"));
+    t.market.invalidate();
+  });
+  marketRoutes(app, sb);
+  orderRoutes(app, sb);
+  const post = (path: string, fn: (b: Record<string, unknown>) => Promise<unknown>) =>
+    app.post(path, async (c) => c.json((await fn(parseBody(c.get("rawBody")))) as object));
+
+  // Stream controls, so clients' recovery can be tested: drop ends every open stream with UNAVAILABLE; silent
+  // stops events and pings until turned off; ping_ms changes the ping period of streams opened afterwards.
+  post("/sandbox/events/drop", async () => ({ dropped: (t.streams.dropEpoch += 1) }));
+  post("/sandbox/events/silence", async (b) => {
+    if (typeof b.silent !== "boolean") throw illegal("silent must be true or false.");
+    t.streams.silent = b.silent;
+    if (!b.silent) t.bus.emit("events");
+    return { silent: t.streams.silent };
+  });
+  post("/sandbox/events/ping", async (b) => {
+    const ms = Number(b.ping_ms);
+    if (!Number.isInteger(ms) || ms < 50 || ms > 600_000) throw illegal("ping_ms must be 50 to 600000.");
+    t.pingMs = ms;
+    return { ping_ms: ms };
+  });
+  // Publishes an event of a category the sandbox has no state change for (instrument, corporate action, master data).
+  post("/sandbox/events/publish", async (b) => {
+    if (!(EVENT_TYPES as readonly string[]).includes(String(b.event_type))) throw illegal(`event_type must be one of ${EVENT_TYPES.join(", ")}.`);
+    if (typeof b.payload !== "object" || b.payload === null) throw illegal("payload must be an object.");
+    const at = t.now();
+    await sb.engine.transaction((tx) => emit(tx, [{ event_type: b.event_type as EventType, account_id: typeof b.account_id === "string" ? b.account_id : null, payload: b.payload as Record<string, unknown> }], at));
+    t.bus.emit("events");
+    return { last_event_id: await lastEventId(sb.engine) };
+  });
+  app.get("/sandbox/events/last-id", async (c) => c.json({ last_event_id: await lastEventId(sb.engine) }));
+}
+
+export interface TradingRuntimeOptions {
+  host: string;
+  /** gRPC port: 0 = random; null or absent = no gRPC server (main.ts passes SANDBOX_GRPC_PORT, default 4101). */
+  grpcPort?: number | null;
+  /** Random-walk step + matching period in ms; 0 or absent = only on control calls (tests); main.ts uses 1000. */
+  marketIntervalMs?: number;
+  pingMs?: number;
+}
+
+/** Starts what runs beside the HTTP app: the market timer and the gRPC event server. Never blocks the HTTP sandbox. */
+/** The gRPC port of `npm run sandbox`. */
+export const defaultGrpcPort = () => Number(process.env.SANDBOX_GRPC_PORT ?? 4101);
+
+export async function startTradingRuntime(sb: Sandbox, o: TradingRuntimeOptions, log: { error(obj: unknown, msg?: string): void }) {
+  const t = trading(sb);
+  if (o.pingMs) t.pingMs = o.pingMs;
+  const interval = o.marketIntervalMs ?? 0;
+  let timer: NodeJS.Timeout | undefined;
+  if (interval > 0) {
+    let busy = false;
+    timer = setInterval(() => {
+      if (busy) return;
+      busy = true;
+      t.market.step(t.now());
+      runMatching(sb).catch((err) => log.error({ err }, "sandbox matching pass failed")).finally(() => (busy = false));
+    }, interval);
+    timer.unref();
+  }
+  const port = o.grpcPort ?? null;
+  let grpc: Awaited<ReturnType<typeof startEventServer>> | undefined;
+  if (port !== null) {
+    try {
+      grpc = await startEventServer(sb, o.host, port);
+    } catch (err) {
+      log.error({ err, port }, "sandbox gRPC event server did not start; HTTP continues without it");
+    }
+  }
+  return {
+    grpcPort: grpc?.port,
+    close: async () => {
+      if (timer) clearInterval(timer);
+      await grpc?.close();
+      // Let a running matching pass finish before the engine closes.
+      await t.serial(async () => undefined);
+    },
+  };
 }

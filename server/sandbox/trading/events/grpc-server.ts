@@ -1,0 +1,161 @@
+import "server-only";
+import path from "node:path";
+import { timingSafeEqual } from "node:crypto";
+import * as grpc from "@grpc/grpc-js";
+import * as protoLoader from "@grpc/proto-loader";
+import { SIGNATURE_ALGORITHMS, type SignatureAlgorithm } from "@/server/broker/signing";
+import { CLOCK_SKEW_MS } from "../../auth";
+import type { Sandbox } from "../../context";
+import { trading } from "../state";
+import { EVENT_TYPES, lastEventId, readAfter } from "./outbox";
+import { signSubscription } from "./signature";
+
+/**
+ * gRPC EventService.Subscribe. A stream is authenticated from its signed metadata (AuthError, then
+ * UNAUTHENTICATED, when it fails), answers SubscribeSuccess, then sends outbox events after the subscriber's
+ * resume point, oldest first, as eventType Event with a JSON envelope {id, event_type, timestamp, payload}.
+ * Request payload (JSON, optional): {"last_event_id": "<id>", "event_types": ["TRADE", ...]}. Without
+ * last_event_id the stream starts at the newest event (only new ones). Pings every `pingMs`. Control calls end
+ * every stream with UNAVAILABLE (drop) or stop all output (silent).
+ */
+export const PROTO_PATH = path.join(import.meta.dirname, "events.proto");
+export const EVENT = { SubscribeSuccess: 0, Ping: 1, AuthError: 2, NumOfConnExceed: 3, SubscribeExpired: 4, Event: 5 } as const;
+export const MAX_STREAMS = 100;
+
+export function loadEventProto() {
+  const def = protoLoader.loadSync(PROTO_PATH, { keepCase: true, longs: String, enums: Number, defaults: true });
+  return grpc.loadPackageDefinition(def) as unknown as { openapi: { EventService: grpc.ServiceClientConstructor } };
+}
+
+interface SubscribeRequest { subscribeType: number; timestamp: string; contentType: string; payload: string; accounts: string[] }
+type Call = grpc.ServerWritableStream<SubscribeRequest, unknown>;
+
+function authError(sb: Sandbox, call: Call): string | undefined {
+  const md = (k: string) => call.metadata.get(k)[0]?.toString();
+  for (const k of ["x-app-key", "x-signature", "x-signature-algorithm", "x-signature-nonce", "x-timestamp", "x-signature-version"]) {
+    if (!md(k)) return `Metadata ${k} is missing.`;
+  }
+  if (md("x-app-key") !== sb.config.appKey) return "Unknown app key.";
+  const algorithm = md("x-signature-algorithm") as SignatureAlgorithm;
+  if (!SIGNATURE_ALGORITHMS.includes(algorithm)) return `Signature algorithm ${algorithm} is not supported.`;
+  const ts = Date.parse(md("x-timestamp")!);
+  const now = sb.config.now().getTime();
+  if (Number.isNaN(ts) || Math.abs(ts - now) > CLOCK_SKEW_MS) return "x-timestamp is outside the allowed clock skew.";
+  const headers = Object.fromEntries(["x-app-key", "x-timestamp", "x-signature-version", "x-signature-algorithm", "x-signature-nonce"].map((k) => [k, md(k)!]));
+  const bytes = (call as unknown as { request: SubscribeRequest }).request;
+  const serialized = requestType.encode(bytes);
+  const want = Buffer.from(signSubscription(headers, serialized, sb.config.appSecret));
+  const given = Buffer.from(md("x-signature")!);
+  if (want.length !== given.length || !timingSafeEqual(want, given)) return "x-signature is invalid.";
+  if (!sb.nonces.use(`${sb.config.appKey}:grpc:${md("x-signature-nonce")}`, now)) return "x-signature-nonce was already used.";
+  return undefined;
+}
+
+/** Re-serializes the decoded request with the same proto, so the digest covers the bytes the client signed. */
+const requestType = (() => {
+  const def = protoLoader.loadSync(PROTO_PATH, { keepCase: true, longs: String, enums: Number, defaults: true });
+  const m = def["openapi.EventService"] as unknown as { Subscribe: { requestSerialize(v: unknown): Buffer } };
+  return { encode: (v: unknown) => m.Subscribe.requestSerialize(v) };
+})();
+
+export async function startEventServer(sb: Sandbox, host: string, port: number): Promise<{ port: number; close(): Promise<void> }> {
+  const t = trading(sb);
+  const proto = loadEventProto();
+  const server = new grpc.Server();
+  const open = new Set<Call>();
+  server.addService(proto.openapi.EventService.service, {
+    Subscribe: (call: Call) => void subscribe(sb, call, open),
+  });
+  const bound = await new Promise<number>((resolve, reject) =>
+    server.bindAsync(`${host}:${port}`, grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
+  );
+  return {
+    port: bound,
+    close: () => new Promise<void>((resolve) => {
+      for (const c of open) c.end();
+      t.bus.removeAllListeners("events");
+      server.tryShutdown(() => resolve());
+      setTimeout(() => {
+        server.forceShutdown();
+        resolve();
+      }, 1000).unref();
+    }),
+  };
+}
+
+async function subscribe(sb: Sandbox, call: Call, open: Set<Call>) {
+  const t = trading(sb);
+  const requestId = String((call.metadata.get("x-signature-nonce")[0] ?? "")).slice(0, 64);
+  const send = (eventType: number, payload: string) =>
+    call.write({ eventType, subscribeType: call.request.subscribeType, contentType: "application/json", payload, requestId, timestamp: String(Date.now()) });
+  const problem = authError(sb, call);
+  if (problem) {
+    send(EVENT.AuthError, JSON.stringify({ message: problem }));
+    call.emit("error", { code: grpc.status.UNAUTHENTICATED, details: problem });
+    return;
+  }
+  if (open.size >= MAX_STREAMS) {
+    send(EVENT.NumOfConnExceed, JSON.stringify({ message: `At most ${MAX_STREAMS} streams.` }));
+    call.end();
+    return;
+  }
+  let opts: { last_event_id?: string; event_types?: string[] } = {};
+  try {
+    opts = call.request.payload ? JSON.parse(call.request.payload) : {};
+  } catch {
+    opts = {};
+  }
+  const types = (opts.event_types ?? []).filter((x) => (EVENT_TYPES as readonly string[]).includes(x));
+  let cursor = /^\d+$/.test(String(opts.last_event_id ?? "")) ? String(opts.last_event_id) : await lastEventId(sb.engine);
+  open.add(call);
+  send(EVENT.SubscribeSuccess, JSON.stringify({ last_event_id: cursor }));
+  const epoch = t.streams.dropEpoch;
+  let closed = false;
+  let pumping = false;
+  let again = false;
+  const pump = async () => {
+    if (pumping) return void (again = true);
+    pumping = true;
+    try {
+      do {
+        again = false;
+        if (closed || t.streams.silent) break;
+        const rows = await readAfter(sb.engine, cursor, 500, { types, accounts: call.request.accounts });
+        for (const e of rows) {
+          if (closed || t.streams.silent) break;
+          const envelope = { id: e.id, event_type: e.event_type, timestamp: new Date(e.created_at).toISOString(), account_id: e.account_id ?? undefined, payload: e.payload };
+          if (!send(EVENT.Event, JSON.stringify(envelope))) await new Promise((r) => call.once("drain", r));
+          cursor = e.id;
+        }
+        if (rows.length === 500) again = true;
+      } while (again && !closed);
+    } catch {
+      // a closed engine during shutdown: the stream ends below
+    } finally {
+      pumping = false;
+    }
+  };
+  const onEvents = () => void pump();
+  t.bus.on("events", onEvents);
+  // Polling backs up the bus for events written by part 1's request hooks, which do not notify.
+  const poll = setInterval(() => {
+    if (t.streams.dropEpoch !== epoch) return finish(true);
+    void pump();
+  }, 200);
+  const ping = setInterval(() => {
+    if (!t.streams.silent && !closed) send(EVENT.Ping, "");
+  }, t.pingMs);
+  const finish = (drop = false) => {
+    if (closed) return;
+    closed = true;
+    clearInterval(poll);
+    clearInterval(ping);
+    t.bus.off("events", onEvents);
+    open.delete(call);
+    if (drop) call.emit("error", { code: grpc.status.UNAVAILABLE, details: "Stream dropped by the sandbox control API." });
+  };
+  call.on("cancelled", () => finish());
+  call.on("close", () => finish());
+  call.on("error", () => finish());
+  void pump();
+}

@@ -1,0 +1,164 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import type { Queryable } from "@/server/db/engine";
+import { Decimal } from "../money";
+
+/**
+ * The simulated market: one quote per instrument (stocks by `MARKET:SYMBOL`, options by `OPT:OCC`), moved by a
+ * seeded random walk. Each instrument has its own generator seeded from (seed, key), so the n-th step of a symbol is
+ * the same on every run whatever else happened. A control call can pin a price. bid/ask straddle the last price by
+ * half a spread of 5 bp (at least one tick). `liquidity` is what one matching pass may fill per order, so a test can
+ * force partial fills.
+ */
+export interface Quote {
+  key: string;
+  market: string;
+  symbol: string;
+  instrumentType: "EQUITY" | "OPTION";
+  last: Decimal;
+  open: Decimal;
+  high: Decimal;
+  low: Decimal;
+  volume: Decimal;
+  liquidity: Decimal;
+  /** board lot (HK, CN); 1 elsewhere */
+  lot: Decimal;
+  steps: number;
+  rand: () => number;
+  updatedAt: Date;
+}
+
+const DEFAULT_LIQUIDITY = { EQUITY: new Decimal(100_000), OPTION: new Decimal(1_000) };
+
+/** mulberry32: small, fast, good enough for a price walk, and reproducible. */
+function generator(seed: string): () => number {
+  let a = createHash("sha256").update(seed).digest().readUInt32LE(0);
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export const tickSize = (price: Decimal) => (price.lt(1) ? new Decimal("0.001") : new Decimal("0.01"));
+const roundTick = (p: Decimal) => {
+  const t = tickSize(p);
+  return Decimal.max(p.div(t).round().times(t), t);
+};
+
+export class SimMarket {
+  private quotes = new Map<string, Quote>();
+  private dirty = new Set<string>();
+  private loaded = false;
+
+  constructor(readonly seed: string) {}
+
+  /** Loads last prices from the instrument master once (and again after a reset). */
+  async load(db: Queryable, at: Date): Promise<void> {
+    if (this.loaded) return;
+    const { rows } = await db.query<{ market: string; symbol: string; t: "EQUITY" | "OPTION"; last_price: string; lot: string | null }>(
+      `SELECT market, symbol, 'EQUITY' AS t, last_price, profile->>'lot_size' AS lot FROM sandbox.instruments
+       UNION ALL SELECT 'US', symbol, 'OPTION', last_price, '1' FROM sandbox.option_contracts`,
+    );
+    this.quotes.clear();
+    for (const r of rows) this.add(r.market, r.symbol, r.t, new Decimal(r.last_price), new Decimal(r.lot ?? 1), at);
+    this.loaded = true;
+  }
+
+  invalidate() {
+    this.loaded = false;
+    this.dirty.clear();
+  }
+
+  private add(market: string, symbol: string, t: "EQUITY" | "OPTION", last: Decimal, lot: Decimal, at: Date) {
+    const key = t === "OPTION" ? `OPT:${symbol}` : `${market}:${symbol}`;
+    this.quotes.set(key, {
+      key, market, symbol, instrumentType: t, last, open: last, high: last, low: last, volume: new Decimal(0),
+      liquidity: DEFAULT_LIQUIDITY[t], lot, steps: 0, rand: generator(`${this.seed}:${key}`), updatedAt: at,
+    });
+  }
+
+  get(instrumentType: string, market: string, symbol: string): Quote | undefined {
+    return this.quotes.get(instrumentType === "OPTION" ? `OPT:${symbol}` : `${market}:${symbol}`);
+  }
+
+  all(): Quote[] {
+    return [...this.quotes.values()];
+  }
+
+  spread(q: Quote): { bid: Decimal; ask: Decimal } {
+    const half = Decimal.max(q.last.times("0.00025"), tickSize(q.last)).toDecimalPlaces(q.last.lt(1) ? 3 : 2, Decimal.ROUND_UP);
+    return { bid: Decimal.max(q.last.minus(half), tickSize(q.last)), ask: q.last.plus(half) };
+  }
+
+  set(q: Quote, price: Decimal, at: Date, liquidity?: Decimal) {
+    q.last = price;
+    q.high = Decimal.max(q.high, price);
+    q.low = Decimal.min(q.low, price);
+    q.updatedAt = at;
+    if (liquidity) q.liquidity = liquidity;
+    this.dirty.add(q.key);
+  }
+
+  /** One random-walk step for every instrument: ±0.2 % standard deviation (options ±2 %), rounded to the tick. */
+  step(at: Date, steps = 1) {
+    for (let s = 0; s < steps; s += 1) {
+      for (const q of this.quotes.values()) {
+        const sigma = q.instrumentType === "OPTION" ? 0.02 : 0.002;
+        // Irwin–Hall approximation of a normal draw: deterministic and cheap.
+        const z = q.rand() + q.rand() + q.rand() + q.rand() - 2;
+        q.steps += 1;
+        q.volume = q.volume.plus(Math.floor(q.rand() * 1000));
+        this.set(q, roundTick(q.last.times(1 + sigma * z * 1.732)), at);
+      }
+    }
+  }
+
+  /** Writes moved prices back to the instrument master, so balances and positions value at the market. */
+  async flush(db: Queryable): Promise<void> {
+    if (!this.dirty.size) return;
+    const moved = [...this.dirty].map((k) => this.quotes.get(k)!).filter(Boolean);
+    this.dirty.clear();
+    const stocks = moved.filter((q) => q.instrumentType === "EQUITY");
+    const options = moved.filter((q) => q.instrumentType === "OPTION");
+    if (stocks.length) {
+      await db.query(
+        `UPDATE sandbox.instruments i SET last_price = v.p FROM unnest($1::text[], $2::text[], $3::numeric[]) AS v(m, s, p)
+          WHERE i.market = v.m AND i.symbol = v.s`,
+        [stocks.map((q) => q.market), stocks.map((q) => q.symbol), stocks.map((q) => q.last.toFixed())],
+      );
+    }
+    if (options.length) {
+      await db.query(
+        "UPDATE sandbox.option_contracts o SET last_price = v.p FROM unnest($1::text[], $2::numeric[]) AS v(s, p) WHERE o.symbol = v.s",
+        [options.map((q) => q.symbol), options.map((q) => q.last.toFixed())],
+      );
+    }
+  }
+}
+
+const SPANS: Record<string, number> = {
+  M1: 60, M5: 300, M15: 900, M30: 1800, M60: 3600, M120: 7200, M240: 14400, D: 86400, W: 604800, M: 2592000, Y: 31536000, S5: 5,
+};
+export const TIMESPANS = Object.keys(SPANS);
+
+/** Historical bars ending at the current price, generated backwards from a (seed, key, timespan) generator. */
+export function bars(m: SimMarket, q: Quote, timespan: string, count: number, at: Date) {
+  const rand = generator(`${m.seed}:${q.key}:${timespan}`);
+  const span = SPANS[timespan] * 1000;
+  const end = Math.floor(at.getTime() / span) * span;
+  const out = [];
+  let close = q.last;
+  for (let i = 0; i < count; i += 1) {
+    const open = roundTick(close.times(1 + (rand() - 0.5) * 0.01));
+    const high = Decimal.max(open, close).times(1 + rand() * 0.004);
+    const low = Decimal.min(open, close).times(1 - rand() * 0.004);
+    out.push({
+      time: new Date(end - i * span).toISOString(), open: open.toFixed(2), close: close.toFixed(2),
+      high: roundTick(high).toFixed(2), low: roundTick(low).toFixed(2), volume: String(Math.floor(rand() * 1_000_000)),
+    });
+    close = open;
+  }
+  return out;
+}

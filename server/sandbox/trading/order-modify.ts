@@ -1,0 +1,107 @@
+import "server-only";
+import type { Sandbox } from "../context";
+import { ApiError, business, illegal } from "../errors";
+import { parsePositive } from "../money";
+import { Decimal } from "../money";
+import { emit, type OutboxEvent } from "./events/outbox";
+import { adjustHeld, hold } from "./funds";
+import { endOrder } from "./lifecycle";
+import { runMatching } from "./matching";
+import { orderAccount } from "./order-write";
+import { OPEN, requireOrder, updateOrder, type OrderRow } from "./order-store";
+import { estimateHold } from "./pricing";
+import { trading } from "./state";
+import { tradeEvent } from "./trade-events";
+
+/**
+ * Replace and cancel. Only open orders (PENDING, SUBMITTED, PARTIAL_FILLED) change; anything else is 417
+ * ORDER_NOT_MODIFIABLE / ORDER_NOT_CANCELLABLE plus a MODIFY_FAILED / CANCEL_FAILED trade event. combo_type is
+ * required on replace and must be the order's. A replaced BUY's hold is recomputed (and must still be covered).
+ */
+const MODIFIABLE = ["time_in_force", "quantity", "limit_price", "stop_price", "trailing_type", "trailing_stop_step", "trailing_limit_price_offset", "trigger_price_type", "expire_date"];
+
+async function failed(sb: Sandbox, o: OrderRow, scene: "MODIFY_FAILED" | "CANCEL_FAILED", reason: string, at: Date) {
+  await sb.engine.transaction((tx) => emit(tx, [tradeEvent(o, scene, at, undefined, reason)], at));
+  trading(sb).bus.emit("events");
+}
+
+export async function replaceOrders(sb: Sandbox, body: Record<string, unknown>) {
+  const t = trading(sb);
+  const at = t.now();
+  await t.market.load(sb.engine, at);
+  const account = await orderAccount(sb.engine, body.account_id);
+  const list = body.modify_orders;
+  if (!Array.isArray(list) || !list.length) throw illegal("modify_orders must be a non-empty array.");
+  const acks: { client_order_id: string; order_id: string }[] = [];
+  const touched: string[] = [];
+  for (const [i, m] of (list as Record<string, unknown>[]).entries()) {
+    if (typeof m.combo_type !== "string" || !m.combo_type) throw illegal(`modify_orders[${i}].combo_type is required.`);
+    let current: OrderRow | undefined;
+    try {
+      await sb.engine.transaction(async (tx) => {
+        const o = await requireOrder(tx, account.account_id, m.client_order_id, true);
+        current = o;
+        if (o.combo_type !== m.combo_type) throw illegal(`modify_orders[${i}].combo_type must be ${o.combo_type}, the order's combo type.`);
+        if (!OPEN.includes(o.status)) throw business("ORDER_NOT_MODIFIABLE", `Order ${o.client_order_id} is ${o.status} and can no longer be modified.`);
+        const patch: Record<string, unknown> = {};
+        for (const k of MODIFIABLE) {
+          if (m[k] === undefined || m[k] === null || m[k] === "") continue;
+          patch[k] = ["quantity", "limit_price", "stop_price", "trailing_stop_step", "trailing_limit_price_offset"].includes(k)
+            ? parsePositive(m[k], `modify_orders[${i}].${k}`).toFixed() : String(m[k]);
+        }
+        if (patch.quantity && new Decimal(patch.quantity as string).lte(o.filled_quantity)) {
+          throw business("INVALID_QUANTITY", `quantity must exceed the ${o.filled_quantity} already filled.`);
+        }
+        if (o.market !== "US" && patch.quantity && o.order_type !== "ODD_LOT_LIMIT") {
+          const lot = t.market.get(o.instrument_type, o.market, o.symbol)?.lot ?? new Decimal(1);
+          if (!new Decimal(patch.quantity as string).mod(lot).isZero()) throw business("INVALID_LOT_SIZE", `quantity must be a multiple of the lot size ${lot.toString()}.`);
+        }
+        if (Array.isArray(m.legs) && o.legs) {
+          // Leg ratios are fixed by the strategy; leg quantities may only scale with the order's quantity.
+          patch.legs = o.legs;
+        }
+        const next: OrderRow = { ...o, ...(patch as Partial<OrderRow>), triggered: patch.stop_price ? false : o.triggered };
+        if (o.status !== "PENDING") {
+          await adjustHeld(tx, o.account_id, o.currency, new Decimal(o.held_amount).neg(), at);
+          const need = await estimateHold(tx, t, next, account.account_type);
+          await hold(tx, account, o.currency, need, at);
+          next.held_amount = need.toFixed();
+          patch.held_amount = next.held_amount;
+        }
+        if (patch.stop_price) patch.triggered = false;
+        await updateOrder(tx, o.order_id, patch, at);
+        await emit(tx, [tradeEvent(next, "MODIFY_SUCCESS", at)], at);
+        acks.push({ client_order_id: o.client_order_id, order_id: o.order_id });
+        if (o.status !== "PENDING") touched.push(o.order_id);
+      });
+    } catch (e) {
+      if (current && e instanceof ApiError && e.status === 417) await failed(sb, current, "MODIFY_FAILED", e.message, at);
+      throw e;
+    }
+  }
+  await runMatching(sb, touched);
+  return acks.length === 1 ? acks[0] : acks;
+}
+
+export async function cancelOrder(sb: Sandbox, body: Record<string, unknown>) {
+  const t = trading(sb);
+  const at = t.now();
+  const account = await orderAccount(sb.engine, body.account_id);
+  let current: OrderRow | undefined;
+  const out: OutboxEvent[] = [];
+  try {
+    const o = await sb.engine.transaction(async (tx) => {
+      const row = await requireOrder(tx, account.account_id, body.client_order_id, true);
+      current = row;
+      if (!OPEN.includes(row.status)) throw business("ORDER_NOT_CANCELLABLE", `Order ${row.client_order_id} is ${row.status} and can no longer be cancelled.`);
+      await endOrder(tx, row, "CANCELLED", "Cancelled at the client's request.", at, out);
+      await emit(tx, out, at);
+      return row;
+    });
+    t.bus.emit("events");
+    return { client_order_id: o.client_order_id, order_id: o.order_id };
+  } catch (e) {
+    if (current && e instanceof ApiError && e.status === 417) await failed(sb, current, "CANCEL_FAILED", e.message, at);
+    throw e;
+  }
+}

@@ -1,0 +1,145 @@
+import "server-only";
+import type { Queryable } from "@/server/db/engine";
+import type { Sandbox } from "../context";
+import { ApiError, business, illegal } from "../errors";
+import { bodyHash, newId } from "../ids";
+import { Decimal, cash } from "../money";
+import { linkCombo } from "./combos";
+import { emit, type OutboxEvent } from "./events/outbox";
+import { charges } from "./fees";
+import { hold, sellable } from "./funds";
+import { runMatching } from "./matching";
+import { parseOrder, type AccountForOrders, type OrderSpec } from "./order-spec";
+import { findOrder, multiplierOf, type OrderRow } from "./order-store";
+import { bookOf, estimateHold, referencePrice } from "./pricing";
+import { trading } from "./state";
+
+/** Preview and place (idempotent by client_order_id per account). */
+export async function orderAccount(db: Queryable, id: unknown): Promise<AccountForOrders> {
+  const { rows } = await db.query<AccountForOrders>(
+    `SELECT account_id, account_number, account_status, account_type, trading_permissions, option_level, commission_code
+       FROM sandbox.virtual_accounts WHERE account_id = $1 OR account_number = $1`, [typeof id === "string" ? id : ""],
+  );
+  if (!rows[0]) throw business("ACCOUNT_NOT_FOUND", `account_id ${String(id ?? "")} does not exist.`);
+  return rows[0];
+}
+
+function rawOrders(body: Record<string, unknown>, field: string): Record<string, unknown>[] {
+  const list = body[field];
+  if (!Array.isArray(list) || !list.length || list.some((o) => typeof o !== "object" || o === null)) throw illegal(`${field} must be a non-empty array of orders.`);
+  if (list.length > 3) throw illegal(`${field} takes at most 3 orders.`);
+  return list as Record<string, unknown>[];
+}
+
+/** An OrderRow-shaped draft of a spec, so pricing and holds treat drafts and stored orders alike. */
+function draft(s: OrderSpec, accountId: string, at: Date): OrderRow {
+  return {
+    order_id: newId(), seq: "0", account_id: accountId, client_order_id: s.client_order_id, group_id: "", client_combo_order_id: null,
+    combo_type: s.combo_type, parent_order_id: null, oco_key: null, status: "SUBMITTED", reason: null, instrument_type: s.instrument_type,
+    market: s.market, symbol: s.symbol, currency: s.currency, side: s.side, order_type: s.order_type, entrust_type: s.entrust_type,
+    time_in_force: s.time_in_force, expire_date: s.expire_date, trading_session: s.trading_session, quantity: s.quantity?.toFixed() ?? null,
+    total_cash_amount: s.total_cash_amount?.toFixed() ?? null, limit_price: s.limit_price?.toFixed() ?? null, stop_price: s.stop_price?.toFixed() ?? null,
+    trailing_type: s.trailing_type, trailing_stop_step: s.trailing_stop_step?.toFixed() ?? null,
+    trailing_limit_price_offset: s.trailing_limit_price_offset?.toFixed() ?? null, trigger_price_type: s.trigger_price_type, triggered: false,
+    watermark: null, filled_quantity: "0", filled_value: "0", commission: "0", receivable_commission: "0", fees: [], held_amount: "0",
+    option_strategy: s.option_strategy, legs: s.legs?.map((l) => ({ ...l, ratio: l.ratio.toFixed() })) ?? null, extra: s.extra, body_hash: "",
+    place_time: at, filled_time: null, updated_at: at,
+  };
+}
+
+export async function previewOrder(sb: Sandbox, body: Record<string, unknown>) {
+  const t = trading(sb);
+  const at = t.now();
+  await t.market.load(sb.engine, at);
+  const account = await orderAccount(sb.engine, body.account_id);
+  const specs = await Promise.all(rawOrders(body, "new_orders").map((r, i) => parseOrder(sb.engine, r, i, account, true)));
+  linkCombo(specs);
+  const s = specs[0];
+  const d = draft(s, account.account_id, at);
+  if (!bookOf(t, d)) throw business("INSTRUMENT_NOT_FOUND", "instrument not exists");
+  const units = s.quantity ?? s.total_cash_amount!.div(referencePrice(t, d)).toDecimalPlaces(4, Decimal.ROUND_DOWN);
+  const value = s.entrust_type === "AMOUNT" ? s.total_cash_amount! : units.times(referencePrice(t, d)).times(multiplierOf(d)).abs();
+  const contracts = s.legs ? s.legs.filter((l) => l.option).reduce((a, l) => a.plus(l.ratio.times(units)), new Decimal(0)) : units;
+  const ch = charges({ market: s.market, instrumentType: s.instrument_type, side: s.side, quantity: units, value, contracts }, account.commission_code);
+  const fee = ch.commission.plus(ch.feeTotal);
+  return {
+    estimated_cost: cash(s.side === "BUY" ? value.plus(fee) : value.minus(fee)),
+    estimated_transaction_fee: cash(fee),
+    estimated_transaction_fee_detail: {
+      commission: { actual_commission: cash(ch.commission), receivable_commission: cash(ch.receivableCommission) },
+      fees: ch.fees,
+    },
+  };
+}
+
+const ack = (o: { client_order_id: string; order_id: string }) => ({ client_order_id: o.client_order_id, order_id: o.order_id });
+
+export async function placeOrders(sb: Sandbox, body: Record<string, unknown>) {
+  const t = trading(sb);
+  const at = t.now();
+  await t.market.load(sb.engine, at);
+  const account = await orderAccount(sb.engine, body.account_id);
+  const raws = rawOrders(body, "new_orders");
+  const hash = bodyHash(body);
+  const combo = typeof body.client_combo_order_id === "string" ? body.client_combo_order_id : null;
+  let rows: OrderRow[] = [];
+  try {
+    rows = await sb.engine.transaction(async (tx) => {
+      // One place at a time per account: the duplicate check and the buying-power check see each other's orders.
+      await tx.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`orders:${account.account_id}`]);
+      const existing = (await Promise.all(raws.map((r) => (typeof r.client_order_id === "string" ? findOrder(tx, account.account_id, r.client_order_id) : undefined))))
+        .filter((o): o is OrderRow => !!o);
+      if (existing.length) {
+        if (existing.length === raws.length && existing.every((o) => o.body_hash === hash)) return existing.map((o) => ({ ...o, replay: true }));
+        throw business("DUPLICATE_CLIENT_ORDER_ID", `client_order_id ${existing[0].client_order_id} was already used with a different order.`);
+      }
+      if (account.account_status !== "ACTIVE") throw business("ACCOUNT_NOT_TRADABLE", `Account ${account.account_number} is ${account.account_status}.`);
+      const specs: OrderSpec[] = [];
+      for (const [i, r] of raws.entries()) specs.push(await parseOrder(tx, r, i, account));
+      if (new Set(specs.map((s) => s.client_order_id)).size !== specs.length) throw illegal("client_order_id must differ between the orders of one request.");
+      const links = linkCombo(specs);
+      const drafts = specs.map((s) => draft(s, account.account_id, at));
+      const oco = links.some((l) => l.oco) ? newId() : null;
+      for (const [i, d] of drafts.entries()) {
+        const l = links[i];
+        Object.assign(d, { group_id: specs[0].client_order_id, client_combo_order_id: combo, body_hash: hash, status: l.pending ? "PENDING" : "SUBMITTED",
+          parent_order_id: l.parent === null ? null : drafts[l.parent].order_id, oco_key: l.oco ? oco : null });
+        if (!bookOf(t, d)) throw business("INSTRUMENT_NOT_FOUND", "instrument not exists");
+        if (l.pending) continue;
+        if (d.side === "SELL" && d.instrument_type === "EQUITY" && (await sellable(tx, d.account_id, "EQUITY", d.symbol)).lt(d.quantity ?? 0)) {
+          throw business("INSUFFICIENT_POSITION", `Account ${account.account_number} cannot sell ${d.quantity} ${d.symbol}: not enough shares free (use SHORT to sell short).`);
+        }
+        const need = await estimateHold(tx, t, d, account.account_type);
+        await hold(tx, account, d.currency, need, at);
+        d.held_amount = need.toFixed();
+      }
+      for (const d of drafts) await insertOrder(tx, d);
+      return drafts;
+    });
+  } catch (e) {
+    if (e instanceof ApiError && e.code !== "DUPLICATE_CLIENT_ORDER_ID" && e.status === 417) await placeFailed(sb, account.account_id, raws, e.message, at);
+    throw e;
+  }
+  if (!rows.some((r) => "replay" in r)) await runMatching(sb, rows.filter((r) => r.status === "SUBMITTED").map((r) => r.order_id));
+  return rows.length === 1 ? ack(rows[0]) : rows.map(ack);
+}
+
+async function placeFailed(sb: Sandbox, accountId: string, raws: Record<string, unknown>[], reason: string, at: Date) {
+  const events: OutboxEvent[] = raws.map((r) => ({
+    event_type: "TRADE", account_id: accountId,
+    payload: { biz_type: "TRADE", scene_type: "PLACE_FAILED", account_id: accountId, client_order_id: r.client_order_id, symbol: r.symbol, side: r.side,
+      order_type: r.order_type, order_status: "FAILED", reason },
+  }));
+  await sb.engine.transaction((tx) => emit(tx, events, at));
+  trading(sb).bus.emit("events");
+}
+
+async function insertOrder(tx: Queryable, d: OrderRow) {
+  const cols = ["order_id", "account_id", "client_order_id", "group_id", "client_combo_order_id", "combo_type", "parent_order_id", "oco_key", "status",
+    "instrument_type", "market", "symbol", "currency", "side", "order_type", "entrust_type", "time_in_force", "expire_date", "trading_session", "quantity",
+    "total_cash_amount", "limit_price", "stop_price", "trailing_type", "trailing_stop_step", "trailing_limit_price_offset", "trigger_price_type",
+    "held_amount", "option_strategy", "legs", "extra", "body_hash", "place_time", "updated_at"] as const;
+  const values = cols.map((c) => (c === "legs" || c === "extra" ? (d[c] == null ? null : JSON.stringify(d[c])) : d[c]));
+  await tx.query(`INSERT INTO sandbox.orders (${cols.join(", ")}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(", ")})`, values);
+}
+

@@ -1,0 +1,54 @@
+import "server-only";
+import { EventEmitter } from "node:events";
+import type { Sandbox } from "../context";
+import { SimMarket } from "./market";
+
+/**
+ * Per-sandbox runtime state of the trading side, kept beside (not inside) part 1's Sandbox object: the simulated
+ * market, the market clock, the event bus that wakes gRPC streams after an outbox commit, stream controls, and a
+ * mutex that runs one matching pass at a time (fills of one order never interleave).
+ */
+export interface StreamControl {
+  /** Streams are ended with UNAVAILABLE when this counter moves. */
+  dropEpoch: number;
+  /** While true, streams send nothing (no events, no pings). */
+  silent: boolean;
+}
+
+export interface Trading {
+  market: SimMarket;
+  /** Market clock: a pinned instant, or an offset from the sandbox clock. */
+  clock: { pinned?: Date; offsetMs: number };
+  now(): Date;
+  bus: EventEmitter;
+  streams: StreamControl;
+  pingMs: number;
+  serial<T>(fn: () => Promise<T>): Promise<T>;
+}
+
+const states = new WeakMap<Sandbox, Trading>();
+
+export function trading(sb: Sandbox): Trading {
+  let t = states.get(sb);
+  if (!t) {
+    let queue: Promise<unknown> = Promise.resolve();
+    const clock: Trading["clock"] = { offsetMs: 0 };
+    const bus = new EventEmitter();
+    bus.setMaxListeners(0);
+    t = {
+      market: new SimMarket(process.env.SANDBOX_MARKET_SEED ?? "brokerdesk"),
+      clock,
+      now: () => clock.pinned ? new Date(clock.pinned) : new Date(sb.config.now().getTime() + clock.offsetMs),
+      bus,
+      streams: { dropEpoch: 0, silent: false },
+      pingMs: 10_000,
+      serial: (fn) => {
+        const run = queue.then(fn);
+        queue = run.catch(() => undefined);
+        return run;
+      },
+    };
+    states.set(sb, t);
+  }
+  return t;
+}
