@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { isDemoMode, parseEnv, upstreamConfig } from "@/lib/env";
+
+describe("configuration", () => {
+  it("defaults to the embedded sandbox in demo mode", () => {
+    const e = parseEnv({});
+    expect(isDemoMode(e)).toBe(true);
+    expect(upstreamConfig(e)).toMatchObject({
+      kind: "sandbox",
+      baseUrl: "http://127.0.0.1:4100",
+      appKey: "brokerdesk-demo-key",
+      algorithm: "HMAC-SHA256",
+      pathStyle: "resource",
+    });
+    expect(e.SESSION_MAX_AGE_HOURS).toBe(8);
+  });
+
+  it("a real upstream turns demo mode (and demo users) off and needs its credentials", () => {
+    expect(() => parseEnv({ BROKER_BASE_URL: "https://broker.example.com" })).toThrow(/BROKER_APP_KEY and BROKER_APP_SECRET are required/);
+    const e = parseEnv({ BROKER_BASE_URL: "https://broker.example.com", BROKER_APP_KEY: "k", BROKER_APP_SECRET: "s", BROKER_PATH_STYLE: "legacy" });
+    expect(isDemoMode(e)).toBe(false);
+    expect(upstreamConfig(e)).toMatchObject({ kind: "external", baseUrl: "https://broker.example.com", pathStyle: "legacy" });
+  });
+
+  it("names every invalid variable", () => {
+    expect(() => parseEnv({ BROKER_SIGNATURE_ALGORITHM: "MD5", PORT: "x" })).toThrow(/BROKER_SIGNATURE_ALGORITHM[\s\S]*PORT|PORT[\s\S]*BROKER_SIGNATURE_ALGORITHM/);
+  });
+});
