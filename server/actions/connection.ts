@@ -6,54 +6,26 @@ import { AppError } from "@/lib/errors";
 import { checkToken, confirmSandboxToken, refreshToken, startNewToken, type ConnectionStatus } from "@/server/broker";
 import { defineAction } from "./safe-action";
 
-const noInput = z.object({}).strict();
-
-/** Turns a connection status with an upstream error into a failed action (audited with its code). */
-function settle(status: ConnectionStatus): ConnectionStatus {
-  revalidatePath("/admin/connection");
-  if (status.error) {
-    const e = status.error;
-    throw Object.assign(new AppError(e.errorCode, e.userMessage, e.userMessage), { requestId: e.requestId });
-  }
-  return status;
+/** One audited admin action over the upstream token; an upstream failure becomes a failed result with its code. */
+function tokenAction(name: string, call: (actorEmail: string) => Promise<ConnectionStatus>) {
+  return defineAction({
+    name,
+    permission: "connection:manage",
+    input: z.object({}).strict(),
+    async run(_input, { staff, audit }) {
+      audit.target = "upstream:token";
+      const status = await call(staff.email);
+      revalidatePath("/admin/connection");
+      if (status.error) {
+        const e = status.error;
+        throw Object.assign(new AppError(e.errorCode, e.userMessage, e.userMessage), { requestId: e.requestId });
+      }
+      return status;
+    },
+  });
 }
 
-export const startToken = defineAction({
-  name: "connection.start_token",
-  permission: "connection:manage",
-  input: noInput,
-  async run(_input, { staff, audit }) {
-    audit.target = "upstream:token";
-    return settle(await startNewToken(staff.email));
-  },
-});
-
-export const checkTokenNow = defineAction({
-  name: "connection.check_token",
-  permission: "connection:manage",
-  input: noInput,
-  async run(_input, { audit }) {
-    audit.target = "upstream:token";
-    return settle(await checkToken());
-  },
-});
-
-export const refreshTokenNow = defineAction({
-  name: "connection.refresh_token",
-  permission: "connection:manage",
-  input: noInput,
-  async run(_input, { audit }) {
-    audit.target = "upstream:token";
-    return settle(await refreshToken());
-  },
-});
-
-export const confirmSandboxTwoFactor = defineAction({
-  name: "connection.confirm_sandbox_2fa",
-  permission: "connection:manage",
-  input: noInput,
-  async run(_input, { audit }) {
-    audit.target = "upstream:token";
-    return settle(await confirmSandboxToken());
-  },
-});
+export const startToken = tokenAction("connection.start_token", (actor) => startNewToken(actor));
+export const checkTokenNow = tokenAction("connection.check_token", () => checkToken());
+export const refreshTokenNow = tokenAction("connection.refresh_token", () => refreshToken());
+export const confirmSandboxTwoFactor = tokenAction("connection.confirm_sandbox_2fa", () => confirmSandboxToken());
