@@ -178,6 +178,16 @@ test.describe("as compliance", () => {
     await expect(entry).toContainText(`account:${accountId}`);
     await entry.getByText("View", { exact: true }).click();
     await expect(entry).toContainText(reason);
+    const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
+    await expect(entry.getByTitle("Upstream request id")).toHaveText(uuid);
+
+    // Creates and updates carry the form's client_request_id and the upstream's request id.
+    for (const [action, prefix] of [["accounts.create", "va_"], ["accounts.update", "vau_"]]) {
+      await page.goto(`/audit?action=${action}&outcome=success`);
+      const row = page.getByTestId("audit-row").first();
+      await expect(row.getByTitle("Upstream request id")).toHaveText(uuid);
+      await expect(row.getByTitle("Idempotency key")).toContainText(prefix);
+    }
   });
 });
 
