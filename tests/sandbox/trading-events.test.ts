@@ -1,0 +1,154 @@
+import * as grpc from "@grpc/grpc-js";
+import * as protoLoader from "@grpc/proto-loader";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newNonce, signingTimestamp, SIGNATURE_VERSION, type SignatureAlgorithm } from "@/server/broker/signing";
+import { EVENT, PROTO_PATH, loadEventProto } from "@/server/sandbox/trading/events/grpc-server";
+import { signSubscription } from "@/server/sandbox/trading/events/signature";
+import type { Fixture } from "./fixture";
+import { ACCOUNTS, fund, place, rid, setPrice, startTrading, stock } from "./trading-helpers";
+
+/** The gRPC event stream: signed subscription, trade/funding/journal/account/master-data events, resume, drop, silence, pings. */
+let f: Fixture;
+beforeAll(async () => {
+  f = await startTrading({ grpcPort: 0, pingMs: 100 });
+}, 60_000);
+afterAll(async () => f?.close());
+
+const proto = loadEventProto();
+const serialize = (() => {
+  const def = protoLoader.loadSync(PROTO_PATH, { keepCase: true, longs: String, enums: Number, defaults: true });
+  return (def["openapi.EventService"] as unknown as { Subscribe: { requestSerialize(v: unknown): Buffer } }).Subscribe.requestSerialize;
+})();
+
+interface Msg { eventType: number; payload: string }
+interface Stream { msgs: Msg[]; events: () => { id: string; event_type: string; payload: Record<string, unknown> }[]; status?: grpc.StatusObject; error?: grpc.ServiceError; cancel(): void; client: grpc.Client }
+
+function subscribe(o: { payload?: Record<string, unknown>; accounts?: string[]; secret?: string; algorithm?: SignatureAlgorithm } = {}): Stream {
+  const request = { subscribeType: 1, timestamp: String(Date.now()), contentType: "application/json", payload: JSON.stringify(o.payload ?? {}), accounts: o.accounts ?? [] };
+  const headers: Record<string, string> = {
+    "x-app-key": "brokerdesk-demo-key", "x-timestamp": signingTimestamp(), "x-signature-version": SIGNATURE_VERSION,
+    "x-signature-algorithm": o.algorithm ?? "HMAC-SHA256", "x-signature-nonce": newNonce(),
+  };
+  const md = new grpc.Metadata();
+  for (const [k, v] of Object.entries(headers)) md.set(k, v);
+  md.set("x-signature", signSubscription(headers, serialize(request), o.secret ?? "brokerdesk-demo-secret"));
+  const client = new proto.openapi.EventService(`127.0.0.1:${f.sb.grpcPort}`, grpc.credentials.createInsecure());
+  const call = (client as unknown as { Subscribe(r: unknown, m: grpc.Metadata): grpc.ClientReadableStream<Msg> }).Subscribe(request, md);
+  const s: Stream = {
+    msgs: [], client, cancel: () => { call.cancel(); client.close(); },
+    events: () => s.msgs.filter((m) => m.eventType === EVENT.Event).map((m) => JSON.parse(m.payload)),
+  };
+  call.on("data", (m: Msg) => s.msgs.push(m));
+  call.on("error", (e: grpc.ServiceError) => (s.error = e));
+  call.on("status", (st: grpc.StatusObject) => (s.status = st));
+  return s;
+}
+
+async function until<T>(fn: () => T | undefined | false, ms = 5000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error("timed out waiting");
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+const acct = ACCOUNTS.margin;
+
+describe("gRPC EventService.Subscribe", () => {
+  it("a wrong signature gets AuthError, then UNAUTHENTICATED", async () => {
+    const s = subscribe({ secret: "wrong" });
+    await until(() => s.error);
+    expect(s.msgs[0]?.eventType).toBe(EVENT.AuthError);
+    expect(s.error!.code).toBe(grpc.status.UNAUTHENTICATED);
+    s.cancel();
+  });
+
+  it("trade events: FINAL_FILLED with commission and fees, MODIFY_SUCCESS, CANCEL_SUCCESS and the failure scenes; pings", async () => {
+    const s = subscribe({ algorithm: "HMAC-SHA1" });
+    await until(() => s.msgs.find((m) => m.eventType === EVENT.SubscribeSuccess));
+    await setPrice(f.api, "KO", "60.00");
+    const filled = stock({ symbol: "KO", limit_price: "61.00", quantity: "3" });
+    await place(f.api, acct, [filled]);
+    const fill = await until(() => s.events().find((e) => e.payload.client_order_id === filled.client_order_id && e.payload.scene_type === "FINAL_FILLED"));
+    expect(fill).toMatchObject({ event_type: "TRADE", payload: { order_status: "FILLED", filled_qty: "3", biz_type: "TRADE", category: "US_STOCK",
+      actual_commission: expect.any(String), receivable_commission: expect.any(String), fees: expect.any(Array), filled_time: expect.stringMatching(/\+0000$/) } });
+    const open = stock({ symbol: "KO", limit_price: "50.00", quantity: "1" });
+    await place(f.api, acct, [open]);
+    await f.api.op("replaceOrder", "resource", { body: { account_id: acct, modify_orders: [{ combo_type: "NORMAL", client_order_id: open.client_order_id, limit_price: "51.00" }] } });
+    await f.api.op("cancelOrder", "resource", { body: { account_id: acct, client_order_id: open.client_order_id } });
+    await f.api.op("cancelOrder", "resource", { body: { account_id: acct, client_order_id: open.client_order_id } });
+    await f.api.op("replaceOrder", "resource", { body: { account_id: acct, modify_orders: [{ combo_type: "NORMAL", client_order_id: filled.client_order_id, limit_price: "1.00" }] } });
+    await place(f.api, acct, [stock({ symbol: "KO", quantity: "1000000" })]);
+    const scenes = await until(() => {
+      const got = s.events().filter((e) => e.event_type === "TRADE").map((e) => e.payload.scene_type);
+      return ["MODIFY_SUCCESS", "CANCEL_SUCCESS", "CANCEL_FAILED", "MODIFY_FAILED", "PLACE_FAILED"].every((x) => got.includes(x)) && got;
+    });
+    expect(scenes).toContain("FINAL_FILLED");
+    const modify = s.events().find((e) => e.payload.scene_type === "MODIFY_SUCCESS")!;
+    expect(modify.payload.order_status).toBe("SUBMITTED");
+    expect(s.msgs.some((m) => m.eventType === EVENT.Ping)).toBe(true);
+    s.cancel();
+  });
+
+  it("funding, journal, account and master-data events; the accounts filter", async () => {
+    const s = subscribe({ accounts: [acct] });
+    await until(() => s.msgs.length > 0);
+    await fund(f.api, acct, "10.00");
+    await f.api.op("createCashJournal", "resource", { body: { client_request_id: rid("cj"), from_account: acct, to_account: ACCOUNTS.cash, amount: "1.00", currency: "USD" } });
+    await fund(f.api, ACCOUNTS.cash, "10.00"); // another account: filtered out
+    await f.api.call("POST", "/sandbox/events/publish", { body: { event_type: "MASTER_DATA", payload: { biz_type: "CALENDAR_UPDATE", market: "US" } } });
+    const got = await until(() => {
+      const e = s.events();
+      return e.some((x) => x.event_type === "FUNDING") && e.some((x) => x.event_type === "JOURNAL") && e.some((x) => x.event_type === "MASTER_DATA") && e;
+    });
+    expect(got.find((e) => e.event_type === "FUNDING")!.payload).toMatchObject({ biz_type: "INSTANT_FUNDING", status: "COMPLETED", account_id: acct });
+    expect(got.find((e) => e.event_type === "JOURNAL")!.payload).toMatchObject({ biz_type: "CASH_JOURNAL", journal_type: "CASH" });
+    expect(got.filter((e) => e.event_type === "FUNDING")).toHaveLength(1);
+    s.cancel();
+
+    const a = subscribe({ payload: { event_types: ["ACCOUNT"] } });
+    await until(() => a.msgs.length > 0);
+    await f.api.op("updateVirtualAccount", "resource", { body: { client_request_id: rid("up"), account_id: acct, commission_code: "COMMISSION_GROUP_2" } });
+    const ev = await until(() => a.events()[0]);
+    expect(ev).toMatchObject({ event_type: "ACCOUNT", payload: { biz_type: "ACCOUNT_UPDATE", account_id: acct } });
+    a.cancel();
+  });
+
+  it("resume: a new stream from the last id seen gets every missed event once, in order", async () => {
+    const s = subscribe();
+    await until(() => s.msgs.length > 0);
+    await fund(f.api, acct, "1.00");
+    const seen = await until(() => s.events()[0]);
+    s.cancel();
+    const missed = [];
+    for (let i = 0; i < 5; i += 1) {
+      await fund(f.api, acct, `${i + 2}.00`);
+    }
+    const last = (await f.api.call("GET", "/sandbox/events/last-id")).body.last_event_id;
+    for (let i = Number(seen.id) + 1; i <= Number(last); i += 1) missed.push(String(i));
+    const r = subscribe({ payload: { last_event_id: seen.id } });
+    const got = await until(() => (r.events().length >= missed.length ? r.events() : undefined));
+    expect(got.map((e) => e.id)).toEqual(missed);
+    expect(got.filter((e) => e.event_type === "FUNDING")).toHaveLength(5);
+    r.cancel();
+  });
+
+  it("control calls: silent stops events and pings; drop ends streams with UNAVAILABLE", async () => {
+    const s = subscribe();
+    await until(() => s.msgs.length > 0);
+    await f.api.call("POST", "/sandbox/events/silence", { body: { silent: true } });
+    await new Promise((r) => setTimeout(r, 150));
+    const before = s.msgs.length;
+    await fund(f.api, acct, "1.00");
+    await new Promise((r) => setTimeout(r, 400));
+    expect(s.msgs.length).toBe(before);
+    await f.api.call("POST", "/sandbox/events/silence", { body: { silent: false } });
+    await until(() => s.events().some((e) => e.event_type === "FUNDING"));
+    await f.api.call("POST", "/sandbox/events/drop", { body: {} });
+    await until(() => s.error);
+    expect(s.error!.code).toBe(grpc.status.UNAVAILABLE);
+    s.cancel();
+  });
+});
