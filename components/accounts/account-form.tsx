@@ -100,7 +100,9 @@ export function AccountForm(props: Props) {
             <TradingSection master={props.master} currentCommission={props.mode === "edit" ? props.initial.commission_code : undefined} />
             <ChinaConnectSection />
           </div>
-          <W8benSection />
+          <div className="self-start">
+            <W8benSection />
+          </div>
         </div>
         {pending ? (
           <DiffConfirm diff={pending.diff} busy={sending} onCancel={() => setPending(undefined)} onConfirm={() => void send(pending.values)} />
