@@ -198,6 +198,22 @@ test.describe("upstream faults", () => {
     sandboxCall("POST", "/sandbox/faults/clear");
   });
 
+  test("a failing list call shows an error in the table with a Retry; an unknown account is a 404", async ({ page }) => {
+    expect(sandboxCall("POST", "/sandbox/faults", { body: { type: "ERROR", path_pattern: "/broker/accounts/virtual-accounts/list", status: 500, count: 8 } }).status).toBe(200);
+    await page.goto("/accounts?status=ACTIVE");
+    const table = page.locator("table");
+    await expect(table.getByRole("alert")).toContainText("internal error", { timeout: 20_000 });
+    sandboxCall("POST", "/sandbox/faults/clear");
+    await table.getByRole("button", { name: "Retry" }).click();
+    await expect(page.locator("tbody tr").first()).toContainText("ACTIVE");
+
+    await page.goto("/accounts?q=nobody-at-all&by=name");
+    await expect(page.getByText("No accounts match these filters.")).toBeVisible();
+    const missing = await page.goto("/accounts/NO0SUCH0ACCOUNT");
+    expect(missing?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Account not found" })).toBeVisible();
+  });
+
   test("a failing balance call shows an error in the balance panel only, and Retry recovers", async ({ page }) => {
     await page.goto("/accounts?q=1000001&by=external_account_number");
     const href = await page.getByTestId("account-row-1000001").getByRole("link").getAttribute("href");

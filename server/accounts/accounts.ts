@@ -1,4 +1,5 @@
 import "server-only";
+import { cache } from "react";
 import { can } from "@/lib/auth/permissions";
 import { searchFilter, type AccountListParams } from "@/lib/schemas/account-list-params";
 import { ownerName, type AccountRow, type AccountView } from "@/lib/schemas/virtual-account-view";
@@ -74,14 +75,15 @@ export async function getAccountFor(staff: Pick<Staff, "role">, accountId: strin
   return raw ? maskAccount(raw, can(staff.role, "pii:view")) : undefined;
 }
 
-export async function getRawAccount(accountId: string): Promise<Omit<AccountView, "masked"> | undefined> {
+/** The upstream's detail, once per server request (the account layout and page share it); undefined when unknown. */
+export const getRawAccount = cache(async (accountId: string): Promise<Omit<AccountView, "masked"> | undefined> => {
   try {
     return await broker().getVirtualAccount({ account_id: accountId });
   } catch (error) {
     if ((error as { errorCode?: string }).errorCode === "ACCOUNT_NOT_FOUND") return undefined;
     throw error;
   }
-}
+});
 
 export const getAccountBalance = (accountId: string) => broker().getBalance({ account_id: accountId });
 export const getAccountPositions = (accountId: string) => broker().listPositions({ account_id: accountId });
