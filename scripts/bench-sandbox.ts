@@ -8,6 +8,7 @@ import { signedHeaders } from "@/server/broker/signing";
 import { startSandbox, type RunningSandbox } from "@/server/sandbox";
 import { masterAccountId } from "@/server/sandbox/seed";
 import { seedAccountId } from "@/server/sandbox/seed/accounts";
+import { benchTrading } from "./bench-sandbox-trading";
 
 /**
  * `npm run bench:sandbox [-- --pg URL] [--requests N]`: signed requests per second and p50/p99 latency of
@@ -79,6 +80,7 @@ async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-sandbox-"));
   try {
     await bench("PGlite (embedded, on disk)", { dataDir: path.join(dir, "db") });
+    await benchTrading("PGlite (embedded, on disk)", { dataDir: path.join(dir, "db-trading") }, REQUESTS);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -95,6 +97,7 @@ async function main() {
   url.pathname = `/${name}`;
   try {
     await bench(`PostgreSQL server (${url.host}, temporary database)`, { url: url.toString() });
+    await benchTrading(`PostgreSQL server (${url.host}, temporary database)`, { url: url.toString() }, REQUESTS);
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();

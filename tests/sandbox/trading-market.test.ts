@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SimMarket } from "@/server/sandbox/trading/market";
+import { sessionAt } from "@/server/sandbox/trading/sessions";
+import { errorOf } from "../helpers/signed-fetch";
+import type { Fixture } from "./fixture";
+import { clock, setPrice, startTrading } from "./trading-helpers";
+
+/** The simulated market: snapshots and bars in both path styles, control calls, sessions, determinism under a seed. */
+let f: Fixture;
+beforeAll(async () => {
+  f = await startTrading();
+}, 60_000);
+afterAll(async () => f?.close());
+
+describe("market data", () => {
+  it("snapshot: price, bid < ask, session; legacy bare array, resource {data}", async () => {
+    await setPrice(f.api, "AAPL", "200.00");
+    const legacy = await f.api.op("getStockSnapshot", "legacy", { query: { symbols: "AAPL,MSFT", category: "US_STOCK" } });
+    expect(legacy.status).toBe(200);
+    expect(legacy.body).toHaveLength(2);
+    expect(legacy.body[0]).toMatchObject({ symbol: "AAPL", price: "200.00", session: "CORE" });
+    expect(Number(legacy.body[0].bid)).toBeLessThan(Number(legacy.body[0].ask));
+    const res = await f.api.op("getStockSnapshot", "resource", { query: { symbols: "00700", category: "HK_STOCK" } });
+    expect(res.body.data[0]).toMatchObject({ symbol: "00700", market: "HK", session: "CLOSED" });
+    const unknown = await f.api.op("getStockSnapshot", "resource", { query: { symbols: "NOPE", category: "US_STOCK" } });
+    expect(errorOf(unknown)).toEqual({ status: 417, code: "INSTRUMENT_NOT_FOUND" });
+  });
+
+  it("bars: count bars of the timespan ending at the current price (GET both styles, POST resource)", async () => {
+    const legacy = await f.api.op("listStockBars", "legacy", { query: { symbol: "AAPL", category: "US_STOCK", timespan: "M5", count: 10 } });
+    expect(legacy.body).toHaveLength(10);
+    expect(legacy.body[0].close).toBe("200.00");
+    const post = await f.api.call("POST", "/market-data/stocks/bars/list", { body: { symbol: "AAPL", category: "US_STOCK", timespan: "D", count: 3 } });
+    expect(post.body.data).toHaveLength(3);
+    expect(errorOf(await f.api.op("listStockBars", "resource", { query: { symbol: "AAPL", timespan: "X1" } }))).toEqual({ status: 417, code: "ILLEGAL_PARAMETER" });
+  });
+
+  it("tick advances the random walk and the clock; the market clock reports each market's session", async () => {
+    const before = (await f.api.op("getStockSnapshot", "resource", { query: { symbols: "SPY" } })).body.data[0].price;
+    const t = await f.api.call("POST", "/sandbox/market/tick", { body: { steps: 20, advance_seconds: 60 } });
+    expect(t.body).toMatchObject({ now: "2026-11-17T15:01:00.000Z", sessions: { US: "CORE", HK: "CLOSED", CN: "CLOSED" } });
+    const after = (await f.api.op("getStockSnapshot", "resource", { query: { symbols: "SPY" } })).body.data[0].price;
+    expect(after).not.toBe(before);
+    expect((await clock(f.api, "2026-11-17T02:00:00Z")).sessions).toMatchObject({ HK: "CORE", CN: "CORE", US: "NIGHT" });
+  });
+});
+
+describe("simulated market internals", () => {
+  const rows = { rows: [{ market: "US", symbol: "AAA", t: "EQUITY", last_price: "100", lot: "1" }, { market: "HK", symbol: "00001", t: "EQUITY", last_price: "50", lot: "500" }] };
+  const db = { query: async () => rows } as never;
+  const walk = async (seed: string) => {
+    const m = new SimMarket(seed);
+    await m.load(db, new Date(0));
+    m.step(new Date(0), 50);
+    return m.all().map((q) => q.last.toString());
+  };
+
+  it("is deterministic under a seed and differs across seeds", async () => {
+    expect(await walk("s1")).toEqual(await walk("s1"));
+    expect(await walk("s1")).not.toEqual(await walk("s2"));
+  });
+
+  it("sessions follow exchange-local time, DST included", () => {
+    expect(sessionAt("US", new Date("2026-07-14T13:45:00Z"))).toBe("CORE"); // 09:45 EDT
+    expect(sessionAt("US", new Date("2026-11-17T14:15:00Z"))).toBe("PRE"); // 09:15 EST
+    expect(sessionAt("US", new Date("2026-11-17T22:00:00Z"))).toBe("AFTER");
+    expect(sessionAt("US", new Date("2026-11-21T15:00:00Z"))).toBe("CLOSED"); // Saturday
+    expect(sessionAt("HK", new Date("2026-11-17T04:30:00Z"))).toBe("CLOSED"); // lunch break
+    expect(sessionAt("CN", new Date("2026-11-17T06:00:00Z"))).toBe("CORE");
+  });
+});
