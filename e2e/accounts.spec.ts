@@ -95,6 +95,19 @@ test.describe("as operations", () => {
     await expect(page.getByTestId("page-info")).toContainText("Page 1");
     await expect(page.locator("tbody tr").first()).toHaveText(first!);
 
+    // Sort (this page's rows) and column visibility live in the URL too.
+    await page.getByRole("button", { name: /^Owner/ }).click();
+    await expect.poll(() => page.url()).toContain("sort=owner_name.asc");
+    const owners = await page.locator("tbody tr td:nth-child(3)").allTextContents();
+    expect(owners).toEqual([...owners].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
+    await page.getByText("Columns", { exact: true }).click();
+    await page.getByRole("checkbox", { name: "Commission code" }).uncheck();
+    await expect(page.getByRole("columnheader", { name: "Commission" })).toHaveCount(0);
+    await expect.poll(() => page.url()).toContain("hide=commission_code");
+    await page.reload();
+    await expect(page.getByRole("columnheader", { name: "Commission" })).toHaveCount(0);
+    await page.getByText("Columns", { exact: true }).click();
+
     await page.getByRole("combobox", { name: "Status" }).selectOption("CLOSED");
     await expect(page.locator("tbody tr")).toHaveCount(2);
     await expect(page.locator("tbody")).not.toContainText("ACTIVE");
