@@ -3,6 +3,7 @@ import * as protoLoader from "@grpc/proto-loader";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newNonce, signingTimestamp, SIGNATURE_VERSION, type SignatureAlgorithm } from "@/server/broker/signing";
 import { EVENT, PROTO_PATH, loadEventProto } from "@/server/sandbox/trading/events/grpc-server";
+import { emit } from "@/server/sandbox/trading/events/outbox";
 import { signSubscription } from "@/server/sandbox/trading/events/signature";
 import type { Fixture } from "./fixture";
 import { ACCOUNTS, fund, place, rid, setPrice, startTrading, stock } from "./trading-helpers";
@@ -132,6 +133,19 @@ describe("gRPC EventService.Subscribe", () => {
     const got = await until(() => (r.events().length >= missed.length ? r.events() : undefined));
     expect(got.map((e) => e.id)).toEqual(missed);
     expect(got.filter((e) => e.event_type === "FUNDING")).toHaveLength(5);
+    r.cancel();
+  });
+
+  it("resume keeps numeric id order past 999 (ids were once sorted as text)", async () => {
+    const from = (await f.api.call("GET", "/sandbox/events/last-id")).body.last_event_id;
+    const batch = Array.from({ length: 1100 }, (_, n) => ({ event_type: "MASTER_DATA" as const, payload: { biz_type: "CALENDAR_UPDATE", n } }));
+    await f.sb.engine.transaction((tx) => emit(tx, batch, new Date()));
+    const r = subscribe({ payload: { last_event_id: from, event_types: ["MASTER_DATA"] } });
+    const got = await until(() => (r.events().length >= 1100 ? r.events() : undefined), 15_000);
+    const ids = got.map((e) => Number(e.id));
+    expect(ids).toHaveLength(1100);
+    expect(ids.every((id, i) => i === 0 || id === ids[i - 1] + 1)).toBe(true);
+    expect(got.map((e) => e.payload.n)).toEqual(batch.map((b) => b.payload.n));
     r.cancel();
   });
 

@@ -39,7 +39,7 @@ export async function readAfter(db: Queryable, afterId: string, limit: number, f
   const { rows } = await db.query<StoredEvent & { id: string }>(
     `SELECT id::text AS id, event_type, account_id, payload, created_at FROM sandbox.events
       WHERE id > $1::bigint AND ($2::text[] IS NULL OR event_type = ANY($2)) AND ($3::text[] IS NULL OR account_id IS NULL OR account_id = ANY($3))
-      ORDER BY id LIMIT $4`,
+      ORDER BY events.id LIMIT $4`,
     [afterId, f.types?.length ? f.types : null, f.accounts?.length ? f.accounts : null, limit],
   );
   return rows;
