@@ -250,5 +250,39 @@ describe("HK stocks: board lots and ODD_LOT_LIMIT", () => {
     expect(errorOf(usOnly)).toEqual({ status: 417, code: "UNSUPPORTED_ORDER_TYPE" });
     await clock(f.api, US_CORE);
   });
+
+  it("the other market-specific types: ENHANCED_LIMIT, AT_AUCTION, AT_AUCTION_LIMIT (HK), CN LIMIT only, MARKET_ON_OPEN/CLOSE in the US core session", async () => {
+    await clock(f.api, HK_CORE);
+    await setPrice(f.api, "00005", "70.00", { market: "HK" });
+    const hk = { market: "HK", symbol: "00005", quantity: "400" };
+    for (const o of [stock({ ...hk, order_type: "ENHANCED_LIMIT", limit_price: "70.10" }), stock({ ...hk, order_type: "AT_AUCTION", limit_price: undefined }),
+      stock({ ...hk, order_type: "AT_AUCTION_LIMIT", limit_price: "70.10" })]) {
+      expect((await place(f.api, acct, [o])).status).toBe(200);
+      expect(await status(o.client_order_id)).toBe("FILLED");
+    }
+    const cnMarket = await place(f.api, ACCOUNTS.marginCn, [stock({ market: "CN", symbol: "601318", order_type: "MARKET", limit_price: undefined, quantity: "100" })]);
+    expect(errorOf(cnMarket)).toEqual({ status: 417, code: "UNSUPPORTED_ORDER_TYPE" });
+    const cn = stock({ market: "CN", symbol: "601318", limit_price: "60.00", quantity: "100" });
+    expect((await place(f.api, ACCOUNTS.marginCn, [cn])).status).toBe(200);
+    expect((await order(f.api, ACCOUNTS.marginCn, cn.client_order_id as string)).status).toBe("FILLED");
+    await clock(f.api, "2026-11-17T13:00:00Z"); // 08:00 New York: pre-market
+    const moo = stock({ symbol: "KO", order_type: "MARKET_ON_OPEN", limit_price: undefined, quantity: "1", support_trading_session: "ALL" });
+    await place(f.api, acct, [moo]);
+    expect(await status(moo.client_order_id)).toBe("SUBMITTED");
+    await clock(f.api, US_CORE);
+    expect(await status(moo.client_order_id)).toBe("FILLED");
+    const moc = stock({ symbol: "KO", order_type: "MARKET_ON_CLOSE", limit_price: undefined, quantity: "1" });
+    await place(f.api, acct, [moc]);
+    expect(await status(moc.client_order_id)).toBe("FILLED");
+  });
+
+  it("reset clears orders and reloads the market", async () => {
+    const o = stock({ limit_price: "1.00", quantity: "1" });
+    await place(f.api, acct, [o]);
+    expect((await f.api.call("POST", "/sandbox/reset", { body: {} })).status).toBe(200);
+    await f.api.login();
+    const r = await f.api.op("getOrder", "resource", { query: { account_id: acct, client_order_id: o.client_order_id as string } });
+    expect(errorOf(r)).toEqual({ status: 417, code: "ORDER_NOT_FOUND" });
+  });
 });
 

@@ -142,8 +142,10 @@ async function withStock(db: Queryable, spec: OrderSpec, account: AccountForOrde
   spec.lot_size = new Decimal(String(inst.profile.lot_size ?? "1"));
   if (inst.profile.status !== "OC") throw business("INSTRUMENT_NOT_TRADABLE", `${spec.symbol} is not tradable (status ${String(inst.profile.status)}).`);
   const q = spec.quantity;
+  const fractional = spec.market === "US" && inst.profile.fractionable === true && account.trading_permissions.includes("US_STOCK_FRACTIONAL");
+  // AMOUNT orders size their quantity at the fill; internal flags start with "_" and are not shown.
+  if (fractional) spec.extra._fractional = true;
   if (q) {
-    const fractional = spec.market === "US" && inst.profile.fractionable === true && account.trading_permissions.includes("US_STOCK_FRACTIONAL");
     if (!q.isInteger() && !fractional) throw business("FRACTIONAL_NOT_ALLOWED", `${f("quantity")} must be a whole number of shares.`);
     if (spec.order_type === "ODD_LOT_LIMIT") {
       if (!q.lt(spec.lot_size)) throw business("INVALID_LOT_SIZE", `ODD_LOT_LIMIT quantity must be below the lot size ${spec.lot_size.toString()}.`);

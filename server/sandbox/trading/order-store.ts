@@ -126,7 +126,7 @@ export function orderView(o: OrderRow): Record<string, unknown> {
         option_contract_multiplier: String(l.multiplier), option_contract_deliverable: `${l.multiplier} ${l.option.root}` } : {}),
     })),
     reason: o.reason ?? undefined,
-    ...o.extra,
+    ...Object.fromEntries(Object.entries(o.extra).filter(([k]) => !k.startsWith("_"))),
   };
   return Object.fromEntries(Object.entries(view).filter(([, v]) => v !== undefined));
 }

@@ -130,7 +130,7 @@ export function decide(t: Trading, o: OrderRow): Decision {
   let remaining = new Decimal(o.quantity ?? 0).minus(o.filled_quantity);
   if (o.entrust_type === "AMOUNT" && o.quantity == null) {
     const budget = new Decimal(o.total_cash_amount!).minus(o.filled_value);
-    remaining = budget.div(px).toDecimalPlaces(o.market === "US" ? 4 : 0, Decimal.ROUND_DOWN);
+    remaining = budget.div(px).toDecimalPlaces(o.extra._fractional ? 4 : 0, Decimal.ROUND_DOWN);
   }
   let quantity = Decimal.min(remaining, b.liquidity);
   // Round lots: a partial fill of a board-lot order is a whole number of lots.
