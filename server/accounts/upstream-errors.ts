@@ -67,10 +67,12 @@ export function asBrokerError(e: unknown): BrokerError | undefined {
 }
 
 /** Any error from an upstream call, as an action error: field errors for rule violations, the safe message otherwise. */
-export function toActionError(error: unknown, opts: { mailSameAsHome?: boolean } = {}): unknown {
+export function toActionError(error: unknown, opts: { mailSameAsHome?: boolean; idempotent?: boolean } = {}): unknown {
   const e = asBrokerError(error);
   if (!e) return error;
   const fieldErrors = e.kind === "business" ? fieldErrorsFromUpstream(e.errorCode, e.message, opts) : undefined;
-  const userMessage = fieldErrors ? "The broker refused some values. Check the highlighted fields." : e.userMessage;
+  // A form that keeps its client_request_id can simply be sent again after a timeout or an outage.
+  const retry = opts.idempotent && e.retryable ? " Submit again when ready: it is the same request, so it cannot be applied twice." : "";
+  const userMessage = fieldErrors ? "The broker refused some values. Check the highlighted fields." : `${e.userMessage}${retry}`;
   return new UpstreamActionError(e.errorCode, e.message, userMessage, fieldErrors, e.requestId);
 }

@@ -38,7 +38,7 @@ export const createVirtualAccount = defineAction({
       revalidatePath("/accounts");
       return { accountId: result.account_id, accountNumber: result.account_number ?? "", status: result.account_status ?? "" };
     } catch (error) {
-      throw toActionError(error, { mailSameAsHome: input.w8ben_info.mail_same_as_home });
+      throw toActionError(error, { mailSameAsHome: input.w8ben_info.mail_same_as_home, idempotent: true });
     }
   },
 });

@@ -26,7 +26,7 @@ export const updateVirtualAccount = defineAction({
       revalidatePath("/accounts");
       return { accountId: result.account_id, status: result.account_status ?? "" };
     } catch (error) {
-      throw toActionError(error, { mailSameAsHome: input.w8ben_info.mail_same_as_home });
+      throw toActionError(error, { mailSameAsHome: input.w8ben_info.mail_same_as_home, idempotent: true });
     }
   },
 });

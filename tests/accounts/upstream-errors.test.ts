@@ -42,6 +42,8 @@ describe("417 → field errors", () => {
     const down = toActionError(new BrokerError({ status: 503, errorCode: "SERVICE_NOT_AVAILABLE", message: "x" })) as UpstreamActionError;
     expect(down.fieldErrors).toBeUndefined();
     expect(down.userMessage).toMatch(/temporarily unavailable/);
+    const timeout = toActionError(new BrokerError({ status: 0, errorCode: "TIMEOUT", message: "x" }), { idempotent: true }) as UpstreamActionError;
+    expect(timeout.userMessage).toMatch(/same request, so it cannot be applied twice/);
     const plain = new Error("boom");
     expect(toActionError(plain)).toBe(plain);
   });
