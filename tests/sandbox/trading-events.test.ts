@@ -73,7 +73,7 @@ describe("gRPC EventService.Subscribe", () => {
     const filled = stock({ symbol: "KO", limit_price: "61.00", quantity: "3" });
     await place(f.api, acct, [filled]);
     const fill = await until(() => s.events().find((e) => e.payload.client_order_id === filled.client_order_id && e.payload.scene_type === "FINAL_FILLED"));
-    expect(fill).toMatchObject({ event_type: "TRADE", payload: { order_status: "FILLED", filled_qty: "3", biz_type: "TRADE", category: "US_STOCK",
+    expect(fill).toMatchObject({ event_type: "TRADE", payload: { order_status: "FILLED", filled_qty: "3", biz_type: "TRADE", category: "US_STOCK", instrument_id: expect.any(String),
       actual_commission: expect.any(String), receivable_commission: expect.any(String), fees: expect.any(Array), filled_time: expect.stringMatching(/\+0000$/) } });
     const open = stock({ symbol: "KO", limit_price: "50.00", quantity: "1" });
     await place(f.api, acct, [open]);

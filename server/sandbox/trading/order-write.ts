@@ -42,7 +42,8 @@ function draft(s: OrderSpec, accountId: string, at: Date): OrderRow {
     trailing_type: s.trailing_type, trailing_stop_step: s.trailing_stop_step?.toFixed() ?? null,
     trailing_limit_price_offset: s.trailing_limit_price_offset?.toFixed() ?? null, trigger_price_type: s.trigger_price_type, triggered: false,
     watermark: null, filled_quantity: "0", filled_value: "0", commission: "0", receivable_commission: "0", fees: [], held_amount: "0",
-    option_strategy: s.option_strategy, legs: s.legs?.map((l) => ({ ...l, ratio: l.ratio.toFixed() })) ?? null, extra: s.extra, body_hash: "",
+    option_strategy: s.option_strategy, legs: s.legs?.map((l) => ({ ...l, ratio: l.ratio.toFixed() })) ?? null,
+    extra: { ...s.extra, _instrument_id: s.instrument_id }, body_hash: "",
     place_time: at, filled_time: null, updated_at: at,
   };
 }
