@@ -28,6 +28,14 @@ export interface MappedError {
 export function fieldErrorsFromUpstream(errorCode: string, message: string, opts: { mailSameAsHome?: boolean } = {}): Record<string, string> | undefined {
   const known = CODE_FIELDS[errorCode];
   if (known) return { [known.field]: known.message ?? message };
+  // The client's own request check (INVALID_REQUEST) says "operation: path: message; path: message".
+  const parts = errorCode === "INVALID_REQUEST" ? message.replace(/^\w+:\s*/, "").split("; ") : [message];
+  const out: Record<string, string> = {};
+  for (const part of parts) Object.assign(out, fieldErrorOf(part, opts));
+  return Object.keys(out).length ? out : undefined;
+}
+
+function fieldErrorOf(message: string, opts: { mailSameAsHome?: boolean }): Record<string, string> | undefined {
   const m = /^([a-z_][a-z_0-9]*(?:\.[a-z_0-9]+)*)\s*:\s*(.+)$/i.exec(message);
   if (!m) return undefined;
   let path = m[1].replace(/\.\d+$/, ""); // trading_permissions.2 → trading_permissions
@@ -70,7 +78,7 @@ export function asBrokerError(e: unknown): BrokerError | undefined {
 export function toActionError(error: unknown, opts: { mailSameAsHome?: boolean; idempotent?: boolean } = {}): unknown {
   const e = asBrokerError(error);
   if (!e) return error;
-  const fieldErrors = e.kind === "business" ? fieldErrorsFromUpstream(e.errorCode, e.message, opts) : undefined;
+  const fieldErrors = e.kind === "business" || e.errorCode === "INVALID_REQUEST" ? fieldErrorsFromUpstream(e.errorCode, e.message, opts) : undefined;
   // A form that keeps its client_request_id can simply be sent again after a timeout or an outage.
   const retry = opts.idempotent && e.retryable ? " Submit again when ready: it is the same request, so it cannot be applied twice." : "";
   const userMessage = fieldErrors ? "The broker refused some values. Check the highlighted fields." : `${e.userMessage}${retry}`;
