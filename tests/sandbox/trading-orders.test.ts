@@ -188,7 +188,9 @@ describe("order types (US stock)", () => {
     expect(locate.body.short_type).toBe("HTB");
     const tooMany = await place(f.api, acct, [stock({ symbol: "AMZN", side: "SHORT", quantity: String(Number(locate.body.available_num) + 1) })]);
     expect(errorOf(tooMany)).toEqual({ status: 417, code: "LOCATE_REQUIRED" });
-    expect((await place(f.api, acct, [stock({ symbol: "AMZN", side: "SHORT", quantity: "1", limit_price: "900.00" })])).status).toBe(200);
+    expect((await place(f.api, acct, [stock({ symbol: "AMZN", side: "SHORT", quantity: "10", order_type: "MARKET", limit_price: undefined })])).status).toBe(200);
+    const after = await f.api.op("getStockLocate", "resource", { query: { symbol: "AMZN" } });
+    expect(Number(after.body.available_num)).toBe(Number(locate.body.available_num) - 10); // the fill used up part of the locate
   });
 
   it("buying power: a CASH account cannot spend more than its cash; a SELL needs the shares", async () => {

@@ -98,6 +98,18 @@ export async function executeFill(
     status: updated.status, filled_quantity: updated.filled_quantity, filled_value: updated.filled_value, commission: updated.commission,
     receivable_commission: updated.receivable_commission, fees: updated.fees, held_amount: updated.held_amount, filled_time: at, quantity: updated.quantity,
   }, at);
+  if (o.side === "SHORT") await consumeLocate(tx, o, quantity, at, out);
   out.push(tradeEvent(updated, final ? "FINAL_FILLED" : "FILLED", at, { quantity, price: unitPrice, commission: ch.commission, receivable: ch.receivableCommission, fees: ch.fees }));
   return afterExecution(tx, t, updated, final, at, out);
+}
+
+/** A short sale of a hard-to-borrow name uses up its locate; the new availability is an INSTRUMENT event. */
+async function consumeLocate(tx: Queryable, o: OrderRow, quantity: Decimal, at: Date, out: OutboxEvent[]): Promise<void> {
+  const { rows } = await tx.query<{ instrument_id: string; available_num: string }>(
+    `UPDATE sandbox.instruments SET locate = jsonb_set(locate, '{available_num}', to_jsonb(greatest((locate->>'available_num')::numeric - $3, 0)::text))
+      WHERE market = $1 AND symbol = $2 AND locate->>'short_type' = 'HTB' RETURNING instrument_id, locate->>'available_num' AS available_num`,
+    [o.market, o.symbol, quantity.toFixed()],
+  );
+  if (!rows[0]) return;
+  out.push({ event_type: "INSTRUMENT", account_id: null, payload: { biz_type: "LOCATE_UPDATE", instrument_id: rows[0].instrument_id, symbol: o.symbol, market: o.market, short_type: "HTB", available_num: rows[0].available_num } });
 }
