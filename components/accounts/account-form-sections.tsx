@@ -15,7 +15,7 @@ export interface MasterInfo {
 }
 
 /** Trading permissions, option level (levels above the master's shown disabled, with the reason) and commission. */
-export function TradingSection({ master, currentCommission }: { master: MasterInfo; currentCommission?: string }) {
+export function TradingSection({ master, currentCommission, currentLevel }: { master: MasterInfo; currentCommission?: string; currentLevel?: string }) {
   const { register, formState, control } = useFormContext<AccountFormValues>();
   const permissions = useWatch({ control, name: "trading_permissions" }) ?? [];
   const options = permissions.includes("US_OPTION_NORMAL");
@@ -52,7 +52,10 @@ export function TradingSection({ master, currentCommission }: { master: MasterIn
               : "The master account's level is not known here; the broker checks it."
           }
         >
-          <option value="">{options ? "Choose a level" : "None (no US options)"}</option>
+          {/* An account's level can be changed but not cleared: the upstream keeps it when none is sent. */}
+          <option value="" disabled={!!currentLevel}>
+            {currentLevel ? "None (a level cannot be removed)" : options ? "Choose a level" : "None (no US options)"}
+          </option>
           {OPTION_LEVELS.map((l, i) => (
             <option key={l} value={l} disabled={i + 1 > maxRank}>
               {l}

@@ -97,7 +97,11 @@ export function AccountForm(props: Props) {
         <div className="grid gap-3 lg:grid-cols-2">
           <div className="flex flex-col gap-3">
             {props.mode === "create" ? <AccountSection master={props.master} /> : <FixedAccountSection {...props} />}
-            <TradingSection master={props.master} currentCommission={props.mode === "edit" ? props.initial.commission_code : undefined} />
+            <TradingSection
+              master={props.master}
+              currentCommission={props.mode === "edit" ? props.initial.commission_code : undefined}
+              currentLevel={props.mode === "edit" ? props.initial.option_level : undefined}
+            />
             <ChinaConnectSection />
           </div>
           <div className="self-start">

@@ -142,12 +142,13 @@ function addressOut(a: AddressValues) {
 /** The wire fields of a create or update (everything but ids), as the upstream expects them. */
 export function toUpstreamFields(v: Editable) {
   const w = v.w8ben_info;
-  const options = v.trading_permissions.includes("US_OPTION_NORMAL");
   const cn = v.china_connect_investor_info;
   return {
     // canonical order, so toggling checkboxes in another order is not a change
     trading_permissions: TRADING_PERMISSIONS.filter((p) => v.trading_permissions.includes(p)),
-    ...(options && v.option_level ? { option_level: v.option_level } : {}),
+    // Sent whenever chosen: an update cannot clear a level (the upstream keeps it when the field is absent), so
+    // dropping it with the options permission would make the diff promise a change that never happens.
+    ...(v.option_level ? { option_level: v.option_level } : {}),
     ...(v.commission_code ? { commission_code: v.commission_code } : {}),
     w8ben_info: {
       first_name: w.first_name,

@@ -56,10 +56,12 @@ describe("virtual account form schema (shared by the form and the actions)", () 
     expect(parsed).not.toHaveProperty("external_account_number");
   });
 
-  it("builds the wire body: mail address copied from home, options level dropped without US options", () => {
+  it("builds the wire body: mail address copied from home, empty choices left out", () => {
     const body = toUpstreamFields(blankValues({ option_level: "LV2" }));
     expect(body.w8ben_info.mail_address).toEqual(body.w8ben_info.home_address);
-    expect(body).not.toHaveProperty("option_level");
+    expect(body.option_level).toBe("LV2");
+    expect(toUpstreamFields(blankValues())).not.toHaveProperty("option_level");
+    expect(toUpstreamFields(blankValues())).not.toHaveProperty("commission_code");
     expect(body.w8ben_info.home_address.country).toBe("HK");
   });
 });
