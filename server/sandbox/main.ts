@@ -3,7 +3,6 @@ import path from "node:path";
 import pino from "pino";
 import { env } from "@/lib/env";
 import { startSandbox } from "./index";
-import { defaultGrpcPort } from "./trading";
 
 /** `npm run sandbox`: the sandbox alone, on SANDBOX_HOST:SANDBOX_PORT, state in PGlite or DATABASE_URL. */
 async function main() {
@@ -19,7 +18,7 @@ async function main() {
     // Internal errors as structured JSON lines; the secret never reaches a log line.
     logger: pino({ name: "sandbox", level: e.LOG_LEVEL, redact: ["*.appSecret"] }),
     // Part 2: the gRPC event stream and a market that moves every second.
-    grpcPort: defaultGrpcPort(),
+    grpcPort: e.SANDBOX_GRPC_PORT,
     marketIntervalMs: 1000,
   });
   console.log(`Broker API sandbox listening on ${sb.url}`);

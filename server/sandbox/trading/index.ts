@@ -57,7 +57,7 @@ export function tradingRoutes(app: Hono<HonoEnv>, sb: Sandbox): void {
 
 export interface TradingRuntimeOptions {
   host: string;
-  /** gRPC port: 0 = random; null or absent = no gRPC server (main.ts passes SANDBOX_GRPC_PORT, default 4101). */
+  /** gRPC port: 0 = random; null or absent = no gRPC server (main.ts passes env SANDBOX_GRPC_PORT, default 4101). */
   grpcPort?: number | null;
   /** Random-walk step + matching period in ms; 0 or absent = only on control calls (tests); main.ts uses 1000. */
   marketIntervalMs?: number;
@@ -65,9 +65,6 @@ export interface TradingRuntimeOptions {
 }
 
 /** Starts what runs beside the HTTP app: the market timer and the gRPC event server. Never blocks the HTTP sandbox. */
-/** The gRPC port of `npm run sandbox`. */
-export const defaultGrpcPort = () => Number(process.env.SANDBOX_GRPC_PORT ?? 4101);
-
 export async function startTradingRuntime(sb: Sandbox, o: TradingRuntimeOptions, log: { error(obj: unknown, msg?: string): void }) {
   const t = trading(sb);
   if (o.pingMs) t.pingMs = o.pingMs;
