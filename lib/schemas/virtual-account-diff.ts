@@ -53,6 +53,10 @@ function flatten(value: unknown, prefix = "", out: Record<string, string> = {}):
 export function diffAccount(before: AccountFormValues, after: AccountFormValues): DiffLine[] {
   const a = flatten(toUpstreamFields(before));
   const b = flatten(toUpstreamFields(after));
+  // Without China Connect trading the details are not sent, and the upstream keeps what it has: not a change.
+  if (!Object.keys(b).some((k) => k.startsWith("china_connect_investor_info."))) {
+    for (const k of Object.keys(a)) if (k.startsWith("china_connect_investor_info.")) delete a[k];
+  }
   const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])];
   const order = (k: string) => {
     const i = Object.keys(LABELS).indexOf(k);

@@ -65,6 +65,12 @@ describe("update diff", () => {
     expect(d).toEqual([{ path: "trading_permissions", label: "Trading permissions", before: "US stocks, US options", after: "US stocks" }]);
   });
 
+  it("does not list China Connect details as removed when CN trading is dropped (the upstream keeps them)", () => {
+    const cn = { ...before, trading_permissions: ["US_STOCK_NORMAL", "CN_STOCK_NORMAL"] as typeof before.trading_permissions };
+    const d = diffAccount(cn, { ...cn, trading_permissions: ["US_STOCK_NORMAL"] });
+    expect(d.map((x) => x.path)).toEqual(["trading_permissions"]);
+  });
+
   it("labels address parts", () => {
     const v = blankValues();
     const w = { ...v.w8ben_info, home_address: { ...v.w8ben_info.home_address, city: "Kowloon" } };
