@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorOf } from "../helpers/signed-fetch";
 import type { Fixture } from "./fixture";
-import { ACCOUNTS, clock, HK_CORE, order, place, position, setPrice, startTrading, stock, US_CORE } from "./trading-helpers";
+import { ACCOUNTS, clock, HK_CORE, order, place, position, rid, setPrice, startTrading, stock, US_CORE } from "./trading-helpers";
 
 /** Order rules: sessions, short selling and locates, buying power, idempotency, preview, lists, HK lots, the other market types, reset. */
 let f: Fixture;
@@ -51,6 +51,30 @@ describe("order rules (US stock)", () => {
     expect(errorOf(huge)).toEqual({ status: 417, code: "INSUFFICIENT_BUYING_POWER" });
     const naked = await place(f.api, acct, [stock({ symbol: "TLT", side: "SELL", quantity: "10" })]);
     expect(errorOf(naked)).toEqual({ status: 417, code: "INSUFFICIENT_POSITION" });
+  });
+
+  it("FAILED with a reason: a SELL whose shares were journaled away before the market reached it", async () => {
+    await setPrice(f.api, "INTC", "22.00");
+    await place(f.api, acct, [stock({ symbol: "INTC", order_type: "MARKET", limit_price: undefined, quantity: "7" })]);
+    const held = await position(f.api, acct, "INTC");
+    const sell = stock({ symbol: "INTC", side: "SELL", limit_price: "25.00", quantity: "7", time_in_force: "GTC" });
+    expect((await place(f.api, acct, [sell])).status).toBe(200);
+    const pj = await f.api.op("createPositionJournal", "resource", { body: { client_request_id: rid("pj"), from_account: acct, to_account: ACCOUNTS.cash,
+      instrument_type: "EQUITY", market: "US", symbol: "INTC", quantity: held } });
+    expect(pj.body.status).toBe("COMPLETED");
+    await setPrice(f.api, "INTC", "26.00");
+    expect(await order(f.api, acct, sell.client_order_id as string)).toMatchObject({ status: "FAILED", reason: expect.stringContaining("INTC") });
+    const bad = await f.api.op("replaceOrder", "resource", { body: { account_id: acct, modify_orders: [{ combo_type: "NORMAL", client_order_id: sell.client_order_id, time_in_force: "GTD" }] } });
+    expect(errorOf(bad)).toEqual({ status: 417, code: "ORDER_NOT_MODIFIABLE" });
+  });
+
+  it("replace validates time_in_force and expire_date", async () => {
+    const o = stock({ limit_price: "1.00", quantity: "1", time_in_force: "GTC" });
+    await place(f.api, acct, [o]);
+    const gtd = (body: Record<string, unknown>) => f.api.op("replaceOrder", "resource", { body: { account_id: acct, modify_orders: [{ combo_type: "NORMAL", client_order_id: o.client_order_id, ...body }] } });
+    expect(errorOf(await gtd({ time_in_force: "GTD" }))).toEqual({ status: 417, code: "ILLEGAL_PARAMETER" });
+    expect((await gtd({ time_in_force: "GTD", expire_date: "2026-11-20" })).status).toBe(200);
+    expect(await order(f.api, acct, o.client_order_id as string)).toMatchObject({ time_in_force: "GTD", expire_date: "2026-11-20" });
   });
 
   it("idempotency: the same client_order_id and body returns the first order; another body is 417", async () => {

@@ -1,8 +1,7 @@
 import "server-only";
 import type { Sandbox } from "../context";
 import { ApiError, business, illegal } from "../errors";
-import { parsePositive } from "../money";
-import { Decimal } from "../money";
+import { Decimal, parsePositive } from "../money";
 import { emit, type OutboxEvent } from "./events/outbox";
 import { adjustHeld, hold } from "./funds";
 import { endOrder } from "./lifecycle";
@@ -49,6 +48,12 @@ export async function replaceOrders(sb: Sandbox, body: Record<string, unknown>) 
           patch[k] = ["quantity", "limit_price", "stop_price", "trailing_stop_step", "trailing_limit_price_offset"].includes(k)
             ? parsePositive(m[k], `modify_orders[${i}].${k}`).toFixed() : String(m[k]);
         }
+        if (patch.time_in_force && !["DAY", "GTC", "GTD"].includes(patch.time_in_force as string)) throw illegal(`modify_orders[${i}].time_in_force must be DAY, GTC or GTD.`);
+        const tif = (patch.time_in_force ?? o.time_in_force) as string;
+        const expire = (patch.expire_date ?? (tif === "GTD" ? o.expire_date : null)) as string | null;
+        if (tif === "GTD" && !expire) throw illegal(`modify_orders[${i}].expire_date is required when time_in_force is GTD.`);
+        if (tif !== "GTD") patch.expire_date = null;
+        else if (patch.expire_date && !/^\d{4}-\d{2}-\d{2}$/.test(patch.expire_date as string)) throw illegal(`modify_orders[${i}].expire_date must be yyyy-MM-dd.`);
         if (patch.quantity && new Decimal(patch.quantity as string).lte(o.filled_quantity)) {
           throw business("INVALID_QUANTITY", `quantity must exceed the ${o.filled_quantity} already filled.`);
         }
