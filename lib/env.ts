@@ -22,6 +22,10 @@ const schema = z.object({
   BROKER_PATH_STYLE: z.enum(["resource", "legacy"]).default("resource"),
   BROKER_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   BROKER_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
+  /** The omnibus master account, for when no virtual account exists yet to read it from. */
+  BROKER_MASTER_ACCOUNT_ID: z.string().min(1).optional(),
+  /** The master account's US option level (the Broker API does not publish it); caps the levels offered. */
+  BROKER_MASTER_OPTION_LEVEL: z.enum(["LV1", "LV2", "LV3", "LV4"]).optional(),
   SANDBOX_HOST: z.string().default("127.0.0.1"),
   SANDBOX_PORT: z.coerce.number().int().positive().default(4100),
   SANDBOX_GRPC_PORT: z.coerce.number().int().positive().default(4101),

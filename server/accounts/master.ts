@@ -1,7 +1,6 @@
 import "server-only";
-import { z } from "zod";
-import { upstreamConfig } from "@/lib/env";
-import { OPTION_LEVELS, type OptionLevel } from "@/lib/schemas/virtual-account";
+import { env, upstreamConfig } from "@/lib/env";
+import type { OptionLevel } from "@/lib/schemas/virtual-account";
 import { broker } from "@/server/broker";
 import { MASTER_OPTION_LEVEL as SANDBOX_MASTER_OPTION_LEVEL } from "@/server/sandbox/account-store";
 
@@ -22,16 +21,11 @@ export interface MasterAccount {
   optionLevelSource: "config" | "sandbox" | "unknown";
 }
 
-const overrides = z.object({
-  BROKER_MASTER_ACCOUNT_ID: z.string().min(1).optional(),
-  BROKER_MASTER_OPTION_LEVEL: z.enum(OPTION_LEVELS).optional(),
-});
-
 const holder = globalThis as unknown as { __brokerdeskMaster?: MasterAccount };
 
 function configuredLevel(): Pick<MasterAccount, "optionLevel" | "optionLevelSource"> {
-  const o = overrides.parse({ BROKER_MASTER_OPTION_LEVEL: process.env.BROKER_MASTER_OPTION_LEVEL || undefined });
-  if (o.BROKER_MASTER_OPTION_LEVEL) return { optionLevel: o.BROKER_MASTER_OPTION_LEVEL, optionLevelSource: "config" };
+  const configured = env().BROKER_MASTER_OPTION_LEVEL;
+  if (configured) return { optionLevel: configured, optionLevelSource: "config" };
   if (upstreamConfig().kind === "sandbox") return { optionLevel: SANDBOX_MASTER_OPTION_LEVEL as OptionLevel, optionLevelSource: "sandbox" };
   return { optionLevel: undefined, optionLevelSource: "unknown" };
 }
@@ -42,7 +36,7 @@ export async function getMasterAccount(): Promise<MasterAccount> {
   const level = configuredLevel();
   const { items } = await broker().listVirtualAccounts({ page_size: 1 });
   const any = items[0];
-  const configuredId = process.env.BROKER_MASTER_ACCOUNT_ID || undefined;
+  const configuredId = env().BROKER_MASTER_ACCOUNT_ID;
   const master: MasterAccount = {
     ...level,
     accountId: any?.belong_account_id ?? configuredId,

@@ -1,6 +1,6 @@
 import "server-only";
 import { AppError } from "@/lib/errors";
-import type { BrokerError } from "@/server/broker";
+import { isBrokerError, type BrokerError } from "@/server/broker";
 
 /**
  * Upstream rule violations (HTTP 417 `{error_code, message}`) turned into field errors on the form, so an
@@ -70,8 +70,7 @@ export class UpstreamActionError extends AppError {
  * may have been built by another server bundle whose copy of the BrokerError class is not this one.
  */
 export function asBrokerError(e: unknown): BrokerError | undefined {
-  const o = e as Partial<BrokerError> | null;
-  return o && typeof o === "object" && o.name === "BrokerError" && typeof o.errorCode === "string" && typeof o.userMessage === "string" ? (o as BrokerError) : undefined;
+  return isBrokerError(e) ? e : undefined;
 }
 
 /** Any error from an upstream call, as an action error: field errors for rule violations, the safe message otherwise. */

@@ -6,8 +6,13 @@ import { brokerErrorKind, brokerUserMessage, type BrokerErrorKind } from "@/lib/
  * a person (no secrets, no stack). `retryable` says whether the failure class is transient (429, 5xx, timeout,
  * network); whether the client actually retried depends on the operation (see transport.ts).
  */
+// A brand shared by every copy of this module: Next can load the client in several server bundles, each with its
+// own BrokerError class, so `instanceof` alone would miss errors thrown by another bundle's copy.
+const BRAND = Symbol.for("brokerdesk.BrokerError");
+
 export class BrokerError extends Error {
   override readonly name = "BrokerError";
+  readonly [BRAND] = true;
   readonly status: number;
   readonly errorCode: string;
   readonly userMessage: string;
@@ -49,7 +54,7 @@ export class BrokerError extends Error {
 }
 
 export function isBrokerError(e: unknown): e is BrokerError {
-  return e instanceof BrokerError;
+  return e instanceof BrokerError || (typeof e === "object" && e !== null && (e as Record<symbol, unknown>)[BRAND] === true);
 }
 
 export function isRetryableStatus(status: number): boolean {

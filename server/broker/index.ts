@@ -29,8 +29,11 @@ export function setBrokerForTests(client: BrokerClient | undefined): void {
   holder.__brokerdeskBroker = client;
 }
 
+// The embedded sandbox publishes no limits and enforces none but the token ones: do not throttle the desk against it.
+const SANDBOX_RATE_LIMITS = { assets: { limit: 50, windowMs: 1_000 }, "order-query": { limit: 50, windowMs: 1_000 } };
+
 export function clientConfig(u: UpstreamConfig): BrokerClientConfig {
-  return { ...u };
+  return { ...u, rateLimits: u.kind === "sandbox" ? SANDBOX_RATE_LIMITS : undefined };
 }
 
 export interface ConnectionInfo {

@@ -73,3 +73,13 @@ describe("error mapping", () => {
     expect(parseRetryAfter("soon")).toBeUndefined();
   });
 });
+
+describe("isBrokerError across bundles", () => {
+  it("recognises a BrokerError thrown by another copy of the module (same brand, other class)", async () => {
+    const { isBrokerError } = await import("@/server/broker/errors");
+    const foreign = Object.assign(new Error("x"), { [Symbol.for("brokerdesk.BrokerError")]: true, errorCode: "TIMEOUT" });
+    expect(isBrokerError(foreign)).toBe(true);
+    expect(isBrokerError(new Error("plain"))).toBe(false);
+    expect(isBrokerError({ name: "BrokerError" })).toBe(false);
+  });
+});
