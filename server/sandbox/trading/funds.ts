@@ -32,13 +32,14 @@ export async function hold(tx: Queryable, account: { account_id: string; account
   if (power.lt(amount)) {
     throw business("INSUFFICIENT_BUYING_POWER", `Account ${account.account_number} has ${currency} ${cash(power)} buying power; the order needs ${cash(amount)}.`);
   }
-  await adjustHeld(tx, account.account_id, currency, amount, at);
+  // buyingPower() has locked the balance row already.
+  await adjustHeld(tx, account.account_id, currency, amount, at, true);
 }
 
-export async function adjustHeld(tx: Queryable, accountId: string, currency: string, delta: Decimal.Value, at: Date): Promise<void> {
+export async function adjustHeld(tx: Queryable, accountId: string, currency: string, delta: Decimal.Value, at: Date, locked = false): Promise<void> {
   const d = new Decimal(delta);
   if (d.isZero()) return;
-  await lockCash(tx, [[accountId, currency]], at);
+  if (!locked) await lockCash(tx, [[accountId, currency]], at);
   await tx.query(
     "UPDATE sandbox.cash_balances SET held_amount = greatest(held_amount + $3, 0), updated_at = $4 WHERE account_id = $1 AND currency = $2",
     [accountId, currency, d.toFixed(), at],

@@ -11,7 +11,7 @@ import { hold, sellable } from "./funds";
 import { runMatching } from "./matching";
 import { parseOrder, type AccountForOrders, type OrderSpec } from "./order-spec";
 import { findOrder, multiplierOf, type OrderRow } from "./order-store";
-import { bookOf, estimateHold, referencePrice } from "./pricing";
+import { bookOf, decide, estimateHold, referencePrice } from "./pricing";
 import { trading } from "./state";
 
 /** Preview and place (idempotent by client_order_id per account). */
@@ -110,7 +110,7 @@ export async function placeOrders(sb: Sandbox, body: Record<string, unknown>) {
         if (d.side === "SELL" && d.instrument_type === "EQUITY" && (await sellable(tx, d.account_id, "EQUITY", d.symbol)).lt(d.quantity ?? 0)) {
           throw business("INSUFFICIENT_POSITION", `Account ${account.account_number} cannot sell ${d.quantity} ${d.symbol}: not enough shares free (use SHORT to sell short).`);
         }
-        const need = await estimateHold(tx, t, d, account.account_type);
+        const need = await estimateHold(tx, t, d, account.account_type, specs[i].profile);
         await hold(tx, account, d.currency, need, at);
         d.held_amount = need.toFixed();
       }
@@ -121,7 +121,9 @@ export async function placeOrders(sb: Sandbox, body: Record<string, unknown>) {
     if (e instanceof ApiError && e.code !== "DUPLICATE_CLIENT_ORDER_ID" && e.status === 417) await placeFailed(sb, account.account_id, raws, e.message, at);
     throw e;
   }
-  if (!rows.some((r) => "replay" in r)) await runMatching(sb, rows.filter((r) => r.status === "SUBMITTED").map((r) => r.order_id));
+  // A matching pass only for orders the market can move now (marketable, triggerable, or a trailing watermark to set).
+  const movable = rows.filter((r) => r.status === "SUBMITTED" && decide(t, r).kind !== "none");
+  if (!rows.some((r) => "replay" in r) && movable.length) await runMatching(sb, movable.map((r) => r.order_id));
   return rows.length === 1 ? ack(rows[0]) : rows.map(ack);
 }
 

@@ -51,7 +51,7 @@ export function referencePrice(t: Trading, o: OrderRow): Decimal {
 }
 
 /** Cash an open order reserves: see funds.ts for the margin rules. Multi-leg credit orders hold 20 % of short strikes. */
-export async function estimateHold(db: Queryable, t: Trading, o: OrderRow, accountType: string): Promise<Decimal> {
+export async function estimateHold(db: Queryable, t: Trading, o: OrderRow, accountType: string, profile?: Record<string, unknown>): Promise<Decimal> {
   const units = new Decimal(o.quantity ?? 0).minus(o.filled_quantity);
   if (o.legs && o.legs.length > 1) {
     const net = new Decimal(o.limit_price ?? 0).times(100).times(units);
@@ -71,11 +71,10 @@ export async function estimateHold(db: Queryable, t: Trading, o: OrderRow, accou
   }
   let ratio = new Decimal(1);
   if (accountType === "MARGIN" && o.instrument_type === "EQUITY") {
-    const { rows } = await db.query<{ l: string | null; s: string | null; m: boolean | null }>(
-      "SELECT profile->>'margin_requirement_long' AS l, profile->>'margin_requirement_short' AS s, (profile->>'marginable')::boolean AS m FROM sandbox.instruments WHERE market = $1 AND symbol = $2",
-      [o.market, o.symbol],
-    );
-    const r = rows[0];
+    const p = profile ?? (await db.query<{ profile: Record<string, unknown> }>(
+      "SELECT profile FROM sandbox.instruments WHERE market = $1 AND symbol = $2", [o.market, o.symbol],
+    )).rows[0]?.profile;
+    const r = p && { l: p.margin_requirement_long as string | undefined, s: p.margin_requirement_short as string | undefined, m: p.marginable === true };
     ratio = o.side === "SHORT" ? new Decimal(r?.s ?? "1.5").minus(1) : r?.m ? new Decimal(r.l ?? 1) : new Decimal(1);
   }
   const fee = charges({ market: o.market, instrumentType: o.instrument_type, side: o.side, quantity: units, value }, null);
