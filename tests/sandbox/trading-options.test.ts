@@ -76,6 +76,25 @@ describe("US options", () => {
     expect(await position(f.api, acct, hi.symbol)).toBe("-2");
   });
 
+  it("COVERED_STOCK at LV1: 100 shares and one written call fill together at the net debit", async () => {
+    const acct = ACCOUNTS.optionsLv1;
+    const c = calls[3];
+    await setPrice(f.api, "AAPL", "230.00");
+    await setPrice(f.api, c.symbol, "4.00", { category: "US_OPTION" });
+    const legs = [
+      { instrument_type: "EQUITY", market: "US", symbol: "AAPL", side: "BUY", quantity: "100" },
+      { instrument_type: "OPTION", market: "US", symbol: c.symbol, side: "SELL", quantity: "1" },
+    ];
+    const o = opt({ symbol: "AAPL", option_strategy: "COVERED_STOCK", legs, limit_price: "226.50", quantity: "1" });
+    const shares = Number(await position(f.api, acct, "AAPL"));
+    expect((await place(f.api, acct, [o])).status).toBe(200);
+    const rec = await order(f.api, acct, o.client_order_id as string);
+    expect(rec).toMatchObject({ status: "FILLED", option_strategy: "COVERED_STOCK" });
+    expect(Number(rec.filled_price)).toBeLessThanOrEqual(226.5);
+    expect(Number(await position(f.api, acct, "AAPL"))).toBe(shares + 100);
+    expect(await position(f.api, acct, c.symbol)).toBe("-1");
+  });
+
   it("exercise: a long call delivers 100 shares a contract at the strike; replay is idempotent; more than held is refused", async () => {
     const acct = ACCOUNTS.optionsLv2;
     const c = calls[2];
