@@ -63,6 +63,21 @@ export async function startEventServer(sb: Sandbox, host: string, port: number):
   const proto = loadEventProto();
   const server = new grpc.Server();
   const open = new Set<Call>();
+  // One watcher for all streams: part 1's request hooks write events without waking the bus, so the newest id is
+  // checked every 200 ms (one query, not one per stream) and streams are woken when it moved.
+  let newest = await lastEventId(sb.engine);
+  let checking = false;
+  const watcher = setInterval(() => {
+    if (checking || !open.size) return;
+    checking = true;
+    lastEventId(sb.engine)
+      .then((id) => {
+        if (id !== newest) t.bus.emit("events");
+        newest = id;
+      })
+      .catch(() => undefined)
+      .finally(() => (checking = false));
+  }, 200);
   server.addService(proto.openapi.EventService.service, {
     Subscribe: (call: Call) => void subscribe(sb, call, open),
   });
@@ -72,6 +87,7 @@ export async function startEventServer(sb: Sandbox, host: string, port: number):
   return {
     port: bound,
     close: () => new Promise<void>((resolve) => {
+      clearInterval(watcher);
       for (const c of open) c.end();
       t.bus.removeAllListeners("events");
       server.tryShutdown(() => resolve());
@@ -137,11 +153,9 @@ async function subscribe(sb: Sandbox, call: Call, open: Set<Call>) {
   };
   const onEvents = () => void pump();
   t.bus.on("events", onEvents);
-  // Polling backs up the bus for events written by part 1's request hooks, which do not notify.
   const poll = setInterval(() => {
-    if (t.streams.dropEpoch !== epoch) return finish(true);
-    void pump();
-  }, 200);
+    if (t.streams.dropEpoch !== epoch) finish(true);
+  }, 100);
   const ping = setInterval(() => {
     if (!t.streams.silent && !closed) send(EVENT.Ping, "");
   }, t.pingMs);
