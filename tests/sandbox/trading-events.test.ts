@@ -6,7 +6,7 @@ import { EVENT, PROTO_PATH, loadEventProto } from "@/server/sandbox/trading/even
 import { emit } from "@/server/sandbox/trading/events/outbox";
 import { signSubscription } from "@/server/sandbox/trading/events/signature";
 import type { Fixture } from "./fixture";
-import { ACCOUNTS, fund, place, rid, setPrice, startTrading, stock } from "./trading-helpers";
+import { ACCOUNTS, clock, fund, place, rid, setPrice, startTrading, stock, US_CORE } from "./trading-helpers";
 
 /** The gRPC event stream: signed subscription, trade/funding/journal/account/master-data events, resume, drop, silence, pings. */
 let f: Fixture;
@@ -115,6 +115,20 @@ describe("gRPC EventService.Subscribe", () => {
     const ev = await until(() => a.events()[0]);
     expect(ev).toMatchObject({ event_type: "ACCOUNT", payload: { biz_type: "ACCOUNT_UPDATE", account_id: acct } });
     a.cancel();
+  });
+
+  it("corporate actions: one CORPORATE_ACTION event when the market clock reaches the ex-date", async () => {
+    const ca = (await f.api.op("getCorporateAction", "resource", { query: { event_id: "CA-NVDA-SPLIT-1" } })).body;
+    const s = subscribe({ payload: { event_types: ["CORPORATE_ACTION"] } });
+    await until(() => s.msgs.length > 0);
+    await clock(f.api, `${ca.ex_date}T15:00:00Z`);
+    await clock(f.api, `${ca.ex_date}T16:00:00Z`);
+    const got = await until(() => s.events().find((e) => e.payload.event_id === "CA-NVDA-SPLIT-1"));
+    expect(got.payload).toMatchObject({ biz_type: "EX_DATE_REACHED", event_type: "FORWARD_SPLIT" });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(s.events().filter((e) => e.payload.event_id === "CA-NVDA-SPLIT-1")).toHaveLength(1);
+    await clock(f.api, US_CORE);
+    s.cancel();
   });
 
   it("resume: a new stream from the last id seen gets every missed event once, in order", async () => {

@@ -20,7 +20,7 @@ export function tradingRoutes(app: Hono<HonoEnv>, sb: Sandbox): void {
   app.use("/sandbox/reset", async (c, next) => {
     await next();
     if (c.res.status !== 200) return;
-    await t.serial(() => sb.engine.query("TRUNCATE sandbox.orders, sandbox.executions, sandbox.option_exercises"));
+    await t.serial(() => sb.engine.query("TRUNCATE sandbox.orders, sandbox.executions, sandbox.option_exercises, sandbox.announced_corporate_actions"));
     t.market.invalidate();
   });
   marketRoutes(app, sb);

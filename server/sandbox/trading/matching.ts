@@ -94,6 +94,15 @@ async function housekeeping(sb: Sandbox, at: Date): Promise<void> {
       [at.toISOString().slice(0, 10)],
     );
     await expireOptions(tx, trading(sb), at, out);
+    // Corporate actions reach their ex-date (market clock, New York date): announced once each.
+    const { rows: cas } = await tx.query<{ detail: Record<string, unknown> }>(
+      `WITH due AS (INSERT INTO sandbox.announced_corporate_actions (event_id, announced_at)
+                    SELECT event_id, $2 FROM sandbox.corporate_actions WHERE (detail->>'ex_date')::date <= $1::date
+                    ON CONFLICT DO NOTHING RETURNING event_id)
+       SELECT c.detail FROM sandbox.corporate_actions c JOIN due USING (event_id) ORDER BY c.event_id`,
+      [localTime("US", at).date, at],
+    );
+    for (const c of cas) out.push({ event_type: "CORPORATE_ACTION", account_id: null, payload: { biz_type: "EX_DATE_REACHED", ...c.detail } });
     await emit(tx, out, at);
   });
 }
