@@ -50,6 +50,18 @@ describe("combo orders", () => {
     expect(await st(tp2.client_order_id)).toBe("CANCELLED");
   });
 
+  it("a MASTER cancelled after a partial fill starts its children for the filled quantity", async () => {
+    await setPrice(f.api, "TSLA", "250.00", { liquidity: "3" });
+    const master = stock({ combo_type: "MASTER", symbol: "TSLA", limit_price: "251.00", quantity: "10" });
+    const sl = stock({ combo_type: "STOP_LOSS", symbol: "TSLA", side: "SELL", order_type: "STOP_LOSS", limit_price: undefined, stop_price: "200.00", quantity: "10", time_in_force: "GTC" });
+    await place(f.api, acct, [master, sl]);
+    expect(await order(f.api, acct, master.client_order_id as string)).toMatchObject({ status: "PARTIAL_FILLED", filled_quantity: "3" });
+    await f.api.op("cancelOrder", "resource", { body: { account_id: acct, client_order_id: master.client_order_id } });
+    expect(await st(master.client_order_id)).toBe("CANCELLED");
+    expect(await order(f.api, acct, sl.client_order_id as string)).toMatchObject({ status: "SUBMITTED", total_quantity: "3" });
+    await setPrice(f.api, "TSLA", "250.00", { liquidity: "100000" });
+  });
+
   it("OCO: the first execution of one order cancels the other", async () => {
     await setPrice(f.api, "DIS", "96.00");
     const low = stock({ combo_type: "OCO", symbol: "DIS", limit_price: "90.00", quantity: "3" });

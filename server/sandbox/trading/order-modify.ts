@@ -4,7 +4,7 @@ import { ApiError, business, illegal } from "../errors";
 import { Decimal, parsePositive } from "../money";
 import { emit, type OutboxEvent } from "./events/outbox";
 import { adjustHeld, hold } from "./funds";
-import { endOrder } from "./lifecycle";
+import { afterExecution, endOrder } from "./lifecycle";
 import { runMatching } from "./matching";
 import { orderAccount } from "./order-write";
 import { OPEN, requireOrder, updateOrder, type OrderRow } from "./order-store";
@@ -94,16 +94,20 @@ export async function cancelOrder(sb: Sandbox, body: Record<string, unknown>) {
   const account = await orderAccount(sb.engine, body.account_id);
   let current: OrderRow | undefined;
   const out: OutboxEvent[] = [];
+  const activated: string[] = [];
   try {
     const o = await sb.engine.transaction(async (tx) => {
       const row = await requireOrder(tx, account.account_id, body.client_order_id, true);
       current = row;
       if (!OPEN.includes(row.status)) throw business("ORDER_NOT_CANCELLABLE", `Order ${row.client_order_id} is ${row.status} and can no longer be cancelled.`);
+      // A MASTER cancelled after a partial fill still protects what it bought: its children start for that quantity.
+      if (row.combo_type === "MASTER" && new Decimal(row.filled_quantity).gt(0)) activated.push(...(await afterExecution(tx, t, row, true, at, out)));
       await endOrder(tx, row, "CANCELLED", "Cancelled at the client's request.", at, out);
       await emit(tx, out, at);
       return row;
     });
     t.bus.emit("events");
+    if (activated.length) await runMatching(sb, activated);
     return { client_order_id: o.client_order_id, order_id: o.order_id };
   } catch (e) {
     if (current && e instanceof ApiError && e.status === 417) await failed(sb, current, "CANCEL_FAILED", e.message, at);
