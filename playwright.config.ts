@@ -11,7 +11,7 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: [["list"], ["json", { outputFile: "reports/playwright.json" }]],
   outputDir: "test-results",
   use: {
     baseURL,
@@ -42,7 +42,7 @@ export default defineConfig({
     timeout: 600_000,
     reuseExistingServer: false,
     gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
-    stdout: "pipe",
+    stdout: "ignore", // the app's JSON logs; its errors still reach stderr
     stderr: "pipe",
     env: {
       PORT: String(PORT),

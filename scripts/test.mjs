@@ -1,9 +1,29 @@
 #!/usr/bin/env node
 // Every test, in order, stopping at the first failure: typecheck, lint, Vitest, Playwright in Debian Chromium.
 import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
 import { root } from "./lib.mjs";
 
+/** Adds up the JSON reports of Vitest and Playwright into one closing line. */
+function summary() {
+  const read = (name) => {
+    try {
+      return JSON.parse(fs.readFileSync(path.join(root, "reports", name), "utf8"));
+    } catch {
+      return undefined;
+    }
+  };
+  const vitest = read("vitest.json");
+  const playwright = read("playwright.json")?.stats;
+  const passed = (vitest?.numPassedTests ?? 0) + (playwright?.expected ?? 0) + (playwright?.flaky ?? 0);
+  const failed = (vitest?.numFailedTests ?? 0) + (playwright?.unexpected ?? 0);
+  const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (playwright?.skipped ?? 0);
+  return `${passed} passed, ${failed} failed, ${skipped} skipped`;
+}
+
 process.env.NEXT_TELEMETRY_DISABLED = "1";
+fs.rmSync(path.join(root, "reports"), { recursive: true, force: true });
 const steps = [
   ["typecheck", ["run", "typecheck"]],
   ["lint", ["run", "lint"]],
@@ -15,5 +35,9 @@ for (const [name, args] of steps) {
   const started = Date.now();
   const result = spawnSync("npm", args, { cwd: root, stdio: "inherit" });
   console.log(`=== ${name}: ${result.status === 0 ? "passed" : "FAILED"} in ${Math.round((Date.now() - started) / 1000)} s ===`);
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  if (result.status !== 0) {
+    console.log(`\ntests: ${summary()}`);
+    process.exit(result.status ?? 1);
+  }
 }
+console.log(`\ntests: ${summary()}`);

@@ -45,7 +45,7 @@ export const REDACT_PATHS = [
 export function createBrokerLogger(opts: { level?: string; destination?: DestinationStream } = {}): Logger {
   const options = {
     name: "broker",
-    level: opts.level ?? process.env.LOG_LEVEL ?? "info",
+    level: opts.level ?? process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "silent" : "info"),
     base: undefined,
     redact: { paths: REDACT_PATHS, remove: true },
   };
