@@ -21,6 +21,10 @@ test("the sixth wrong password is refused with the lockout message; an admin can
   }
   await signIn(page, email, "wrong-5");
   await expect(page.locator("form").getByRole("alert")).toContainText("locked for 15 minutes");
+  await signIn(page, email, "wrong-6");
+  await expect(page.locator("form").getByRole("alert")).toHaveText(
+    "Too many failed attempts: this account is locked for 15 minutes. Try again later or ask an administrator to unlock it.",
+  );
   // Locked: even the right password is refused.
   await signIn(page, email, "the-right-password");
   await expect(page.locator("form").getByRole("alert")).toContainText("locked for 15 minutes");
