@@ -1,12 +1,10 @@
 import "server-only";
-import * as grpc from "@grpc/grpc-js";
-import * as protoLoader from "@grpc/proto-loader";
-import { newNonce, signedHeaders, signingTimestamp, SIGNATURE_VERSION } from "@/server/broker/signing";
+import { signedHeaders } from "@/server/broker/signing";
 import { startSandbox, type RunningSandbox } from "@/server/sandbox";
 import { seedAccountId } from "@/server/sandbox/seed/accounts";
-import { EVENT, PROTO_PATH, loadEventProto } from "@/server/sandbox/trading/events/grpc-server";
+import { openSubscription } from "@/server/sandbox/trading/events/grpc-client";
+import { EVENT } from "@/server/sandbox/trading/events/grpc-server";
 import { emit, type OutboxEvent } from "@/server/sandbox/trading/events/outbox";
-import { signSubscription } from "@/server/sandbox/trading/events/signature";
 import { trading } from "@/server/sandbox/trading/state";
 
 /**
@@ -58,26 +56,17 @@ async function placements(sb: RunningSandbox, token: string, total: number) {
 }
 
 async function delivery(sb: RunningSandbox, total: number) {
-  const proto = loadEventProto();
-  const def = protoLoader.loadSync(PROTO_PATH, { keepCase: true, longs: String, enums: Number, defaults: true });
-  const serialize = (def["openapi.EventService"] as unknown as { Subscribe: { requestSerialize(v: unknown): Buffer } }).Subscribe.requestSerialize;
   const counts = new Array<number>(SUBSCRIBERS).fill(0);
-  const clients: grpc.Client[] = [];
+  const streams: { close(): void }[] = [];
   const ready: Promise<void>[] = [];
   for (let s = 0; s < SUBSCRIBERS; s += 1) {
-    const request = { subscribeType: 1, timestamp: String(Date.now()), contentType: "application/json", payload: JSON.stringify({ event_types: ["MASTER_DATA"] }), accounts: [] };
-    const headers: Record<string, string> = { "x-app-key": KEY, "x-timestamp": signingTimestamp(), "x-signature-version": SIGNATURE_VERSION, "x-signature-algorithm": "HMAC-SHA256", "x-signature-nonce": newNonce() };
-    const md = new grpc.Metadata();
-    for (const [k, v] of Object.entries(headers)) md.set(k, v);
-    md.set("x-signature", signSubscription(headers, serialize(request), SECRET));
-    const client = new proto.openapi.EventService(`127.0.0.1:${sb.grpcPort}`, grpc.credentials.createInsecure());
-    clients.push(client);
-    const stream = (client as unknown as { Subscribe(r: unknown, m: grpc.Metadata): grpc.ClientReadableStream<{ eventType: number }> }).Subscribe(request, md);
-    ready.push(new Promise((resolve) => stream.on("data", (m) => {
+    const sub = openSubscription({ target: `127.0.0.1:${sb.grpcPort}`, appKey: KEY, appSecret: SECRET, payload: { event_types: ["MASTER_DATA"] } });
+    streams.push(sub);
+    ready.push(new Promise((resolve) => sub.call.on("data", (m) => {
       if (m.eventType === EVENT.SubscribeSuccess) resolve();
       if (m.eventType === EVENT.Event) counts[s] += 1;
     })));
-    stream.on("error", () => undefined);
+    sub.call.on("error", () => undefined);
   }
   await Promise.all(ready);
   const t = trading(sb.sandbox);
@@ -90,7 +79,7 @@ async function delivery(sb: RunningSandbox, total: number) {
   const deadline = Date.now() + 120_000;
   while (counts.some((c) => c < total) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
   const seconds = (performance.now() - started) / 1000;
-  for (const c of clients) c.close();
+  for (const c of streams) c.close();
   const delivered = counts.reduce((a, b) => a + b, 0);
   return { scenario: `event delivery (${SUBSCRIBERS} subscribers)`, count: delivered, "per s": (delivered / seconds).toFixed(0), "p50 ms": "-", "p99 ms": "-" };
 }

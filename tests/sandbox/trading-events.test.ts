@@ -1,10 +1,9 @@
 import * as grpc from "@grpc/grpc-js";
-import * as protoLoader from "@grpc/proto-loader";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newNonce, signingTimestamp, SIGNATURE_VERSION, type SignatureAlgorithm } from "@/server/broker/signing";
-import { EVENT, PROTO_PATH, loadEventProto } from "@/server/sandbox/trading/events/grpc-server";
+import type { SignatureAlgorithm } from "@/server/broker/signing";
+import { openSubscription } from "@/server/sandbox/trading/events/grpc-client";
+import { EVENT } from "@/server/sandbox/trading/events/grpc-server";
 import { emit } from "@/server/sandbox/trading/events/outbox";
-import { signSubscription } from "@/server/sandbox/trading/events/signature";
 import type { Fixture } from "./fixture";
 import { ACCOUNTS, clock, fund, place, rid, setPrice, startTrading, stock, US_CORE } from "./trading-helpers";
 
@@ -15,33 +14,18 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => f?.close());
 
-const proto = loadEventProto();
-const serialize = (() => {
-  const def = protoLoader.loadSync(PROTO_PATH, { keepCase: true, longs: String, enums: Number, defaults: true });
-  return (def["openapi.EventService"] as unknown as { Subscribe: { requestSerialize(v: unknown): Buffer } }).Subscribe.requestSerialize;
-})();
-
 interface Msg { eventType: number; payload: string }
-interface Stream { msgs: Msg[]; events: () => { id: string; event_type: string; payload: Record<string, unknown> }[]; status?: grpc.StatusObject; error?: grpc.ServiceError; cancel(): void; client: grpc.Client }
+interface Stream { msgs: Msg[]; events: () => { id: string; event_type: string; payload: Record<string, unknown> }[]; error?: grpc.ServiceError; cancel(): void }
 
 function subscribe(o: { payload?: Record<string, unknown>; accounts?: string[]; secret?: string; algorithm?: SignatureAlgorithm } = {}): Stream {
-  const request = { subscribeType: 1, timestamp: String(Date.now()), contentType: "application/json", payload: JSON.stringify(o.payload ?? {}), accounts: o.accounts ?? [] };
-  const headers: Record<string, string> = {
-    "x-app-key": "brokerdesk-demo-key", "x-timestamp": signingTimestamp(), "x-signature-version": SIGNATURE_VERSION,
-    "x-signature-algorithm": o.algorithm ?? "HMAC-SHA256", "x-signature-nonce": newNonce(),
-  };
-  const md = new grpc.Metadata();
-  for (const [k, v] of Object.entries(headers)) md.set(k, v);
-  md.set("x-signature", signSubscription(headers, serialize(request), o.secret ?? "brokerdesk-demo-secret"));
-  const client = new proto.openapi.EventService(`127.0.0.1:${f.sb.grpcPort}`, grpc.credentials.createInsecure());
-  const call = (client as unknown as { Subscribe(r: unknown, m: grpc.Metadata): grpc.ClientReadableStream<Msg> }).Subscribe(request, md);
+  const { call, close } = openSubscription({ target: `127.0.0.1:${f.sb.grpcPort}`, appKey: "brokerdesk-demo-key", appSecret: o.secret ?? "brokerdesk-demo-secret",
+    algorithm: o.algorithm, payload: o.payload, accounts: o.accounts });
   const s: Stream = {
-    msgs: [], client, cancel: () => { call.cancel(); client.close(); },
+    msgs: [], cancel: close,
     events: () => s.msgs.filter((m) => m.eventType === EVENT.Event).map((m) => JSON.parse(m.payload)),
   };
   call.on("data", (m: Msg) => s.msgs.push(m));
   call.on("error", (e: grpc.ServiceError) => (s.error = e));
-  call.on("status", (st: grpc.StatusObject) => (s.status = st));
   return s;
 }
 

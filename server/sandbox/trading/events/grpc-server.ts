@@ -43,7 +43,7 @@ function authError(sb: Sandbox, call: Call): string | undefined {
   if (Number.isNaN(ts) || Math.abs(ts - now) > CLOCK_SKEW_MS) return "x-timestamp is outside the allowed clock skew.";
   const headers = Object.fromEntries(["x-app-key", "x-timestamp", "x-signature-version", "x-signature-algorithm", "x-signature-nonce"].map((k) => [k, md(k)!]));
   const bytes = (call as unknown as { request: SubscribeRequest }).request;
-  const serialized = requestType.encode(bytes);
+  const serialized = serializeRequest(bytes);
   const want = Buffer.from(signSubscription(headers, serialized, sb.config.appSecret));
   const given = Buffer.from(md("x-signature")!);
   if (want.length !== given.length || !timingSafeEqual(want, given)) return "x-signature is invalid.";
@@ -51,12 +51,12 @@ function authError(sb: Sandbox, call: Call): string | undefined {
   return undefined;
 }
 
-/** Re-serializes the decoded request with the same proto, so the digest covers the bytes the client signed. */
-const requestType = (() => {
+/** Serializes a SubscribeRequest: the server re-serializes the decoded request so the digest covers the signed bytes. */
+const subscribeMethod = (() => {
   const def = protoLoader.loadSync(PROTO_PATH, { keepCase: true, longs: String, enums: Number, defaults: true });
-  const m = def["openapi.EventService"] as unknown as { Subscribe: { requestSerialize(v: unknown): Buffer } };
-  return { encode: (v: unknown) => m.Subscribe.requestSerialize(v) };
+  return (def["openapi.EventService"] as unknown as { Subscribe: { requestSerialize(v: unknown): Buffer } }).Subscribe;
 })();
+export const serializeRequest = (v: unknown): Buffer => subscribeMethod.requestSerialize(v);
 
 export async function startEventServer(sb: Sandbox, host: string, port: number): Promise<{ port: number; close(): Promise<void> }> {
   const t = trading(sb);
