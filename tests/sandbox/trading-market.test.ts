@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Decimal } from "@/server/sandbox/money";
 import { SimMarket } from "@/server/sandbox/trading/market";
 import { sessionAt } from "@/server/sandbox/trading/sessions";
 import { errorOf } from "../helpers/signed-fetch";
@@ -58,6 +59,21 @@ describe("simulated market internals", () => {
   it("is deterministic under a seed and differs across seeds", async () => {
     expect(await walk("s1")).toEqual(await walk("s1"));
     expect(await walk("s1")).not.toEqual(await walk("s2"));
+  });
+
+  it("options follow their underlying: intrinsic value plus a moving time value", async () => {
+    const m = new SimMarket("s1");
+    const db = { query: async () => ({ rows: [
+      { market: "US", symbol: "AAA", t: "EQUITY", last_price: "100", lot: "1" },
+      { market: "US", symbol: "AAA261218C00090000", t: "OPTION", last_price: "12", lot: "1", root: "AAA", type: "CALL", strike: "90" },
+    ] }) } as never;
+    await m.load(db, new Date(0));
+    m.set(m.get("EQUITY", "US", "AAA")!, new Decimal(120), new Date(0));
+    m.step(new Date(0));
+    const spot = m.get("EQUITY", "US", "AAA")!.last;
+    const call = m.get("OPTION", "US", "AAA261218C00090000")!.last;
+    expect(call.minus(spot.minus(90)).toNumber()).toBeGreaterThan(1.5); // time value ≈ 2 after one ±2 % step
+    expect(call.minus(spot.minus(90)).toNumber()).toBeLessThan(2.5);
   });
 
   it("sessions follow exchange-local time, DST included", () => {

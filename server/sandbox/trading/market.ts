@@ -23,6 +23,8 @@ export interface Quote {
   liquidity: Decimal;
   /** board lot (HK, CN); 1 elsewhere */
   lot: Decimal;
+  /** options: the contract, so random-walk steps reprice it from its underlying */
+  contract?: { root: string; type: "CALL" | "PUT"; strike: Decimal; extrinsic: Decimal };
   steps: number;
   rand: () => number;
   updatedAt: Date;
@@ -47,6 +49,8 @@ const roundTick = (p: Decimal) => {
   return Decimal.max(p.div(t).round().times(t), t);
 };
 
+const intrinsic = (type: "CALL" | "PUT", spot: Decimal, strike: Decimal) => Decimal.max(type === "CALL" ? spot.minus(strike) : strike.minus(spot), 0);
+
 export class SimMarket {
   private quotes = new Map<string, Quote>();
   private dirty = new Set<string>();
@@ -57,12 +61,20 @@ export class SimMarket {
   /** Loads last prices from the instrument master once (and again after a reset). */
   async load(db: Queryable, at: Date): Promise<void> {
     if (this.loaded) return;
-    const { rows } = await db.query<{ market: string; symbol: string; t: "EQUITY" | "OPTION"; last_price: string; lot: string | null }>(
-      `SELECT market, symbol, 'EQUITY' AS t, last_price, profile->>'lot_size' AS lot FROM sandbox.instruments
-       UNION ALL SELECT 'US', symbol, 'OPTION', last_price, '1' FROM sandbox.option_contracts`,
+    const { rows } = await db.query<{ market: string; symbol: string; t: "EQUITY" | "OPTION"; last_price: string; lot: string | null;
+      root: string | null; type: "CALL" | "PUT" | null; strike: string | null }>(
+      `SELECT market, symbol, 'EQUITY' AS t, last_price, profile->>'lot_size' AS lot, NULL AS root, NULL AS type, NULL AS strike FROM sandbox.instruments
+       UNION ALL SELECT 'US', symbol, 'OPTION', last_price, '1', root_symbol, option_type, strike_price::text FROM sandbox.option_contracts`,
     );
     this.quotes.clear();
     for (const r of rows) this.add(r.market, r.symbol, r.t, new Decimal(r.last_price), new Decimal(r.lot ?? 1), at);
+    for (const r of rows) {
+      const q = r.root ? this.get("OPTION", "US", r.symbol) : undefined;
+      const spot = r.root ? this.get("EQUITY", "US", r.root)?.last : undefined;
+      if (!q || !spot) continue;
+      const strike = new Decimal(r.strike!);
+      q.contract = { root: r.root!, type: r.type!, strike, extrinsic: Decimal.max(q.last.minus(intrinsic(r.type!, spot, strike)), "0.01") };
+    }
     this.loaded = true;
   }
 
@@ -101,16 +113,24 @@ export class SimMarket {
     this.dirty.add(q.key);
   }
 
-  /** One random-walk step for every instrument: ±0.2 % standard deviation (options ±2 %), rounded to the tick. */
+  /**
+   * One random-walk step: stocks move ±0.2 % (standard deviation), rounded to the tick; each option is then priced
+   * from its underlying as intrinsic value + its time value at load, the time value moving ±2 %. (Pinned prices
+   * stay pinned until the next step.)
+   */
   step(at: Date, steps = 1) {
     for (let s = 0; s < steps; s += 1) {
       for (const q of this.quotes.values()) {
-        const sigma = q.instrumentType === "OPTION" ? 0.02 : 0.002;
         // Irwin–Hall approximation of a normal draw: deterministic and cheap.
         const z = q.rand() + q.rand() + q.rand() + q.rand() - 2;
         q.steps += 1;
         q.volume = q.volume.plus(Math.floor(q.rand() * 1000));
-        this.set(q, roundTick(q.last.times(1 + sigma * z * 1.732)), at);
+        if (q.instrumentType === "EQUITY") this.set(q, roundTick(q.last.times(1 + 0.002 * z * 1.732)), at);
+        else if (q.contract) q.contract.extrinsic = Decimal.max(q.contract.extrinsic.times(1 + 0.02 * z * 1.732), "0.01");
+      }
+      for (const q of this.quotes.values()) {
+        const spot = q.contract && this.get("EQUITY", "US", q.contract.root)?.last;
+        if (q.contract && spot) this.set(q, roundTick(intrinsic(q.contract.type, spot, q.contract.strike).plus(q.contract.extrinsic)), at);
       }
     }
   }
