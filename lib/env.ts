@@ -29,6 +29,8 @@ const schema = z.object({
   SANDBOX_HOST: z.string().default("127.0.0.1"),
   SANDBOX_PORT: z.coerce.number().int().positive().default(4100),
   SANDBOX_GRPC_PORT: z.coerce.number().int().positive().default(4101),
+  /** Seed of the sandbox market's random walk: the same seed, the same prices. */
+  SANDBOX_MARKET_SEED: z.string().min(1).default("brokerdesk"),
   SANDBOX_APP_KEY: z.string().min(1).default("brokerdesk-demo-key"),
   SANDBOX_APP_SECRET: z.string().min(1).default("brokerdesk-demo-secret"),
   SANDBOX_AUTO_CONFIRM_2FA: bool.default(true),
