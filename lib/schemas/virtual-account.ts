@@ -1,19 +1,13 @@
 import { z } from "zod";
+import { ACCOUNT_STATUSES, ACCOUNT_TYPES, ID_TYPES, OPTION_LEVELS, TRADING_PERMISSIONS } from "@/lib/broker-enums";
 import { CLIENT_ID_PATTERN } from "@/lib/ids";
 
 /**
  * One schema for the virtual-account form: the create/edit form's resolver and the server actions parse with the
  * same objects. Form values are flat strings and booleans (what inputs hold); `toUpstreamFields` turns them into
- * the wire shape (facts §5.4). The enums mirror server/broker/schemas/accounts.ts, which is server-only.
+ * the wire shape (facts §5.4). The enums are the wire's, shared with the client and the sandbox.
  */
-export const ACCOUNT_TYPES = ["CASH", "MARGIN"] as const;
-export const ACCOUNT_STATUSES = ["CREATED", "ACTIVE", "SUSPENDED", "RESTRICTED", "FROZEN", "CLOSED"] as const;
-export const TRADING_PERMISSIONS = [
-  "US_STOCK_NORMAL", "US_STOCK_FRACTIONAL", "US_STOCK_OVERNIGHT", "US_OPTION_NORMAL",
-  "HK_STOCK_NORMAL", "HK_STOCK_FRACTIONAL", "CN_STOCK_NORMAL",
-] as const;
-export const OPTION_LEVELS = ["LV1", "LV2", "LV3", "LV4"] as const;
-export const ID_TYPES = ["ID_CARD", "PASSPORT", "CERT_INCORP", "LEI", "OTHER_OFFICIAL_ID_DOC"] as const;
+export { ACCOUNT_STATUSES, ACCOUNT_TYPES, ID_TYPES, OPTION_LEVELS, TRADING_PERMISSIONS };
 export const COMMISSION_CODES = ["COMMISSION_GROUP_1", "COMMISSION_GROUP_2", "COMMISSION_GROUP_3", "COMMISSION_GROUP_4", "COMMISSION_GROUP_5"] as const;
 
 export type OptionLevel = (typeof OPTION_LEVELS)[number];

@@ -1,13 +1,8 @@
 import "server-only";
 import { z } from "zod";
-import { ACCOUNT_STATUSES } from "./account-store";
+import { ACCOUNT_STATUSES, ACCOUNT_TYPES, OPTION_LEVELS, TRADING_PERMISSIONS } from "@/lib/broker-enums";
 
-export const TRADING_PERMISSIONS = [
-  "US_STOCK_NORMAL", "HK_STOCK_NORMAL", "CN_STOCK_NORMAL", "US_OPTION_NORMAL",
-  "US_STOCK_FRACTIONAL", "US_STOCK_OVERNIGHT", "HK_STOCK_FRACTIONAL",
-] as const;
-export const OPTION_LEVELS = ["LV1", "LV2", "LV3", "LV4"] as const;
-export const ACCOUNT_TYPES = ["CASH", "MARGIN"] as const;
+export { ACCOUNT_TYPES, OPTION_LEVELS, TRADING_PERMISSIONS };
 
 const address = z.object({
   country: z.string().min(1),

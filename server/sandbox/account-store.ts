@@ -1,4 +1,5 @@
 import "server-only";
+import { ACCOUNT_STATUSES } from "@/lib/broker-enums";
 import type { Queryable } from "@/server/db/engine";
 import { business } from "./errors";
 
@@ -7,7 +8,7 @@ export const ENTITY_CODE = "BD";
 export const MASTER_ACCOUNT_NUMBER = "FV000123";
 export const MASTER_OPTION_LEVEL = "LV3";
 
-export const ACCOUNT_STATUSES = ["CREATED", "ACTIVE", "SUSPENDED", "RESTRICTED", "FROZEN", "CLOSED"] as const;
+export { ACCOUNT_STATUSES };
 /** Statuses whose cash and securities may leave the account, and those that may receive. */
 const CAN_DEBIT = ["ACTIVE", "RESTRICTED"];
 const CAN_CREDIT = ["CREATED", "ACTIVE", "RESTRICTED", "SUSPENDED"];

@@ -1,16 +1,11 @@
 import "server-only";
 import { z } from "zod";
+import { ACCOUNT_STATUSES, ACCOUNT_TYPES, ID_TYPES, OPTION_LEVELS, TRADING_PERMISSIONS } from "@/lib/broker-enums";
 import { clientId, decimalOut, isoTimestamp, opt, pageIn, tolerantEnum } from "./common";
 
 /** Virtual accounts (facts §5.4) and cash activities (§5.6). */
-export const ACCOUNT_TYPES = ["CASH", "MARGIN"] as const;
-export const ACCOUNT_STATUSES = ["CREATED", "ACTIVE", "SUSPENDED", "RESTRICTED", "FROZEN", "CLOSED"] as const;
-export const TRADING_PERMISSIONS = [
-  "US_STOCK_NORMAL", "HK_STOCK_NORMAL", "CN_STOCK_NORMAL", "US_OPTION_NORMAL",
-  "US_STOCK_FRACTIONAL", "US_STOCK_OVERNIGHT", "HK_STOCK_FRACTIONAL",
-] as const;
-export const OPTION_LEVELS = ["LV1", "LV2", "LV3", "LV4"] as const;
-export const ID_TYPES = ["ID_CARD", "PASSPORT", "CERT_INCORP", "LEI", "OTHER_OFFICIAL_ID_DOC"] as const;
+
+export { ACCOUNT_STATUSES, ACCOUNT_TYPES, ID_TYPES, OPTION_LEVELS, TRADING_PERMISSIONS };
 
 const address = z.object({
   country: z.string().min(1),
