@@ -1,4 +1,5 @@
 import "server-only";
+import { csvCell } from "@/lib/csv";
 import type { AccountListParams } from "@/lib/schemas/account-list-params";
 import { PERMISSION_LABELS, type TradingPermission } from "@/lib/schemas/virtual-account";
 import { broker, paginate, type BrokerClient } from "@/server/broker";
@@ -10,11 +11,7 @@ import { toRow, upstreamFilter } from "./accounts";
  */
 const COLUMNS = ["Account number", "External number", "Owner", "Type", "Status", "Permissions", "Option level", "Commission code", "Created (UTC)"];
 
-/** RFC 4180 quoting, plus a leading quote on values a spreadsheet would run as a formula. */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
+export { csvCell };
 
 export function accountsCsvStream(p: AccountListParams, client: BrokerClient = broker()): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();

@@ -1,39 +1,29 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { z } from "zod";
 import { Badge } from "@/components/ui/badge";
 import { PageHeader, table } from "@/components/ui/page";
 import { formatDateTime } from "@/lib/format";
+import { auditFilterQuery, auditFilterSchema } from "@/lib/schemas/audit";
 import { listAudit, verifyAuditChain } from "@/server/audit/trail";
 import { requirePermission } from "@/server/auth/guard";
 import { getDb } from "@/server/db";
 
 export const metadata: Metadata = { title: "Audit trail" };
 
-const paramsSchema = z.object({
-  action: z.string().trim().max(100).optional().catch(undefined),
-  actor: z.string().trim().max(254).optional().catch(undefined),
-  outcome: z.enum(["success", "failure", "denied"]).optional().catch(undefined),
-  before: z.coerce.number().int().positive().optional().catch(undefined),
-  verify: z.literal("1").optional().catch(undefined),
-});
+
 
 const OUTCOME_TONE = { success: "green", failure: "red", denied: "amber" } as const;
 
 export default async function AuditPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
   await requirePermission("audit:read");
-  const params = paramsSchema.parse(await searchParams);
+  const params = auditFilterSchema.parse(await searchParams);
   const db = await getDb();
     // Verifying walks the whole trail, so it runs when asked, not on every page view.
   const [{ rows, nextBefore }, chain] = await Promise.all([
     listAudit(db.engine, { ...params, limit: 50 }),
     params.verify ? verifyAuditChain(db.engine) : undefined,
   ]);
-  const query = (extra: Record<string, string | number | undefined>) => {
-    const q = new URLSearchParams();
-    for (const [k, v] of Object.entries({ action: params.action, actor: params.actor, outcome: params.outcome, ...extra })) if (v) q.set(k, String(v));
-    return `/audit?${q}`;
-  };
+  const query = (extra: Record<string, string | number | undefined>) => `/audit?${auditFilterQuery(params, extra)}`;
 
   return (
     <>
@@ -41,21 +31,30 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         title="Audit trail"
         description="Every staff action, sign-in and sign-out. Entries cannot be changed or removed."
         actions={
-          !chain ? (
-            <Link href={query({ before: params.before, verify: 1 })} className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-100">
-              Verify hash chain
-            </Link>
-          ) : chain.ok ? (
-            <span data-testid="chain-status">
-              <Badge tone="green">Hash chain intact · {chain.entries} entries</Badge>
-            </span>
-          ) : (
-            <span data-testid="chain-status">
-              <Badge tone="red">
-                Chain broken at entry #{chain.brokenSeq}: {chain.reason}
-              </Badge>
-            </span>
-          )
+          <>
+            <a
+              href={`/api/audit/export?${auditFilterQuery(params)}`}
+              className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-100"
+              download
+            >
+              Export CSV
+            </a>
+            {!chain ? (
+              <Link href={query({ before: params.before, verify: 1 })} className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-100">
+                Verify hash chain
+              </Link>
+            ) : (
+              <span data-testid="chain-status">
+                {chain.ok ? (
+                  <Badge tone="green">Hash chain intact · {chain.entries} entries</Badge>
+                ) : (
+                  <Badge tone="red">
+                    Chain broken at entry #{chain.brokenSeq}: {chain.reason}
+                  </Badge>
+                )}
+              </span>
+            )}
+          </>
         }
       />
       <form className="mb-3 flex flex-wrap items-end gap-2 text-sm" role="search">
