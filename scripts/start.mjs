@@ -49,7 +49,7 @@ if (embedded) {
   });
 }
 
-const SOURCES = ["app", "components", "lib", "server", "public", "auth.ts", "auth.config.ts", "proxy.ts", "next.config.mjs", "package-lock.json", "postcss.config.mjs", "tsconfig.json"];
+const SOURCES = ["app", "components", "lib", "server", "public", "auth.ts", "auth.config.ts", "proxy.ts", "instrumentation.ts", "next.config.mjs", "package-lock.json", "postcss.config.mjs", "tsconfig.json"];
 function newestSource(p) {
   const full = path.join(root, p);
   if (!fs.existsSync(full)) return 0;
