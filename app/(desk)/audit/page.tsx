@@ -46,7 +46,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
             ) : (
               <span data-testid="chain-status">
                 {chain.ok ? (
-                  <Badge tone="green">Hash chain intact · {chain.entries} entries</Badge>
+                  <Badge tone="green">Hash chain intact · {chain.entries} {chain.entries === 1 ? "entry" : "entries"}</Badge>
                 ) : (
                   <Badge tone="red">
                     Chain broken at entry #{chain.brokenSeq}: {chain.reason}
