@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { sandboxCall } from "./accounts-helpers";
 import { storageFor } from "./helpers";
 
 test.describe("Admin → Connection", () => {
@@ -23,6 +24,23 @@ test.describe("Admin → Connection", () => {
 
     await page.goto("/audit?action=connection.start_token");
     await expect(page.getByTestId("audit-row").first()).toContainText("success");
+  });
+
+  test("waits for the two-factor confirmation and updates by itself when it comes", async ({ page }) => {
+    expect(sandboxCall("POST", "/sandbox/settings", { body: { auto_confirm_2fa: false } }).status).toBe(200);
+    try {
+      await page.goto("/admin/connection");
+      page.once("dialog", (d) => d.accept());
+      await page.getByRole("button", { name: "Start new token" }).click();
+      await expect(page.getByTestId("token-state")).toContainText("PENDING");
+      await expect(page.getByText("Waiting for the two-factor confirmation; this page updates by itself.")).toBeVisible();
+      // The account holder confirms on their phone: nothing is clicked on this page.
+      expect(sandboxCall("POST", "/sandbox/tokens/confirm", { body: {} }).status).toBe(200);
+      await expect(page.getByTestId("token-state")).toContainText("NORMAL", { timeout: 20_000 });
+      await expect(page.getByText("Waiting for the two-factor confirmation")).toHaveCount(0);
+    } finally {
+      sandboxCall("POST", "/sandbox/settings", { body: { auto_confirm_2fa: true } });
+    }
   });
 
   test("is refused to operations, page and data route alike", async ({ browser }) => {

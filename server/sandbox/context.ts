@@ -5,7 +5,7 @@ import type { PathStyle } from "@/server/broker/operations";
 import type { FaultStore } from "./faults";
 import type { NonceStore } from "./nonces";
 
-/** Settings fixed when the sandbox starts. */
+/** Settings fixed when the sandbox starts (autoConfirm2fa can be switched by a control call). */
 export interface SandboxConfig {
   appKey: string;
   appSecret: string;

@@ -16,6 +16,21 @@ describe.each(engines)("sandbox control API on $name", (te) => {
     expect(errorOf(await f.api.call("GET", "/sandbox/faults", { appSecret: "nope" }))).toEqual({ status: 401, code: "UNAUTHORIZED" });
   });
 
+  it("switches 2FA auto-confirmation at run time; confirm without a token takes the newest PENDING one", async () => {
+    expect((await f.api.call("POST", "/sandbox/settings", { body: { auto_confirm_2fa: false } })).body).toEqual({ auto_confirm_2fa: false });
+    try {
+      const created = await f.api.call("POST", "/openapi/auth/token/create", { body: {} });
+      expect(created.body.status).toBe("PENDING");
+      const confirmed = await f.api.call("POST", "/sandbox/tokens/confirm", { body: {} });
+      expect(confirmed.body).toMatchObject({ token: created.body.token, status: "NORMAL" });
+      expect(errorOf(await f.api.call("POST", "/sandbox/tokens/confirm", { body: {} }))).toEqual({ status: 417, code: "TOKEN_NOT_FOUND" });
+      expect(errorOf(await f.api.call("POST", "/sandbox/settings", { body: { auto_confirm_2fa: "no" } }))).toEqual({ status: 417, code: "ILLEGAL_PARAMETER" });
+    } finally {
+      await f.api.call("POST", "/sandbox/settings", { body: { auto_confirm_2fa: true } });
+    }
+    expect((await f.api.call("POST", "/openapi/auth/token/create", { body: {} })).body.status).toBe("NORMAL");
+  });
+
   it("injects 5xx for N calls on matching paths only, then recovers", async () => {
     const add = await f.api.call("POST", "/sandbox/faults", { body: { path_pattern: "/broker/accounts/*", type: "ERROR", status: 503, count: 2 } });
     expect(add.body).toMatchObject({ fault_id: expect.any(String), remaining: 2 });

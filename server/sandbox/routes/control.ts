@@ -16,6 +16,14 @@ export function controlRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
 
   post("/sandbox/tokens/confirm", (b) => confirmToken(sb, sb.config.appKey, b.token));
 
+  post("/sandbox/settings", async (b) => {
+    if (b.auto_confirm_2fa !== undefined) {
+      if (typeof b.auto_confirm_2fa !== "boolean") throw illegal("auto_confirm_2fa must be true or false.");
+      sb.config.autoConfirm2fa = b.auto_confirm_2fa;
+    }
+    return { auto_confirm_2fa: sb.config.autoConfirm2fa };
+  });
+
   post("/sandbox/faults", async (b) => {
     const type = b.type;
     if (type !== "LATENCY" && type !== "ERROR" && type !== "RATE_LIMIT") throw illegal("type must be LATENCY, ERROR or RATE_LIMIT.");
