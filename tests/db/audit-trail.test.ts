@@ -86,6 +86,17 @@ describe("redactSecrets", () => {
       keep: "v",
     });
   });
+
+  it("removes the PII that is masked for most roles: addresses and identity document numbers", () => {
+    const input = {
+      w8ben_info: { first_name: "Ada", tax_id: "X1", home_address: { street_address: "1 Main St" }, mail_address: { city: "Paris" } },
+      china_connect_investor_info: { id_type: "PASSPORT", id_number: "P123" },
+    };
+    expect(redactSecrets(input)).toEqual({
+      w8ben_info: { first_name: "Ada", tax_id: "[redacted]", home_address: "[redacted]", mail_address: "[redacted]" },
+      china_connect_investor_info: { id_type: "PASSPORT", id_number: "[redacted]" },
+    });
+  });
 });
 
 describe("audit CSV export", () => {
