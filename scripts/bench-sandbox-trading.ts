@@ -2,7 +2,7 @@ import "server-only";
 import { signedHeaders } from "@/server/broker/signing";
 import { startSandbox, type RunningSandbox } from "@/server/sandbox";
 import { seedAccountId } from "@/server/sandbox/seed/accounts";
-import { openSubscription } from "@/server/sandbox/trading/events/grpc-client";
+import { openSubscription } from "@/server/wire/events/subscribe";
 import { EVENT } from "@/server/sandbox/trading/events/grpc-server";
 import { emit, type OutboxEvent } from "@/server/sandbox/trading/events/outbox";
 import { trading } from "@/server/sandbox/trading/state";

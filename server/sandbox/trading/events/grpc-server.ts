@@ -1,14 +1,13 @@
 import "server-only";
-import path from "node:path";
 import { timingSafeEqual } from "node:crypto";
 import * as grpc from "@grpc/grpc-js";
-import * as protoLoader from "@grpc/proto-loader";
 import { SIGNATURE_ALGORITHMS, type SignatureAlgorithm } from "@/server/broker/signing";
+import { EVENT, RAW_BYTES, subscribeServiceDefinitions, type ReceivedSubscribeRequest } from "@/server/wire/events/proto";
+import { signSubscription } from "@/server/wire/events/signature";
 import { CLOCK_SKEW_MS } from "../../auth";
 import type { Sandbox } from "../../context";
 import { trading } from "../state";
 import { EVENT_TYPES, lastEventId, readAfter } from "./outbox";
-import { signSubscription } from "./signature";
 
 /**
  * gRPC EventService.Subscribe. A stream is authenticated from its signed metadata (AuthError, then
@@ -16,19 +15,13 @@ import { signSubscription } from "./signature";
  * resume point, oldest first, as eventType Event with a JSON envelope {id, event_type, timestamp, payload}.
  * Request payload (JSON, optional): {"last_event_id": "<id>", "event_types": ["TRADE", ...]}. Without
  * last_event_id the stream starts at the newest event (only new ones). Pings every `pingMs`. Control calls end
- * every stream with UNAVAILABLE (drop) or stop all output (silent).
+ * every stream with UNAVAILABLE (drop) or stop all output (silent). Served at the SDKs' method path
+ * `/grpc.trade.event.EventService/Subscribe` and at the older `/openapi.EventService/Subscribe`.
  */
-export const PROTO_PATH = path.join(import.meta.dirname, "events.proto");
-export const EVENT = { SubscribeSuccess: 0, Ping: 1, AuthError: 2, NumOfConnExceed: 3, SubscribeExpired: 4, Event: 5 } as const;
+export { EVENT };
 export const MAX_STREAMS = 100;
 
-export function loadEventProto() {
-  const def = protoLoader.loadSync(PROTO_PATH, { keepCase: true, longs: String, enums: Number, defaults: true });
-  return grpc.loadPackageDefinition(def) as unknown as { openapi: { EventService: grpc.ServiceClientConstructor } };
-}
-
-interface SubscribeRequest { subscribeType: number; timestamp: string; contentType: string; payload: string; accounts: string[] }
-type Call = grpc.ServerWritableStream<SubscribeRequest, unknown>;
+type Call = grpc.ServerWritableStream<ReceivedSubscribeRequest, unknown>;
 
 function authError(sb: Sandbox, call: Call): string | undefined {
   const md = (k: string) => call.metadata.get(k)[0]?.toString();
@@ -42,25 +35,16 @@ function authError(sb: Sandbox, call: Call): string | undefined {
   const now = sb.config.now().getTime();
   if (Number.isNaN(ts) || Math.abs(ts - now) > CLOCK_SKEW_MS) return "x-timestamp is outside the allowed clock skew.";
   const headers = Object.fromEntries(["x-app-key", "x-timestamp", "x-signature-version", "x-signature-algorithm", "x-signature-nonce"].map((k) => [k, md(k)!]));
-  const bytes = (call as unknown as { request: SubscribeRequest }).request;
-  const serialized = serializeRequest(bytes);
-  const want = Buffer.from(signSubscription(headers, serialized, sb.config.appSecret));
+  // The digest covers the request bytes exactly as the client sent them (facts §1.4), never a re-encoding.
+  const want = Buffer.from(signSubscription(headers, call.request[RAW_BYTES], sb.config.appSecret));
   const given = Buffer.from(md("x-signature")!);
   if (want.length !== given.length || !timingSafeEqual(want, given)) return "x-signature is invalid.";
   if (!sb.nonces.use(`${sb.config.appKey}:grpc:${md("x-signature-nonce")}`, now)) return "x-signature-nonce was already used.";
   return undefined;
 }
 
-/** Serializes a SubscribeRequest: the server re-serializes the decoded request so the digest covers the signed bytes. */
-const subscribeMethod = (() => {
-  const def = protoLoader.loadSync(PROTO_PATH, { keepCase: true, longs: String, enums: Number, defaults: true });
-  return (def["openapi.EventService"] as unknown as { Subscribe: { requestSerialize(v: unknown): Buffer } }).Subscribe;
-})();
-export const serializeRequest = (v: unknown): Buffer => subscribeMethod.requestSerialize(v);
-
 export async function startEventServer(sb: Sandbox, host: string, port: number): Promise<{ port: number; close(): Promise<void> }> {
   const t = trading(sb);
-  const proto = loadEventProto();
   const server = new grpc.Server();
   const open = new Set<Call>();
   // One watcher for all streams: part 1's request hooks write events without waking the bus, so the newest id is
@@ -78,9 +62,9 @@ export async function startEventServer(sb: Sandbox, host: string, port: number):
       .catch(() => undefined)
       .finally(() => (checking = false));
   }, 200);
-  server.addService(proto.openapi.EventService.service, {
-    Subscribe: (call: Call) => void subscribe(sb, call, open),
-  });
+  for (const service of subscribeServiceDefinitions()) {
+    server.addService(service, { Subscribe: (call: Call) => void subscribe(sb, call, open) });
+  }
   const bound = await new Promise<number>((resolve, reject) =>
     server.bindAsync(`${host}:${port}`, grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
   );

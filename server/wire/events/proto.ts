@@ -1,0 +1,57 @@
+import "server-only";
+import path from "node:path";
+import type * as grpc from "@grpc/grpc-js";
+import * as protoLoader from "@grpc/proto-loader";
+
+/**
+ * The event stream's protobuf service, shared by the sandbox (server) and the desk's consumer (client). The method
+ * path is the SDKs' `/grpc.trade.event.EventService/Subscribe`; the sandbox also answers the older
+ * `/openapi.EventService/Subscribe`.
+ */
+export const PROTO_PATH = path.join(import.meta.dirname, "events.proto");
+export const SUBSCRIBE_PATH = "/grpc.trade.event.EventService/Subscribe";
+export const SUBSCRIBE_PATH_ALIASES = ["/openapi.EventService/Subscribe"] as const;
+/** SubscribeResponse.eventType values; 5 (Event) carries a data event. */
+export const EVENT = { SubscribeSuccess: 0, Ping: 1, AuthError: 2, NumOfConnExceed: 3, SubscribeExpired: 4, Event: 5 } as const;
+
+export interface SubscribeRequest {
+  subscribeType: number;
+  timestamp: string;
+  contentType: string;
+  payload: string;
+  accounts: string[];
+}
+
+export interface SubscribeResponse {
+  eventType: number;
+  subscribeType: number;
+  contentType: string;
+  payload: string;
+  requestId: string;
+  timestamp: string;
+}
+
+type Method = grpc.MethodDefinition<SubscribeRequest, SubscribeResponse>;
+
+let cached: Method | undefined;
+/** The Subscribe method definition (serializers) from the proto file, loaded once. */
+export function subscribeMethod(): Method {
+  if (!cached) {
+    const def = protoLoader.loadSync(PROTO_PATH, { keepCase: true, longs: String, enums: Number, defaults: true });
+    cached = (def["grpc.trade.event.EventService"] as unknown as { Subscribe: Method }).Subscribe;
+  }
+  return cached;
+}
+
+export const serializeSubscribeRequest = (r: SubscribeRequest): Buffer => subscribeMethod().requestSerialize(r);
+
+/** The bytes a request arrived as, kept beside the decoded fields: the signature covers exactly those bytes. */
+export const RAW_BYTES = Symbol("raw request bytes");
+export type ReceivedSubscribeRequest = SubscribeRequest & { [RAW_BYTES]: Buffer };
+
+/** Service definitions for grpc.Server#addService: the SDKs' path and its aliases, each keeping the raw request. */
+export function subscribeServiceDefinitions(): grpc.ServiceDefinition[] {
+  const m = subscribeMethod();
+  const requestDeserialize = (bytes: Buffer) => Object.assign(m.requestDeserialize(bytes), { [RAW_BYTES]: Buffer.from(bytes) });
+  return [SUBSCRIBE_PATH, ...SUBSCRIBE_PATH_ALIASES].map((p) => ({ Subscribe: { ...m, path: p, requestDeserialize } }) as unknown as grpc.ServiceDefinition);
+}
