@@ -1,0 +1,185 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import type { Engine } from "@/server/db/engine";
+import { EVENT } from "@/server/wire/events/proto";
+import { openSubscription, type SubscribeOptions, type Subscription } from "@/server/wire/events/subscribe";
+import { UPSTREAM_EVENT_TYPES } from "./changes";
+import { CHANGES_CHANNEL, fromStream, ingest, type Incoming } from "./ingest";
+import { tryLead, type Leadership } from "./leader";
+
+/**
+ * The upstream event consumer: stands by until it holds the leader lock, then subscribes to all seven categories
+ * from the stored resume point, stores and projects what arrives in batches (ingest.ts), and reconnects with
+ * exponential backoff and full jitter when the stream fails, ends, or stays silent (no event and no ping) for
+ * `silenceMs`. Events buffered but not yet stored when the stream ends are dropped: the resume point only moves
+ * with stored events, so the upstream sends them again.
+ */
+export interface ConsumerOptions {
+  engine: Engine;
+  stream: Omit<SubscribeOptions, "payload">;
+  /** Shown on the stream-health page as the active consumer. */
+  instance?: string;
+  silenceMs?: number;
+  backoffBaseMs?: number;
+  backoffMaxMs?: number;
+  /** How often a standby asks for the lock. */
+  leaderPollMs?: number;
+  batchMax?: number;
+  /** Called once leadership is won, with a signal that aborts when it is lost (background jobs hang off it). */
+  onLead?: (signal: AbortSignal) => void;
+  log?: (level: "info" | "warn" | "error", msg: string, extra?: Record<string, unknown>) => void;
+}
+
+export interface ConsumerHandle {
+  readonly instance: string;
+  isLeader(): boolean;
+  /** Ends the current stream (it reconnects from the stored resume point). */
+  reconnect(reason: string): void;
+  stop(): Promise<void>;
+}
+
+const sleep = (ms: number, signal?: AbortSignal) => new Promise<void>((resolve) => {
+  const t = setTimeout(resolve, ms);
+  signal?.addEventListener("abort", () => {
+    clearTimeout(t);
+    resolve();
+  }, { once: true });
+});
+
+/** Updates the stream's row (`countReconnect` adds one to the reconnect count) and tells open pages. */
+async function setStream(engine: Engine, fields: Record<string, unknown>, notify = true, countReconnect = false): Promise<void> {
+  const keys = Object.keys(fields);
+  const sets = keys.map((k, i) => `${k} = $${i + 1}`);
+  if (countReconnect) sets.push("reconnects = reconnects + 1");
+  await engine.query(`UPDATE brokerdesk.event_stream SET ${sets.join(", ")} WHERE id = 'upstream'`, keys.map((k) => fields[k]));
+  if (notify) await engine.query("SELECT pg_notify($1, $2)", [CHANGES_CHANNEL, JSON.stringify({ topics: ["stream"], accounts: [] })]);
+}
+
+export function startConsumer(o: ConsumerOptions): ConsumerHandle {
+  const instance = o.instance ?? `consumer-${process.pid}-${randomBytes(3).toString("hex")}`;
+  const log = o.log ?? (() => undefined);
+  const silenceMs = o.silenceMs ?? 30_000;
+  const baseMs = o.backoffBaseMs ?? 500;
+  const maxMs = o.backoffMaxMs ?? 30_000;
+  const batchMax = o.batchMax ?? 1000;
+  const stopping = new AbortController();
+  let leadership: Leadership | undefined;
+  let current: { sub: Subscription; end(reason: string): void } | undefined;
+
+  /** One subscription, until it ends; resolves with why. */
+  async function runStream(lost: AbortSignal): Promise<{ reason: string; gotData: boolean }> {
+    const { rows } = await o.engine.query<{ last_event_id: string | null }>("SELECT last_event_id FROM brokerdesk.event_stream WHERE id = 'upstream'");
+    const resumeFrom = rows[0]?.last_event_id ?? undefined;
+    const sub = openSubscription({ ...o.stream, payload: { event_types: [...UPSTREAM_EVENT_TYPES], ...(resumeFrom ? { last_event_id: resumeFrom } : {}) } });
+    const buffer: { item: Incoming; id?: string; at?: string }[] = [];
+    let flushing: Promise<void> | undefined;
+    let lastMessage = Date.now();
+    let gotData = false;
+    let ended = false;
+    let resolveEnd!: (reason: string) => void;
+    const endPromise = new Promise<string>((r) => (resolveEnd = r));
+    const end = (reason: string) => {
+      if (ended) return;
+      ended = true;
+      sub.close();
+      resolveEnd(reason);
+    };
+    current = { sub, end };
+
+    const flush = async () => {
+      while (buffer.length && !ended) {
+        const chunk = buffer.splice(0, batchMax);
+        const last = [...chunk].reverse().find((c) => c.id);
+        try {
+          await ingest(o.engine, chunk.map((c) => c.item), last ? { lastEventId: last.id, lastEventAt: last.at } : undefined);
+        } catch (error) {
+          log("error", "storing events failed; reconnecting from the stored resume point", { err: String(error) });
+          end("store failed");
+        }
+        if (buffer.length < batchMax * 5) sub.call.resume();
+      }
+      flushing = undefined;
+    };
+
+    sub.call.on("data", (m: { eventType: number; payload: string }) => {
+      lastMessage = Date.now();
+      if (m.eventType === EVENT.SubscribeSuccess) {
+        void setStream(o.engine, { connected: true, connected_at: new Date(), last_error: null, leader: instance }).catch(() => undefined);
+        log("info", "event stream connected", { resumeFrom });
+      } else if (m.eventType === EVENT.Ping) {
+        void setStream(o.engine, { last_ping_at: new Date() }, false).catch(() => undefined);
+      } else if (m.eventType === EVENT.Event) {
+        gotData = true;
+        const item = fromStream(m.payload);
+        buffer.push({ item, id: item.source === "stream" && item.outcome !== "malformed" ? item.event_id : undefined, at: item.occurred_at });
+        if (buffer.length > batchMax * 5) sub.call.pause();
+        flushing ??= flush();
+      } else if (m.eventType === EVENT.AuthError || m.eventType === EVENT.NumOfConnExceed || m.eventType === EVENT.SubscribeExpired) {
+        void setStream(o.engine, { last_error: `upstream refused the subscription: ${m.payload}` }).catch(() => undefined);
+      }
+    });
+    sub.call.on("error", (e: Error) => end(`stream error: ${e.message}`));
+    sub.call.on("end", () => end("stream ended"));
+    const watchdog = setInterval(() => {
+      if (Date.now() - lastMessage > silenceMs) end(`silent for ${Math.round(silenceMs / 1000)} s`);
+    }, Math.min(1000, silenceMs / 4));
+    const onLost = () => end("leadership lost");
+    lost.addEventListener("abort", onLost, { once: true });
+    const reason = await endPromise;
+    clearInterval(watchdog);
+    lost.removeEventListener("abort", onLost);
+    await flushing;
+    buffer.length = 0;
+    current = undefined;
+    return { reason, gotData };
+  }
+
+  async function lead(l: Leadership) {
+    const lost = new AbortController();
+    void l.lost.then(() => lost.abort());
+    stopping.signal.addEventListener("abort", () => lost.abort(), { once: true });
+    await setStream(o.engine, { leader: instance, heartbeat_at: new Date() });
+    const heartbeat = setInterval(() => void setStream(o.engine, { heartbeat_at: new Date(), leader: instance }, false).catch(() => undefined), 2_000);
+    o.onLead?.(lost.signal);
+    let attempt = 0;
+    try {
+      while (!lost.signal.aborted) {
+        const { reason, gotData } = await runStream(lost.signal).catch((e) => ({ reason: String(e), gotData: false }));
+        if (lost.signal.aborted) break;
+        await setStream(o.engine, { connected: false, disconnected_at: new Date(), last_error: reason }, true, true).catch(() => undefined);
+        attempt = gotData ? 1 : attempt + 1;
+        const delay = Math.random() * Math.min(maxMs, baseMs * 2 ** Math.min(attempt, 16));
+        log("warn", "event stream down; reconnecting", { reason, delayMs: Math.round(delay) });
+        await sleep(delay, lost.signal);
+      }
+    } finally {
+      clearInterval(heartbeat);
+      await setStream(o.engine, { connected: false, disconnected_at: new Date() }).catch(() => undefined);
+    }
+  }
+
+  const loop = (async () => {
+    while (!stopping.signal.aborted) {
+      leadership = await tryLead(o.engine).catch(() => undefined);
+      if (!leadership) {
+        await sleep(o.leaderPollMs ?? 2_000, stopping.signal);
+        continue;
+      }
+      log("info", "event consumer is the leader", { instance });
+      await lead(leadership).catch((e) => log("error", "event consumer failed", { err: String(e) }));
+      await leadership.release();
+      leadership = undefined;
+    }
+  })();
+
+  return {
+    instance,
+    isLeader: () => !!leadership,
+    reconnect: (reason) => current?.end(reason),
+    stop: async () => {
+      stopping.abort();
+      current?.end("stopped");
+      await loop;
+    },
+  };
+}

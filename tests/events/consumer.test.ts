@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rebuildReadModel } from "@/server/events/ingest";
+import { engines } from "../sandbox/fixture";
+import { ACCOUNTS, place, rid, setPrice, stock } from "../sandbox/trading-helpers";
+import { startEventsFixture, until, type EventsFixture } from "./helpers";
+
+/** The event consumer against a started sandbox: orders and movements made at the sandbox reach the read model. */
+describe.each(engines)("event consumer and read model ($name)", (te) => {
+  let f: EventsFixture;
+  beforeAll(async () => {
+    f = await startEventsFixture(te);
+    f.consumer();
+    await until(async () => (await f.db.engine.query<{ connected: boolean }>("SELECT connected FROM brokerdesk.event_stream")).rows[0]?.connected, 10_000, "connected");
+  }, 60_000);
+  afterAll(async () => f?.close());
+
+  const orderRow = async (coid: string) =>
+    (await f.db.engine.query<Record<string, string>>("SELECT status, filled_quantity::text, avg_filled_price::text, commission::text, symbol, side FROM brokerdesk.orders WHERE client_order_id = $1", [coid])).rows[0];
+
+  it("an order placed and cancelled directly at the sandbox appears cancelled within 2 s, with its status changes", async () => {
+    const o = stock({ symbol: "AAPL", limit_price: "1.00", quantity: "2" });
+    expect((await place(f.api, ACCOUNTS.margin, [o])).status).toBe(200);
+    const started = Date.now();
+    await f.api.op("cancelOrder", "resource", { body: { account_id: ACCOUNTS.margin, client_order_id: o.client_order_id } });
+    const row = await until(async () => (await orderRow(o.client_order_id as string))?.status === "CANCELLED" && orderRow(o.client_order_id as string), 2000, "cancelled order");
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(row).toMatchObject({ symbol: "AAPL", side: "BUY" });
+    const scenes = await f.db.engine.query<{ scene: string }>("SELECT scene FROM brokerdesk.order_events WHERE client_order_id = $1 ORDER BY event_seq", [o.client_order_id]);
+    expect(scenes.rows.map((r) => r.scene)).toContain("CANCEL_SUCCESS");
+  });
+
+  it("a filled order gets its execution, filled quantity, average price and commission", async () => {
+    await setPrice(f.api, "KO", "60.00");
+    const o = stock({ symbol: "KO", limit_price: "61.00", quantity: "3" });
+    await place(f.api, ACCOUNTS.margin, [o]);
+    const row = await until(async () => (await orderRow(o.client_order_id as string))?.status === "FILLED" && orderRow(o.client_order_id as string), 3000, "filled order");
+    expect(row.filled_quantity).toBe("3");
+    expect(Number(row.avg_filled_price)).toBeGreaterThan(0);
+    const ex = await f.db.engine.query<{ quantity: string }>("SELECT quantity::text FROM brokerdesk.executions WHERE client_order_id = $1", [o.client_order_id]);
+    expect(ex.rows.reduce((s, r) => s + Number(r.quantity), 0)).toBe(3);
+  });
+
+  it("a cash journal made at the sandbox appears as a completed movement", async () => {
+    const id = rid("cj");
+    const r = await f.api.op("createCashJournal", "resource", { body: { from_account: ACCOUNTS.margin, to_account: ACCOUNTS.cash, client_request_id: id, amount: "12.34", currency: "USD" } });
+    expect(r.status).toBe(200);
+    const m = await until(async () => (await f.db.engine.query<Record<string, string>>("SELECT status, amount::text, currency, from_account, to_account FROM brokerdesk.money_movements WHERE client_request_id = $1", [id])).rows[0], 2000, "journal");
+    expect(m).toMatchObject({ status: "COMPLETED", amount: "12.34", currency: "USD", from_account: ACCOUNTS.margin, to_account: ACCOUNTS.cash });
+  });
+
+  it("no event is stored twice, and a rebuild from the stored events gives the same read model", async () => {
+    const dupes = await f.db.engine.query<{ n: string }>("SELECT count(*) - count(DISTINCT event_id) AS n FROM brokerdesk.upstream_events");
+    expect(Number(dupes.rows[0].n)).toBe(0);
+    const digest = async () => (await f.db.engine.query<{ d: string }>(
+      `SELECT md5(string_agg(concat_ws('|', account_id, client_order_id, status, filled_quantity, avg_filled_price, commission, order_id), ',' ORDER BY account_id, client_order_id))
+         || md5(coalesce((SELECT string_agg(concat_ws('|', kind, client_request_id, status, amount), ',' ORDER BY kind, client_request_id) FROM brokerdesk.money_movements), ''))
+         || (SELECT count(*) FROM brokerdesk.order_events) || '/' || (SELECT count(*) FROM brokerdesk.executions) AS d FROM brokerdesk.orders`)).rows[0].d;
+    const before = await digest();
+    expect(await rebuildReadModel(f.db.engine)).toBeGreaterThan(0);
+    expect(await digest()).toBe(before);
+  });
+});

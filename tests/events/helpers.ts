@@ -1,0 +1,54 @@
+import { prepareAppDb, type AppDb } from "@/server/db";
+import { startSandbox, type RunningSandbox } from "@/server/sandbox";
+import { startConsumer, type ConsumerHandle, type ConsumerOptions } from "@/server/events/consumer";
+import { clock, US_CORE } from "../sandbox/trading-helpers";
+import { SignedClient } from "../helpers/signed-fetch";
+import type { TestEngine } from "../helpers/engines";
+
+/**
+ * A started sandbox (with its gRPC event stream) and the app's database on one fresh database of an engine: the
+ * sandbox in schema `sandbox`, the desk's read model in `brokerdesk`, as `npm start` lays them out.
+ */
+export interface EventsFixture {
+  sb: RunningSandbox;
+  db: AppDb;
+  api: SignedClient;
+  url?: string;
+  consumer(o?: Partial<ConsumerOptions>): ConsumerHandle;
+  streamOptions: ConsumerOptions["stream"];
+  close(): Promise<void>;
+}
+
+export async function startEventsFixture(te: TestEngine): Promise<EventsFixture> {
+  const opened = await te.open();
+  const sb = await startSandbox({ port: 0, grpcPort: 0, pingMs: 200, engine: opened.engine, tokenRateLimit: 1000 });
+  const db = await prepareAppDb(opened.engine);
+  const api = new SignedClient(sb.url, undefined, undefined, "HMAC-SHA256");
+  await api.login();
+  await clock(api, US_CORE);
+  const streamOptions = { target: `127.0.0.1:${sb.grpcPort}`, appKey: "brokerdesk-demo-key", appSecret: "brokerdesk-demo-secret" };
+  const consumers: ConsumerHandle[] = [];
+  return {
+    sb, db, api, url: opened.url, streamOptions,
+    consumer: (o = {}) => {
+      const c = startConsumer({ engine: opened.engine, stream: streamOptions, silenceMs: 1500, backoffBaseMs: 50, backoffMaxMs: 300, leaderPollMs: 200, ...o });
+      consumers.push(c);
+      return c;
+    },
+    close: async () => {
+      await Promise.all(consumers.map((c) => c.stop()));
+      await sb.close();
+      await opened.close();
+    },
+  };
+}
+
+export async function until<T>(fn: () => Promise<T | undefined | false | null>, ms = 5000, what = "condition"): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
