@@ -3,6 +3,12 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
     const { env } = await import("@/lib/env");
-    env();
+    const e = env();
+    // The embedded database (PGlite) belongs to this process, so the event consumer runs here; with a PostgreSQL
+    // server it is a process of its own (npm run events, started by npm start).
+    if (!e.DATABASE_URL && e.EVENTS_CONSUMER === "auto") {
+      const [{ getDb }, { startConfiguredEventService }] = await Promise.all([import("@/server/db"), import("@/server/events/run")]);
+      startConfiguredEventService((await getDb()).engine);
+    }
   }
 }

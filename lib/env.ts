@@ -34,6 +34,19 @@ const schema = z.object({
   SANDBOX_APP_KEY: z.string().min(1).default("brokerdesk-demo-key"),
   SANDBOX_APP_SECRET: z.string().min(1).default("brokerdesk-demo-secret"),
   SANDBOX_AUTO_CONFIRM_2FA: bool.default(true),
+  /** The upstream's gRPC event service, host:port (the sandbox's own when no real upstream is set). */
+  BROKER_EVENTS_TARGET: z.string().regex(/^[^\s:]+:\d+$/, "must be host:port").optional(),
+  /** TLS to the event service: on by default for a real upstream, off for the embedded sandbox. */
+  BROKER_EVENTS_TLS: z.enum(["true", "false", "1", "0"]).optional(),
+  /** Where the event consumer runs: `auto` (inside the app on embedded PGlite, `npm run events` beside it on a server), or `off`. */
+  EVENTS_CONSUMER: z.enum(["auto", "off"]).default("auto"),
+  /** No event and no ping for this long: the stream is taken as dead and reopened. */
+  EVENTS_SILENCE_MS: z.coerce.number().int().min(500).default(30_000),
+  /** Order history read per account by the first backfill. */
+  EVENTS_BACKFILL_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** A movement or open order unchanged for this long gets a detail call at the next reconciliation. */
+  EVENTS_RECONCILE_AFTER_MS: z.coerce.number().int().min(0).default(300_000),
+  EVENTS_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(10_000).default(300_000),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -61,6 +74,15 @@ export function env(): Env {
 /** Embedded defaults: no real upstream configured, so the embedded sandbox and demo data are used. */
 export function isDemoMode(e: Env = env()): boolean {
   return !e.BROKER_BASE_URL;
+}
+
+/** Where and how the event consumer subscribes. */
+export function eventStreamConfig(e: Env = env()): { target: string; tls: boolean; appKey: string; appSecret: string; algorithm: Env["BROKER_SIGNATURE_ALGORITHM"] } | undefined {
+  const u = upstreamConfig(e);
+  const target = e.BROKER_EVENTS_TARGET ?? (u.kind === "sandbox" ? `${e.SANDBOX_HOST}:${e.SANDBOX_GRPC_PORT}` : undefined);
+  if (!target) return undefined;
+  const tls = e.BROKER_EVENTS_TLS === undefined ? u.kind === "external" : e.BROKER_EVENTS_TLS === "true" || e.BROKER_EVENTS_TLS === "1";
+  return { target, tls, appKey: u.appKey, appSecret: u.appSecret, algorithm: u.algorithm };
 }
 
 export interface UpstreamConfig {

@@ -49,6 +49,13 @@ if (embedded) {
   });
 }
 
+// With a PostgreSQL server the event consumer is a process of its own (on PGlite the app runs it: one process per database).
+if (env.DATABASE_URL && (env.EVENTS_CONSUMER ?? "auto") === "auto") {
+  const events = startGroup(bin("tsx"), ["--conditions=react-server", "server/events/main.ts"]);
+  children.push(events);
+  events.on("exit", (code) => console.error(`The event consumer stopped (code ${code}).`));
+}
+
 const SOURCES = ["app", "components", "lib", "server", "public", "auth.ts", "auth.config.ts", "proxy.ts", "instrumentation.ts", "next.config.mjs", "package-lock.json", "postcss.config.mjs", "tsconfig.json"];
 function newestSource(p) {
   const full = path.join(root, p);

@@ -72,9 +72,14 @@ async function store(tx: Queryable, items: Incoming[]): Promise<Map<string, numb
   return new Map(inserted.map((r) => [r.event_id, Number(r.seq)]));
 }
 
-export async function ingest(engine: Engine, items: Incoming[], position?: StreamPosition): Promise<IngestResult> {
+/**
+ * `guard` runs first, under the lock: when it answers false nothing is stored (a snapshot taken before an event
+ * that has since been applied must not overwrite it).
+ */
+export async function ingest(engine: Engine, items: Incoming[], position?: StreamPosition, guard?: (tx: Queryable) => Promise<boolean>): Promise<IngestResult> {
   return engine.transaction(async (tx) => {
     await tx.query("SELECT pg_advisory_xact_lock(hashtext($1))", [INGEST_LOCK]);
+    if (guard && !(await guard(tx))) return { orders: 0, movements: 0, executions: 0, accounts: [], topics: [], stored: 0, duplicates: 0 };
     const seqs = items.length ? await store(tx, items) : new Map<string, number>();
     const fresh = items.filter((i) => seqs.has(i.event_id));
     const batch: SeqChange[] = fresh.flatMap((i) => i.changes.map((change) => ({ seq: seqs.get(i.event_id)!, change })));

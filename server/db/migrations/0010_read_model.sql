@@ -37,8 +37,10 @@ CREATE TABLE event_stream (
   last_error text,
   leader text,
   heartbeat_at timestamptz,
+  -- Buttons of the stream-health page: the active consumer acts on a request newer than the one it last handled.
   reconnect_requested_at timestamptz,
-  reconcile_requested_at timestamptz
+  reconcile_requested_at timestamptz,
+  reconcile_requested_by text
 );
 INSERT INTO event_stream (id) VALUES ('upstream');
 

@@ -1,0 +1,33 @@
+// `npm run events`: the upstream event consumer as a process of its own (production, several app instances on one
+// PostgreSQL server). Stand-by instances wait for the leader lock. `npm run events -- rebuild` rebuilds the read
+// model from the stored events and exits.
+import { env } from "@/lib/env";
+import { getDb } from "@/server/db";
+import { exitIfEmbeddedDbInUse } from "@/server/db/embedded-lock";
+import { logger } from "@/server/log";
+import { rebuildReadModel } from "./ingest";
+import { startConfiguredEventService } from "./run";
+
+if (process.argv.includes("rebuild")) exitIfEmbeddedDbInUse();
+const db = await getDb();
+if (process.argv.includes("rebuild")) {
+  const started = Date.now();
+  const n = await rebuildReadModel(db.engine);
+  console.log(`Rebuilt the read model from ${n} stored events in ${Date.now() - started} ms.`);
+  await db.engine.close();
+  process.exit(0);
+}
+if (!env().DATABASE_URL) {
+  console.error("npm run events needs DATABASE_URL: on the embedded database (PGlite) the app runs the consumer itself.");
+  process.exit(1);
+}
+const service = startConfiguredEventService(db.engine);
+if (!service) process.exit(1);
+logger.info({ instance: service.instance }, "event consumer started (stand-by until it holds the leader lock)");
+const stop = async () => {
+  await service.stop();
+  await db.engine.close();
+  process.exit(0);
+};
+process.on("SIGINT", () => void stop());
+process.on("SIGTERM", () => void stop());
