@@ -1,6 +1,5 @@
 import "server-only";
 import type { BrokerClient } from "@/server/broker/client";
-import type { Engine } from "@/server/db/engine";
 import { startConsumer, type ConsumerHandle, type ConsumerOptions } from "./consumer";
 import { backfill, completeOrderDetails, reconcile, type SyncDeps } from "./sync";
 
@@ -29,7 +28,8 @@ const sleep = (ms: number, signal: AbortSignal) => new Promise<void>((resolve) =
 export function startEventService(o: EventServiceOptions): ConsumerHandle {
   const log = o.log ?? (() => undefined);
   const deps: SyncDeps = { engine: o.engine, client: o.client, log };
-  let handle: ConsumerHandle | undefined;
+  // Set once startConsumer returns; the jobs that use it only run on leadership, after that.
+  const consumer: { handle?: ConsumerHandle } = {};
 
   async function forever(name: string, signal: AbortSignal, step: () => Promise<number>, idleMs: number) {
     while (!signal.aborted) {
@@ -69,7 +69,7 @@ export function startEventService(o: EventServiceOptions): ConsumerHandle {
                 s.reconcile_requested_by AS by
            FROM brokerdesk.event_stream s WHERE s.id = 'upstream'`);
       const r = rows[0];
-      if (r?.reconnect) handle?.reconnect("reconnect requested");
+      if (r?.reconnect) consumer.handle?.reconnect("reconnect requested");
       if (r?.reconcile || Date.now() - lastReconcile > intervalMs) {
         lastReconcile = Date.now();
         await reconcile(deps, { afterMs: r?.reconcile ? 0 : afterMs, requestedBy: r?.reconcile ? (r.by ?? undefined) : undefined, signal });
@@ -78,6 +78,6 @@ export function startEventService(o: EventServiceOptions): ConsumerHandle {
     }, 1_000);
   };
 
-  handle = startConsumer({ ...o, onLead });
-  return handle;
+  consumer.handle = startConsumer({ ...o, onLead });
+  return consumer.handle;
 }
