@@ -50,6 +50,9 @@ export default defineConfig({
       SANDBOX_GRPC_PORT: String(SANDBOX_PORT + 1),
       BROKERDESK_DATA_DIR: ".data/e2e",
       LOG_LEVEL: "warn",
+      // An upstream outage shows within seconds (the banner, the stream-health page), not the production 30 s.
+      EVENTS_ALERT_AFTER_MS: "3000",
+      EVENTS_BACKOFF_MAX_MS: "1000",
       NEXT_TELEMETRY_DISABLED: "1",
     },
   },

@@ -2,8 +2,8 @@ import { expect, test } from "@playwright/test";
 import { storageFor, type DemoRole } from "./helpers";
 
 const EXPECTED_NAV: Record<DemoRole, string[]> = {
-  admin: ["Home", "Accounts", "Audit trail", "Staff", "Connection"],
-  operations: ["Home", "Accounts"],
+  admin: ["Home", "Accounts", "Audit trail", "Staff", "Connection", "Event stream"],
+  operations: ["Home", "Accounts", "Event stream"],
   support: ["Home", "Accounts"],
   compliance: ["Home", "Accounts", "Audit trail"],
 };

@@ -42,6 +42,10 @@ const schema = z.object({
   EVENTS_CONSUMER: z.enum(["auto", "off"]).default("auto"),
   /** No event and no ping for this long: the stream is taken as dead and reopened. */
   EVENTS_SILENCE_MS: z.coerce.number().int().min(500).default(30_000),
+  /** The longest wait between reconnection attempts (exponential backoff with full jitter up to this). */
+  EVENTS_BACKOFF_MAX_MS: z.coerce.number().int().min(100).default(30_000),
+  /** The banner across the desk shows when the stream has been down or silent for longer than this. */
+  EVENTS_ALERT_AFTER_MS: z.coerce.number().int().min(0).default(30_000),
   /** Order history read per account by the first backfill. */
   EVENTS_BACKFILL_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** A movement or open order unchanged for this long gets a detail call at the next reconciliation. */

@@ -14,6 +14,7 @@ export const NAV: NavItem[] = [
   { href: "/audit", label: "Audit trail", permission: "audit:read", section: "Compliance" },
   { href: "/admin/staff", label: "Staff", permission: "staff:manage", section: "Admin" },
   { href: "/admin/connection", label: "Connection", permission: "connection:manage", section: "Admin" },
+  { href: "/admin/stream", label: "Event stream", permission: "stream:read", section: "Admin" },
 ];
 
 export function navFor(role: Role): NavItem[] {

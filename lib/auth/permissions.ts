@@ -22,6 +22,12 @@ export const PERMISSIONS = {
   "pii:view": ["admin", "operations"],
   /** May reveal masked PII with a stated reason (an audited act). */
   "pii:reveal": ["compliance"],
+  /** The desk's read model: orders and money movements across accounts (live notices of their changes). */
+  "orders:read": ["admin", "operations", "support", "compliance"],
+  "movements:read": ["admin", "operations", "compliance"],
+  /** The upstream event stream's health page; managing it: reconnect, run a reconciliation. */
+  "stream:read": ["admin", "operations"],
+  "stream:manage": ["admin"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -41,4 +47,5 @@ export const CAPABILITIES: { permission: Permission; text: string }[] = [
   { permission: "audit:read", text: "Review the staff audit trail and verify its hash chain" },
   { permission: "staff:manage", text: "Create, disable, unlock and change the role of staff users" },
   { permission: "connection:manage", text: "Manage the upstream connection and its access token" },
+  { permission: "stream:read", text: "Watch the upstream event stream that keeps the desk's records current" },
 ];

@@ -4,7 +4,8 @@ import type { Engine } from "@/server/db/engine";
 import { EVENT } from "@/server/wire/events/proto";
 import { openSubscription, type SubscribeOptions, type Subscription } from "@/server/wire/events/subscribe";
 import { UPSTREAM_EVENT_TYPES } from "./changes";
-import { CHANGES_CHANNEL, fromStream, ingest, type Incoming } from "./ingest";
+import { notifyChange } from "./channel";
+import { fromStream, ingest, type Incoming } from "./ingest";
 import { tryLead, type Leadership } from "./leader";
 
 /**
@@ -52,7 +53,7 @@ async function setStream(engine: Engine, fields: Record<string, unknown>, notify
   const sets = keys.map((k, i) => `${k} = $${i + 1}`);
   if (countReconnect) sets.push("reconnects = reconnects + 1");
   await engine.query(`UPDATE brokerdesk.event_stream SET ${sets.join(", ")} WHERE id = 'upstream'`, keys.map((k) => fields[k]));
-  if (notify) await engine.query("SELECT pg_notify($1, $2)", [CHANGES_CHANNEL, JSON.stringify({ topics: ["stream"], accounts: [] })]);
+  if (notify) await notifyChange(engine, { topics: ["stream"], accounts: [] });
 }
 
 export function startConsumer(o: ConsumerOptions): ConsumerHandle {

@@ -1,6 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import type { Engine, Queryable } from "@/server/db/engine";
+import { notifyChange } from "./channel";
 import { interpret, parseEnvelope, type Change, type Envelope, type Source } from "./changes";
 import { project, type ProjectionSummary, type SeqChange } from "./project";
 
@@ -9,7 +10,6 @@ import { project, type ProjectionSummary, type SeqChange } from "./project";
  * model, the stream's resume point and the change notice (NOTIFY, delivered on commit). A crash leaves all of it or
  * none; a repeated event is skipped by the unique id, so it is never stored or applied twice.
  */
-export const CHANGES_CHANNEL = "brokerdesk_changes";
 /** Ingests are serialised so that event seqs commit in order: projection compares seqs. */
 const INGEST_LOCK = "brokerdesk:read-model";
 
@@ -95,7 +95,7 @@ export async function ingest(engine: Engine, items: Incoming[], position?: Strea
       );
     }
     if (summary.topics.length) {
-      await tx.query("SELECT pg_notify($1, $2)", [CHANGES_CHANNEL, JSON.stringify({ topics: summary.topics, accounts: summary.accounts.slice(0, 20) })]);
+      await notifyChange(tx, { topics: summary.topics, accounts: summary.accounts.slice(0, 20) });
     }
     const lastSeq = seqs.size ? Math.max(...seqs.values()) : undefined;
     return { ...summary, stored: seqs.size, duplicates: items.length - seqs.size, lastSeq };

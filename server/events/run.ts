@@ -17,7 +17,7 @@ export function startConfiguredEventService(engine: Engine): ConsumerHandle | un
   }
   return startEventService({
     engine, client: broker(), stream,
-    silenceMs: e.EVENTS_SILENCE_MS, backfillDays: e.EVENTS_BACKFILL_DAYS,
+    silenceMs: e.EVENTS_SILENCE_MS, backoffMaxMs: e.EVENTS_BACKOFF_MAX_MS, backfillDays: e.EVENTS_BACKFILL_DAYS,
     reconcileAfterMs: e.EVENTS_RECONCILE_AFTER_MS, reconcileIntervalMs: e.EVENTS_RECONCILE_INTERVAL_MS,
     log: (level, msg, extra) => log[level](extra ?? {}, msg),
   });

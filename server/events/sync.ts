@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { BrokerClient } from "@/server/broker/client";
 import type { Engine, Queryable } from "@/server/db/engine";
 import { FINAL_MOVEMENT_STATUSES, MOVEMENT_KINDS, type MovementKind } from "./changes";
+import { notifyChange } from "./channel";
 import { fromEnvelope, ingest } from "./ingest";
 
 /**
@@ -144,7 +145,7 @@ async function saveRun(engine: Engine, run: Run, patch: { status?: "done" | "fai
       WHERE id = $1`,
     [run.id, run.cursor, run.done, run.checked, run.fixed, run.errors, patch.total ?? null, patch.status ?? null, patch.last_error ?? null],
   );
-  await engine.query("SELECT pg_notify('brokerdesk_changes', $1)", [JSON.stringify({ topics: ["stream"], accounts: [] })]);
+  await notifyChange(engine, { topics: ["stream"], accounts: [] });
 }
 
 const tally = (run: Run, r: SnapshotResult) => {

@@ -166,4 +166,17 @@ describe("gRPC EventService.Subscribe", () => {
     expect(s.error!.code).toBe(grpc.status.UNAVAILABLE);
     s.cancel();
   });
+
+  it("drop with refuse_ms refuses new subscriptions with UNAVAILABLE for that long, then accepts them again", async () => {
+    await f.api.call("POST", "/sandbox/events/drop", { body: { refuse_ms: 400 } });
+    const refused = subscribe();
+    await until(() => refused.error);
+    expect(refused.error!.code).toBe(grpc.status.UNAVAILABLE);
+    await new Promise((r) => setTimeout(r, 450));
+    const s = subscribe();
+    await until(() => s.msgs.find((m) => m.eventType === EVENT.SubscribeSuccess));
+    s.cancel();
+    const bad = await f.api.call("POST", "/sandbox/events/drop", { body: { refuse_ms: -1 } });
+    expect(bad.status).toBe(417);
+  });
 });

@@ -28,9 +28,15 @@ export function tradingRoutes(app: Hono<HonoEnv>, sb: Sandbox): void {
   const post = (path: string, fn: (b: Record<string, unknown>) => Promise<unknown>) =>
     app.post(path, async (c) => c.json((await fn(parseBody(c.get("rawBody")))) as object));
 
-  // Stream controls, so clients' recovery can be tested: drop ends every open stream with UNAVAILABLE; silent
-  // stops events and pings until turned off; ping_ms changes the ping period of streams opened afterwards.
-  post("/sandbox/events/drop", async () => ({ dropped: (t.streams.dropEpoch += 1) }));
+  // Stream controls, so clients' recovery can be tested: drop ends every open stream with UNAVAILABLE (and, with
+  // refuse_ms, refuses new subscriptions with UNAVAILABLE for that long: an outage); silent stops events and pings
+  // until turned off; ping_ms changes the ping period of streams opened afterwards.
+  post("/sandbox/events/drop", async (b) => {
+    const refuse = b.refuse_ms === undefined ? 0 : Number(b.refuse_ms);
+    if (!Number.isInteger(refuse) || refuse < 0 || refuse > 3_600_000) throw illegal("refuse_ms must be 0 to 3600000.");
+    t.streams.refuseUntil = Date.now() + refuse;
+    return { dropped: (t.streams.dropEpoch += 1), refuse_until: new Date(t.streams.refuseUntil).toISOString() };
+  });
   post("/sandbox/events/silence", async (b) => {
     if (typeof b.silent !== "boolean") throw illegal("silent must be true or false.");
     t.streams.silent = b.silent;

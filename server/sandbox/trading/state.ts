@@ -14,6 +14,8 @@ export interface StreamControl {
   dropEpoch: number;
   /** While true, streams send nothing (no events, no pings). */
   silent: boolean;
+  /** New subscriptions are refused with UNAVAILABLE until this time (epoch ms): an outage. */
+  refuseUntil: number;
 }
 
 export interface Trading {
@@ -41,7 +43,7 @@ export function trading(sb: Sandbox): Trading {
       clock,
       now: () => clock.pinned ? new Date(clock.pinned) : new Date(sb.config.now().getTime() + clock.offsetMs),
       bus,
-      streams: { dropEpoch: 0, silent: false },
+      streams: { dropEpoch: 0, silent: false, refuseUntil: 0 },
       pingMs: 10_000,
       serial: (fn) => {
         const run = queue.then(fn);

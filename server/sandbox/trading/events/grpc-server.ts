@@ -94,6 +94,10 @@ async function subscribe(sb: Sandbox, call: Call, open: Set<Call>) {
     call.emit("error", { code: grpc.status.UNAUTHENTICATED, details: problem });
     return;
   }
+  if (Date.now() < t.streams.refuseUntil) {
+    call.emit("error", { code: grpc.status.UNAVAILABLE, details: "The event service is unavailable (sandbox control: drop with refuse_ms)." });
+    return;
+  }
   if (open.size >= MAX_STREAMS) {
     send(EVENT.NumOfConnExceed, JSON.stringify({ message: `At most ${MAX_STREAMS} streams.` }));
     call.end();

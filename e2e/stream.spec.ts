@@ -1,0 +1,98 @@
+import { expect, test } from "@playwright/test";
+import { sandboxCall } from "./accounts-helpers";
+import { storageFor } from "./helpers";
+
+/**
+ * Live updates and the event stream's health, against the e2e sandbox. The webServer runs with
+ * EVENTS_ALERT_AFTER_MS=3000 and EVENTS_BACKOFF_MAX_MS=1000, so an outage shows within seconds.
+ */
+const MARGIN_ACCOUNT = () => {
+  const res = sandboxCall("GET", "/broker/accounts/virtual-accounts/list", { query: { page_size: "50" } });
+  // A MARGIN account trading US stocks (the seed has several).
+  const a = res.body.data.find((x: { account_type?: string; account_status?: string }) => x.account_type === "MARGIN" && x.account_status === "ACTIVE");
+  return a.account_id as string;
+};
+
+test.describe("live updates", () => {
+  test.use({ storageState: storageFor("operations") });
+
+  test("a signed-in page receives a change notice within 2 s of an order filled at the sandbox", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByTestId("live-indicator")).toHaveText("Live");
+    expect(sandboxCall("POST", "/sandbox/market/clock", { body: { now: "2026-11-17T15:00:00Z" } }).status).toBe(200);
+    try {
+      expect(sandboxCall("POST", "/sandbox/market/price", { body: { symbol: "KO", price: "60.00" } }).status).toBe(200);
+      const account = MARGIN_ACCOUNT();
+      const notice = page.evaluate(() => new Promise<number>((resolve) => {
+        window.addEventListener("brokerdesk:change", (e) => {
+          if ((e as CustomEvent<{ topics: string[] }>).detail.topics.includes("order")) resolve(Date.now());
+        });
+      }));
+      const placedAt = Date.now();
+      const placed = sandboxCall("POST", "/broker/orders/place", { body: { account_id: account, new_orders: [{
+        client_order_id: `e2e${Date.now()}`, combo_type: "NORMAL", instrument_type: "EQUITY", market: "US", symbol: "KO", order_type: "LIMIT",
+        entrust_type: "QTY", time_in_force: "DAY", side: "BUY", quantity: "1", limit_price: "61.00", support_trading_session: "CORE",
+      }] } });
+      expect(placed.status).toBe(200);
+      const heardAt = await notice;
+      // The sandbox call itself runs through a tsx child process; the notice must still come within 2 s of the order.
+      expect(heardAt - placedAt).toBeLessThan(2_000 + 1_500);
+    } finally {
+      sandboxCall("POST", "/sandbox/market/clock", { body: { now: null } });
+    }
+  });
+});
+
+test.describe("Admin → Event stream", () => {
+  test.use({ storageState: storageFor("admin") });
+
+  test("shows connected, then down while the upstream refuses the stream, then connected again; the banner comes and goes", async ({ page }) => {
+    await page.goto("/admin/stream");
+    const state = page.getByTestId("stream-state");
+    await expect(state).toHaveAttribute("data-state", "connected", { timeout: 20_000 });
+    await expect(page.getByTestId("stream-banner")).toHaveCount(0);
+
+    expect(sandboxCall("POST", "/sandbox/events/drop", { body: { refuse_ms: 9_000 } }).status).toBe(200);
+    await expect(state).toHaveAttribute("data-state", "down", { timeout: 8_000 });
+    await expect(page.getByTestId("stream-banner")).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByTestId("stream-banner")).toContainText("Upstream events: down");
+    await page.screenshot({ path: "test-results/stream-down-1280.png", fullPage: true });
+
+    await expect(state).toHaveAttribute("data-state", "connected", { timeout: 20_000 });
+    await expect(page.getByTestId("stream-banner")).toHaveCount(0, { timeout: 10_000 });
+    await page.setViewportSize({ width: 1920, height: 1000 });
+    await page.screenshot({ path: "test-results/stream-connected-1920.png", fullPage: true });
+  });
+
+  test("reconnect and reconciliation requests are carried out and audited", async ({ page }) => {
+    await page.goto("/admin/stream");
+    await expect(page.getByTestId("stream-state")).toHaveAttribute("data-state", "connected", { timeout: 20_000 });
+    await page.getByRole("button", { name: "Run reconciliation" }).click();
+    await expect(page.getByText("Reconciliation requested")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Last reconciliation" })).toContainText("admin@brokerdesk.test", { timeout: 15_000 });
+    await expect(page.getByRole("region", { name: "Last reconciliation" })).toContainText("done", { timeout: 15_000 });
+    await page.goto("/audit?action=stream.reconcile");
+    await expect(page.getByTestId("audit-row").first()).toContainText("success");
+  });
+});
+
+test.describe("Event stream as operations", () => {
+  test.use({ storageState: storageFor("operations") });
+
+  test("readable, with no reconnect or reconciliation control", async ({ page }) => {
+    await page.goto("/admin/stream");
+    await expect(page.getByTestId("stream-state")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Reconnect now" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Run reconciliation" })).toHaveCount(0);
+  });
+});
+
+test.describe("Event stream as support", () => {
+  test.use({ storageState: storageFor("support") });
+
+  test("refused: the page is a 403 and the health route answers 403", async ({ page }) => {
+    const res = await page.goto("/admin/stream");
+    expect(res?.status()).toBe(403);
+    expect((await page.request.get("/api/events/health")).status()).toBe(403);
+  });
+});

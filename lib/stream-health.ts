@@ -1,0 +1,66 @@
+/** The upstream event stream's health, as the desk's pages and banner read it (plain types: both sides). */
+export type StreamState = "connected" | "silent" | "down" | "no-consumer";
+
+export interface StreamStatus {
+  state: StreamState;
+  /** When the current state began, when known. */
+  since?: string;
+  checkedAt: string;
+}
+
+export interface SyncRunView {
+  id: string;
+  status: string;
+  requestedBy?: string;
+  startedAt: string;
+  finishedAt?: string;
+  total?: number;
+  done: number;
+  checked: number;
+  fixed: number;
+  errors: number;
+  lastError?: string;
+}
+
+export interface StreamHealth extends StreamStatus {
+  leader?: string;
+  heartbeatAt?: string;
+  connected: boolean;
+  connectedAt?: string;
+  disconnectedAt?: string;
+  lastEventId?: string;
+  lastEventAt?: string;
+  lastReceivedAt?: string;
+  lastPingAt?: string;
+  reconnects: number;
+  unknownCount: number;
+  malformedCount: number;
+  lastError?: string;
+  lagP50Ms?: number;
+  lagP99Ms?: number;
+  eventsPerMinute: { minute: string; count: number }[];
+  backfill?: SyncRunView;
+  reconciliation?: SyncRunView;
+}
+
+export const STREAM_STATE_LABELS: Record<StreamState, string> = {
+  connected: "Connected",
+  silent: "Silent",
+  down: "Down",
+  "no-consumer": "No consumer running",
+};
+
+/** The banner across the desk: the stream has been other than connected for longer than `afterMs`. */
+export function streamAlert(s: StreamStatus | undefined, afterMs: number): boolean {
+  if (!s || s.state === "connected") return false;
+  if (!s.since) return true;
+  return new Date(s.checkedAt).getTime() - new Date(s.since).getTime() > afterMs;
+}
+
+/** Live change notices: which TanStack Query keys (their first element) each topic makes stale. */
+export const LIVE_TOPIC_QUERY_ROOTS: Record<string, string[]> = {
+  order: ["orders"],
+  movement: ["movements"],
+  account: ["accounts"],
+  stream: ["stream-health"],
+};

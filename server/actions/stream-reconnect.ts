@@ -1,0 +1,21 @@
+"use server";
+import "server-only";
+import { streamRequestSchema } from "@/lib/schemas/stream";
+import { notifyChange } from "@/server/events/channel";
+import { defineAction } from "./safe-action";
+
+/**
+ * Asks the active event consumer (whichever process holds the leader lock) to end its stream and resubscribe from
+ * the stored resume point. The request travels through the database, so it reaches a consumer in another process.
+ */
+export const requestStreamReconnect = defineAction({
+  name: "stream.reconnect",
+  permission: "stream:manage",
+  input: streamRequestSchema,
+  async run(_input, { db, audit }) {
+    audit.target = "event-stream";
+    await db.engine.query("UPDATE brokerdesk.event_stream SET reconnect_requested_at = now() WHERE id = 'upstream'");
+    await notifyChange(db.engine, { topics: ["stream"], accounts: [] });
+    return { requested: true };
+  },
+});

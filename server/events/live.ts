@@ -1,0 +1,76 @@
+import "server-only";
+import { can, type Permission, type Role } from "@/lib/auth/permissions";
+import type { StreamStatus } from "@/lib/stream-health";
+import type { Engine } from "@/server/db/engine";
+import { streamStatus } from "./health";
+import { onChange, type ChangeNotice } from "./notices";
+
+/**
+ * The browser's live channel (server-sent events): `change` notices filtered to what the reader may read, and the
+ * stream's `status` (for the banner every signed-in page shows) on each stream notice and every 5 s, which also
+ * keeps the connection alive through proxies.
+ */
+const TOPIC_PERMISSION: Record<string, Permission> = {
+  order: "orders:read",
+  movement: "movements:read",
+  account: "accounts:read",
+  stream: "stream:read",
+};
+
+/** The part of a notice a role may receive; undefined when nothing is left. */
+export function noticeFor(role: Role, n: ChangeNotice): ChangeNotice | undefined {
+  const topics = n.topics.filter((t) => TOPIC_PERMISSION[t] && can(role, TOPIC_PERMISSION[t]));
+  if (!topics.length) return undefined;
+  return { topics, accounts: can(role, "accounts:read") ? n.accounts : [] };
+}
+
+// One status read per process and second, however many browsers listen.
+let cached: { at: number; value: Promise<StreamStatus> } | undefined;
+function sharedStatus(engine: Engine, silenceMs: number): Promise<StreamStatus> {
+  if (!cached || Date.now() - cached.at > 1_000) {
+    const value = streamStatus(engine, silenceMs);
+    cached = { at: Date.now(), value };
+    value.catch(() => (cached = undefined));
+  }
+  return cached.value;
+}
+
+export function liveStream(engine: Engine, role: Role, silenceMs: number, signal: AbortSignal): Response {
+  const encoder = new TextEncoder();
+  let cleanup = () => undefined as void;
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      let open = true;
+      const send = (event: string, data: unknown) => {
+        if (open) controller.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
+      };
+      const status = () => sharedStatus(engine, silenceMs).then((s) => send("status", s), () => undefined);
+      const off = await onChange(engine, (n) => {
+        const mine = noticeFor(role, n);
+        if (mine) send("change", mine);
+        if (n.topics.includes("stream")) void status();
+      });
+      const timer = setInterval(() => void status(), 5_000);
+      cleanup = () => {
+        if (!open) return;
+        open = false;
+        off();
+        clearInterval(timer);
+        try {
+          controller.close();
+        } catch {
+          // already closed by the client
+        }
+      };
+      signal.addEventListener("abort", cleanup, { once: true });
+      send("ready", { topics: Object.keys(TOPIC_PERMISSION).filter((t) => can(role, TOPIC_PERMISSION[t])) });
+      await status();
+    },
+    cancel() {
+      cleanup();
+    },
+  });
+  return new Response(body, {
+    headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-store, no-transform", "x-accel-buffering": "no" },
+  });
+}
