@@ -8,7 +8,8 @@ import * as protoLoader from "@grpc/proto-loader";
  * path is the SDKs' `/grpc.trade.event.EventService/Subscribe`; the sandbox also answers the older
  * `/openapi.EventService/Subscribe`.
  */
-export const PROTO_PATH = path.join(import.meta.dirname, "events.proto");
+// Next bundles server code without import.meta.dirname; the app runs from the project root.
+export const PROTO_PATH = path.join(import.meta.dirname ?? path.join(process.cwd(), "server/wire/events"), "events.proto");
 export const SUBSCRIBE_PATH = "/grpc.trade.event.EventService/Subscribe";
 export const SUBSCRIBE_PATH_ALIASES = ["/openapi.EventService/Subscribe"] as const;
 /** SubscribeResponse.eventType values; 5 (Event) carries a data event. */
