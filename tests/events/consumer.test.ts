@@ -60,3 +60,63 @@ describe.each(engines)("event consumer and read model ($name)", (te) => {
     expect(await digest()).toBe(before);
   });
 });
+
+describe.each(engines)("desk submissions and detail calls in the read model ($name)", (te) => {
+  let f: EventsFixture;
+  beforeAll(async () => {
+    f = await startEventsFixture(te);
+    f.service();
+    await until(async () => (await f.db.engine.query<{ connected: boolean }>("SELECT connected FROM brokerdesk.event_stream")).rows[0]?.connected, 10_000, "connected");
+  }, 60_000);
+  afterAll(async () => f?.close());
+
+  it("a movement recorded at submission is moved on by the upstream's event, keeps its requester, and survives a rebuild", async () => {
+    const { recordDeskMovement } = await import("@/server/events/desk");
+    const id = rid("dj");
+    const fields = { from_account: ACCOUNTS.margin, to_account: ACCOUNTS.cash, amount: "5.00", currency: "USD" };
+    await recordDeskMovement(f.db.engine, { kind: "CASH_JOURNAL", clientRequestId: id, requestedBy: "ops@brokerdesk.test", fields });
+    await recordDeskMovement(f.db.engine, { kind: "CASH_JOURNAL", clientRequestId: id, requestedBy: "ops@brokerdesk.test", fields }); // a retry
+    const row = async () => (await f.db.engine.query<Record<string, string>>(
+      "SELECT status, requested_by, amount::text FROM brokerdesk.money_movements WHERE client_request_id = $1", [id])).rows;
+    expect(await row()).toEqual([{ status: "SUBMITTED", requested_by: "ops@brokerdesk.test", amount: "5.00" }]);
+    await f.api.op("createCashJournal", "resource", { body: { ...fields, client_request_id: id } });
+    await until(async () => (await row())[0]?.status === "COMPLETED", 2000, "completed by the event");
+    expect(await row()).toEqual([{ status: "COMPLETED", requested_by: "ops@brokerdesk.test", amount: "5.00" }]);
+    await rebuildReadModel(f.db.engine);
+    expect(await row()).toEqual([{ status: "COMPLETED", requested_by: "ops@brokerdesk.test", amount: "5.00" }]);
+    const timeline = await f.db.engine.query<{ status: string }>("SELECT status FROM brokerdesk.movement_events WHERE client_request_id = $1 ORDER BY event_seq", [id]);
+    expect(timeline.rows.map((r) => r.status)).toEqual(["SUBMITTED", "COMPLETED"]);
+  });
+
+  it("an order's detail call completes what its events do not carry (limit price, time in force)", async () => {
+    const o = stock({ symbol: "AAPL", limit_price: "2.00", quantity: "1", time_in_force: "GTC" });
+    await place(f.api, ACCOUNTS.margin, [o]);
+    await f.api.op("replaceOrder", "resource", { body: { account_id: ACCOUNTS.margin, modify_orders: [{ combo_type: "NORMAL", client_order_id: o.client_order_id, limit_price: "2.50" }] } });
+    const row = async () => (await f.db.engine.query<Record<string, string>>(
+      "SELECT status, limit_price::text, time_in_force, detail_at IS NOT NULL AS detailed FROM brokerdesk.orders WHERE client_order_id = $1", [o.client_order_id])).rows[0];
+    // A MODIFY_SUCCESS event carries no price: the service's detail call brings the new one.
+    await until(async () => (await row())?.limit_price === "2.50", 5000, "the detail call");
+    expect(await row()).toMatchObject({ status: "SUBMITTED", limit_price: "2.50", time_in_force: "GTC", detailed: true });
+    const snapshots = await f.db.engine.query("SELECT 1 FROM brokerdesk.upstream_events WHERE source = 'snapshot' AND payload->>'client_order_id' = $1", [o.client_order_id]);
+    expect(snapshots.rows.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it("a reconciliation fixes a movement whose final event was missed, and counts it", async () => {
+    const { recordDeskMovement } = await import("@/server/events/desk");
+    const { reconcile } = await import("@/server/events/sync");
+    const id = rid("rc");
+    const fields = { account_id: ACCOUNTS.margin, type: "DEPOSIT", amount: "3.00", currency: "USD" };
+    // Silenced: the upstream's COMPLETED event is not heard while the reconciliation runs.
+    await f.api.call("POST", "/sandbox/events/silence", { body: { silent: true } });
+    try {
+      await recordDeskMovement(f.db.engine, { kind: "INSTANT_FUNDING", clientRequestId: id, requestedBy: "ops@brokerdesk.test", fields });
+      await f.api.op("createInstantFunding", "resource", { body: { ...fields, client_request_id: id } });
+      const run = await reconcile({ engine: f.db.engine, client: f.client }, { afterMs: 0 });
+      expect(run.fixed).toBeGreaterThanOrEqual(1);
+      const m = await f.db.engine.query<{ status: string }>("SELECT status FROM brokerdesk.money_movements WHERE client_request_id = $1", [id]);
+      expect(m.rows[0].status).toBe("COMPLETED");
+    } finally {
+      await f.api.call("POST", "/sandbox/events/silence", { body: { silent: false } });
+    }
+  });
+});
