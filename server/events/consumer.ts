@@ -6,6 +6,7 @@ import { openSubscription, type SubscribeOptions, type Subscription } from "@/se
 import { UPSTREAM_EVENT_TYPES } from "./changes";
 import { notifyChange } from "./channel";
 import { fromStream, ingest, type Incoming } from "./ingest";
+import { sleep } from "./sleep";
 import { tryLead, type Leadership } from "./leader";
 
 /**
@@ -38,14 +39,6 @@ export interface ConsumerHandle {
   reconnect(reason: string): void;
   stop(): Promise<void>;
 }
-
-const sleep = (ms: number, signal?: AbortSignal) => new Promise<void>((resolve) => {
-  const t = setTimeout(resolve, ms);
-  signal?.addEventListener("abort", () => {
-    clearTimeout(t);
-    resolve();
-  }, { once: true });
-});
 
 /** Updates the stream's row (`countReconnect` adds one to the reconnect count) and tells open pages. */
 async function setStream(engine: Engine, fields: Record<string, unknown>, notify = true, countReconnect = false): Promise<void> {
@@ -136,22 +129,22 @@ export function startConsumer(o: ConsumerOptions): ConsumerHandle {
   }
 
   async function lead(l: Leadership) {
-    const lost = new AbortController();
-    void l.lost.then(() => lost.abort());
-    stopping.signal.addEventListener("abort", () => lost.abort(), { once: true });
+    const lostLock = new AbortController();
+    void l.lost.then(() => lostLock.abort());
+    const lost = AbortSignal.any([lostLock.signal, stopping.signal]);
     await setStream(o.engine, { leader: instance, heartbeat_at: new Date() });
     const heartbeat = setInterval(() => void setStream(o.engine, { heartbeat_at: new Date(), leader: instance }, false).catch(() => undefined), 2_000);
-    o.onLead?.(lost.signal);
+    o.onLead?.(lost);
     let attempt = 0;
     try {
-      while (!lost.signal.aborted) {
-        const { reason, gotData } = await runStream(lost.signal).catch((e) => ({ reason: String(e), gotData: false }));
-        if (lost.signal.aborted) break;
+      while (!lost.aborted) {
+        const { reason, gotData } = await runStream(lost).catch((e) => ({ reason: String(e), gotData: false }));
+        if (lost.aborted) break;
         await setStream(o.engine, { connected: false, disconnected_at: new Date(), last_error: reason }, true, true).catch(() => undefined);
         attempt = gotData ? 1 : attempt + 1;
         const delay = Math.random() * Math.min(maxMs, baseMs * 2 ** Math.min(attempt, 16));
         log("warn", "event stream down; reconnecting", { reason, delayMs: Math.round(delay) });
-        await sleep(delay, lost.signal);
+        await sleep(delay, lost);
       }
     } finally {
       clearInterval(heartbeat);

@@ -1,5 +1,6 @@
 import "server-only";
 import type { BrokerClient } from "@/server/broker/client";
+import { sleep } from "./sleep";
 import { startConsumer, type ConsumerHandle, type ConsumerOptions } from "./consumer";
 import { backfill, completeOrderDetails, reconcile, type SyncDeps } from "./sync";
 
@@ -16,14 +17,6 @@ export interface EventServiceOptions extends Omit<ConsumerOptions, "onLead"> {
   /** Detail calls for orders that events describe in part (off in the projection benchmark). */
   details?: boolean;
 }
-
-const sleep = (ms: number, signal: AbortSignal) => new Promise<void>((resolve) => {
-  const t = setTimeout(resolve, ms);
-  signal.addEventListener("abort", () => {
-    clearTimeout(t);
-    resolve();
-  }, { once: true });
-});
 
 export function startEventService(o: EventServiceOptions): ConsumerHandle {
   const log = o.log ?? (() => undefined);
