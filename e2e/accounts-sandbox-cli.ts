@@ -30,7 +30,9 @@ async function main() {
     token = (await call("POST", "/openapi/auth/token/create", {}, "{}")).body?.token;
   }
   const body = method === "POST" ? JSON.stringify(input.body ?? {}) : undefined;
-  process.stdout.write(JSON.stringify(await call(method, path, input.query ?? {}, body, token)));
+  const result = await call(method, path, input.query ?? {}, body, token);
+  // `at`: when the answer arrived, so a spec can time what follows from the call itself, not from this process's start.
+  process.stdout.write(JSON.stringify({ ...result, at: Date.now() }));
 }
 
 main().catch((error) => {

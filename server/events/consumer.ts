@@ -43,7 +43,8 @@ export interface ConsumerHandle {
 /** Updates the stream's row (`countReconnect` adds one to the reconnect count) and tells open pages. */
 async function setStream(engine: Engine, fields: Record<string, unknown>, notify = true, countReconnect = false): Promise<void> {
   const keys = Object.keys(fields);
-  const sets = keys.map((k, i) => `${k} = $${i + 1}`);
+  // "Down since" is when it went down, not the latest failed attempt: kept while the stream stays down.
+  const sets = keys.map((k, i) => (k === "disconnected_at" ? `${k} = CASE WHEN connected OR disconnected_at IS NULL THEN $${i + 1} ELSE disconnected_at END` : `${k} = $${i + 1}`));
   if (countReconnect) sets.push("reconnects = reconnects + 1");
   await engine.query(`UPDATE brokerdesk.event_stream SET ${sets.join(", ")} WHERE id = 'upstream'`, keys.map((k) => fields[k]));
   if (notify) await notifyChange(engine, { topics: ["stream"], accounts: [] });
