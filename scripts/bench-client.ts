@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { createBrokerClient } from "@/server/broker/client";
 import { createBrokerLogger } from "@/server/broker/logger";
-import { signedHeaders, type SignatureAlgorithm } from "@/server/broker/signing";
+import { signedHeaders, type SignatureAlgorithm } from "@/server/wire/signing";
 
 const SIGN_ITERATIONS = 50_000;
 const CALLS = 2_000;

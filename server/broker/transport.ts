@@ -2,9 +2,9 @@ import "server-only";
 import type { Logger } from "pino";
 import { BrokerError, errorFromResponse, parseRetryAfter } from "./errors";
 import { createBrokerLogger } from "./logger";
-import { OPERATIONS, operationPath, VERSION_FOR_STYLE, type Operation, type OperationName, type PathStyle, type RateGroup } from "./operations";
+import { OPERATIONS, operationPath, VERSION_FOR_STYLE, type Operation, type OperationName, type PathStyle, type RateGroup } from "@/server/wire/operations";
 import { RateBudget } from "./rate-budget";
-import { percentEncode, signedHeaders, type SignatureAlgorithm } from "./signing";
+import { percentEncode, signedHeaders, type SignatureAlgorithm } from "@/server/wire/signing";
 
 /**
  * One signed HTTP exchange with the upstream, with timeout, retries and the rate budget. Knows nothing about

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { createBrokerClient, type BrokerClientConfig, type BrokerClientDeps } from "@/server/broker/client";
 import { createBrokerLogger } from "@/server/broker/logger";
-import { sign, type SignatureAlgorithm } from "@/server/broker/signing";
+import { sign, type SignatureAlgorithm } from "@/server/wire/signing";
 
 /** A loopback node:http server standing in for the upstream: records every request, answers from a handler. */
 export interface SeenRequest {
