@@ -3,7 +3,7 @@ import { Sidebar } from "@/components/shell/sidebar";
 import { ROLE_LABELS } from "@/lib/auth/permissions";
 import { navFor } from "@/lib/navigation";
 import { requireStaff } from "@/server/auth/guard";
-import { signOutAction } from "@/server/actions/session";
+import { signOutAction } from "@/server/actions/session-sign-out";
 
 export default async function DeskLayout({ children }: { children: React.ReactNode }) {
   const staff = await requireStaff();
