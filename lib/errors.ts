@@ -18,7 +18,24 @@ export type ActionResult<T> =
   | { ok: true; data: T }
   | { ok: false; code: string; serverError: string; fieldErrors?: Record<string, string> };
 
+/**
+ * What an action with an approval step returns when its policy held it: the work did not run; a request for a
+ * second person's approval (`approvalId`) was made instead. It is a success (nothing failed), so check
+ * `isPendingApproval(result.data)` before reading the data.
+ */
+export interface PendingApproval {
+  pending: true;
+  approvalId: string;
+  /** Safe to show, e.g. "Sent for approval: a second operator must approve transfers above 10,000 USD." */
+  message: string;
+}
+
+export function isPendingApproval(data: unknown): data is PendingApproval {
+  return typeof data === "object" && data !== null && (data as { pending?: unknown }).pending === true && typeof (data as PendingApproval).approvalId === "string";
+}
+
 /** The one helper that turns an action result into a message for a toast or a form banner. */
 export function actionMessage(result: ActionResult<unknown>, success = "Saved."): string {
-  return result.ok ? success : result.serverError;
+  if (!result.ok) return result.serverError;
+  return isPendingApproval(result.data) ? result.data.message : success;
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Permission } from "@/lib/auth/permissions";
 import { guardRoute, type Staff } from "@/server/auth/guard";
-import { asBrokerError } from "./upstream-errors";
+import { isBrokerError } from "@/server/broker";
 import { logger } from "@/server/log";
 
 /** The JSON error body every accounts route handler answers with; the browser shows `message` as is. */
@@ -13,7 +13,7 @@ export interface ApiErrorBody {
 
 /** Upstream failures as a safe JSON answer: 404 for an unknown account, 502 for the rest (never a stack). */
 export function errorResponse(e: unknown): Response {
-  const error = asBrokerError(e);
+  const error = isBrokerError(e) ? e : undefined;
   if (error) {
     const status = error.errorCode === "ACCOUNT_NOT_FOUND" ? 404 : error.status === 429 ? 429 : 502;
     const body: ApiErrorBody = { error: error.errorCode, message: error.userMessage, requestId: error.requestId };
