@@ -39,3 +39,18 @@ export function actionMessage(result: ActionResult<unknown>, success = "Saved.")
   if (!result.ok) return result.serverError;
   return isPendingApproval(result.data) ? result.data.message : success;
 }
+
+/**
+ * "This does not exist", thrown by domain code (an unknown account, say): route handlers answer 404 with the
+ * message, pages call notFound(). Recognised by name too, as a class copy of another server bundle may throw it.
+ */
+export class NotFoundError extends AppError {
+  constructor(userMessage = "This does not exist.", message = userMessage) {
+    super("NOT_FOUND", message, userMessage);
+    this.name = "NotFoundError";
+  }
+}
+
+export function isNotFound(e: unknown): e is NotFoundError {
+  return e instanceof NotFoundError || (e instanceof Error && e.name === "NotFoundError");
+}
