@@ -14,9 +14,20 @@ export class AppError extends Error {
   }
 }
 
-export type ActionResult<T> =
-  | { ok: true; data: T }
-  | { ok: false; code: string; serverError: string; fieldErrors?: Record<string, string> };
+/**
+ * "This does not exist", thrown by domain code (an unknown account, say): route handlers answer 404 with the
+ * message, pages call notFound(). Recognised by name too, as a class copy of another server bundle may throw it.
+ */
+export class NotFoundError extends AppError {
+  constructor(userMessage = "This does not exist.", message = userMessage) {
+    super("NOT_FOUND", message, userMessage);
+    this.name = "NotFoundError";
+  }
+}
+
+export function isNotFound(e: unknown): e is NotFoundError {
+  return e instanceof NotFoundError || (e instanceof Error && e.name === "NotFoundError");
+}
 
 /**
  * What an action with an approval step returns when its policy held it: the work did not run; a request for a
@@ -34,23 +45,11 @@ export function isPendingApproval(data: unknown): data is PendingApproval {
   return typeof data === "object" && data !== null && (data as { pending?: unknown }).pending === true && typeof (data as PendingApproval).approvalId === "string";
 }
 
+export type ActionResult<T> =
+  | { ok: true; data: T }
+  | { ok: false; code: string; serverError: string; fieldErrors?: Record<string, string> };
+
 /** The one helper that turns an action result into a message for a toast or a form banner. */
 export function actionMessage(result: ActionResult<unknown>, success = "Saved."): string {
-  if (!result.ok) return result.serverError;
-  return isPendingApproval(result.data) ? result.data.message : success;
-}
-
-/**
- * "This does not exist", thrown by domain code (an unknown account, say): route handlers answer 404 with the
- * message, pages call notFound(). Recognised by name too, as a class copy of another server bundle may throw it.
- */
-export class NotFoundError extends AppError {
-  constructor(userMessage = "This does not exist.", message = userMessage) {
-    super("NOT_FOUND", message, userMessage);
-    this.name = "NotFoundError";
-  }
-}
-
-export function isNotFound(e: unknown): e is NotFoundError {
-  return e instanceof NotFoundError || (e instanceof Error && e.name === "NotFoundError");
+  return result.ok ? success : result.serverError;
 }
