@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { isPendingApproval } from "@/lib/errors";
 import { defineAction, type ApprovalDecision } from "@/server/actions/safe-action";
 import { listAudit } from "@/server/audit/trail";
 import { setBrokerForTests, type BrokerClient } from "@/server/broker";
 import { BrokerError } from "@/server/broker/errors";
-import { prepareAppDb, setDbForTests, type AppDb } from "@/server/db";
-import { openEngine } from "@/server/db/engine";
+import { useAppDb } from "../helpers/app-db";
 
 /** The wrapper with a fake session and request (no Next request scope in a unit test) and an in-memory database. */
 const session = vi.hoisted(() => ({ staff: null as null | { id: string; email: string; name: string; role: string } }));
@@ -14,22 +13,13 @@ vi.mock("@/server/auth/guard", () => ({ currentStaff: async () => session.staff 
 vi.mock("@/server/auth/request-meta", () => ({ requestMeta: async () => ({ clientIp: "10.0.0.9", userAgent: "vitest" }) }));
 
 const OPS = { id: "00000000-0000-4000-8000-000000000001", email: "ops@example.test", name: "Ops", role: "operations" };
-let db: AppDb;
-
-beforeAll(async () => {
-  db = await prepareAppDb(await openEngine({}));
-  setDbForTests(db);
-});
-afterAll(async () => {
-  setDbForTests(undefined);
-  setBrokerForTests(undefined);
-  await db.engine.close();
-});
+const db = useAppDb();
+afterAll(() => setBrokerForTests(undefined));
 beforeEach(() => {
   session.staff = OPS;
 });
 
-const entriesOf = async (action: string) => (await listAudit(db.engine, { action })).rows;
+const entriesOf = async (action: string) => (await listAudit(db().engine, { action })).rows;
 const input = z.object({ account_id: z.string().min(1), amount: z.string() });
 
 describe("approval step", () => {

@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { NotFoundError } from "@/lib/errors";
 import { listAudit } from "@/server/audit/trail";
 import { BrokerError } from "@/server/broker/errors";
-import { prepareAppDb, setDbForTests, type AppDb } from "@/server/db";
-import { openEngine } from "@/server/db/engine";
 import { csvRoute, jsonRoute } from "@/server/http";
+import { useAppDb } from "../helpers/app-db";
 
 /** The route helpers with a fake session (no Next request scope in a unit test) and an in-memory database. */
 const session = vi.hoisted(() => ({ staff: null as null | { id: string; email: string; name: string; role: string } }));
@@ -13,16 +12,7 @@ vi.mock("@/server/auth/guard", () => ({ currentStaff: async () => session.staff 
 
 const SUPPORT = { id: "00000000-0000-4000-8000-000000000002", email: "support@example.test", name: "S", role: "support" };
 const COMPLIANCE = { id: "00000000-0000-4000-8000-000000000003", email: "compliance@example.test", name: "C", role: "compliance" };
-let db: AppDb;
-
-beforeAll(async () => {
-  db = await prepareAppDb(await openEngine({}));
-  setDbForTests(db);
-});
-afterAll(async () => {
-  setDbForTests(undefined);
-  await db.engine.close();
-});
+const db = useAppDb();
 beforeEach(() => {
   session.staff = SUPPORT;
 });
@@ -85,7 +75,7 @@ describe("jsonRoute", () => {
 describe("csvRoute", () => {
   const exportOf = (rows: (filter: { kind?: string }) => AsyncIterable<(string | number)[]>, action: string) =>
     csvRoute({ permission: "audit:read", params: z.object({ kind: z.string().optional(), size: z.string().optional() }), filter: (p) => ({ kind: p.kind }), action, filename: "things", columns: ["N", "Kind"] }, ({ params }) => rows(params));
-  const entries = async (action: string) => (await listAudit(db.engine, { action })).rows;
+  const entries = async (action: string) => (await listAudit(db().engine, { action })).rows;
 
   it("streams the file and writes exactly one audit entry: action, filter, row count, outcome, who and from where", async () => {
     session.staff = COMPLIANCE;
