@@ -5,7 +5,7 @@ import { defineAction, type ApprovalDecision } from "@/server/actions/safe-actio
 import { listAudit } from "@/server/audit/trail";
 import { setBrokerForTests, type BrokerClient } from "@/server/broker";
 import { BrokerError } from "@/server/broker/errors";
-import { useAppDb } from "../helpers/app-db";
+import { withAppDb } from "../helpers/app-db";
 
 /** The wrapper with a fake session and request (no Next request scope in a unit test) and an in-memory database. */
 const session = vi.hoisted(() => ({ staff: null as null | { id: string; email: string; name: string; role: string } }));
@@ -13,7 +13,7 @@ vi.mock("@/server/auth/guard", () => ({ currentStaff: async () => session.staff 
 vi.mock("@/server/auth/request-meta", () => ({ requestMeta: async () => ({ clientIp: "10.0.0.9", userAgent: "vitest" }) }));
 
 const OPS = { id: "00000000-0000-4000-8000-000000000001", email: "ops@example.test", name: "Ops", role: "operations" };
-const db = useAppDb();
+const db = withAppDb();
 afterAll(() => setBrokerForTests(undefined));
 beforeEach(() => {
   session.staff = OPS;

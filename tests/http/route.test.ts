@@ -4,7 +4,7 @@ import { NotFoundError } from "@/lib/errors";
 import { listAudit } from "@/server/audit/trail";
 import { BrokerError } from "@/server/broker/errors";
 import { csvRoute, jsonRoute } from "@/server/http";
-import { useAppDb } from "../helpers/app-db";
+import { withAppDb } from "../helpers/app-db";
 
 /** The route helpers with a fake session (no Next request scope in a unit test) and an in-memory database. */
 const session = vi.hoisted(() => ({ staff: null as null | { id: string; email: string; name: string; role: string } }));
@@ -12,7 +12,7 @@ vi.mock("@/server/auth/guard", () => ({ currentStaff: async () => session.staff 
 
 const SUPPORT = { id: "00000000-0000-4000-8000-000000000002", email: "support@example.test", name: "S", role: "support" };
 const COMPLIANCE = { id: "00000000-0000-4000-8000-000000000003", email: "compliance@example.test", name: "C", role: "compliance" };
-const db = useAppDb();
+const db = withAppDb();
 beforeEach(() => {
   session.staff = SUPPORT;
 });
