@@ -1,6 +1,6 @@
 // Test-only: one signed call to the e2e sandbox, run under tsx with the react-server condition (the signing
 // module is server-only, which Playwright's loader cannot import). Prints {status, body} as JSON.
-import { signedHeaders } from "@/server/broker/signing";
+import { signedHeaders } from "@/server/wire/signing";
 
 async function main() {
   const [method, path, json] = process.argv.slice(2) as ["GET" | "POST", string, string | undefined];

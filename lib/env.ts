@@ -89,6 +89,22 @@ export function eventStreamConfig(e: Env = env()): { target: string; tls: boolea
   return { target, tls, appKey: u.appKey, appSecret: u.appSecret, algorithm: u.algorithm };
 }
 
+/**
+ * The level the embedded sandbox seeds its master account with (server/sandbox/account-store.ts; a unit test keeps
+ * the two equal). Configuration, not an import: app code does not reach into the sandbox.
+ */
+export const EMBEDDED_MASTER_OPTION_LEVEL = "LV3" as const;
+
+/**
+ * The master account's US option level (the Broker API does not publish it): BROKER_MASTER_OPTION_LEVEL when set,
+ * the embedded sandbox's level on the embedded defaults, else unknown.
+ */
+export function masterOptionLevel(e: Env = env()): { level?: NonNullable<Env["BROKER_MASTER_OPTION_LEVEL"]>; source: "config" | "sandbox" | "unknown" } {
+  if (e.BROKER_MASTER_OPTION_LEVEL) return { level: e.BROKER_MASTER_OPTION_LEVEL, source: "config" };
+  if (isDemoMode(e)) return { level: EMBEDDED_MASTER_OPTION_LEVEL, source: "sandbox" };
+  return { source: "unknown" };
+}
+
 export interface UpstreamConfig {
   kind: "sandbox" | "external";
   baseUrl: string;

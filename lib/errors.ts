@@ -14,6 +14,37 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * "This does not exist", thrown by domain code (an unknown account, say): route handlers answer 404 with the
+ * message, pages call notFound(). Recognised by name too, as a class copy of another server bundle may throw it.
+ */
+export class NotFoundError extends AppError {
+  constructor(userMessage = "This does not exist.", message = userMessage) {
+    super("NOT_FOUND", message, userMessage);
+    this.name = "NotFoundError";
+  }
+}
+
+export function isNotFound(e: unknown): e is NotFoundError {
+  return e instanceof NotFoundError || (e instanceof Error && e.name === "NotFoundError");
+}
+
+/**
+ * What an action with an approval step returns when its policy held it: the work did not run; a request for a
+ * second person's approval (`approvalId`) was made instead. It is a success (nothing failed), so check
+ * `isPendingApproval(result.data)` before reading the data.
+ */
+export interface PendingApproval {
+  pending: true;
+  approvalId: string;
+  /** Safe to show, e.g. "Sent for approval: a second operator must approve transfers above 10,000 USD." */
+  message: string;
+}
+
+export function isPendingApproval(data: unknown): data is PendingApproval {
+  return typeof data === "object" && data !== null && (data as { pending?: unknown }).pending === true && typeof (data as PendingApproval).approvalId === "string";
+}
+
 export type ActionResult<T> =
   | { ok: true; data: T }
   | { ok: false; code: string; serverError: string; fieldErrors?: Record<string, string> };

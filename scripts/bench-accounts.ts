@@ -3,7 +3,7 @@ import { Writable } from "node:stream";
 import { parseAccountListParams } from "@/lib/schemas/account-list-params";
 import { listAccountsPage } from "@/server/accounts/accounts";
 import { createBrokerClient, type BrokerClient } from "@/server/broker/client";
-import { createBrokerLogger } from "@/server/broker/logger";
+import { createLogger } from "@/server/log";
 import { openEngine } from "@/server/db/engine";
 import { startSandbox } from "@/server/sandbox";
 import { MASTER_ACCOUNT_NUMBER, MASTER_OPTION_LEVEL } from "@/server/sandbox/account-store";
@@ -67,7 +67,7 @@ async function measure(total: number) {
     const client: BrokerClient = createBrokerClient(
       { kind: "sandbox", baseUrl: sb.url, appKey: "brokerdesk-demo-key", appSecret: "brokerdesk-demo-secret", algorithm: "HMAC-SHA256",
         pathStyle: "resource", timeoutMs: 10_000, maxRetries: 0, rateLimits: { account: unlimited, token: unlimited } },
-      { logger: createBrokerLogger({ destination: new Writable({ write: (_c, _e, cb) => cb() }), level: "info" }) },
+      { logger: createLogger({ name: "broker", destination: new Writable({ write: (_c, _e, cb) => cb() }), level: "info" }) },
     );
     const list = (q: string) => () => listAccountsPage(parseAccountListParams(new URLSearchParams(q)), client);
     const first = await list("")();

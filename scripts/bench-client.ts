@@ -7,8 +7,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { createBrokerClient } from "@/server/broker/client";
-import { createBrokerLogger } from "@/server/broker/logger";
-import { signedHeaders, type SignatureAlgorithm } from "@/server/broker/signing";
+import { createLogger } from "@/server/log";
+import { signedHeaders, type SignatureAlgorithm } from "@/server/wire/signing";
 
 const SIGN_ITERATIONS = 50_000;
 const CALLS = 2_000;
@@ -55,7 +55,7 @@ async function main() {
   const client = createBrokerClient(
     { kind: "sandbox", baseUrl: url, appKey: "bench-key", appSecret: "bench-secret", algorithm: "HMAC-SHA256", pathStyle: "resource",
       timeoutMs: 5_000, maxRetries: 0, rateLimits: { assets: unlimited, token: unlimited } },
-    { logger: createBrokerLogger({ destination: sink, level: "info" }) },
+    { logger: createLogger({ name: "broker", destination: sink, level: "info" }) },
   );
 
   const time = async (n: number, fn: () => Promise<unknown>) => {

@@ -1,5 +1,5 @@
 import "server-only";
-import { signedHeaders } from "@/server/broker/signing";
+import { signedHeaders } from "@/server/wire/signing";
 import { startSandbox, type RunningSandbox } from "@/server/sandbox";
 import { seedAccountId } from "@/server/sandbox/seed/accounts";
 import { openSubscription } from "@/server/wire/events/subscribe";

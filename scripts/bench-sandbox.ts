@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { signedHeaders } from "@/server/broker/signing";
+import { signedHeaders } from "@/server/wire/signing";
 import { startSandbox, type RunningSandbox } from "@/server/sandbox";
 import { masterAccountId } from "@/server/sandbox/seed";
 import { seedAccountId } from "@/server/sandbox/seed/accounts";

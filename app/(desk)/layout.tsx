@@ -7,7 +7,7 @@ import { can, ROLE_LABELS } from "@/lib/auth/permissions";
 import { env } from "@/lib/env";
 import { navFor } from "@/lib/navigation";
 import { requireStaff } from "@/server/auth/guard";
-import { signOutAction } from "@/server/actions/session";
+import { signOutAction } from "@/server/actions/session-sign-out";
 
 /** The signed-in desk: sidebar, header, the live channel (change notices, stream banner) and TanStack Query. */
 export default async function DeskLayout({ children }: { children: React.ReactNode }) {

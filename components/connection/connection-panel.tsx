@@ -6,7 +6,10 @@ import { Alert } from "@/components/ui/field";
 import { Panel } from "@/components/ui/page";
 import type { ActionResult } from "@/lib/errors";
 import { formatDateTime } from "@/lib/format";
-import { checkTokenNow, confirmSandboxTwoFactor, refreshTokenNow, startToken } from "@/server/actions/connection";
+import { checkTokenNow } from "@/server/actions/connection-check-token";
+import { confirmSandboxTwoFactor } from "@/server/actions/connection-confirm-sandbox-2fa";
+import { refreshTokenNow } from "@/server/actions/connection-refresh-token";
+import { startToken } from "@/server/actions/connection-start-token";
 import type { ConnectionStatus, TokenState } from "@/server/broker";
 
 const STATE_TONE: Record<TokenState, Tone> = {

@@ -7,7 +7,7 @@ import { Alert, Field, Input, Select } from "@/components/ui/field";
 import { Panel } from "@/components/ui/page";
 import { ROLE_LABELS, ROLES } from "@/lib/auth/permissions";
 import { createStaffSchema, type CreateStaffInput } from "@/lib/schemas/staff";
-import { createStaffUser } from "@/server/actions/staff";
+import { createStaffUser } from "@/server/actions/staff-create";
 
 export function CreateStaffForm() {
   const [result, setResult] = useState<{ tone: "error" | "success"; text: string }>();

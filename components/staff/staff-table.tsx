@@ -7,7 +7,9 @@ import { table } from "@/components/ui/page";
 import { ROLE_LABELS, ROLES, type Role } from "@/lib/auth/permissions";
 import { actionMessage, type ActionResult } from "@/lib/errors";
 import { formatDateTime } from "@/lib/format";
-import { setStaffDisabled, setStaffRole, unlockStaff } from "@/server/actions/staff";
+import { setStaffDisabled } from "@/server/actions/staff-set-disabled";
+import { setStaffRole } from "@/server/actions/staff-set-role";
+import { unlockStaff } from "@/server/actions/staff-unlock";
 
 export interface StaffRow {
   id: string;

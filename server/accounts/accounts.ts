@@ -1,6 +1,7 @@
 import "server-only";
 import { cache } from "react";
 import { can } from "@/lib/auth/permissions";
+import { NotFoundError } from "@/lib/errors";
 import { searchFilter, type AccountListParams } from "@/lib/schemas/account-list-params";
 import { ownerName, type AccountRow, type AccountView } from "@/lib/schemas/virtual-account-view";
 import { broker, type BrokerClient } from "@/server/broker";
@@ -75,17 +76,36 @@ export async function getAccountFor(staff: Pick<Staff, "role">, accountId: strin
   return raw ? maskAccount(raw, can(staff.role, "pii:view")) : undefined;
 }
 
+/** For route handlers: the account as the viewer may see it, or a NotFoundError (a 404). */
+export async function requireAccountFor(staff: Pick<Staff, "role">, accountId: string): Promise<AccountView> {
+  const account = await getAccountFor(staff, accountId);
+  if (!account) throw accountNotFound();
+  return account;
+}
+
+const accountNotFound = () => new NotFoundError("This account does not exist.", "ACCOUNT_NOT_FOUND");
+const isUnknownAccount = (error: unknown) => (error as { errorCode?: string }).errorCode === "ACCOUNT_NOT_FOUND";
+
+/** The upstream's "no such account" as the domain's typed not-found; anything else as it came. */
+async function orNotFound<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    throw isUnknownAccount(error) ? accountNotFound() : error;
+  }
+}
+
 /** The upstream's detail, once per server request (the account layout and page share it); undefined when unknown. */
 export const getRawAccount = cache(async (accountId: string): Promise<Omit<AccountView, "masked"> | undefined> => {
   try {
     return await broker().getVirtualAccount({ account_id: accountId });
   } catch (error) {
-    if ((error as { errorCode?: string }).errorCode === "ACCOUNT_NOT_FOUND") return undefined;
+    if (isUnknownAccount(error)) return undefined;
     throw error;
   }
 });
 
-export const getAccountBalance = (accountId: string) => broker().getBalance({ account_id: accountId });
-export const getAccountPositions = (accountId: string) => broker().listPositions({ account_id: accountId });
+export const getAccountBalance = (accountId: string) => orNotFound(broker().getBalance({ account_id: accountId }));
+export const getAccountPositions = (accountId: string) => orNotFound(broker().listPositions({ account_id: accountId }));
 export const getAccountActivities = (accountId: string, cursor?: string) =>
-  broker().listAccountActivities({ account_id: accountId, page_size: 20, cursor: cursor || undefined });
+  orNotFound(broker().listAccountActivities({ account_id: accountId, page_size: 20, cursor: cursor || undefined }));

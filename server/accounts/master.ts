@@ -1,8 +1,7 @@
 import "server-only";
-import { env, upstreamConfig } from "@/lib/env";
+import { env, masterOptionLevel } from "@/lib/env";
 import type { OptionLevel } from "@/lib/schemas/virtual-account";
 import { broker } from "@/server/broker";
-import { MASTER_OPTION_LEVEL as SANDBOX_MASTER_OPTION_LEVEL } from "@/server/sandbox/account-store";
 
 /**
  * The omnibus master account the virtual accounts belong to. The Broker API has no master-account endpoint:
@@ -10,8 +9,8 @@ import { MASTER_OPTION_LEVEL as SANDBOX_MASTER_OPTION_LEVEL } from "@/server/san
  *   and list carry them), or from BROKER_MASTER_ACCOUNT_ID when there is no virtual account yet;
  * - the entity code (account numbers are "V" + entity code + external number) is read off the same account;
  * - its option level is not published at all: BROKER_MASTER_OPTION_LEVEL when set, else, on the embedded
- *   sandbox, the sandbox's documented constant (server/sandbox/account-store.ts MASTER_OPTION_LEVEL). When
- *   neither is known every level is offered and the upstream's 417 lands on the option level field.
+ *   sandbox, the level its seed uses (lib/env.ts masterOptionLevel). When neither is known every level is
+ *   offered and the upstream's 417 lands on the option level field.
  */
 export interface MasterAccount {
   accountId?: string;
@@ -24,10 +23,8 @@ export interface MasterAccount {
 const holder = globalThis as unknown as { __brokerdeskMaster?: MasterAccount };
 
 function configuredLevel(): Pick<MasterAccount, "optionLevel" | "optionLevelSource"> {
-  const configured = env().BROKER_MASTER_OPTION_LEVEL;
-  if (configured) return { optionLevel: configured, optionLevelSource: "config" };
-  if (upstreamConfig().kind === "sandbox") return { optionLevel: SANDBOX_MASTER_OPTION_LEVEL as OptionLevel, optionLevelSource: "sandbox" };
-  return { optionLevel: undefined, optionLevelSource: "unknown" };
+  const { level, source } = masterOptionLevel();
+  return { optionLevel: level as OptionLevel | undefined, optionLevelSource: source };
 }
 
 /** Cached once known: a master account does not change while the app runs. */

@@ -4,9 +4,9 @@ import { revalidatePath } from "next/cache";
 import { AppError } from "@/lib/errors";
 import { createAccountSchema, toUpstreamFields } from "@/lib/schemas/virtual-account";
 import { getMasterAccount } from "@/server/accounts/master";
-import { toActionError } from "@/server/accounts/upstream-errors";
-import { broker } from "@/server/broker";
+import { accountFieldMap } from "@/server/accounts/upstream-errors";
 import { defineAction } from "./safe-action";
+import { toActionError } from "./upstream-error";
 
 /**
  * Opens a virtual account. The form made `client_request_id` when it opened and sends the same one on every
@@ -17,28 +17,24 @@ export const createVirtualAccount = defineAction({
   name: "accounts.create",
   permission: "accounts:write",
   input: createAccountSchema,
-  async run(input, { audit }) {
-    audit.idempotencyKey = input.client_request_id;
+  async run(input, { audit, broker }) {
     try {
       const master = await getMasterAccount();
       if (!master.accountId) {
         throw new AppError("NO_MASTER_ACCOUNT", "master account unknown", "The master account is not known yet. An administrator must set BROKER_MASTER_ACCOUNT_ID.");
       }
-      const result = await broker().createVirtualAccount(
-        {
-          client_request_id: input.client_request_id,
-          belong_account_id: master.accountId,
-          external_account_number: input.external_account_number,
-          account_type: input.account_type,
-          ...toUpstreamFields(input),
-        },
-        { onResponse: (r) => (audit.upstreamRequestId = r.requestId) },
-      );
+      const result = await broker.createVirtualAccount({
+        client_request_id: input.client_request_id,
+        belong_account_id: master.accountId,
+        external_account_number: input.external_account_number,
+        account_type: input.account_type,
+        ...toUpstreamFields(input),
+      });
       audit.target = `account:${result.account_id}`;
       revalidatePath("/accounts");
       return { accountId: result.account_id, accountNumber: result.account_number ?? "", status: result.account_status ?? "" };
     } catch (error) {
-      throw toActionError(error, { mailSameAsHome: input.w8ben_info.mail_same_as_home, idempotent: true });
+      throw toActionError(error, { fields: accountFieldMap({ mailSameAsHome: input.w8ben_info.mail_same_as_home }), idempotent: true });
     }
   },
 });

@@ -3,8 +3,6 @@ import "server-only";
 import { AppError } from "@/lib/errors";
 import { revealPiiSchema } from "@/lib/schemas/virtual-account";
 import { piiOf } from "@/server/accounts/masking";
-import { toActionError } from "@/server/accounts/upstream-errors";
-import { broker } from "@/server/broker";
 import { defineAction } from "./safe-action";
 
 /**
@@ -16,14 +14,9 @@ export const revealAccountPii = defineAction({
   name: "accounts.reveal_pii",
   permission: "pii:reveal",
   input: revealPiiSchema,
-  async run(input, { audit }) {
+  async run(input, { audit, broker }) {
     audit.target = `account:${input.account_id}`;
-    let account;
-    try {
-      account = await broker().getVirtualAccount({ account_id: input.account_id }, { onResponse: (r) => (audit.upstreamRequestId = r.requestId) });
-    } catch (error) {
-      throw toActionError(error);
-    }
+    const account = await broker.getVirtualAccount({ account_id: input.account_id });
     if (!account) throw new AppError("NOT_FOUND", "account not found", "This account does not exist.");
     return piiOf(account);
   },

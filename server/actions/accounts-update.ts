@@ -2,9 +2,9 @@
 import "server-only";
 import { revalidatePath } from "next/cache";
 import { toUpstreamFields, updateAccountSchema } from "@/lib/schemas/virtual-account";
-import { toActionError } from "@/server/accounts/upstream-errors";
-import { broker } from "@/server/broker";
+import { accountFieldMap } from "@/server/accounts/upstream-errors";
 import { defineAction } from "./safe-action";
+import { toActionError } from "./upstream-error";
 
 /**
  * Updates a virtual account's permissions, option level, commission code, W-8BEN and China Connect details.
@@ -14,19 +14,15 @@ export const updateVirtualAccount = defineAction({
   name: "accounts.update",
   permission: "accounts:write",
   input: updateAccountSchema,
-  async run(input, { audit }) {
-    audit.idempotencyKey = input.client_request_id;
+  async run(input, { audit, broker }) {
     audit.target = `account:${input.account_id}`;
     try {
-      const result = await broker().updateVirtualAccount(
-        { client_request_id: input.client_request_id, account_id: input.account_id, ...toUpstreamFields(input) },
-        { onResponse: (r) => (audit.upstreamRequestId = r.requestId) },
-      );
+      const result = await broker.updateVirtualAccount({ client_request_id: input.client_request_id, account_id: input.account_id, ...toUpstreamFields(input) });
       revalidatePath(`/accounts/${input.account_id}`);
       revalidatePath("/accounts");
       return { accountId: result.account_id, status: result.account_status ?? "" };
     } catch (error) {
-      throw toActionError(error, { mailSameAsHome: input.w8ben_info.mail_same_as_home, idempotent: true });
+      throw toActionError(error, { fields: accountFieldMap({ mailSameAsHome: input.w8ben_info.mail_same_as_home }), idempotent: true });
     }
   },
 });

@@ -2,19 +2,20 @@ import "server-only";
 import { unstable_rethrow } from "next/navigation";
 import type { z } from "zod";
 import { can, type Permission } from "@/lib/auth/permissions";
-import type { ActionResult } from "@/lib/errors";
+import type { ActionResult, PendingApproval } from "@/lib/errors";
 import { appendAudit } from "@/server/audit/trail";
 import { currentStaff, type Staff } from "@/server/auth/guard";
 import { requestMeta } from "@/server/auth/request-meta";
 import type { RequestMeta } from "@/server/auth/staff";
+import { broker, type BrokerClient } from "@/server/broker";
 import { getDb, type AppDb } from "@/server/db";
 import { logger } from "@/server/log";
+import { recordingBroker, type UpstreamNotes } from "./recording-broker";
+import { toActionError } from "./upstream-error";
 
-/** What an action's work can tell the audit entry beyond its input. */
-export interface AuditNotes {
+/** What an action's work can tell the audit entry beyond its input (ctx.broker fills in the upstream part). */
+export interface AuditNotes extends UpstreamNotes {
   target?: string;
-  upstreamRequestId?: string;
-  idempotencyKey?: string;
 }
 
 export interface ActionContext {
@@ -22,15 +23,26 @@ export interface ActionContext {
   db: AppDb;
   meta: RequestMeta;
   audit: AuditNotes;
+  /** The Broker client for this action's upstream calls: their request ids and idempotency key reach the audit entry. */
+  broker: BrokerClient;
 }
+
+/** An approval policy's verdict: run the work now, or hold it until a second person approves the request it made. */
+export type ApprovalDecision = { status: "proceed" } | { status: "held"; approvalId: string; message: string };
+
+export type ApprovalPolicy<I> = (input: I, ctx: ActionContext) => Promise<ApprovalDecision>;
 
 export interface ActionDefinition<S extends z.ZodType, T> {
   /** Audit action name, e.g. "staff.create". */
   name: string;
   permission: Permission;
   input: S;
+  /** Between parse and work: may hold the action for approval (the work does not run; the result is pending). */
+  approval?: ApprovalPolicy<z.output<S>>;
   run(input: z.output<S>, ctx: ActionContext): Promise<T>;
 }
+
+type Action<S extends z.ZodType, T> = (raw: z.input<S>) => Promise<ActionResult<T>>;
 
 /** Dotted field paths, as react-hook-form names nested fields. */
 export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
@@ -51,11 +63,13 @@ interface ErrorShape {
 
 /**
  * Every mutating server action goes through here: session → permission → zod input parsed on the server →
- * the work → one audit entry, whatever the outcome. Returns data, never throws to the browser (but lets
- * redirect() and notFound() through).
+ * approval policy (when given) → the work → one audit entry, whatever the outcome. Returns data, never throws to
+ * the browser (but lets redirect() and notFound() through). An action with a policy may return PendingApproval.
  */
-export function defineAction<S extends z.ZodType, T>(def: ActionDefinition<S, T>) {
-  return async function action(raw: z.input<S>): Promise<ActionResult<T>> {
+export function defineAction<S extends z.ZodType, T>(def: ActionDefinition<S, T> & { approval: ApprovalPolicy<z.output<S>> }): Action<S, T | PendingApproval>;
+export function defineAction<S extends z.ZodType, T>(def: ActionDefinition<S, T>): Action<S, T>;
+export function defineAction<S extends z.ZodType, T>(def: ActionDefinition<S, T>): Action<S, T | PendingApproval> {
+  return async function action(raw: z.input<S>): Promise<ActionResult<T | PendingApproval>> {
     const staff = await currentStaff();
     if (!staff) return { ok: false, code: "UNAUTHENTICATED", serverError: "Your session has ended. Sign in again." };
     const [db, meta] = await Promise.all([getDb(), requestMeta()]);
@@ -73,15 +87,30 @@ export function defineAction<S extends z.ZodType, T>(def: ActionDefinition<S, T>
     }
 
     const notes: AuditNotes = {};
+    let client: BrokerClient | undefined;
+    const ctx: ActionContext = {
+      staff, db, meta, audit: notes,
+      get broker() {
+        return (client ??= recordingBroker(broker(), notes));
+      },
+    };
     const started = performance.now();
     try {
-      const data = await def.run(parsed.data, { staff, db, meta, audit: notes });
+      const decision = def.approval ? await def.approval(parsed.data, ctx) : { status: "proceed" as const };
+      if (decision.status === "held") {
+        const { approvalId, message } = decision;
+        // The approval request is what this call made: the entry points at it; the input says what is to be done.
+        await appendAudit(db, { ...base, ...notes, target: `approval:${approvalId}`, input: parsed.data, outcome: "held" });
+        logger.info({ action: def.name, actor: staff.email, outcome: "held", approvalId }, "action held for approval");
+        return { ok: true, data: { pending: true, approvalId, message } };
+      }
+      const data = await def.run(parsed.data, ctx);
       await appendAudit(db, { ...base, ...notes, input: parsed.data, outcome: "success" });
       logger.info({ action: def.name, actor: staff.email, outcome: "success", durationMs: Math.round(performance.now() - started) }, "action");
       return { ok: true, data };
     } catch (error) {
       unstable_rethrow(error);
-      const e = (error ?? {}) as ErrorShape;
+      const e = (toActionError(error) ?? {}) as ErrorShape; // an upstream failure the work let through: its code and safe message
       const code = typeof e.code === "string" ? e.code : "INTERNAL";
       const userMessage = typeof e.userMessage === "string" ? e.userMessage : "Something went wrong. Nothing was changed; try again.";
       const upstreamRequestId = notes.upstreamRequestId ?? (typeof e.requestId === "string" ? e.requestId : undefined);

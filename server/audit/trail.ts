@@ -16,7 +16,8 @@ export interface AuditInput {
   input?: unknown;
   upstreamRequestId?: string | null;
   idempotencyKey?: string | null;
-  outcome: "success" | "failure" | "denied";
+  /** "held": an approval policy stopped the work and asked for a second person's approval (safe-action.ts). */
+  outcome: "success" | "failure" | "denied" | "held";
   errorCode?: string | null;
   clientIp?: string | null;
   userAgent?: string | null;

@@ -1,5 +1,6 @@
 import "server-only";
-import type { AppDb } from "@/server/db";
+import { isDemoMode } from "@/lib/env";
+import { getDb, type AppDb } from "@/server/db";
 import type { Role } from "@/lib/auth/permissions";
 import { createStaff, findStaffByEmail, StaffExistsError } from "./staff";
 
@@ -22,4 +23,12 @@ export async function seedDemoUsers(db: AppDb): Promise<void> {
       if (!(error instanceof StaffExistsError)) throw error; // another process seeded it first
     }
   }
+}
+
+/**
+ * Start-up step (instrumentation.ts): on the embedded defaults, the demo staff exist before the first request is
+ * served. Opening the database does not seed anything.
+ */
+export async function seedDemoUsersAtStart(): Promise<void> {
+  if (isDemoMode()) await seedDemoUsers(await getDb());
 }

@@ -41,13 +41,3 @@ export async function requirePermission(permission: Permission): Promise<Staff> 
   if (!can(staff.role, permission)) forbidden();
   return staff;
 }
-
-/** For route handlers: the staff user, or a 401/403 JSON response to return as is. */
-export async function guardRoute(permission: Permission): Promise<{ staff: Staff } | { response: Response }> {
-  const staff = await currentStaff();
-  if (!staff) return { response: Response.json({ error: "UNAUTHENTICATED", message: "Sign in first." }, { status: 401 }) };
-  if (!can(staff.role, permission)) {
-    return { response: Response.json({ error: "FORBIDDEN", message: "You do not have permission to do this." }, { status: 403 }) };
-  }
-  return { staff };
-}

@@ -1,11 +1,11 @@
 import "server-only";
 import { z } from "zod";
 import { isBrokerError } from "./errors";
-import type { OperationName } from "./operations";
+import type { OperationName } from "@/server/wire/operations";
 import { cursorQuery, parsePage, type ListSpec } from "./pagination";
 import { parseRequest, parseResponse } from "./parse";
 import { RateBudget, type RateLimit } from "./rate-budget";
-import type { RateGroup } from "./operations";
+import type { RateGroup } from "@/server/wire/operations";
 import * as A from "./schemas/accounts";
 import * as S from "./schemas/assets";
 import * as F from "./schemas/funding";

@@ -3,7 +3,7 @@ import { upstreamConfig, type UpstreamConfig } from "@/lib/env";
 import { getDb } from "@/server/db";
 import { createBrokerClient, type BrokerClient, type BrokerClientConfig } from "./client";
 import { BrokerError, isBrokerError } from "./errors";
-import { VERSION_FOR_STYLE } from "./operations";
+import { VERSION_FOR_STYLE } from "@/server/wire/operations";
 import type { TokenStatus } from "./token-manager";
 import { DbTokenStore } from "./token-store";
 

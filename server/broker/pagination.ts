@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import type { Page } from "./schemas/common";
-import type { PathStyle } from "./operations";
+import type { PathStyle } from "@/server/wire/operations";
 import { parseResponse } from "./parse";
 
 /**

@@ -1,5 +1,5 @@
 import "server-only";
-import type { RateGroup } from "./operations";
+import type { RateGroup } from "@/server/wire/operations";
 
 /**
  * Per-endpoint-group request budget: a token bucket per group with a FIFO queue, so a burst waits its turn

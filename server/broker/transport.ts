@@ -1,10 +1,10 @@
 import "server-only";
 import type { Logger } from "pino";
 import { BrokerError, errorFromResponse, parseRetryAfter } from "./errors";
-import { createBrokerLogger } from "./logger";
-import { OPERATIONS, operationPath, VERSION_FOR_STYLE, type Operation, type OperationName, type PathStyle, type RateGroup } from "./operations";
+import { createLogger } from "@/server/log";
+import { OPERATIONS, operationPath, VERSION_FOR_STYLE, type Operation, type OperationName, type PathStyle, type RateGroup } from "@/server/wire/operations";
 import { RateBudget } from "./rate-budget";
-import { percentEncode, signedHeaders, type SignatureAlgorithm } from "./signing";
+import { percentEncode, signedHeaders, type SignatureAlgorithm } from "@/server/wire/signing";
 
 /**
  * One signed HTTP exchange with the upstream, with timeout, retries and the rate budget. Knows nothing about
@@ -105,7 +105,7 @@ export class Transport {
     this.basePath = url.pathname.replace(/\/+$/, "");
     this.retry = { ...DEFAULT_RETRY, ...config.retry };
     this.fetchImpl = deps.fetch ?? globalThis.fetch;
-    this.logger = deps.logger ?? createBrokerLogger();
+    this.logger = deps.logger ?? createLogger({ name: "broker" });
     this.budget = deps.budget ?? new RateBudget();
     this.random = deps.random ?? Math.random;
     this.sleep = deps.sleep ?? defaultSleep;

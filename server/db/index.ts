@@ -5,7 +5,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { PGlite } from "@electric-sql/pglite";
 import type pg from "pg";
-import { env, isDemoMode } from "@/lib/env";
+import { env } from "@/lib/env";
 import { migrate, openEngine, type Engine } from "./engine";
 import * as schema from "./schema";
 
@@ -39,12 +39,7 @@ export function getDb(): Promise<AppDb> {
   holder.__brokerdeskDb ??= (async () => {
     const e = env();
     const engine = await openEngine(e.DATABASE_URL ? { url: e.DATABASE_URL } : { dataDir: appDataDir() });
-    const db = await prepareAppDb(engine);
-    if (isDemoMode(e)) {
-      const { seedDemoUsers } = await import("@/server/auth/demo-users");
-      await seedDemoUsers(db);
-    }
-    return db;
+    return prepareAppDb(engine);
   })().catch((error) => {
     holder.__brokerdeskDb = undefined;
     throw error;

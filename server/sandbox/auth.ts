@@ -1,7 +1,7 @@
 import "server-only";
 import { timingSafeEqual } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
-import { SIGNATURE_ALGORITHMS, sign, type SignatureAlgorithm } from "@/server/broker/signing";
+import { SIGNATURE_ALGORITHMS, sign, type SignatureAlgorithm } from "@/server/wire/signing";
 import type { HonoEnv, Sandbox } from "./context";
 import { badSignature, missingHeader, unauthorized } from "./errors";
 import { requireNormalToken } from "./tokens";

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Context } from "hono";
 import type { Engine } from "@/server/db/engine";
-import type { PathStyle } from "@/server/broker/operations";
+import type { PathStyle } from "@/server/wire/operations";
 import type { FaultStore } from "./faults";
 import type { NonceStore } from "./nonces";
 
@@ -13,6 +13,8 @@ export interface SandboxConfig {
   tokenCheck: boolean;
   /** Token create/check calls allowed per 30 s per app key (upstream: 10). */
   tokenRateLimit: number;
+  /** Seed of the simulated market's random walk: the same seed, the same prices. */
+  marketSeed: string;
   now: () => Date;
 }
 

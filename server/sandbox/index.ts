@@ -25,6 +25,8 @@ export interface StartSandboxOptions {
   autoConfirm2fa?: boolean;
   tokenCheck?: boolean;
   tokenRateLimit?: number;
+  /** Seed of the simulated market's random walk. Default "brokerdesk". */
+  marketSeed?: string;
   now?: () => Date;
   seed?: boolean;
   logger?: Logger;
@@ -58,6 +60,7 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Runn
     autoConfirm2fa: opts.autoConfirm2fa ?? true,
     tokenCheck: opts.tokenCheck ?? true,
     tokenRateLimit: opts.tokenRateLimit ?? 10,
+    marketSeed: opts.marketSeed ?? "brokerdesk",
     now: opts.now ?? (() => new Date()),
   };
   try {

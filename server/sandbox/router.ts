@@ -1,6 +1,6 @@
 import "server-only";
 import type { Hono } from "hono";
-import { OPERATIONS, type OperationName, type PathStyle } from "@/server/broker/operations";
+import { OPERATIONS, type OperationName, type PathStyle } from "@/server/wire/operations";
 import type { HonoEnv, OpContext, Sandbox } from "./context";
 import { illegal } from "./errors";
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBrokerClient, type BrokerClient } from "@/server/broker/client";
-import { toActionError, type UpstreamActionError } from "@/server/accounts/upstream-errors";
+import { accountFieldMap } from "@/server/accounts/upstream-errors";
+import { toActionError, type UpstreamActionError } from "@/server/actions/upstream-error";
 import { startSandbox, type RunningSandbox } from "@/server/sandbox";
 import { masterAccountId } from "@/server/sandbox/seed";
 import { toUpstreamFields } from "@/lib/schemas/virtual-account";
@@ -31,7 +32,7 @@ async function fieldErrorsOf(run: () => Promise<unknown>) {
   try {
     await run();
   } catch (error) {
-    return (toActionError(error, { idempotent: true }) as UpstreamActionError).fieldErrors;
+    return (toActionError(error, { fields: accountFieldMap(), idempotent: true }) as UpstreamActionError).fieldErrors;
   }
   throw new Error("expected the upstream to refuse");
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { parseAccountListParams } from "@/lib/schemas/account-list-params";
 import { listAccountsPage } from "@/server/accounts/accounts";
-import { accountsCsvStream, csvCell } from "@/server/accounts/csv";
+import { csvCell, csvLine } from "@/lib/csv";
+import { ACCOUNT_CSV_COLUMNS, accountCsvRows } from "@/server/accounts/csv";
 import type { BrokerClient } from "@/server/broker";
 import type { ListVirtualAccountsInput, VirtualAccount } from "@/server/broker/schemas/accounts";
 
@@ -41,7 +42,8 @@ describe("accounts list data function", () => {
 describe("CSV export", () => {
   it("walks every upstream page of the filter and writes every row, without PII beyond the name", async () => {
     const { client, calls } = fakeClient(450);
-    const text = await new Response(accountsCsvStream(parseAccountListParams(new URLSearchParams("type=CASH")), client)).text();
+    let text = csvLine(ACCOUNT_CSV_COLUMNS);
+    for await (const row of accountCsvRows(parseAccountListParams(new URLSearchParams("type=CASH")), client)) text += csvLine(row);
     const lines = text.trim().split("\r\n");
     expect(lines).toHaveLength(451);
     expect(lines[0]).toBe("Account number,External number,Owner,Type,Status,Permissions,Option level,Commission code,Created (UTC)");

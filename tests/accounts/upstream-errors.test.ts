@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { fieldErrorsFromUpstream, toActionError, UpstreamActionError } from "@/server/accounts/upstream-errors";
+import { accountFieldMap } from "@/server/accounts/upstream-errors";
+import { fieldErrorsFromUpstream as generic, toActionError, UpstreamActionError } from "@/server/actions/upstream-error";
 import { BrokerError } from "@/server/broker/errors";
 
+/** The account form's map through the generic mapping, as the account actions use it. */
+const fieldErrorsFromUpstream = (code: string, message: string, opts: { mailSameAsHome?: boolean } = {}) => generic(code, message, accountFieldMap(opts));
 const b417 = (errorCode: string, message: string) => new BrokerError({ status: 417, errorCode, message, requestId: "req-1" });
 
 describe("417 → field errors", () => {
@@ -36,7 +39,7 @@ describe("417 → field errors", () => {
   });
 
   it("turns a broker error into an action error carrying the request id; 5xx keeps the safe message", () => {
-    const e = toActionError(b417("OPTION_LEVEL_EXCEEDS_MASTER", "too high")) as UpstreamActionError;
+    const e = toActionError(b417("OPTION_LEVEL_EXCEEDS_MASTER", "too high"), { fields: accountFieldMap() }) as UpstreamActionError;
     expect(e).toBeInstanceOf(UpstreamActionError);
     expect(e).toMatchObject({ code: "OPTION_LEVEL_EXCEEDS_MASTER", requestId: "req-1", fieldErrors: { option_level: "too high" } });
     const down = toActionError(new BrokerError({ status: 503, errorCode: "SERVICE_NOT_AVAILABLE", message: "x" })) as UpstreamActionError;
@@ -44,6 +47,7 @@ describe("417 → field errors", () => {
     expect(down.userMessage).toMatch(/temporarily unavailable/);
     const timeout = toActionError(new BrokerError({ status: 0, errorCode: "TIMEOUT", message: "x" }), { idempotent: true }) as UpstreamActionError;
     expect(timeout.userMessage).toMatch(/same request, so it cannot be applied twice/);
+    expect((toActionError(b417("OPTION_LEVEL_EXCEEDS_MASTER", "too high")) as UpstreamActionError).fieldErrors).toBeUndefined(); // no map, no fields
     const plain = new Error("boom");
     expect(toActionError(plain)).toBe(plain);
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newClientId } from "@/lib/ids";
 import { createBrokerClient, type BrokerClient } from "@/server/broker/client";
-import { createBrokerLogger } from "@/server/broker/logger";
+import { createLogger } from "@/server/log";
 import { collectAll } from "@/server/broker/pagination";
 import { MemoryTokenStore } from "@/server/broker/token-store";
 import { startSandbox, type RunningSandbox } from "@/server/sandbox";
@@ -19,7 +19,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => sb?.close());
 
-const silent = createBrokerLogger({ level: "silent" });
+const silent = createLogger({ name: "broker", level: "silent" });
 function client(algorithm: "HMAC-SHA1" | "HMAC-SHA256", pathStyle: "resource" | "legacy", over: { appSecret?: string } = {}): BrokerClient {
   const fast = { limit: 50, windowMs: 1_000 };
   return createBrokerClient(

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { MemoryTokenStore } from "@/server/broker/token-store";
+import { createLogger } from "@/server/log";
 import { APP_SECRET, startFakeUpstream, testClient } from "./helpers/fake-upstream";
 
 let upstream: Awaited<ReturnType<typeof startFakeUpstream>> | undefined;
@@ -50,5 +51,18 @@ describe("log redaction", () => {
     client.transport.logger.info({ token: TOKEN, appSecret: APP_SECRET, req: { w8ben_info: w8, headers: { "x-signature": "sig-VALUE-123" } } }, "oops");
     const text = lines.join("");
     for (const secret of [TOKEN, APP_SECRET, w8.tax_id, "sig-VALUE-123"]) expect(text).not.toContain(secret);
+  });
+
+  it("the app's logger and the broker's redact one list (a password, a token, a signature, W-8BEN data)", () => {
+    const lines: string[] = [];
+    const destination = { write: (line: string) => void lines.push(line) };
+    const app = createLogger({ level: "info", destination });
+    const brokerLog = createLogger({ name: "broker", level: "info", destination });
+    for (const log of [app, brokerLog]) {
+      log.info({ password: "pw-SECRET-1", accessToken: TOKEN, input: { password: "pw-SECRET-2", w8ben_info: w8 }, req: { headers: { "x-signature": "sig-VALUE-9" } } }, "oops");
+    }
+    const text = lines.join("");
+    expect(lines).toHaveLength(2);
+    for (const secret of ["pw-SECRET-1", "pw-SECRET-2", TOKEN, "sig-VALUE-9", w8.tax_id, w8.last_name]) expect(text).not.toContain(secret);
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { OPERATIONS } from "@/server/broker/operations";
+import { OPERATIONS } from "@/server/wire/operations";
 import { configReply, startFakeUpstream, testClient } from "./helpers/fake-upstream";
 
 let upstream: Awaited<ReturnType<typeof startFakeUpstream>> | undefined;

@@ -1,8 +1,8 @@
-import { OPERATIONS, operationPath, type OperationName, type PathStyle, VERSION_FOR_STYLE } from "@/server/broker/operations";
-import { signedHeaders, type SignatureAlgorithm } from "@/server/broker/signing";
+import { OPERATIONS, operationPath, type OperationName, type PathStyle, VERSION_FOR_STYLE } from "@/server/wire/operations";
+import { signedHeaders, type SignatureAlgorithm } from "@/server/wire/signing";
 
 /**
- * A tiny signed HTTP caller for sandbox tests (not the app's Broker client). Signs with server/broker/signing.ts
+ * A tiny signed HTTP caller for sandbox tests (not the app's Broker client). Signs with server/wire/signing.ts
  * and lets a test break any part of a request: drop or override headers, sign one body and send another, etc.
  */
 export interface CallOptions {

@@ -1,6 +1,6 @@
 import * as grpc from "@grpc/grpc-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SignatureAlgorithm } from "@/server/broker/signing";
+import type { SignatureAlgorithm } from "@/server/wire/signing";
 import { openSubscription } from "@/server/wire/events/subscribe";
 import { EVENT } from "@/server/sandbox/trading/events/grpc-server";
 import { emit } from "@/server/sandbox/trading/events/outbox";

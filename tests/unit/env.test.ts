@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isDemoMode, parseEnv, upstreamConfig } from "@/lib/env";
+import { EMBEDDED_MASTER_OPTION_LEVEL, isDemoMode, masterOptionLevel, parseEnv, upstreamConfig } from "@/lib/env";
+import { MASTER_OPTION_LEVEL } from "@/server/sandbox/account-store";
 
 describe("configuration", () => {
   it("defaults to the embedded sandbox in demo mode", () => {
@@ -24,5 +25,13 @@ describe("configuration", () => {
 
   it("names every invalid variable", () => {
     expect(() => parseEnv({ BROKER_SIGNATURE_ALGORITHM: "MD5", PORT: "x" })).toThrow(/BROKER_SIGNATURE_ALGORITHM[\s\S]*PORT|PORT[\s\S]*BROKER_SIGNATURE_ALGORITHM/);
+  });
+
+  it("the master option level comes from configuration, defaulting on the embedded sandbox to the level its seed uses", () => {
+    expect(EMBEDDED_MASTER_OPTION_LEVEL).toBe(MASTER_OPTION_LEVEL);
+    expect(masterOptionLevel(parseEnv({}))).toEqual({ level: "LV3", source: "sandbox" });
+    expect(masterOptionLevel(parseEnv({ BROKER_MASTER_OPTION_LEVEL: "LV2" }))).toEqual({ level: "LV2", source: "config" });
+    const external = parseEnv({ BROKER_BASE_URL: "https://broker.example.com", BROKER_APP_KEY: "k", BROKER_APP_SECRET: "s" });
+    expect(masterOptionLevel(external)).toEqual({ source: "unknown" });
   });
 });

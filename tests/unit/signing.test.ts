@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bodyDigest, percentEncode, sign, stringToSign } from "@/server/broker/signing";
+import { bodyDigest, percentEncode, sign, stringToSign } from "@/server/wire/signing";
 
 // Vector A is the upstream's published worked example; vector B is the same request signed with HMAC-SHA256.
 const vectorA = {

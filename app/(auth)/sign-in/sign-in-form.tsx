@@ -2,7 +2,7 @@
 import { useActionState } from "react";
 import { Button } from "@/components/ui/button";
 import { Alert, Field, Input } from "@/components/ui/field";
-import { signInAction, type SignInState } from "@/server/actions/session";
+import { signInAction, type SignInState } from "@/server/actions/session-sign-in";
 
 export function SignInForm({ redirectTo }: { redirectTo: string }) {
   const [state, action, pending] = useActionState<SignInState, FormData>(signInAction, {});

@@ -12,7 +12,7 @@ export const metadata: Metadata = { title: "Audit trail" };
 
 
 
-const OUTCOME_TONE = { success: "green", failure: "red", denied: "amber" } as const;
+const OUTCOME_TONE = { success: "green", failure: "red", denied: "amber", held: "slate" } as const;
 
 export default async function AuditPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
   await requirePermission("audit:read");

@@ -2,7 +2,9 @@ import "server-only";
 import type { Queryable } from "@/server/db/engine";
 import { business, illegal } from "../errors";
 import { Decimal, parsePositive } from "../money";
-import type { AccountForOrders, OrderSpec } from "./order-spec";
+import type { AccountForOrders, LegSpec, OrderSpec } from "./order-types";
+
+export type { LegSpec } from "./order-types";
 
 /**
  * US option orders. A single-leg order names the contract by its OCC symbol (top-level `symbol`, no legs) or by one
@@ -17,16 +19,6 @@ import type { AccountForOrders, OrderSpec } from "./order-spec";
  *   LV3: VERTICAL, CALENDAR, DIAGONAL, BUTTERFLY, CONDOR, IRON_BUTTERFLY, IRON_CONDOR (defined risk)
  *   LV4: uncovered SINGLE SELL of a call, short STRADDLE / STRANGLE, RATIO
  */
-export interface LegSpec {
-  instrument_type: "EQUITY" | "OPTION";
-  symbol: string;
-  instrument_id: string;
-  side: "BUY" | "SELL";
-  ratio: Decimal;
-  multiplier: number;
-  option?: { root: string; option_type: "CALL" | "PUT"; strike: string; expiry: string };
-}
-
 const LEG_COUNT: Record<string, number[]> = {
   SINGLE: [1], COVERED_STOCK: [2], STRADDLE: [2], STRANGLE: [2], VERTICAL: [2], CALENDAR: [2], DIAGONAL: [2], COLLAR_WITH_STOCK: [3],
   BUTTERFLY: [3], CONDOR: [4], IRON_BUTTERFLY: [4], IRON_CONDOR: [4], RATIO: [2],

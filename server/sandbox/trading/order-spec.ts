@@ -3,39 +3,10 @@ import type { Queryable } from "@/server/db/engine";
 import { business, illegal } from "../errors";
 import { Decimal, parsePositive } from "../money";
 import { parseDate } from "../validate";
-import { resolveLegs, type LegSpec } from "./options";
+import { resolveLegs } from "./options";
+import type { AccountForOrders, OrderSpec } from "./order-types";
 
-/** One validated entry of new_orders: the instrument resolved, numbers parsed, per-market rules applied. */
-export interface OrderSpec {
-  client_order_id: string;
-  combo_type: string;
-  instrument_type: "EQUITY" | "OPTION";
-  market: "US" | "HK" | "CN";
-  symbol: string;
-  currency: string;
-  category: string;
-  instrument_id: string;
-  lot_size: Decimal;
-  profile: Record<string, unknown>;
-  locate: Record<string, string>;
-  side: "BUY" | "SELL" | "SHORT";
-  order_type: string;
-  entrust_type: "QTY" | "AMOUNT";
-  time_in_force: "DAY" | "GTC" | "GTD";
-  expire_date: string | null;
-  trading_session: string;
-  quantity: Decimal | null;
-  total_cash_amount: Decimal | null;
-  limit_price: Decimal | null;
-  stop_price: Decimal | null;
-  trailing_type: string | null;
-  trailing_stop_step: Decimal | null;
-  trailing_limit_price_offset: Decimal | null;
-  trigger_price_type: string | null;
-  option_strategy: string | null;
-  legs: LegSpec[] | null;
-  extra: Record<string, unknown>;
-}
+export type { AccountForOrders, OrderSpec } from "./order-types";
 
 export const COMBO_TYPES = ["NORMAL", "MASTER", "STOP_PROFIT", "STOP_LOSS", "OTO", "OCO", "OTOCO"];
 const CLIENT_ID_RE = /^[A-Za-z0-9_-]{1,32}$/;
@@ -59,15 +30,6 @@ function pick<T extends string>(v: unknown, allowed: readonly T[], field: string
 }
 const optDec = (v: unknown, field: string) => (v === undefined || v === null || v === "" ? null : parsePositive(v, field));
 
-export interface AccountForOrders {
-  account_id: string;
-  account_number: string;
-  account_status: string;
-  account_type: string;
-  trading_permissions: string[];
-  option_level: string | null;
-  commission_code: string | null;
-}
 
 export async function parseOrder(db: Queryable, raw: Record<string, unknown>, i: number, account: AccountForOrders, previewing = false): Promise<OrderSpec> {
   const f = (name: string) => `new_orders[${i}].${name}`;

@@ -1,6 +1,5 @@
 import "server-only";
 import { EventEmitter } from "node:events";
-import { env } from "@/lib/env";
 import type { Sandbox } from "../context";
 import { SimMarket } from "./market";
 
@@ -39,7 +38,7 @@ export function trading(sb: Sandbox): Trading {
     const bus = new EventEmitter();
     bus.setMaxListeners(0);
     t = {
-      market: new SimMarket(env().SANDBOX_MARKET_SEED),
+      market: new SimMarket(sb.config.marketSeed),
       clock,
       now: () => clock.pinned ? new Date(clock.pinned) : new Date(sb.config.now().getTime() + clock.offsetMs),
       bus,

@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash, createHmac } from "node:crypto";
-import { percentEncode, SIGNED_HEADERS, type SignatureAlgorithm } from "@/server/broker/signing";
+import { percentEncode, SIGNED_HEADERS, type SignatureAlgorithm } from "@/server/wire/signing";
 
 /**
  * Signature of a gRPC event subscription (facts §1.4, as both official SDKs compute it): the five signing headers

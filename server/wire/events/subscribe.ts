@@ -1,6 +1,6 @@
 import "server-only";
 import * as grpc from "@grpc/grpc-js";
-import { newNonce, signingTimestamp, SIGNATURE_VERSION, type SignatureAlgorithm } from "@/server/broker/signing";
+import { newNonce, signingTimestamp, SIGNATURE_VERSION, type SignatureAlgorithm } from "@/server/wire/signing";
 import { serializeSubscribeRequest, subscribeMethod, SUBSCRIBE_PATH, type SubscribeResponse } from "./proto";
 import { signSubscription } from "./signature";
 

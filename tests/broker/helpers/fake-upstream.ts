@@ -2,8 +2,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { createBrokerClient, type BrokerClientConfig, type BrokerClientDeps } from "@/server/broker/client";
-import { createBrokerLogger } from "@/server/broker/logger";
-import { sign, type SignatureAlgorithm } from "@/server/broker/signing";
+import { createLogger } from "@/server/log";
+import { sign, type SignatureAlgorithm } from "@/server/wire/signing";
 
 /** A loopback node:http server standing in for the upstream: records every request, answers from a handler. */
 export interface SeenRequest {
@@ -87,7 +87,7 @@ export function testClient(url: string, overrides: Partial<BrokerClientConfig> =
       cb();
     },
   });
-  const logger = createBrokerLogger({ level: "debug", destination });
+  const logger = createLogger({ name: "broker", level: "debug", destination });
   const client = createBrokerClient(
     {
       kind: "external",

@@ -1,33 +1,21 @@
-import type { NextRequest } from "next/server";
 import { auditFilterSchema } from "@/lib/schemas/audit";
-import { auditCsvStream } from "@/server/audit/export";
-import { appendAudit } from "@/server/audit/trail";
-import { guardRoute } from "@/server/auth/guard";
-import { metaFromHeaders } from "@/server/auth/request-meta";
+import { AUDIT_CSV_COLUMNS, auditCsvRows } from "@/server/audit/export";
 import { getDb } from "@/server/db";
+import { csvRoute } from "@/server/http";
 
-/** The audit trail as CSV, every entry of the filter, streamed. The export is itself an audit entry. */
-export async function GET(request: NextRequest) {
-  const guard = await guardRoute("audit:read");
-  if ("response" in guard) return guard.response;
-  const { before: _before, verify: _verify, ...filter } = auditFilterSchema.parse(Object.fromEntries(request.nextUrl.searchParams));
-  const db = await getDb();
-  const { staff } = guard;
-  await appendAudit(db, {
-    actorId: staff.id,
-    actorEmail: staff.email,
-    actorRole: staff.role,
-    action: "audit.export",
-    input: filter,
-    outcome: "success",
-    ...metaFromHeaders(request.headers),
-  });
-  const stamp = new Date().toISOString().slice(0, 19).replace(/[-:T]/g, "");
-  return new Response(auditCsvStream(db.engine, filter), {
-    headers: {
-      "content-type": "text/csv; charset=utf-8",
-      "content-disposition": `attachment; filename="audit-trail-${stamp}.csv"`,
-      "cache-control": "no-store",
+/** The audit trail as CSV, every entry of the filter (not the page's position), streamed; the export is audited too. */
+export const GET = csvRoute(
+  {
+    permission: "audit:read",
+    params: (query) => {
+      const { before: _before, verify: _verify, ...filter } = auditFilterSchema.parse(Object.fromEntries(query));
+      return filter;
     },
-  });
-}
+    action: "audit.export",
+    filename: "audit-trail",
+    columns: AUDIT_CSV_COLUMNS,
+  },
+  async function* ({ params }) {
+    yield* auditCsvRows((await getDb()).engine, params);
+  },
+);

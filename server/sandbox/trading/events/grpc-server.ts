@@ -1,7 +1,7 @@
 import "server-only";
 import { timingSafeEqual } from "node:crypto";
 import * as grpc from "@grpc/grpc-js";
-import { SIGNATURE_ALGORITHMS, type SignatureAlgorithm } from "@/server/broker/signing";
+import { SIGNATURE_ALGORITHMS, type SignatureAlgorithm } from "@/server/wire/signing";
 import { EVENT, RAW_BYTES, subscribeServiceDefinitions, type ReceivedSubscribeRequest } from "@/server/wire/events/proto";
 import { signSubscription } from "@/server/wire/events/signature";
 import { CLOCK_SKEW_MS } from "../../auth";

@@ -1,9 +1,5 @@
-import type { NextRequest } from "next/server";
 import { getAccountActivities } from "@/server/accounts/accounts";
-import { guardedJson } from "@/server/accounts/route-helpers";
+import { accountActivitiesParams } from "@/server/accounts/route-params";
+import { jsonRoute } from "@/server/http";
 
-export async function GET(request: NextRequest, { params }: { params: Promise<{ accountId: string }> }) {
-  const { accountId } = await params;
-  const cursor = request.nextUrl.searchParams.get("cursor")?.slice(0, 512) || undefined;
-  return guardedJson("accounts:read", () => getAccountActivities(accountId, cursor));
-}
+export const GET = jsonRoute({ permission: "accounts:read", params: accountActivitiesParams }, ({ params }) => getAccountActivities(params.accountId, params.cursor));

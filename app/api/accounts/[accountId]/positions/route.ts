@@ -1,7 +1,5 @@
 import { getAccountPositions } from "@/server/accounts/accounts";
-import { guardedJson } from "@/server/accounts/route-helpers";
+import { accountPathParams } from "@/server/accounts/route-params";
+import { jsonRoute } from "@/server/http";
 
-export async function GET(_request: Request, { params }: { params: Promise<{ accountId: string }> }) {
-  const { accountId } = await params;
-  return guardedJson("accounts:read", () => getAccountPositions(accountId));
-}
+export const GET = jsonRoute({ permission: "accounts:read", params: accountPathParams }, ({ params }) => getAccountPositions(params.accountId));

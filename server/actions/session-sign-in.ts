@@ -1,13 +1,9 @@
 "use server";
 import "server-only";
 import { AuthError } from "next-auth";
-import { signIn, signOut } from "@/auth";
+import { signIn } from "@/auth";
 import { signInSchema } from "@/lib/schemas/staff";
-import { appendAudit } from "@/server/audit/trail";
-import { currentStaff } from "@/server/auth/guard";
-import { requestMeta } from "@/server/auth/request-meta";
-import { revokeSessions, SIGN_IN_MESSAGES, type SignInFailure } from "@/server/auth/staff";
-import { getDb } from "@/server/db";
+import { SIGN_IN_MESSAGES, type SignInFailure } from "@/server/auth/staff";
 
 export interface SignInState {
   error?: string;
@@ -34,22 +30,4 @@ export async function signInAction(_prev: SignInState, form: FormData): Promise<
     }
     throw error; // the redirect after a successful sign-in
   }
-}
-
-export async function signOutAction(): Promise<void> {
-  const staff = await currentStaff();
-  if (staff) {
-    const db = await getDb();
-    await revokeSessions(db, staff.id);
-    await appendAudit(db, {
-      actorId: staff.id,
-      actorEmail: staff.email,
-      actorRole: staff.role,
-      action: "auth.sign_out",
-      target: `staff:${staff.id}`,
-      outcome: "success",
-      ...(await requestMeta()),
-    });
-  }
-  await signOut({ redirectTo: "/sign-in" });
 }

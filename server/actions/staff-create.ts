@@ -1,0 +1,26 @@
+"use server";
+import "server-only";
+import { revalidatePath } from "next/cache";
+import { AppError } from "@/lib/errors";
+import { createStaffSchema } from "@/lib/schemas/staff";
+import { createStaff, StaffExistsError } from "@/server/auth/staff";
+import { defineAction } from "./safe-action";
+
+export const createStaffUser = defineAction({
+  name: "staff.create",
+  permission: "staff:manage",
+  input: createStaffSchema,
+  async run(input, { db, audit }) {
+    try {
+      const user = await createStaff(db, input);
+      audit.target = `staff:${user.id}`;
+      revalidatePath("/admin/staff");
+      return { id: user.id, email: user.email };
+    } catch (error) {
+      if (error instanceof StaffExistsError) {
+        throw new AppError(error.code, error.message, error.message, { email: "A staff user with this email already exists" });
+      }
+      throw error;
+    }
+  },
+});

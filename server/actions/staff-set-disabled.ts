@@ -1,0 +1,21 @@
+"use server";
+import "server-only";
+import { revalidatePath } from "next/cache";
+import { AppError } from "@/lib/errors";
+import { setDisabledSchema } from "@/lib/schemas/staff";
+import { updateStaff } from "@/server/auth/staff";
+import { defineAction } from "./safe-action";
+import { mustExist } from "./staff-must-exist";
+
+export const setStaffDisabled = defineAction({
+  name: "staff.set_disabled",
+  permission: "staff:manage",
+  input: setDisabledSchema,
+  async run({ userId, disabled }, { db, staff, audit }) {
+    audit.target = `staff:${userId}`;
+    if (userId === staff.id) throw new AppError("SELF_CHANGE", "own account", "You cannot disable your own account.");
+    mustExist(await updateStaff(db, userId, { disabled }));
+    revalidatePath("/admin/staff");
+    return { userId, disabled };
+  },
+});

@@ -1,0 +1,100 @@
+import "server-only";
+import { csvLine } from "@/lib/csv";
+import { appendAudit, type AuditInput } from "@/server/audit/trail";
+import { metaFromHeaders } from "@/server/auth/request-meta";
+import type { Staff } from "@/server/auth/guard";
+import { getDb } from "@/server/db";
+import { errorCodeOf, errorResponse } from "./errors";
+import { authorize, parseParams, type RouteContext, type RouteHandler, type RouteSpec } from "./route";
+
+export type CsvValue = string | number | null | undefined;
+
+export interface CsvSpec<P> extends RouteSpec<P> {
+  /** Audit action of the export, e.g. "accounts.export". */
+  action: string;
+  /** File name before the timestamp, e.g. "virtual-accounts" → virtual-accounts-20261123T101500.csv. */
+  filename: string;
+  columns: readonly string[];
+  /** What the audit entry records as the export's filter (default: the parameters). */
+  filter?: (params: P) => unknown;
+}
+
+const BATCH = 200;
+
+/**
+ * A guarded CSV export, streamed, and audited once whatever happens: the entry (action, filter, row count,
+ * outcome) is written when the last row has been read (success), when reading fails or the download is cancelled
+ * (failure), or at once when the permission is missing (denied) or the first rows cannot be read. The first rows are
+ * read before answering, so an upstream failure is a clean JSON error rather than a cut-off file.
+ */
+export function csvRoute<P = undefined>(spec: CsvSpec<P>, rows: (ctx: RouteContext<P>) => AsyncIterable<CsvValue[]>): RouteHandler {
+  return async (request, context) => {
+    const meta = metaFromHeaders(request.headers);
+    const audit = async (staff: Staff, entry: Pick<AuditInput, "input" | "outcome" | "errorCode">) =>
+      appendAudit(await getDb(), { actorId: staff.id, actorEmail: staff.email, actorRole: staff.role, action: spec.action, ...meta, ...entry });
+
+    const auth = await authorize(spec.permission);
+    if ("response" in auth) {
+      if (auth.denied) await audit(auth.denied, { outcome: "denied", errorCode: "FORBIDDEN" });
+      return auth.response;
+    }
+    const { staff } = auth;
+    let filter: unknown;
+    let count = 0;
+    let iterator: AsyncIterator<CsvValue[]>;
+    let first: IteratorResult<CsvValue[]>;
+    try {
+      const params = parseParams(spec.params, request, (await context?.params) ?? {});
+      filter = spec.filter ? spec.filter(params) : params;
+      iterator = rows({ staff, params, request })[Symbol.asyncIterator]();
+      first = await iterator.next();
+    } catch (error) {
+      await audit(staff, { input: { filter }, outcome: "failure", errorCode: errorCodeOf(error) });
+      return errorResponse(error);
+    }
+
+    let ended = false;
+    const end = async (outcome: "success" | "failure", errorCode?: string) => {
+      if (ended) return;
+      ended = true;
+      await audit(staff, { input: { filter, rows: count }, outcome, errorCode });
+    };
+    const encoder = new TextEncoder();
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(encoder.encode(csvLine([...spec.columns])));
+      },
+      async pull(controller) {
+        try {
+          let text = "";
+          // A batch of rows per pull keeps the stream moving without one enqueue per row.
+          for (let i = 0; i < BATCH && !first.done; i++) {
+            text += csvLine(first.value);
+            count++;
+            first = await iterator.next();
+          }
+          if (text) controller.enqueue(encoder.encode(text));
+          if (first.done) {
+            await end("success"); // before the file ends: whoever has the file finds the export on the record
+            controller.close();
+          }
+        } catch (error) {
+          await end("failure", errorCodeOf(error)).catch(() => undefined);
+          controller.error(error);
+        }
+      },
+      async cancel() {
+        await end("failure", "CANCELLED");
+        await iterator.return?.();
+      },
+    });
+    const stamp = new Date().toISOString().slice(0, 19).replace(/[-:T]/g, "");
+    return new Response(body, {
+      headers: {
+        "content-type": "text/csv; charset=utf-8",
+        "content-disposition": `attachment; filename="${spec.filename}-${stamp}.csv"`,
+        "cache-control": "no-store",
+      },
+    });
+  };
+}

@@ -1,0 +1,67 @@
+import "server-only";
+import type { z } from "zod";
+import { can, type Permission } from "@/lib/auth/permissions";
+import { currentStaff, type Staff } from "@/server/auth/guard";
+import { errorJson, errorResponse } from "./errors";
+
+/**
+ * Route handlers are declared, not hand-written: `export const GET = jsonRoute({ permission, params }, work)`.
+ * The helper checks the session (401) and the permission (403), parses the parameters (400), runs the work and
+ * answers JSON without caching, or maps the failure (errorResponse: 404 for a domain not-found, 429/502 for the
+ * upstream, 500). CSV exports: csvRoute (./csv.ts), which also audits them.
+ */
+export type PathParams = Record<string, string | string[] | undefined>;
+
+/** What Next passes a route handler besides the request. */
+export interface NextRouteContext {
+  params: Promise<PathParams>;
+}
+
+/** A zod schema over the query and the path segments together, or a parser of them (lib/schemas' URL parsers). */
+export type ParamsSpec<P> = z.ZodType<P> | ((query: URLSearchParams, path: PathParams) => P);
+
+export interface RouteSpec<P> {
+  permission: Permission;
+  params?: ParamsSpec<P>;
+}
+
+export interface RouteContext<P> {
+  staff: Staff;
+  params: P;
+  request: Request;
+}
+
+export type RouteHandler = (request: Request, context: NextRouteContext) => Promise<Response>;
+
+export function parseParams<P>(spec: ParamsSpec<P> | undefined, request: Request, path: PathParams): P {
+  const query = new URL(request.url).searchParams;
+  if (!spec) return undefined as P;
+  if (typeof spec === "function") return spec(query, path);
+  return spec.parse({ ...Object.fromEntries(query), ...path });
+}
+
+/** The signed-in staff user allowed to call the route, or the 401/403 answer (with the user, for a denial). */
+export async function authorize(permission: Permission): Promise<{ staff: Staff } | { response: Response; denied?: Staff }> {
+  const staff = await currentStaff();
+  if (!staff) return { response: errorJson(401, { error: "UNAUTHENTICATED", message: "Sign in first." }) };
+  if (!can(staff.role, permission)) {
+    return { response: errorJson(403, { error: "FORBIDDEN", message: "You do not have permission to do this." }), denied: staff };
+  }
+  return { staff };
+}
+
+/** A guarded GET answering JSON: the work's result (or its own Response), never cached. */
+export function jsonRoute<P = undefined>(spec: RouteSpec<P>, work: (ctx: RouteContext<P>) => Promise<unknown>): RouteHandler {
+  return async (request, context) => {
+    const auth = await authorize(spec.permission);
+    if ("response" in auth) return auth.response;
+    try {
+      const params = parseParams(spec.params, request, (await context?.params) ?? {});
+      const result = await work({ staff: auth.staff, params, request });
+      if (result instanceof Response) return result;
+      return Response.json(result, { headers: { "cache-control": "no-store" } });
+    } catch (error) {
+      return errorResponse(error);
+    }
+  };
+}

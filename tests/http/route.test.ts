@@ -1,0 +1,128 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+import { NotFoundError } from "@/lib/errors";
+import { listAudit } from "@/server/audit/trail";
+import { BrokerError } from "@/server/broker/errors";
+import { csvRoute, jsonRoute } from "@/server/http";
+import { withAppDb } from "../helpers/app-db";
+
+/** The route helpers with a fake session (no Next request scope in a unit test) and an in-memory database. */
+const session = vi.hoisted(() => ({ staff: null as null | { id: string; email: string; name: string; role: string } }));
+vi.mock("@/server/auth/guard", () => ({ currentStaff: async () => session.staff }));
+
+const SUPPORT = { id: "00000000-0000-4000-8000-000000000002", email: "support@example.test", name: "S", role: "support" };
+const COMPLIANCE = { id: "00000000-0000-4000-8000-000000000003", email: "compliance@example.test", name: "C", role: "compliance" };
+const db = withAppDb();
+beforeEach(() => {
+  session.staff = SUPPORT;
+});
+
+const call = (handler: ReturnType<typeof jsonRoute>, url: string, path: Record<string, string> = {}) =>
+  handler(new Request(`http://desk.test${url}`, { headers: { "user-agent": "vitest", "x-forwarded-for": "10.0.0.7" } }), { params: Promise.resolve(path) });
+
+const accountRoute = jsonRoute(
+  { permission: "accounts:read", params: z.object({ accountId: z.string().min(3), cursor: z.string().optional() }) },
+  async ({ params, staff }) => {
+    if (params.accountId === "GONE") throw new NotFoundError("This account does not exist.");
+    if (params.accountId === "SLOW") throw new BrokerError({ status: 429, errorCode: "TOO_MANY_REQUESTS", message: "x", requestId: "req-429" });
+    if (params.accountId === "DOWN") throw new BrokerError({ status: 503, errorCode: "SERVICE_NOT_AVAILABLE", message: "upstream stack trace", requestId: "req-503" });
+    if (params.accountId === "BUG") throw new Error("internal detail");
+    return { id: params.accountId, cursor: params.cursor ?? null, viewer: staff.email };
+  },
+);
+
+describe("jsonRoute", () => {
+  it("answers the work's result as uncached JSON, with path and query parameters parsed together", async () => {
+    const res = await call(accountRoute, "/api/x?cursor=c2", { accountId: "A42" });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(await res.json()).toEqual({ id: "A42", cursor: "c2", viewer: SUPPORT.email });
+  });
+
+  it("401 without a session, 403 without the permission; the work does not run", async () => {
+    const work = vi.fn(async () => ({}));
+    const adminOnly = jsonRoute({ permission: "staff:manage" }, work);
+    session.staff = null;
+    expect((await call(adminOnly, "/api/x")).status).toBe(401);
+    session.staff = SUPPORT;
+    const denied = await call(adminOnly, "/api/x");
+    expect(denied.status).toBe(403);
+    expect(await denied.json()).toEqual({ error: "FORBIDDEN", message: "You do not have permission to do this." });
+    expect(work).not.toHaveBeenCalled();
+  });
+
+  it("400 on bad parameters, naming them", async () => {
+    const res = await call(accountRoute, "/api/x", { accountId: "A" });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: "BAD_REQUEST", fieldErrors: { accountId: expect.any(String) } });
+  });
+
+  it("a domain not-found is a real 404; upstream failures are 429/502 with the safe message and request id; the rest 500 without detail", async () => {
+    const gone = await call(accountRoute, "/api/x", { accountId: "GONE" });
+    expect([gone.status, await gone.json()]).toEqual([404, { error: "NOT_FOUND", message: "This account does not exist." }]);
+    const slow = await call(accountRoute, "/api/x", { accountId: "SLOW" });
+    expect([slow.status, (await slow.json()).requestId]).toEqual([429, "req-429"]);
+    const down = await call(accountRoute, "/api/x", { accountId: "DOWN" });
+    const body = await down.json();
+    expect(down.status).toBe(502);
+    expect(body).toMatchObject({ error: "SERVICE_NOT_AVAILABLE", requestId: "req-503", message: expect.stringMatching(/temporarily unavailable/) });
+    expect(JSON.stringify(body)).not.toContain("stack trace");
+    const bug = await call(accountRoute, "/api/x", { accountId: "BUG" });
+    expect([bug.status, await bug.json()]).toEqual([500, { error: "INTERNAL", message: "Something went wrong. Try again." }]);
+  });
+});
+
+describe("csvRoute", () => {
+  const exportOf = (rows: (filter: { kind?: string }) => AsyncIterable<(string | number)[]>, action: string) =>
+    csvRoute({ permission: "audit:read", params: z.object({ kind: z.string().optional(), size: z.string().optional() }), filter: (p) => ({ kind: p.kind }), action, filename: "things", columns: ["N", "Kind"] }, ({ params }) => rows(params));
+  const entries = async (action: string) => (await listAudit(db().engine, { action })).rows;
+
+  it("streams the file and writes exactly one audit entry: action, filter, row count, outcome, who and from where", async () => {
+    session.staff = COMPLIANCE;
+    const route = exportOf(async function* ({ kind }) {
+      for (let i = 1; i <= 450; i++) yield [i, kind ?? "=all"];
+    }, "things.export");
+    const res = await call(route, "/api/things/export?kind=odd&size=50");
+    expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="things-\d{14}\.csv"$/);
+    const lines = (await res.text()).trim().split("\r\n");
+    expect(lines).toHaveLength(451);
+    expect(lines.slice(0, 2)).toEqual(["N,Kind", "1,odd"]);
+    const written = await entries("things.export");
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatchObject({ outcome: "success", actorEmail: COMPLIANCE.email, input: { filter: { kind: "odd" }, rows: 450 }, clientIp: "10.0.0.7", userAgent: "vitest" });
+  });
+
+  it("an upstream failure before the first row is a JSON error and one failure entry; a denial is one denied entry", async () => {
+    session.staff = COMPLIANCE;
+    const route = exportOf(async function* () {
+      yield* [];
+      throw new BrokerError({ status: 503, errorCode: "SERVICE_NOT_AVAILABLE", message: "x", requestId: "req-1" });
+    }, "broken.export");
+    const res = await call(route, "/api/things/export");
+    expect(res.status).toBe(502);
+    expect(res.headers.get("content-type")).toContain("application/json");
+    session.staff = SUPPORT;
+    expect((await call(route, "/api/things/export")).status).toBe(403);
+    expect((await entries("broken.export")).map((e) => `${e.outcome}:${e.errorCode}:${e.actorEmail}`)).toEqual([
+      `denied:FORBIDDEN:${SUPPORT.email}`,
+      `failure:SERVICE_NOT_AVAILABLE:${COMPLIANCE.email}`,
+    ]);
+  });
+
+  it("a download cancelled half-way is one failure entry with the rows read so far", async () => {
+    session.staff = COMPLIANCE;
+    const route = exportOf(async function* () {
+      for (let i = 1; ; i++) yield [i, "x"];
+    }, "endless.export");
+    const res = await call(route, "/api/things/export");
+    const reader = res.body!.getReader();
+    await reader.read(); // the header
+    await reader.read(); // a batch
+    await reader.cancel();
+    const written = await entries("endless.export");
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatchObject({ outcome: "failure", errorCode: "CANCELLED" });
+    expect((written[0].input as { rows: number }).rows).toBeGreaterThan(0);
+  });
+});
