@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { prepareAppDb } from "@/server/db";
+import { openEngine } from "@/server/db/engine";
+import { fromStream, ingest } from "@/server/events/ingest";
+import { noticeFor } from "@/server/events/live";
+import { onChange, type ChangeNotice } from "@/server/events/notices";
+import { testEngines } from "../helpers/engines";
+
+/** Change notices: every app instance on one database hears what any of them projected; each role gets its share. */
+const trade = (id: string) => JSON.stringify({
+  id, event_type: "TRADE", timestamp: new Date().toISOString(),
+  payload: { biz_type: "TRADE", scene_type: "CANCEL_SUCCESS", account_id: "A9", client_order_id: `c-${id}`, order_status: "CANCELLED" },
+});
+
+const next = (got: ChangeNotice[], ms = 3000) => new Promise<ChangeNotice>((resolve, reject) => {
+  const end = Date.now() + ms;
+  const t = setInterval(() => {
+    if (got.length) {
+      clearInterval(t);
+      resolve(got[0]);
+    } else if (Date.now() > end) {
+      clearInterval(t);
+      reject(new Error("no notice"));
+    }
+  }, 10);
+});
+
+describe.each(testEngines())("change notices ($name)", (te) => {
+  it("a projected change is announced with its topic and account, after commit", async () => {
+    const opened = await te.open();
+    try {
+      const db = await prepareAppDb(opened.engine);
+      const got: ChangeNotice[] = [];
+      const off = await onChange(db.engine, (n) => got.push(n));
+      await ingest(db.engine, [fromStream(trade("n1"))]);
+      expect(await next(got)).toEqual({ topics: ["order"], accounts: ["A9"] });
+      off();
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it.runIf(te.name === "postgres")("two app instances (two pools on one server) both hear a change either projected", async () => {
+    const opened = await te.open();
+    const second = await openEngine({ url: opened.url!, poolSize: 2 });
+    try {
+      const a = await prepareAppDb(opened.engine);
+      const b = await prepareAppDb(second);
+      const heardA: ChangeNotice[] = [];
+      const heardB: ChangeNotice[] = [];
+      const offA = await onChange(a.engine, (n) => heardA.push(n));
+      const offB = await onChange(b.engine, (n) => heardB.push(n));
+      heardA.length = 0;
+      heardB.length = 0;
+      await ingest(a.engine, [fromStream(trade("n2"))]);
+      expect((await next(heardA)).topics).toEqual(["order"]);
+      expect((await next(heardB)).topics).toEqual(["order"]);
+      offA();
+      offB();
+    } finally {
+      await second.close();
+      await opened.close();
+    }
+  });
+});
+
+describe("noticeFor (what each role's live channel carries)", () => {
+  const n = { topics: ["order", "movement", "stream", "account"], accounts: ["A1"] };
+  it("support hears orders and accounts, not movements or the stream", () => {
+    expect(noticeFor("support", n)).toEqual({ topics: ["order", "account"], accounts: ["A1"] });
+  });
+  it("compliance hears orders, movements and accounts", () => {
+    expect(noticeFor("compliance", n)).toEqual({ topics: ["order", "movement", "account"], accounts: ["A1"] });
+  });
+  it("nothing at all when no topic is readable", () => {
+    expect(noticeFor("support", { topics: ["movement", "stream"], accounts: ["A1"] })).toBeUndefined();
+  });
+});
