@@ -1,5 +1,5 @@
 import type { SortingState, Updater, VisibilityState } from "@tanstack/react-table";
-import { firstPage, type PageState, type Sort } from "./list-params";
+import { firstPage, type PageState, type Sort } from "@/lib/list-params";
 
 /**
  * The hook's state transitions between the URL state (list-params.ts) and TanStack Table's state, as pure

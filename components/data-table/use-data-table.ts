@@ -2,7 +2,7 @@
 import { getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useMemo, useTransition } from "react";
-import { firstPage, nextPage, pageNumber, previousPage, type ListParams, type PageState } from "./list-params";
+import { firstPage, nextPage, pageNumber, previousPage, type ListParams, type PageState } from "@/lib/list-params";
 import { filterPatch, hidePatch, sortingState, sortPatch, visibilityState, withSortable } from "./table-state";
 
 type History = { history?: "push" | "replace" };

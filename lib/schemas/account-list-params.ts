@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listParams, type StateOf } from "@/components/data-table/list-params";
+import { listParams, type StateOf } from "@/lib/list-params";
 import { ACCOUNT_STATUSES, ACCOUNT_TYPES, OPTION_LEVELS, TRADING_PERMISSIONS } from "./virtual-account";
 
 /**

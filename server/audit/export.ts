@@ -9,7 +9,7 @@ const COLUMNS = ["Seq", "Time (UTC)", "Actor", "Role", "Action", "Target", "Outc
 /** Every entry matching the filter, newest first, read 500 at a time by keyset and written out as it is read. */
 export function auditCsvStream(q: Queryable, filter: AuditFilter): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  let before = filter.before;
+  let cursor: string | undefined;
   let done = false;
   return new ReadableStream({
     start(controller) {
@@ -18,7 +18,7 @@ export function auditCsvStream(q: Queryable, filter: AuditFilter): ReadableStrea
     async pull(controller) {
       if (done) return controller.close();
       try {
-        const { rows, nextBefore } = await listAudit(q, { ...filter, before, limit: 500 });
+        const { rows, nextCursor } = await listAudit(q, { ...filter, cursor, limit: 500 });
         const text = rows
           .map((r) =>
             csvLine([r.seq, r.at.toISOString(), r.actorEmail, r.actorRole, r.action, r.target, r.outcome, r.errorCode,
@@ -26,8 +26,8 @@ export function auditCsvStream(q: Queryable, filter: AuditFilter): ReadableStrea
           )
           .join("");
         if (text) controller.enqueue(encoder.encode(text));
-        before = nextBefore;
-        done = !nextBefore;
+        cursor = nextCursor;
+        done = !nextCursor;
         if (done) controller.close();
       } catch (error) {
         controller.error(error);

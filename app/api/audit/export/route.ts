@@ -10,7 +10,7 @@ import { getDb } from "@/server/db";
 export async function GET(request: NextRequest) {
   const guard = await guardRoute("audit:read");
   if ("response" in guard) return guard.response;
-  const { before: _before, verify: _verify, ...filter } = auditFilterSchema.parse(Object.fromEntries(request.nextUrl.searchParams));
+  const filter = auditFilterSchema.parse(Object.fromEntries(request.nextUrl.searchParams));
   const db = await getDb();
   const { staff } = guard;
   await appendAudit(db, {
