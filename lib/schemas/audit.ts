@@ -21,7 +21,7 @@ export const auditListParams = listParams({
   extra: { verify: z.literal("1").optional().catch(undefined) },
   sortable: AUDIT_SORTABLE,
   defaultSort: { id: "seq", desc: true },
-  sizes: [25, 50, 100],
+  sizes: [10, 25, 50, 100],
   defaultSize: 50,
 });
 export type AuditListParams = StateOf<typeof auditListParams>;
