@@ -39,6 +39,6 @@ export function filterPatch<P extends object>(patch: P): P & Pick<PageState, "cu
 }
 
 /** Sorting is offered only on the columns the server sorts by, whatever a column definition says. */
-export function withSortable<C extends { id?: string; enableSorting?: boolean }>(columns: readonly C[], sortable: readonly string[]): C[] {
+export function withSortable<C extends { id?: string; enableSorting?: boolean }>(columns: readonly C[], sortable: readonly string[]): (C & { enableSorting: boolean })[] {
   return columns.map((c) => ({ ...c, enableSorting: !!c.id && sortable.includes(c.id) }));
 }

@@ -7,15 +7,7 @@ import { keysetPage } from "@/server/db/keyset";
 // Each order is an expression plus the id as the tiebreak, so keyset paging holds in every order.
 const SORT_SQL: Record<StaffSort, string> = { name: "lower(name)", email: "email", role: "role" };
 
-interface DbRow {
-  id: string;
-  email: string;
-  name: string;
-  role: string;
-  disabled: boolean;
-  locked: boolean;
-  last_sign_in_at: Date | string | null;
-}
+type DbRow = Omit<StaffRow, "lastSignInAt"> & { last_sign_in_at: Date | string | null };
 
 /** One page of staff users, sorted in SQL, with the cursor of the next page. */
 export async function listStaffPage(db: AppDb, query: { sort?: Sort<StaffSort>; cursor?: string; limit: number }): Promise<{ rows: StaffRow[]; nextCursor?: string }> {
@@ -32,14 +24,14 @@ export async function listStaffPage(db: AppDb, query: { sort?: Sort<StaffSort>; 
     limit: query.limit,
   });
   return {
-    rows: rows.map((r) => ({
+    rows: rows.map(({ last_sign_in_at, ...r }) => ({
       id: r.id,
       email: r.email,
       name: r.name,
       role: r.role,
       disabled: r.disabled,
       locked: r.locked,
-      lastSignInAt: r.last_sign_in_at ? new Date(r.last_sign_in_at).toISOString() : null,
+      lastSignInAt: last_sign_in_at ? new Date(last_sign_in_at).toISOString() : null,
     })),
     nextCursor,
   };
