@@ -17,6 +17,7 @@ export const auditColumns: ColumnDef<AuditListRow>[] = [
   },
   {
     id: "actor",
+    accessorKey: "actorEmail",
     header: "Actor",
     meta: { label: "Actor" },
     cell: ({ row }) => (

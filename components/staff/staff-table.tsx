@@ -22,6 +22,7 @@ function staffColumns(meId: string, pending: boolean, run: Run): ColumnDef<Staff
     { id: "email", accessorKey: "email", header: "Email", meta: { label: "Email", className: "font-mono text-xs" } },
     {
       id: "role",
+      accessorKey: "role",
       header: "Role",
       meta: { label: "Role" },
       cell: ({ row: { original: u } }) => (
