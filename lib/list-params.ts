@@ -1,8 +1,8 @@
 import { z } from "zod";
 
 /**
- * A listing's URL state, declared once (model: sadmann7/tablecn src/lib/parsers.ts). A resource declares its own
- * keys (filters, and any other page keys); the builder adds the generic ones every table has:
+ * A listing's URL state, declared once (model: sadmann7/tablecn src/lib/parsers.ts). A resource declares its
+ * filters; the builder adds the generic keys every table has:
  *
  * - `size`   rows per page, one of `sizes`;
  * - `cursor` the opaque cursor of the current page (absent on the first page);
@@ -34,13 +34,11 @@ export interface PageState<S extends string = string> {
 /** The parsed keys of a shape (zod reads an empty shape as `Record<string, never>`, which would swallow the rest). */
 type Out<Shape extends z.ZodRawShape> = [keyof Shape] extends [never] ? unknown : z.output<z.ZodObject<Shape>>;
 
-export type ListState<F extends z.ZodRawShape, X extends z.ZodRawShape, S extends string> = Out<F> & Out<X> & PageState<S>;
+export type ListState<F extends z.ZodRawShape, S extends string> = Out<F> & PageState<S>;
 
-export interface ListParamsOptions<F extends z.ZodRawShape, X extends z.ZodRawShape, S extends string> {
+export interface ListParamsOptions<F extends z.ZodRawShape, S extends string> {
   /** Keys that narrow the result: changing one goes back to the first page; the CSV export receives them. */
   filters: F;
-  /** Other keys of the page (e.g. a "verify" switch): kept in the URL, not filters. */
-  extra?: X;
   /** Columns the server data function sorts by across all pages. Empty: the table offers no sort. */
   sortable?: readonly S[];
   defaultSort?: Sort<NoInfer<S>>;
@@ -54,22 +52,16 @@ const COLUMN_ID = /^[A-Za-z0-9_]{1,64}$/;
 
 type SearchInput = URLSearchParams | Record<string, string | string[] | undefined>;
 
-type NoKeys = { [key in never]: never };
-
-export function listParams<F extends z.ZodRawShape, X extends z.ZodRawShape = NoKeys, S extends string = never>(
-  options: ListParamsOptions<F, X, S>,
-) {
-  type State = ListState<F, X, S>;
+export function listParams<F extends z.ZodRawShape, S extends string = never>(options: ListParamsOptions<F, S>) {
+  type State = ListState<F, S>;
   const sizes = options.sizes ?? [10, 25, 50, 100];
   const defaultSize = options.defaultSize ?? sizes[0];
   const sortable: readonly S[] = options.sortable ?? [];
   const defaultSort = options.defaultSort;
   const filterKeys = Object.keys(options.filters) as (keyof Out<F> & string)[];
-  const extraKeys = Object.keys(options.extra ?? {});
 
   const schema = z.object({
     ...options.filters,
-    ...(options.extra ?? {}),
     size: z.coerce.number().refine((n) => sizes.includes(n)).catch(defaultSize),
     cursor: z.string().min(1).max(512).optional().catch(undefined),
     prev: z.string().max(4096).optional().catch(undefined).transform(splitList),
@@ -91,7 +83,7 @@ export function listParams<F extends z.ZodRawShape, X extends z.ZodRawShape = No
   function toQuery(state: Partial<State>, keys?: readonly string[]): string {
     const s = state as Record<string, unknown>;
     const q = new URLSearchParams();
-    for (const key of keys ?? [...filterKeys, ...extraKeys, ...GENERIC_KEYS]) {
+    for (const key of keys ?? [...filterKeys, ...GENERIC_KEYS]) {
       const value = serialise(key, s[key]);
       if (value === undefined || value === serialise(key, defaults[key])) continue;
       q.set(key, value);
@@ -110,7 +102,7 @@ export function listParams<F extends z.ZodRawShape, X extends z.ZodRawShape = No
     parse,
     toQuery: (state: Partial<State>) => toQuery(state),
     /** What the server's answer depends on (query keys, GET route URLs): everything but `hide` and `prev`. */
-    apiQuery: (state: Partial<State>) => toQuery(state, [...filterKeys, ...extraKeys, "size", "cursor", "sort"]),
+    apiQuery: (state: Partial<State>) => toQuery(state, [...filterKeys, "size", "cursor", "sort"]),
     /** The filters alone (the CSV export of "everything matching"). */
     filterQuery: (state: Partial<State>) => toQuery(state, filterKeys),
     filters: (state: State) => Object.fromEntries(filterKeys.map((k) => [k, (state as Record<string, unknown>)[k]])) as Out<F>,

@@ -16,7 +16,7 @@ export function AuditToolbar({ list, columns }: { list: ListStateApi<AuditListPa
       role="search"
       onSubmit={(e) => {
         e.preventDefault();
-        setFilters({ ...auditFilterSchema.parse(Object.fromEntries(new FormData(e.currentTarget))), verify: undefined });
+        setFilters(auditFilterSchema.parse(Object.fromEntries(new FormData(e.currentTarget))));
       }}
     >
       <label className="flex flex-col gap-1 text-xs font-medium text-slate-700">
@@ -40,7 +40,7 @@ export function AuditToolbar({ list, columns }: { list: ListStateApi<AuditListPa
         Filter
       </button>
       {auditListParams.isFiltered(state) ? (
-        <button type="button" className="h-8 px-2 text-slate-600 hover:underline" onClick={() => setFilters({ ...auditListParams.clearedFilters(), verify: undefined })}>
+        <button type="button" className="h-8 px-2 text-slate-600 hover:underline" onClick={() => setFilters(auditListParams.clearedFilters())}>
           Clear
         </button>
       ) : null}

@@ -18,7 +18,6 @@ export type AuditSort = (typeof AUDIT_SORTABLE)[number];
 /** The Audit page's URL state. Newest first unless asked otherwise; bad values are dropped. */
 export const auditListParams = listParams({
   filters: auditFilterSchema.shape,
-  extra: { verify: z.literal("1").optional().catch(undefined) },
   sortable: AUDIT_SORTABLE,
   defaultSort: { id: "seq", desc: true },
   sizes: [10, 25, 50, 100],

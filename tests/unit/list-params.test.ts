@@ -8,7 +8,6 @@ const orders = listParams({
     side: z.enum(["buy", "sell"]).optional().catch(undefined),
     by: z.enum(["any", "symbol"]).default("any").catch("any"),
   },
-  extra: { verify: z.literal("1").optional().catch(undefined) },
   sortable: ["created", "symbol"],
   defaultSort: { id: "created", desc: true },
   sizes: [10, 25, 50],
@@ -22,7 +21,6 @@ describe("listParams: parsing", () => {
       q: undefined,
       side: undefined,
       by: "any",
-      verify: undefined,
       size: 25,
       cursor: undefined,
       prev: [],
@@ -71,8 +69,8 @@ describe("listParams: serialising", () => {
   });
 
   it("leaves the hidden columns and the trail out of what the server answer depends on", () => {
-    const state = { ...orders.parse({}), side: "sell" as const, hide: ["price"], cursor: "c2", prev: [FIRST_PAGE, "c1"], verify: "1" as const };
-    expect(orders.apiQuery(state)).toBe("?side=sell&verify=1&cursor=c2");
+    const state = { ...orders.parse({}), side: "sell" as const, hide: ["price"], cursor: "c2", prev: [FIRST_PAGE, "c1"] };
+    expect(orders.apiQuery(state)).toBe("?side=sell&cursor=c2");
     expect(orders.filterQuery(state)).toBe("?side=sell");
     expect(orders.filters(state)).toEqual({ q: undefined, side: "sell", by: "any" });
   });

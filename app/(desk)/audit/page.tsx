@@ -15,13 +15,16 @@ const link = "rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover
 /** Thin page: permission, URL state, one keyset page of the trail read here; the client table navigates. */
 export default async function AuditPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await requirePermission("audit:read");
-  const params = auditListParams.parse(await searchParams);
+  const search = await searchParams;
+  const params = auditListParams.parse(search);
   const db = await getDb();
-  // Verifying walks the whole trail, so it runs when asked, not on every page view.
+  // Verifying walks the whole trail, so it runs when asked (`verify=1`, not table state: any change of the table
+  // leaves it out), not on every page view.
   const [page, chain] = await Promise.all([
     listAudit(db.engine, { ...auditListParams.filters(params), sort: params.sort, cursor: params.cursor, limit: params.size }),
-    params.verify ? verifyAuditChain(db.engine) : undefined,
+    search.verify === "1" ? verifyAuditChain(db.engine) : undefined,
   ]);
+  const query = auditListParams.toQuery(params);
   const rows = page.rows.map(({ prevHash: _prevHash, hash: _hash, actorId: _actorId, at, ...row }) => ({ ...row, at: at.toISOString() }));
 
   return (
@@ -35,7 +38,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
               Export CSV
             </a>
             {!chain ? (
-              <Link href={`/audit${auditListParams.toQuery({ ...params, verify: "1" })}`} className={link}>
+              <Link href={`/audit${query ? `${query}&` : "?"}verify=1`} className={link}>
                 Verify hash chain
               </Link>
             ) : (
