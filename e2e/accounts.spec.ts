@@ -95,11 +95,14 @@ test.describe("as operations", () => {
     await expect(page.getByTestId("page-info")).toContainText("Page 1");
     await expect(page.locator("tbody tr").first()).toHaveText(first!);
 
-    // Sort (this page's rows) and column visibility live in the URL too.
-    await page.getByRole("button", { name: /^Owner/ }).click();
-    await expect.poll(() => page.url()).toContain("sort=owner_name.asc");
-    const owners = await page.locator("tbody tr td:nth-child(3)").allTextContents();
-    expect(owners).toEqual([...owners].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
+    // No sort is offered: the upstream lists newest first and takes no order, and sorting one page would misorder
+    // the others. A sort in a hand-edited URL is ignored.
+    await expect(page.locator("thead button")).toHaveCount(0);
+    await expect(page.locator("thead th[aria-sort]")).toHaveCount(0);
+    await page.goto("/accounts?size=10&sort=owner_name.asc");
+    await expect(page.locator("tbody tr").first()).toHaveText(first!);
+
+    // Column visibility lives in the URL too.
     await page.getByText("Columns", { exact: true }).click();
     // (the checkbox follows the URL, which updates just after the click: click, then check the outcome)
     await page.getByRole("checkbox", { name: "Commission code" }).click();

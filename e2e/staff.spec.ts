@@ -20,6 +20,22 @@ test.describe("Admin → Staff", () => {
     await expect(row.getByText("Active")).toBeVisible();
   });
 
+  test("sorts the staff list on the server, the order kept in the URL", async ({ page }) => {
+    await page.goto("/admin/staff");
+    const emails = () => page.locator("tbody tr td:nth-child(2)").allTextContents();
+    const byEmail = await emails();
+    expect(byEmail).toEqual([...byEmail].sort());
+    await page.getByRole("button", { name: "Email", exact: true }).click();
+    await expect.poll(() => page.url()).toContain("sort=email.desc");
+    await expect(page.getByRole("columnheader", { name: "Email" })).toHaveAttribute("aria-sort", "descending");
+    await expect.poll(emails).toEqual([...byEmail].reverse());
+    await page.reload();
+    await expect.poll(emails).toEqual([...byEmail].reverse());
+    // What the server sorts by is offered, and nothing else.
+    await expect(page.getByRole("columnheader", { name: "Role", exact: true }).getByRole("button")).toHaveCount(1);
+    await expect(page.getByRole("columnheader", { name: "Status" }).getByRole("button")).toHaveCount(0);
+  });
+
   test("shows field errors from the shared schema and refuses a duplicate email", async ({ page }) => {
     await page.goto("/admin/staff");
     await page.getByRole("button", { name: "Create user" }).click();

@@ -1,7 +1,6 @@
 "use client";
 import type { ColumnDef } from "@tanstack/react-table";
 import Link from "next/link";
-import { SortHeader } from "@/components/data-table/data-table";
 import { formatDateTime } from "@/lib/format";
 import type { AccountRow } from "@/lib/schemas/virtual-account-view";
 import { PermissionList, StatusBadge } from "./labels";
@@ -9,16 +8,17 @@ import { PermissionList, StatusBadge } from "./labels";
 /** "2026-10-01 09:39" (UTC): dense enough for a table; the tooltip has the full time. */
 const shortTime = (iso: string) => (iso ? iso.slice(0, 16).replace("T", " ") : "—");
 
-const PAGE_SORT = "Sorts the rows of this page; the broker lists newest first";
-
-/** The accounts table's columns: ids mirror the URL's sort keys and hidden-column names. */
+/**
+ * The accounts table's columns: ids are the URL's hidden-column names. None sorts: the upstream lists newest first
+ * and takes no order (account-list-params.ts).
+ */
 export const accountColumns: ColumnDef<AccountRow>[] = [
   {
     id: "account_number",
     accessorKey: "account_number",
     meta: { label: "Account number" },
     enableHiding: false,
-    header: ({ column }) => <SortHeader column={column} title="Account number" hint={PAGE_SORT} />,
+    header: "Account number",
     cell: ({ row }) => (
       <Link href={`/accounts/${row.original.account_id}`} className="font-mono text-xs font-medium text-blue-700 hover:underline">
         {row.original.account_number || row.original.account_id}
@@ -29,34 +29,32 @@ export const accountColumns: ColumnDef<AccountRow>[] = [
     id: "external_account_number",
     accessorKey: "external_account_number",
     meta: { label: "External number", className: "font-mono text-xs" },
-    header: ({ column }) => <SortHeader column={column} title="External no." hint={PAGE_SORT} />,
+    header: "External no.",
   },
   {
     id: "owner_name",
     accessorKey: "owner_name",
     meta: { label: "Owner", className: "whitespace-nowrap" },
-    header: ({ column }) => <SortHeader column={column} title="Owner" hint={PAGE_SORT} />,
+    header: "Owner",
     cell: ({ getValue }) => (getValue<string>() ? getValue<string>() : <span className="text-slate-400">—</span>),
   },
   {
     id: "account_type",
     accessorKey: "account_type",
     meta: { label: "Type", className: "text-xs" },
-    enableSorting: false,
     header: "Type",
   },
   {
     id: "account_status",
     accessorKey: "account_status",
     meta: { label: "Status" },
-    header: ({ column }) => <SortHeader column={column} title="Status" hint={PAGE_SORT} />,
+    header: "Status",
     cell: ({ getValue }) => <StatusBadge status={getValue<string>()} />,
   },
   {
     id: "trading_permissions",
     accessorKey: "trading_permissions",
     meta: { label: "Permissions" },
-    enableSorting: false,
     header: "Permissions",
     cell: ({ row }) => <PermissionList permissions={row.original.trading_permissions} />,
   },
@@ -64,14 +62,13 @@ export const accountColumns: ColumnDef<AccountRow>[] = [
     id: "option_level",
     accessorKey: "option_level",
     meta: { label: "Option level", className: "text-xs" },
-    header: ({ column }) => <SortHeader column={column} title="Option lvl" hint={PAGE_SORT} />,
+    header: "Option lvl",
     cell: ({ getValue }) => getValue<string>() || <span className="text-slate-400">—</span>,
   },
   {
     id: "commission_code",
     accessorKey: "commission_code",
     meta: { label: "Commission code", className: "text-xs whitespace-nowrap text-slate-600" },
-    enableSorting: false,
     header: "Commission",
     // "COMMISSION_GROUP_3" reads as "Group 3"; the full code stays in the tooltip.
     cell: ({ getValue }) => <span title={getValue<string>()}>{getValue<string>().replace(/^COMMISSION_GROUP_/, "Group ") || "—"}</span>,
@@ -80,7 +77,7 @@ export const accountColumns: ColumnDef<AccountRow>[] = [
     id: "create_time",
     accessorKey: "create_time",
     meta: { label: "Created", className: "text-xs whitespace-nowrap text-slate-600" },
-    header: ({ column }) => <SortHeader column={column} title="Created (UTC)" hint={PAGE_SORT} />,
+    header: "Created (UTC)",
     cell: ({ getValue }) => <span title={getValue<string>() ? formatDateTime(getValue<string>()) : undefined}>{shortTime(getValue<string>())}</span>,
   },
 ];

@@ -1,24 +1,16 @@
 "use client";
 import { useEffect, useState, type ReactNode } from "react";
+import type { ListStateApi } from "@/components/data-table/use-data-table";
 import { Select } from "@/components/ui/field";
-import type { AccountListParams } from "@/lib/schemas/account-list-params";
+import { accountListParams, type AccountListParams } from "@/lib/schemas/account-list-params";
 import { ACCOUNT_STATUSES, ACCOUNT_TYPES, OPTION_LEVELS, TRADING_PERMISSIONS } from "@/lib/schemas/virtual-account";
 import { permissionLabel } from "./labels";
 
 const BY_LABELS = { auto: "Any", name: "Name", account_number: "Account number", external_account_number: "External number" } as const;
 
 /** Search box (debounced) and filters; every change resets paging to the first page. */
-export function AccountsToolbar({
-  params,
-  onFilter,
-  exportQuery,
-  columns,
-}: {
-  params: AccountListParams;
-  onFilter: (patch: Partial<AccountListParams>) => void;
-  exportQuery: string;
-  columns: ReactNode;
-}) {
+export function AccountsToolbar({ list, columns }: { list: ListStateApi<AccountListParams>; columns: ReactNode }) {
+  const { state: params, setFilters: onFilter } = list;
   const [q, setQ] = useState(params.q ?? "");
   // Follow the URL when it changes under us (Back button, Clear): adjust state while rendering, not in an effect.
   const [seenQ, setSeenQ] = useState(params.q);
@@ -45,7 +37,6 @@ export function AccountsToolbar({
       </Select>
     </label>
   );
-  const filtered = params.q || params.status || params.type || params.level || params.permission;
 
   return (
     <div className="flex flex-wrap items-end gap-2" role="search">
@@ -78,14 +69,14 @@ export function AccountsToolbar({
       {select("Type", params.type, ACCOUNT_TYPES, "type")}
       {select("Option level", params.level, OPTION_LEVELS, "level")}
       {select("Permission", params.permission, TRADING_PERMISSIONS, "permission", permissionLabel)}
-      {filtered ? (
-        <button type="button" className="h-8 px-2 text-sm text-slate-600 hover:underline" onClick={() => onFilter({ q: undefined, status: undefined, type: undefined, level: undefined, permission: undefined, by: "auto" })}>
+      {accountListParams.isFiltered(params) ? (
+        <button type="button" className="h-8 px-2 text-sm text-slate-600 hover:underline" onClick={() => onFilter(accountListParams.clearedFilters())}>
           Clear
         </button>
       ) : null}
       <div className="ml-auto flex items-end gap-2">
         {columns}
-        <a href={`/api/accounts/export${exportQuery}`} className="flex h-8 items-center rounded border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-100" download>
+        <a href={`/api/accounts/export${accountListParams.filterQuery(params)}`} className="flex h-8 items-center rounded border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-100" download>
           Export CSV
         </a>
       </div>

@@ -1,15 +1,12 @@
-import { accountListQuery, type AccountListParams } from "@/lib/schemas/account-list-params";
+import { accountListParams, type AccountListParams } from "@/lib/schemas/account-list-params";
 
 /**
  * Query keys and URLs shared by the server prefetch (pages) and the client hooks, so a prefetched result is
- * found again on hydration. Sort and hidden columns are left out: they do not change what the upstream returns.
+ * found again on hydration. The list's key is what the upstream answer depends on (`apiQuery`: not the hidden
+ * columns nor the trail of earlier pages).
  */
-export function accountsApiQuery(p: AccountListParams): string {
-  return accountListQuery({ q: p.q, by: p.by, status: p.status, type: p.type, level: p.level, permission: p.permission, size: p.size, cursor: p.cursor });
-}
-
 export const accountKeys = {
-  list: (p: AccountListParams) => ["accounts", "list", accountsApiQuery(p)] as const,
+  list: (p: AccountListParams) => ["accounts", "list", accountListParams.apiQuery(p)] as const,
   overview: (id: string) => ["accounts", "detail", id, "overview"] as const,
   balance: (id: string) => ["accounts", "detail", id, "balance"] as const,
   positions: (id: string) => ["accounts", "detail", id, "positions"] as const,
@@ -17,7 +14,7 @@ export const accountKeys = {
 };
 
 export const accountUrls = {
-  list: (p: AccountListParams) => `/api/accounts${accountsApiQuery(p)}`,
+  list: (p: AccountListParams) => `/api/accounts${accountListParams.apiQuery(p)}`,
   overview: (id: string) => `/api/accounts/${encodeURIComponent(id)}`,
   balance: (id: string) => `/api/accounts/${encodeURIComponent(id)}/balance`,
   positions: (id: string) => `/api/accounts/${encodeURIComponent(id)}/positions`,

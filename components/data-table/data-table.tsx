@@ -17,8 +17,9 @@ declare module "@tanstack/react-table" {
 }
 
 /**
- * The generic table: header with sort toggles, rows with an optional link, and the three states every listing
- * needs (loading skeleton, error with Retry, empty). Model: sadmann7/tablecn components/data-table.
+ * The generic table: header with sort toggles (a plain string header becomes one when its column can sort), rows
+ * with an optional link, and the three states every listing needs (loading skeleton, error with Retry, empty).
+ * Model: sadmann7/tablecn components/data-table.
  */
 export function DataTable<T>({
   table,
@@ -51,7 +52,11 @@ export function DataTable<T>({
             <tr key={group.id}>
               {group.headers.map((header) => (
                 <th key={header.id} className={`${cls.th} ${header.column.columnDef.meta?.numeric ? "text-right" : ""}`} aria-sort={ariaSort(header.column)}>
-                  {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
+                  {header.isPlaceholder ? null : typeof header.column.columnDef.header === "string" ? (
+                    <SortHeader column={header.column} title={header.column.columnDef.header} />
+                  ) : (
+                    flexRender(header.column.columnDef.header, header.getContext())
+                  )}
                 </th>
               ))}
             </tr>
@@ -117,7 +122,7 @@ function ariaSort<T>(column: Column<T>): "ascending" | "descending" | undefined 
   return s === "asc" ? "ascending" : s === "desc" ? "descending" : undefined;
 }
 
-/** A header that toggles sorting when the column can sort. */
+/** A header that toggles sorting when the column can sort (the server sorts: see useDataTable). */
 export function SortHeader<T>({ column, title, hint }: { column: Column<T>; title: string; hint?: string }) {
   if (!column.getCanSort()) return <>{title}</>;
   const s = column.getIsSorted();

@@ -1,115 +1,120 @@
 "use client";
-import { useState, useTransition } from "react";
+import type { ColumnDef } from "@tanstack/react-table";
+import { useMemo, useState, useTransition } from "react";
+import { DataTable } from "@/components/data-table/data-table";
+import { CursorPagination } from "@/components/data-table/data-table-controls";
+import { useDataTable, useListState, type ListPage } from "@/components/data-table/use-data-table";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Alert, Select } from "@/components/ui/field";
-import { table } from "@/components/ui/page";
 import { ROLE_LABELS, ROLES, type Role } from "@/lib/auth/permissions";
 import { actionMessage, type ActionResult } from "@/lib/errors";
 import { formatDateTime } from "@/lib/format";
 import { setStaffDisabled } from "@/server/actions/staff-set-disabled";
 import { setStaffRole } from "@/server/actions/staff-set-role";
 import { unlockStaff } from "@/server/actions/staff-unlock";
+import { staffListParams, type StaffRow } from "@/lib/schemas/staff-list";
 
-export interface StaffRow {
-  id: string;
-  email: string;
-  name: string;
-  role: string;
-  disabled: boolean;
-  locked: boolean;
-  lastSignInAt: string | null;
+type Run = (task: () => Promise<ActionResult<unknown>>, success: string, confirmText?: string) => void;
+
+/** The columns, with the row actions of the signed-in admin (never on their own row: no self-demotion). */
+function staffColumns(meId: string, pending: boolean, run: Run): ColumnDef<StaffRow>[] {
+  return [
+    { id: "name", accessorKey: "name", header: "Name", meta: { label: "Name" } },
+    { id: "email", accessorKey: "email", header: "Email", meta: { label: "Email", className: "font-mono text-xs" } },
+    {
+      id: "role",
+      accessorKey: "role",
+      header: "Role",
+      meta: { label: "Role" },
+      cell: ({ row: { original: u } }) => (
+        <Select
+          aria-label={`Role of ${u.email}`}
+          value={u.role}
+          disabled={u.id === meId || pending}
+          className="h-7 w-36"
+          onChange={(e) => run(() => setStaffRole({ userId: u.id, role: e.target.value as Role }), `${u.email} is now ${ROLE_LABELS[e.target.value as Role]}.`)}
+        >
+          {ROLES.map((r) => (
+            <option key={r} value={r}>
+              {ROLE_LABELS[r]}
+            </option>
+          ))}
+        </Select>
+      ),
+    },
+    {
+      id: "status",
+      header: "Status",
+      meta: { label: "Status" },
+      cell: ({ row: { original: u } }) => (
+        <span className="flex gap-1">
+          {u.disabled ? <Badge tone="slate">Disabled</Badge> : <Badge tone="green">Active</Badge>}
+          {u.locked ? <Badge tone="red">Locked</Badge> : null}
+        </span>
+      ),
+    },
+    {
+      id: "last_sign_in",
+      header: "Last sign-in",
+      meta: { label: "Last sign-in", className: "text-xs whitespace-nowrap text-slate-600" },
+      cell: ({ row: { original: u } }) => (u.lastSignInAt ? formatDateTime(u.lastSignInAt) : "Never"),
+    },
+    {
+      id: "actions",
+      header: () => <span className="sr-only">Actions</span>,
+      meta: { className: "text-right whitespace-nowrap" },
+      cell: ({ row: { original: u } }) => (
+        <>
+          {u.locked ? (
+            <Button size="sm" variant="secondary" disabled={pending} onClick={() => run(() => unlockStaff({ userId: u.id }), `${u.email} is unlocked.`)}>
+              Unlock
+            </Button>
+          ) : null}{" "}
+          {u.id === meId ? null : (
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={pending}
+              onClick={() =>
+                run(
+                  () => setStaffDisabled({ userId: u.id, disabled: !u.disabled }),
+                  `${u.email} is ${u.disabled ? "enabled" : "disabled"}.`,
+                  u.disabled ? undefined : `Disable ${u.email}? They will be signed out and unable to sign in.`,
+                )
+              }
+            >
+              {u.disabled ? "Enable" : "Disable"}
+            </Button>
+          )}
+        </>
+      ),
+    },
+  ];
 }
 
-export function StaffTable({ users, meId }: { users: StaffRow[]; meId: string }) {
+/** Staff users, one keyset page read by the server page; sort and paging navigate, actions revalidate the page. */
+export function StaffTable({ page, meId }: { page: ListPage<StaffRow>; meId: string }) {
   const [pending, start] = useTransition();
   const [message, setMessage] = useState<{ tone: "error" | "success"; text: string }>();
-
-  function run(task: () => Promise<ActionResult<unknown>>, success: string, confirmText?: string) {
-    if (confirmText && !window.confirm(confirmText)) return;
-    start(async () => {
-      const result = await task();
-      setMessage({ tone: result.ok ? "success" : "error", text: actionMessage(result, success) });
-    });
-  }
+  const columns = useMemo(() => {
+    const run: Run = (task, success, confirmText) => {
+      if (confirmText && !window.confirm(confirmText)) return;
+      start(async () => {
+        const result = await task();
+        setMessage({ tone: result.ok ? "success" : "error", text: actionMessage(result, success) });
+      });
+    };
+    return staffColumns(meId, pending, run);
+  }, [meId, pending]);
+  const list = useListState(staffListParams, { navigation: "router" });
+  const { table, pagination, busy } = useDataTable({ list, columns, page, getRowId: (u) => u.id });
 
   return (
     <div className="flex flex-col gap-2">
       {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
-      <div className={table.wrap}>
-        <table className={table.table} aria-busy={pending}>
-          <thead>
-            <tr>
-              <th className={table.th}>Name</th>
-              <th className={table.th}>Email</th>
-              <th className={table.th}>Role</th>
-              <th className={table.th}>Status</th>
-              <th className={table.th}>Last sign-in</th>
-              <th className={table.th}>
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.map((u) => {
-              const self = u.id === meId;
-              return (
-                <tr key={u.id} data-testid={`staff-row-${u.email}`}>
-                  <td className={table.td}>{u.name}</td>
-                  <td className={`${table.td} font-mono text-xs`}>{u.email}</td>
-                  <td className={table.td}>
-                    <Select
-                      aria-label={`Role of ${u.email}`}
-                      value={u.role}
-                      disabled={self || pending}
-                      className="h-7 w-36"
-                      onChange={(e) =>
-                        run(() => setStaffRole({ userId: u.id, role: e.target.value as Role }), `${u.email} is now ${ROLE_LABELS[e.target.value as Role]}.`)
-                      }
-                    >
-                      {ROLES.map((r) => (
-                        <option key={r} value={r}>
-                          {ROLE_LABELS[r]}
-                        </option>
-                      ))}
-                    </Select>
-                  </td>
-                  <td className={table.td}>
-                    <span className="flex gap-1">
-                      {u.disabled ? <Badge tone="slate">Disabled</Badge> : <Badge tone="green">Active</Badge>}
-                      {u.locked ? <Badge tone="red">Locked</Badge> : null}
-                    </span>
-                  </td>
-                  <td className={`${table.td} text-xs whitespace-nowrap text-slate-600`}>{u.lastSignInAt ? formatDateTime(u.lastSignInAt) : "Never"}</td>
-                  <td className={`${table.td} text-right whitespace-nowrap`}>
-                    {u.locked ? (
-                      <Button size="sm" variant="secondary" disabled={pending} onClick={() => run(() => unlockStaff({ userId: u.id }), `${u.email} is unlocked.`)}>
-                        Unlock
-                      </Button>
-                    ) : null}{" "}
-                    {self ? null : (
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        disabled={pending}
-                        onClick={() =>
-                          run(
-                            () => setStaffDisabled({ userId: u.id, disabled: !u.disabled }),
-                            `${u.email} is ${u.disabled ? "enabled" : "disabled"}.`,
-                            u.disabled ? undefined : `Disable ${u.email}? They will be signed out and unable to sign in.`,
-                          )
-                        }
-                      >
-                        {u.disabled ? "Enable" : "Disable"}
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <DataTable table={table} busy={busy || pending} empty="No staff users yet." rowTestId={(u) => `staff-row-${u.email}`} />
+      <CursorPagination {...pagination} />
     </div>
   );
 }

@@ -45,29 +45,10 @@ export function toRow(a: VirtualAccount): AccountRow {
   };
 }
 
-const SORT_KEYS: Record<string, (r: AccountRow) => string> = {
-  create_time: (r) => r.create_time,
-  account_number: (r) => r.account_number,
-  external_account_number: (r) => r.external_account_number,
-  owner_name: (r) => r.owner_name.toLowerCase(),
-  account_status: (r) => r.account_status,
-  option_level: (r) => r.option_level,
-};
-
-/** Orders the rows of one page; the upstream itself always returns newest first. */
-export function sortRows(rows: AccountRow[], sort: string | undefined): AccountRow[] {
-  if (!sort) return rows;
-  const [key, dir] = sort.split(".");
-  const get = SORT_KEYS[key];
-  if (!get) return rows;
-  const sign = dir === "desc" ? -1 : 1;
-  return [...rows].sort((a, b) => sign * get(a).localeCompare(get(b)));
-}
-
-/** One page of the accounts table: a single upstream call. */
+/** One page of the accounts table: a single upstream call, in the upstream's order (newest first; it takes no other). */
 export async function listAccountsPage(p: AccountListParams, client: BrokerClient = broker()): Promise<AccountPage> {
   const page = await client.listVirtualAccounts({ ...upstreamFilter(p), page_size: p.size, cursor: p.cursor || undefined });
-  return { rows: sortRows(page.items.map(toRow), p.sort), nextCursor: page.nextCursor };
+  return { rows: page.items.map(toRow), nextCursor: page.nextCursor };
 }
 
 /** The account as the viewer may see it (masked without `pii:view`); undefined when the upstream does not know it. */

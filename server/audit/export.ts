@@ -8,13 +8,13 @@ export const AUDIT_CSV_COLUMNS = ["Seq", "Time (UTC)", "Actor", "Role", "Action"
 
 /** Every entry matching the filter, newest first, read 500 at a time by keyset as the stream wants more. */
 export async function* auditCsvRows(q: Queryable, filter: AuditFilter): AsyncGenerator<(string | number | null)[]> {
-  let before = filter.before;
+  let cursor: string | undefined;
   do {
-    const { rows, nextBefore } = await listAudit(q, { ...filter, before, limit: 500 });
+    const { rows, nextCursor } = await listAudit(q, { ...filter, cursor, limit: 500 });
     for (const r of rows) {
       yield [r.seq, r.at.toISOString(), r.actorEmail, r.actorRole, r.action, r.target, r.outcome, r.errorCode,
         r.upstreamRequestId, r.idempotencyKey, r.clientIp, r.userAgent, r.input === null ? "" : JSON.stringify(r.input), r.hash];
     }
-    before = nextBefore;
-  } while (before);
+    cursor = nextCursor;
+  } while (cursor);
 }

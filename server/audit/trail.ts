@@ -1,7 +1,10 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import type { AppDb } from "@/server/db";
+import type { Sort } from "@/lib/list-params";
+import type { AuditFilter, AuditSort } from "@/lib/schemas/audit";
 import type { Queryable } from "@/server/db/engine";
+import { keysetPage } from "@/server/db/keyset";
 
 /**
  * The staff audit trail: append-only (a trigger refuses UPDATE, DELETE and TRUNCATE) and hash-chained, so that
@@ -182,16 +185,23 @@ export async function verifyAuditChain(q: Queryable, batch = 1000): Promise<Chai
   }
 }
 
-export interface AuditQuery {
-  action?: string;
-  actor?: string;
-  outcome?: AuditRow["outcome"];
-  /** Keyset cursor: entries with seq below this. */
-  before?: number;
+export interface AuditQuery extends AuditFilter {
+  /** Newest first by default. */
+  sort?: Sort<AuditSort>;
+  /** Keyset cursor from the previous page's `nextCursor`. */
+  cursor?: string;
   limit?: number;
 }
 
-export async function listAudit(q: Queryable, query: AuditQuery = {}): Promise<{ rows: AuditRow[]; nextBefore?: number }> {
+// Each order is an expression plus seq as the tiebreak, so keyset paging holds in every order.
+const SORT_SQL: Record<AuditSort, string> = {
+  seq: "seq",
+  action: "action",
+  actor: "COALESCE(actor_email, '')",
+};
+
+/** One page of the trail, filtered and sorted in SQL, with the cursor of the next page. */
+export async function listAudit(q: Queryable, query: AuditQuery = {}): Promise<{ rows: AuditRow[]; nextCursor?: string }> {
   const where: string[] = [];
   const params: unknown[] = [];
   const add = (sql: string, value: unknown) => {
@@ -201,14 +211,17 @@ export async function listAudit(q: Queryable, query: AuditQuery = {}): Promise<{
   if (query.action) add("action ILIKE ?", `%${query.action}%`);
   if (query.actor) add("actor_email ILIKE ?", `%${query.actor}%`);
   if (query.outcome) add("outcome = ?", query.outcome);
-  if (query.before) add("seq < ?", query.before);
-  const limit = Math.min(Math.max(query.limit ?? 50, 1), 500);
-  params.push(limit + 1);
-  const { rows } = await q.query<DbRow>(
-    `SELECT ${COLUMNS} FROM brokerdesk.audit_entries ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
-     ORDER BY seq DESC LIMIT $${params.length}`,
+  const sort = query.sort ?? { id: "seq", desc: true };
+  const { rows, nextCursor } = await keysetPage<DbRow>(q, {
+    columns: COLUMNS,
+    from: "brokerdesk.audit_entries",
+    where,
     params,
-  );
-  const page = rows.slice(0, limit).map(toRow);
-  return { rows: page, nextBefore: rows.length > limit ? page[page.length - 1].seq : undefined };
+    sort: SORT_SQL[sort.id],
+    tiebreak: "seq",
+    desc: sort.desc,
+    cursor: query.cursor,
+    limit: Math.min(Math.max(query.limit ?? 50, 1), 500),
+  });
+  return { rows: rows.map(toRow), nextCursor };
 }

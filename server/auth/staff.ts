@@ -1,5 +1,5 @@
 import "server-only";
-import { asc, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { AppDb } from "@/server/db";
 import { staffUsers, type StaffUser } from "@/server/db/schema";
 import { appendAudit } from "@/server/audit/trail";
@@ -24,12 +24,6 @@ export async function findStaffById(db: AppDb, id: string): Promise<StaffUser | 
 export async function findStaffByEmail(db: AppDb, email: string): Promise<StaffUser | undefined> {
   const [user] = await db.orm.select().from(staffUsers).where(eq(staffUsers.email, email.trim().toLowerCase()));
   return user;
-}
-
-export async function listStaff(db: AppDb): Promise<(PublicStaff & { locked: boolean })[]> {
-  const users = await db.orm.select().from(staffUsers).orderBy(asc(staffUsers.email));
-  const now = Date.now();
-  return users.map((u) => ({ ...toPublic(u), locked: !!u.lockedUntil && u.lockedUntil.getTime() > now }));
 }
 
 export class StaffExistsError extends Error {

@@ -7,10 +7,7 @@ import { csvRoute } from "@/server/http";
 export const GET = csvRoute(
   {
     permission: "audit:read",
-    params: (query) => {
-      const { before: _before, verify: _verify, ...filter } = auditFilterSchema.parse(Object.fromEntries(query));
-      return filter;
-    },
+    params: (query) => auditFilterSchema.parse(Object.fromEntries(query)),
     action: "audit.export",
     filename: "audit-trail",
     columns: AUDIT_CSV_COLUMNS,
