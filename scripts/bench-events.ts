@@ -1,5 +1,7 @@
 import "server-only";
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
@@ -7,15 +9,14 @@ import pg from "pg";
 import { prepareAppDb } from "@/server/db";
 import { openEngine, type Engine } from "@/server/db/engine";
 import { startConsumer } from "@/server/events/consumer";
-import { startSandbox, type RunningSandbox } from "@/server/sandbox";
 import { seedAccountId } from "@/server/sandbox/seed/accounts";
-import { emit, type OutboxEvent } from "@/server/sandbox/trading/events/outbox";
-import { trading } from "@/server/sandbox/trading/state";
+import { signedHeaders } from "@/server/wire/signing";
 
 /**
  * `npm run bench:events [-- --pg URL] [--burst N] [--rate N] [--seconds N]`: the desk's event path, from the
- * sandbox's outbox through the gRPC stream and the consumer to the read model, on PGlite (on disk) and on the
- * PostgreSQL server (a temporary database, created and dropped):
+ * sandbox's outbox through the gRPC stream and the consumer to the read model, as `npm start` runs it: the sandbox
+ * a process of its own (`npm run sandbox`), the consumer here. On PGlite (each side its own directory on disk) and
+ * on the PostgreSQL server (a temporary database, created and dropped; schemas sandbox and brokerdesk):
  * - burst: N trade events (fills of N/5 orders) written at once; events stored and projected per second, and
  *   the lag (stored time − event time) p50/p99;
  * - steady: `rate` events per second for `seconds`; lag p50/p99.
@@ -32,8 +33,55 @@ const SECONDS = Number(arg("seconds") ?? 10);
 const PG_URL = arg("pg") ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const ACCOUNTS = Array.from({ length: 16 }, (_, i) => seedAccountId(i));
 
+interface Sandbox {
+  url: string;
+  grpcPort: number;
+  child: ChildProcess;
+}
+
+const freePort = () => new Promise<number>((resolve) => {
+  const srv = net.createServer().listen(0, "127.0.0.1", () => {
+    const { port } = srv.address() as net.AddressInfo;
+    srv.close(() => resolve(port));
+  });
+});
+
+async function startSandboxProcess(env: Record<string, string>): Promise<Sandbox> {
+  const [port, grpcPort] = [await freePort(), await freePort()];
+  const child = spawn(path.resolve("node_modules/.bin/tsx"), ["--conditions=react-server", "server/sandbox/main.ts"], {
+    env: { ...process.env, ...env, SANDBOX_PORT: String(port), SANDBOX_GRPC_PORT: String(grpcPort), LOG_LEVEL: "warn" },
+    stdio: "ignore", detached: true,
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const end = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the sandbox exited with ${child.exitCode}`);
+    if (await fetch(`${url}/health`).then((r) => r.ok, () => false)) return { url, grpcPort, child };
+    if (Date.now() > end) throw new Error("the sandbox did not start");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+function stopSandbox(sb: Sandbox) {
+  try {
+    process.kill(-sb.child.pid!, "SIGTERM");
+  } catch {
+    // gone
+  }
+}
+
+/** A signed control call of the sandbox. */
+async function control(sb: Sandbox, p: string, body: unknown): Promise<{ last_event_id: string }> {
+  const text = JSON.stringify(body);
+  const headers = signedHeaders({ appKey: "brokerdesk-demo-key", appSecret: "brokerdesk-demo-secret", algorithm: "HMAC-SHA256", path: p, query: {}, host: new URL(sb.url).host, body: text });
+  const res = await fetch(new URL(p, sb.url), { method: "POST", body: text, headers: { ...headers, "content-type": "application/json" } });
+  const json = await res.json();
+  if (res.status !== 200) throw new Error(`${p}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
 let serial = 0;
-function fills(n: number): OutboxEvent[] {
+function fills(n: number) {
   const run = `${Date.now().toString(36)}${(serial += 1)}`;
   return Array.from({ length: n }, (_, i) => {
     const order = Math.floor(i / 5);
@@ -51,23 +99,21 @@ function fills(n: number): OutboxEvent[] {
   });
 }
 
-async function write(sb: RunningSandbox, events: OutboxEvent[]): Promise<void> {
-  const at = new Date();
-  for (let i = 0; i < events.length; i += 2_000) await sb.engine.transaction((tx) => emit(tx, events.slice(i, i + 2_000), at));
-  trading(sb.sandbox).bus.emit("events");
+/** Publishes events at the sandbox (5,000 a call); returns the sandbox's newest event id. */
+async function write(sb: Sandbox, events: ReturnType<typeof fills>): Promise<string> {
+  let last = "0";
+  for (let i = 0; i < events.length; i += 5_000) last = (await control(sb, "/sandbox/events/publish", { events: events.slice(i, i + 5_000) })).last_event_id;
+  return last;
 }
 
-async function storedCount(app: Engine): Promise<number> {
-  const { rows } = await app.query<{ n: string }>("SELECT count(*)::text AS n FROM brokerdesk.upstream_events WHERE source = 'stream'");
-  return Number(rows[0].n);
-}
-
-async function waitFor(app: Engine, count: number, timeoutMs: number): Promise<number> {
+/** Waits until the consumer's resume point reaches the sandbox's newest event (one row read, not a count). */
+async function waitFor(engine: Engine, newest: string, timeoutMs: number): Promise<number> {
   const end = Date.now() + timeoutMs;
   for (;;) {
-    if ((await storedCount(app)) >= count) return performance.now();
-    if (Date.now() > end) throw new Error(`only ${await storedCount(app)} of ${count} events stored after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 10));
+    const { rows } = await engine.query<{ id: string | null }>("SELECT last_event_id AS id FROM brokerdesk.event_stream");
+    if (rows[0]?.id && BigInt(rows[0].id) >= BigInt(newest)) return performance.now();
+    if (Date.now() > end) throw new Error(`the consumer reached event ${rows[0]?.id} of ${newest} after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 20));
   }
 }
 
@@ -80,8 +126,8 @@ async function lag(app: Engine, afterSeq: number): Promise<{ p50: string; p99: s
 
 const maxSeq = async (app: Engine) => Number((await app.query<{ s: string }>("SELECT coalesce(max(seq), 0)::text AS s FROM brokerdesk.upstream_events")).rows[0].s);
 
-async function bench(engineName: string, engine: Engine) {
-  const sb = await startSandbox({ port: 0, grpcPort: 0, engine, tokenRateLimit: 1000 });
+async function bench(engineName: string, engine: Engine, sandboxEnv: Record<string, string>) {
+  const sb = await startSandboxProcess(sandboxEnv);
   const app = (await prepareAppDb(engine)).engine;
   const consumer = startConsumer({ engine: app, stream: { target: `127.0.0.1:${sb.grpcPort}`, appKey: "brokerdesk-demo-key", appSecret: "brokerdesk-demo-secret" }, leaderPollMs: 100 });
   try {
@@ -91,30 +137,28 @@ async function bench(engineName: string, engine: Engine) {
       await new Promise((r) => setTimeout(r, 50));
     }
     // Warm-up: a small batch through the whole path.
-    let base = await storedCount(app);
-    await write(sb, fills(500));
-    await waitFor(app, base + 500, 60_000);
+    await waitFor(app, await write(sb, fills(500)), 60_000);
 
-    base = await storedCount(app);
     let seq = await maxSeq(app);
+    // Timed from the moment the burst is in the sandbox's outbox to the moment the last of it is projected.
+    const newestOfBurst = await write(sb, fills(BURST));
     const started = performance.now();
-    await write(sb, fills(BURST));
-    const done = await waitFor(app, base + BURST, 300_000);
+    const done = await waitFor(app, newestOfBurst, 300_000);
     const burstLag = await lag(app, seq);
     const perSecond = (BURST / ((done - started) / 1000)).toFixed(0);
 
-    base = await storedCount(app);
     seq = await maxSeq(app);
     const tick = 50;
     const perTick = Math.max(1, Math.round((RATE * tick) / 1000));
     const ticks = Math.round((SECONDS * 1000) / tick);
     const t0 = performance.now();
+    let newest = "0";
     for (let i = 0; i < ticks; i += 1) {
-      await write(sb, fills(perTick));
+      newest = await write(sb, fills(perTick));
       const wait = t0 + (i + 1) * tick - performance.now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     }
-    await waitFor(app, base + ticks * perTick, 60_000);
+    await waitFor(app, newest, 60_000);
     const steady = await lag(app, seq);
     const { rows } = await app.query<{ o: string; e: string }>("SELECT (SELECT count(*) FROM brokerdesk.orders)::text AS o, (SELECT count(*) FROM brokerdesk.executions)::text AS e");
     return [
@@ -123,16 +167,16 @@ async function bench(engineName: string, engine: Engine) {
     ];
   } finally {
     await consumer.stop();
-    await sb.close();
+    stopSandbox(sb);
   }
 }
 
 async function main() {
   const results: Record<string, string>[] = [];
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-events-"));
-  const lite = await openEngine({ dataDir: path.join(dir, "db") });
+  const lite = await openEngine({ dataDir: path.join(dir, "app-db") });
   try {
-    results.push(...(await bench("PGlite (disk)", lite)));
+    results.push(...(await bench("PGlite (disk)", lite, { BROKERDESK_DATA_DIR: dir })));
   } finally {
     await lite.close();
     fs.rmSync(dir, { recursive: true, force: true });
@@ -152,7 +196,7 @@ async function main() {
   url.pathname = `/${name}`;
   const server = await openEngine({ url: url.toString(), poolSize: 10 });
   try {
-    results.push(...(await bench("PostgreSQL server", server)));
+    results.push(...(await bench("PostgreSQL server", server, { DATABASE_URL: url.toString() })));
   } finally {
     await server.close();
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -108,7 +108,8 @@ export function startConsumer(o: ConsumerOptions): ConsumerHandle {
         const item = fromStream(m.payload);
         buffer.push({ item, id: item.source === "stream" && item.outcome !== "malformed" ? item.event_id : undefined, at: item.occurred_at });
         if (buffer.length > batchMax * 5) sub.call.pause();
-        flushing ??= flush();
+        // After the I/O already received is read (setImmediate), so a burst is stored in batches, not one by one.
+        flushing ??= new Promise<void>((r) => setImmediate(r)).then(flush);
       } else if (m.eventType === EVENT.AuthError || m.eventType === EVENT.NumOfConnExceed || m.eventType === EVENT.SubscribeExpired) {
         void setStream(o.engine, { last_error: `upstream refused the subscription: ${m.payload}` }).catch(() => undefined);
       }

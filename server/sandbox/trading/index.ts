@@ -49,12 +49,17 @@ export function tradingRoutes(app: Hono<HonoEnv>, sb: Sandbox): void {
     t.pingMs = ms;
     return { ping_ms: ms };
   });
-  // Publishes an event of a category the sandbox has no state change for (instrument, corporate action, master data).
+  // Publishes an event of a category the sandbox has no state change for (instrument, corporate action, master data),
+  // or, with `events: [{event_type, account_id?, payload}, …]` (at most 5,000), many at once (loads for benchmarks).
   post("/sandbox/events/publish", async (b) => {
-    if (!(EVENT_TYPES as readonly string[]).includes(String(b.event_type))) throw illegal(`event_type must be one of ${EVENT_TYPES.join(", ")}.`);
-    if (typeof b.payload !== "object" || b.payload === null) throw illegal("payload must be an object.");
+    const list = Array.isArray(b.events) ? (b.events as Record<string, unknown>[]) : [b];
+    if (!list.length || list.length > 5_000) throw illegal("events must hold 1 to 5000 events.");
+    for (const e of list) {
+      if (!(EVENT_TYPES as readonly string[]).includes(String(e?.event_type))) throw illegal(`event_type must be one of ${EVENT_TYPES.join(", ")}.`);
+      if (typeof e.payload !== "object" || e.payload === null || Array.isArray(e.payload)) throw illegal("payload must be an object.");
+    }
     const at = t.now();
-    await sb.engine.transaction((tx) => emit(tx, [{ event_type: b.event_type as EventType, account_id: typeof b.account_id === "string" ? b.account_id : null, payload: b.payload as Record<string, unknown> }], at));
+    await sb.engine.transaction((tx) => emit(tx, list.map((e) => ({ event_type: e.event_type as EventType, account_id: typeof e.account_id === "string" ? e.account_id : null, payload: e.payload as Record<string, unknown> })), at));
     t.bus.emit("events");
     return { last_event_id: await lastEventId(sb.engine) };
   });
