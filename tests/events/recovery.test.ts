@@ -26,8 +26,14 @@ async function lastSandboxEventId(f: EventsFixture): Promise<number> {
   return Number((await q<{ id: string }>(f, "SELECT coalesce(max(id), 0)::text AS id FROM sandbox.events"))[0].id);
 }
 
+/** Where the sandbox stands now: the wall clock (requests) and the newest order (orders carry the market clock). */
+async function mark(f: EventsFixture): Promise<{ at: Date; orderSeq: number }> {
+  const [r] = await q<{ s: string }>(f, "SELECT coalesce(max(seq), 0)::text AS s FROM sandbox.orders");
+  return { at: new Date(), orderSeq: Number(r.s) };
+}
+
 /** Every sandbox event after `fromId` stored once; orders and movements with the sandbox's statuses. */
-async function expectInSync(f: EventsFixture, fromId: number): Promise<void> {
+async function expectInSync(f: EventsFixture, fromId: number, since: { at: Date; orderSeq: number }): Promise<void> {
   const want = await lastSandboxEventId(f);
   await until(async () => {
     const [r] = await q<{ n: string }>(f, "SELECT count(*)::text AS n FROM brokerdesk.upstream_events WHERE source = 'stream' AND event_id ~ '^\\d+$' AND event_id::bigint > $1", [fromId]);
@@ -47,10 +53,15 @@ async function expectInSync(f: EventsFixture, fromId: number): Promise<void> {
     `SELECT m.client_request_id, m.status AS desk, r.status AS sandbox FROM brokerdesk.money_movements m
        JOIN sandbox.requests r ON r.kind = m.kind AND r.client_request_id = m.client_request_id WHERE m.status <> r.status`);
   expect(movements).toEqual([]);
-  const [counts] = await q<{ desk: string; sandbox: string }>(f,
-    `SELECT (SELECT count(*) FROM brokerdesk.money_movements)::text AS desk,
-            (SELECT count(*) FROM sandbox.requests r WHERE r.kind = 'CASH_JOURNAL' AND r.updated_at >= (SELECT min(received_at) FROM brokerdesk.upstream_events))::text AS sandbox`);
-  expect(Number(counts.desk)).toBeGreaterThanOrEqual(Number(counts.sandbox));
+  // Counts: every order and journal the sandbox made since the consumer started is in the read model.
+  const [missing] = await q<{ orders: string; journals: string; placed: string }>(f,
+    `SELECT (SELECT count(*) FROM sandbox.orders s LEFT JOIN brokerdesk.orders o USING (account_id, client_order_id)
+              WHERE s.seq > $2 AND o.id IS NULL)::text AS orders,
+            (SELECT count(*) FROM sandbox.requests r LEFT JOIN brokerdesk.money_movements m ON m.kind = r.kind AND m.client_request_id = r.client_request_id
+              WHERE r.kind = 'CASH_JOURNAL' AND r.created_at >= $1 AND m.id IS NULL)::text AS journals,
+            (SELECT count(*) FROM sandbox.orders s WHERE s.seq > $2)::text AS placed`, [since.at, since.orderSeq]);
+  expect(Number(missing.placed)).toBeGreaterThan(0);
+  expect([missing.orders, missing.journals]).toEqual(["0", "0"]);
 }
 
 describe.each(engines)("event consumer recovery ($name)", (te) => {
@@ -63,6 +74,7 @@ describe.each(engines)("event consumer recovery ($name)", (te) => {
 
   it("dropped, silenced, stopped and restarted: the read model ends equal to the sandbox and no event is stored twice", async () => {
     const fromId = await lastSandboxEventId(f);
+    const since = await mark(f);
     let consumer = f.consumer();
     await until(async () => (await q<{ connected: boolean }>(f, "SELECT connected FROM brokerdesk.event_stream"))[0]?.connected, 10_000, "connected");
     await activity(f, 3);
@@ -78,7 +90,7 @@ describe.each(engines)("event consumer recovery ($name)", (te) => {
     await activity(f, 3);
     consumer = f.consumer();
     await activity(f, 2);
-    await expectInSync(f, fromId);
+    await expectInSync(f, fromId, since);
     const [s] = await q<{ reconnects: number }>(f, "SELECT reconnects FROM brokerdesk.event_stream");
     expect(s.reconnects).toBeGreaterThanOrEqual(2);
   }, 90_000);
@@ -122,6 +134,7 @@ describe.skipIf(!server)("two consumer processes on one PostgreSQL server", () =
 
   it("only one consumes; SIGKILL the leader and the other takes over within 10 s; nothing lost", async () => {
     const fromId = await lastSandboxEventId(f);
+    const since = await mark(f);
     const a = spawnConsumer("a");
     const first = await until(async () => { const s = await stream(); return s.connected && s.leader; }, 30_000, "a leader");
     const b = spawnConsumer("b");
@@ -140,7 +153,7 @@ describe.skipIf(!server)("two consumer processes on one PostgreSQL server", () =
     // The killed consumer comes back and stands by.
     spawnConsumer("a2");
     await activity(f, 1);
-    await expectInSync(f, fromId);
+    await expectInSync(f, fromId, since);
     kill(b);
   }, 120_000);
 });
