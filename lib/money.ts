@@ -109,9 +109,11 @@ export function formatMoney(amount: string | null | undefined, currency?: string
   } catch {
     return amount;
   }
-  const [int, frac] = d.abs().toFixed(decimals).split(".");
+  const rounded = d.toDecimalPlaces(decimals);
+  const [int, frac] = rounded.abs().toFixed(decimals).split(".");
   const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  const sign = d.isNegative() && !d.isZero() ? "-" : "";
+  // the sign of what is shown: -0.001 at two decimals is 0.00, not -0.00
+  const sign = rounded.isNegative() && !rounded.isZero() ? "-" : "";
   return `${sign}${grouped}${frac ? `.${frac}` : ""}${currency ? ` ${currency}` : ""}`;
 }
 
