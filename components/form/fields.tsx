@@ -1,6 +1,6 @@
 "use client";
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
-import { get, useFormContext, type FieldErrors, type FieldPath, type FieldValues } from "react-hook-form";
+import { get, useFormContext, type FieldErrors, type FieldPath, type FieldValues, type UseFormRegister } from "react-hook-form";
 import { Field, Input, Select, Textarea } from "@/components/ui/field";
 
 /**
@@ -27,44 +27,45 @@ interface FieldProps<T extends FieldValues> {
   required?: boolean;
 }
 
-/** The wiring every bound control shares: id, register, aria attributes, and the Field around it. */
-function useBound<T extends FieldValues>(name: FieldPath<T>, required?: boolean) {
+type ControlProps = ReturnType<UseFormRegister<FieldValues>> & { id: string; "aria-invalid": boolean; "aria-required"?: boolean; "aria-describedby"?: string };
+
+/** The wiring every bound control shares: id, register, aria attributes, and the Field around the control. */
+function BoundField<T extends FieldValues>({ name, label, hint, required, control }: FieldProps<T> & { control: (props: ControlProps) => ReactNode }) {
   const { register } = useFormContext<T>();
   const error = useFieldError(name);
   const id = fieldId(name);
-  const aria = { "aria-invalid": !!error, "aria-required": required || undefined, "aria-describedby": error ? `${id}-error` : undefined };
-  return { id, error, aria, registered: register(name) };
+  const props = { id, "aria-invalid": !!error, "aria-required": required || undefined, "aria-describedby": error ? `${id}-error` : undefined, ...register(name) };
+  return (
+    <Field id={id} label={label} error={error} hint={hint} required={required}>
+      {control(props)}
+    </Field>
+  );
 }
 
 type Native<E> = Omit<E, "name" | "id" | "children">;
 
 export function TextField<T extends FieldValues = FieldValues>({ name, label, hint, required, ...rest }: FieldProps<T> & Native<InputHTMLAttributes<HTMLInputElement>>) {
-  const { id, error, aria, registered } = useBound<T>(name, required);
-  return (
-    <Field id={id} label={label} error={error} hint={hint} required={required}>
-      <Input id={id} {...aria} {...rest} {...registered} />
-    </Field>
-  );
+  return <BoundField<T> name={name} label={label} hint={hint} required={required} control={(p) => <Input {...rest} {...p} />} />;
 }
 
 export function SelectField<T extends FieldValues = FieldValues>({ name, label, hint, required, children, ...rest }: FieldProps<T> & Native<SelectHTMLAttributes<HTMLSelectElement>> & { children: ReactNode }) {
-  const { id, error, aria, registered } = useBound<T>(name, required);
   return (
-    <Field id={id} label={label} error={error} hint={hint} required={required}>
-      <Select id={id} {...aria} {...rest} {...registered}>
-        {children}
-      </Select>
-    </Field>
+    <BoundField<T>
+      name={name}
+      label={label}
+      hint={hint}
+      required={required}
+      control={(p) => (
+        <Select {...rest} {...p}>
+          {children}
+        </Select>
+      )}
+    />
   );
 }
 
 export function TextareaField<T extends FieldValues = FieldValues>({ name, label, hint, required, ...rest }: FieldProps<T> & Native<TextareaHTMLAttributes<HTMLTextAreaElement>>) {
-  const { id, error, aria, registered } = useBound<T>(name, required);
-  return (
-    <Field id={id} label={label} error={error} hint={hint} required={required}>
-      <Textarea id={id} {...aria} {...rest} {...registered} />
-    </Field>
-  );
+  return <BoundField<T> name={name} label={label} hint={hint} required={required} control={(p) => <Textarea {...rest} {...p} />} />;
 }
 
 /** One boolean checkbox, label to its right. */

@@ -16,20 +16,21 @@ export function Textarea(props: TextareaHTMLAttributes<HTMLTextAreaElement>) {
 }
 
 /**
- * A labelled control with its hint and error message, wired for screen readers. `required` marks the label (the
- * marker is visual only; the control itself carries aria-required).
+ * A labelled control with its hint and error message, wired for screen readers. `required` puts a marker beside
+ * the label (visual only; the control itself carries aria-required).
  */
 export function Field({ id, label, error, hint, required, children }: { id: string; label: string; error?: string; hint?: ReactNode; required?: boolean; children: ReactNode }) {
   return (
     <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-xs font-medium text-slate-700">
-        {label}
+      <span className="flex items-baseline gap-0.5 text-xs font-medium text-slate-700">
+        <label htmlFor={id}>{label}</label>
+        {/* outside the label: the control's name stays the label's words */}
         {required ? (
-          <span aria-hidden="true" className="ml-0.5 text-red-700">
+          <span aria-hidden="true" className="text-red-700">
             *
           </span>
         ) : null}
-      </label>
+      </span>
       {children}
       {hint && !error ? (
         <p id={`${id}-hint`} className="text-xs text-slate-500">
