@@ -75,14 +75,14 @@ export function W8benSection() {
   return (
     <FormSection title="W-8BEN">
       <div className="grid grid-cols-3 gap-3">
-        <TextField name="w8ben_info.first_name" label="First name" autoComplete="off" />
+        <TextField name="w8ben_info.first_name" label="First name" required autoComplete="off" />
         <TextField name="w8ben_info.middle_name" label="Middle name" autoComplete="off" />
-        <TextField name="w8ben_info.last_name" label="Last name" autoComplete="off" />
+        <TextField name="w8ben_info.last_name" label="Last name" required autoComplete="off" />
       </div>
       <div className="grid grid-cols-3 gap-3">
         <TextField name="w8ben_info.treaty_country" label="Treaty country" maxLength={2} className="uppercase" placeholder="HK" />
         <TextField name="w8ben_info.tax_id" label="Tax id" autoComplete="off" />
-        <TextField name="w8ben_info.sign_date" label="Signature date" type="date" />
+        <TextField name="w8ben_info.sign_date" label="Signature date" required type="date" />
       </div>
       <AddressFields prefix="w8ben_info.home_address" label="Home address" />
       <CheckboxField name="w8ben_info.mail_same_as_home" label="Mailing address same as home" />
@@ -100,12 +100,12 @@ export function ChinaConnectSection() {
     <FormSection title="China Connect investor">
       <Alert tone="info">Required because China Connect trading is granted.</Alert>
       <div className="grid grid-cols-3 gap-3">
-        <TextField name="china_connect_investor_info.first_name" label="CN first name" />
+        <TextField name="china_connect_investor_info.first_name" label="CN first name" required />
         <TextField name="china_connect_investor_info.middle_name" label="CN middle name" />
-        <TextField name="china_connect_investor_info.last_name" label="CN last name" />
+        <TextField name="china_connect_investor_info.last_name" label="CN last name" required />
       </div>
       <div className="grid grid-cols-3 gap-3">
-        <SelectField name="china_connect_investor_info.id_type" label="ID type">
+        <SelectField name="china_connect_investor_info.id_type" label="ID type" required>
           <option value="">Choose…</option>
           {ID_TYPES.map((t) => (
             <option key={t} value={t}>
@@ -113,8 +113,8 @@ export function ChinaConnectSection() {
             </option>
           ))}
         </SelectField>
-        <TextField name="china_connect_investor_info.id_number" label="ID number" autoComplete="off" />
-        <TextField name="china_connect_investor_info.country_of_issuance" label="Country of issuance" maxLength={2} className="uppercase" />
+        <TextField name="china_connect_investor_info.id_number" label="ID number" required autoComplete="off" />
+        <TextField name="china_connect_investor_info.country_of_issuance" label="Country of issuance" required maxLength={2} className="uppercase" />
       </div>
     </FormSection>
   );
