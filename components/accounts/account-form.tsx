@@ -56,7 +56,8 @@ export function AccountForm(props: Props) {
       props.mode === "create"
         ? createVirtualAccount(values as CreateAccountValues)
         : updateVirtualAccount({ ...(values as UpdateAccountValues), account_id: props.initial.account_id }),
-    networkError: "The server could not be reached. Your entries are kept: submit again, it will not open a second account.",
+    // the same client_request_id goes again, so a retry after a lost answer cannot open a second account
+    networkError: props.mode === "create" ? "The server could not be reached. Your entries are kept: submit again, it will not open a second account." : undefined,
     onSuccess: async ({ accountId }) => {
       await queryClient.invalidateQueries({ queryKey: ["accounts"] });
       router.push(`/accounts/${accountId}?${props.mode === "create" ? "created" : "updated"}=1`);
