@@ -1,4 +1,7 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { EnumBadge } from "@/components/ui/enum-badge";
 import { ACCOUNT_STATUSES } from "@/lib/broker-enums";
 import { enumLabel, isKnownEnum, tolerantEnum } from "@/lib/enums";
 import { PERMISSION_LABELS } from "@/lib/schemas/virtual-account";
@@ -26,5 +29,24 @@ describe("enumLabel", () => {
     const status = tolerantEnum(ACCOUNT_STATUSES).parse("DORMANT");
     expect(isKnownEnum(ACCOUNT_STATUSES, status)).toBe(false);
     expect(isKnownEnum(ACCOUNT_STATUSES, "CLOSED")).toBe(true);
+  });
+});
+
+describe("EnumBadge", () => {
+  const tones = { ACTIVE: "green", CLOSED: "slate" } as const;
+  const html = (value: string | undefined) => renderToStaticMarkup(createElement(EnumBadge, { value, tones }));
+
+  it("colours a known value by its tone", () => {
+    expect(html("ACTIVE")).toContain(">ACTIVE<");
+    expect(html("ACTIVE")).toContain("bg-emerald-50");
+  });
+
+  it("shows an unknown value raw, in the unknown colour", () => {
+    expect(html("DORMANT")).toContain(">unknown (DORMANT)<");
+    expect(html("DORMANT")).toContain("bg-violet-50");
+  });
+
+  it("shows an absent value as a dash", () => {
+    expect(html(undefined)).toContain(">—<");
   });
 });
