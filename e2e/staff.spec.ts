@@ -48,6 +48,33 @@ test.describe("Admin → Staff", () => {
     await page.getByRole("button", { name: "Create user" }).click();
     await expect(page.getByText("A staff user with this email already exists")).toBeVisible();
   });
+
+  test("a double submit sends one request; an unreachable server is said so and the entries are kept", async ({ page }) => {
+    await page.goto("/admin/staff");
+    const email = `twice-${Date.now()}@brokerdesk.test`;
+    await page.getByLabel("Name").fill("Twice");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Initial password").fill("a-long-enough-password");
+
+    // The server cannot be reached: the action call itself fails.
+    await page.route("**/admin/staff", (route) => (route.request().headers()["next-action"] ? route.abort("internetdisconnected") : route.continue()));
+    await page.getByRole("button", { name: "Create user" }).click();
+    await expect(page.getByText("The server could not be reached. Your entries are kept: submit again.")).toBeVisible();
+    await expect(page.getByLabel("Email")).toHaveValue(email);
+    await page.unroute("**/admin/staff");
+
+    // Back again, submitted twice before the first answer: one request, one user.
+    const actionCalls: string[] = [];
+    page.on("request", (req) => {
+      if (req.headers()["next-action"]) actionCalls.push(req.url());
+    });
+    await page.locator("form", { has: page.getByLabel("Initial password") }).evaluate((form: HTMLFormElement) => {
+      form.requestSubmit();
+      form.requestSubmit();
+    });
+    await expect(page.getByText(`${email} can now sign in.`)).toBeVisible();
+    expect(actionCalls).toHaveLength(1);
+  });
 });
 
 test.describe("permissions are enforced on the server", () => {

@@ -10,3 +10,21 @@ export const TRADING_PERMISSIONS = [
 ] as const;
 export const OPTION_LEVELS = ["LV1", "LV2", "LV3", "LV4"] as const;
 export const ID_TYPES = ["ID_CARD", "PASSPORT", "CERT_INCORP", "LEI", "OTHER_OFFICIAL_ID_DOC"] as const;
+
+/** The upstream's currencies and how many decimals an amount in each may carry. */
+export const CURRENCY_DECIMALS = { USD: 2, HKD: 2, CNH: 2 } as const;
+export type Currency = keyof typeof CURRENCY_DECIMALS;
+export const CURRENCIES = Object.keys(CURRENCY_DECIMALS) as [Currency, ...Currency[]];
+
+export const MARKETS = ["US", "HK", "CN"] as const;
+export const INSTRUMENT_TYPES = ["EQUITY", "OPTION"] as const;
+export const REQUEST_STATUSES = ["SUBMITTED", "CANCELED", "REJECTED", "FAILED", "COMPLETED"] as const;
+export const OPTION_STRATEGIES = [
+  "SINGLE", "COVERED_STOCK", "STRADDLE", "STRANGLE", "VERTICAL", "CALENDAR", "DIAGONAL", "COLLAR_WITH_STOCK",
+  "BUTTERFLY", "CONDOR", "IRON_BUTTERFLY", "IRON_CONDOR", "RATIO",
+] as const;
+export const ACTIVITY_TYPES = [
+  "ADJUSTMENT", "ALLOCATION", "DEPOSIT", "DIVIDENDS", "EXECUTION", "FEES", "INTERESTS", "JOURNAL",
+  "OPTION_EA", "REORGANIZATION", "SUBSCRIBE", "TAX", "TRADE", "TRANSFER", "WITHDRAW", "OTHER",
+] as const;
+export const ACTIVITY_SUB_TYPES = ["OPTION_TRADE", "FUND_TRADE", "OTHER"] as const;

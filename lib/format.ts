@@ -1,6 +1,4 @@
-import Decimal from "decimal.js";
-
-/** Formatting shared by server and browser: one place for dates, money and quantities. */
+/** Date formatting shared by server and browser; money and quantities are formatted by `lib/money.ts`. */
 const dateTime = new Intl.DateTimeFormat("en-GB", {
   year: "numeric",
   month: "short",
@@ -15,19 +13,4 @@ const dateTime = new Intl.DateTimeFormat("en-GB", {
 export function formatDateTime(value: string | Date): string {
   const d = typeof value === "string" ? new Date(value) : value;
   return Number.isNaN(d.getTime()) ? String(value) : `${dateTime.format(d)} UTC`;
-}
-
-/** Money stays a decimal string until it is shown: grouped, fixed decimals, never through a float. */
-export function formatMoney(amount: string | null | undefined, currency?: string, decimals = 2): string {
-  if (amount === null || amount === undefined || amount === "") return "—";
-  let d: Decimal;
-  try {
-    d = new Decimal(amount);
-  } catch {
-    return amount;
-  }
-  const [int, frac] = d.abs().toFixed(decimals).split(".");
-  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  const sign = d.isNegative() && !d.isZero() ? "-" : "";
-  return `${sign}${grouped}${frac ? `.${frac}` : ""}${currency ? ` ${currency}` : ""}`;
 }

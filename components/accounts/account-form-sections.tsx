@@ -1,11 +1,21 @@
 "use client";
 import { useFormContext, useWatch } from "react-hook-form";
+import { FormSection } from "@/components/form/fields";
 import { Alert } from "@/components/ui/field";
 import {
   COMMISSION_CODES, ID_TYPE_LABELS, ID_TYPES, levelRank, OPTION_LEVELS, PERMISSION_LABELS, TRADING_PERMISSIONS, type AccountFormValues,
 } from "@/lib/schemas/virtual-account";
 import { AddressFields } from "./address-fields";
-import { errorAt, Section, SelectField, TextField } from "./form-fields";
+import { CheckboxField, CheckboxGroupField, SelectField, TextField } from "./form-fields";
+
+const PERMISSION_OPTIONS = TRADING_PERMISSIONS.map((p) => ({
+  value: p,
+  label: (
+    <>
+      {PERMISSION_LABELS[p]} <span className="font-mono text-[10px] text-slate-400">{p}</span>
+    </>
+  ),
+}));
 
 export interface MasterInfo {
   accountNumber?: string;
@@ -16,32 +26,14 @@ export interface MasterInfo {
 
 /** Trading permissions, option level (levels above the master's shown disabled, with the reason) and commission. */
 export function TradingSection({ master, currentCommission, currentLevel }: { master: MasterInfo; currentCommission?: string; currentLevel?: string }) {
-  const { register, formState, control } = useFormContext<AccountFormValues>();
+  const { control } = useFormContext<AccountFormValues>();
   const permissions = useWatch({ control, name: "trading_permissions" }) ?? [];
   const options = permissions.includes("US_OPTION_NORMAL");
-  const permissionError = errorAt(formState.errors, "trading_permissions");
   const maxRank = levelRank(master.optionLevel) || OPTION_LEVELS.length;
   const codes = currentCommission && !(COMMISSION_CODES as readonly string[]).includes(currentCommission) ? [...COMMISSION_CODES, currentCommission] : COMMISSION_CODES;
   return (
-    <Section title="Trading">
-      <div role="group" aria-labelledby="perm-label">
-        <p id="perm-label" className="mb-1 text-xs font-medium text-slate-700">
-          Trading permissions
-        </p>
-        <div className="grid grid-cols-2 gap-x-4 gap-y-1">
-          {TRADING_PERMISSIONS.map((p) => (
-            <label key={p} className="flex items-center gap-2 text-sm">
-              <input type="checkbox" value={p} {...register("trading_permissions")} />
-              {PERMISSION_LABELS[p]} <span className="font-mono text-[10px] text-slate-400">{p}</span>
-            </label>
-          ))}
-        </div>
-        {permissionError ? (
-          <p role="alert" className="mt-1 text-xs text-red-700">
-            {permissionError}
-          </p>
-        ) : null}
-      </div>
+    <FormSection title="Trading">
+      <CheckboxGroupField name="trading_permissions" label="Trading permissions" options={PERMISSION_OPTIONS} />
       <div className="grid grid-cols-2 gap-3">
         <SelectField
           name="option_level"
@@ -72,33 +64,30 @@ export function TradingSection({ master, currentCommission, currentLevel }: { ma
           ))}
         </SelectField>
       </div>
-    </Section>
+    </FormSection>
   );
 }
 
 /** The W-8BEN: names, treaty country, tax id, signature date, home and mailing addresses ("same as home"). */
 export function W8benSection() {
-  const { register, control } = useFormContext<AccountFormValues>();
+  const { control } = useFormContext<AccountFormValues>();
   const same = useWatch({ control, name: "w8ben_info.mail_same_as_home" });
   return (
-    <Section title="W-8BEN">
+    <FormSection title="W-8BEN">
       <div className="grid grid-cols-3 gap-3">
-        <TextField name="w8ben_info.first_name" label="First name" autoComplete="off" />
+        <TextField name="w8ben_info.first_name" label="First name" required autoComplete="off" />
         <TextField name="w8ben_info.middle_name" label="Middle name" autoComplete="off" />
-        <TextField name="w8ben_info.last_name" label="Last name" autoComplete="off" />
+        <TextField name="w8ben_info.last_name" label="Last name" required autoComplete="off" />
       </div>
       <div className="grid grid-cols-3 gap-3">
         <TextField name="w8ben_info.treaty_country" label="Treaty country" maxLength={2} className="uppercase" placeholder="HK" />
         <TextField name="w8ben_info.tax_id" label="Tax id" autoComplete="off" />
-        <TextField name="w8ben_info.sign_date" label="Signature date" type="date" />
+        <TextField name="w8ben_info.sign_date" label="Signature date" required type="date" />
       </div>
       <AddressFields prefix="w8ben_info.home_address" label="Home address" />
-      <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" {...register("w8ben_info.mail_same_as_home")} />
-        Mailing address same as home
-      </label>
+      <CheckboxField name="w8ben_info.mail_same_as_home" label="Mailing address same as home" />
       {same ? null : <AddressFields prefix="w8ben_info.mail_address" label="Mailing address" />}
-    </Section>
+    </FormSection>
   );
 }
 
@@ -108,15 +97,15 @@ export function ChinaConnectSection() {
   const permissions = useWatch({ control, name: "trading_permissions" }) ?? [];
   if (!permissions.includes("CN_STOCK_NORMAL")) return null;
   return (
-    <Section title="China Connect investor">
+    <FormSection title="China Connect investor">
       <Alert tone="info">Required because China Connect trading is granted.</Alert>
       <div className="grid grid-cols-3 gap-3">
-        <TextField name="china_connect_investor_info.first_name" label="CN first name" />
+        <TextField name="china_connect_investor_info.first_name" label="CN first name" required />
         <TextField name="china_connect_investor_info.middle_name" label="CN middle name" />
-        <TextField name="china_connect_investor_info.last_name" label="CN last name" />
+        <TextField name="china_connect_investor_info.last_name" label="CN last name" required />
       </div>
       <div className="grid grid-cols-3 gap-3">
-        <SelectField name="china_connect_investor_info.id_type" label="ID type">
+        <SelectField name="china_connect_investor_info.id_type" label="ID type" required>
           <option value="">Choose…</option>
           {ID_TYPES.map((t) => (
             <option key={t} value={t}>
@@ -124,9 +113,9 @@ export function ChinaConnectSection() {
             </option>
           ))}
         </SelectField>
-        <TextField name="china_connect_investor_info.id_number" label="ID number" autoComplete="off" />
-        <TextField name="china_connect_investor_info.country_of_issuance" label="Country of issuance" maxLength={2} className="uppercase" />
+        <TextField name="china_connect_investor_info.id_number" label="ID number" required autoComplete="off" />
+        <TextField name="china_connect_investor_info.country_of_issuance" label="Country of issuance" required maxLength={2} className="uppercase" />
       </div>
-    </Section>
+    </FormSection>
   );
 }

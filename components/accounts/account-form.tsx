@@ -1,20 +1,23 @@
 "use client";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useRef, useState, type FormEvent } from "react";
-import { FormProvider, useForm, useFormContext, useWatch, type Resolver } from "react-hook-form";
+import { useState } from "react";
+import { FormProvider, useFormContext, useWatch } from "react-hook-form";
+import type { z } from "zod";
+import { FormSection } from "@/components/form/fields";
+import { FormBanner } from "@/components/form/form-banner";
+import { useActionForm } from "@/components/form/use-action-form";
 import { Button } from "@/components/ui/button";
-import { Alert, Field, Input, Select } from "@/components/ui/field";
-import type { ActionResult } from "@/lib/errors";
-import { ACCOUNT_TYPES, createAccountSchema, emptyAddress, updateAccountSchema, type AccountFormValues } from "@/lib/schemas/virtual-account";
+import {
+  ACCOUNT_TYPES, createAccountSchema, emptyAddress, updateAccountSchema, type AccountFormValues, type CreateAccountValues, type UpdateAccountValues,
+} from "@/lib/schemas/virtual-account";
 import { diffAccount, type DiffLine } from "@/lib/schemas/virtual-account-diff";
 import { createVirtualAccount } from "@/server/actions/accounts-create";
 import { updateVirtualAccount } from "@/server/actions/accounts-update";
 import { ChinaConnectSection, TradingSection, W8benSection, type MasterInfo } from "./account-form-sections";
 import { DiffConfirm } from "./diff-confirm";
-import { errorAt } from "./form-fields";
+import { SelectField, TextField } from "./form-fields";
 
 type Props =
   | { mode: "create"; master: MasterInfo; clientRequestId: string }
@@ -44,56 +47,35 @@ export function blankAccountValues(clientRequestId: string): AccountFormValues {
 export function AccountForm(props: Props) {
   const router = useRouter();
   const queryClient = useQueryClient();
-  const schema = props.mode === "create" ? createAccountSchema : updateAccountSchema;
-  const form = useForm<AccountFormValues>({
-    resolver: zodResolver(schema as never) as unknown as Resolver<AccountFormValues>,
-    defaultValues: props.mode === "create" ? blankAccountValues(props.clientRequestId) : { ...props.initial, client_request_id: props.clientRequestId },
-    mode: "onSubmit",
-  });
-  const [banner, setBanner] = useState<string>();
   const [pending, setPending] = useState<{ values: AccountFormValues; diff: DiffLine[] }>();
-  const inFlight = useRef(false);
-  const [sending, setSending] = useState(false);
-  const { isSubmitting } = form.formState;
-
-  async function send(values: AccountFormValues) {
-    if (inFlight.current) return; // a second click while the first is on its way: same request, nothing to add
-    inFlight.current = true;
-    setSending(true);
-    setBanner(undefined);
-    try {
-      const res: ActionResult<{ accountId: string }> =
-        props.mode === "create"
-          ? await createVirtualAccount(values as Parameters<typeof createVirtualAccount>[0])
-          : await updateVirtualAccount({ ...(values as Parameters<typeof updateVirtualAccount>[0]), account_id: props.initial.account_id });
-      if (res.ok) {
-        await queryClient.invalidateQueries({ queryKey: ["accounts"] });
-        router.push(`/accounts/${res.data.accountId}?${props.mode === "create" ? "created" : "updated"}=1`);
-        return;
-      }
-      for (const [field, message] of Object.entries(res.fieldErrors ?? {})) form.setError(field as never, { message }, { shouldFocus: true });
-      setBanner(res.serverError);
-      setPending(undefined);
-    } catch {
-      setBanner("The server could not be reached. Your entries are kept: submit again, it will not open a second account.");
-    } finally {
-      inFlight.current = false;
-      setSending(false);
-    }
-  }
-
-  const review = async (values: AccountFormValues) => {
-    if (props.mode === "create") return send(values);
-    const diff = diffAccount(props.initial, values);
-    if (diff.length === 0) return setBanner("Nothing to update: the values are the same as the account's.");
-    setPending({ values, diff });
-  };
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => form.handleSubmit(review)(e);
+  const { form, onSubmit, submit, banner, setBanner, busy } = useActionForm<AccountFormValues, AccountFormValues, { accountId: string }>({
+    // one form, two schemas: the create/edit values share a shape (`AccountFormValues`); each schema parses its own
+    schema: (props.mode === "create" ? createAccountSchema : updateAccountSchema) as unknown as z.ZodType<AccountFormValues, AccountFormValues>,
+    defaultValues: props.mode === "create" ? blankAccountValues(props.clientRequestId) : { ...props.initial, client_request_id: props.clientRequestId },
+    action: (values) =>
+      props.mode === "create"
+        ? createVirtualAccount(values as CreateAccountValues)
+        : updateVirtualAccount({ ...(values as UpdateAccountValues), account_id: props.initial.account_id }),
+    // the same client_request_id goes again, so a retry after a lost answer cannot open a second account
+    networkError: props.mode === "create" ? "The server could not be reached. Your entries are kept: submit again, it will not open a second account." : undefined,
+    onSuccess: async ({ accountId }) => {
+      await queryClient.invalidateQueries({ queryKey: ["accounts"] });
+      router.push(`/accounts/${accountId}?${props.mode === "create" ? "created" : "updated"}=1`);
+    },
+    onFailure: () => setPending(undefined),
+    // an update is reviewed first: every changed field, before → after, then Confirm sends it
+    onValid: (values): void => {
+      if (props.mode === "create") return void submit(values);
+      const diff = diffAccount(props.initial, values);
+      setBanner(diff.length === 0 ? { tone: "info", text: "Nothing to update: the values are the same as the account's." } : undefined);
+      if (diff.length > 0) setPending({ values, diff });
+    },
+  });
 
   return (
     <FormProvider {...form}>
       <form onSubmit={onSubmit} noValidate className="flex max-w-6xl flex-col gap-3" aria-label={props.mode === "create" ? "Open a virtual account" : "Update the account"}>
-        {banner ? <Alert>{banner}</Alert> : null}
+        <FormBanner banner={banner} />
         <div className="grid gap-3 lg:grid-cols-2">
           <div className="flex flex-col gap-3">
             {props.mode === "create" ? <AccountSection master={props.master} /> : <FixedAccountSection {...props} />}
@@ -109,11 +91,11 @@ export function AccountForm(props: Props) {
           </div>
         </div>
         {pending ? (
-          <DiffConfirm diff={pending.diff} busy={sending} onCancel={() => setPending(undefined)} onConfirm={() => void send(pending.values)} />
+          <DiffConfirm diff={pending.diff} busy={busy} onCancel={() => setPending(undefined)} onConfirm={() => void submit(pending.values)} />
         ) : (
           <div className="sticky bottom-0 flex items-center gap-3 border-t border-slate-200 bg-slate-50/95 py-2">
-            <Button type="submit" disabled={isSubmitting || sending}>
-              {props.mode === "create" ? (isSubmitting || sending ? "Opening…" : "Open account") : "Review changes"}
+            <Button type="submit" disabled={busy}>
+              {props.mode === "create" ? (busy ? "Opening…" : "Open account") : "Review changes"}
             </Button>
             <Link href={props.mode === "create" ? "/accounts" : `/accounts/${props.initial.account_id}`} className="text-sm text-slate-600 hover:underline">
               Cancel
@@ -126,42 +108,40 @@ export function AccountForm(props: Props) {
 }
 
 function AccountSection({ master }: { master: MasterInfo }) {
-  const { register, formState, control } = useFormContext<AccountFormValues>();
+  const { control } = useFormContext<AccountFormValues>();
   const external = useWatch({ control, name: "external_account_number" }) ?? "";
-  const typeError = errorAt(formState.errors, "account_type");
-  const extError = errorAt(formState.errors, "external_account_number");
   const preview = `V${master.entityCode ?? "?"}${external.trim() || "…"}`;
   return (
-    <fieldset className="rounded border border-slate-200 bg-white">
-      <legend className="sr-only">Account</legend>
-      <h2 className="border-b border-slate-200 px-3 py-2 text-sm font-semibold text-slate-800">Account</h2>
-      <div className="grid grid-cols-2 gap-3 p-3">
-        <Field id="f-account_type" label="Account type" error={typeError}>
-          <Select id="f-account_type" aria-invalid={!!typeError} {...register("account_type")}>
-            {ACCOUNT_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {t === "CASH" ? "Cash" : "Margin"}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field id="f-external_account_number" label="External account number" error={extError} hint={<span>Account number will be <b className="font-mono" data-testid="account-number-preview">{preview}</b></span>}>
-          <Input id="f-external_account_number" maxLength={10} autoComplete="off" aria-invalid={!!extError} className="font-mono" {...register("external_account_number")} />
-        </Field>
+    <FormSection title="Account">
+      <div className="grid grid-cols-2 gap-3">
+        <SelectField name="account_type" label="Account type" required>
+          {ACCOUNT_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {t === "CASH" ? "Cash" : "Margin"}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          name="external_account_number"
+          label="External account number"
+          required
+          maxLength={10}
+          autoComplete="off"
+          className="font-mono"
+          hint={<span>Account number will be <b className="font-mono" data-testid="account-number-preview">{preview}</b></span>}
+        />
         <p className="col-span-2 text-xs text-slate-500">
           Master account <span className="font-mono">{master.accountNumber ?? "—"}</span>. Type and external number cannot be changed later.
         </p>
       </div>
-    </fieldset>
+    </FormSection>
   );
 }
 
 function FixedAccountSection(props: Extract<Props, { mode: "edit" }>) {
   return (
-    <fieldset className="rounded border border-slate-200 bg-white">
-      <legend className="sr-only">Account</legend>
-      <h2 className="border-b border-slate-200 px-3 py-2 text-sm font-semibold text-slate-800">Account</h2>
-      <dl className="grid grid-cols-3 gap-3 p-3 text-sm">
+    <FormSection title="Account">
+      <dl className="grid grid-cols-3 gap-3 text-sm">
         <div>
           <dt className="text-xs text-slate-500">Account number</dt>
           <dd className="font-mono">{props.accountNumber}</dd>
@@ -176,6 +156,6 @@ function FixedAccountSection(props: Extract<Props, { mode: "edit" }>) {
         </div>
         <p className="col-span-3 text-xs text-slate-500">Account type, master account and external number cannot be changed.</p>
       </dl>
-    </fieldset>
+    </FormSection>
   );
 }

@@ -3,9 +3,11 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { fetchJson } from "@/components/data-table/fetch-json";
 import { Button } from "@/components/ui/button";
 import { table as cls } from "@/components/ui/page";
-import { formatDateTime, formatMoney } from "@/lib/format";
-import type { ActivitiesPage } from "./detail-types";
-import { DetailPanel, PnL } from "./panel-state";
+import { PnL } from "@/components/ui/money";
+import { DetailPanel } from "@/components/ui/panel-state";
+import { formatDateTime } from "@/lib/format";
+import { formatMoney } from "@/lib/money";
+import type { ActivitiesPage } from "@/lib/schemas/account-data";
 import { accountKeys, accountUrls } from "./query-keys";
 
 /** Recent cash activities, newest first, 20 at a time ("Load more" follows the upstream cursor). */

@@ -2,12 +2,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { fetchJson } from "@/components/data-table/fetch-json";
 import { table as cls } from "@/components/ui/page";
-import { formatMoney } from "@/lib/format";
-import type { BalanceView } from "./detail-types";
-import { DetailPanel, PnL } from "./panel-state";
+import { PnL } from "@/components/ui/money";
+import { DetailPanel } from "@/components/ui/panel-state";
+import { formatMoney } from "@/lib/money";
+import type { Balance, CurrencyAsset } from "@/lib/schemas/account-data";
 import { accountKeys, accountUrls } from "./query-keys";
 
-const COLUMNS: [keyof BalanceView["account_currency_assets"][number], string][] = [
+const COLUMNS: [keyof CurrencyAsset, string][] = [
   ["cash_balance", "Cash"],
   ["settled_cash", "Settled"],
   ["unsettled_cash", "Unsettled"],
@@ -18,7 +19,7 @@ const COLUMNS: [keyof BalanceView["account_currency_assets"][number], string][] 
 ];
 
 export function BalancePanel({ accountId }: { accountId: string }) {
-  const query = useQuery({ queryKey: accountKeys.balance(accountId), queryFn: ({ signal }) => fetchJson<BalanceView>(accountUrls.balance(accountId), signal) });
+  const query = useQuery({ queryKey: accountKeys.balance(accountId), queryFn: ({ signal }) => fetchJson<Balance>(accountUrls.balance(accountId), signal) });
   return (
     <DetailPanel title="Balance" testId="balance-panel" query={query}>
       {(b) => {

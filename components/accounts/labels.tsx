@@ -1,5 +1,7 @@
-import { Badge, type Tone } from "@/components/ui/badge";
-import { ACCOUNT_STATUSES, PERMISSION_LABELS, type TradingPermission } from "@/lib/schemas/virtual-account";
+import type { Tone } from "@/components/ui/badge";
+import { EnumBadge } from "@/components/ui/enum-badge";
+import { enumLabel } from "@/lib/enums";
+import { ACCOUNT_STATUSES, PERMISSION_LABELS } from "@/lib/schemas/virtual-account";
 
 /** Status colours: green trades, blue is not yet open, amber is limited, red is frozen, grey is gone. */
 const STATUS_TONE: Record<(typeof ACCOUNT_STATUSES)[number], Tone> = {
@@ -11,15 +13,12 @@ const STATUS_TONE: Record<(typeof ACCOUNT_STATUSES)[number], Tone> = {
   CLOSED: "slate",
 };
 
-/** Unknown upstream values are shown raw, never a crash (STYLE practice 4). */
 export function StatusBadge({ status }: { status?: string }) {
-  if (!status) return <span className="text-slate-400">—</span>;
-  const tone = STATUS_TONE[status as keyof typeof STATUS_TONE];
-  return <Badge tone={tone ?? "slate"}>{tone ? status : `unknown (${status})`}</Badge>;
+  return <EnumBadge value={status} tones={STATUS_TONE} />;
 }
 
 export function permissionLabel(p: string): string {
-  return PERMISSION_LABELS[p as TradingPermission] ?? `unknown (${p})`;
+  return enumLabel(PERMISSION_LABELS, p);
 }
 
 export function PermissionList({ permissions }: { permissions: string[] }) {

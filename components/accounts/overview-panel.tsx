@@ -3,11 +3,12 @@ import { useQuery } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { fetchJson } from "@/components/data-table/fetch-json";
 import { Badge } from "@/components/ui/badge";
+import { DetailPanel } from "@/components/ui/panel-state";
+import { enumLabel } from "@/lib/enums";
 import { formatDateTime } from "@/lib/format";
 import { ID_TYPE_LABELS } from "@/lib/schemas/virtual-account";
 import { ownerName, type AccountView, type AddressView } from "@/lib/schemas/virtual-account-view";
 import { PermissionList, StatusBadge } from "./labels";
-import { DetailPanel } from "./panel-state";
 import { accountKeys, accountUrls } from "./query-keys";
 import { RevealPii, type RevealedPii } from "./reveal-pii";
 
@@ -72,7 +73,7 @@ export function OverviewPanel({ accountId, canReveal }: { accountId: string; can
                 <h3 className="mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">China Connect investor</h3>
                 <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
                   <Item label="Name">{[cn.first_name, cn.middle_name, cn.last_name].filter(Boolean).join(" ")}</Item>
-                  <Item label="ID type">{cn.id_type ? (ID_TYPE_LABELS[cn.id_type as keyof typeof ID_TYPE_LABELS] ?? `unknown (${cn.id_type})`) : ""}</Item>
+                  <Item label="ID type">{cn.id_type ? enumLabel(ID_TYPE_LABELS, cn.id_type) : ""}</Item>
                   <Item label="ID number"><span className="font-mono">{pii.china_connect_id_number}</span></Item>
                   <Item label="Country of issuance">{cn.country_of_issuance}</Item>
                 </dl>

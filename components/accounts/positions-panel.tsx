@@ -3,16 +3,14 @@ import { useQuery } from "@tanstack/react-query";
 import { Fragment } from "react";
 import { fetchJson } from "@/components/data-table/fetch-json";
 import { table as cls } from "@/components/ui/page";
-import { formatMoney } from "@/lib/format";
-import type { PositionView } from "./detail-types";
-import { DetailPanel, PnL } from "./panel-state";
+import { PnL } from "@/components/ui/money";
+import { DetailPanel } from "@/components/ui/panel-state";
+import { formatMoney, formatQuantity as qty } from "@/lib/money";
+import type { Position } from "@/lib/schemas/account-data";
 import { accountKeys, accountUrls } from "./query-keys";
 
-/** Quantities: as many decimals as they have (fractional shares), grouped, never through a float. */
-const qty = (v?: string) => (v ? formatMoney(v, undefined, v.includes(".") ? Math.min(v.split(".")[1].replace(/0+$/, "").length, 6) : 0) : "—");
-
 export function PositionsPanel({ accountId }: { accountId: string }) {
-  const query = useQuery({ queryKey: accountKeys.positions(accountId), queryFn: ({ signal }) => fetchJson<PositionView[]>(accountUrls.positions(accountId), signal) });
+  const query = useQuery({ queryKey: accountKeys.positions(accountId), queryFn: ({ signal }) => fetchJson<Position[]>(accountUrls.positions(accountId), signal) });
   return (
     <DetailPanel title="Positions" testId="positions-panel" query={query}>
       {(positions) =>

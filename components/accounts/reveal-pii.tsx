@@ -1,10 +1,10 @@
 "use client";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { FormProvider } from "react-hook-form";
+import { TextareaField } from "@/components/form/fields";
+import { FormBanner } from "@/components/form/form-banner";
+import { useActionForm } from "@/components/form/use-action-form";
 import { Button } from "@/components/ui/button";
-import { Alert, Field } from "@/components/ui/field";
-import { actionMessage } from "@/lib/errors";
 import { revealPiiSchema, type RevealPiiValues } from "@/lib/schemas/virtual-account";
 import type { AddressView } from "@/lib/schemas/virtual-account-view";
 import { revealAccountPii } from "@/server/actions/accounts-reveal";
@@ -22,9 +22,15 @@ export interface RevealedPii {
  */
 export function RevealPii({ accountId, onRevealed }: { accountId: string; onRevealed: (pii: RevealedPii) => void }) {
   const [open, setOpen] = useState(false);
-  const [error, setError] = useState<string>();
-  const form = useForm<RevealPiiValues>({ resolver: zodResolver(revealPiiSchema), defaultValues: { account_id: accountId, reason: "" } });
-  const reasonError = form.formState.errors.reason?.message;
+  const { form, onSubmit, banner, busy } = useActionForm({
+    schema: revealPiiSchema,
+    defaultValues: { account_id: accountId, reason: "" },
+    action: revealAccountPii,
+    onSuccess: (pii) => {
+      onRevealed(pii);
+      setOpen(false);
+    },
+  });
 
   if (!open) {
     return (
@@ -33,29 +39,20 @@ export function RevealPii({ accountId, onRevealed }: { accountId: string; onReve
       </Button>
     );
   }
-  const onSubmit = form.handleSubmit(async (values) => {
-    const res = await revealAccountPii(values);
-    if (!res.ok) {
-      if (res.fieldErrors?.reason) form.setError("reason", { message: res.fieldErrors.reason });
-      return setError(actionMessage(res));
-    }
-    onRevealed(res.data);
-    setOpen(false);
-  });
   return (
-    <form onSubmit={onSubmit} noValidate className="mt-2 flex w-full flex-col gap-2 rounded border border-amber-300 bg-amber-50 p-2">
-      {error ? <Alert>{error}</Alert> : null}
-      <Field id="reveal-reason" label="Reason for revealing (recorded in the audit trail)" error={reasonError}>
-        <textarea id="reveal-reason" rows={2} aria-invalid={!!reasonError} className="rounded border border-slate-300 bg-white px-2 py-1 text-sm" {...form.register("reason")} />
-      </Field>
-      <div className="flex gap-2">
-        <Button type="submit" size="sm" disabled={form.formState.isSubmitting}>
-          {form.formState.isSubmitting ? "Revealing…" : "Reveal"}
-        </Button>
-        <Button size="sm" variant="ghost" onClick={() => setOpen(false)}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+    <FormProvider {...form}>
+      <form onSubmit={onSubmit} noValidate className="mt-2 flex w-full flex-col gap-2 rounded border border-amber-300 bg-amber-50 p-2">
+        <FormBanner banner={banner} />
+        <TextareaField<RevealPiiValues> name="reason" label="Reason for revealing (recorded in the audit trail)" required rows={2} />
+        <div className="flex gap-2">
+          <Button type="submit" size="sm" disabled={busy}>
+            {busy ? "Revealing…" : "Reveal"}
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => setOpen(false)}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+    </FormProvider>
   );
 }

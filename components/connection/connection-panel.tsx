@@ -1,32 +1,34 @@
 "use client";
-import { useEffect, useState, useTransition } from "react";
-import { Badge, type Tone } from "@/components/ui/badge";
+import { useEffect, useState } from "react";
+import { FormBanner } from "@/components/form/form-banner";
+import { useAction } from "@/components/form/use-action";
+import type { Tone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { EnumBadge } from "@/components/ui/enum-badge";
 import { Alert } from "@/components/ui/field";
 import { Panel } from "@/components/ui/page";
+import type { ConnectionStatus, TokenState } from "@/lib/connection";
 import type { ActionResult } from "@/lib/errors";
 import { formatDateTime } from "@/lib/format";
 import { checkTokenNow } from "@/server/actions/connection-check-token";
 import { confirmSandboxTwoFactor } from "@/server/actions/connection-confirm-sandbox-2fa";
 import { refreshTokenNow } from "@/server/actions/connection-refresh-token";
 import { startToken } from "@/server/actions/connection-start-token";
-import type { ConnectionStatus, TokenState } from "@/server/broker";
 
-const STATE_TONE: Record<TokenState, Tone> = {
+/** UNKNOWN has no tone on purpose: the badge then shows the upstream's raw status as "unknown (RAW)". */
+const STATE_TONE: Record<Exclude<TokenState, "UNKNOWN">, Tone> = {
   NORMAL: "green",
   NOT_REQUIRED: "green",
   PENDING: "amber",
   NONE: "slate",
   EXPIRED: "red",
   INVALID: "red",
-  UNKNOWN: "violet",
 };
 const POLL_MS = 5_000;
 
 export function ConnectionPanel({ initial }: { initial: ConnectionStatus }) {
   const [status, setStatus] = useState(initial);
-  const [message, setMessage] = useState<{ tone: "error" | "success"; text: string }>();
-  const [pending, start] = useTransition();
+  const { run: runAction, busy: pending, banner } = useAction();
   const { connection, token } = status;
   const waiting = token.state === "PENDING";
 
@@ -42,11 +44,7 @@ export function ConnectionPanel({ initial }: { initial: ConnectionStatus }) {
 
   function run(task: () => Promise<ActionResult<ConnectionStatus>>, success: string, confirmText?: string) {
     if (confirmText && !window.confirm(confirmText)) return;
-    start(async () => {
-      const result = await task();
-      if (result.ok) setStatus(result.data);
-      setMessage(result.ok ? { tone: "success", text: success } : { tone: "error", text: result.serverError });
-    });
+    void runAction(task, { success, onSuccess: setStatus });
   }
 
   const rows: [string, React.ReactNode][] = [
@@ -71,10 +69,10 @@ export function ConnectionPanel({ initial }: { initial: ConnectionStatus }) {
       </Panel>
       <Panel title="Access token">
         <div className="flex flex-col gap-3 text-sm">
-          {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
+          <FormBanner banner={banner} />
           {status.error ? <Alert>{status.error.userMessage}</Alert> : null}
           <div className="flex items-center gap-2" data-testid="token-state">
-            <Badge tone={STATE_TONE[token.state]}>{token.state === "UNKNOWN" ? `unknown (${token.rawStatus})` : token.state}</Badge>
+            <EnumBadge value={token.state === "UNKNOWN" ? (token.rawStatus ?? "UNKNOWN") : token.state} tones={STATE_TONE} />
             <span className="text-slate-700">{token.message}</span>
           </div>
           {waiting ? (

@@ -1,11 +1,12 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import { useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { fetchJson } from "@/components/data-table/fetch-json";
+import { FormBanner } from "@/components/form/form-banner";
+import { useAction } from "@/components/form/use-action";
 import { Badge, type Tone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Panel } from "@/components/ui/page";
-import { actionMessage, type ActionResult } from "@/lib/errors";
 import { formatDateTime } from "@/lib/format";
 import { STREAM_STATE_LABELS, type StreamHealth, type StreamState, type SyncRunView } from "@/lib/stream-health";
 import { requestReconciliation } from "@/server/actions/stream-reconcile";
@@ -65,22 +66,7 @@ export function StreamHealthPanel({ initial, canManage }: { initial: StreamHealt
     initialData: initial,
     refetchInterval: 5_000,
   });
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ ok: boolean; text: string }>();
-  const run = async (action: () => Promise<ActionResult<unknown>>, success: string) => {
-    if (busy) return;
-    setBusy(true);
-    setMessage(undefined);
-    try {
-      const result = await action();
-      setMessage({ ok: result.ok, text: actionMessage(result, success) });
-      void refetch();
-    } catch {
-      setMessage({ ok: false, text: "The desk could not be reached. Check your connection and try again." });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { run, busy, banner } = useAction();
 
   return (
     <div className="space-y-4">
@@ -94,20 +80,18 @@ export function StreamHealthPanel({ initial, canManage }: { initial: StreamHealt
         </span>
         {canManage ? (
           <span className="ml-auto flex gap-2">
-            <Button variant="secondary" disabled={busy} onClick={() => run(() => requestStreamReconnect({}), "Reconnect requested: the consumer resubscribes from its resume point.")}>
+            <Button variant="secondary" disabled={busy}
+              onClick={() => run(() => requestStreamReconnect({}), { success: "Reconnect requested: the consumer resubscribes from its resume point.", onSuccess: () => void refetch() })}>
               Reconnect now
             </Button>
-            <Button variant="secondary" disabled={busy} onClick={() => run(() => requestReconciliation({}), "Reconciliation requested: it runs within the upstream's rate limits.")}>
+            <Button variant="secondary" disabled={busy}
+              onClick={() => run(() => requestReconciliation({}), { success: "Reconciliation requested: it runs within the upstream's rate limits.", onSuccess: () => void refetch() })}>
               Run reconciliation
             </Button>
           </span>
         ) : null}
       </div>
-      {message ? (
-        <p role="status" className={`rounded border px-3 py-2 text-sm ${message.ok ? "border-emerald-200 bg-emerald-50 text-emerald-900" : "border-red-200 bg-red-50 text-red-900"}`}>
-          {message.text}
-        </p>
-      ) : null}
+      <FormBanner banner={banner} />
       <div className="grid gap-4 lg:grid-cols-2">
         <Panel title="Stream">
           <Facts

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 
 const control =
   "h-8 w-full rounded border border-slate-300 bg-white px-2 text-sm text-slate-900 placeholder:text-slate-400 aria-[invalid=true]:border-red-600 disabled:bg-slate-100";
@@ -11,15 +11,32 @@ export function Select(props: SelectHTMLAttributes<HTMLSelectElement>) {
   return <select {...props} className={`${control} ${props.className ?? ""}`} />;
 }
 
-/** A labelled control with its error message, wired for screen readers. */
-export function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: ReactNode; children: ReactNode }) {
+export function Textarea(props: TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return <textarea {...props} className={`${control} h-auto py-1 ${props.className ?? ""}`} />;
+}
+
+/**
+ * A labelled control with its hint and error message, wired for screen readers. `required` puts a marker beside
+ * the label (visual only; the control itself carries aria-required).
+ */
+export function Field({ id, label, error, hint, required, children }: { id: string; label: string; error?: string; hint?: ReactNode; required?: boolean; children: ReactNode }) {
   return (
     <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-xs font-medium text-slate-700">
-        {label}
-      </label>
+      <span className="flex items-baseline gap-0.5 text-xs font-medium text-slate-700">
+        <label htmlFor={id}>{label}</label>
+        {/* outside the label: the control's name stays the label's words */}
+        {required ? (
+          <span aria-hidden="true" className="text-red-700">
+            *
+          </span>
+        ) : null}
+      </span>
       {children}
-      {hint && !error ? <p className="text-xs text-slate-500">{hint}</p> : null}
+      {hint && !error ? (
+        <p id={`${id}-hint`} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
       {error ? (
         <p id={`${id}-error`} role="alert" className="text-xs text-red-700">
           {error}

@@ -2,7 +2,7 @@ import "server-only";
 import { unstable_rethrow } from "next/navigation";
 import type { z } from "zod";
 import { can, type Permission } from "@/lib/auth/permissions";
-import type { ActionResult, PendingApproval } from "@/lib/errors";
+import { FORM_ERROR_KEY, type ActionResult, type PendingApproval } from "@/lib/errors";
 import { appendAudit } from "@/server/audit/trail";
 import { currentStaff, type Staff } from "@/server/auth/guard";
 import { requestMeta } from "@/server/auth/request-meta";
@@ -48,7 +48,7 @@ type Action<S extends z.ZodType, T> = (raw: z.input<S>) => Promise<ActionResult<
 export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of error.issues) {
-    const key = issue.path.join(".") || "_form";
+    const key = issue.path.join(".") || FORM_ERROR_KEY;
     out[key] ??= issue.message;
   }
   return out;

@@ -1,10 +1,10 @@
 import "server-only";
+import type { ConnectionInfo, ConnectionStatus, TokenStatus } from "@/lib/connection";
 import { upstreamConfig, type UpstreamConfig } from "@/lib/env";
 import { getDb } from "@/server/db";
 import { createBrokerClient, type BrokerClient, type BrokerClientConfig } from "./client";
 import { BrokerError, isBrokerError } from "./errors";
 import { VERSION_FOR_STYLE } from "@/server/wire/operations";
-import type { TokenStatus } from "./token-manager";
 import { DbTokenStore } from "./token-store";
 
 /**
@@ -15,7 +15,7 @@ export { createBrokerClient, type BrokerClient, type BrokerClientConfig, type Br
 export { BrokerError, isBrokerError } from "./errors";
 export { paginate, collectAll } from "./pagination";
 export type { Page } from "./schemas/common";
-export type { TokenState, TokenStatus } from "./token-manager";
+export type { ConnectionInfo, ConnectionStatus, TokenState, TokenStatus } from "@/lib/connection";
 
 const holder = globalThis as unknown as { __brokerdeskBroker?: BrokerClient };
 
@@ -34,23 +34,6 @@ const SANDBOX_RATE_LIMITS = { assets: { limit: 50, windowMs: 1_000 }, "order-que
 
 export function clientConfig(u: UpstreamConfig): BrokerClientConfig {
   return { ...u, rateLimits: u.kind === "sandbox" ? SANDBOX_RATE_LIMITS : undefined };
-}
-
-export interface ConnectionInfo {
-  kind: "sandbox" | "external";
-  baseUrl: string;
-  /** e.g. "brok…-key": enough to recognise, not to use. */
-  appKeyMasked: string;
-  pathStyle: "resource" | "legacy";
-  algorithm: "HMAC-SHA1" | "HMAC-SHA256";
-  version: "v2" | "v3";
-}
-
-export interface ConnectionStatus {
-  connection: ConnectionInfo;
-  token: TokenStatus;
-  /** Set when the upstream could not be asked (unreachable, bad credentials…). */
-  error?: { errorCode: string; userMessage: string; requestId?: string };
 }
 
 export function maskAppKey(key: string): string {

@@ -1,4 +1,5 @@
 import "server-only";
+import type { TokenState, TokenStatus } from "@/lib/connection";
 import { BrokerError } from "./errors";
 import { parseResponse } from "./parse";
 import { tokenResponse, upstreamConfigResponse } from "./schemas/misc";
@@ -11,21 +12,7 @@ import { defaultSleep } from "./transport";
  * refresh it before it expires. A real upstream needs a person to confirm 2FA, so a token is only created
  * implicitly against the sandbox; otherwise calls fail with NO_TOKEN until an admin starts one.
  */
-export type TokenState = "NONE" | "PENDING" | "NORMAL" | "EXPIRED" | "INVALID" | "UNKNOWN" | "NOT_REQUIRED";
-
-export interface TokenStatus {
-  state: TokenState;
-  /** The upstream's status string as stored (kept raw when the app does not know it). */
-  rawStatus?: string;
-  expiresAt?: string;
-  createdAt?: string;
-  checkedAt?: string;
-  createdBy?: string;
-  /** From GET /openapi/config; undefined until probed. */
-  tokenCheckEnabled?: boolean;
-  /** A sentence for the Admin → Connection page. */
-  message: string;
-}
+export type { TokenState, TokenStatus };
 
 export interface TokenManagerOptions {
   scope: TokenScope;

@@ -1,11 +1,13 @@
 import "server-only";
 import { z } from "zod";
-import { ACCOUNT_STATUSES, ACCOUNT_TYPES, ID_TYPES, OPTION_LEVELS, TRADING_PERMISSIONS } from "@/lib/broker-enums";
-import { clientId, decimalOut, isoTimestamp, opt, pageIn, tolerantEnum } from "./common";
+import { ACCOUNT_STATUSES, ACCOUNT_TYPES, ACTIVITY_SUB_TYPES, ACTIVITY_TYPES, ID_TYPES, OPTION_LEVELS, TRADING_PERMISSIONS } from "@/lib/broker-enums";
+import { activity, type Activity } from "@/lib/schemas/account-data";
+import { clientId, isoTimestamp, opt, pageIn, tolerantEnum } from "./common";
 
 /** Virtual accounts (facts §5.4) and cash activities (§5.6). */
 
-export { ACCOUNT_STATUSES, ACCOUNT_TYPES, ID_TYPES, OPTION_LEVELS, TRADING_PERMISSIONS };
+export { ACCOUNT_STATUSES, ACCOUNT_TYPES, ACTIVITY_SUB_TYPES, ACTIVITY_TYPES, ID_TYPES, OPTION_LEVELS, TRADING_PERMISSIONS };
+export { activity, type Activity };
 
 const address = z.object({
   country: z.string().min(1),
@@ -111,12 +113,6 @@ export const listVirtualAccountsIn = pageIn.extend({
   name: z.string().optional(),
 });
 
-export const ACTIVITY_TYPES = [
-  "ADJUSTMENT", "ALLOCATION", "DEPOSIT", "DIVIDENDS", "EXECUTION", "FEES", "INTERESTS", "JOURNAL",
-  "OPTION_EA", "REORGANIZATION", "SUBSCRIBE", "TAX", "TRADE", "TRANSFER", "WITHDRAW", "OTHER",
-] as const;
-export const ACTIVITY_SUB_TYPES = ["OPTION_TRADE", "FUND_TRADE", "OTHER"] as const;
-
 export const listAccountActivitiesIn = pageIn.extend({
   account_id: z.string().min(1),
   activity_types: z.array(z.string().min(1)).optional(),
@@ -125,26 +121,9 @@ export const listAccountActivitiesIn = pageIn.extend({
   end_time: z.string().optional(),
 });
 
-export const activity = z.object({
-  id: z.string(),
-  account_id: opt(z.string()),
-  account_number: opt(z.string()),
-  activity_type: tolerantEnum(ACTIVITY_TYPES),
-  activity_sub_type: opt(tolerantEnum(ACTIVITY_SUB_TYPES)),
-  currency: opt(z.string()),
-  market: opt(z.string()),
-  symbol: opt(z.string()),
-  quantity: opt(decimalOut),
-  trade_date: opt(z.string()),
-  net_amount: opt(decimalOut),
-  biz_time: opt(isoTimestamp),
-  description: opt(z.string()),
-});
-
 export type CreateVirtualAccountInput = z.input<typeof createVirtualAccountIn>;
 export type UpdateVirtualAccountInput = z.input<typeof updateVirtualAccountIn>;
 export type VirtualAccountResult = z.output<typeof virtualAccountResult>;
 export type VirtualAccount = z.output<typeof virtualAccount>;
 export type ListVirtualAccountsInput = z.input<typeof listVirtualAccountsIn>;
 export type ListAccountActivitiesInput = z.input<typeof listAccountActivitiesIn>;
-export type Activity = z.output<typeof activity>;

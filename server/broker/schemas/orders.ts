@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { OPTION_STRATEGIES } from "@/lib/broker-enums";
 import {
   clientId, dateIn, decimalIn, decimalOut, epochMsTimestamp, INSTRUMENT_TYPES, isoTimestamp, MARKETS, opt, pageIn, tolerantEnum,
 } from "./common";
@@ -16,10 +17,7 @@ export const TRADING_SESSIONS = ["CORE", "ALL", "NIGHT", "ALL_DAY"] as const;
 export const TIME_IN_FORCE = ["DAY", "GTC", "GTD"] as const;
 export const SIDES = ["BUY", "SELL", "SHORT"] as const;
 export const ORDER_STATUSES = ["PENDING", "SUBMITTED", "CANCELLED", "FILLED", "FAILED", "PARTIAL_FILLED"] as const;
-export const OPTION_STRATEGIES = [
-  "SINGLE", "COVERED_STOCK", "STRADDLE", "STRANGLE", "VERTICAL", "CALENDAR", "DIAGONAL", "COLLAR_WITH_STOCK",
-  "BUTTERFLY", "CONDOR", "IRON_BUTTERFLY", "IRON_CONDOR", "RATIO",
-] as const;
+export { OPTION_STRATEGIES };
 
 const legIn = z.object({
   instrument_type: z.enum(INSTRUMENT_TYPES),

@@ -5,8 +5,8 @@ import { FetchError } from "@/components/data-table/fetch-json";
 import { Button } from "@/components/ui/button";
 
 /**
- * A detail panel's own loading and error states: each panel fetches on its own, so a failed balance call shows
- * here, in the balance panel, with a Retry, while the other panels carry on.
+ * A panel that fetches on its own, with its own loading and error states: a failed call shows in that panel, with
+ * a Retry, while the other panels of the page carry on. Takes any TanStack Query result.
  */
 export function DetailPanel<T>({ title, testId, query, children, actions }: { title: string; testId: string; query: Pick<UseQueryResult<T>, "data" | "error" | "isPending" | "isError" | "isFetching" | "refetch">; children: (data: T) => ReactNode; actions?: ReactNode }) {
   return (
@@ -49,10 +49,4 @@ function PanelError({ error, onRetry, retrying }: { error: unknown; onRetry: () 
       </Button>
     </div>
   );
-}
-
-/** Signed money: red below zero, green above, tabular. */
-export function PnL({ value, children }: { value?: string; children: ReactNode }) {
-  const tone = !value || /^-?0(\.0+)?$/.test(value) ? "" : value.startsWith("-") ? "text-red-700" : "text-emerald-700";
-  return <span className={tone}>{children}</span>;
 }

@@ -1,0 +1,132 @@
+"use client";
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import { get, useFormContext, type FieldErrors, type FieldPath, type FieldValues, type UseFormRegister } from "react-hook-form";
+import { Field, Input, Select, Textarea } from "@/components/ui/field";
+
+/**
+ * Fields bound by name to the surrounding react-hook-form form (`<FormProvider>`), each with its label, required
+ * marker, hint and (client or server) error. Generic over the form's values: `<TextField<StaffValues> name="email">`,
+ * or once per form with `formFields<StaffValues>()`.
+ */
+export function errorAt(errors: FieldErrors, name: string): string | undefined {
+  return (get(errors, name) as { message?: string } | undefined)?.message;
+}
+
+/** Element ids from field names ("w8ben_info.city" → "f-w8ben_info-city"); the error is `${id}-error`. */
+export const fieldId = (name: string) => `f-${name.replace(/\./g, "-")}`;
+
+export function useFieldError(name: string): string | undefined {
+  const { formState } = useFormContext();
+  return errorAt(formState.errors, name);
+}
+
+interface FieldProps<T extends FieldValues> {
+  name: FieldPath<T>;
+  label: string;
+  hint?: ReactNode;
+  required?: boolean;
+}
+
+type ControlProps = ReturnType<UseFormRegister<FieldValues>> & { id: string; "aria-invalid": boolean; "aria-required"?: boolean; "aria-describedby"?: string };
+
+/** The wiring every bound control shares: id, register, aria attributes, and the Field around the control. */
+function BoundField<T extends FieldValues>({ name, label, hint, required, control }: FieldProps<T> & { control: (props: ControlProps) => ReactNode }) {
+  const { register } = useFormContext<T>();
+  const error = useFieldError(name);
+  const id = fieldId(name);
+  const props = { id, "aria-invalid": !!error, "aria-required": required || undefined, "aria-describedby": error ? `${id}-error` : undefined, ...register(name) };
+  return (
+    <Field id={id} label={label} error={error} hint={hint} required={required}>
+      {control(props)}
+    </Field>
+  );
+}
+
+type Native<E> = Omit<E, "name" | "id" | "children">;
+
+export function TextField<T extends FieldValues = FieldValues>({ name, label, hint, required, ...rest }: FieldProps<T> & Native<InputHTMLAttributes<HTMLInputElement>>) {
+  return <BoundField<T> name={name} label={label} hint={hint} required={required} control={(p) => <Input {...rest} {...p} />} />;
+}
+
+export function SelectField<T extends FieldValues = FieldValues>({ name, label, hint, required, children, ...rest }: FieldProps<T> & Native<SelectHTMLAttributes<HTMLSelectElement>> & { children: ReactNode }) {
+  return (
+    <BoundField<T>
+      name={name}
+      label={label}
+      hint={hint}
+      required={required}
+      control={(p) => (
+        <Select {...rest} {...p}>
+          {children}
+        </Select>
+      )}
+    />
+  );
+}
+
+export function TextareaField<T extends FieldValues = FieldValues>({ name, label, hint, required, ...rest }: FieldProps<T> & Native<TextareaHTMLAttributes<HTMLTextAreaElement>>) {
+  return <BoundField<T> name={name} label={label} hint={hint} required={required} control={(p) => <Textarea {...rest} {...p} />} />;
+}
+
+/** One boolean checkbox, label to its right. */
+export function CheckboxField<T extends FieldValues = FieldValues>({ name, label }: { name: FieldPath<T>; label: ReactNode }) {
+  const { register } = useFormContext<T>();
+  return (
+    <label className="flex items-center gap-2 text-sm">
+      <input type="checkbox" {...register(name)} />
+      {label}
+    </label>
+  );
+}
+
+/** Several checkboxes filling one array field; its error shows under the group. */
+export function CheckboxGroupField<T extends FieldValues = FieldValues>({ name, label, options }: { name: FieldPath<T>; label: string; options: readonly { value: string; label: ReactNode }[] }) {
+  const { register } = useFormContext<T>();
+  const error = useFieldError(name);
+  const id = fieldId(name);
+  return (
+    <div role="group" aria-labelledby={`${id}-label`}>
+      <p id={`${id}-label`} className="mb-1 text-xs font-medium text-slate-700">
+        {label}
+      </p>
+      <div className="grid grid-cols-2 gap-x-4 gap-y-1">
+        {options.map((o) => (
+          <label key={o.value} className="flex items-center gap-2 text-sm">
+            <input type="checkbox" value={o.value} {...register(name)} />
+            {o.label}
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="mt-1 text-xs text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A titled group of fields. */
+export function FormSection({ title, children, aside }: { title: string; children: ReactNode; aside?: ReactNode }) {
+  return (
+    <fieldset className="rounded border border-slate-200 bg-white">
+      <legend className="sr-only">{title}</legend>
+      <div className="flex items-center justify-between border-b border-slate-200 px-3 py-2">
+        <h2 className="text-sm font-semibold text-slate-800">{title}</h2>
+        {aside}
+      </div>
+      <div className="grid gap-3 p-3">{children}</div>
+    </fieldset>
+  );
+}
+
+/** The field components typed to one form's values, so `name` is checked without a type argument at each use. */
+export function formFields<T extends FieldValues>() {
+  return {
+    TextField: TextField<T>,
+    SelectField: SelectField<T>,
+    TextareaField: TextareaField<T>,
+    CheckboxField: CheckboxField<T>,
+    CheckboxGroupField: CheckboxGroupField<T>,
+  };
+}
