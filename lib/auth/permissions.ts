@@ -24,6 +24,10 @@ export const PERMISSIONS = {
   "pii:reveal": ["compliance"],
   /** The desk's read model: orders and money movements across accounts (live notices of their changes). */
   "orders:read": ["admin", "operations", "support", "compliance"],
+  /** Replace and cancel an order for a customer, with a reason. */
+  "orders:modify": ["operations", "support"],
+  /** Place orders and exercise options for a customer. */
+  "orders:place": ["operations"],
   "movements:read": ["admin", "operations", "compliance"],
   /** The upstream event stream's health page; managing it: reconnect, run a reconciliation. */
   "stream:read": ["admin", "operations"],
