@@ -10,7 +10,17 @@ test.describe("Admin → Staff", () => {
     const row = page.getByTestId(`staff-row-${email}`);
     await expect(row).toBeVisible();
 
+    // A role change is confirmed first, naming the old and the new role; dismissed, nothing changes.
+    page.once("dialog", (d) => {
+      expect(d.message()).toContain("from Support to Compliance");
+      void d.dismiss();
+    });
     await row.getByLabel(`Role of ${email}`).selectOption("compliance");
+    await expect(row.getByLabel(`Role of ${email}`)).toHaveValue("support");
+    await page.reload();
+    await expect(page.getByTestId(`staff-row-${email}`).getByLabel(`Role of ${email}`)).toHaveValue("support");
+    page.once("dialog", (d) => void d.accept());
+    await page.getByTestId(`staff-row-${email}`).getByLabel(`Role of ${email}`).selectOption("compliance");
     await expect(page.getByText(`${email} is now Compliance.`)).toBeVisible();
 
     page.once("dialog", (d) => d.accept());

@@ -1,14 +1,16 @@
 "use client";
 import type { ColumnDef } from "@tanstack/react-table";
-import { useMemo, useState, useTransition } from "react";
+import { useMemo } from "react";
 import { DataTable } from "@/components/data-table/data-table";
 import { CursorPagination } from "@/components/data-table/data-table-controls";
 import { useDataTable, useListState, type ListPage } from "@/components/data-table/use-data-table";
+import { FormBanner } from "@/components/form/form-banner";
+import { useAction } from "@/components/form/use-action";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Alert, Select } from "@/components/ui/field";
+import { Select } from "@/components/ui/field";
 import { ROLE_LABELS, ROLES, type Role } from "@/lib/auth/permissions";
-import { actionMessage, type ActionResult } from "@/lib/errors";
+import type { ActionResult } from "@/lib/errors";
 import { formatDateTime } from "@/lib/format";
 import { setStaffDisabled } from "@/server/actions/staff-set-disabled";
 import { setStaffRole } from "@/server/actions/staff-set-role";
@@ -33,7 +35,11 @@ function staffColumns(meId: string, pending: boolean, run: Run): ColumnDef<Staff
           value={u.role}
           disabled={u.id === meId || pending}
           className="h-7 w-36"
-          onChange={(e) => run(() => setStaffRole({ userId: u.id, role: e.target.value as Role }), `${u.email} is now ${ROLE_LABELS[e.target.value as Role]}.`)}
+          onChange={(e) => {
+            const role = e.target.value as Role;
+            run(() => setStaffRole({ userId: u.id, role }), `${u.email} is now ${ROLE_LABELS[role]}.`,
+              `Change the role of ${u.email} from ${ROLE_LABELS[u.role as Role] ?? u.role} to ${ROLE_LABELS[role]}? What they may see and do changes at once.`);
+          }}
         >
           {ROLES.map((r) => (
             <option key={r} value={r}>
@@ -95,24 +101,21 @@ function staffColumns(meId: string, pending: boolean, run: Run): ColumnDef<Staff
 
 /** Staff users, one keyset page read by the server page; sort and paging navigate, actions revalidate the page. */
 export function StaffTable({ page, meId }: { page: ListPage<StaffRow>; meId: string }) {
-  const [pending, start] = useTransition();
-  const [message, setMessage] = useState<{ tone: "error" | "success"; text: string }>();
+  const { run: runAction, busy: pending, banner } = useAction();
   const columns = useMemo(() => {
+    // Every change to a person's access is confirmed first, naming what changes.
     const run: Run = (task, success, confirmText) => {
       if (confirmText && !window.confirm(confirmText)) return;
-      start(async () => {
-        const result = await task();
-        setMessage({ tone: result.ok ? "success" : "error", text: actionMessage(result, success) });
-      });
+      void runAction(task, { success });
     };
     return staffColumns(meId, pending, run);
-  }, [meId, pending]);
+  }, [meId, pending, runAction]);
   const list = useListState(staffListParams, { navigation: "router" });
   const { table, pagination, busy } = useDataTable({ list, columns, page, getRowId: (u) => u.id });
 
   return (
     <div className="flex flex-col gap-2">
-      {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
+      <FormBanner banner={banner} />
       <DataTable table={table} busy={busy || pending} empty="No staff users yet." rowTestId={(u) => `staff-row-${u.email}`} />
       <CursorPagination {...pagination} />
     </div>
