@@ -6,6 +6,7 @@ import { startEventService, type EventServiceOptions } from "@/server/events/ser
 import { clock, US_CORE } from "../sandbox/trading-helpers";
 import { SignedClient } from "../helpers/signed-fetch";
 import type { TestEngine } from "../helpers/engines";
+export { until } from "../helpers/until";
 
 /**
  * A started sandbox (with its gRPC event stream) and the app's database on one fresh database of an engine: the
@@ -55,14 +56,4 @@ export async function startEventsFixture(te: TestEngine): Promise<EventsFixture>
       await opened.close();
     },
   };
-}
-
-export async function until<T>(fn: () => Promise<T | undefined | false | null>, ms = 5000, what = "condition"): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }

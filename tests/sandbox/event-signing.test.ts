@@ -3,6 +3,7 @@ import * as grpc from "@grpc/grpc-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EVENT, serializeSubscribeRequest, subscribeMethod, type SubscribeResponse } from "@/server/wire/events/proto";
 import type { Fixture } from "./fixture";
+import { until } from "../helpers/until";
 import { startTrading } from "./trading-helpers";
 
 /**
@@ -49,16 +50,6 @@ function subscribe(opts: { path?: string; algorithm?: string; variant?: "sdk" | 
   call.on("data", (m: SubscribeResponse) => got.msgs.push(m));
   call.on("error", (e: grpc.ServiceError) => (got.error = e));
   return { got, close: () => { call.cancel(); client.close(); } };
-}
-
-async function until<T>(fn: () => T | undefined | false, ms = 5000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error("timed out waiting");
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 describe("event stream signing (facts §1.4)", () => {

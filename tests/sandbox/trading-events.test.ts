@@ -5,6 +5,7 @@ import { openSubscription } from "@/server/wire/events/subscribe";
 import { EVENT } from "@/server/sandbox/trading/events/grpc-server";
 import { emit } from "@/server/sandbox/trading/events/outbox";
 import type { Fixture } from "./fixture";
+import { until } from "../helpers/until";
 import { ACCOUNTS, clock, fund, place, rid, setPrice, startTrading, stock, US_CORE } from "./trading-helpers";
 
 /** The gRPC event stream: signed subscription, trade/funding/journal/account/master-data events, resume, drop, silence, pings. */
@@ -27,16 +28,6 @@ function subscribe(o: { payload?: Record<string, unknown>; accounts?: string[]; 
   call.on("data", (m: Msg) => s.msgs.push(m));
   call.on("error", (e: grpc.ServiceError) => (s.error = e));
   return s;
-}
-
-async function until<T>(fn: () => T | undefined | false, ms = 5000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error("timed out waiting");
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 const acct = ACCOUNTS.margin;
