@@ -225,7 +225,7 @@ test.describe("upstream faults", () => {
     await expect(page.locator("tbody tr").first()).toContainText("ACTIVE");
 
     await page.goto("/accounts?q=nobody-at-all&by=name");
-    await expect(page.getByText("No accounts match these filters.")).toBeVisible();
+    await expect(page.getByRole("cell", { name: "No accounts match these filters." })).toBeVisible();
     const missing = await page.goto("/accounts/NO0SUCH0ACCOUNT");
     expect(missing?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Account not found" })).toBeVisible();
