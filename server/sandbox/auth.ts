@@ -4,6 +4,7 @@ import type { MiddlewareHandler } from "hono";
 import { SIGNATURE_ALGORITHMS, sign, type SignatureAlgorithm } from "@/server/wire/signing";
 import type { HonoEnv, Sandbox } from "./context";
 import { badSignature, missingHeader, unauthorized } from "./errors";
+import { checkString, readLimitedText } from "./input-limits";
 import { requireNormalToken } from "./tokens";
 
 /** ±5 minutes, the upstream's (undocumented) window; also how long a nonce is remembered. */
@@ -31,18 +32,28 @@ export function queryOf(url: string): Record<string, string> {
 }
 
 /**
+ * The hosts a signature may cover: the Host header as received, and, when it names the port the sandbox listens on,
+ * the same host without it (an SDK signs its configured endpoint without the port and sends `Host: host:port`; the
+ * real service, on 443, never sees a port).
+ */
+export function signedHostCandidates(host: string, listeningPort: number | undefined): string[] {
+  const m = /^(.*):(\d+)$/.exec(host);
+  return m && listeningPort !== undefined && Number(m[2]) === listeningPort ? [host, m[1]] : [host];
+}
+
+/**
  * Verifies every signed call like the upstream: headers present, version, timestamp window, signature over the
- * host header as received + decoded query + exact body bytes, nonce not replayed, and then the access token.
+ * host header as received (or without the sandbox's own port) + decoded query + exact body bytes, nonce not
+ * replayed, and then the access token. The headers are checked before the body is read, and the body is read up to
+ * a size limit, so an unsigned or oversized request costs nothing.
  */
 export function authenticate(sb: Sandbox): MiddlewareHandler<HonoEnv> {
   return async (c, next) => {
     const path = c.req.path;
-    const query = queryOf(c.req.url);
-    const text = await c.req.text();
-    const rawBody = text === "" ? undefined : text;
-    c.set("query", query);
-    c.set("rawBody", rawBody);
     if (path === "/health") return next();
+    const query = queryOf(c.req.url);
+    for (const [k, v] of Object.entries(query)) checkString(v, k);
+    c.set("query", query);
 
     const h = (name: string) => c.req.header(name);
     for (const [header, code] of REQUIRED) if (!h(header)) throw missingHeader(code, header);
@@ -65,18 +76,23 @@ export function authenticate(sb: Sandbox): MiddlewareHandler<HonoEnv> {
     }
     const appKey = h("x-app-key")!;
     if (appKey !== sb.config.appKey) throw badSignature();
+    const text = await readLimitedText(c.req.raw);
+    const rawBody = text === "" ? undefined : text;
+    c.set("rawBody", rawBody);
 
     const headers: Record<string, string> = {};
     for (const k of ["x-app-key", "x-timestamp", "x-signature-version", "x-signature-algorithm", "x-signature-nonce"]) {
       const v = h(k);
       if (v !== undefined) headers[k] = v;
     }
-    const incoming = (c.env as { incoming?: { headers: Record<string, string | undefined> } } | undefined)?.incoming;
+    const incoming = (c.env as { incoming?: { headers: Record<string, string | undefined>; socket?: { localPort?: number } } } | undefined)?.incoming;
     const host = incoming?.headers.host ?? h("host") ?? "";
-    const expected = sign({ path, query, headers, host, body: rawBody, appSecret: sb.config.appSecret });
     const given = Buffer.from(h("x-signature")!);
-    const want = Buffer.from(expected);
-    if (given.length !== want.length || !timingSafeEqual(given, want)) throw badSignature();
+    const matches = signedHostCandidates(host, incoming?.socket?.localPort).some((candidate) => {
+      const want = Buffer.from(sign({ path, query, headers, host: candidate, body: rawBody, appSecret: sb.config.appSecret }));
+      return given.length === want.length && timingSafeEqual(given, want);
+    });
+    if (!matches) throw badSignature();
 
     if (!sb.nonces.use(`${appKey}:${h("x-signature-nonce")}`, nowMs)) {
       throw unauthorized("DUPLICATE_NONCE", "Header x-signature-nonce was already used.");

@@ -2,6 +2,7 @@ import "server-only";
 import path from "node:path";
 import pino from "pino";
 import { startSandbox } from "./index";
+import { maskSecret } from "./input-limits";
 
 /**
  * `npm run sandbox`: the sandbox alone, on SANDBOX_HOST:SANDBOX_PORT, state in PGlite or DATABASE_URL.
@@ -59,7 +60,7 @@ async function main() {
   if (sb.grpcPort) console.log(`  events:     gRPC ${e.host}:${sb.grpcPort} (EventService.Subscribe)`);
   console.log(`  database:   ${e.databaseUrl ? "DATABASE_URL (schema sandbox)" : engine.dataDir}`);
   console.log(`  app key:    ${config.appKey}`);
-  console.log(`  app secret: ${config.appSecret}`);
+  console.log(`  app secret: ${maskSecret(config.appSecret)}`);
   console.log(`  2FA:        ${config.autoConfirm2fa ? "tokens confirmed automatically (demo mode)" : "confirm with POST /sandbox/tokens/confirm"}`);
   let stopping = false;
   const stop = async (signal: string) => {

@@ -1,4 +1,5 @@
 import "server-only";
+import { checkJson } from "./input-limits";
 import type { Hono } from "hono";
 import { OPERATIONS, type OperationName, type PathStyle } from "@/server/wire/operations";
 import type { HonoEnv, OpContext, Sandbox } from "./context";
@@ -16,6 +17,7 @@ export function parseBody(raw: string | undefined): Record<string, unknown> {
     throw illegal("Request body is not valid JSON.");
   }
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw illegal("Request body must be a JSON object.");
+  checkJson(parsed);
   return parsed as Record<string, unknown>;
 }
 

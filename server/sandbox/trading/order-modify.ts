@@ -7,6 +7,7 @@ import { adjustHeld, hold } from "./funds";
 import { afterExecution, endOrder } from "./lifecycle";
 import { runMatching } from "./matching";
 import { orderAccount } from "./order-write";
+import { checkUsStockTick, TRAILING_TYPES, TRIGGER_PRICE_TYPES } from "./order-spec";
 import { OPEN, requireOrder, updateOrder, type OrderRow } from "./order-store";
 import { estimateHold } from "./pricing";
 import { trading } from "./state";
@@ -49,6 +50,16 @@ export async function replaceOrders(sb: Sandbox, body: Record<string, unknown>) 
             ? parsePositive(m[k], `modify_orders[${i}].${k}`).toFixed() : String(m[k]);
         }
         if (patch.time_in_force && !["DAY", "GTC", "GTD"].includes(patch.time_in_force as string)) throw illegal(`modify_orders[${i}].time_in_force must be DAY, GTC or GTD.`);
+        if (patch.trailing_type && !(TRAILING_TYPES as readonly string[]).includes(patch.trailing_type as string)) {
+          throw illegal(`modify_orders[${i}].trailing_type must be one of ${TRAILING_TYPES.join(", ")}.`);
+        }
+        if (patch.trigger_price_type && !(TRIGGER_PRICE_TYPES as readonly string[]).includes(patch.trigger_price_type as string)) {
+          throw illegal(`modify_orders[${i}].trigger_price_type must be one of ${TRIGGER_PRICE_TYPES.join(", ")}.`);
+        }
+        if (o.market === "US" && o.instrument_type === "EQUITY") {
+          checkUsStockTick((patch.limit_price as string | undefined) ?? null, `modify_orders[${i}].limit_price`);
+          checkUsStockTick((patch.stop_price as string | undefined) ?? null, `modify_orders[${i}].stop_price`);
+        }
         const tif = (patch.time_in_force ?? o.time_in_force) as string;
         const expire = (patch.expire_date ?? (tif === "GTD" ? o.expire_date : null)) as string | null;
         if (tif === "GTD" && !expire) throw illegal(`modify_orders[${i}].expire_date is required when time_in_force is GTD.`);

@@ -22,13 +22,26 @@ export const NEEDS_STOP = ["STOP_LOSS", "STOP_LOSS_LIMIT", "TOUCH_MKT", "TOUCH_L
 const PERMISSION: Record<string, string> = { US: "US_STOCK_NORMAL", HK: "HK_STOCK_NORMAL", CN: "CN_STOCK_NORMAL" };
 
 const str = (v: unknown) => (typeof v === "string" && v !== "" ? v : undefined);
+/** An enum field: absent (undefined or null) takes the fallback; present, it must be one of the allowed strings. */
 function pick<T extends string>(v: unknown, allowed: readonly T[], field: string, fallback?: T): T {
+  if (v !== undefined && v !== null && (typeof v !== "string" || v === "")) throw illegal(`${field} must be one of ${allowed.join(", ")}.`);
   const s = str(v) ?? fallback;
   if (s === undefined) throw illegal(`${field} is required.`);
   if (!(allowed as readonly string[]).includes(s)) throw illegal(`${field} must be one of ${allowed.join(", ")}.`);
   return s as T;
 }
 const optDec = (v: unknown, field: string) => (v === undefined || v === null || v === "" ? null : parsePositive(v, field));
+
+/** US stock prices move in cents from $1 up and in hundredths of a cent below (Reg NMS 612). */
+export function checkUsStockTick(price: Decimal | string | null, field: string): void {
+  if (price === null) return;
+  const p = new Decimal(price);
+  const places = p.gte(1) ? 2 : 4;
+  if (p.decimalPlaces() > places) throw illegal(`${field} ${p.toFixed()} is finer than the tick: at most ${places} decimals ${p.gte(1) ? "from $1 up" : "below $1"}.`);
+}
+/** The values replace accepts for the trailing and trigger fields, as place does. */
+export const TRAILING_TYPES = ["AMOUNT", "PERCENTAGE"] as const;
+export const TRIGGER_PRICE_TYPES = ["PRICE", "PRICE_BID", "PRICE_ASK"] as const;
 
 
 export async function parseOrder(db: Queryable, raw: Record<string, unknown>, i: number, account: AccountForOrders, previewing = false): Promise<OrderSpec> {
@@ -64,14 +77,18 @@ export async function parseOrder(db: Queryable, raw: Record<string, unknown>, i:
     side, order_type, entrust_type, time_in_force, expire_date, trading_session,
     quantity: optDec(raw.quantity, f("quantity")), total_cash_amount: optDec(raw.total_cash_amount, f("total_cash_amount")),
     limit_price: optDec(raw.limit_price, f("limit_price")), stop_price: optDec(raw.stop_price, f("stop_price")),
-    trailing_type: raw.trailing_type == null ? null : pick(raw.trailing_type, ["AMOUNT", "PERCENTAGE"] as const, f("trailing_type")),
+    trailing_type: raw.trailing_type == null ? null : pick(raw.trailing_type, TRAILING_TYPES, f("trailing_type")),
     trailing_stop_step: optDec(raw.trailing_stop_step, f("trailing_stop_step")),
     trailing_limit_price_offset: optDec(raw.trailing_limit_price_offset ?? raw.trailing_limit_price, f("trailing_limit_price_offset")),
-    trigger_price_type: raw.trigger_price_type == null ? null : pick(raw.trigger_price_type, ["PRICE", "PRICE_BID", "PRICE_ASK"] as const, f("trigger_price_type")),
+    trigger_price_type: raw.trigger_price_type == null ? null : pick(raw.trigger_price_type, TRIGGER_PRICE_TYPES, f("trigger_price_type")),
     option_strategy: null, legs: null,
     extra: Object.fromEntries(["no_party_ids", "sender_sub_id", "position_intent"].filter((k) => raw[k] !== undefined).map((k) => [k, raw[k]])),
   };
   if (NEEDS_LIMIT.includes(order_type) && !spec.limit_price) throw illegal(`${f("limit_price")} is required for ${order_type}.`);
+  if (market === "US" && instrument_type === "EQUITY") {
+    checkUsStockTick(spec.limit_price, f("limit_price"));
+    checkUsStockTick(spec.stop_price, f("stop_price"));
+  }
   if (NEEDS_STOP.includes(order_type) && !spec.stop_price) throw illegal(`${f("stop_price")} is required for ${order_type}.`);
   if (order_type.startsWith("TRAILING")) {
     if (!spec.trailing_type || !spec.trailing_stop_step) throw illegal(`${f("trailing_type")} and ${f("trailing_stop_step")} are required for ${order_type}.`);
