@@ -3,7 +3,7 @@ import "server-only";
 import { AuthError } from "next-auth";
 import { signIn } from "@/auth";
 import { signInSchema } from "@/lib/schemas/staff";
-import { SIGN_IN_MESSAGES, type SignInFailure } from "@/server/auth/staff";
+import { SIGN_IN_FAILED } from "@/server/auth/staff";
 
 export interface SignInState {
   error?: string;
@@ -24,10 +24,7 @@ export async function signInAction(_prev: SignInState, form: FormData): Promise<
     await signIn("credentials", { email: parsed.data.email, password: parsed.data.password, redirectTo });
     return {};
   } catch (error) {
-    if (error instanceof AuthError) {
-      const code = (error as { code?: string }).code as SignInFailure | undefined;
-      return { error: SIGN_IN_MESSAGES[code && code in SIGN_IN_MESSAGES ? code : "invalid"], email };
-    }
+    if (error instanceof AuthError) return { error: SIGN_IN_FAILED, email };
     throw error; // the redirect after a successful sign-in
   }
 }

@@ -84,6 +84,16 @@ export function entryHash(prevHash: string, e: Omit<AuditRow, "seq" | "hash" | "
 const COLUMNS = `seq, at, actor_id, actor_email, actor_role, action, target, input, upstream_request_id, idempotency_key,
   outcome, error_code, client_ip, user_agent, prev_hash, hash`;
 
+/** The most of an input an entry keeps: a denied or invalid call's raw input is whatever the caller sent. */
+export const MAX_AUDIT_INPUT_BYTES = 8 * 1024;
+
+/** The input as stored: itself when small, else its size and a readable beginning (the trail is append-only). */
+export function boundedInput(value: unknown): unknown {
+  const json = JSON.stringify(value) ?? "null";
+  if (Buffer.byteLength(json) <= MAX_AUDIT_INPUT_BYTES) return JSON.parse(json);
+  return { truncated: true, bytes: Buffer.byteLength(json), preview: json.slice(0, 1024) };
+}
+
 export async function appendAudit(db: AppDb, input: AuditInput): Promise<AuditRow> {
   return db.engine.transaction(async (tx) => {
     // One writer at a time extends the chain, across every app instance sharing the database.
@@ -98,7 +108,7 @@ export async function appendAudit(db: AppDb, input: AuditInput): Promise<AuditRo
       action: input.action,
       target: input.target ?? null,
       // Round-trip through JSON so the hashed value is exactly what jsonb stores (no undefined, no Dates).
-      input: input.input === undefined ? null : JSON.parse(JSON.stringify(redactSecrets(input.input))),
+      input: input.input === undefined ? null : boundedInput(redactSecrets(input.input)),
       upstreamRequestId: input.upstreamRequestId ?? null,
       idempotencyKey: input.idempotencyKey ?? null,
       outcome: input.outcome,

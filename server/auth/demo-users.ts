@@ -2,6 +2,9 @@ import "server-only";
 import { isDemoMode } from "@/lib/env";
 import { getDb, type AppDb } from "@/server/db";
 import type { Role } from "@/lib/auth/permissions";
+import { inArray, and, eq } from "drizzle-orm";
+import { staffUsers } from "@/server/db/schema";
+import { logger } from "@/server/log";
 import { createStaff, findStaffByEmail, StaffExistsError } from "./staff";
 
 export const DEMO_PASSWORD = "brokerdesk-demo";
@@ -26,9 +29,26 @@ export async function seedDemoUsers(db: AppDb): Promise<void> {
 }
 
 /**
+ * The demo staff share a published password: when the same database is used with a real upstream, they are
+ * disabled (and their sessions ended), never left able to sign in. Returns the emails it disabled.
+ */
+export async function disableDemoUsers(db: AppDb): Promise<string[]> {
+  const now = new Date();
+  const rows = await db.orm
+    .update(staffUsers)
+    .set({ disabled: true, sessionsRevokedAt: now, updatedAt: now })
+    .where(and(inArray(staffUsers.email, DEMO_USERS.map((u) => u.email)), eq(staffUsers.disabled, false)))
+    .returning({ email: staffUsers.email });
+  return rows.map((r) => r.email);
+}
+
+/**
  * Start-up step (instrumentation.ts): on the embedded defaults, the demo staff exist before the first request is
- * served. Opening the database does not seed anything.
+ * served; with a real upstream they are disabled. Opening the database does neither.
  */
 export async function seedDemoUsersAtStart(): Promise<void> {
-  if (isDemoMode()) await seedDemoUsers(await getDb());
+  const db = await getDb();
+  if (isDemoMode()) return seedDemoUsers(db);
+  const disabled = await disableDemoUsers(db);
+  if (disabled.length) logger.warn({ disabled }, "demo staff disabled: a real upstream is configured");
 }

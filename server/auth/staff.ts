@@ -124,8 +124,8 @@ export async function authenticateStaff(db: AppDb, email: string, password: stri
   return { ok: true, user: toPublic(user) };
 }
 
-export const SIGN_IN_MESSAGES: Record<SignInFailure, string> = {
-  invalid: "The email or password is not right.",
-  locked: `Too many failed attempts: this account is locked for ${LOCKOUT_MINUTES} minutes. Try again later or ask an administrator to unlock it.`,
-  disabled: "This account is disabled. Ask an administrator.",
-};
+/**
+ * What a person is told when sign-in fails: one sentence whatever the reason, so the page never reveals whether an
+ * email exists, is locked or is disabled. The reason is in the audit trail (auth.sign_in failure, auth.lockout).
+ */
+export const SIGN_IN_FAILED = `Sign-in failed. Check your email and password; after ${MAX_FAILED_ATTEMPTS} failed attempts an account is locked for ${LOCKOUT_MINUTES} minutes, and an administrator can unlock it.`;

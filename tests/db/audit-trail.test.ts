@@ -119,3 +119,23 @@ describe("audit CSV export", () => {
     }
   });
 });
+
+describe.each(testEngines())("audit inputs are bounded ($name)", (te) => {
+  it("keeps at most a bounded part of a large input (a denied call's raw input is whatever was sent), and the chain holds", async () => {
+    const opened = await te.open();
+    try {
+      const db = await prepareAppDb(opened.engine);
+      const huge = { note: "x".repeat(5 * 1024 * 1024) };
+      const entry = await appendAudit(db, { action: "staff.create", input: huge, outcome: "denied", errorCode: "FORBIDDEN" });
+      const stored = entry.input as { truncated: boolean; bytes: number; preview: string };
+      expect(stored).toMatchObject({ truncated: true });
+      expect(stored.bytes).toBeGreaterThan(5 * 1024 * 1024);
+      expect(JSON.stringify(stored).length).toBeLessThan(2 * 1024);
+      const small = await appendAudit(db, { action: "staff.create", input: { email: "a@b.test" }, outcome: "denied" });
+      expect(small.input).toEqual({ email: "a@b.test" });
+      expect((await verifyAuditChain(db.engine)).ok).toBe(true);
+    } finally {
+      await opened.close();
+    }
+  });
+});

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prepareAppDb, type AppDb } from "@/server/db";
 import { listAudit } from "@/server/audit/trail";
 import { authenticateStaff, createStaff, MAX_FAILED_ATTEMPTS, updateStaff } from "@/server/auth/staff";
-import { seedDemoUsers, DEMO_USERS } from "@/server/auth/demo-users";
+import { disableDemoUsers, seedDemoUsers, DEMO_PASSWORD, DEMO_USERS } from "@/server/auth/demo-users";
 import { testEngines } from "../helpers/engines";
 
 for (const engine of testEngines()) {
@@ -22,6 +22,18 @@ for (const engine of testEngines()) {
       await seedDemoUsers(db);
       const { rows } = await db.engine.query<{ n: number }>("SELECT count(*)::int AS n FROM brokerdesk.staff_users");
       expect(rows[0].n).toBe(DEMO_USERS.length);
+    });
+
+    it("outside demo mode the demo staff are disabled and cannot sign in with the published password", async () => {
+      await seedDemoUsers(db);
+      expect(await authenticateStaff(db, DEMO_USERS[0].email, DEMO_PASSWORD)).toMatchObject({ ok: true });
+      expect((await disableDemoUsers(db)).sort()).toEqual(DEMO_USERS.map((u) => u.email).sort());
+      expect(await disableDemoUsers(db)).toEqual([]);
+      for (const u of DEMO_USERS) expect(await authenticateStaff(db, u.email, DEMO_PASSWORD)).toMatchObject({ ok: false });
+      // Other staff are untouched.
+      await createStaff(db, { email: "real@example.test", name: "R", role: "admin", password: "a real long password" });
+      await disableDemoUsers(db);
+      expect(await authenticateStaff(db, "real@example.test", "a real long password")).toMatchObject({ ok: true });
     });
 
     it("stores an argon2id hash, never the password", async () => {
