@@ -15,7 +15,11 @@ export const authConfig = {
     authorized({ auth, request }) {
       const path = request.nextUrl.pathname;
       if (path === "/sign-in" || path.startsWith("/api/health")) return true;
-      return !!auth?.user;
+      if (auth?.user) return true;
+      // The server's own idea of its origin (localhost) is not the host the browser used: redirect with a relative
+      // Location and a relative callbackUrl, so sign-in works on whatever host name reached the desk.
+      const callbackUrl = `${path}${request.nextUrl.search}`;
+      return new Response(null, { status: 307, headers: { location: `/sign-in?callbackUrl=${encodeURIComponent(callbackUrl)}` } });
     },
     jwt({ token, user }) {
       if (user) {

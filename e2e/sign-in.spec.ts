@@ -76,3 +76,18 @@ test("sign-out ends the session, also for a copy of the session cookie", async (
   await expect(other).toHaveURL(/\/sign-in/);
   await replay.close();
 });
+
+test("signed out on 127.0.0.1, the redirect names no other host and sign-in lands back on the page asked for", async ({ page, request, baseURL }) => {
+  expect(new URL(baseURL!).hostname).toBe("127.0.0.1");
+  const res = await request.get("/accounts?status=ACTIVE", { maxRedirects: 0 });
+  expect(res.status()).toBe(307);
+  expect(res.headers().location).toBe("/sign-in?callbackUrl=%2Faccounts%3Fstatus%3DACTIVE");
+  await page.goto("/accounts?status=ACTIVE");
+  await expect(page).toHaveURL(/\/sign-in/);
+  expect(new URL(page.url()).host).toBe(new URL(baseURL!).host);
+  await page.getByLabel("Email").fill(ROLE_EMAILS.support);
+  await page.getByLabel("Password").fill("brokerdesk-demo");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/accounts\?status=ACTIVE$/);
+  expect(new URL(page.url()).host).toBe(new URL(baseURL!).host);
+});

@@ -1,4 +1,5 @@
 import "server-only";
+import { getMasterAccount } from "./master";
 import { cache } from "react";
 import { can } from "@/lib/auth/permissions";
 import { NotFoundError } from "@/lib/errors";
@@ -86,7 +87,17 @@ export const getRawAccount = cache(async (accountId: string): Promise<Omit<Accou
   }
 });
 
-export const getAccountBalance = (accountId: string) => orNotFound(broker().getBalance({ account_id: accountId }));
-export const getAccountPositions = (accountId: string) => orNotFound(broker().listPositions({ account_id: accountId }));
+/**
+ * The per-account reads answer for what the account page answers for, virtual accounts only: the omnibus master
+ * account (firm capital) is a 404 here as it is there. Its id is known without an upstream call once read.
+ */
+async function virtualOnly<T>(accountId: string, read: () => Promise<T>): Promise<T> {
+  const master = await getMasterAccount();
+  if (master.accountId && master.accountId === accountId) throw accountNotFound();
+  return orNotFound(read());
+}
+
+export const getAccountBalance = (accountId: string) => virtualOnly(accountId, () => broker().getBalance({ account_id: accountId }));
+export const getAccountPositions = (accountId: string) => virtualOnly(accountId, () => broker().listPositions({ account_id: accountId }));
 export const getAccountActivities = (accountId: string, cursor?: string) =>
-  orNotFound(broker().listAccountActivities({ account_id: accountId, page_size: 20, cursor: cursor || undefined }));
+  virtualOnly(accountId, () => broker().listAccountActivities({ account_id: accountId, page_size: 20, cursor: cursor || undefined }));
