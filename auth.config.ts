@@ -16,10 +16,15 @@ export const authConfig = {
       const path = request.nextUrl.pathname;
       if (path === "/sign-in" || path.startsWith("/api/health")) return true;
       if (auth?.user) return true;
-      // The server's own idea of its origin (localhost) is not the host the browser used: redirect with a relative
-      // Location and a relative callbackUrl, so sign-in works on whatever host name reached the desk.
-      const callbackUrl = `${path}${request.nextUrl.search}`;
-      return new Response(null, { status: 307, headers: { location: `/sign-in?callbackUrl=${encodeURIComponent(callbackUrl)}` } });
+      // The server's own idea of its origin (localhost) is not the host the browser used: the redirect goes to the
+      // Host the request came on (or the configured public URL behind a proxy), with a relative callbackUrl, so
+      // sign-in works on whatever host name reached the desk.
+      const origin = process.env.AUTH_URL
+        ? new URL(process.env.AUTH_URL).origin
+        : `${request.headers.get("x-forwarded-proto") ?? request.nextUrl.protocol.replace(/:$/, "")}://${request.headers.get("host") ?? request.nextUrl.host}`;
+      const target = new URL("/sign-in", origin);
+      target.searchParams.set("callbackUrl", `${path}${request.nextUrl.search}`);
+      return Response.redirect(target, 307);
     },
     jwt({ token, user }) {
       if (user) {
