@@ -8,7 +8,7 @@ import { useActionForm } from "@/components/form/use-action-form";
 import { Button } from "@/components/ui/button";
 import { newClientId } from "@/lib/ids";
 import {
-  COMBOS_BY_MARKET, OPTION_ORDER_TYPES, SESSIONS, STOCK_ORDER_TYPES, ticketFingerprint, ticketSchema, type TicketValues,
+  blankTicket, COMBOS_BY_MARKET, OPTION_ORDER_TYPES, SESSIONS, STOCK_ORDER_TYPES, ticketFingerprint, ticketSchema, type TicketValues,
 } from "@/lib/schemas/order-ticket";
 import type { TicketAccount, TicketInstrument, TicketPlaced, TicketPreview } from "@/lib/schemas/order-ticket-data";
 import { placeOrderTicket } from "@/server/actions/orders-place";
@@ -18,16 +18,6 @@ import { TicketInstrumentLookup } from "./ticket-instrument";
 import { TicketOptionLegs } from "./ticket-options";
 import { TicketOrderFields } from "./ticket-order-fields";
 import { PlacedSummary, PreviewSummary } from "./ticket-preview";
-
-export function blankTicket(account?: TicketAccount): TicketValues {
-  return {
-    account_id: account?.account_id ?? "", account_option_level: account?.option_level ?? "", market: "US", instrument_type: "EQUITY", symbol: "",
-    lot_size: "", side: "BUY", entrust_type: "QTY", quantity: "", total_cash_amount: "", order_type: "LIMIT", limit_price: "", stop_price: "",
-    trailing_type: "AMOUNT", trailing_stop_step: "", trailing_limit_price_offset: "", time_in_force: "DAY", expire_date: "", trading_session: "CORE",
-    combo: "NORMAL", profit_enabled: false, profit_limit_price: "", loss_enabled: false, loss_stop_price: "", oco_order_type: "STOP_LOSS",
-    oco_limit_price: "", oco_stop_price: "", legs: [], held: account?.held ?? {},
-  };
-}
 
 /**
  * The ticket's one client_order_id: made when the ticket is first sent and kept while its content stays the same,

@@ -2,6 +2,7 @@ import Decimal from "decimal.js";
 import { z } from "zod";
 import { CLIENT_ID_PATTERN } from "@/lib/ids";
 import { amountProblem, DECIMAL_PATTERN, decimalPlaces } from "@/lib/money";
+import type { TicketAccount } from "./order-ticket-data";
 import { nameStrategy, optionLevelProblem, STRATEGY_LABELS, type StrategyLeg } from "@/lib/option-strategy";
 
 /**
@@ -121,6 +122,17 @@ function checkPrice(issue: Issue, path: string, v: string, what: string) {
 
 export const opposite = (side: string): "BUY" | "SELL" => (side === "BUY" ? "SELL" : "BUY");
 export const strategyOf = (v: Pick<TicketValues, "legs">) => nameStrategy(v.legs as StrategyLeg[]);
+
+/** An empty ticket (on the account the page opened with, if any). */
+export function blankTicket(account?: Pick<TicketAccount, "account_id" | "option_level" | "held">): TicketValues {
+  return {
+    account_id: account?.account_id ?? "", account_option_level: account?.option_level ?? "", market: "US", instrument_type: "EQUITY", symbol: "",
+    lot_size: "", side: "BUY", entrust_type: "QTY", quantity: "", total_cash_amount: "", order_type: "LIMIT", limit_price: "", stop_price: "",
+    trailing_type: "AMOUNT", trailing_stop_step: "", trailing_limit_price_offset: "", time_in_force: "DAY", expire_date: "", trading_session: "CORE",
+    combo: "NORMAL", profit_enabled: false, profit_limit_price: "", loss_enabled: false, loss_stop_price: "", oco_order_type: "STOP_LOSS",
+    oco_limit_price: "", oco_stop_price: "", legs: [], held: account?.held ?? {},
+  };
+}
 
 /** Every rule across fields, on the form and in the action alike. */
 export function ticketRules(v: z.output<typeof ticketObject>, issue: Issue) {
