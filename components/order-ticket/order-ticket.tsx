@@ -40,6 +40,7 @@ export function OrderTicket({ initialAccount }: { initialAccount?: TicketAccount
   const [preview, setPreview] = useState<{ data: TicketPreview; values: TicketValues; fingerprint: string }>();
   const [placed, setPlaced] = useState<TicketPlaced>();
   const [instrument, setInstrument] = useState<TicketInstrument>();
+  const [round, setRound] = useState(0); // a new ticket remounts the lookups (their typed text is their own state)
   const { form, onSubmit, banner, setBanner, busy } = useActionForm<TicketValues, TicketValues, TicketPreview>({
     schema: ticketSchema,
     defaultValues: blankTicket(initialAccount),
@@ -90,6 +91,7 @@ export function OrderTicket({ initialAccount }: { initialAccount?: TicketAccount
     setBanner(undefined);
     place.setBanner(undefined);
     form.reset({ ...blankTicket(account.data), market: getValues("market") });
+    setRound((r) => r + 1);
   };
 
   const currency = all.market === "HK" ? "HKD" : "USD";
@@ -106,9 +108,9 @@ export function OrderTicket({ initialAccount }: { initialAccount?: TicketAccount
             <div className="grid grid-cols-4 gap-3">
               <Choice name="market" label="Market" options={[["US", "US"], ["HK", "Hong Kong"]]} />
               <Choice name="instrument_type" label="Instrument" options={all.market === "US" ? [["EQUITY", "Stock"], ["OPTION", "Option"]] : [["EQUITY", "Stock"]]} />
-              <div className="col-span-2">{all.instrument_type === "OPTION" ? null : <TicketInstrumentLookup key={all.market} onInstrument={setInstrument} />}</div>
+              <div className="col-span-2">{all.instrument_type === "OPTION" ? null : <TicketInstrumentLookup key={`${all.market}-${round}`} onInstrument={setInstrument} />}</div>
             </div>
-            {all.instrument_type === "OPTION" ? <TicketOptionLegs /> : null}
+            {all.instrument_type === "OPTION" ? <TicketOptionLegs key={round} /> : null}
           </FormSection>
           <FormSection title="Order">
             <TicketOrderFields currency={currency} />
