@@ -55,7 +55,7 @@ export function OrderTicket({ initialAccount }: { initialAccount?: TicketAccount
   const { control, setValue, getValues } = form;
   const all = useWatch({ control }) as TicketValues;
   const stale = preview && preview.fingerprint !== ticketFingerprint(all);
-  const account = useTicketAccount(all.account_id ?? "", initialAccount);
+  const account = useTicketAccount(all.account_id ?? "", setValue, initialAccount);
 
   // What a market or instrument type allows: reset choices it does not offer.
   const [market, type] = [all.market, all.instrument_type];

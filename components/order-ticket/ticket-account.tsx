@@ -1,7 +1,7 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { useFormContext } from "react-hook-form";
+import type { UseFormSetValue } from "react-hook-form";
 import { fetchJson } from "@/components/data-table/fetch-json";
 import { fieldId, useFieldError } from "@/components/form/fields";
 import { Badge } from "@/components/ui/badge";
@@ -72,8 +72,7 @@ export function TicketAccountPicker({ account, onAccount }: { account?: TicketAc
 }
 
 /** The chosen account, read once; its level and holdings go into the form's hidden fields (they feed the rules). */
-export function useTicketAccount(accountId: string, initial?: TicketAccount) {
-  const { setValue } = useFormContext<TicketValues>();
+export function useTicketAccount(accountId: string, setValue: UseFormSetValue<TicketValues>, initial?: TicketAccount) {
   const query = useQuery({
     queryKey: ticketKeys.account(accountId),
     queryFn: ({ signal }) => fetchJson<TicketAccount>(ticketUrls.account(accountId), signal),

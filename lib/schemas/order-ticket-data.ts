@@ -1,13 +1,7 @@
+import type { AccountRow } from "./virtual-account-view";
+
 /** What the ticket's GET routes answer (plain types for the browser). Money and quantities are decimal strings. */
-export interface TicketAccountHit {
-  account_id: string;
-  account_number: string;
-  external_account_number: string;
-  owner_name: string;
-  account_type: string;
-  account_status: string;
-  option_level: string;
-}
+export type TicketAccountHit = Pick<AccountRow, "account_id" | "account_number" | "external_account_number" | "owner_name" | "account_type" | "account_status" | "option_level">;
 
 export interface TicketAccount {
   account_id: string;
