@@ -53,7 +53,7 @@ export function PositionsPanel({ accountId, canPlace = false }: { accountId: str
                       </td>
                       {canPlace ? (
                         <td className={`${cls.td} text-right`}>
-                          {p.instrument_type === "OPTION" && decimalSign(p.quantity) > 0 && !p.legs?.length ? <ExerciseOption accountId={accountId} symbol={p.symbol} held={p.quantity} /> : null}
+                          {p.instrument_type === "OPTION" && decimalSign(p.quantity) > 0 && (p.legs?.length ?? 0) <= 1 ? <ExerciseOption accountId={accountId} symbol={p.symbol} held={p.quantity} /> : null}
                         </td>
                       ) : null}
                     </tr>

@@ -8,7 +8,7 @@ import { useActionForm } from "@/components/form/use-action-form";
 import { Button } from "@/components/ui/button";
 import { newClientId } from "@/lib/ids";
 import {
-  blankTicket, COMBOS_BY_MARKET, OPTION_ORDER_TYPES, SESSIONS, STOCK_ORDER_TYPES, ticketFingerprint, ticketSchema, type TicketValues,
+  blankTicket, COMBO_LABELS, COMBOS_BY_MARKET, OPTION_ORDER_TYPES, SESSIONS, STOCK_ORDER_TYPES, ticketFingerprint, ticketSchema, type TicketValues,
 } from "@/lib/schemas/order-ticket";
 import type { TicketAccount, TicketInstrument, TicketPlaced, TicketPreview } from "@/lib/schemas/order-ticket-data";
 import { placeOrderTicket } from "@/server/actions/orders-place";
@@ -130,6 +130,7 @@ export function OrderTicket({ initialAccount }: { initialAccount?: TicketAccount
                   {instrument && all.instrument_type === "EQUITY" ? (
                     <p className="text-xs text-slate-600">
                       {all.side} {all.entrust_type === "AMOUNT" ? `${all.total_cash_amount || "…"} ${currency} of` : `${all.quantity || "…"}`} {instrument.symbol} · {all.order_type}
+                      {all.combo !== "NORMAL" ? ` · ${COMBO_LABELS[all.combo]} (the estimate is the first order's)` : ""}
                     </p>
                   ) : null}
                   {preview && !stale ? <PreviewSummary preview={preview.data} /> : <p className="text-xs text-slate-500">{stale ? "The ticket changed: preview it again." : "Preview shows the commission, fees and buying-power effect before placing."}</p>}

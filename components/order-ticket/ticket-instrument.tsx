@@ -49,7 +49,7 @@ export function TicketInstrumentLookup({ onInstrument }: { onInstrument: (i: Tic
         <div className="rounded border border-slate-200 bg-slate-50 px-2 py-1 text-xs" data-testid="ticket-instrument">
           <div className="flex items-baseline justify-between gap-2">
             <span className="truncate font-medium text-slate-800">{instrument.name}</span>
-            <span className="tabular-nums font-medium">{formatMoney(instrument.last_price, instrument.currency, 3)}</span>
+            <span className="tabular-nums font-medium">{formatMoney(instrument.last_price, instrument.currency, /^0\./.test(instrument.last_price) ? 3 : 2)}</span>
           </div>
           <div className="mt-0.5 flex flex-wrap gap-x-3 text-slate-600">
             <span>Lot {formatQuantity(instrument.lot_size)}</span>

@@ -16,9 +16,9 @@ export function PreviewSummary({ preview }: { preview: TicketPreview }) {
   const c = preview.currency;
   return (
     <dl className="text-sm" data-testid="ticket-preview">
-      <Row label="Commission" testId="preview-commission">
-        {formatMoney(preview.commission.actual, c)}
-        {preview.commission.receivable !== preview.commission.actual ? <span className="ml-1 text-xs text-slate-500 line-through">{formatMoney(preview.commission.receivable, c)}</span> : null}
+      <Row label="Commission">
+        <span data-testid="preview-commission">{formatMoney(preview.commission.actual, c)}</span>
+        {preview.commission.receivable !== preview.commission.actual ? <span className="ml-1 text-xs text-slate-500 line-through" title="List price">{formatMoney(preview.commission.receivable, c)}</span> : null}
       </Row>
       {preview.fees.map((f) => (
         <Row key={f.type} label={feeLabel(f.type)} testId={`preview-fee-${f.type}`}>{formatMoney(f.actual, c)}</Row>

@@ -50,7 +50,7 @@ export const COMBOS = ["NORMAL", "MASTER", "OCO", "OTO", "OTOCO"] as const;
 export type Combo = (typeof COMBOS)[number];
 export const COMBOS_BY_MARKET: Record<TicketMarket, readonly Combo[]> = { US: ["NORMAL", "MASTER", "OCO"], HK: ["NORMAL", "MASTER", "OCO", "OTO", "OTOCO"] };
 export const COMBO_LABELS: Record<Combo, string> = {
-  NORMAL: "Single order", MASTER: "With take-profit / stop-loss", OCO: "One cancels other (OCO)", OTO: "One triggers other (OTO)", OTOCO: "One triggers OCO (OTOCO)",
+  NORMAL: "Single order", MASTER: "Take-profit / stop-loss", OCO: "One cancels other (OCO)", OTO: "One triggers other (OTO)", OTOCO: "One triggers OCO (OTOCO)",
 };
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
