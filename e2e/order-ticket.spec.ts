@@ -10,13 +10,28 @@ import { storageFor } from "./helpers";
 const US_CORE = "2026-11-17T15:00:00Z";
 const HK_CORE = "2026-11-17T02:00:00Z";
 
+/**
+ * sandboxCall, again after a pause when it got no token: each call asks the sandbox for one, and token requests are
+ * limited to 10 per 30 seconds (the refused call answers 401).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- arbitrary sandbox JSON, read ad hoc
+function sandbox(...args: Parameters<typeof sandboxCall>): { status: number; body: any; at: number } {
+  for (let attempt = 0; ; attempt += 1) {
+    const res = sandboxCall(...args);
+    if (res.status !== 401 || attempt === 12) return res;
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 3000);
+  }
+}
+
+const ids = new Map<string, string>();
 /** A seeded account's id by its number (VBD + external number 1000001 + index). */
 function accountId(number: string): string {
-  const list = () => sandboxCall("GET", "/broker/accounts/virtual-accounts/list", { query: { account_number: number, page_size: "5" } });
-  let res = list();
-  if (res.status === 401) res = list(); // the app may have just renewed the token the helper borrowed
-  expect(res.status).toBe(200);
-  return res.body.data[0].account_id;
+  if (!ids.has(number)) {
+    const res = sandbox("GET", "/broker/accounts/virtual-accounts/list", { query: { account_number: number, page_size: "5" } });
+    expect(res.status).toBe(200);
+    ids.set(number, res.body.data[0].account_id);
+  }
+  return ids.get(number)!;
 }
 
 const MARGIN = "VBD1000003"; // MARGIN, US + HK
@@ -24,19 +39,19 @@ const LV1 = "VBD1000010"; // CASH, US options LV1
 const OPTIONS = "VBD1000014"; // MARGIN, US options (LV2, raised to LV3 below)
 
 function pinClock(now: string | null) {
-  expect(sandboxCall("POST", "/sandbox/market/clock", { body: { now } }).status).toBe(200);
+  expect(sandbox("POST", "/sandbox/market/clock", { body: { now } }).status).toBe(200);
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- sandbox JSON read loosely
 function sandboxGroup(account: string, clientOrderId: string): any {
-  const res = sandboxCall("GET", "/broker/orders/get", { query: { account_id: account, client_order_id: clientOrderId } });
+  const res = sandbox("GET", "/broker/orders/get", { query: { account_id: account, client_order_id: clientOrderId } });
   expect(res.status).toBe(200);
   return res.body;
 }
 
 /** How many order groups the sandbox holds for this client_order_id (history, newest first). */
 function groupsWithId(account: string, clientOrderId: string): number {
-  const res = sandboxCall("GET", "/broker/orders/historical-orders/list", { query: { account_id: account, page_size: "100" } });
+  const res = sandbox("GET", "/broker/orders/historical-orders/list", { query: { account_id: account, page_size: "100" } });
   expect(res.status).toBe(200);
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- sandbox JSON read loosely
   return ((res.body.data ?? res.body) as any[]).filter((g) => g.client_order_id === clientOrderId).length;
@@ -71,7 +86,7 @@ test.describe("as operations", () => {
 
   test("a US limit order from the account page: previewed fees equal the filled order's, a double click places one order", async ({ page }) => {
     pinClock(US_CORE);
-    expect(sandboxCall("POST", "/sandbox/market/price", { body: { symbol: "AAPL", price: "200.00" } }).status).toBe(200);
+    expect(sandbox("POST", "/sandbox/market/price", { body: { symbol: "AAPL", price: "200.00" } }).status).toBe(200);
     const id = accountId(MARGIN);
     await page.goto(`/accounts/${id}`);
     await page.getByRole("link", { name: "Place order" }).click();
@@ -191,17 +206,17 @@ test.describe("as operations", () => {
     };
 
     const lv1 = accountId(LV1);
-    const before = sandboxCall("GET", "/broker/orders/historical-orders/list", { query: { account_id: lv1 } }).body.data?.length;
+    const before = sandbox("GET", "/broker/orders/historical-orders/list", { query: { account_id: lv1 } }).body.data?.length;
     await openTicket(page, LV1);
     await pickVertical();
     await expect(page.getByTestId("option-level-problem")).toContainText("needs option level LV3; the account has LV1");
     await page.getByRole("button", { name: "Preview" }).click();
     await expect(page.locator("#f-legs-error")).toContainText("Vertical spread (BUY CALL / SELL CALL) needs option level LV3; the account has LV1.");
     await expect(page.getByRole("button", { name: "Place order" })).toBeDisabled();
-    expect(sandboxCall("GET", "/broker/orders/historical-orders/list", { query: { account_id: lv1 } }).body.data?.length).toBe(before);
+    expect(sandbox("GET", "/broker/orders/historical-orders/list", { query: { account_id: lv1 } }).body.data?.length).toBe(before);
 
     const lv3 = accountId(OPTIONS);
-    expect(sandboxCall("POST", "/broker/accounts/virtual-accounts/update", { body: { client_request_id: `lv3_${Date.now()}`, account_id: lv3, option_level: "LV3" } }).status).toBe(200);
+    expect(sandbox("POST", "/broker/accounts/virtual-accounts/update", { body: { client_request_id: `lv3_${Date.now()}`, account_id: lv3, option_level: "LV3" } }).status).toBe(200);
     await openTicket(page, OPTIONS);
     await pickVertical();
     await expect(page.getByTestId("option-level-problem")).toHaveCount(0);

@@ -46,7 +46,10 @@ export function TicketOptionLegs() {
   const [current, level, quantity, held] = values;
   const strategy = nameStrategy((current ?? []) as StrategyLeg[]);
   const problem = strategy ? optionLevelProblem(level, strategy, current as StrategyLeg[], /^\d+$/.test(quantity) ? quantity : "1", held) : undefined;
-  const error = useFieldError("legs");
+  // a rule about the whole array sits at `legs.root` (the resolver's place for it); the action's at `legs`
+  const rootError = useFieldError("legs.root");
+  const arrayError = useFieldError("legs");
+  const error = rootError ?? arrayError;
 
   const add = (c: TicketOptionContract, side: "BUY" | "SELL") => {
     if (legs.fields.length >= 4) return;
@@ -71,7 +74,7 @@ export function TicketOptionLegs() {
       {chain.isError ? <p className="text-xs text-red-700">{(chain.error as Error).message}</p> : null}
       {settled && chain.data && !chain.data.length ? <p className="text-xs text-slate-500">No active contracts for {settled}.</p> : null}
       {rows.length ? (
-        <div className={`${cls.wrap} max-h-56 overflow-y-auto`}>
+        <div className={`${cls.wrap} max-h-64 overflow-y-auto`}>
           <table className={cls.table} aria-label="Option chain" data-testid="option-chain">
             <thead>
               <tr>
