@@ -258,7 +258,7 @@ test.describe("refused", () => {
       expect((await page.goto("/orders/new"))?.status()).toBe(403);
       expect((await page.request.get("/api/orders/ticket/instrument?market=US&symbol=AAPL")).status()).toBe(403);
       await page.goto(`/accounts/${accountId(MARGIN)}`);
-      await expect(page.getByTestId("positions-panel")).toBeVisible();
+      await expect(page.getByTestId("positions-panel").first()).toBeVisible();
       await expect(page.getByRole("link", { name: "Place order" })).toHaveCount(0);
       await expect(page.getByRole("button", { name: "Do not exercise" })).toHaveCount(0);
       const res = await page.request.post("/orders/new", {
