@@ -8,8 +8,9 @@ import { useActionForm } from "@/components/form/use-action-form";
 import { Button } from "@/components/ui/button";
 import { newClientId } from "@/lib/ids";
 import {
-  blankTicket, COMBO_LABELS, COMBOS_BY_MARKET, OPTION_ORDER_TYPES, SESSIONS, STOCK_ORDER_TYPES, ticketFingerprint, ticketSchema, type TicketValues,
+  blankTicket, COMBO_LABELS, COMBOS_BY_MARKET, OPTION_ORDER_TYPES, SESSIONS, STOCK_ORDER_TYPES, ticketSchema, type TicketValues,
 } from "@/lib/schemas/order-ticket";
+import { ticketFingerprint } from "@/lib/schemas/order-ticket-wire";
 import type { TicketAccount, TicketInstrument, TicketPlaced, TicketPreview } from "@/lib/schemas/order-ticket-data";
 import { placeOrderTicket } from "@/server/actions/orders-place";
 import { previewOrderTicket } from "@/server/actions/orders-preview";

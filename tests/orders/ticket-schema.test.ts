@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { nameStrategy, optionLevelProblem, requiredOptionLevel, type StrategyLeg } from "@/lib/option-strategy";
-import { blankTicket, placeTicketSchema, ticketSchema, toOrderRequest, ticketFingerprint, type TicketValues } from "@/lib/schemas/order-ticket";
+import { blankTicket, placeTicketSchema, ticketSchema, type TicketValues } from "@/lib/schemas/order-ticket";
+import { ticketFingerprint, toOrderRequest } from "@/lib/schemas/order-ticket-wire";
 
 /** The ticket's one schema: per-market order types and their prices, GTD, HK lots, amounts, combos, option levels. */
 const us = (o: Partial<TicketValues> = {}): TicketValues => ({ ...blankTicket(), account_id: "A1", symbol: "AAPL", quantity: "10", limit_price: "200.00", ...o });
