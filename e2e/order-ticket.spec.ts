@@ -220,6 +220,9 @@ test.describe("as operations", () => {
     await openTicket(page, OPTIONS);
     await pickVertical();
     await expect(page.getByTestId("option-level-problem")).toHaveCount(0);
+    await page.getByRole("button", { name: "Preview" }).click();
+    await expect(page.getByTestId("ticket-preview")).toBeVisible();
+    await page.screenshot({ path: "test-results/order-ticket-option-1280.png", fullPage: true });
     const [id] = await previewAndPlace(page);
     const placed = sandboxGroup(lv3, id).orders[0];
     expect(placed).toMatchObject({ instrument_type: "OPTION", option_strategy: "VERTICAL" });
