@@ -8,7 +8,7 @@ import { OverviewPanel, useAccountOverview } from "./overview-panel";
 import { PositionsPanel } from "./positions-panel";
 
 /** The account page: a header and four panels that load, fail and retry independently. */
-export function AccountDetail({ accountId, canWrite, canReveal, notice }: { accountId: string; canWrite: boolean; canReveal: boolean; notice?: string }) {
+export function AccountDetail({ accountId, canWrite, canReveal, canPlace = false, notice }: { accountId: string; canWrite: boolean; canReveal: boolean; canPlace?: boolean; notice?: string }) {
   const overview = useAccountOverview(accountId);
   const a = overview.data;
   return (
@@ -26,18 +26,25 @@ export function AccountDetail({ accountId, canWrite, canReveal, notice }: { acco
             <p className="text-sm text-slate-600">{[a.w8ben_info.first_name, a.w8ben_info.middle_name, a.w8ben_info.last_name].filter(Boolean).join(" ")}</p>
           ) : null}
         </div>
-        {canWrite ? (
-          <Link href={`/accounts/${encodeURIComponent(accountId)}/edit`} className="inline-flex h-8 items-center rounded bg-blue-700 px-3 text-sm font-medium text-white hover:bg-blue-800">
-            Edit account
-          </Link>
-        ) : null}
+        <div className="flex gap-2">
+          {canPlace ? (
+            <Link href={`/orders/new?account=${encodeURIComponent(accountId)}`} className="inline-flex h-8 items-center rounded border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-100">
+              Place order
+            </Link>
+          ) : null}
+          {canWrite ? (
+            <Link href={`/accounts/${encodeURIComponent(accountId)}/edit`} className="inline-flex h-8 items-center rounded bg-blue-700 px-3 text-sm font-medium text-white hover:bg-blue-800">
+              Edit account
+            </Link>
+          ) : null}
+        </div>
       </div>
       {notice ? <Alert tone="success">{notice}</Alert> : null}
       <div className="grid gap-3 2xl:grid-cols-2">
         <OverviewPanel accountId={accountId} canReveal={canReveal} />
         <BalancePanel accountId={accountId} />
       </div>
-      <PositionsPanel accountId={accountId} />
+      <PositionsPanel accountId={accountId} canPlace={canPlace} />
       <ActivitiesPanel accountId={accountId} />
     </div>
   );

@@ -5,11 +5,12 @@ import { fetchJson } from "@/components/data-table/fetch-json";
 import { table as cls } from "@/components/ui/page";
 import { PnL } from "@/components/ui/money";
 import { DetailPanel } from "@/components/ui/panel-state";
-import { formatMoney, formatQuantity as qty } from "@/lib/money";
+import { decimalSign, formatMoney, formatQuantity as qty } from "@/lib/money";
 import type { Position } from "@/lib/schemas/account-data";
+import { ExerciseOption } from "./exercise-option";
 import { accountKeys, accountUrls } from "./query-keys";
 
-export function PositionsPanel({ accountId }: { accountId: string }) {
+export function PositionsPanel({ accountId, canPlace = false }: { accountId: string; canPlace?: boolean }) {
   const query = useQuery({ queryKey: accountKeys.positions(accountId), queryFn: ({ signal }) => fetchJson<Position[]>(accountUrls.positions(accountId), signal) });
   return (
     <DetailPanel title="Positions" testId="positions-panel" query={query}>
@@ -31,6 +32,7 @@ export function PositionsPanel({ accountId }: { accountId: string }) {
                       {h}
                     </th>
                   ))}
+                  {canPlace ? <th className={`${cls.th} text-right`}>Option</th> : null}
                 </tr>
               </thead>
               <tbody>
@@ -49,6 +51,11 @@ export function PositionsPanel({ accountId }: { accountId: string }) {
                       <td className={`${cls.td} num`}>
                         <PnL value={p.unrealized_profit_loss}>{formatMoney(p.unrealized_profit_loss, p.currency)}</PnL>
                       </td>
+                      {canPlace ? (
+                        <td className={`${cls.td} text-right`}>
+                          {p.instrument_type === "OPTION" && decimalSign(p.quantity) > 0 && (p.legs?.length ?? 0) <= 1 ? <ExerciseOption accountId={accountId} symbol={p.symbol} held={p.quantity} /> : null}
+                        </td>
+                      ) : null}
                     </tr>
                     {(p.legs ?? []).map((l, i) => (
                       <tr key={`${p.position_id}-leg-${l.leg_id ?? i}`} className="bg-slate-50/60 text-xs text-slate-600" data-testid="position-leg">

@@ -31,7 +31,7 @@ export default async function AccountPage({ params, searchParams }: { params: Pr
   const notice = sp.created ? "The account was opened." : sp.updated ? "The account was updated." : undefined;
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
-      <AccountDetail accountId={accountId} canWrite={can(staff.role, "accounts:write")} canReveal={can(staff.role, "pii:reveal")} notice={notice} />
+      <AccountDetail accountId={accountId} canWrite={can(staff.role, "accounts:write")} canReveal={can(staff.role, "pii:reveal")} canPlace={can(staff.role, "orders:place")} notice={notice} />
     </HydrationBoundary>
   );
 }

@@ -1,0 +1,55 @@
+"use client";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { FormBanner } from "@/components/form/form-banner";
+import { useAction } from "@/components/form/use-action";
+import { Button } from "@/components/ui/button";
+import { newClientId } from "@/lib/ids";
+import { exerciseOption } from "@/server/actions/orders-exercise";
+import { accountKeys } from "./query-keys";
+
+type Kind = "EXERCISE" | "DO_NOT_EXERCISE";
+
+/**
+ * Exercise / Do not exercise for one option position: a confirmation with the number of contracts, then one call
+ * whose client_request_id was made when the confirmation opened (a retry is the same request).
+ */
+export function ExerciseOption({ accountId, symbol, held }: { accountId: string; symbol: string; held: string }) {
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState<{ kind: Kind; id: string }>();
+  const [quantity, setQuantity] = useState(held);
+  const { run, busy, banner, setBanner } = useAction({ networkError: "The server could not be reached. Confirm again: it is the same request." });
+  const start = (kind: Kind) => {
+    setBanner(undefined);
+    setQuantity(held);
+    setOpen({ kind, id: newClientId("ex") });
+  };
+  const confirm = () =>
+    open &&
+    void run(() => exerciseOption({ account_id: accountId, client_request_id: open.id, symbol, quantity, exercise_type: open.kind }), {
+      success: (r) => (r.status === "FAILED" ? `Refused: ${r.reason || "the broker did not exercise"}` : open.kind === "EXERCISE" ? "Exercised." : "Marked: do not exercise."),
+      onSuccess: async () => {
+        setOpen(undefined);
+        await queryClient.invalidateQueries({ queryKey: accountKeys.positions(accountId) });
+        await queryClient.invalidateQueries({ queryKey: accountKeys.balance(accountId) });
+      },
+    });
+  return (
+    <div className="flex flex-col items-end gap-1" data-testid={`exercise-${symbol}`}>
+      {open ? (
+        <div className="flex items-center gap-1">
+          <span className="text-xs">{open.kind === "EXERCISE" ? "Exercise" : "Do not exercise"}</span>
+          <input aria-label="Contracts" value={quantity} onChange={(e) => setQuantity(e.target.value)} className="h-7 w-14 rounded border border-slate-300 px-1 text-right text-xs tabular-nums" />
+          <Button size="sm" onClick={confirm} disabled={busy}>{busy ? "Sending…" : "Confirm"}</Button>
+          <Button size="sm" variant="ghost" onClick={() => setOpen(undefined)} disabled={busy}>Cancel</Button>
+        </div>
+      ) : (
+        <div className="flex gap-1">
+          <Button size="sm" variant="secondary" onClick={() => start("EXERCISE")}>Exercise</Button>
+          <Button size="sm" variant="ghost" onClick={() => start("DO_NOT_EXERCISE")}>Do not exercise</Button>
+        </div>
+      )}
+      <FormBanner banner={banner} />
+    </div>
+  );
+}

@@ -1,0 +1,277 @@
+import { expect, test, type Page } from "@playwright/test";
+import { sandboxCall } from "./accounts-helpers";
+import { storageFor } from "./helpers";
+
+/**
+ * The order ticket as operations (issue 11, item 4): orders of every kind placed through the page and checked in the
+ * sandbox itself; the option level refused with its reason; previewed fees against the filled order's; a double
+ * click placing one order; and the ticket closed to support and compliance.
+ */
+const US_CORE = "2026-11-17T15:00:00Z";
+const HK_CORE = "2026-11-17T02:00:00Z";
+
+/**
+ * sandboxCall, again after a pause when it got no token: each call asks the sandbox for one, and token requests are
+ * limited to 10 per 30 seconds (the refused call answers 401).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- arbitrary sandbox JSON, read ad hoc
+function sandbox(...args: Parameters<typeof sandboxCall>): { status: number; body: any; at: number } {
+  for (let attempt = 0; ; attempt += 1) {
+    const res = sandboxCall(...args);
+    if (res.status !== 401 || attempt === 12) return res;
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 3000);
+  }
+}
+
+const ids = new Map<string, string>();
+/** A seeded account's id by its number (VBD + external number 1000001 + index). */
+function accountId(number: string): string {
+  if (!ids.has(number)) {
+    const res = sandbox("GET", "/broker/accounts/virtual-accounts/list", { query: { account_number: number, page_size: "5" } });
+    expect(res.status).toBe(200);
+    ids.set(number, res.body.data[0].account_id);
+  }
+  return ids.get(number)!;
+}
+
+const MARGIN = "VBD1000003"; // MARGIN, US + HK
+const LV1 = "VBD1000010"; // CASH, US options LV1
+const OPTIONS = "VBD1000014"; // MARGIN, US options (LV2, raised to LV3 below)
+
+function pinClock(now: string | null) {
+  expect(sandbox("POST", "/sandbox/market/clock", { body: { now } }).status).toBe(200);
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- sandbox JSON read loosely
+function sandboxGroup(account: string, clientOrderId: string): any {
+  const res = sandbox("GET", "/broker/orders/get", { query: { account_id: account, client_order_id: clientOrderId } });
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+/** How many order groups the sandbox holds for this client_order_id (history, newest first). */
+function groupsWithId(account: string, clientOrderId: string): number {
+  const res = sandbox("GET", "/broker/orders/historical-orders/list", { query: { account_id: account, page_size: "100" } });
+  expect(res.status).toBe(200);
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- sandbox JSON read loosely
+  return ((res.body.data ?? res.body) as any[]).filter((g) => g.client_order_id === clientOrderId).length;
+}
+
+async function openTicket(page: Page, number: string) {
+  await page.goto(`/orders/new?account=${encodeURIComponent(accountId(number))}`);
+  await expect(page.getByTestId("ticket-account")).toContainText(number);
+}
+
+async function stock(page: Page, symbol: string, market: "US" | "HK" = "US") {
+  if (market === "HK") await page.getByRole("radiogroup", { name: "Market" }).getByText("Hong Kong").click();
+  await page.locator("#f-symbol").fill(symbol);
+  await expect(page.getByTestId("ticket-instrument")).toBeVisible();
+}
+
+async function previewAndPlace(page: Page, opts: { double?: boolean } = {}): Promise<string[]> {
+  await page.getByRole("button", { name: "Preview" }).click();
+  await expect(page.getByTestId("ticket-preview")).toBeVisible();
+  const place = page.getByRole("button", { name: "Place order" });
+  await (opts.double ? place.dblclick() : place.click());
+  const placed = page.getByTestId("ticket-placed");
+  await expect(placed).toContainText("Order placed.");
+  return (await placed.locator("li span.font-mono").allTextContents()).map((s) => s.trim());
+}
+
+const money = (text: string | null) => Number((text ?? "").replace(/[^0-9.-]/g, ""));
+
+test.describe("as operations", () => {
+  test.use({ storageState: storageFor("operations") });
+  test.afterEach(() => pinClock(null));
+
+  test("a US limit order from the account page: previewed fees equal the filled order's, a double click places one order", async ({ page }) => {
+    pinClock(US_CORE);
+    expect(sandbox("POST", "/sandbox/market/price", { body: { symbol: "AAPL", price: "200.00" } }).status).toBe(200);
+    const id = accountId(MARGIN);
+    await page.goto(`/accounts/${id}`);
+    await page.getByRole("link", { name: "Place order" }).click();
+    await expect(page).toHaveURL(new RegExp(`/orders/new\\?account=${id}`));
+    await expect(page.getByTestId("ticket-account")).toContainText(MARGIN);
+
+    await stock(page, "aapl");
+    await page.locator("#f-quantity").fill("10");
+    await page.locator("#f-limit_price").fill("210.00");
+    await page.getByRole("button", { name: "Preview" }).click();
+    const preview = page.getByTestId("ticket-preview");
+    await expect(preview).toBeVisible();
+    const commission = money(await page.getByTestId("preview-commission").textContent());
+    const feeTotal = money(await page.getByTestId("preview-fee-total").textContent());
+    await expect(page.getByTestId("preview-bp-after")).toContainText("USD");
+
+    await page.getByRole("button", { name: "Place order" }).dblclick();
+    await expect(page.getByTestId("ticket-placed")).toContainText("Order placed.");
+    const [clientOrderId] = (await page.getByTestId("ticket-placed").locator("li span.font-mono").allTextContents()).map((s) => s.trim());
+    expect(groupsWithId(id, clientOrderId)).toBe(1);
+
+    // marketable at 210 against ~200: filled; its commission and fees are what the preview said
+    await expect.poll(() => sandboxGroup(id, clientOrderId).orders[0].status).toBe("FILLED");
+    const filled = sandboxGroup(id, clientOrderId).orders[0];
+    expect(Number(filled.commission.actual_commission)).toBeCloseTo(commission, 2);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- sandbox JSON read loosely
+    const fees = (filled.fees ?? []).reduce((a: number, f: any) => a + Number(f.actual_value), 0);
+    expect(Number(filled.commission.actual_commission) + fees).toBeCloseTo(feeTotal, 2);
+  });
+
+  test("the account picker finds an account by number; a MASTER order with take-profit and stop-loss", async ({ page }) => {
+    await page.goto("/orders/new");
+    await page.locator("#f-account_id").fill(MARGIN);
+    await page.getByRole("list", { name: "Matching accounts" }).getByRole("button").first().click();
+    await expect(page.getByTestId("ticket-account")).toContainText(MARGIN);
+    await stock(page, "AAPL");
+    await page.locator("#f-quantity").fill("5");
+    await page.locator("#f-limit_price").fill("150.00");
+    await page.locator("#f-combo").selectOption("MASTER");
+    await page.getByRole("button", { name: "Preview" }).click();
+    await expect(page.getByText("Add a take-profit or a stop-loss order (or both)")).toBeVisible();
+    await page.getByLabel("Take profit (limit)").check();
+    await page.getByLabel("Stop loss (stop)").check();
+    await page.locator("#f-profit_limit_price").fill("260.00");
+    await page.locator("#f-loss_stop_price").fill("140.00");
+    await page.getByRole("button", { name: "Preview" }).click();
+    await expect(page.getByTestId("ticket-preview")).toBeVisible();
+
+    await page.screenshot({ path: "test-results/order-ticket-1280.png", fullPage: true });
+    await page.setViewportSize({ width: 1920, height: 1000 });
+    await page.screenshot({ path: "test-results/order-ticket-1920.png", fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    const ids = await previewAndPlace(page);
+    expect(ids).toHaveLength(3);
+    const group = sandboxGroup(accountId(MARGIN), ids[0]);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- sandbox JSON read loosely
+    expect(group.orders.map((o: any) => [o.combo_type, o.side, o.status])).toEqual([
+      ["MASTER", "BUY", "SUBMITTED"], ["STOP_PROFIT", "SELL", "PENDING"], ["STOP_LOSS", "SELL", "PENDING"],
+    ]);
+  });
+
+  test("an OCO pair, and a GTD order with its expiry date", async ({ page }) => {
+    await openTicket(page, MARGIN);
+    await stock(page, "AAPL");
+    await page.locator("#f-quantity").fill("2");
+    await page.locator("#f-limit_price").fill("150.00");
+    await page.locator("#f-combo").selectOption("OCO");
+    await expect(page.locator("#f-combo option")).toHaveText(["Single order", "Take-profit / stop-loss", "One cancels other (OCO)"]); // no OTO/OTOCO for US
+    await page.locator("#f-oco_order_type").selectOption("STOP_LOSS");
+    await page.locator("#f-oco_stop_price").fill("260.00");
+    const oco = await previewAndPlace(page);
+    expect(oco).toHaveLength(2);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- sandbox JSON read loosely
+    expect(sandboxGroup(accountId(MARGIN), oco[0]).orders.map((o: any) => [o.combo_type, o.order_type])).toEqual([["OCO", "LIMIT"], ["OCO", "STOP_LOSS"]]);
+
+    await page.getByRole("button", { name: "New ticket" }).click();
+    await stock(page, "AAPL");
+    await page.locator("#f-quantity").fill("1");
+    await page.locator("#f-limit_price").fill("150.00");
+    await page.locator("#f-time_in_force").selectOption("GTD");
+    await page.getByRole("button", { name: "Preview" }).click();
+    await expect(page.getByText("A GTD order needs its expiry date (yyyy-mm-dd)")).toBeVisible();
+    await page.locator("#f-expire_date").fill("2026-12-31");
+    const [gtd] = await previewAndPlace(page);
+    expect(sandboxGroup(accountId(MARGIN), gtd).orders[0]).toMatchObject({ time_in_force: "GTD", expire_date: "2026-12-31" });
+  });
+
+  test("an HK odd-lot order: lots checked on the form, odd-lot limit for fewer than one lot", async ({ page }) => {
+    pinClock(HK_CORE);
+    await openTicket(page, MARGIN);
+    await stock(page, "700", "HK");
+    await expect(page.getByTestId("ticket-instrument")).toContainText("Lot 100");
+    await page.locator("#f-quantity").fill("30");
+    await page.locator("#f-limit_price").fill("400.00");
+    await page.getByRole("button", { name: "Preview" }).click();
+    await expect(page.getByText("Whole lots of 100 shares (or an odd-lot limit order for fewer than one lot)")).toBeVisible();
+    await page.locator("#f-order_type").selectOption("ODD_LOT_LIMIT");
+    const [id] = await previewAndPlace(page);
+    const odd = sandboxGroup(accountId(MARGIN), id).orders[0];
+    expect(odd).toMatchObject({ symbol: "00700", order_type: "ODD_LOT_LIMIT" });
+    expect(Number(odd.total_quantity)).toBe(30);
+  });
+
+  test("a two-leg option spread: refused for an LV1 account with its reason, placed for an LV3 one", async ({ page }) => {
+    pinClock(US_CORE);
+    const pickVertical = async () => {
+      await page.getByRole("radiogroup", { name: "Instrument" }).getByText("Option").click();
+      await page.locator("#ticket-underlying").fill("AAPL");
+      const rows = page.getByTestId("option-chain").locator("tbody tr");
+      await expect(rows).toHaveCount(5);
+      await rows.nth(1).getByRole("button", { name: /^Buy AAPL\d{6}C/ }).click();
+      await rows.nth(2).getByRole("button", { name: /^Sell AAPL\d{6}C/ }).click();
+      await expect(page.getByTestId("ticket-legs")).toContainText("Vertical spread");
+      await page.locator("#f-quantity").fill("1");
+      await page.locator("#f-limit_price").fill("2.00");
+    };
+
+    const lv1 = accountId(LV1);
+    const before = sandbox("GET", "/broker/orders/historical-orders/list", { query: { account_id: lv1 } }).body.data?.length;
+    await openTicket(page, LV1);
+    await pickVertical();
+    await expect(page.getByTestId("option-level-problem")).toContainText("needs option level LV3; the account has LV1");
+    await page.getByRole("button", { name: "Preview" }).click();
+    await expect(page.locator("#f-legs-error")).toContainText("Vertical spread (BUY CALL / SELL CALL) needs option level LV3; the account has LV1.");
+    await expect(page.getByRole("button", { name: "Place order" })).toBeDisabled();
+    expect(sandbox("GET", "/broker/orders/historical-orders/list", { query: { account_id: lv1 } }).body.data?.length).toBe(before);
+
+    const lv3 = accountId(OPTIONS);
+    expect(sandbox("POST", "/broker/accounts/virtual-accounts/update", { body: { client_request_id: `lv3_${Date.now()}`, account_id: lv3, option_level: "LV3" } }).status).toBe(200);
+    await openTicket(page, OPTIONS);
+    await pickVertical();
+    await expect(page.getByTestId("option-level-problem")).toHaveCount(0);
+    await page.getByRole("button", { name: "Preview" }).click();
+    await expect(page.getByTestId("ticket-preview")).toBeVisible();
+    await page.screenshot({ path: "test-results/order-ticket-option-1280.png", fullPage: true });
+    const [id] = await previewAndPlace(page);
+    const placed = sandboxGroup(lv3, id).orders[0];
+    expect(placed).toMatchObject({ instrument_type: "OPTION", option_strategy: "VERTICAL" });
+    expect(placed.legs).toHaveLength(2);
+  });
+
+  test("do not exercise a held option from the account page", async ({ page }) => {
+    await page.goto(`/accounts/${accountId("VBD1000002")}`);
+    const exercise = page.locator("[data-testid^=exercise-]").first();
+    await exercise.getByRole("button", { name: "Do not exercise" }).click();
+    await exercise.getByRole("button", { name: "Confirm" }).click();
+    await expect(exercise).toContainText("Marked: do not exercise.");
+  });
+});
+
+test.describe("refused", () => {
+  test("support and compliance get 403 on the ticket; a replayed place action is refused and places nothing", async ({ browser }) => {
+    const ops = await browser.newContext({ storageState: storageFor("operations") });
+    const opsPage = await ops.newPage();
+    const calls: { id: string; body: string }[] = [];
+    opsPage.on("request", (req) => {
+      const id = req.headers()["next-action"];
+      if (id && req.method() === "POST") calls.push({ id, body: req.postData() ?? "" });
+    });
+    await openTicket(opsPage, MARGIN);
+    await stock(opsPage, "AAPL");
+    await opsPage.locator("#f-quantity").fill("1");
+    await opsPage.locator("#f-limit_price").fill("120.00");
+    const [placedId] = await previewAndPlace(opsPage);
+    const place = calls.filter((c) => c.body.includes(placedId)).at(-1)!; // preview, then place: the last one
+    const replayId = `ord_replay${Date.now().toString(36)}`;
+
+    for (const role of ["support", "compliance"] as const) {
+      const ctx = await browser.newContext({ storageState: storageFor(role) });
+      const page = await ctx.newPage();
+      expect((await page.goto("/orders/new"))?.status()).toBe(403);
+      expect((await page.request.get("/api/orders/ticket/instrument?market=US&symbol=AAPL")).status()).toBe(403);
+      await page.goto(`/accounts/${accountId(MARGIN)}`);
+      await expect(page.getByTestId("positions-panel").first()).toBeVisible();
+      await expect(page.getByRole("link", { name: "Place order" })).toHaveCount(0);
+      await expect(page.getByRole("button", { name: "Do not exercise" })).toHaveCount(0);
+      const res = await page.request.post("/orders/new", {
+        headers: { "next-action": place.id, accept: "text/x-component", "content-type": "text/plain;charset=UTF-8" },
+        data: place.body.replaceAll(placedId, `${replayId}${role[0]}`),
+      });
+      expect(await res.text()).toContain("FORBIDDEN");
+      expect(groupsWithId(accountId(MARGIN), `${replayId}${role[0]}`)).toBe(0);
+      await ctx.close();
+    }
+    await ops.close();
+  });
+});
