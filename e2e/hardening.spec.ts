@@ -16,3 +16,24 @@ test.describe("what a reader may see, enforced on every route", () => {
     }
   });
 });
+
+test.describe("the audit trail's client IP", () => {
+  test.use({ storageState: storageFor("admin") });
+
+  test("is the address the server saw, not an X-Forwarded-For value the client wrote", async ({ page, browser }) => {
+    const email = `xff-${Date.now()}@brokerdesk.test`;
+    const spoofing = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": "6.6.6.6" } });
+    const p = await spoofing.newPage();
+    await p.goto("/sign-in");
+    await p.getByLabel("Email").fill(email);
+    await p.getByLabel("Password").fill("a-wrong-password");
+    await p.getByRole("button", { name: "Sign in" }).click();
+    await expect(p.locator("form").getByRole("alert")).toBeVisible();
+    await spoofing.close();
+    const csv = await (await page.request.get(`/api/audit/export?actor=${encodeURIComponent(email)}`)).text();
+    const rows = csv.trim().split(/\r?\n/).slice(1);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(csv).not.toContain("6.6.6.6");
+    expect(csv).toMatch(/127\.0\.0\.1/);
+  });
+});

@@ -44,6 +44,8 @@ const schema = z.object({
   EVENTS_SILENCE_MS: z.coerce.number().int().min(500).default(30_000),
   /** The longest wait between reconnection attempts (exponential backoff with full jitter up to this). */
   EVENTS_BACKOFF_MAX_MS: z.coerce.number().int().min(100).default(30_000),
+  /** Proxies in front of the app that append to X-Forwarded-For (the audit trail's client IP trusts only those). */
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** The banner across the desk shows when the stream has been down or silent for longer than this. */
   EVENTS_ALERT_AFTER_MS: z.coerce.number().int().min(0).default(30_000),
   /** Order history read per account by the first backfill. */
