@@ -3,13 +3,15 @@ import { headers } from "next/headers";
 import type { RequestMeta } from "./staff";
 
 /**
- * The client's address from X-Forwarded-For, trusting only the hops we run: the Next server appends the address of
- * the connection it accepted, and each of `trustedHops` proxies in front of it appended the one before. Entries
- * further left were written by the client and prove nothing.
+ * The client's address from X-Forwarded-For, trusting only the proxies we run: each of the `trustedHops` proxies in
+ * front of the app appends the address it was connected from, so the entry the outermost one wrote is the client.
+ * Entries further left were written by the client and prove nothing; with no trusted proxy (Next does not add the
+ * connection's address itself) the header is the client's own word, and no address is recorded.
  */
 export function clientIpFrom(forwardedFor: string | null | undefined, trustedHops: number): string | null {
+  if (trustedHops < 1) return null;
   const hops = (forwardedFor ?? "").split(",").map((s) => s.trim()).filter(Boolean);
-  return hops[hops.length - 1 - trustedHops] ?? hops[0] ?? null;
+  return hops[hops.length - trustedHops] ?? null;
 }
 
 export function metaFromHeaders(h: Headers, trustedHops = Number(process.env.TRUSTED_PROXY_HOPS ?? 0) || 0): RequestMeta {

@@ -15,10 +15,12 @@ const COMPLIANCE = { id: "00000000-0000-4000-8000-000000000003", email: "complia
 const db = withAppDb();
 beforeEach(() => {
   session.staff = SUPPORT;
+  // One trusted proxy in front: the X-Forwarded-For entry it appended is the client's address.
+  vi.stubEnv("TRUSTED_PROXY_HOPS", "1");
 });
 
 const call = (handler: ReturnType<typeof jsonRoute>, url: string, path: Record<string, string> = {}) =>
-  handler(new Request(`http://desk.test${url}`, { headers: { "user-agent": "vitest", "x-forwarded-for": "10.0.0.7" } }), { params: Promise.resolve(path) });
+  handler(new Request(`http://desk.test${url}`, { headers: { "user-agent": "vitest", "x-forwarded-for": "6.6.6.6, 10.0.0.7" } }), { params: Promise.resolve(path) });
 
 const accountRoute = jsonRoute(
   { permission: "accounts:read", params: z.object({ accountId: z.string().min(3), cursor: z.string().optional() }) },
