@@ -1,6 +1,8 @@
 import type { NextAuthConfig } from "next-auth";
 
 const hours = Number(process.env.SESSION_MAX_AGE_HOURS ?? 8) || 8;
+// Behind HTTPS (AUTH_URL https://…) the session cookie is Secure and __Host- prefixed: no Domain, path /, HTTPS only.
+const secureCookies = process.env.AUTH_URL?.startsWith("https://") ?? false;
 
 /**
  * The part of the Auth.js configuration that needs no database: used by the proxy to send signed-out visitors
@@ -9,6 +11,12 @@ const hours = Number(process.env.SESSION_MAX_AGE_HOURS ?? 8) || 8;
 export const authConfig = {
   pages: { signIn: "/sign-in" },
   session: { strategy: "jwt", maxAge: hours * 3600 },
+  cookies: {
+    sessionToken: {
+      name: secureCookies ? "__Host-brokerdesk.session" : "brokerdesk.session",
+      options: { httpOnly: true, sameSite: "lax", path: "/", secure: secureCookies },
+    },
+  },
   trustHost: true,
   providers: [],
   callbacks: {
