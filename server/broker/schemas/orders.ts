@@ -1,23 +1,14 @@
 import "server-only";
 import { z } from "zod";
-import { OPTION_STRATEGIES } from "@/lib/broker-enums";
+import { COMBO_TYPES, OPTION_STRATEGIES, ORDER_STATUSES, ORDER_TYPES, SIDES, TIME_IN_FORCE } from "@/lib/broker-enums";
 import {
   clientId, dateIn, decimalIn, decimalOut, epochMsTimestamp, INSTRUMENT_TYPES, isoTimestamp, MARKETS, opt, pageIn, tolerantEnum,
 } from "./common";
 
 /** Orders (facts §5.1–5.2). Requests are strict; records are tolerant. */
-export const COMBO_TYPES = ["NORMAL", "MASTER", "STOP_PROFIT", "STOP_LOSS", "OTO", "OCO", "OTOCO"] as const;
-export const ORDER_TYPES = [
-  "LIMIT", "MARKET", "STOP_LOSS", "STOP_LOSS_LIMIT", "ENHANCED_LIMIT", "AT_AUCTION", "AT_AUCTION_LIMIT",
-  "MARKET_ON_OPEN", "MARKET_ON_CLOSE", "TRAILING_STOP_LOSS", "TRAILING_STOP_LOSS_LIMIT", "TOUCH_MKT", "TOUCH_LMT",
-  "ODD_LOT_LIMIT",
-] as const;
 export const ENTRUST_TYPES = ["QTY", "AMOUNT"] as const;
 export const TRADING_SESSIONS = ["CORE", "ALL", "NIGHT", "ALL_DAY"] as const;
-export const TIME_IN_FORCE = ["DAY", "GTC", "GTD"] as const;
-export const SIDES = ["BUY", "SELL", "SHORT"] as const;
-export const ORDER_STATUSES = ["PENDING", "SUBMITTED", "CANCELLED", "FILLED", "FAILED", "PARTIAL_FILLED"] as const;
-export { OPTION_STRATEGIES };
+export { COMBO_TYPES, OPTION_STRATEGIES, ORDER_STATUSES, ORDER_TYPES, SIDES, TIME_IN_FORCE };
 
 const legIn = z.object({
   instrument_type: z.enum(INSTRUMENT_TYPES),
