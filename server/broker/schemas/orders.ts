@@ -65,6 +65,8 @@ export const replaceOrderIn = z.object({
     combo_type: z.enum(COMBO_TYPES),
     client_order_id: clientId,
     time_in_force: z.enum(TIME_IN_FORCE).optional(),
+    /** Required by GTD (and only allowed with it). */
+    expire_date: dateIn.optional(),
     quantity: decimalIn.optional(),
     limit_price: decimalIn.optional(),
     stop_price: decimalIn.optional(),
@@ -111,6 +113,7 @@ export const order = z
     instrument_type: opt(tolerantEnum(INSTRUMENT_TYPES)),
     support_trading_session: opt(tolerantEnum(TRADING_SESSIONS)),
     time_in_force: opt(tolerantEnum(TIME_IN_FORCE)),
+    expire_date: opt(z.string()),
     entrust_type: opt(tolerantEnum(ENTRUST_TYPES)),
     total_quantity: opt(decimalOut),
     filled_quantity: opt(decimalOut),
