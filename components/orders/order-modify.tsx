@@ -23,7 +23,8 @@ export interface PendingChange {
 const RF = formFields<ReplaceOrderValues>();
 const CF = formFields<CancelOrderValues>();
 
-function ReasonFields({ F }: { F: typeof RF | typeof CF }) {
+/** The reason (a code, and text for Other) and the button to the before → after review. */
+function ReasonFields({ F, review, danger, onClose }: { F: typeof RF | typeof CF; review: string; danger?: boolean; onClose: () => void }) {
   return (
     <>
       <F.SelectField name="reasonCode" label="Reason" required>
@@ -35,6 +36,14 @@ function ReasonFields({ F }: { F: typeof RF | typeof CF }) {
         ))}
       </F.SelectField>
       <F.TextField name="reasonText" label="Reason text" hint="Required for Other; kept in the audit trail." />
+      <div className="flex gap-2">
+        <Button type="submit" variant={danger ? "danger" : "primary"}>
+          {review}
+        </Button>
+        <Button variant="ghost" onClick={onClose}>
+          Close
+        </Button>
+      </div>
     </>
   );
 }
@@ -147,13 +156,7 @@ export function ReplaceOrderForm({ order, onDone, onClose }: { order: OrderFull;
               </RF.SelectField>
               <RF.TextField name="expireDate" label="Expires (GTD)" type="date" />
             </div>
-            <ReasonFields F={RF} />
-            <div className="flex gap-2">
-              <Button type="submit">Review replace</Button>
-              <Button variant="ghost" onClick={onClose}>
-                Close
-              </Button>
-            </div>
+            <ReasonFields F={RF} review="Review replace" onClose={onClose} />
           </>
         )}
       </form>
@@ -187,15 +190,7 @@ export function CancelOrderForm({ order, onDone, onClose }: { order: OrderFull; 
           </Review>
         ) : (
           <>
-            <ReasonFields F={CF} />
-            <div className="flex gap-2">
-              <Button type="submit" variant="danger">
-                Review cancel
-              </Button>
-              <Button variant="ghost" onClick={onClose}>
-                Close
-              </Button>
-            </div>
+            <ReasonFields F={CF} review="Review cancel" danger onClose={onClose} />
           </>
         )}
       </form>

@@ -1,8 +1,7 @@
 "use server";
 import "server-only";
 import { cancelOrderSchema } from "@/lib/schemas/order-cancel";
-import { findOrder } from "@/server/orders/detail";
-import { lastOrderEventSeq, requireOpenUpstream } from "@/server/orders/modify";
+import { changeOpenOrder } from "@/server/orders/modify";
 import { defineAction } from "./safe-action";
 
 /**
@@ -14,12 +13,6 @@ export const cancelOrderAction = defineAction({
   name: "orders.cancel",
   permission: "orders:modify",
   input: cancelOrderSchema,
-  async run(input, ctx) {
-    const order = await findOrder(ctx.db.engine, input.orderId);
-    ctx.audit.target = `order:${order.accountId}:${order.clientOrderId}`;
-    const { live } = await requireOpenUpstream(ctx.broker, order, "cancelled");
-    const sinceSeq = await lastOrderEventSeq(ctx.db.engine, order);
-    await ctx.broker.cancelOrder({ account_id: order.accountId, client_order_id: order.clientOrderId });
-    return { sinceSeq, statusBefore: live.status };
-  },
+  run: (input, ctx) =>
+    changeOpenOrder(ctx, input.orderId, "cancelled", (order) => ctx.broker.cancelOrder({ account_id: order.accountId, client_order_id: order.clientOrderId })),
 });

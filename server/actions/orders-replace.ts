@@ -2,8 +2,7 @@
 import "server-only";
 import { AppError } from "@/lib/errors";
 import { replaceOrderSchema } from "@/lib/schemas/order-replace";
-import { findOrder } from "@/server/orders/detail";
-import { lastOrderEventSeq, requireOpenUpstream } from "@/server/orders/modify";
+import { changeOpenOrder } from "@/server/orders/modify";
 import { defineAction } from "./safe-action";
 
 /**
@@ -16,8 +15,6 @@ export const replaceOrderAction = defineAction({
   permission: "orders:modify",
   input: replaceOrderSchema,
   async run(input, ctx) {
-    const order = await findOrder(ctx.db.engine, input.orderId);
-    ctx.audit.target = `order:${order.accountId}:${order.clientOrderId}`;
     const change = {
       quantity: input.quantity,
       limit_price: input.limitPrice,
@@ -28,12 +25,8 @@ export const replaceOrderAction = defineAction({
     if (Object.values(change).every((v) => v === undefined)) {
       throw new AppError("NOTHING_TO_CHANGE", "replace without a change", "Change at least one value. Nothing was sent.");
     }
-    const { live, comboType } = await requireOpenUpstream(ctx.broker, order, "replaced");
-    const sinceSeq = await lastOrderEventSeq(ctx.db.engine, order);
-    await ctx.broker.replaceOrder({
-      account_id: order.accountId,
-      modify_orders: [{ combo_type: comboType, client_order_id: order.clientOrderId, ...change }],
-    });
-    return { sinceSeq, statusBefore: live.status };
+    return changeOpenOrder(ctx, input.orderId, "replaced", (order, comboType) =>
+      ctx.broker.replaceOrder({ account_id: order.accountId, modify_orders: [{ combo_type: comboType, client_order_id: order.clientOrderId, ...change }] }),
+    );
   },
 });

@@ -5,7 +5,9 @@ import { AppError } from "@/lib/errors";
 import type { OrderFull } from "@/lib/schemas/order-detail";
 import type { BrokerClient } from "@/server/broker/client";
 import type { Order } from "@/server/broker/schemas/orders";
+import type { ActionContext } from "@/server/actions/safe-action";
 import type { Queryable } from "@/server/db/engine";
+import { findOrder } from "./detail";
 
 /**
  * What replace and cancel do before sending anything: read the order's current state upstream (one detail call)
@@ -38,4 +40,22 @@ export async function lastOrderEventSeq(q: Queryable, order: OrderFull): Promise
     [order.accountId, order.clientOrderId],
   );
   return Number(rows[0]?.s ?? 0);
+}
+
+/**
+ * The common path of replace and cancel inside their action: the order from the read model (the audit entry's
+ * target), its state upstream (refused when no longer open), the seq its outcome will follow, then the one call.
+ */
+export async function changeOpenOrder(
+  ctx: Pick<ActionContext, "db" | "audit" | "broker">,
+  orderId: string,
+  verb: "replaced" | "cancelled",
+  send: (order: OrderFull, comboType: (typeof COMBO_TYPES)[number]) => Promise<unknown>,
+): Promise<{ sinceSeq: number; statusBefore: string }> {
+  const order = await findOrder(ctx.db.engine, orderId);
+  ctx.audit.target = `order:${order.accountId}:${order.clientOrderId}`;
+  const { live, comboType } = await requireOpenUpstream(ctx.broker, order, verb);
+  const sinceSeq = await lastOrderEventSeq(ctx.db.engine, order);
+  await send(order, comboType);
+  return { sinceSeq, statusBefore: live.status };
 }
