@@ -15,6 +15,8 @@ export interface BlotterColumn {
   label: string;
   width: number;
   numeric?: boolean;
+  /** Takes the width a wide screen leaves (the account id, shown whole there). */
+  grow?: boolean;
   cell: (r: OrderRow) => ReactNode;
 }
 
@@ -30,7 +32,7 @@ export const BLOTTER_COLUMNS: BlotterColumn[] = [
     width: 108,
     cell: (r) => <span className={r.placedAt ? "" : "text-slate-400"} title={r.placedAt ? undefined : "Placing time not known yet: first heard of"}>{shortTime(r.placedAt ?? r.listedAt)}</span>,
   },
-  { id: "account", label: "Account", width: 100, cell: (r) => <span className="font-mono text-[11px]" title={r.accountId}>{r.accountId}</span> },
+  { id: "account", label: "Account", width: 100, grow: true, cell: (r) => <span className="font-mono text-[11px]" title={r.accountId}>{r.accountId}</span> },
   {
     id: "symbol",
     label: "Symbol",
@@ -57,10 +59,9 @@ export const BLOTTER_COLUMNS: BlotterColumn[] = [
   { id: "filled", label: "Filled", width: 60, numeric: true, cell: (r) => formatQuantity(r.filledQuantity) },
   { id: "limit", label: "Limit", width: 96, numeric: true, cell: (r) => price(r.limitPrice, r) },
   { id: "stop", label: "Stop", width: 92, numeric: true, cell: (r) => price(r.stopPrice, r) },
-  { id: "avg", label: "Avg fill", width: 96, numeric: true, cell: (r) => price(r.avgFilledPrice, r) },
+  { id: "avg", label: "Avg fill", width: 96, numeric: true, cell: (r) => price(r.filledQuantity === "0" ? null : r.avgFilledPrice, r) },
   { id: "status", label: "Status", width: 100, cell: (r) => <EnumBadge value={r.status} tones={ORDER_STATUS_TONES} labels={ORDER_STATUS_LABELS} /> },
 ];
 
-/** The last column takes what is left on a wide screen. */
-export const BLOTTER_GRID = BLOTTER_COLUMNS.map((c, i) => (i === BLOTTER_COLUMNS.length - 1 ? `minmax(${c.width}px, 1fr)` : `${c.width}px`)).join(" ");
+export const BLOTTER_GRID = BLOTTER_COLUMNS.map((c) => (c.grow ? `minmax(${c.width}px, 1fr)` : `${c.width}px`)).join(" ");
 export const BLOTTER_WIDTH = BLOTTER_COLUMNS.reduce((w, c) => w + c.width, 0);

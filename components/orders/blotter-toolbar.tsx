@@ -53,11 +53,11 @@ export function BlotterToolbar({ list }: { list: ListStateApi<OrderListParams> }
       >
         <label className={label}>
           Account
-          <input name="account" defaultValue={state.account} placeholder="Account id" className={`${input} w-36`} />
+          <input name="account" defaultValue={state.account} placeholder="Account id" className={`${input} w-44`} />
         </label>
         <label className={label}>
           Symbol
-          <input name="symbol" defaultValue={state.symbol} placeholder="e.g. AAPL" className={`${input} w-24 uppercase`} />
+          <input name="symbol" defaultValue={state.symbol} placeholder="AAPL" className={`${input} w-24 uppercase`} />
         </label>
         {select("market", "Market", MARKETS)}
         {select("type", "Instrument", INSTRUMENT_TYPES, (o) => (o === "EQUITY" ? "Stock" : "Option"))}
