@@ -1,16 +1,19 @@
 "use client";
-import { useVirtualizer } from "@tanstack/react-virtual";
 import { useRouter } from "next/navigation";
-import { memo, useEffect, type RefObject } from "react";
+import { memo, useEffect, useState, type RefObject } from "react";
+import { flushSync } from "react-dom";
 import type { OrderRow } from "@/lib/schemas/order-list";
 import { BLOTTER_COLUMNS, BLOTTER_GRID, BLOTTER_WIDTH } from "./blotter-columns";
 
 const ROW_HEIGHT = 30;
+/** Rows rendered above and below the screen. */
+const OVERSCAN = 15;
 
 /**
- * The virtualised body of the blotter: only the rows on screen (and a few around) are in the DOM. Scrolling
- * re-renders this component alone, and a row that stays on screen is not rendered again (BlotterRow is memoised on
- * its row object, which changes only when the order does).
+ * The virtualised body of the blotter: only the rows on screen (and a few around) are in the DOM. Rows have one
+ * fixed height, so the window is arithmetic on the scroll position: O(1) whatever the number of rows read, and a
+ * new page read while scrolling costs nothing here. Scrolling re-renders this component alone, and a row that stays
+ * on screen is not rendered again (BlotterRow is memoised on its row object, which changes only with the order).
  */
 export function BlotterGrid({
   rows,
@@ -30,14 +33,32 @@ export function BlotterGrid({
   scroller: RefObject<HTMLDivElement | null>;
 }) {
   const router = useRouter();
-  // eslint-disable-next-line react-hooks/incompatible-library -- read on every render; nothing memoised depends on it
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
-  const items = virtualizer.getVirtualItems();
-  const lastIndex = items.at(-1)?.index ?? 0;
+  const [view, setView] = useState({ first: 0, count: 40 });
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const update = () => {
+      const first = Math.floor(el.scrollTop / ROW_HEIGHT);
+      const count = Math.ceil(el.clientHeight / ROW_HEIGHT) + 1;
+      setView((v) => (v.first === first && v.count === count ? v : { first, count }));
+    };
+    update();
+    // Synchronously, in the scroll event: the rows are there in the frame that shows the new position.
+    const onScroll = () => flushSync(update);
+    el.addEventListener("scroll", onScroll, { passive: true });
+    const resize = new ResizeObserver(update);
+    resize.observe(el);
+    return () => {
+      el.removeEventListener("scroll", onScroll);
+      resize.disconnect();
+    };
+  }, [scroller]);
+  const from = Math.max(0, view.first - OVERSCAN);
+  const to = Math.min(rows.length, view.first + view.count + OVERSCAN);
   // Read the next page well before the reader reaches the end of what is there.
   useEffect(() => {
-    if (more && lastIndex >= rows.length - 150) loadMore();
-  }, [lastIndex, rows.length, more, loadMore]);
+    if (more && to >= rows.length - 150) loadMore();
+  }, [to, rows.length, more, loadMore]);
 
   return (
     <div role="table" aria-label="Orders" aria-rowcount={rows.length + 1} style={{ minWidth: BLOTTER_WIDTH }} className="text-xs">
@@ -51,7 +72,7 @@ export function BlotterGrid({
       {empty ? <div className="px-3 py-8 text-center text-sm text-slate-500">{empty}</div> : null}
       <div
         role="rowgroup"
-        style={{ height: virtualizer.getTotalSize(), position: "relative" }}
+        style={{ height: rows.length * ROW_HEIGHT, position: "relative" }}
         // One handler for every row: a click anywhere but a link opens the order.
         onClick={(e) => {
           const target = e.target as HTMLElement;
@@ -59,10 +80,9 @@ export function BlotterGrid({
           if (id && !target.closest("a,button")) router.push(`/orders/${id}`);
         }}
       >
-        {items.map((item) => {
-          const r = rows[item.index];
-          return <BlotterRow key={r.id} row={r} index={item.index} top={item.start} lit={flash.has(r.id)} gone={gone.has(r.id)} />;
-        })}
+        {rows.slice(from, to).map((r, i) => (
+          <BlotterRow key={r.id} row={r} index={from + i} top={(from + i) * ROW_HEIGHT} lit={flash.has(r.id)} gone={gone.has(r.id)} />
+        ))}
       </div>
     </div>
   );
