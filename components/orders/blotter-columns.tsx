@@ -1,4 +1,3 @@
-import Link from "next/link";
 import type { ReactNode } from "react";
 import { EnumBadge } from "@/components/ui/enum-badge";
 import { enumLabel } from "@/lib/enums";
@@ -38,9 +37,10 @@ export const BLOTTER_COLUMNS: BlotterColumn[] = [
     label: "Symbol",
     width: 72,
     cell: (r) => (
-      <Link href={`/orders/${r.id}`} prefetch={false} className="font-semibold text-blue-800 hover:underline">
+      // A plain link (no prefetch, nothing to set up per row while scrolling); the grid's click handler navigates in the app.
+      <a href={`/orders/${r.id}`} className="font-semibold text-blue-800 hover:underline">
         {r.symbol ?? "—"}
-      </Link>
+      </a>
     ),
   },
   { id: "side", label: "Side", width: 56, cell: (r) => <EnumBadge value={r.side} tones={SIDE_TONES} /> },

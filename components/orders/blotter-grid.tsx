@@ -73,11 +73,14 @@ export function BlotterGrid({
       <div
         role="rowgroup"
         style={{ height: rows.length * ROW_HEIGHT, position: "relative" }}
-        // One handler for every row: a click anywhere but a link opens the order.
+        // One handler for every row: a click on a row or its link opens the order inside the app (a link opened
+        // in a new tab, with a modifier key or the middle button, is left to the browser).
         onClick={(e) => {
           const target = e.target as HTMLElement;
           const id = target.closest<HTMLElement>("[data-order]")?.dataset.order;
-          if (id && !target.closest("a,button")) router.push(`/orders/${id}`);
+          if (!id || target.closest("button") || e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+          e.preventDefault();
+          router.push(`/orders/${id}`);
         }}
       >
         {rows.slice(from, to).map((r, i) => (
