@@ -14,8 +14,8 @@ export interface BlotterColumn {
   label: string;
   width: number;
   numeric?: boolean;
-  /** Takes the width a wide screen leaves (the account id, shown whole there). */
-  grow?: boolean;
+  /** The width it may grow to when the screen has room (the account id, shown whole there). */
+  grow?: number;
   cell: (r: OrderRow) => ReactNode;
 }
 
@@ -31,7 +31,7 @@ export const BLOTTER_COLUMNS: BlotterColumn[] = [
     width: 108,
     cell: (r) => <span className={r.placedAt ? "" : "text-slate-400"} title={r.placedAt ? undefined : "Placing time not known yet: first heard of"}>{shortTime(r.placedAt ?? r.listedAt)}</span>,
   },
-  { id: "account", label: "Account", width: 100, grow: true, cell: (r) => <span className="font-mono text-[11px]" title={r.accountId}>{r.accountId}</span> },
+  { id: "account", label: "Account", width: 100, grow: 240, cell: (r) => <span className="font-mono text-[11px]" title={r.accountId}>{r.accountId}</span> },
   {
     id: "symbol",
     label: "Symbol",
@@ -63,5 +63,8 @@ export const BLOTTER_COLUMNS: BlotterColumn[] = [
   { id: "status", label: "Status", width: 100, cell: (r) => <EnumBadge value={r.status} tones={ORDER_STATUS_TONES} labels={ORDER_STATUS_LABELS} /> },
 ];
 
-export const BLOTTER_GRID = BLOTTER_COLUMNS.map((c) => (c.grow ? `minmax(${c.width}px, 1fr)` : `${c.width}px`)).join(" ");
+/** Fixed widths; the account column grows to show the whole id, and the last column takes what is left. */
+export const BLOTTER_GRID = BLOTTER_COLUMNS.map((c, i) =>
+  c.grow ? `minmax(${c.width}px, ${c.grow}px)` : i === BLOTTER_COLUMNS.length - 1 ? `minmax(${c.width}px, 1fr)` : `${c.width}px`,
+).join(" ");
 export const BLOTTER_WIDTH = BLOTTER_COLUMNS.reduce((w, c) => w + c.width, 0);
