@@ -28,3 +28,16 @@ export const ACTIVITY_TYPES = [
   "OPTION_EA", "REORGANIZATION", "SUBSCRIBE", "TAX", "TRADE", "TRANSFER", "WITHDRAW", "OTHER",
 ] as const;
 export const ACTIVITY_SUB_TYPES = ["OPTION_TRADE", "FUND_TRADE", "OTHER"] as const;
+
+/** Orders (facts §5.1–5.2). */
+export const COMBO_TYPES = ["NORMAL", "MASTER", "STOP_PROFIT", "STOP_LOSS", "OTO", "OCO", "OTOCO"] as const;
+export const ORDER_TYPES = [
+  "LIMIT", "MARKET", "STOP_LOSS", "STOP_LOSS_LIMIT", "ENHANCED_LIMIT", "AT_AUCTION", "AT_AUCTION_LIMIT",
+  "MARKET_ON_OPEN", "MARKET_ON_CLOSE", "TRAILING_STOP_LOSS", "TRAILING_STOP_LOSS_LIMIT", "TOUCH_MKT", "TOUCH_LMT",
+  "ODD_LOT_LIMIT",
+] as const;
+export const TIME_IN_FORCE = ["DAY", "GTC", "GTD"] as const;
+export const SIDES = ["BUY", "SELL", "SHORT"] as const;
+export const ORDER_STATUSES = ["PENDING", "SUBMITTED", "CANCELLED", "FILLED", "FAILED", "PARTIAL_FILLED"] as const;
+/** Statuses in which an order can still be replaced or cancelled. */
+export const OPEN_ORDER_STATUSES = ["PENDING", "SUBMITTED", "PARTIAL_FILLED"] as const;

@@ -11,6 +11,7 @@ export interface NavItem {
 export const NAV: NavItem[] = [
   { href: "/", label: "Home" },
   { href: "/accounts", label: "Accounts", permission: "accounts:read" },
+  { href: "/orders", label: "Orders", permission: "orders:read" },
   { href: "/audit", label: "Audit trail", permission: "audit:read", section: "Compliance" },
   { href: "/admin/staff", label: "Staff", permission: "staff:manage", section: "Admin" },
   { href: "/admin/connection", label: "Connection", permission: "connection:manage", section: "Admin" },

@@ -1,3 +1,4 @@
+import Link from "next/link";
 import type { ReactNode } from "react";
 
 export function PageHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
@@ -34,3 +35,17 @@ export const table = {
   td: "border-b border-slate-100 px-3 py-1.5 align-middle",
   empty: "px-3 py-8 text-center text-sm text-slate-500",
 };
+
+/** The body of a route's not-found.tsx: what is missing, why, and the way back to its list. */
+export function NotFoundNotice({ title, text, href, back }: { title: string; text: string; href: string; back: string }) {
+  return (
+    <div className="mx-auto mt-16 max-w-md text-center">
+      <p className="text-sm font-semibold text-slate-500">404</p>
+      <h1 className="mt-1 text-lg font-semibold">{title}</h1>
+      <p className="mt-2 text-sm text-slate-600">{text}</p>
+      <Link href={href} className="mt-4 inline-block text-sm text-blue-700 hover:underline">
+        {back}
+      </Link>
+    </div>
+  );
+}

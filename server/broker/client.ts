@@ -35,7 +35,7 @@ export interface RequestOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
   /** Told the upstream request id of a successful answer (audit entries record it; parsed results do not carry it). */
-  onResponse?: (info: { requestId?: string; attempts: number }) => void;
+  onResponse?: (info: { requestId?: string; attempts: number; body?: unknown }) => void;
 }
 
 type In<Sc extends z.ZodType> = z.input<Sc>;
@@ -71,7 +71,8 @@ export function createBrokerClient(config: BrokerClientConfig, deps: BrokerClien
   /** One authenticated call; an INVALID_TOKEN answer (401: nothing was processed) gets one retry with a new token when one can be made. */
   async function send(name: OperationName, { onResponse, ...opts }: CallOptions & Pick<RequestOptions, "onResponse">) {
     const res = await sendOnce(name, opts);
-    onResponse?.({ requestId: res.requestId, attempts: res.attempts });
+    // The body as received, before parsing: for a page that shows the upstream's raw answer.
+    onResponse?.({ requestId: res.requestId, attempts: res.attempts, body: res.data });
     return res;
   }
 

@@ -1,14 +1,5 @@
-import Link from "next/link";
+import { NotFoundNotice } from "@/components/ui/page";
 
 export default function AccountNotFound() {
-  return (
-    <div className="mx-auto mt-16 max-w-md text-center">
-      <p className="text-sm font-semibold text-slate-500">404</p>
-      <h1 className="mt-1 text-lg font-semibold">Account not found</h1>
-      <p className="mt-2 text-sm text-slate-600">The broker does not know this virtual account.</p>
-      <Link href="/accounts" className="mt-4 inline-block text-sm text-blue-700 hover:underline">
-        Back to accounts
-      </Link>
-    </div>
-  );
+  return <NotFoundNotice title="Account not found" text="The broker does not know this virtual account." href="/accounts" back="Back to accounts" />;
 }

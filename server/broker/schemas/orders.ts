@@ -1,23 +1,14 @@
 import "server-only";
 import { z } from "zod";
-import { OPTION_STRATEGIES } from "@/lib/broker-enums";
+import { COMBO_TYPES, OPTION_STRATEGIES, ORDER_STATUSES, ORDER_TYPES, SIDES, TIME_IN_FORCE } from "@/lib/broker-enums";
 import {
   clientId, dateIn, decimalIn, decimalOut, epochMsTimestamp, INSTRUMENT_TYPES, isoTimestamp, MARKETS, opt, pageIn, tolerantEnum,
 } from "./common";
 
 /** Orders (facts §5.1–5.2). Requests are strict; records are tolerant. */
-export const COMBO_TYPES = ["NORMAL", "MASTER", "STOP_PROFIT", "STOP_LOSS", "OTO", "OCO", "OTOCO"] as const;
-export const ORDER_TYPES = [
-  "LIMIT", "MARKET", "STOP_LOSS", "STOP_LOSS_LIMIT", "ENHANCED_LIMIT", "AT_AUCTION", "AT_AUCTION_LIMIT",
-  "MARKET_ON_OPEN", "MARKET_ON_CLOSE", "TRAILING_STOP_LOSS", "TRAILING_STOP_LOSS_LIMIT", "TOUCH_MKT", "TOUCH_LMT",
-  "ODD_LOT_LIMIT",
-] as const;
 export const ENTRUST_TYPES = ["QTY", "AMOUNT"] as const;
 export const TRADING_SESSIONS = ["CORE", "ALL", "NIGHT", "ALL_DAY"] as const;
-export const TIME_IN_FORCE = ["DAY", "GTC", "GTD"] as const;
-export const SIDES = ["BUY", "SELL", "SHORT"] as const;
-export const ORDER_STATUSES = ["PENDING", "SUBMITTED", "CANCELLED", "FILLED", "FAILED", "PARTIAL_FILLED"] as const;
-export { OPTION_STRATEGIES };
+export { COMBO_TYPES, OPTION_STRATEGIES, ORDER_STATUSES, ORDER_TYPES, SIDES, TIME_IN_FORCE };
 
 const legIn = z.object({
   instrument_type: z.enum(INSTRUMENT_TYPES),
@@ -74,6 +65,8 @@ export const replaceOrderIn = z.object({
     combo_type: z.enum(COMBO_TYPES),
     client_order_id: clientId,
     time_in_force: z.enum(TIME_IN_FORCE).optional(),
+    /** Required by GTD (and only allowed with it). */
+    expire_date: dateIn.optional(),
     quantity: decimalIn.optional(),
     limit_price: decimalIn.optional(),
     stop_price: decimalIn.optional(),
@@ -120,6 +113,7 @@ export const order = z
     instrument_type: opt(tolerantEnum(INSTRUMENT_TYPES)),
     support_trading_session: opt(tolerantEnum(TRADING_SESSIONS)),
     time_in_force: opt(tolerantEnum(TIME_IN_FORCE)),
+    expire_date: opt(z.string()),
     entrust_type: opt(tolerantEnum(ENTRUST_TYPES)),
     total_quantity: opt(decimalOut),
     filled_quantity: opt(decimalOut),

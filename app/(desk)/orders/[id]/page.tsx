@@ -1,0 +1,33 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { OrderDetailView } from "@/components/orders/order-detail";
+import { PageHeader } from "@/components/ui/page";
+import { can } from "@/lib/auth/permissions";
+import { isNotFound } from "@/lib/errors";
+import { requirePermission } from "@/server/auth/guard";
+import { getDb } from "@/server/db";
+import { getOrderDetail } from "@/server/orders/detail";
+
+export const metadata: Metadata = { title: "Order" };
+
+/** Thin page: permission, the order from the read model; the client view keeps it live. */
+export default async function OrderPage({ params }: { params: Promise<{ id: string }> }) {
+  const staff = await requirePermission("orders:read");
+  const { id } = await params;
+  const detail = await getOrderDetail((await getDb()).engine, id).catch((e: unknown) => (isNotFound(e) ? undefined : Promise.reject(e)));
+  if (!detail) notFound();
+  return (
+    <>
+      <PageHeader
+        title={`Order ${detail.order.clientOrderId}`}
+        description={
+          <Link href="/orders" className="text-blue-700 hover:underline">
+            ← Orders
+          </Link>
+        }
+      />
+      <OrderDetailView initial={detail} canModify={can(staff.role, "orders:modify")} />
+    </>
+  );
+}

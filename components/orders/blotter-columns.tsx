@@ -1,0 +1,70 @@
+import type { ReactNode } from "react";
+import { EnumBadge } from "@/components/ui/enum-badge";
+import { enumLabel } from "@/lib/enums";
+import { formatMoney, formatQuantity } from "@/lib/money";
+import { orderCurrency, type OrderRow } from "@/lib/schemas/order-list";
+import { ORDER_STATUS_LABELS, ORDER_STATUS_TONES, SIDE_TONES } from "./order-labels";
+
+/**
+ * The blotter's columns. Rows are virtualised (only those on screen exist), so the table is a CSS grid of fixed
+ * column widths rather than a <table> whose widths would follow the rows rendered.
+ */
+export interface BlotterColumn {
+  id: string;
+  label: string;
+  width: number;
+  numeric?: boolean;
+  /** The width it may grow to when the screen has room (the account id, shown whole there). */
+  grow?: number;
+  cell: (r: OrderRow) => ReactNode;
+}
+
+/** "11-23 07:18:11": the year and zone are in the header. */
+const shortTime = (iso: string | null) => (iso ? `${iso.slice(5, 10)} ${iso.slice(11, 19)}` : "—");
+const price = (v: string | null, r: OrderRow) => (v === null ? <span className="text-slate-300">—</span> : formatMoney(v, orderCurrency(r.market)));
+const raw = (v: string | null) => (v ? enumLabel([v], v) : "—");
+
+export const BLOTTER_COLUMNS: BlotterColumn[] = [
+  {
+    id: "placed",
+    label: "Placed (UTC)",
+    width: 108,
+    cell: (r) => <span className={r.placedAt ? "" : "text-slate-400"} title={r.placedAt ? undefined : "Placing time not known yet: first heard of"}>{shortTime(r.placedAt ?? r.listedAt)}</span>,
+  },
+  { id: "account", label: "Account", width: 100, grow: 240, cell: (r) => <span className="font-mono text-[11px]" title={r.accountId}>{r.accountId}</span> },
+  {
+    id: "symbol",
+    label: "Symbol",
+    width: 72,
+    cell: (r) => (
+      // A plain link (no prefetch, nothing to set up per row while scrolling); the grid's click handler navigates in the app.
+      <a href={`/orders/${r.id}`} className="font-semibold text-blue-800 hover:underline">
+        {r.symbol ?? "—"}
+      </a>
+    ),
+  },
+  { id: "side", label: "Side", width: 56, cell: (r) => <EnumBadge value={r.side} tones={SIDE_TONES} /> },
+  {
+    id: "type",
+    label: "Type · TIF",
+    width: 112,
+    cell: (r) => (
+      <span className="truncate" title={`${r.orderType ?? ""} ${r.timeInForce ?? ""}`}>
+        {raw(r.orderType)} <span className="text-slate-500">{r.timeInForce ?? ""}</span>
+      </span>
+    ),
+  },
+  { id: "combo", label: "Combo", width: 64, cell: (r) => <span className="text-slate-600">{r.comboType && r.comboType !== "NORMAL" ? r.comboType : ""}</span> },
+  { id: "quantity", label: "Qty", width: 64, numeric: true, cell: (r) => (r.quantity ? formatQuantity(r.quantity) : r.totalCashAmount ? formatMoney(r.totalCashAmount, orderCurrency(r.market)) : "—") },
+  { id: "filled", label: "Filled", width: 60, numeric: true, cell: (r) => formatQuantity(r.filledQuantity) },
+  { id: "limit", label: "Limit", width: 96, numeric: true, cell: (r) => price(r.limitPrice, r) },
+  { id: "stop", label: "Stop", width: 92, numeric: true, cell: (r) => price(r.stopPrice, r) },
+  { id: "avg", label: "Avg fill", width: 96, numeric: true, cell: (r) => price(r.filledQuantity === "0" ? null : r.avgFilledPrice, r) },
+  { id: "status", label: "Status", width: 100, cell: (r) => <EnumBadge value={r.status} tones={ORDER_STATUS_TONES} labels={ORDER_STATUS_LABELS} /> },
+];
+
+/** Fixed widths; the account column grows to show the whole id, and the last column takes what is left. */
+export const BLOTTER_GRID = BLOTTER_COLUMNS.map((c, i) =>
+  c.grow ? `minmax(${c.width}px, ${c.grow}px)` : i === BLOTTER_COLUMNS.length - 1 ? `minmax(${c.width}px, 1fr)` : `${c.width}px`,
+).join(" ");
+export const BLOTTER_WIDTH = BLOTTER_COLUMNS.reduce((w, c) => w + c.width, 0);

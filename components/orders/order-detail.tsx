@@ -1,0 +1,96 @@
+"use client";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { fetchJson } from "@/components/data-table/fetch-json";
+import { Button } from "@/components/ui/button";
+import { EnumBadge } from "@/components/ui/enum-badge";
+import { Panel } from "@/components/ui/page";
+import { OPEN_ORDER_STATUSES } from "@/lib/broker-enums";
+import { formatMoney, formatQuantity } from "@/lib/money";
+import { CANCEL_OUTCOMES, MODIFY_OUTCOMES, type OrderDetail } from "@/lib/schemas/order-detail";
+import { orderCurrency } from "@/lib/schemas/order-list";
+import { ORDER_STATUS_LABELS, ORDER_STATUS_TONES, SIDE_TONES } from "./order-labels";
+import { CancelOrderForm, ReplaceOrderForm, type PendingChange } from "./order-modify";
+import { ComboTree, ExecutionsPanel, LegsPanel, MoneyPanel, OrderFields, Timeline } from "./order-panels";
+import { UpstreamPanel } from "./order-upstream";
+import { orderKeys } from "./use-blotter";
+
+/**
+ * One order from the desk's records, kept current by the live channel (its query key is under "orders"). Staff who
+ * may modify see Replace and Cancel while the order is open; after either is accepted the page says "pending" until
+ * the broker's answer (MODIFY_* / CANCEL_*) is in the timeline, then shows it.
+ */
+export function OrderDetailView({ initial, canModify }: { initial: OrderDetail; canModify: boolean }) {
+  const id = initial.order.id;
+  const { data } = useQuery({ queryKey: orderKeys.detail(id), queryFn: ({ signal }) => fetchJson<OrderDetail>(`/api/orders/${id}`, signal), initialData: initial });
+  const { order, group, timeline, executions } = data;
+  const [open, setOpen] = useState<"replace" | "cancel">();
+  const [pending, setPending] = useState<PendingChange>();
+  const outcome = pending && timeline.find((t) => t.seq > pending.sinceSeq && (pending.kind === "replace" ? MODIFY_OUTCOMES : CANCEL_OUTCOMES).includes(t.scene as never));
+  const isOpen = (OPEN_ORDER_STATUSES as readonly string[]).includes(order.status);
+  const ccy = orderCurrency(order.market);
+  const price = order.limitPrice ?? order.stopPrice;
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="flex items-center gap-2 text-lg font-semibold">
+          <EnumBadge value={order.side} tones={SIDE_TONES} />
+          <span>
+            {formatQuantity(order.quantity)} {order.symbol ?? "—"}
+          </span>
+          <span className="text-sm font-normal text-slate-600">
+            {order.orderType} {price ? `@ ${formatMoney(price, ccy)}` : ""} · {order.timeInForce ?? "—"}
+          </span>
+          <span data-testid="order-status">
+            <EnumBadge value={order.status} tones={ORDER_STATUS_TONES} labels={ORDER_STATUS_LABELS} />
+          </span>
+        </div>
+        {canModify && isOpen && !pending ? (
+          <div className="flex gap-2">
+            <Button variant="secondary" onClick={() => setOpen("replace")}>
+              Replace
+            </Button>
+            <Button variant="danger" onClick={() => setOpen("cancel")}>
+              Cancel order
+            </Button>
+          </div>
+        ) : null}
+      </div>
+      {pending ? (
+        <div role="status" data-testid="change-outcome" className={`rounded border px-3 py-2 text-sm ${outcome ? (outcome.scene.endsWith("SUCCESS") ? "border-emerald-300 bg-emerald-50 text-emerald-900" : "border-red-300 bg-red-50 text-red-900") : "border-amber-300 bg-amber-50 text-amber-900"}`}>
+          {outcome
+            ? `${outcome.scene}${outcome.reason ? `: ${outcome.reason}` : ""}`
+            : `${pending.kind === "replace" ? "Replace" : "Cancel"} sent — pending the broker's answer.`}
+          {outcome ? (
+            <button type="button" className="ml-3 text-xs underline" onClick={() => setPending(undefined)}>
+              Dismiss
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      {open && canModify && !pending ? (
+        <Panel title={open === "replace" ? "Replace order" : "Cancel order"}>
+          {open === "replace" ? (
+            <ReplaceOrderForm order={order} onClose={() => setOpen(undefined)} onDone={(p) => (setPending(p), setOpen(undefined))} />
+          ) : (
+            <CancelOrderForm order={order} onClose={() => setOpen(undefined)} onDone={(p) => (setPending(p), setOpen(undefined))} />
+          )}
+        </Panel>
+      ) : null}
+      <div className="grid gap-3 xl:grid-cols-[3fr_2fr]">
+        <div className="flex min-w-0 flex-col gap-3">
+          <OrderFields order={order} />
+          <ComboTree group={group} current={order.id} />
+          <LegsPanel order={order} />
+          <ExecutionsPanel order={order} executions={executions} />
+        </div>
+        <div className="flex min-w-0 flex-col gap-3">
+          <MoneyPanel order={order} executions={executions} />
+          <Timeline timeline={timeline} />
+          <UpstreamPanel id={order.id} />
+        </div>
+      </div>
+    </div>
+  );
+}

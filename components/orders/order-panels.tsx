@@ -1,0 +1,247 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { EnumBadge } from "@/components/ui/enum-badge";
+import { Panel } from "@/components/ui/page";
+import { formatDateTime } from "@/lib/format";
+import { formatMoney, formatQuantity } from "@/lib/money";
+import type { OrderDetail, OrderFee, OrderFull } from "@/lib/schemas/order-detail";
+import { orderCurrency, type OrderRow } from "@/lib/schemas/order-list";
+import { ORDER_STATUS_LABELS, ORDER_STATUS_TONES } from "./order-labels";
+
+/** The detail page's read-only panels: fields, money, combo group, legs, executions, timeline. */
+const th = "px-2 py-1 text-left text-[11px] font-semibold text-slate-500 whitespace-nowrap";
+const td = "border-t border-slate-100 px-2 py-1";
+const num = `${td} text-right tabular-nums`;
+const when = (v: string | null) => (v ? formatDateTime(v) : "—");
+const dash = (v: ReactNode) => (v === null || v === undefined || v === "" ? <span className="text-slate-400">—</span> : v);
+
+export function Fields({ items }: { items: [string, ReactNode][] }) {
+  return (
+    <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr_max-content_1fr]">
+      {items.map(([k, v]) => (
+        <div key={k} className="contents">
+          <dt className="text-xs text-slate-500">{k}</dt>
+          <dd className="min-w-0 truncate tabular-nums">{dash(v)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function OrderFields({ order }: { order: OrderFull }) {
+  const ccy = orderCurrency(order.market);
+  return (
+    <Panel title="Order">
+      <Fields
+        items={[
+          ["Account", <span key="a" className="font-mono text-xs">{order.accountId}</span>],
+          ["Client order id", <span key="c" className="font-mono text-xs">{order.clientOrderId}</span>],
+          ["Order id", order.orderId],
+          ["Symbol", order.symbol],
+          ["Market · category", [order.market, order.category].filter(Boolean).join(" · ")],
+          ["Instrument", [order.instrumentType, order.instrumentId].filter(Boolean).join(" · ")],
+          ["Side", order.side],
+          ["Order type", order.orderType],
+          ["Time in force", order.timeInForce],
+          ["Expires", order.expireDate],
+          ["Entrust", order.entrustType],
+          ["Trading session", order.tradingSession],
+          ["Quantity", order.quantity ? formatQuantity(order.quantity) : null],
+          ["Cash amount", order.totalCashAmount ? formatMoney(order.totalCashAmount, ccy) : null],
+          ["Filled", formatQuantity(order.filledQuantity)],
+          ["Average fill price", order.avgFilledPrice ? formatMoney(order.avgFilledPrice, ccy) : null],
+          ["Limit price", order.limitPrice ? formatMoney(order.limitPrice, ccy) : null],
+          ["Stop price", order.stopPrice ? formatMoney(order.stopPrice, ccy) : null],
+          ["Combo", [order.comboType, order.clientComboOrderId].filter(Boolean).join(" · ")],
+          ["Option strategy", order.optionStrategy],
+          ["Placed (placed_at)", when(order.placedAt)],
+          ["Filled (filled_at)", when(order.filledAt)],
+          ["Reason", order.reason],
+          ["Submitted by", order.submittedBy],
+          ["Last change", when(order.updatedAt)],
+          ["Detail read", order.detailAt ? `${formatDateTime(order.detailAt)}${order.detailWanted ? " (a newer one is due)" : ""}` : "not yet"],
+        ]}
+      />
+    </Panel>
+  );
+}
+
+export function MoneyPanel({ order, executions }: { order: OrderFull; executions: OrderDetail["executions"] }) {
+  const ccy = orderCurrency(order.market);
+  // Fees of the order when the detail call told them, else those its executions carried.
+  const fees: OrderFee[] = order.fees ?? executions.flatMap((e) => e.fees ?? []);
+  return (
+    <Panel title="Commission and fees">
+      <table className="w-full text-sm" aria-label="Commission and fees">
+        <thead>
+          <tr>
+            <th className={th} />
+            <th className={`${th} text-right`}>Actual</th>
+            <th className={`${th} text-right`}>Receivable</th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <td className={td}>Commission</td>
+            <td className={num}>{formatMoney(order.commission, ccy)}</td>
+            <td className={num}>{formatMoney(order.receivableCommission, ccy)}</td>
+          </tr>
+          {fees.map((f, i) => (
+            <tr key={`${f.type}-${i}`}>
+              <td className={td}>{f.type ?? "Fee"}</td>
+              <td className={num}>{formatMoney(f.actual_value, ccy)}</td>
+              <td className={num}>{formatMoney(f.receivable_value, ccy)}</td>
+            </tr>
+          ))}
+          {!fees.length ? (
+            <tr>
+              <td className={`${td} text-xs text-slate-500`} colSpan={3}>
+                No fees reported.
+              </td>
+            </tr>
+          ) : null}
+        </tbody>
+      </table>
+    </Panel>
+  );
+}
+
+const status = (s: string) => <EnumBadge value={s} tones={ORDER_STATUS_TONES} labels={ORDER_STATUS_LABELS} />;
+
+/**
+ * The combo group as a small tree: the leading order (MASTER, OTO, OTOCO) with the orders it carries (STOP_PROFIT,
+ * STOP_LOSS, the OCO pair); an OCO group alone is a pair of siblings.
+ */
+export function ComboTree({ group, current }: { group: OrderRow[]; current: string }) {
+  if (group.length < 2) return null;
+  const leads = group.filter((g) => ["MASTER", "OTO", "OTOCO"].includes(g.comboType ?? ""));
+  const root = leads[0];
+  const children = root ? group.filter((g) => g.id !== root.id) : group;
+  const member = (g: OrderRow) => (
+    <span className="inline-flex items-center gap-2">
+      <span className="w-24 font-mono text-[11px] text-slate-500">{g.comboType ?? "—"}</span>
+      {g.id === current ? (
+        <span className="font-semibold">this order</span>
+      ) : (
+        <Link href={`/orders/${g.id}`} prefetch={false} className="text-blue-800 hover:underline">
+          {g.side} {formatQuantity(g.quantity)} {g.symbol} {g.orderType}
+        </Link>
+      )}
+      {status(g.status)}
+    </span>
+  );
+  return (
+    <Panel title={root ? `Combo group · ${root.comboType}` : "Combo group · one cancels the other"}>
+      <ul className="text-sm" aria-label="Combo group">
+        {root ? <li>{member(root)}</li> : null}
+        <li>
+          <ul className={root ? "ml-4 border-l border-slate-200 pl-3" : ""}>
+            {children.map((g) => (
+              <li key={g.id} className="py-0.5">
+                {member(g)}
+              </li>
+            ))}
+          </ul>
+        </li>
+      </ul>
+    </Panel>
+  );
+}
+
+export function LegsPanel({ order }: { order: OrderFull }) {
+  if (!order.legs?.length) return null;
+  const ccy = orderCurrency(order.market);
+  return (
+    <Panel title={`Option legs${order.optionStrategy ? ` · ${order.optionStrategy}` : ""}`}>
+      <table className="w-full text-sm" aria-label="Option legs">
+        <thead>
+          <tr>
+            {["OCC symbol", "Side", "Call/put", "Strike", "Expiry", "Qty", "Multiplier", "Deliverables"].map((h) => (
+              <th key={h} className={`${th} ${["Strike", "Qty", "Multiplier"].includes(h) ? "text-right" : ""}`}>
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {order.legs.map((l, i) => (
+            <tr key={l.id ?? i}>
+              <td className={`${td} font-mono text-xs`}>{dash(l.symbol)}</td>
+              <td className={td}>{dash(l.side)}</td>
+              <td className={td}>{dash(l.option_type)}</td>
+              <td className={num}>{l.strike_price ? formatMoney(l.strike_price, ccy) : "—"}</td>
+              <td className={td}>{dash(l.option_expire_date)}</td>
+              <td className={num}>{formatQuantity(l.quantity)}</td>
+              <td className={num}>{dash(l.multiplier ?? (l.instrument_type === "OPTION" ? "100" : null))}</td>
+              <td className={`${td} text-xs`}>{l.deliverables ? JSON.stringify(l.deliverables) : "—"}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Panel>
+  );
+}
+
+export function ExecutionsPanel({ order, executions }: { order: OrderFull; executions: OrderDetail["executions"] }) {
+  const ccy = orderCurrency(order.market);
+  return (
+    <Panel title={`Executions (${executions.length})`}>
+      {executions.length ? (
+        <table className="w-full text-sm" aria-label="Executions">
+          <thead>
+            <tr>
+              <th className={th}>Time</th>
+              <th className={`${th} text-right`}>Quantity</th>
+              <th className={`${th} text-right`}>Price</th>
+              <th className={`${th} text-right`}>Commission</th>
+              <th className={`${th} text-right`}>Receivable</th>
+            </tr>
+          </thead>
+          <tbody>
+            {executions.map((e) => (
+              <tr key={e.key}>
+                <td className={`${td} text-xs`}>{formatDateTime(e.filledAt)}</td>
+                <td className={num}>{formatQuantity(e.quantity)}</td>
+                <td className={num}>{formatMoney(e.price, ccy)}</td>
+                <td className={num}>{formatMoney(e.commission, ccy)}</td>
+                <td className={num}>{formatMoney(e.receivableCommission, ccy)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p className="text-xs text-slate-500">No executions.</p>
+      )}
+    </Panel>
+  );
+}
+
+export function Timeline({ timeline }: { timeline: OrderDetail["timeline"] }) {
+  return (
+    <Panel title="Timeline">
+      <ol className="flex flex-col gap-1 text-sm" aria-label="Timeline">
+        {timeline.map((t) => (
+          <li key={t.seq} className="border-l-2 border-slate-200 pl-3" data-testid="timeline-entry" data-scene={t.scene}>
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="font-mono text-xs font-semibold">{t.scene}</span>
+              {t.status ? status(t.status) : null}
+              {t.filledQuantity ? <span className="text-xs text-slate-600">filled {formatQuantity(t.filledQuantity)}</span> : null}
+              <span className="text-xs text-slate-500">{formatDateTime(t.at)}</span>
+              <span className="text-[11px] text-slate-400">
+                {t.source ?? "?"} · #{t.seq}
+              </span>
+            </div>
+            {t.reason ? <div className="text-xs text-slate-600">{t.reason}</div> : null}
+            {t.payload ? (
+              <details>
+                <summary className="cursor-pointer text-[11px] text-blue-700">Raw event</summary>
+                <pre className="mt-1 max-h-64 overflow-auto rounded bg-slate-50 p-2 text-[11px]">{JSON.stringify(t.payload, null, 2)}</pre>
+              </details>
+            ) : null}
+          </li>
+        ))}
+        {!timeline.length ? <li className="text-xs text-slate-500">No changes recorded yet.</li> : null}
+      </ol>
+    </Panel>
+  );
+}

@@ -1,0 +1,70 @@
+"use client";
+import { useRef } from "react";
+import { useListState } from "@/components/data-table/use-data-table";
+import { Button } from "@/components/ui/button";
+import { orderListParams, type OrderPage } from "@/lib/schemas/order-list";
+import { BlotterGrid } from "./blotter-grid";
+import { BlotterToolbar } from "./blotter-toolbar";
+import { useBlotter } from "./use-blotter";
+
+/**
+ * The orders blotter: filters in the URL (the data-table kit's list state), rows read by keyset pages as the
+ * reader scrolls and virtualised (only the rows on screen are in the DOM, so 100,000 scroll like 100), changes
+ * arriving live highlighted in place and new orders announced in a bar instead of pushing the list down.
+ */
+export function OrdersBlotter({ initial }: { initial: { query: string; page: OrderPage } }) {
+  const list = useListState(orderListParams);
+  const blotter = useBlotter(list.state, initial);
+  const { rows } = blotter;
+  const scroller = useRef<HTMLDivElement>(null);
+  const empty = !rows.length && !blotter.busy && !blotter.stale;
+  return (
+    <div className="flex flex-col gap-2">
+      <BlotterToolbar list={list} />
+      {blotter.fresh.length ? (
+        <div role="status" className="flex items-center justify-between rounded border border-blue-200 bg-blue-50 px-3 py-1.5 text-sm text-blue-900">
+          <span data-testid="fresh-orders">
+            {blotter.fresh.length} new {blotter.fresh.length === 1 ? "order" : "orders"}
+          </span>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => {
+              blotter.show();
+              scroller.current?.scrollTo({ top: 0 });
+            }}
+          >
+            Show
+          </Button>
+        </div>
+      ) : null}
+      {blotter.error ? (
+        <div role="alert" className="flex items-center gap-2 rounded border border-red-200 bg-red-50 px-3 py-1.5 text-sm text-red-800">
+          {blotter.error}
+          <Button size="sm" variant="secondary" onClick={() => void blotter.retry()}>
+            Retry
+          </Button>
+        </div>
+      ) : null}
+      <div
+        ref={scroller}
+        className={`h-[calc(100vh-15rem)] min-h-80 overflow-auto rounded border border-slate-200 bg-white ${blotter.stale ? "opacity-60" : ""}`}
+        data-testid="blotter-scroller"
+        aria-busy={blotter.busy}
+      >
+        <BlotterGrid
+          rows={rows}
+          flash={blotter.flash}
+          gone={blotter.gone}
+          more={blotter.more}
+          loadMore={blotter.loadMore}
+          scroller={scroller}
+          empty={empty ? (orderListParams.isFiltered(list.state) ? "No orders match these filters." : "The desk has no orders yet.") : undefined}
+        />
+      </div>
+      <p className="text-xs text-slate-500" data-testid="blotter-count">
+        {rows.length.toLocaleString("en-US")} {rows.length === 1 ? "order" : "orders"} shown{blotter.more ? " · more load as you scroll" : ""}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,189 @@
+import { expect, test, type Page } from "@playwright/test";
+import { sandboxCall } from "./accounts-helpers";
+import { storageFor } from "./helpers";
+
+/**
+ * The blotter, the order page, replace and cancel, against the e2e sandbox. Orders are placed at the sandbox
+ * directly (the market clock pinned to a US core session) and made to produce an event — a replace at the sandbox
+ * (MODIFY_SUCCESS) for a resting order, a fill for a marketable one — so the in-process consumer records them.
+ */
+const US_CORE = "2026-11-17T15:00:00Z";
+// New ids whenever the file is loaded (a worker restarted after a failure places its own orders).
+const run = Date.now().toString(36);
+const coid = (name: string) => `e2e${name}${run}`;
+let account = "";
+/** The cancel server action as support sent it, replayed as compliance. */
+let cancelCall: { id: string; body: string; url: string } | undefined;
+
+function ok<T>(res: { status: number; body: T }): T {
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body;
+}
+
+/**
+ * A sandbox call. Each Broker API call asks for the app key's token, and the sandbox allows 10 token calls in 30 s
+ * per app key: when refused for that, wait and ask again (bounded).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- arbitrary upstream JSON, read ad hoc by the specs
+function call(method: "GET" | "POST", apiPath: string, input: Parameters<typeof sandboxCall>[2] = {}): { status: number; body: any } {
+  let res = sandboxCall(method, apiPath, input);
+  for (let i = 0; i < 8 && res.status === 401; i++) {
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5_000);
+    res = sandboxCall(method, apiPath, input);
+  }
+  return res;
+}
+
+const placeAtSandbox = (id: string, limit: string) =>
+  ok(call("POST", "/broker/orders/place", {
+    body: {
+      account_id: account,
+      new_orders: [{ client_order_id: id, combo_type: "NORMAL", instrument_type: "EQUITY", market: "US", symbol: "AAPL", order_type: "LIMIT",
+        entrust_type: "QTY", time_in_force: "DAY", side: "BUY", quantity: "10", limit_price: limit, support_trading_session: "CORE" }],
+    },
+  }));
+const replaceAtSandbox = (id: string, limit: string) =>
+  ok(call("POST", "/broker/orders/replace", { body: { account_id: account, modify_orders: [{ combo_type: "NORMAL", client_order_id: id, limit_price: limit }] } }));
+const sandboxOrder = (id: string) =>
+  ok(call("GET", "/broker/orders/get", { query: { account_id: account, client_order_id: id } })).orders.find((o: { client_order_id: string }) => o.client_order_id === id);
+
+/** The desk's id of an order once the consumer has recorded it (read through the blotter's own API). */
+async function deskId(page: Page, id: string): Promise<string> {
+  let found = "";
+  await expect
+    .poll(async () => {
+      const res = await page.request.get(`/api/orders?account=${account}&symbol=AAPL&size=500`);
+      const rows = ((await res.json()) as { rows: { id: string; clientOrderId: string; limitPrice: string | null }[] }).rows;
+      // Recorded, and completed by the consumer's detail call (events carry no prices).
+      found = rows.find((r) => r.clientOrderId === id && r.limitPrice !== null)?.id ?? "";
+      return found;
+    }, { timeout: 20_000 })
+    .not.toBe("");
+  return found;
+}
+
+test.beforeAll(() => {
+  const res = ok(call("GET", "/broker/accounts/virtual-accounts/list", { query: { page_size: "50" } }));
+  account = res.data.find((x: { account_type?: string; account_status?: string }) => x.account_type === "MARGIN" && x.account_status === "ACTIVE").account_id;
+  ok(call("POST", "/sandbox/market/clock", { body: { now: US_CORE } }));
+  ok(call("POST", "/sandbox/market/price", { body: { symbol: "AAPL", price: "100.00" } }));
+  // A and B rest (then one replace each at the sandbox, so an event tells the desk); D rests for the refusal.
+  for (const name of ["A", "B", "D"]) {
+    placeAtSandbox(coid(name), "50.00");
+    replaceAtSandbox(coid(name), "50.10");
+  }
+});
+test.afterAll(() => {
+  sandboxCall("POST", "/sandbox/market/clock", { body: { now: null } });
+});
+
+test.describe.serial("as support", () => {
+  test.use({ storageState: storageFor("support") });
+
+  test("finds an order by account and symbol, replaces its price with a reason and sees the modification arrive", async ({ page }) => {
+    const id = await deskId(page, coid("A"));
+    await page.goto("/orders");
+    await page.getByLabel("Account").fill(account);
+    await page.getByLabel("Symbol").fill("aapl");
+    await page.getByRole("button", { name: "Filter" }).click();
+    await expect(page).toHaveURL(new RegExp(`account=${account}.*symbol=AAPL`));
+    const row = page.getByTestId(`order-row-${coid("A")}`);
+    await expect(row).toBeVisible();
+    await expect(row.getByRole("cell").nth(8)).toHaveText("50.10 USD"); // limit price, right-aligned with its currency
+    await row.getByRole("link", { name: "AAPL" }).click();
+    await expect(page).toHaveURL(new RegExp(`/orders/${id}$`));
+    await expect(page.getByTestId("order-status")).toContainText("Working");
+
+    await page.getByRole("button", { name: "Replace" }).click();
+    await page.getByLabel("Limit price (USD)").fill("51.00");
+    await page.getByRole("button", { name: "Review replace" }).click();
+    await expect(page.locator("#f-reasonCode-error")).toContainText("Choose a reason");
+    await page.getByLabel("Reason", { exact: true }).selectOption("WRONG_PRICE_OR_QUANTITY");
+    await page.getByRole("button", { name: "Review replace" }).click();
+    const review = page.getByTestId("order-change-review");
+    await expect(review).toContainText("Limit price");
+    await expect(review).toContainText("50.10 USD");
+    await expect(review).toContainText("51.00 USD");
+    await page.getByRole("button", { name: "Confirm replace" }).click();
+    const outcome = page.getByTestId("change-outcome");
+    await expect(outcome).toContainText(/pending|MODIFY_SUCCESS/);
+    await expect(outcome).toContainText("MODIFY_SUCCESS", { timeout: 20_000 });
+    expect(sandboxOrder(coid("A")).limit_price).toMatch(/^51(\.0+)?$/);
+    await expect(page.getByText("51.00 USD").first()).toBeVisible({ timeout: 20_000 });
+  });
+
+  test("cancels another order with a reason and sees CANCEL_SUCCESS", async ({ page }) => {
+    const id = await deskId(page, coid("B"));
+    page.on("request", (req) => {
+      const action = req.headers()["next-action"];
+      if (action && req.method() === "POST" && (req.postData() ?? "").includes("reasonCode")) cancelCall = { id: action, body: req.postData() ?? "", url: req.url() };
+    });
+    await page.goto(`/orders/${id}`);
+    await page.getByRole("button", { name: "Cancel order" }).click();
+    await page.getByLabel("Reason", { exact: true }).selectOption("OTHER");
+    await page.getByRole("button", { name: "Review cancel" }).click();
+    await expect(page.locator("#f-reasonText-error")).toBeVisible();
+    await page.getByLabel("Reason text").fill("Customer called to withdraw");
+    await page.getByRole("button", { name: "Review cancel" }).click();
+    await expect(page.getByTestId("order-change-review")).toContainText("Customer called to withdraw");
+    await page.getByRole("button", { name: "Confirm cancel" }).click();
+    await expect(page.getByTestId("change-outcome")).toContainText("CANCEL_SUCCESS", { timeout: 20_000 });
+    await expect(page.getByTestId("order-status")).toContainText("Cancelled");
+    expect(sandboxOrder(coid("B")).status).toBe("CANCELLED");
+    expect(cancelCall).toBeDefined();
+  });
+
+  test("cancelling an order filled meanwhile is refused with a clear message, and nothing is sent upstream", async ({ page }) => {
+    const id = await deskId(page, coid("D"));
+    await page.goto(`/orders/${id}`);
+    await page.getByRole("button", { name: "Cancel order" }).click();
+    await page.getByLabel("Reason", { exact: true }).selectOption("DUPLICATE");
+    await page.getByRole("button", { name: "Review cancel" }).click();
+    // While the support agent reads the confirmation, the order fills at the broker.
+    ok(call("POST", "/sandbox/market/price", { body: { symbol: "AAPL", price: "45.00" } }));
+    expect(sandboxOrder(coid("D")).status).toBe("FILLED");
+    const lastEvent = ok(call("GET", "/sandbox/events/last-id")).last_event_id;
+    await page.getByRole("button", { name: "Confirm cancel" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "can no longer be cancelled" })).toContainText("FILLED at the broker");
+    await expect(page.getByRole("alert").filter({ hasText: "can no longer be cancelled" })).toContainText("Nothing was sent");
+    expect(sandboxOrder(coid("D")).status).toBe("FILLED");
+    expect(ok(call("GET", "/sandbox/events/last-id")).last_event_id).toBe(lastEvent);
+    await expect(page.getByTestId("order-status")).toContainText("Filled", { timeout: 20_000 });
+    await expect(page.locator('[data-testid="timeline-entry"][data-scene^="CANCEL"]')).toHaveCount(0);
+  });
+});
+
+test.describe("as compliance", () => {
+  test.use({ storageState: storageFor("compliance") });
+
+  test("reads the blotter and the order, sees no replace or cancel control, and a replayed cancel is refused", async ({ page }) => {
+    const id = await deskId(page, coid("A"));
+    await page.goto(`/orders?account=${account}`);
+    await expect(page.getByTestId(`order-row-${coid("A")}`)).toBeVisible();
+    await page.goto(`/orders/${id}`);
+    await expect(page.getByRole("heading", { name: `Order ${coid("A")}` })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Timeline" })).toContainText("MODIFY_SUCCESS");
+    await expect(page.getByRole("button", { name: "Replace" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Cancel order" })).toHaveCount(0);
+
+    expect(cancelCall, "the support test recorded the cancel action").toBeDefined();
+    const before = sandboxOrder(coid("D")).status;
+    const replay = await page.request.post(new URL(cancelCall!.url).pathname, {
+      headers: { "next-action": cancelCall!.id, accept: "text/x-component", "content-type": "text/plain;charset=UTF-8" },
+      data: cancelCall!.body,
+    });
+    expect(await replay.text()).toContain("FORBIDDEN");
+    expect(sandboxOrder(coid("D")).status).toBe(before);
+
+    // How the pages look, at the desk's two usual widths (kept with the run's results).
+    for (const width of [1280, 1920]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/orders?account=${account}`);
+      await expect(page.getByTestId(`order-row-${coid("A")}`)).toBeVisible();
+      await page.screenshot({ path: `test-results/orders-blotter-${width}.png` });
+      await page.goto(`/orders/${id}`);
+      await expect(page.getByRole("region", { name: "Timeline" })).toBeVisible();
+      await page.screenshot({ path: `test-results/orders-detail-${width}.png`, fullPage: true });
+    }
+  });
+});
