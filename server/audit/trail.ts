@@ -87,9 +87,19 @@ const COLUMNS = `seq, at, actor_id, actor_email, actor_role, action, target, inp
 /** The most of an input an entry keeps: a denied or invalid call's raw input is whatever the caller sent. */
 export const MAX_AUDIT_INPUT_BYTES = 8 * 1024;
 
+/** NUL cannot be stored in jsonb: a NUL in any string or key of an input is kept as U+FFFD. */
+function withoutNul(value: unknown): unknown {
+  if (typeof value === "string") return value.includes("\u0000") ? value.replaceAll("\u0000", "\uFFFD") : value;
+  if (Array.isArray(value)) return value.map(withoutNul);
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k.replaceAll("\u0000", "\uFFFD"), withoutNul(v)]));
+  }
+  return value;
+}
+
 /** The input as stored: itself when small, else its size and a readable beginning (the trail is append-only). */
 export function boundedInput(value: unknown): unknown {
-  const json = JSON.stringify(value) ?? "null";
+  const json = JSON.stringify(withoutNul(value)) ?? "null";
   if (Buffer.byteLength(json) <= MAX_AUDIT_INPUT_BYTES) return JSON.parse(json);
   return { truncated: true, bytes: Buffer.byteLength(json), preview: json.slice(0, 1024) };
 }

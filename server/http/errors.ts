@@ -18,10 +18,18 @@ export function errorJson(status: number, body: ApiErrorBody): Response {
 }
 
 /**
- * Any failure as a safe JSON answer, never a stack: bad parameters 400, a domain not-found 404, an upstream
- * failure 429 (rate limited, so the caller waits) or 502 with the upstream's safe message and request id, the rest
- * 500 (logged).
+ * Any failure as a safe JSON answer, never a stack: bad parameters 400, a domain not-found 404, an upstream answer
+ * with its safe message and request id — 404 for the upstream's "not found" codes, 422 for another business refusal
+ * (its 417: the request was understood and refused, nothing failed), 429 when rate limited (the caller waits), 502
+ * when the upstream failed or could not be reached — the rest 500 (logged).
  */
+function upstreamStatus(e: { status: number; errorCode: string }): number {
+  if (e.status === 429) return 429;
+  if (e.errorCode.endsWith("NOT_FOUND")) return 404;
+  if (e.status === 417 || e.status === 400 || e.status === 404 || e.status === 409 || e.status === 422) return 422;
+  return 502;
+}
+
 export function errorResponse(e: unknown): Response {
   if (e instanceof z.ZodError) {
     const fieldErrors: Record<string, string> = {};
@@ -30,7 +38,7 @@ export function errorResponse(e: unknown): Response {
   }
   if (isNotFound(e)) return errorJson(404, { error: "NOT_FOUND", message: e.userMessage });
   if (isBrokerError(e)) {
-    return errorJson(e.status === 429 ? 429 : 502, { error: e.errorCode, message: e.userMessage, requestId: e.requestId });
+    return errorJson(upstreamStatus(e), { error: e.errorCode, message: e.userMessage, requestId: e.requestId });
   }
   logger.error({ err: e }, "route failed");
   return errorJson(500, { error: "INTERNAL", message: "Something went wrong. Try again." });
