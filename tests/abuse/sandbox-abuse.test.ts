@@ -66,7 +66,7 @@ describe("sandbox abuse", () => {
       for (const field of FIELDS) tally.record(await call(name, { body: { [field]: `x\u0000y` } }), true);
       tally.record(await call(name, { rawBody: JSON.stringify({ amount: "9".repeat(1_100_000) }) }), true);
       const unsigned = await fetch(new URL(OPERATIONS[name].resource, f.sb.url), { method: "POST", body: "{}", headers: { "content-type": "application/json" } });
-      tally.record({ status: unsigned.status, body: await unsigned.json(), headers: unsigned.headers }, true);
+      tally.record({ status: unsigned.status, body: await unsigned.json() }, true);
     }
     expect(tally.fivexx).toBe(0);
     expect(tally.wronglyAccepted).toBe(0);
