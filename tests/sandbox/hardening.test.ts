@@ -121,3 +121,35 @@ describe("secrets and hosts", () => {
     expect(signedHostCandidates("example.test:9999", 4100)).toEqual(["example.test:9999"]);
   });
 });
+
+describe("the sandbox process", () => {
+  it("prints its app secret masked in the start-up banner", async () => {
+    const { spawn } = await import("node:child_process");
+    const os = await import("node:os");
+    const path = await import("node:path");
+    const fs = await import("node:fs");
+    const net = await import("node:net");
+    const freePort = () => new Promise<number>((resolve) => {
+      const srv = net.createServer().listen(0, "127.0.0.1", () => {
+        const { port } = srv.address() as { port: number };
+        srv.close(() => resolve(port));
+      });
+    });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sandbox-banner-"));
+    const child = spawn(path.resolve("node_modules/.bin/tsx"), ["--conditions=react-server", "server/sandbox/main.ts"], {
+      env: { ...process.env, BROKERDESK_DATA_DIR: dir, SANDBOX_PORT: String(await freePort()), SANDBOX_GRPC_PORT: String(await freePort()), SANDBOX_APP_SECRET: "a-very-private-sandbox-secret", LOG_LEVEL: "silent" },
+      detached: true,
+    });
+    let out = "";
+    child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+    try {
+      const end = Date.now() + 60_000;
+      while (!out.includes("app secret") && Date.now() < end && child.exitCode === null) await new Promise((r) => setTimeout(r, 100));
+      expect(out).toContain("app secret:");
+      expect(out).not.toContain("a-very-private-sandbox-secret");
+    } finally {
+      process.kill(-child.pid!, "SIGKILL");
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
+});
