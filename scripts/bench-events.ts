@@ -1,11 +1,11 @@
 import "server-only";
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { freePort } from "./free-port";
 import { prepareAppDb } from "@/server/db";
 import { openEngine, type Engine } from "@/server/db/engine";
 import { startConsumer } from "@/server/events/consumer";
@@ -38,13 +38,6 @@ interface Sandbox {
   grpcPort: number;
   child: ChildProcess;
 }
-
-const freePort = () => new Promise<number>((resolve) => {
-  const srv = net.createServer().listen(0, "127.0.0.1", () => {
-    const { port } = srv.address() as net.AddressInfo;
-    srv.close(() => resolve(port));
-  });
-});
 
 async function startSandboxProcess(env: Record<string, string>): Promise<Sandbox> {
   const [port, grpcPort] = [await freePort(), await freePort()];

@@ -2,11 +2,11 @@ import "server-only";
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import pg from "pg";
+import { freePort } from "./free-port";
 import { prepareAppDb } from "@/server/db";
 import { openEngine } from "@/server/db/engine";
 import { insertSyntheticOrders } from "@/server/orders/synthetic";
@@ -30,13 +30,6 @@ const WIDTH = Number(arg("width") ?? 1280);
 /** Pixels scrolled a frame: 600 (20 rows, 36,000 px/s at 60 Hz) is a hard fling; the whole list takes ~5,000 frames. */
 const STEP = Math.min(Math.max(Number(arg("step") ?? 600), 30), 6000);
 const root = path.resolve(import.meta.dirname, "..");
-
-const freePort = () => new Promise<number>((resolve) => {
-  const srv = net.createServer().listen(0, "127.0.0.1", () => {
-    const { port } = srv.address() as net.AddressInfo;
-    srv.close(() => resolve(port));
-  });
-});
 
 async function waitFor(url: string, ms: number) {
   const end = Date.now() + ms;

@@ -1,12 +1,10 @@
 // npm run user -- create --email E --role R [--name N]
 // Creates a staff user in the configured database. The password is asked for (hidden) or read from stdin.
-import fs from "node:fs";
-import path from "node:path";
 import readline from "node:readline";
 import { parseArgs } from "node:util";
 import { createStaffSchema } from "@/lib/schemas/staff";
-import { env } from "@/lib/env";
 import { getDb } from "@/server/db";
+import { exitIfEmbeddedDbInUse } from "@/server/db/embedded-lock";
 import { createStaff } from "@/server/auth/staff";
 
 async function readPassword(): Promise<string> {
@@ -42,18 +40,7 @@ async function main() {
     console.error("Usage: npm run user -- create --email E --role admin|operations|support|compliance [--name N]");
     process.exit(2);
   }
-  const e = env();
-  const pidFile = path.resolve(e.BROKERDESK_DATA_DIR, "app.pid");
-  if (!e.DATABASE_URL && fs.existsSync(pidFile)) {
-    const pid = Number(fs.readFileSync(pidFile, "utf8"));
-    try {
-      process.kill(pid, 0);
-      console.error("Brokerdesk is running on the embedded database; stop it first (the embedded database has one user at a time).");
-      process.exit(1);
-    } catch {
-      // stale pid file
-    }
-  }
+  exitIfEmbeddedDbInUse();
   const password = await readPassword();
   const parsed = createStaffSchema.safeParse({ email: values.email, role: values.role, name: values.name ?? values.email, password });
   if (!parsed.success) {

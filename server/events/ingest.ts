@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import type { Engine, Queryable } from "@/server/db/engine";
 import { notifyChange } from "./channel";
 import { interpret, parseEnvelope, type Change, type Envelope, type Source } from "./changes";
-import { project, type ProjectionSummary, type SeqChange } from "./project";
+import { clearReadModel, project, type ProjectionSummary, type SeqChange } from "./project";
 
 /**
  * Stores events once and projects them, in one transaction: the event rows (unique on the upstream id), the read
@@ -104,7 +104,6 @@ export async function ingest(engine: Engine, items: Incoming[], position?: Strea
 
 /** Rebuilds the read model from the stored events, in seq order, in batches. Returns the number of events replayed. */
 export async function rebuildReadModel(engine: Engine, batchSize = 2000): Promise<number> {
-  const { clearReadModel } = await import("./project");
   await engine.transaction(async (tx) => {
     await tx.query("SELECT pg_advisory_xact_lock(hashtext($1))", [INGEST_LOCK]);
     await clearReadModel(tx);

@@ -1,5 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
+import { OPEN_ORDER_STATUSES } from "@/lib/broker-enums";
 import type { BrokerClient } from "@/server/broker/client";
 import type { Engine, Queryable } from "@/server/db/engine";
 import { FINAL_MOVEMENT_STATUSES, MOVEMENT_KINDS, type MovementKind } from "./changes";
@@ -205,7 +206,7 @@ export async function reconcile(d: SyncDeps, o: { afterMs: number; requestedBy?:
     );
     const { rows: orders } = await d.engine.query<{ account_id: string; client_order_id: string; s: string }>(
       `SELECT account_id, client_order_id, last_event_seq::text AS s FROM brokerdesk.orders
-        WHERE status IN ('PENDING', 'SUBMITTED', 'PARTIAL_FILLED') AND updated_at < $1 ORDER BY updated_at LIMIT 5000`, [before]);
+        WHERE status = ANY($2) AND updated_at < $1 ORDER BY updated_at LIMIT 5000`, [before, OPEN_ORDER_STATUSES]);
     await saveRun(d.engine, run, { total: movements.length + orders.length });
     for (const m of movements) {
       if (o.signal?.aborted) break;

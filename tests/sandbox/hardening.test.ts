@@ -128,13 +128,7 @@ describe("the sandbox process", () => {
     const os = await import("node:os");
     const path = await import("node:path");
     const fs = await import("node:fs");
-    const net = await import("node:net");
-    const freePort = () => new Promise<number>((resolve) => {
-      const srv = net.createServer().listen(0, "127.0.0.1", () => {
-        const { port } = srv.address() as { port: number };
-        srv.close(() => resolve(port));
-      });
-    });
+    const { freePort } = await import("../../scripts/free-port");
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sandbox-banner-"));
     const child = spawn(path.resolve("node_modules/.bin/tsx"), ["--conditions=react-server", "server/sandbox/main.ts"], {
       env: { ...process.env, BROKERDESK_DATA_DIR: dir, SANDBOX_PORT: String(await freePort()), SANDBOX_GRPC_PORT: String(await freePort()), SANDBOX_APP_SECRET: "a-very-private-sandbox-secret", LOG_LEVEL: "silent" },
