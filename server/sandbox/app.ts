@@ -31,8 +31,12 @@ export function buildApp(sb: Sandbox, log: Logger = { error: (o, m) => console.e
   app.get("/health", (c) => c.json({ status: "ok" }));
   app.use("*", authenticate(sb));
   app.use("*", async (c, next) => {
-    // Faults never hit the control API, so a test can always clear them.
-    if (!c.req.path.startsWith("/sandbox/")) await sb.faults.apply(c.req.path);
+    // Faults never hit the control API, so a test can always clear them; nor does the call counter count it.
+    if (!c.req.path.startsWith("/sandbox/")) {
+      const key = `${c.req.method} ${c.req.path}`;
+      sb.calls.set(key, (sb.calls.get(key) ?? 0) + 1);
+      await sb.faults.apply(c.req.path);
+    }
     return next();
   });
 

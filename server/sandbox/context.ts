@@ -26,6 +26,8 @@ export interface Sandbox {
   faults: FaultStore;
   /** When true, new funding/FX/journal requests stay SUBMITTED until a control call completes or cancels them. */
   holdRequests: boolean;
+  /** Calls answered per "METHOD /path" since start or the last reset (the control API's own calls excluded). */
+  calls: Map<string, number>;
 }
 
 export type HonoEnv = {

@@ -70,7 +70,7 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Runn
     if (ownEngine) await engine.close();
     throw error;
   }
-  const sandbox: Sandbox = { config, engine, nonces: new NonceStore(CLOCK_SKEW_MS), faults: new FaultStore(), holdRequests: false };
+  const sandbox: Sandbox = { config, engine, nonces: new NonceStore(CLOCK_SKEW_MS), faults: new FaultStore(), holdRequests: false, calls: new Map() };
   const app = buildApp(sandbox, opts.logger);
   const host = opts.host ?? "127.0.0.1";
   const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>((resolve, reject) => {

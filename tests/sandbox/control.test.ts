@@ -47,6 +47,19 @@ describe.each(engines)("sandbox control API on $name", (te) => {
     }
   });
 
+  it("counts the calls each operation answered, not the control API's own, until reset", async () => {
+    await f.api.call("POST", "/sandbox/calls/reset");
+    await f.api.call("GET", LIST);
+    await f.api.call("GET", LIST);
+    await f.api.call("GET", "/broker/instruments/stocks/profiles/list");
+    await f.api.call("GET", "/sandbox/faults");
+    expect((await f.api.call("GET", "/sandbox/calls")).body).toEqual({
+      data: { [`GET ${LIST}`]: 2, "GET /broker/instruments/stocks/profiles/list": 1 }, total: 3,
+    });
+    await f.api.call("POST", "/sandbox/calls/reset");
+    expect((await f.api.call("GET", "/sandbox/calls")).body).toEqual({ data: {}, total: 0 });
+  });
+
   it("injects 429 and latency, and clears faults", async () => {
     await f.api.call("POST", "/sandbox/faults", { body: { path_pattern: "*", type: "RATE_LIMIT", count: 1 } });
     const limited = await f.api.call("GET", LIST);

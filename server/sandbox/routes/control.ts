@@ -39,6 +39,10 @@ export function controlRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
   app.get("/sandbox/faults", (c) => c.json({ data: sb.faults.list() }));
   post("/sandbox/faults/clear", async () => (sb.faults.clear(), { cleared: true }));
 
+  // How many calls each operation answered (signed and authenticated ones), e.g. to count what one page view costs.
+  app.get("/sandbox/calls", (c) => c.json({ data: Object.fromEntries(sb.calls), total: [...sb.calls.values()].reduce((a, b) => a + b, 0) }));
+  post("/sandbox/calls/reset", async () => (sb.calls.clear(), { cleared: true }));
+
   post("/sandbox/reset", async () => {
     sb.faults.clear();
     sb.holdRequests = false;
