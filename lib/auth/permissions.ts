@@ -29,6 +29,8 @@ export const PERMISSIONS = {
   /** Place orders and exercise options for a customer. */
   "orders:place": ["operations"],
   "movements:read": ["admin", "operations", "compliance"],
+  /** Journals, instant funding, FX requests and instant exchanges (subject to the approval rules). */
+  "movements:write": ["operations"],
   /** The upstream event stream's health page; managing it: reconnect, run a reconciliation. */
   "stream:read": ["admin", "operations"],
   "stream:manage": ["admin"],
