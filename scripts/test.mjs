@@ -29,6 +29,8 @@ const steps = [
   ["lint", ["run", "lint"]],
   ["unit and integration (Vitest)", ["run", "test:unit"]],
   ["end to end (Playwright)", ["run", "test:e2e"]],
+  // The end-to-end run built the app: first-load JavaScript per route against its budget (250 kB gzip).
+  ["JS budgets", ["run", "budget"]],
 ];
 for (const [name, args] of steps) {
   console.log(`\n=== ${name} ===`);
