@@ -34,6 +34,9 @@ export async function searchMovementAccounts(q: string, scope: AccountScope): Pr
   return wanted ? [master, ...accounts] : accounts;
 }
 
+/** The master account as the FX request form shows it; undefined when no master account is known yet. */
+export const getMasterMovementAccount = masterOption;
+
 /** One account for a form opened with `?from=&to=&account=`; undefined when the upstream does not know it. */
 export async function getMovementAccount(accountId: string): Promise<MovementAccount | undefined> {
   const master = await masterOption();
