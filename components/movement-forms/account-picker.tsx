@@ -39,11 +39,13 @@ export function MovementAccountPicker({
     return (
       <div className="flex flex-col gap-1" data-testid={`picked-${name}`}>
         <span className="text-xs font-medium text-slate-700">{label}</span>
-        <div className="flex min-h-8 flex-wrap items-center gap-x-3 gap-y-1 rounded border border-slate-200 bg-slate-50 px-2 py-1 text-sm">
-          <span className="font-mono font-medium">{account.account_number}</span>
-          <span className="truncate text-slate-600">{account.name}</span>
-          {account.is_master ? <Badge tone="blue">Master</Badge> : <Badge tone={account.account_status === "ACTIVE" ? "green" : "amber"}>{account.account_status || "—"}</Badge>}
-          <button type="button" className="ml-auto text-xs text-blue-700 hover:underline" onClick={() => onAccount(undefined)} aria-label={`Change the ${label.toLowerCase()}`}>
+        <div className="flex min-h-8 items-center gap-x-3 rounded border border-slate-200 bg-slate-50 px-2 py-1 text-sm">
+          <span className="shrink-0 font-mono font-medium">{account.account_number}</span>
+          <span className="min-w-0 truncate text-slate-600" title={account.name}>{account.name}</span>
+          <span className="shrink-0">
+            {account.is_master ? <Badge tone="blue">Master</Badge> : <Badge tone={account.account_status === "ACTIVE" ? "green" : "amber"}>{account.account_status || "—"}</Badge>}
+          </span>
+          <button type="button" className="ml-auto shrink-0 text-xs text-blue-700 hover:underline" onClick={() => onAccount(undefined)} aria-label={`Change the ${label.toLowerCase()}`}>
             Change
           </button>
         </div>

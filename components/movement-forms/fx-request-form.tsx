@@ -60,8 +60,8 @@ export function FxRequestForm({ master }: { master: MovementAccount }) {
         </div>
         <CashLine label={`Available ${from ?? ""} at the master account`} query={cash} testId="available-cash" />
         {estimate ? (
-          <p className="flex items-baseline justify-between gap-3 text-sm">
-            <span className="text-slate-600">At the quote now (the upstream converts at its rate when it executes)</span>
+          <p className="flex max-w-[33rem] items-baseline justify-between gap-3 text-sm">
+            <span className="text-slate-600">At the quote now (converted at the upstream&apos;s rate when it executes)</span>
             <b className="font-medium tabular-nums" data-testid="fx-estimate">{formatMoney(estimate, to)}</b>
           </p>
         ) : null}
