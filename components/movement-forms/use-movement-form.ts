@@ -1,4 +1,5 @@
 "use client";
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { DefaultValues, FieldValues, UseFormReturn } from "react-hook-form";
 import type { z } from "zod";
@@ -39,6 +40,7 @@ export function useMovementForm<V extends FieldValues, O extends { client_reques
   const [clientRequestId, setClientRequestId] = useState(() => newClientId(kind === "FX_EXCHANGE" ? "fx" : kind.split("_").map((w) => w[0]).join("").toLowerCase()));
   const [review, setReview] = useState<O>();
   const [outcome, setOutcome] = useState<MovementOutcome>();
+  const queryClient = useQueryClient();
   const kit = useActionForm<V, O, MovementOutcome>({
     schema,
     defaultValues: blank(clientRequestId),
@@ -49,7 +51,12 @@ export function useMovementForm<V extends FieldValues, O extends { client_reques
       kit.setBanner(undefined);
       setReview(values);
     },
-    onSuccess: (data) => setOutcome(data),
+    onSuccess: (data) => {
+      setOutcome(data);
+      // Balances and holdings moved: what the form shows next is read again.
+      void queryClient.invalidateQueries({ queryKey: ["movement-forms", "cash"] });
+      void queryClient.invalidateQueries({ queryKey: ["movement-forms", "positions"] });
+    },
     onFailure: () => setReview(undefined),
   });
 
