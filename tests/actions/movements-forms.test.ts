@@ -9,6 +9,7 @@ import { createPositionJournalAction } from "@/server/actions/movements-position
 import { listAudit } from "@/server/audit/trail";
 import { setBrokerForTests } from "@/server/broker";
 import { setDbForTests } from "@/server/db";
+import { getAccountCash, getHeldPositions, searchMovementAccounts } from "@/server/movements/form-data";
 import { instantFunding } from "@/server/movements/instant-funding";
 import { masterAccountId } from "@/server/sandbox/seed";
 import { seedAccountId } from "@/server/sandbox/seed/accounts";
@@ -137,6 +138,22 @@ for (const engine of testEngines()) {
       expect(wrong).toMatchObject({ ok: false, fieldErrors: { account_id: expect.stringContaining("master account") } });
       const ok = await createFxRequestAction({ client_request_id: crid(), account_id: MASTER, from_currency: "USD", to_currency: "HKD", from_amount: "1000.00" });
       expect(ok).toMatchObject({ ok: true, data: { kind: "FX_EXCHANGE", status: "COMPLETED" } });
+    });
+
+    it("the forms' reads answer for the master account; a search is one upstream list call", async () => {
+      await searchMovementAccounts("", "all"); // the master account is read once and kept
+      await f.api.call("POST", "/sandbox/calls/reset");
+      const found = await searchMovementAccounts("master", "all");
+      expect(found[0]).toMatchObject({ account_id: MASTER, account_number: "FV000123", is_master: true });
+      const byNumber = await searchMovementAccounts("VBD1000003", "virtual");
+      expect(byNumber.map((a) => a.account_number)).toContain("VBD1000003");
+      expect(byNumber.some((a) => a.is_master)).toBe(false);
+      expect((await calls())["GET /broker/accounts/virtual-accounts/list"]).toBe(2);
+      const cash = await getAccountCash(MASTER, "USD");
+      expect(Number(cash.available)).toBeGreaterThan(1_000_000);
+      const held = await getHeldPositions(OPTIONS_VA);
+      expect(held.some((p) => p.instrument_type === "OPTION")).toBe(true);
+      await expect(getAccountCash("nope", "USD")).rejects.toMatchObject({ name: "NotFoundError" });
     });
 
     it("support may not move money", async () => {
