@@ -53,6 +53,8 @@ export default defineConfig({
       // An upstream outage shows within seconds (the banner, the stream-health page), not the production 30 s.
       EVENTS_ALERT_AFTER_MS: "3000",
       EVENTS_BACKOFF_MAX_MS: "1000",
+      // FX quotes expire on screen within seconds, so the movement forms' re-quote is seen (sandbox default 60 s).
+      SANDBOX_FX_QUOTE_SECONDS: "8",
       NEXT_TELEMETRY_DISABLED: "1",
     },
   },

@@ -31,6 +31,8 @@ const schema = z.object({
   SANDBOX_GRPC_PORT: z.coerce.number().int().positive().default(4101),
   /** Seed of the sandbox market's random walk: the same seed, the same prices. */
   SANDBOX_MARKET_SEED: z.string().min(1).default("brokerdesk"),
+  /** How long a sandbox FX quote lives (read by the sandbox process; listed so the app validates it too). */
+  SANDBOX_FX_QUOTE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   SANDBOX_APP_KEY: z.string().min(1).default("brokerdesk-demo-key"),
   SANDBOX_APP_SECRET: z.string().min(1).default("brokerdesk-demo-secret"),
   SANDBOX_AUTO_CONFIRM_2FA: bool.default(true),

@@ -98,6 +98,14 @@ export function roundMoney(amount: DecimalLike, currency: Currency): string {
   return new D(amount).toFixed(CURRENCY_DECIMALS[currency], Decimal.ROUND_HALF_UP);
 }
 
+/** Rounds down to the currency's decimals (what a conversion pays: never a cent more than the rate gives). */
+export function roundMoneyDown(amount: DecimalLike, currency: Currency): string {
+  return new D(amount).toFixed(CURRENCY_DECIMALS[currency], Decimal.ROUND_DOWN);
+}
+
+/** What `fromAmount` converts to at `rate`, rounded down to the target currency's decimals. */
+export const convertAt = (fromAmount: DecimalLike, rate: DecimalLike, to: Currency): string => roundMoneyDown(new D(fromAmount).times(rate), to);
+
 // ——— formatting ———
 
 /** Money stays a decimal string until it is shown: grouped, fixed decimals (the currency's by default). */

@@ -22,6 +22,11 @@ export interface MovementOperation<S extends z.ZodType = z.ZodType> {
   schema: S;
   /** The amount and currency approval thresholds compare (a position journal has none). */
   money(request: z.output<S>): { currency: string; amount: string } | undefined;
+  /**
+   * The action an approval rule names when one kind covers two (instant funding: `movements.instant_funding.DEPOSIT`
+   * or `.WITHDRAWAL`); absent means `action`.
+   */
+  approvalAction?(request: z.output<S>): string;
   /** The audit target, e.g. "account:ID". */
   target(request: z.output<S>): string;
   /** One line for people: "Cash journal of USD 5,000.00 from VBD1000001 to VBD1000030". */

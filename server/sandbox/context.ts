@@ -15,6 +15,8 @@ export interface SandboxConfig {
   tokenRateLimit: number;
   /** Seed of the simulated market's random walk: the same seed, the same prices. */
   marketSeed: string;
+  /** How long an FX quote lives, in seconds (windows aligned on the epoch; default 60: a quote per minute). */
+  fxQuoteSeconds: number;
   now: () => Date;
 }
 

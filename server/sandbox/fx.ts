@@ -20,14 +20,15 @@ export function clientRate(from: Currency, to: Currency): Decimal {
   return midRate(from, to).times(new Decimal(1).minus(FX_SPREAD)).toDecimalPlaces(6, Decimal.ROUND_DOWN);
 }
 
-export function quote(from: Currency, to: Currency, now: Date) {
-  const start = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
+export function quote(from: Currency, to: Currency, now: Date, lifetimeSeconds = 60) {
+  const windowMs = lifetimeSeconds * 1000;
+  const start = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
   return {
     from_currency: from,
     to_currency: to,
     fx_rate: clientRate(from, to).toFixed(6),
     rate_effective_time: start.toISOString(),
-    rate_expire_time: new Date(start.getTime() + 60_000).toISOString(),
+    rate_expire_time: new Date(start.getTime() + windowMs).toISOString(),
   };
 }
 

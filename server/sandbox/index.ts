@@ -27,6 +27,8 @@ export interface StartSandboxOptions {
   tokenRateLimit?: number;
   /** Seed of the simulated market's random walk. Default "brokerdesk". */
   marketSeed?: string;
+  /** Lifetime of an FX quote in seconds (1–3600). Default 60. */
+  fxQuoteSeconds?: number;
   now?: () => Date;
   seed?: boolean;
   logger?: Logger;
@@ -61,6 +63,7 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Runn
     tokenCheck: opts.tokenCheck ?? true,
     tokenRateLimit: opts.tokenRateLimit ?? 10,
     marketSeed: opts.marketSeed ?? "brokerdesk",
+    fxQuoteSeconds: Math.min(3600, Math.max(1, Math.floor(opts.fxQuoteSeconds ?? 60))),
     now: opts.now ?? (() => new Date()),
   };
   try {

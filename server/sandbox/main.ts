@@ -22,6 +22,13 @@ function readEnv(env: NodeJS.ProcessEnv = process.env) {
     if (v !== undefined && !/^(true|false|1|0)$/.test(v)) problems.push(`  ${name}: expected true or false`);
     return v === undefined ? undefined : v === "true" || v === "1";
   };
+  const seconds = (name: string) => {
+    const v = text(name);
+    if (v === undefined) return undefined;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 1 || n > 3600) problems.push(`  ${name}: expected whole seconds from 1 to 3600`);
+    return n;
+  };
   const values = {
     logLevel: text("LOG_LEVEL") ?? "info",
     dataDir: text("BROKERDESK_DATA_DIR") ?? ".data",
@@ -33,6 +40,7 @@ function readEnv(env: NodeJS.ProcessEnv = process.env) {
     appSecret: text("SANDBOX_APP_SECRET"),
     autoConfirm2fa: flag("SANDBOX_AUTO_CONFIRM_2FA"),
     marketSeed: text("SANDBOX_MARKET_SEED"),
+    fxQuoteSeconds: seconds("SANDBOX_FX_QUOTE_SECONDS"),
   };
   if (problems.length) throw new Error(`Invalid configuration:\n${problems.join("\n")}`);
   return values;
@@ -49,6 +57,7 @@ async function main() {
     appSecret: e.appSecret,
     autoConfirm2fa: e.autoConfirm2fa,
     marketSeed: e.marketSeed,
+    fxQuoteSeconds: e.fxQuoteSeconds,
     // Internal errors as structured JSON lines; the secret never reaches a log line.
     logger: pino({ name: "sandbox", level: e.logLevel, redact: ["*.appSecret"] }),
     // Part 2: the gRPC event stream and a market that moves every second.

@@ -30,7 +30,7 @@ export function fundingRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
   route(app, sb, "getFxRate", async ({ query }) => {
     const from = parseCurrency(required(query, "from_currency"), "from_currency");
     const to = parseCurrency(required(query, "to_currency"), "to_currency");
-    return quote(from, to, sb.config.now());
+    return quote(from, to, sb.config.now(), sb.config.fxQuoteSeconds);
   });
 
   route(app, sb, "createFxRequest", async ({ body }) => {

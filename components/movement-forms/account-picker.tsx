@@ -1,0 +1,89 @@
+"use client";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { fetchJson } from "@/components/data-table/fetch-json";
+import { fieldId, useFieldError } from "@/components/form/fields";
+import { useDebounced } from "@/components/order-ticket/use-debounced";
+import { Badge } from "@/components/ui/badge";
+import { Field, Input } from "@/components/ui/field";
+import { movementFormKeys, movementFormUrls, type MovementAccount } from "@/lib/schemas/movement-form-data";
+
+/**
+ * An account field of a movement form: a debounced search (one upstream list call per pause) over the master
+ * account (scope "all") and the virtual accounts; the chosen account shows its number, name and status.
+ */
+export function MovementAccountPicker({
+  name, label, scope, account, onAccount, exclude,
+}: {
+  name: string;
+  label: string;
+  scope: "all" | "virtual";
+  account?: MovementAccount;
+  onAccount: (account: MovementAccount | undefined) => void;
+  /** An account the other side already took: offered disabled. */
+  exclude?: string;
+}) {
+  const [q, setQ] = useState("");
+  const settled = useDebounced(q.trim(), 300);
+  const [open, setOpen] = useState(false);
+  const error = useFieldError(name);
+  const id = fieldId(name);
+  const hits = useQuery({
+    queryKey: movementFormKeys.accounts(settled, scope),
+    queryFn: ({ signal }) => fetchJson<MovementAccount[]>(movementFormUrls.accounts(settled, scope), signal),
+    enabled: open && !account,
+    staleTime: 30_000,
+  });
+
+  if (account) {
+    return (
+      <div className="flex flex-col gap-1" data-testid={`picked-${name}`}>
+        <span className="text-xs font-medium text-slate-700">{label}</span>
+        <div className="flex min-h-8 items-center gap-x-3 rounded border border-slate-200 bg-slate-50 px-2 py-1 text-sm">
+          <span className="shrink-0 font-mono font-medium">{account.account_number}</span>
+          <span className="min-w-0 truncate text-slate-600" title={account.name}>{account.name}</span>
+          <span className="shrink-0">
+            {account.is_master ? <Badge tone="blue">Master</Badge> : <Badge tone={account.account_status === "ACTIVE" ? "green" : "amber"}>{account.account_status || "—"}</Badge>}
+          </span>
+          <button type="button" className="ml-auto shrink-0 text-xs text-blue-700 hover:underline" onClick={() => onAccount(undefined)} aria-label={`Change the ${label.toLowerCase()}`}>
+            Change
+          </button>
+        </div>
+        {error ? <p id={`${id}-error`} role="alert" className="text-xs text-red-700">{error}</p> : null}
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-1">
+      <Field id={id} label={label} required error={error} hint={scope === "all" ? "Master account, or a virtual account by number or name" : "Account number, external number or name"}>
+        <Input
+          id={id} type="search" value={q} autoComplete="off" aria-invalid={!!error} placeholder={scope === "all" ? "e.g. master, VBD1000010 or Chen" : "e.g. VBD1000010 or Chen"}
+          onChange={(e) => { setQ(e.target.value); setOpen(true); }} onFocus={() => setOpen(true)}
+        />
+      </Field>
+      {hits.isFetching ? <p className="text-xs text-slate-500">Searching…</p> : null}
+      {hits.isError ? <p className="text-xs text-red-700">{(hits.error as Error).message}</p> : null}
+      {open && hits.data ? (
+        hits.data.length === 0 ? (
+          <p className="text-xs text-slate-500">No account matches.</p>
+        ) : (
+          <ul className="max-h-48 overflow-auto rounded border border-slate-200" aria-label={`Accounts for ${label.toLowerCase()}`}>
+            {hits.data.map((a) => (
+              <li key={a.account_id}>
+                <button
+                  type="button" disabled={a.account_id === exclude}
+                  className="flex w-full items-center gap-3 px-2 py-1 text-left text-sm hover:bg-blue-50 focus:bg-blue-50 disabled:cursor-not-allowed disabled:text-slate-400"
+                  onClick={() => { onAccount(a); setQ(""); setOpen(false); }}
+                >
+                  <span className="font-mono">{a.account_number}</span>
+                  <span className="flex-1 truncate text-slate-600">{a.name}</span>
+                  <span className="text-xs text-slate-500">{a.is_master ? "master" : a.account_status}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )
+      ) : null}
+    </div>
+  );
+}

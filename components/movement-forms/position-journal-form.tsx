@@ -1,0 +1,114 @@
+"use client";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useWatch } from "react-hook-form";
+import type { z } from "zod";
+import { fetchJson } from "@/components/data-table/fetch-json";
+import { fieldId, formFields, FormSection } from "@/components/form/fields";
+import { Field, Select } from "@/components/ui/field";
+import { compareDecimal, formatQuantity } from "@/lib/money";
+import { movementFormKeys, movementFormUrls, type HeldPosition, type MovementAccount } from "@/lib/schemas/movement-form-data";
+import { positionJournalSchema, type PositionJournalRequest } from "@/lib/schemas/movements";
+import { createPositionJournalAction } from "@/server/actions/movements-position-journal";
+import { MovementAccountPicker } from "./account-picker";
+import { MovementFormShell } from "./movement-form-shell";
+import { accountLabel } from "./labels";
+import { useMovementForm } from "./use-movement-form";
+
+type Values = z.input<typeof positionJournalSchema>;
+const { SelectField, TextField } = formFields<Values>();
+const keyOf = (p: { instrument_type: string; market: string; symbol: string }) => `${p.instrument_type}|${p.market}|${p.symbol}`;
+
+/** Stock or option contracts between two virtual accounts; the quantity is limited to what the source holds. */
+export function PositionJournalForm({ from: initialFrom, to: initialTo }: { from?: MovementAccount; to?: MovementAccount }) {
+  const [from, setFrom] = useState(initialFrom);
+  const [to, setTo] = useState(initialTo);
+  const blank = (id: string): Values => ({
+    client_request_id: id, from_account: from?.account_id ?? "", to_account: to?.account_id ?? "", instrument_type: "EQUITY", market: "US", symbol: "", quantity: "",
+  });
+  const positions = useQuery({
+    queryKey: movementFormKeys.positions(from?.account_id ?? ""),
+    queryFn: ({ signal }) => fetchJson<HeldPosition[]>(movementFormUrls.positions(from!.account_id), signal),
+    enabled: !!from,
+  });
+  const heldOf = (r: { instrument_type: string; market: string; symbol: string }) => positions.data?.find((p) => keyOf(p) === keyOf(r));
+  const m = useMovementForm<Values, PositionJournalRequest>({
+    kind: "POSITION_JOURNAL", schema: positionJournalSchema, blank, action: createPositionJournalAction,
+    check: (r, form) => {
+      if (!positions.data) return true; // the server checks again in any case
+      const held = heldOf(r);
+      if (!held) {
+        form.setError("symbol", { message: `The source account holds no ${r.symbol}` }, { shouldFocus: true });
+        return false;
+      }
+      if (compareDecimal(r.quantity, held.quantity) > 0) {
+        form.setError("quantity", { message: `More than held: ${formatQuantity(held.quantity)} ${r.symbol}` }, { shouldFocus: true });
+        return false;
+      }
+      return true;
+    },
+  });
+  const [type, market, symbol] = useWatch({ control: m.form.control, name: ["instrument_type", "market", "symbol"] });
+  const chosen = heldOf({ instrument_type: type ?? "", market: market ?? "", symbol: (symbol ?? "").trim().toUpperCase() });
+  const pick = (side: "from_account" | "to_account", set: typeof setFrom) => (a: MovementAccount | undefined) => {
+    set(a);
+    m.form.setValue(side, a?.account_id ?? "", { shouldValidate: m.form.formState.isSubmitted });
+  };
+  const choosePosition = (key: string) => {
+    const p = positions.data?.find((x) => keyOf(x) === key);
+    if (!p) return;
+    m.form.setValue("instrument_type", p.instrument_type === "OPTION" ? "OPTION" : "EQUITY");
+    m.form.setValue("market", p.market as Values["market"]);
+    m.form.setValue("symbol", p.symbol);
+    m.form.clearErrors(["symbol", "quantity"]);
+  };
+  const pickerId = fieldId("position");
+
+  return (
+    <MovementFormShell
+      m={m}
+      summary={(r) => [
+        ["From", accountLabel(from, r.from_account)],
+        ["To", accountLabel(to, r.to_account)],
+        ["Instrument", `${r.instrument_type === "OPTION" ? "Option" : "Stock"} · ${r.market}`],
+        ["Symbol", <span key="s" className="font-mono">{r.symbol}</span>],
+        ["Quantity", <b key="q" data-testid="review-quantity">{formatQuantity(r.quantity)}{r.instrument_type === "OPTION" ? " contracts" : " shares"}</b>],
+      ]}
+    >
+      <FormSection title="Accounts">
+        <div className="grid gap-3 md:grid-cols-2">
+          <MovementAccountPicker name="from_account" label="From account" scope="virtual" account={from} onAccount={pick("from_account", setFrom)} exclude={to?.account_id} />
+          <MovementAccountPicker name="to_account" label="To account" scope="virtual" account={to} onAccount={pick("to_account", setTo)} exclude={from?.account_id} />
+        </div>
+      </FormSection>
+      <FormSection title="Position">
+        <Field id={pickerId} label="Held position" hint={from ? (positions.isFetching ? "Reading the positions…" : positions.data?.length === 0 ? "This account holds nothing." : "Fills in the instrument below") : "Choose the source account first"}>
+          <Select id={pickerId} value={chosen ? keyOf(chosen) : ""} onChange={(e) => choosePosition(e.target.value)} disabled={!positions.data?.length}>
+            <option value="">{positions.data?.length ? "Choose a position…" : "—"}</option>
+            {positions.data?.map((p) => (
+              <option key={keyOf(p)} value={keyOf(p)}>
+                {p.symbol} · {p.instrument_type === "OPTION" ? "option" : "stock"} · {p.market} · {formatQuantity(p.quantity)} held
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <div className="grid gap-3 md:grid-cols-[8rem_7rem_minmax(0,1fr)_9rem]">
+          <SelectField name="instrument_type" label="Instrument" required>
+            <option value="EQUITY">Stock</option>
+            <option value="OPTION">Option</option>
+          </SelectField>
+          <SelectField name="market" label="Market" required>
+            <option value="US">US</option>
+            <option value="HK">HK</option>
+            <option value="CN">CN</option>
+          </SelectField>
+          <TextField name="symbol" label={type === "OPTION" ? "OCC symbol" : "Symbol"} required placeholder={type === "OPTION" ? "AAPL261218C00200000" : "AAPL"} className="font-mono uppercase" autoComplete="off" />
+          <TextField
+            name="quantity" label="Quantity" required inputMode="decimal" className="text-right tabular-nums"
+            hint={chosen ? <span data-testid="held-quantity">Held: {formatQuantity(chosen.quantity)}</span> : undefined}
+          />
+        </div>
+      </FormSection>
+    </MovementFormShell>
+  );
+}

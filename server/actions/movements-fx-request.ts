@@ -1,0 +1,12 @@
+"use server";
+import "server-only";
+import { fxRequest } from "@/server/movements/fx-request";
+import { defineAction } from "./safe-action";
+
+/** An FX request at the master account, sent with the client_request_id its form made. */
+export const createFxRequestAction = defineAction({
+  name: fxRequest.action,
+  permission: "movements:write",
+  input: fxRequest.schema,
+  run: (request, ctx) => fxRequest.send(request, ctx),
+});

@@ -1,0 +1,12 @@
+"use server";
+import "server-only";
+import { instantExchange } from "@/server/movements/instant-exchange";
+import { defineAction } from "./safe-action";
+
+/** An instant exchange at a virtual account for the quoted to_amount, sent with the client_request_id its form made. */
+export const createInstantExchangeAction = defineAction({
+  name: instantExchange.action,
+  permission: "movements:write",
+  input: instantExchange.schema,
+  run: (request, ctx) => instantExchange.send(request, ctx),
+});

@@ -1,0 +1,12 @@
+"use server";
+import "server-only";
+import { instantFunding } from "@/server/movements/instant-funding";
+import { defineAction } from "./safe-action";
+
+/** A deposit or withdrawal at a virtual account, sent with the client_request_id its form made. */
+export const createInstantFundingAction = defineAction({
+  name: instantFunding.action,
+  permission: "movements:write",
+  input: instantFunding.schema,
+  run: (request, ctx) => instantFunding.send(request, ctx),
+});

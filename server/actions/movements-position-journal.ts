@@ -1,0 +1,12 @@
+"use server";
+import "server-only";
+import { positionJournal } from "@/server/movements/position-journal";
+import { defineAction } from "./safe-action";
+
+/** A position journal (stock, or an option by OCC symbol), sent with the client_request_id its form made. */
+export const createPositionJournalAction = defineAction({
+  name: positionJournal.action,
+  permission: "movements:write",
+  input: positionJournal.schema,
+  run: (request, ctx) => positionJournal.send(request, ctx),
+});

@@ -1,0 +1,46 @@
+import "server-only";
+import { AppError } from "@/lib/errors";
+import { compareDecimal, convertAt, formatMoney } from "@/lib/money";
+import { instantExchangeSchema, type InstantExchangeRequest } from "@/lib/schemas/movements";
+import type { ActionContext } from "@/server/actions/safe-action";
+import { getMasterAccount } from "@/server/accounts/master";
+import { requireAvailableCash, sameNames, sendMovement, type MovementOperation } from "./operation";
+
+/**
+ * A conversion at a virtual account for a `to_amount` the form computed from the live quote. The server reads the
+ * rate again and refuses a to_amount the current quote no longer gives (the quote the person saw went stale).
+ */
+export const instantExchange: MovementOperation<typeof instantExchangeSchema> = {
+  kind: "INSTANT_EXCHANGE",
+  action: "movements.instant_exchange",
+  schema: instantExchangeSchema,
+  money: (r) => ({ currency: r.from_currency, amount: r.from_amount }),
+  target: (r) => `account:${r.account_id}`,
+  summary: (r) => `Instant exchange of ${formatMoney(r.from_amount, r.from_currency)} into ${formatMoney(r.to_amount, r.to_currency)} at ${r.account_id}`,
+  async send(r, ctx) {
+    ctx.audit.target = this.target(r);
+    const master = await getMasterAccount();
+    if (master.accountId && (r.account_id === master.accountId || r.account_id === master.accountNumber)) {
+      const message = "Instant exchange is for virtual accounts; use an FX request at the master account";
+      throw new AppError("NOT_A_VIRTUAL_ACCOUNT", message, message, { account_id: message });
+    }
+    await requireCurrentQuote(ctx, r);
+    await requireAvailableCash(ctx, r.account_id, r.from_currency, r.from_amount, "from_amount");
+    return sendMovement(ctx, {
+      kind: "INSTANT_EXCHANGE", clientRequestId: r.client_request_id,
+      fields: { account_id: r.account_id, from_currency: r.from_currency, to_currency: r.to_currency, from_amount: r.from_amount, to_amount: r.to_amount },
+      fieldMap: sameNames(["account_id", "from_currency", "to_currency", "from_amount", "to_amount"]),
+      send: () => ctx.broker.createInstantExchange(r),
+    });
+  },
+};
+
+/** The live rate, read again: the to_amount must be what it gives now (rounded down), or nothing is sent. */
+async function requireCurrentQuote(ctx: ActionContext, r: InstantExchangeRequest): Promise<void> {
+  const live = await ctx.broker.getFxRate({ from_currency: r.from_currency, to_currency: r.to_currency });
+  const now = convertAt(r.from_amount, live.fx_rate, r.to_currency);
+  if (compareDecimal(now, r.to_amount) !== 0) {
+    const message = `The quote is stale: at the current rate ${live.fx_rate} the amount is ${formatMoney(now, r.to_currency)}. Review the new amount and send again.`;
+    throw new AppError("STALE_QUOTE", message, message, { to_amount: message });
+  }
+}
