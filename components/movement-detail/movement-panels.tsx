@@ -10,7 +10,7 @@ import { MOVEMENT_STATUS_TONES } from "@/components/movement-list/movement-label
 /** The movement page's read-only panels: its fields, why it did not complete, its timeline. */
 const when = (v: string | null) => (v ? formatDateTime(v) : null);
 const dash = (v: ReactNode) => (v === null || v === undefined || v === "" ? <span className="text-slate-400">—</span> : v);
-const mono = (v: string | null) => (v ? <span className="font-mono text-xs">{v}</span> : null);
+const mono = (v: string | null) => (v ? <span className="font-mono text-xs break-all">{v}</span> : null);
 
 export function StatusBadge({ status }: { status: string }) {
   return <EnumBadge value={status} tones={MOVEMENT_STATUS_TONES} labels={MOVEMENT_STATUS_LABELS} />;
@@ -22,7 +22,7 @@ export function Fields({ items }: { items: [string, ReactNode][] }) {
       {items.map(([k, v]) => (
         <div key={k} className="contents">
           <dt className="text-xs text-slate-500">{k}</dt>
-          <dd className="min-w-0 truncate tabular-nums" title={typeof v === "string" ? v : undefined}>
+          <dd className="min-w-0 tabular-nums break-words">
             {dash(v)}
           </dd>
         </div>

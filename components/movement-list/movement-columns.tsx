@@ -7,31 +7,63 @@ import { formatMoney, formatQuantity } from "@/lib/money";
 import { MOVEMENT_STATUS_LABELS, movementHref, movementTypeLabel, type MovementRow } from "@/lib/schemas/movement-list";
 import { MOVEMENT_STATUS_TONES } from "./movement-labels";
 
-const shortTime = (iso: string) => iso.slice(0, 19).replace("T", " ");
+const shortTime = (iso: string) => iso.slice(0, 16).replace("T", " ");
 const dash = <span className="text-slate-400">—</span>;
-const mono = (v: string | null) => (v ? <span className="font-mono text-xs">{v}</span> : dash);
 
-/** Where it moved: "from → to" for journals, the account (and the direction) for the rest. */
+/** An account id, cut to the column's width; the full id on hover (and on the detail page). */
+const AccountId = ({ id }: { id: string }) => (
+  <span className="block max-w-44 truncate font-mono text-xs" title={id}>
+    {id}
+  </span>
+);
+
+/** Where it moved: "from / → to" for journals, the account for the rest. */
 function Route({ r }: { r: MovementRow }) {
   if (r.fromAccount && r.toAccount) {
     return (
-      <span className="font-mono text-xs whitespace-nowrap">
-        {r.fromAccount} <span className="text-slate-400">→</span> {r.toAccount}
+      <span className="flex flex-col">
+        <AccountId id={r.fromAccount} />
+        <span className="flex items-center gap-1">
+          <span className="text-xs text-slate-400" aria-label="to">→</span>
+          <AccountId id={r.toAccount} />
+        </span>
       </span>
     );
   }
-  return mono(r.accountId);
+  return r.accountId ? <AccountId id={r.accountId} /> : dash;
+}
+
+/** What moved: the amount with its currency, what an exchange bought under it, or a position journal's symbol and quantity. */
+function What({ r }: { r: MovementRow }) {
+  if (r.symbol) {
+    return (
+      <span className="whitespace-nowrap" data-testid="movement-position">
+        <span className="font-medium">{r.symbol}</span> × {formatQuantity(r.quantity)}
+      </span>
+    );
+  }
+  return (
+    <span className="flex flex-col items-end whitespace-nowrap">
+      <span data-testid="movement-amount">{r.amount ? formatMoney(r.amount, r.currency ?? undefined) : dash}</span>
+      {r.toAmount ? (
+        <span className="text-xs text-slate-600" data-testid="movement-to-amount" title="Bought">
+          → {formatMoney(r.toAmount, r.toCurrency ?? undefined)}
+        </span>
+      ) : null}
+    </span>
+  );
 }
 
 /**
  * The movements table's columns; ids are the URL's hidden-column names. None sorts: the list is newest first by
- * time, the one order its keyset pages hold.
+ * time, the one order its keyset pages hold. Dense enough for 1280 px: the client request id sits under the type,
+ * an exchange's bought amount under its amount, a position journal's symbol and quantity in the amount's place.
  */
 export const movementColumns: ColumnDef<MovementRow>[] = [
   {
     id: "time",
     accessorKey: "createdAt",
-    meta: { label: "Time", className: "text-xs whitespace-nowrap text-slate-600 tabular-nums" },
+    meta: { label: "Time", className: "text-xs whitespace-nowrap tabular-nums" },
     header: "Time (UTC)",
     enableHiding: false,
     cell: ({ row }) => (
@@ -43,9 +75,14 @@ export const movementColumns: ColumnDef<MovementRow>[] = [
   {
     id: "type",
     accessorKey: "kind",
-    meta: { label: "Type", className: "whitespace-nowrap" },
-    header: "Type",
-    cell: ({ row }) => movementTypeLabel(row.original.kind, row.original.direction),
+    meta: { label: "Type and client request id", className: "whitespace-nowrap" },
+    header: "Type · client request id",
+    cell: ({ row }) => (
+      <span className="flex flex-col">
+        <span>{movementTypeLabel(row.original.kind, row.original.direction)}</span>
+        <span className="font-mono text-[11px] text-slate-500">{row.original.clientRequestId}</span>
+      </span>
+    ),
   },
   {
     id: "status",
@@ -63,36 +100,23 @@ export const movementColumns: ColumnDef<MovementRow>[] = [
   {
     id: "amount",
     accessorKey: "amount",
-    meta: { label: "Amount", numeric: true, className: "whitespace-nowrap tabular-nums" },
+    meta: { label: "Amount", numeric: true, className: "tabular-nums" },
     header: "Amount",
-    cell: ({ row }) => (row.original.amount ? formatMoney(row.original.amount, row.original.currency ?? undefined) : dash),
-  },
-  {
-    id: "to_amount",
-    accessorKey: "toAmount",
-    meta: { label: "To amount (FX)", numeric: true, className: "whitespace-nowrap tabular-nums" },
-    header: "To amount",
-    cell: ({ row }) => (row.original.toAmount ? formatMoney(row.original.toAmount, row.original.toCurrency ?? undefined) : dash),
-  },
-  {
-    id: "position",
-    meta: { label: "Symbol × quantity" },
-    header: "Symbol × qty",
-    cell: ({ row }) =>
-      row.original.symbol ? (
-        <span className="whitespace-nowrap">
-          <span className="font-medium">{row.original.symbol}</span> × <span className="tabular-nums">{formatQuantity(row.original.quantity)}</span>
-        </span>
-      ) : (
-        dash
-      ),
+    cell: ({ row }) => <What r={row.original} />,
   },
   {
     id: "requester",
     accessorKey: "requestedBy",
-    meta: { label: "Requester", className: "text-xs whitespace-nowrap" },
+    meta: { label: "Requester", className: "text-xs" },
     header: "Requester",
-    cell: ({ row }) => row.original.requestedBy ?? dash,
+    cell: ({ row }) =>
+      row.original.requestedBy ? (
+        <span className="block max-w-36 truncate" title={row.original.requestedBy}>
+          {row.original.requestedBy}
+        </span>
+      ) : (
+        dash
+      ),
   },
   {
     id: "reason",
@@ -101,18 +125,11 @@ export const movementColumns: ColumnDef<MovementRow>[] = [
     header: "Reason",
     cell: ({ row }) =>
       row.original.reason ? (
-        <span className="block max-w-56 truncate" title={row.original.reason}>
+        <span className="block max-w-48 truncate" title={row.original.reason}>
           {row.original.reason}
         </span>
       ) : (
         dash
       ),
-  },
-  {
-    id: "client_request_id",
-    accessorKey: "clientRequestId",
-    meta: { label: "Client request id" },
-    header: "Client request id",
-    cell: ({ row }) => mono(row.original.clientRequestId),
   },
 ];

@@ -10,6 +10,7 @@ export function MovementTotalsBar({ totals }: { totals: MovementTotals | undefin
     <div className="flex flex-wrap items-center gap-2 text-xs" aria-label="Totals" data-testid="movement-totals">
       <span className="font-medium text-slate-600">
         {totals.count} {totals.count === 1 ? "movement" : "movements"}
+        {totals.byCurrency.length ? ", amounts summed:" : ""}
       </span>
       {totals.byCurrency.map((t) => (
         <span key={t.currency} className={item} data-testid={`total-${t.currency}`}>
