@@ -27,6 +27,8 @@ const ROUTES: [string, string[]][] = [
   ["accounts/[accountId]", ["accountId"]], ["accounts/export", []], ["accounts", []], ["audit/export", []], ["connection", []], ["events/health", []],
   ["orders/[id]", ["id"]], ["orders/changes", []], ["orders/export", []], ["orders", []], ["orders/ticket/accounts/[accountId]", ["accountId"]],
   ["orders/ticket/accounts", []], ["orders/ticket/instrument", []], ["orders/ticket/option-chain", []],
+  ["movements", []], ["movements/export", []], ["movements/[kind]/[clientRequestId]", ["kind", "clientRequestId"]],
+  ["movements/[kind]/[clientRequestId]/upstream", ["kind", "clientRequestId"]],
 ];
 
 const actionTally = new Tally("desk actions", (b) => {
