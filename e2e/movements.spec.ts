@@ -58,11 +58,15 @@ test.describe.serial("as operations", () => {
       body: { account_id: a, client_request_id: crid("X"), from_amount: "10.00", from_currency: "USD", to_currency: "HKD", to_amount: "70.00" },
     }).body;
     expect(exchange.status).toBe("COMPLETED");
+    // A position journal completes or fails by what the account holds: either way it is listed with its symbol.
+    call("POST", "/broker/journals/position-journals/create", {
+      body: { from_account: b, to_account: a, client_request_id: crid("P"), instrument_type: "EQUITY", market: "US", symbol: "AAPL", quantity: "1" },
+    });
     const rejected = journal("R", b, a, "999999999.00");
     expect(rejected.status).toBe("REJECTED");
 
     // No reload: the live channel refetches the list as the events are recorded.
-    for (const name of ["D", "W", "J", "X", "R"]) await expect(page.getByTestId(`movement-row-${crid(name)}`)).toBeVisible({ timeout: 20_000 });
+    for (const name of ["D", "W", "J", "X", "P", "R"]) await expect(page.getByTestId(`movement-row-${crid(name)}`)).toBeVisible({ timeout: 20_000 });
     const j = page.getByTestId(`movement-row-${crid("J")}`);
     await expect(j.getByRole("cell").nth(1)).toHaveText(`Cash journal${crid("J")}`);
     await expect(j.getByRole("cell").nth(2)).toHaveText("Completed");
@@ -74,6 +78,7 @@ test.describe.serial("as operations", () => {
     const x = page.getByTestId(`movement-row-${crid("X")}`);
     await expect(x.getByTestId("movement-amount")).toHaveText("10.00 USD");
     await expect(x.getByTestId("movement-to-amount")).toHaveText("→ 70.00 HKD");
+    await expect(page.getByTestId(`movement-row-${crid("P")}`).getByTestId("movement-position")).toHaveText("AAPL × 1");
     const r = page.getByTestId(`movement-row-${crid("R")}`);
     await expect(r.getByRole("cell").nth(2)).toHaveText("Rejected");
     await expect(r.getByTitle(rejected.reason)).toBeVisible();
@@ -148,6 +153,7 @@ test.describe.serial("as operations", () => {
     await expect(page.getByTestId("movement-status")).toHaveText("Rejected");
     await expect(page.getByTestId("movement-reason")).toContainText(reason);
     await expect(page.getByTestId("timeline-entry").last()).toContainText(reason);
+    await screenshot(page, "movement-rejected");
   });
 
   test("an unknown movement is the not-found page", async ({ page }) => {

@@ -9,7 +9,7 @@ import { MovementUpstreamPanel } from "./movement-upstream";
 
 /**
  * One movement from the desk's records, kept current by the live channel (its query key is under "movements").
- * Built from panels: `aside` takes more of them (rendered by the page, beside the timeline) without touching this view.
+ * Built from panels: `aside` takes more of them (rendered by the page, after the timeline) without touching this view.
  */
 export function MovementDetailView({ initial, aside }: { initial: MovementDetail; aside?: ReactNode }) {
   const { kind, clientRequestId } = initial.movement;
@@ -23,14 +23,15 @@ export function MovementDetailView({ initial, aside }: { initial: MovementDetail
     <div className="flex flex-col gap-3">
       <MovementSummary m={movement} />
       <OutcomePanel m={movement} />
-      <div className="grid gap-3 xl:grid-cols-[3fr_2fr]">
+      {/* Side by side from 1536 px; below, one column (account ids need the width). */}
+      <div className="grid gap-3 2xl:grid-cols-[3fr_2fr]">
         <div className="flex min-w-0 flex-col gap-3">
           <MovementFields m={movement} />
-          <MovementUpstreamPanel kind={kind} clientRequestId={clientRequestId} />
         </div>
         <div className="flex min-w-0 flex-col gap-3">
           <MovementTimeline timeline={timeline} />
           {aside}
+          <MovementUpstreamPanel kind={kind} clientRequestId={clientRequestId} />
         </div>
       </div>
     </div>
