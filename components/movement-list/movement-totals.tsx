@@ -3,11 +3,11 @@ import { formatMoney } from "@/lib/money";
 import type { MovementTotals } from "@/lib/schemas/movement-list";
 
 /** The totals of the whole filter (every page): amounts by currency, what exchanges bought, position journals. */
-export function MovementTotalsBar({ totals }: { totals: MovementTotals | undefined }) {
+export function MovementTotalsBar({ totals, stale }: { totals: MovementTotals | undefined; stale?: boolean }) {
   if (!totals) return null;
   const item = "flex items-baseline gap-1.5 rounded border border-slate-200 bg-white px-2 py-1";
   return (
-    <div className="flex flex-wrap items-center gap-2 text-xs" aria-label="Totals" data-testid="movement-totals">
+    <div className={`flex flex-wrap items-center gap-2 text-xs ${stale ? "opacity-60" : ""}`} aria-label="Totals" aria-busy={stale} data-testid="movement-totals">
       <span className="font-medium text-slate-600">
         {totals.count} {totals.count === 1 ? "movement" : "movements"}
         {totals.byCurrency.length ? ", amounts summed:" : ""}

@@ -6,12 +6,18 @@ import { movementListParams, type MovementListParams } from "@/lib/schemas/movem
  */
 export const movementKeys = {
   list: (p: MovementListParams) => ["movements", "list", movementListParams.apiQuery(p)] as const,
+  /** The filter alone: paging keeps the totals. */
+  totals: (p: MovementListParams) => ["movements", "totals", movementListParams.filterQuery(p)] as const,
   detail: (kind: string, clientRequestId: string) => ["movements", "detail", kind, clientRequestId] as const,
 };
 
 const path = (kind: string, clientRequestId: string) => `/api/movements/${encodeURIComponent(kind)}/${encodeURIComponent(clientRequestId)}`;
 export const movementUrls = {
   list: (p: MovementListParams) => `/api/movements${movementListParams.apiQuery(p)}`,
+  totals: (p: MovementListParams) => {
+    const q = movementListParams.filterQuery(p);
+    return `/api/movements${q ? `${q}&` : "?"}part=totals`;
+  },
   export: (p: MovementListParams) => `/api/movements/export${movementListParams.filterQuery(p)}`,
   detail: path,
   upstream: (kind: string, clientRequestId: string) => `${path(kind, clientRequestId)}/upstream`,

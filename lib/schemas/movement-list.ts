@@ -110,7 +110,6 @@ export interface MovementTotals {
 export interface MovementPage {
   rows: MovementRow[];
   nextCursor?: string;
-  totals: MovementTotals;
 }
 
 export function isMovementKind(v: string): v is MovementRequestKind {

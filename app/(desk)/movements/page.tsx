@@ -7,7 +7,7 @@ import { PageHeader } from "@/components/ui/page";
 import { movementListParams } from "@/lib/schemas/movement-list";
 import { requirePermission } from "@/server/auth/guard";
 import { getDb } from "@/server/db";
-import { listMovements } from "@/server/movement-list/list";
+import { listMovementPage, movementTotals } from "@/server/movement-list/list";
 
 export const metadata: Metadata = { title: "Movements" };
 
@@ -17,10 +17,11 @@ export default async function MovementsPage({ searchParams }: { searchParams: Pr
   const params = movementListParams.parse(await searchParams);
   const engine = (await getDb()).engine;
   const queryClient = makeQueryClient();
-  await queryClient.prefetchQuery({
-    queryKey: movementKeys.list(params),
-    queryFn: () => listMovements(engine, movementListParams.filters(params), { cursor: params.cursor, limit: params.size }),
-  });
+  const filter = movementListParams.filters(params);
+  await Promise.all([
+    queryClient.prefetchQuery({ queryKey: movementKeys.list(params), queryFn: () => listMovementPage(engine, filter, { cursor: params.cursor, limit: params.size }) }),
+    queryClient.prefetchQuery({ queryKey: movementKeys.totals(params), queryFn: () => movementTotals(engine, filter) }),
+  ]);
   return (
     <>
       <PageHeader title="Movements" description="Cash and position journals, instant funding, FX and instant exchanges across accounts, newest first; changes arrive live." />

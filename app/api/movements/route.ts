@@ -1,9 +1,17 @@
 import { movementListParams } from "@/lib/schemas/movement-list";
 import { getDb } from "@/server/db";
 import { jsonRoute } from "@/server/http";
-import { listMovements } from "@/server/movement-list/list";
+import { listMovementPage, movementTotals } from "@/server/movement-list/list";
 
-/** One keyset page of the movements list and the totals of its whole filter, from the read model (no upstream call). */
-export const GET = jsonRoute({ permission: "movements:read", params: (query) => movementListParams.parse(query) }, async ({ params }) =>
-  listMovements((await getDb()).engine, movementListParams.filters(params), { cursor: params.cursor, limit: params.size }),
+/**
+ * The movements list from the read model (no upstream call): one keyset page, or with `part=totals` the totals of the
+ * whole filter (asked for apart, so paging does not sum every matching row again).
+ */
+export const GET = jsonRoute(
+  { permission: "movements:read", params: (query) => ({ ...movementListParams.parse(query), totals: query.get("part") === "totals" }) },
+  async ({ params }) => {
+    const { engine } = await getDb();
+    const filter = movementListParams.filters(params);
+    return params.totals ? movementTotals(engine, filter) : listMovementPage(engine, filter, { cursor: params.cursor, limit: params.size });
+  },
 );
