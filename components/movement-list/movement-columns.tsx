@@ -12,7 +12,7 @@ const dash = <span className="text-slate-400">—</span>;
 
 /** An account id, cut to the column's width; the full id on hover (and on the detail page). */
 const AccountId = ({ id }: { id: string }) => (
-  <span className="block max-w-44 truncate font-mono text-xs" title={id}>
+  <span className="block max-w-44 truncate font-mono text-xs 2xl:max-w-none" title={id}>
     {id}
   </span>
 );
@@ -125,7 +125,7 @@ export const movementColumns: ColumnDef<MovementRow>[] = [
     header: "Reason",
     cell: ({ row }) =>
       row.original.reason ? (
-        <span className="block max-w-48 truncate" title={row.original.reason}>
+        <span className="block max-w-48 truncate 2xl:max-w-md" title={row.original.reason}>
           {row.original.reason}
         </span>
       ) : (

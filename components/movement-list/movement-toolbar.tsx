@@ -67,7 +67,7 @@ export function MovementToolbar({ list, columns }: { list: ListStateApi<Movement
         {select("currency", "Currency", CURRENCIES, undefined, "w-20")}
         <label className={label}>
           Requester
-          <input name="requester" type="email" defaultValue={state.requester} placeholder="ops@…" className={`${input} w-44`} />
+          <input name="requester" defaultValue={state.requester} placeholder="Staff email" className={`${input} w-44`} />
         </label>
         <label className={label}>
           From
