@@ -12,6 +12,7 @@ export const NAV: NavItem[] = [
   { href: "/", label: "Home" },
   { href: "/accounts", label: "Accounts", permission: "accounts:read" },
   { href: "/orders", label: "Orders", permission: "orders:read" },
+  { href: "/movements", label: "Movements", permission: "movements:read" },
   { href: "/audit", label: "Audit trail", permission: "audit:read", section: "Compliance" },
   { href: "/admin/staff", label: "Staff", permission: "staff:manage", section: "Admin" },
   { href: "/admin/connection", label: "Connection", permission: "connection:manage", section: "Admin" },

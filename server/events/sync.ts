@@ -64,12 +64,12 @@ export async function applyOrderSnapshot(engine: Engine, accountId: string, deta
   return diverged || !row ? "diverged" : "enriched";
 }
 
-const DETAIL_CALL: Record<MovementKind, keyof BrokerClient> = {
+export const DETAIL_CALL: Record<MovementKind, keyof BrokerClient> = {
   CASH_JOURNAL: "getCashJournal", POSITION_JOURNAL: "getPositionJournal", INSTANT_FUNDING: "getInstantFunding",
   FX_EXCHANGE: "getFxRequest", INSTANT_EXCHANGE: "getInstantExchange",
 };
 
-async function applyMovementSnapshot(engine: Engine, m: { kind: MovementKind; client_request_id: string; account_id: string; status: string; last_event_seq: string }, detail: Json): Promise<SnapshotResult> {
+export async function applyMovementSnapshot(engine: Engine, m: { kind: MovementKind; client_request_id: string; account_id: string; status: string; last_event_seq: string }, detail: Json): Promise<SnapshotResult> {
   if (canon(detail.status) === canon(m.status)) {
     await engine.query("UPDATE brokerdesk.money_movements SET detail_at = now() WHERE kind = $1 AND client_request_id = $2", [m.kind, m.client_request_id]);
     return "same";

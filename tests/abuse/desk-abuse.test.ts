@@ -29,6 +29,8 @@ const ROUTES: [string, string[]][] = [
   ["orders/[id]", ["id"]], ["orders/changes", []], ["orders/export", []], ["orders", []], ["orders/ticket/accounts/[accountId]", ["accountId"]],
   ["orders/ticket/accounts", []], ["orders/ticket/instrument", []], ["orders/ticket/option-chain", []],
   ["movements/forms/accounts", []], ["movements/forms/cash", []], ["movements/forms/positions", []], ["movements/forms/quote", []],
+  ["movements", []], ["movements/export", []], ["movements/[kind]/[clientRequestId]", ["kind", "clientRequestId"]],
+  ["movements/[kind]/[clientRequestId]/upstream", ["kind", "clientRequestId"]],
 ];
 
 const actionTally = new Tally("desk actions", (b) => {

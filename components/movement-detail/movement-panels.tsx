@@ -1,0 +1,126 @@
+import type { ReactNode } from "react";
+import { EnumBadge } from "@/components/ui/enum-badge";
+import { Panel } from "@/components/ui/page";
+import { formatDateTime } from "@/lib/format";
+import { formatMoney, formatQuantity } from "@/lib/money";
+import type { MovementDetail, MovementFull } from "@/lib/schemas/movement-detail";
+import { MOVEMENT_STATUS_LABELS, movementTypeLabel } from "@/lib/schemas/movement-list";
+import { MOVEMENT_STATUS_TONES } from "@/components/movement-list/movement-labels";
+
+/** The movement page's read-only panels: its fields, why it did not complete, its timeline. */
+const when = (v: string | null) => (v ? formatDateTime(v) : null);
+const dash = (v: ReactNode) => (v === null || v === undefined || v === "" ? <span className="text-slate-400">—</span> : v);
+const mono = (v: string | null) => (v ? <span className="font-mono text-xs break-all">{v}</span> : null);
+
+export function StatusBadge({ status }: { status: string }) {
+  return <EnumBadge value={status} tones={MOVEMENT_STATUS_TONES} labels={MOVEMENT_STATUS_LABELS} />;
+}
+
+export function Fields({ items }: { items: [string, ReactNode][] }) {
+  return (
+    <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr_max-content_1fr]">
+      {items.map(([k, v]) => (
+        <div key={k} className="contents">
+          <dt className="text-xs text-slate-500">{k}</dt>
+          <dd className="min-w-0 tabular-nums break-words">
+            {dash(v)}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The movement in one line: what, how much, where, its status. */
+export function MovementSummary({ m }: { m: MovementFull }) {
+  const what = m.symbol ? `${formatQuantity(m.quantity)} ${m.symbol}` : m.amount ? formatMoney(m.amount, m.currency ?? undefined) : "";
+  const where = m.fromAccount && m.toAccount ? `${m.fromAccount} → ${m.toAccount}` : (m.accountId ?? "");
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-lg font-semibold">
+      <span>{movementTypeLabel(m.kind, m.direction)}</span>
+      <span className="tabular-nums">{what}</span>
+      {m.toAmount ? <span className="tabular-nums text-slate-700">→ {formatMoney(m.toAmount, m.toCurrency ?? undefined)}</span> : null}
+      <span className="font-mono text-sm font-normal text-slate-600">{where}</span>
+      <span data-testid="movement-status">
+        <StatusBadge status={m.status} />
+      </span>
+    </div>
+  );
+}
+
+/** Why it did not complete, in the upstream's (or the desk's) own words. */
+export function OutcomePanel({ m }: { m: MovementFull }) {
+  if (m.status === "COMPLETED" || !m.reason) return null;
+  return (
+    <div role="status" data-testid="movement-reason" className="rounded border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
+      <span className="font-semibold">{MOVEMENT_STATUS_LABELS[m.status as keyof typeof MOVEMENT_STATUS_LABELS] ?? m.status}:</span> {m.reason}
+    </div>
+  );
+}
+
+export function MovementFields({ m }: { m: MovementFull }) {
+  const ccy = m.currency ?? undefined;
+  return (
+    <Panel title="Movement">
+      <Fields
+        items={[
+          ["Type", movementTypeLabel(m.kind, m.direction)],
+          ["Kind", m.kind],
+          ["Client request id", mono(m.clientRequestId)],
+          ["Upstream request id", mono(m.requestId)],
+          ["Account", mono(m.accountId)],
+          ["Direction", m.direction],
+          ["From account", mono(m.fromAccount)],
+          ["To account", mono(m.toAccount)],
+          ["Amount", m.amount ? formatMoney(m.amount, ccy) : null],
+          ["Currency", m.currency],
+          ["To amount", m.toAmount ? formatMoney(m.toAmount, m.toCurrency ?? undefined) : null],
+          ["To currency", m.toCurrency],
+          ["FX rate", m.fxRate],
+          ["Instrument", m.instrumentType],
+          ["Market", m.market],
+          ["Symbol", m.symbol],
+          ["Quantity", m.quantity ? formatQuantity(m.quantity) : null],
+          ["Status", <StatusBadge key="s" status={m.status} />],
+          ["Reason", m.reason],
+          ["Requested by", m.requestedBy],
+          ["Created", when(m.createdAt)],
+          ["Last change", when(m.updatedAt)],
+          ["Detail read", m.detailAt ? formatDateTime(m.detailAt) : "not yet"],
+          ["Last event", `#${m.lastEventSeq}`],
+        ]}
+      />
+    </Panel>
+  );
+}
+
+const SOURCE_LABELS: Record<string, string> = { stream: "event stream", snapshot: "detail call", desk: "desk submission" };
+
+export function MovementTimeline({ timeline }: { timeline: MovementDetail["timeline"] }) {
+  return (
+    <Panel title="Timeline">
+      <ol className="flex flex-col gap-1 text-sm" aria-label="Timeline">
+        {timeline.map((t) => (
+          <li key={t.seq} className="border-l-2 border-slate-200 pl-3" data-testid="timeline-entry" data-status={t.status}>
+            <div className="flex flex-wrap items-center gap-2">
+              <StatusBadge status={t.status} />
+              <span className="text-xs text-slate-500">{formatDateTime(t.at)}</span>
+              <span className="text-[11px] text-slate-400">
+                {t.source ? (SOURCE_LABELS[t.source] ?? t.source) : "?"} · #{t.seq}
+              </span>
+            </div>
+            {t.requestedBy ? <div className="text-xs text-slate-600">Requested by {t.requestedBy}</div> : null}
+            {t.reason ? <div className="text-xs text-slate-600">{t.reason}</div> : null}
+            {t.payload ? (
+              <details>
+                <summary className="cursor-pointer text-[11px] text-blue-700">Raw event</summary>
+                <pre className="mt-1 max-h-64 overflow-auto rounded bg-slate-50 p-2 text-[11px]">{JSON.stringify(t.payload, null, 2)}</pre>
+              </details>
+            ) : null}
+          </li>
+        ))}
+        {!timeline.length ? <li className="text-xs text-slate-500">No status recorded yet.</li> : null}
+      </ol>
+    </Panel>
+  );
+}

@@ -1,0 +1,36 @@
+"use client";
+import { formatMoney } from "@/lib/money";
+import type { MovementTotals } from "@/lib/schemas/movement-list";
+
+/** The totals of the whole filter (every page): amounts by currency, what exchanges bought, position journals. */
+export function MovementTotalsBar({ totals, stale }: { totals: MovementTotals | undefined; stale?: boolean }) {
+  if (!totals) return null;
+  const item = "flex items-baseline gap-1.5 rounded border border-slate-200 bg-white px-2 py-1";
+  return (
+    <div className={`flex flex-wrap items-center gap-2 text-xs ${stale ? "opacity-60" : ""}`} aria-label="Totals" aria-busy={stale} data-testid="movement-totals">
+      <span className="font-medium text-slate-600">
+        {totals.count} {totals.count === 1 ? "movement" : "movements"}
+        {totals.byCurrency.length ? ", amounts summed:" : ""}
+      </span>
+      {totals.byCurrency.map((t) => (
+        <span key={t.currency} className={item} data-testid={`total-${t.currency}`}>
+          <span className="font-semibold tabular-nums">{formatMoney(t.amount, t.currency)}</span>
+          <span className="text-slate-500">in {t.count}</span>
+        </span>
+      ))}
+      {totals.exchangedTo.length ? <span className="text-slate-500">exchanged to</span> : null}
+      {totals.exchangedTo.map((t) => (
+        <span key={t.currency} className={item} data-testid={`total-to-${t.currency}`}>
+          <span className="font-semibold tabular-nums">{formatMoney(t.amount, t.currency)}</span>
+          <span className="text-slate-500">in {t.count}</span>
+        </span>
+      ))}
+      {totals.positionJournals ? (
+        <span className={item}>
+          <span className="font-semibold tabular-nums">{totals.positionJournals}</span>
+          <span className="text-slate-500">position {totals.positionJournals === 1 ? "journal" : "journals"}</span>
+        </span>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,176 @@
+import { readFileSync } from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { sandboxCall } from "./accounts-helpers";
+import { storageFor } from "./helpers";
+
+/**
+ * The movements list and detail against the e2e sandbox. Movements are made at the sandbox directly (signed calls),
+ * so the desk hears of them only through the event stream: they must arrive in the open list by themselves.
+ */
+const run = Date.now().toString(36);
+const crid = (name: string) => `e2emv${name}${run}`;
+let a = "";
+let b = "";
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- arbitrary upstream JSON, read ad hoc by the specs
+function call(method: "GET" | "POST", apiPath: string, input: Parameters<typeof sandboxCall>[2] = {}): { status: number; body: any } {
+  // Each Broker API call asks for the app key's token; the sandbox allows 10 token calls in 30 s: wait and ask again.
+  let res = sandboxCall(method, apiPath, input);
+  for (let i = 0; i < 8 && res.status === 401; i++) {
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5_000);
+    res = sandboxCall(method, apiPath, input);
+  }
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res;
+}
+
+const fund = (name: string, type: "DEPOSIT" | "WITHDRAWAL", amount: string) =>
+  call("POST", "/broker/funding/instant-funding/create", { body: { account_id: a, type, client_request_id: crid(name), amount, currency: "USD" } }).body;
+const journal = (name: string, from: string, to: string, amount: string) =>
+  call("POST", "/broker/journals/cash-journals/create", { body: { from_account: from, to_account: to, client_request_id: crid(name), amount, currency: "USD" } }).body;
+
+async function screenshot(page: Page, name: string) {
+  for (const width of [1280, 1920]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test.beforeAll(() => {
+  const accounts = call("GET", "/broker/accounts/virtual-accounts/list", { query: { page_size: "50" } }).body.data as { account_id: string; account_status: string }[];
+  const active = accounts.filter((x) => x.account_status === "ACTIVE");
+  [a, b] = [active[0].account_id, active[1].account_id];
+});
+
+test.describe.serial("as operations", () => {
+  test.use({ storageState: storageFor("operations") });
+
+  test("movements made at the sandbox arrive in the open list by the event stream; type filter, totals, CSV", async ({ page }) => {
+    await page.goto(`/movements?account=${a}`);
+    await expect(page.getByRole("heading", { name: "Movements" })).toBeVisible();
+    await expect(page.getByTestId("live-indicator")).toHaveText("Live");
+
+    expect(fund("D", "DEPOSIT", "1000.00").status).toBe("COMPLETED");
+    expect(fund("W", "WITHDRAWAL", "5.50").status).toBe("COMPLETED");
+    expect(journal("J", a, b, "12.34").status).toBe("COMPLETED");
+    const exchange = call("POST", "/broker/funding/instant-exchanges/create", {
+      body: { account_id: a, client_request_id: crid("X"), from_amount: "10.00", from_currency: "USD", to_currency: "HKD", to_amount: "70.00" },
+    }).body;
+    expect(exchange.status).toBe("COMPLETED");
+    // A position journal completes or fails by what the account holds: either way it is listed with its symbol.
+    call("POST", "/broker/journals/position-journals/create", {
+      body: { from_account: b, to_account: a, client_request_id: crid("P"), instrument_type: "EQUITY", market: "US", symbol: "AAPL", quantity: "1" },
+    });
+    const rejected = journal("R", b, a, "999999999.00");
+    expect(rejected.status).toBe("REJECTED");
+
+    // No reload: the live channel refetches the list as the events are recorded.
+    for (const name of ["D", "W", "J", "X", "P", "R"]) await expect(page.getByTestId(`movement-row-${crid(name)}`)).toBeVisible({ timeout: 20_000 });
+    const j = page.getByTestId(`movement-row-${crid("J")}`);
+    await expect(j.getByRole("cell").nth(1)).toHaveText(`Cash journal${crid("J")}`);
+    await expect(j.getByRole("cell").nth(2)).toHaveText("Completed");
+    await expect(j.getByRole("cell").nth(3)).toHaveText(`${a}→${b}`); // found by its from-side
+    await expect(j.getByRole("cell").nth(4)).toHaveText("12.34 USD");
+    await expect(j.getByRole("cell").nth(4)).toHaveCSS("text-align", "right");
+    // The rejected journal is found from its to-side, with the sandbox's reason in the row (full text on hover).
+    // The exchange: what it paid and, under it, what it bought.
+    const x = page.getByTestId(`movement-row-${crid("X")}`);
+    await expect(x.getByTestId("movement-amount")).toHaveText("10.00 USD");
+    await expect(x.getByTestId("movement-to-amount")).toHaveText("→ 70.00 HKD");
+    await expect(page.getByTestId(`movement-row-${crid("P")}`).getByTestId("movement-position")).toHaveText("AAPL × 1");
+    const r = page.getByTestId(`movement-row-${crid("R")}`);
+    await expect(r.getByRole("cell").nth(2)).toHaveText("Rejected");
+    await expect(r.getByTitle(rejected.reason)).toBeVisible();
+
+    await screenshot(page, "movements-list");
+
+    await page.getByRole("combobox", { name: "Type" }).selectOption("DEPOSIT");
+    await expect(page).toHaveURL(new RegExp(`account=${a}.*type=DEPOSIT|type=DEPOSIT.*account=${a}`));
+    await expect(page.getByTestId(`movement-row-${crid("D")}`)).toBeVisible();
+    await expect(page.getByTestId(`movement-row-${crid("W")}`)).toHaveCount(0);
+    await expect(page.getByTestId(`movement-row-${crid("J")}`)).toHaveCount(0);
+
+    // Totals of the whole filter, as the API sums them (the account may hold deposits of earlier runs).
+    const totals = await page.request.get(`/api/movements?account=${a}&type=DEPOSIT&part=totals`).then((res) => res.json());
+    const usd = totals.byCurrency.find((t: { currency: string }) => t.currency === "USD");
+    await expect(page.getByTestId("total-USD")).toContainText(`in ${usd.count}`);
+    expect(usd.count).toBeGreaterThanOrEqual(1);
+
+    await page.getByRole("combobox", { name: "Type" }).selectOption("");
+    await page.getByRole("textbox", { name: "Requester" }).fill("nobody@brokerdesk.test");
+    await page.getByRole("button", { name: "Filter" }).click();
+    await expect(page.getByText("No movements match these filters.")).toBeVisible();
+    await page.getByRole("button", { name: "Clear" }).click();
+    await page.getByRole("textbox", { name: "Account" }).fill(a);
+    await page.getByRole("button", { name: "Filter" }).click();
+    await expect(page.getByTestId(`movement-row-${crid("W")}`)).toBeVisible();
+
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Export CSV" }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^movements-\d{14}\.csv$/);
+    const csv = readFileSync((await download.path())!, "utf8");
+    expect(csv.split("\r\n")[0]).toContain("Client request id");
+    for (const name of ["D", "W", "J", "R"]) expect(csv).toContain(crid(name));
+    expect(csv).toMatch(new RegExp(`Deposit,INSTANT_FUNDING,COMPLETED,${a},,,1000(\\.0+)?,USD`));
+  });
+
+  test("a totals bar sums the filter by currency", async ({ page }) => {
+    await page.goto(`/movements?account=${a}&type=WITHDRAWAL&currency=USD&requester=`);
+    const body = await page.request.get(`/api/movements?account=${a}&type=WITHDRAWAL&currency=USD`).then((res) => res.json());
+    const totals = await page.request.get(`/api/movements?account=${a}&type=WITHDRAWAL&currency=USD&part=totals`).then((res) => res.json());
+    const usd = totals.byCurrency.find((t: { currency: string }) => t.currency === "USD");
+    expect(body.rows.map((x: { clientRequestId: string }) => x.clientRequestId)).toContain(crid("W"));
+    expect(usd.count).toBe(body.rows.length);
+    const shown = Number(usd.amount).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    await expect(page.getByTestId("total-USD")).toHaveText(`${shown} USDin ${usd.count}`);
+    await expect(page.getByTestId("movement-totals")).toContainText(`${totals.count} movement`);
+  });
+
+  test("the journal's page: fields, the timeline from its events, a refresh from upstream with the raw JSON", async ({ page }) => {
+    await page.goto(`/movements?account=${a}&type=CASH_JOURNAL`);
+    await page.getByTestId(`movement-row-${crid("J")}`).getByRole("link").first().click();
+    await expect(page).toHaveURL(new RegExp(`/movements/CASH_JOURNAL/${crid("J")}$`));
+    await expect(page.getByTestId("movement-status")).toHaveText("Completed");
+    await expect(page.getByRole("region", { name: "Movement" })).toContainText("12.34 USD");
+    const timeline = page.getByTestId("timeline-entry");
+    await expect(timeline.last()).toHaveAttribute("data-status", "COMPLETED");
+    await expect(timeline.last()).toContainText("event stream");
+    await page.getByRole("button", { name: "Refresh from upstream" }).click();
+    const live = page.getByTestId("upstream-live");
+    await expect(live).toContainText("Completed");
+    await expect(live).toContainText("the desk's records agree");
+    await page.getByText("Raw upstream JSON").click();
+    await expect(page.getByTestId("upstream-raw")).toContainText(crid("J"));
+    await screenshot(page, "movement-detail");
+  });
+
+  test("a journal the sandbox rejected shows the sandbox's reason", async ({ page }) => {
+    const got = call("GET", "/broker/journals/cash-journals/get", { query: { account_id: b, client_request_id: crid("R") } }).body;
+    const reason: string = (Array.isArray(got) ? got[0] : got).reason;
+    expect(reason).toMatch(/Insufficient USD cash/);
+    await page.goto(`/movements/CASH_JOURNAL/${crid("R")}`);
+    await expect(page.getByTestId("movement-status")).toHaveText("Rejected");
+    await expect(page.getByTestId("movement-reason")).toContainText(reason);
+    await expect(page.getByTestId("timeline-entry").last()).toContainText(reason);
+    await screenshot(page, "movement-rejected");
+  });
+
+  test("an unknown movement is the not-found page", async ({ page }) => {
+    const res = await page.goto(`/movements/CASH_JOURNAL/nope${run}`);
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Movement not found" })).toBeVisible();
+    expect((await page.goto("/movements/NOT_A_KIND/x"))?.status()).toBe(404);
+  });
+});
+
+test.describe("as support", () => {
+  test.use({ storageState: storageFor("support") });
+
+  test("the movements page and its API are refused", async ({ page }) => {
+    expect((await page.goto("/movements"))?.status()).toBe(403);
+    expect((await page.request.get("/api/movements")).status()).toBe(403);
+    expect((await page.request.get("/api/movements/export")).status()).toBe(403);
+  });
+});

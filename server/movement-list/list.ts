@@ -1,0 +1,149 @@
+import "server-only";
+import { FINAL_STATUSES, movementTypeLabel, type MovementFilter, type MovementPage, type MovementRow, type MovementTotals } from "@/lib/schemas/movement-list";
+import type { Queryable } from "@/server/db/engine";
+import { keysetPage } from "@/server/db/keyset";
+
+/**
+ * The movements list over the desk's read model (never an upstream call): keyset pages newest first by
+ * `created_at, id`, each filter written so that an index of migration 0013 serves it, and the totals of the whole
+ * filter summed in SQL (numeric: no floats on the way).
+ */
+export const MOVEMENT_COLUMNS_SQL = `m.id::text AS id, m.kind, m.client_request_id, m.request_id, m.account_id, m.from_account, m.to_account,
+  m.direction, m.amount::text AS amount, m.currency, m.to_amount::text AS to_amount, m.to_currency, m.fx_rate::text AS fx_rate,
+  m.instrument_type, m.market, m.symbol, m.quantity::text AS quantity, m.status, m.reason, m.requested_by, m.created_at, m.updated_at`;
+
+export interface MovementDbRow {
+  id: string;
+  kind: string;
+  client_request_id: string;
+  request_id: string | null;
+  account_id: string | null;
+  from_account: string | null;
+  to_account: string | null;
+  direction: string | null;
+  amount: string | null;
+  currency: string | null;
+  to_amount: string | null;
+  to_currency: string | null;
+  fx_rate: string | null;
+  instrument_type: string | null;
+  market: string | null;
+  symbol: string | null;
+  quantity: string | null;
+  status: string;
+  reason: string | null;
+  requested_by: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+export function toMovementRow(r: MovementDbRow): MovementRow {
+  return {
+    id: r.id, kind: r.kind, clientRequestId: r.client_request_id, requestId: r.request_id, accountId: r.account_id, fromAccount: r.from_account,
+    toAccount: r.to_account, direction: r.direction, amount: r.amount, currency: r.currency, toAmount: r.to_amount, toCurrency: r.to_currency,
+    fxRate: r.fx_rate, instrumentType: r.instrument_type, market: r.market, symbol: r.symbol, quantity: r.quantity, status: r.status,
+    reason: r.reason, requestedBy: r.requested_by, createdAt: iso(r.created_at), updatedAt: iso(r.updated_at),
+  };
+}
+
+/** Midnight UTC of `day` (yyyy-mm-dd) plus `plusDays`. */
+function utcDay(day: string, plusDays = 0): Date {
+  return new Date(new Date(`${day}T00:00:00.000Z`).getTime() + plusDays * 86_400_000);
+}
+
+const quoted = (values: readonly string[]) => values.map((s) => `'${s}'`).join(", ");
+
+/** The filter as SQL conditions numbered from `$offset+1`; `now` fixes "today" for the quick view. */
+export function movementConditions(f: MovementFilter, offset = 0, now = new Date()): { where: string[]; params: unknown[] } {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const add = (sql: (p: string) => string, value: unknown) => {
+    params.push(value);
+    where.push(sql(`$${offset + params.length}`));
+  };
+  if (f.type === "DEPOSIT" || f.type === "WITHDRAWAL") {
+    where.push("m.kind = 'INSTANT_FUNDING'");
+    add((p) => `m.direction = ${p}`, f.type);
+  } else if (f.type) add((p) => `m.kind = ${p}`, f.type);
+  if (f.status) add((p) => `m.status = ${p}`, f.status);
+  // Journals keep their from-account in account_id too; naming all three lets each side's index answer (a BitmapOr).
+  if (f.account) add((p) => `(m.account_id = ${p} OR m.from_account = ${p} OR m.to_account = ${p})`, f.account);
+  if (f.currency) add((p) => `(m.currency = ${p} OR m.to_currency = ${p})`, f.currency);
+  if (f.requester) add((p) => `m.requested_by = ${p}`, f.requester);
+  if (f.from) add((p) => `m.created_at >= ${p}`, utcDay(f.from));
+  if (f.to) add((p) => `m.created_at < ${p}`, utcDay(f.to, 1));
+  // Written as the partial indexes' own predicates, so the planner can use them.
+  switch (f.view) {
+    case "not_final":
+      where.push(`m.status NOT IN (${quoted(FINAL_STATUSES)})`);
+      break;
+    case "awaiting_approval":
+      where.push("m.status = 'AWAITING_APPROVAL'");
+      break;
+    case "completed_today":
+      where.push("m.status = 'COMPLETED'");
+      add((p) => `m.updated_at >= ${p}`, utcDay(now.toISOString().slice(0, 10)));
+      break;
+    case "failed":
+      where.push("m.status IN ('REJECTED', 'FAILED')");
+      break;
+  }
+  return { where, params };
+}
+
+export async function listMovementPage(q: Queryable, filter: MovementFilter, page: { cursor?: string; limit: number }): Promise<MovementPage> {
+  const { where, params } = movementConditions(filter);
+  const result = await keysetPage<MovementDbRow>(q, {
+    columns: MOVEMENT_COLUMNS_SQL, from: "brokerdesk.money_movements m", where, params, sort: "m.created_at", tiebreak: "m.id", desc: true,
+    cursor: page.cursor, limit: page.limit,
+  });
+  return { rows: result.rows.map(toMovementRow), nextCursor: result.nextCursor };
+}
+
+/**
+ * Sums over every movement of the filter: amounts by currency, exchanges' bought side by currency, counts. It reads
+ * every matching row (about 130 ms for 100,000 unfiltered rows on the PostgreSQL server), so it is asked for apart
+ * from the pages: paging does not sum again.
+ */
+export async function movementTotals(q: Queryable, filter: MovementFilter): Promise<MovementTotals> {
+  const { where, params } = movementConditions(filter);
+  const { rows } = await q.query<{ side: string; currency: string | null; amount: string | null; count: string }>(
+    `WITH f AS (SELECT m.kind, m.amount, m.currency, m.to_amount, m.to_currency FROM brokerdesk.money_movements m ${where.length ? `WHERE ${where.join(" AND ")}` : ""})
+     SELECT 'all' AS side, NULL AS currency, NULL AS amount, count(*)::text AS count FROM f
+     UNION ALL SELECT 'position', NULL, NULL, count(*)::text FROM f WHERE kind = 'POSITION_JOURNAL'
+     UNION ALL SELECT 'from', currency, sum(amount)::text, count(*)::text FROM f WHERE currency IS NOT NULL AND amount IS NOT NULL GROUP BY currency
+     UNION ALL SELECT 'to', to_currency, sum(to_amount)::text, count(*)::text FROM f WHERE to_currency IS NOT NULL AND to_amount IS NOT NULL GROUP BY to_currency`,
+    params,
+  );
+  const of = (side: string) => rows.filter((r) => r.side === side).map((r) => ({ currency: r.currency!, amount: trimZeros(r.amount!), count: Number(r.count) }))
+    .sort((a, b) => a.currency.localeCompare(b.currency));
+  return {
+    count: Number(rows.find((r) => r.side === "all")?.count ?? 0),
+    positionJournals: Number(rows.find((r) => r.side === "position")?.count ?? 0),
+    byCurrency: of("from"),
+    exchangedTo: of("to"),
+  };
+}
+
+/** "1500.0000" → "1500": the sum's scale is the widest operand's, which says nothing. */
+const trimZeros = (d: string) => (d.includes(".") ? d.replace(/\.?0+$/, "") : d);
+
+export const MOVEMENT_CSV_COLUMNS = [
+  "Created (UTC)", "Type", "Kind", "Status", "Account", "From account", "To account", "Amount", "Currency", "To amount", "To currency", "FX rate",
+  "Instrument", "Market", "Symbol", "Quantity", "Requested by", "Reason", "Client request id", "Request id", "Updated (UTC)",
+];
+
+/** Every movement of the filter, newest first, read 1,000 at a time as the download wants them. */
+export async function* movementCsvRows(q: Queryable, filter: MovementFilter): AsyncGenerator<(string | number | null)[]> {
+  let cursor: string | undefined;
+  do {
+    const page = await listMovementPage(q, filter, { cursor, limit: 1000 });
+    for (const r of page.rows) {
+      yield [r.createdAt, movementTypeLabel(r.kind, r.direction), r.kind, r.status, r.accountId, r.fromAccount, r.toAccount, r.amount, r.currency, r.toAmount, r.toCurrency,
+        r.fxRate, r.instrumentType, r.market, r.symbol, r.quantity, r.requestedBy, r.reason, r.clientRequestId, r.requestId, r.updatedAt];
+    }
+    cursor = page.nextCursor;
+  } while (cursor);
+}

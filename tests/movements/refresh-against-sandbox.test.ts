@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createBrokerClient, type BrokerClient } from "@/server/broker/client";
+import { recordDeskMovement } from "@/server/events/desk";
+import { getMovementDetail, refreshMovementFromUpstream } from "@/server/movement-list/detail";
+import { withAppDb } from "../helpers/app-db";
+import { engines, rid, seedAccountId, startFixture, type Fixture } from "../sandbox/fixture";
+
+/**
+ * "Refresh from upstream" on a movement page against a started sandbox: the live detail call (a journal read at its
+ * from-account) and its effect on the desk's records through the consumer's own snapshot code.
+ */
+const db = withAppDb();
+let f: Fixture;
+let client: BrokerClient;
+const [a, b] = [seedAccountId(2), seedAccountId(0)];
+
+beforeAll(async () => {
+  f = await startFixture(engines[0]);
+  client = createBrokerClient({
+    kind: "sandbox", baseUrl: f.sb.url, appKey: "brokerdesk-demo-key", appSecret: "brokerdesk-demo-secret", algorithm: "HMAC-SHA256",
+    pathStyle: "resource", timeoutMs: 10_000, maxRetries: 0,
+  });
+}, 120_000);
+afterAll(async () => {
+  await f?.close();
+});
+
+const journal = (id: string, from: string, to: string, amount: string) =>
+  f.api.op("createCashJournal", "resource", { body: { from_account: from, to_account: to, client_request_id: id, amount, currency: "USD" } });
+const recordSubmitted = (id: string, from: string, to: string, amount: string) =>
+  recordDeskMovement(db().engine, { kind: "CASH_JOURNAL", clientRequestId: id, requestedBy: "ops@example.test", fields: { from_account: from, to_account: to, amount, currency: "USD" } });
+
+describe("refresh a movement from upstream", () => {
+  it("a journal completed upstream while the desk still says SUBMITTED: corrected by a snapshot, then the records agree", async () => {
+    const id = rid("cj");
+    expect((await f.api.call("POST", "/sandbox/requests/hold", { body: { enabled: true } })).status).toBe(200);
+    expect((await journal(id, a, b, "1.25")).body).toMatchObject({ status: "SUBMITTED" });
+    await recordSubmitted(id, a, b, "1.25");
+    expect((await f.api.call("POST", "/sandbox/requests/complete", { body: { kind: "CASH_JOURNAL", client_request_id: id } })).status).toBe(200);
+    await f.api.call("POST", "/sandbox/requests/hold", { body: { enabled: false } });
+
+    const first = await refreshMovementFromUpstream(db().engine, client, "CASH_JOURNAL", id);
+    expect(first).toMatchObject({ status: "COMPLETED", applied: "diverged", raw: expect.objectContaining({ client_request_id: id }) });
+    const after = await getMovementDetail(db().engine, "CASH_JOURNAL", id);
+    expect(after.movement).toMatchObject({ status: "COMPLETED", requestedBy: "ops@example.test", fromAccount: a, toAccount: b });
+    expect(after.timeline.map((t) => [t.source, t.status])).toEqual([["desk", "SUBMITTED"], ["snapshot", "COMPLETED"]]);
+
+    const second = await refreshMovementFromUpstream(db().engine, client, "CASH_JOURNAL", id);
+    expect(second.applied).toBe("same");
+    expect((await getMovementDetail(db().engine, "CASH_JOURNAL", id)).movement.detailAt).not.toBeNull();
+  });
+
+  it("a journal the sandbox rejected: the sandbox's reason reaches the desk's records", async () => {
+    const id = rid("cj");
+    const sent = await journal(id, b, a, "999999999.00");
+    expect(sent.body).toMatchObject({ status: "REJECTED" });
+    await recordSubmitted(id, b, a, "999999999.00");
+    const live = await refreshMovementFromUpstream(db().engine, client, "CASH_JOURNAL", id);
+    expect(live.reason).toBe(sent.body.reason);
+    const d = await getMovementDetail(db().engine, "CASH_JOURNAL", id);
+    expect(d.movement).toMatchObject({ status: "REJECTED", reason: sent.body.reason });
+  });
+
+  it("a movement the desk does not know is not found, before any upstream call", async () => {
+    await expect(refreshMovementFromUpstream(db().engine, client, "CASH_JOURNAL", "nothing-here")).rejects.toMatchObject({ name: "NotFoundError" });
+  });
+});
