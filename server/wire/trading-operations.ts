@@ -1,0 +1,51 @@
+import "server-only";
+import type { Operation } from "./operations";
+
+/**
+ * Every Trading API operation (the account holder's family), with the paths the official SDKs call (legacy,
+ * `/openapi/...`, x-version v2: the Python SDK's `webull/trade/request/v2` and `v3` request classes; the Java SDK's
+ * TradeClientV3 calls the same paths) and the resource-style paths of the newer reference (facts §4.2).
+ * `aliases` are the SDKs' per-category variants of the same operation. Paths marked "chosen" are not published.
+ * The sandbox registers its Trading API routes from this table; docs/sandbox-api.md lists each with its SDK method.
+ */
+export const TRADING_OPERATIONS = {
+  // Accounts and assets
+  listTradingAccounts: { method: "GET", resource: "/trading/accounts/list", legacy: "/openapi/account/list", group: "account" },
+  getTradingBalance: { method: "GET", resource: "/trading/assets/balances/get", legacy: "/openapi/assets/balance", group: "assets" },
+  listTradingPositions: { method: "GET", resource: "/trading/assets/positions/list", legacy: "/openapi/assets/positions", group: "assets" },
+
+  // Instruments (option contracts: resource path from the reference; legacy path chosen)
+  listTradingStockInstruments: { method: "GET", resource: "/trading/instruments/stocks/profiles/list", legacy: "/openapi/instrument/stock/list", group: "instrument" },
+  listTradingOptionContracts: { method: "GET", resource: "/trading/instruments/options/contracts/list", legacy: "/openapi/instrument/option/contracts/list", group: "instrument" },
+
+  // Orders
+  previewTradingOrder: {
+    method: "POST", resource: "/trading/orders/preview", legacy: "/openapi/trade/order/preview",
+    aliases: ["/openapi/trade/stock/order/preview", "/openapi/trade/option/order/preview"], group: "order-write",
+  },
+  placeTradingOrder: {
+    method: "POST", resource: "/trading/orders/place", legacy: "/openapi/trade/order/place",
+    aliases: ["/openapi/trade/stock/order/place", "/openapi/trade/option/order/place"], group: "order-write",
+  },
+  replaceTradingOrder: {
+    method: "POST", resource: "/trading/orders/replace", legacy: "/openapi/trade/order/replace",
+    aliases: ["/openapi/trade/stock/order/replace", "/openapi/trade/option/order/replace"], group: "order-write",
+  },
+  cancelTradingOrder: {
+    method: "POST", resource: "/trading/orders/cancel", legacy: "/openapi/trade/order/cancel",
+    aliases: ["/openapi/trade/stock/order/cancel", "/openapi/trade/option/order/cancel"], group: "order-write",
+  },
+  getTradingOrder: { method: "GET", resource: "/trading/orders/get", legacy: "/openapi/trade/order/detail", group: "order-query" },
+  listTradingOrderHistory: { method: "GET", resource: "/trading/orders/historical-orders/list", legacy: "/openapi/trade/order/history", group: "order-query" },
+  listTradingOpenOrders: { method: "GET", resource: "/trading/orders/open-orders/list", legacy: "/openapi/trade/order/open", group: "order-query" },
+  // chosen paths: List Order Executions (one order's, by client_order_id) and Query Order Executions (by date range)
+  // are one operation with different filters.
+  listTradingOrderExecutions: { method: "GET", resource: "/trading/orders/executions/list", legacy: "/openapi/trade/order/executions", group: "order-query" },
+} as const satisfies Record<string, Operation>;
+
+export type TradingOperationName = keyof typeof TRADING_OPERATIONS;
+
+/** Path prefixes of the Trading API: only Trading API credentials reach them, and they reach nothing else but these. */
+export const TRADING_PATH_PREFIXES = ["/trading/", "/openapi/account/", "/openapi/assets/", "/openapi/instrument/", "/openapi/trade/"] as const;
+
+export const isTradingPath = (path: string) => TRADING_PATH_PREFIXES.some((p) => path.startsWith(p));
