@@ -101,11 +101,16 @@ export function tradingApiRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
 
 /**
  * Control API for Trading API credentials (the Broker API has no operation for it): issue for a virtual account
- * (the only answer that carries the secret), list without secrets, revoke (POST …/revoke or DELETE …/:app_key).
+ * (the only answer that carries the secret), list without secrets (GET, or POST …/list), revoke (POST …/revoke or DELETE …/:app_key).
  */
 export function tradingCredentialRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
   app.post("/sandbox/trading-credentials", async (c) => c.json(await issueCredential(sb, parseBody(c.get("rawBody")).account_id)));
   app.get("/sandbox/trading-credentials", async (c) => c.json({ data: await listCredentials(sb, c.get("query").account_id || undefined) }));
+  // The same list as a POST, for callers whose control channel only posts (the desk's Broker client).
+  app.post("/sandbox/trading-credentials/list", async (c) => {
+    const id = parseBody(c.get("rawBody")).account_id;
+    return c.json({ data: await listCredentials(sb, typeof id === "string" && id ? id : undefined) });
+  });
   app.post("/sandbox/trading-credentials/revoke", async (c) => c.json(await revokeCredential(sb, parseBody(c.get("rawBody")).app_key)));
   app.delete("/sandbox/trading-credentials/:app_key", async (c) => c.json(await revokeCredential(sb, c.req.param("app_key"))));
 }
