@@ -35,17 +35,22 @@ export const TRADING_OPERATIONS = {
     method: "POST", resource: "/trading/orders/cancel", legacy: "/openapi/trade/order/cancel",
     aliases: ["/openapi/trade/stock/order/cancel", "/openapi/trade/option/order/cancel"], group: "order-write",
   },
+  // Python `order_v3.batch_place_order` / Java `batchPlaceOrder`: up to 50 independent equity orders.
+  batchPlaceTradingOrders: { method: "POST", resource: "/trading/orders/batch-place", legacy: "/openapi/trade/order/batch-place", group: "order-write" },
   getTradingOrder: { method: "GET", resource: "/trading/orders/get", legacy: "/openapi/trade/order/detail", group: "order-query" },
   listTradingOrderHistory: { method: "GET", resource: "/trading/orders/historical-orders/list", legacy: "/openapi/trade/order/history", group: "order-query" },
   listTradingOpenOrders: { method: "GET", resource: "/trading/orders/open-orders/list", legacy: "/openapi/trade/order/open", group: "order-query" },
   // chosen paths: List Order Executions (one order's, by client_order_id) and Query Order Executions (by date range)
   // are one operation with different filters.
   listTradingOrderExecutions: { method: "GET", resource: "/trading/orders/executions/list", legacy: "/openapi/trade/order/executions", group: "order-query" },
+
+  // Python `trade_calendar.get_trade_calendar(market, start, end)` (v1 request, path without /openapi; resource path chosen).
+  getTradingCalendar: { method: "GET", resource: "/trading/master-data/trade-calendar/list", legacy: "/trade/calendar", group: "master-data" },
 } as const satisfies Record<string, Operation>;
 
 export type TradingOperationName = keyof typeof TRADING_OPERATIONS;
 
 /** Path prefixes of the Trading API: only Trading API credentials reach them, and they reach nothing else but these. */
-export const TRADING_PATH_PREFIXES = ["/trading/", "/openapi/account/", "/openapi/assets/", "/openapi/instrument/", "/openapi/trade/"] as const;
+export const TRADING_PATH_PREFIXES = ["/trading/", "/openapi/account/", "/openapi/assets/", "/openapi/instrument/", "/openapi/trade/", "/trade/calendar"] as const;
 
 export const isTradingPath = (path: string) => TRADING_PATH_PREFIXES.some((p) => path.startsWith(p));

@@ -18,6 +18,8 @@ export const SDK_PATHS = {
   get_option_contracts: ["GET", "/openapi/instrument/option/contracts/list", "/trading/instruments/options/contracts/list"],
   preview_order: ["POST", "/openapi/trade/order/preview", "/trading/orders/preview"],
   place_order: ["POST", "/openapi/trade/order/place", "/trading/orders/place"],
+  batch_place_order: ["POST", "/openapi/trade/order/batch-place", "/trading/orders/batch-place"],
+  get_trade_calendar: ["GET", "/trade/calendar", "/trading/master-data/trade-calendar/list"],
   replace_order: ["POST", "/openapi/trade/order/replace", "/trading/orders/replace"],
   cancel_order: ["POST", "/openapi/trade/order/cancel", "/trading/orders/cancel"],
   get_order_detail: ["GET", "/openapi/trade/order/detail", "/trading/orders/get"],
@@ -97,6 +99,10 @@ export class TradingSdkClient {
   place_order = (account_id: string, new_orders: Record<string, unknown>[], client_combo_order_id?: string) =>
     this.op("place_order", {}, { account_id, new_orders, ...(client_combo_order_id ? { client_combo_order_id } : {}) },
       { category: `${new_orders[0].market}_${new_orders[0].instrument_type}` });
+  batch_place_order = (account_id: string, batch_orders: Record<string, unknown>[]) =>
+    this.op("batch_place_order", {}, { account_id, batch_orders }, { category: `${batch_orders[0].market}_${batch_orders[0].instrument_type}` });
+  // trade/trade/trade_calendar.py (v1 request `get_trade_calendar_request.py`): market, start, end.
+  get_trade_calendar = (market: string, start: string, end: string) => this.op("get_trade_calendar", { market, start, end });
   replace_order = (account_id: string, modify_orders: unknown[]) => this.op("replace_order", {}, { account_id, modify_orders });
   cancel_order = (account_id: string, client_order_id: string) => this.op("cancel_order", {}, { account_id, client_order_id });
   get_order_detail = (account_id: string, client_order_id: string) => this.op("get_order_detail", { account_id, client_order_id });

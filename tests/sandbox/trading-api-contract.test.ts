@@ -156,6 +156,31 @@ describe.each(engines)("Trading API contract ($name)", (te) => {
     expect(viaBroker.body.error_code).toBe("UNSUPPORTED_COMBO_TYPE");
   });
 
+  it.each(["legacy", "resource"] as const)("batch place: each order on its own, failures reported per order (%s paths)", async (style) => {
+    const c = style === "legacy" ? legacy : resource;
+    await setPrice(f.api, "AAPL", "200.00");
+    const good = [stock({ limit_price: "101.00" }), stock({ limit_price: "102.00" })];
+    const bad = stock({ symbol: "NOSUCH" });
+    const r = await c.batch_place_order(acct, [...good, bad]);
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ total: 3, success: 2, failed: 1 });
+    expect(r.body.batch_orders[0]).toMatchObject({ client_order_id: good[0].client_order_id, order_id: expect.any(String) });
+    expect(r.body.batch_orders[2]).toMatchObject({ client_order_id: bad.client_order_id, error_code: "INSTRUMENT_NOT_FOUND" });
+    expect((await c.get_order_detail(acct, good[1].client_order_id)).body.orders[0].status).toBe("SUBMITTED");
+    expect((await c.batch_place_order(other, good)).status).toBe(401);
+  });
+
+  it.each(["legacy", "resource"] as const)("trade calendar: trading days with FULL_DAY / HALF_DAY (%s paths)", async (style) => {
+    const c = style === "legacy" ? legacy : resource;
+    const r = await c.get_trade_calendar("US", "2026-11-23", "2026-11-29");
+    expect(r.status).toBe(200);
+    // Thanksgiving week: Thursday closed, Friday an early close, the weekend absent.
+    expect(r.body).toEqual([
+      { trade_day: "2026-11-23", trade_date_type: "FULL_DAY" }, { trade_day: "2026-11-24", trade_date_type: "FULL_DAY" },
+      { trade_day: "2026-11-25", trade_date_type: "FULL_DAY" }, { trade_day: "2026-11-27", trade_date_type: "HALF_DAY" },
+    ]);
+  });
+
   it("the SDKs' per-category path variants and HMAC-SHA1 signing", async () => {
     const sha1 = client("legacy", "HMAC-SHA1");
     sha1.token = legacy.token;

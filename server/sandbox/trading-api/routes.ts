@@ -2,12 +2,14 @@ import "server-only";
 import type { Hono } from "hono";
 import { TRADING_OPERATIONS, type TradingOperationName } from "@/server/wire/trading-operations";
 import type { HonoEnv, OpContext, Sandbox } from "../context";
-import { illegal, unauthorized } from "../errors";
+import { calendar } from "../calendar";
+import { ApiError, illegal, unauthorized } from "../errors";
 import { Decimal, price, qty } from "../money";
 import { list } from "../paging";
 import { handlerOf, parseBody, routeOperation, type OpHandler } from "../router";
 import { issueCredential, listCredentials, revokeCredential } from "./credentials";
 import { cancelOrder, replaceOrders } from "../trading/order-modify";
+import { oneOf, parseDate, required } from "../validate";
 import { placeOrders, previewOrder } from "../trading/order-write";
 
 /**
@@ -62,6 +64,29 @@ async function withOrderFields(sb: Sandbox, result: unknown): Promise<unknown> {
   return result;
 }
 
+/** Batch place: each order is placed on its own (NORMAL equity orders only); one failing does not stop the rest. */
+async function batchPlace(sb: Sandbox, body: Record<string, unknown>) {
+  const list = body.batch_orders;
+  if (!Array.isArray(list) || !list.length || list.length > 50) throw illegal("batch_orders must hold 1 to 50 orders.");
+  const results: Record<string, unknown>[] = [];
+  for (const [i, o] of (list as unknown[]).entries()) {
+    const order = (typeof o === "object" && o !== null ? o : {}) as Record<string, unknown>;
+    const clientOrderId = typeof order.client_order_id === "string" ? order.client_order_id : undefined;
+    try {
+      if ((order.combo_type ?? "NORMAL") !== "NORMAL" || (order.instrument_type ?? "EQUITY") !== "EQUITY") {
+        throw illegal(`batch_orders[${i}]: batch place takes NORMAL equity orders only.`);
+      }
+      const ack = (await placeOrders(sb, { account_id: body.account_id, new_orders: [order] }, "trading")) as { client_order_id: string; order_id: string };
+      results.push({ client_order_id: ack.client_order_id, order_id: ack.order_id });
+    } catch (e) {
+      if (!(e instanceof ApiError) || e.status !== 417) throw e;
+      results.push({ client_order_id: clientOrderId, error_code: e.code, message: e.message });
+    }
+  }
+  const failed = results.filter((r) => r.error_code).length;
+  return { total: results.length, success: results.length - failed, failed, batch_orders: results };
+}
+
 export function tradingApiRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
   const serve = (name: TradingOperationName, handler: OpHandler) => routeOperation(app, sb, TRADING_OPERATIONS[name], handler);
   const broker = (name: Parameters<typeof handlerOf>[1]) => () => handlerOf(app, name);
@@ -88,6 +113,16 @@ export function tradingApiRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
   serve("placeTradingOrder", async (ctx) => (await ownAccount(sb, ctx), placeOrders(sb, ctx.body, "trading")));
   serve("replaceTradingOrder", async (ctx) => (await ownAccount(sb, ctx), replaceOrders(sb, ctx.body)));
   serve("cancelTradingOrder", async (ctx) => (await ownAccount(sb, ctx), cancelOrder(sb, ctx.body)));
+  serve("batchPlaceTradingOrders", async (ctx) => (await ownAccount(sb, ctx), batchPlace(sb, ctx.body)));
+  serve("getTradingCalendar", async (ctx) => {
+    const q = ctx.query;
+    const market = oneOf(required(q, "market"), ["US", "HK", "CN"] as const, "market")!;
+    const start = parseDate(required(q, "start"), "start")!;
+    const end = parseDate(required(q, "end"), "end")!;
+    if (start > end) throw illegal("start must not be after end.");
+    if (Date.parse(end) - Date.parse(start) > 366 * 86_400_000) throw illegal("The range may span at most 366 days.");
+    return calendar(market, start, end).filter((d) => d.is_trading_day).map((d) => ({ trade_day: d.date, trade_date_type: d.is_early_close ? "HALF_DAY" : "FULL_DAY" }));
+  });
   serve("getTradingOrder", scoped(sb, broker("getOrder")));
   serve("listTradingOrderHistory", scoped(sb, broker("listOrderHistory")));
   serve("listTradingOpenOrders", scoped(sb, broker("listOpenOrders")));
