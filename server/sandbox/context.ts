@@ -52,4 +52,6 @@ export interface OpContext {
   query: Record<string, string>;
   body: Record<string, unknown>;
   c: Ctx;
+  /** A larger page_size limit than the default 200, where an operation's SDK asks for more (Trading API instruments). */
+  maxPageSize?: number;
 }

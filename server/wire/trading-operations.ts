@@ -14,7 +14,8 @@ export const TRADING_OPERATIONS = {
   getTradingBalance: { method: "GET", resource: "/trading/assets/balances/get", legacy: "/openapi/assets/balance", group: "assets" },
   listTradingPositions: { method: "GET", resource: "/trading/assets/positions/list", legacy: "/openapi/assets/positions", group: "assets" },
 
-  // Instruments (option contracts: resource path from the reference; legacy path chosen)
+  // Instruments. Stock instruments: Python DataClient `instrument.get_instrument` (`data/request/get_instruments_request.py`).
+  // Option contracts: resource path from the reference; legacy path chosen.
   listTradingStockInstruments: { method: "GET", resource: "/trading/instruments/stocks/profiles/list", legacy: "/openapi/instrument/stock/list", group: "instrument" },
   listTradingOptionContracts: { method: "GET", resource: "/trading/instruments/options/contracts/list", legacy: "/openapi/instrument/option/contracts/list", group: "instrument" },
 

@@ -90,8 +90,10 @@ export class TradingSdkClient {
   get_account_list = () => this.op("get_account_list");
   get_account_balance = (account_id: string) => this.op("get_account_balance", { account_id });
   get_account_position = (account_id: string) => this.op("get_account_position", { account_id });
-  // Stock instruments (symbols comma-joined, category, sub_category) and option contracts.
-  get_stock_instruments = (q: { symbols?: string; category?: string; sub_category?: string; page_size?: number }) => this.op("get_stock_instruments", q);
+  // data/quotes/instrument.py get_instrument(symbols, category="US_STOCK", status, last_instrument_id, page_size=1000), plus
+  // the spec's sub_category filter; option contracts.
+  get_stock_instruments = (q: { symbols?: string; category?: string; sub_category?: string; status?: string; last_instrument_id?: string; page_size?: number }) =>
+    this.op("get_stock_instruments", { category: "US_STOCK", page_size: 1000, ...q });
   get_option_contracts = (q: Record<string, unknown>) => this.op("get_option_contracts", q);
   // order_opration_v3.py: bodies {account_id, new_orders | modify_orders, client_combo_order_id?}; place adds header `category`.
   preview_order = (account_id: string, preview_orders: unknown[], client_combo_order_id?: string) =>

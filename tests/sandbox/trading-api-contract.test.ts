@@ -66,6 +66,8 @@ describe.each(engines)("Trading API contract ($name)", (te) => {
 
   it.each(["legacy", "resource"] as const)("stock instruments filtered by sub_category, option contracts (%s paths)", async (style) => {
     const c = style === "legacy" ? legacy : resource;
+    // The SDK's default page_size (1000) is accepted.
+    expect((await c.get_stock_instruments({})).status).toBe(200);
     const etfs = await c.get_stock_instruments({ category: "US_STOCK", sub_category: "ETF", page_size: 50 });
     expect(etfs.status).toBe(200);
     expect(items(etfs).length).toBeGreaterThan(0);

@@ -105,8 +105,8 @@ export function tradingApiRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
   });
   serve("getTradingBalance", scoped(sb, broker("getBalance")));
   serve("listTradingPositions", scoped(sb, broker("listPositions")));
-  // Instrument data is not per account.
-  serve("listTradingStockInstruments", (ctx) => broker("listStockInstruments")()(ctx));
+  // Instrument data is not per account. The Python SDK's get_instrument sends page_size 1000 by default.
+  serve("listTradingStockInstruments", (ctx) => broker("listStockInstruments")()({ ...ctx, maxPageSize: 1000 }));
   serve("listTradingOptionContracts", (ctx) => broker("listOptionContracts")()(ctx));
 
   serve("previewTradingOrder", async (ctx) => (await ownAccount(sb, ctx), previewOrder(sb, ctx.body, "trading")));
