@@ -193,6 +193,28 @@ describe.each(engines)("Trading API contract ($name)", (te) => {
     expect((await sha1.request("POST", "/openapi/trade/stock/order/cancel", {}, { account_id: acct, client_order_id: o.client_order_id })).status).toBe(200);
   });
 
+  it("earlier Python SDK releases: /openapi/account/... paths, account_id in the query of POSTs, open orders paged by last_order_id", async () => {
+    expect((await legacy.request("GET", "/openapi/account/balance", { account_id: acct })).body).toMatchObject({ account_id: acct });
+    expect((await legacy.request("GET", "/openapi/account/positions", { account_id: acct })).status).toBe(200);
+    const a = stock({ limit_price: "90.00" });
+    const b = stock({ limit_price: "91.00" });
+    const preview = await legacy.request("POST", "/openapi/account/orders/preview", { account_id: acct }, { new_orders: [a] });
+    expect(preview.body).toMatchObject({ estimated_cost: expect.any(String) });
+    const placedA = await legacy.request("POST", "/openapi/account/orders/place", { account_id: acct }, { new_orders: [a] }, { category: "US_STOCK" });
+    expect(placedA.status).toBe(200);
+    expect((await legacy.request("POST", "/openapi/account/orders/place", { account_id: acct }, { new_orders: [b] })).status).toBe(200);
+    expect((await legacy.request("POST", "/openapi/account/orders/place", { account_id: other }, { new_orders: [stock()] })).status).toBe(401);
+    const replaced = await legacy.request("POST", "/openapi/account/orders/replace", { account_id: acct }, { modify_orders: [{ client_order_id: a.client_order_id, combo_type: "NORMAL", limit_price: "89.00" }] });
+    expect(replaced.status).toBe(200);
+    expect((await legacy.request("GET", "/openapi/account/orders/detail", { account_id: acct, client_order_id: a.client_order_id })).body.orders[0].limit_price).toBe("89.00");
+    // Newest first: b, then a; the page after b (by its order id) starts with a.
+    const first = (await legacy.request("GET", "/openapi/account/orders/open", { account_id: acct, page_size: 1 })).body;
+    expect(first[0].client_order_id).toBe(b.client_order_id);
+    const next = (await legacy.request("GET", "/openapi/account/orders/open", { account_id: acct, page_size: 1, last_order_id: first[0].orders[0].order_id })).body;
+    expect(next[0].client_order_id).toBe(a.client_order_id);
+    for (const o of [a, b]) expect((await legacy.request("POST", "/openapi/account/orders/cancel", { account_id: acct }, { client_order_id: o.client_order_id })).status).toBe(200);
+  });
+
   it("another account's id is refused with the upstream's 'not related' error, on every account-scoped operation", async () => {
     const notRelated = { error_code: "INVALID_TOKEN", message: expect.stringContaining("app_id and account_id not related") };
     for (const r of [

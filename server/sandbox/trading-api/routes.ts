@@ -64,6 +64,22 @@ async function withOrderFields(sb: Sandbox, result: unknown): Promise<unknown> {
   return result;
 }
 
+/**
+ * Earlier releases of the Python SDK (`/openapi/account/orders/*`) send a POST's account_id in the query and page open
+ * orders by `last_order_id`: both are mapped onto the current shape (account_id in the body; the group's
+ * last_client_order_id), so every handler sees one request shape.
+ */
+async function olderSdkRequest(sb: Sandbox, ctx: OpContext): Promise<OpContext> {
+  let next = ctx;
+  if (ctx.c.req.method === "POST" && ctx.body.account_id === undefined && ctx.query.account_id) next = { ...next, body: { ...ctx.body, account_id: ctx.query.account_id } };
+  const principal = ctx.c.get("principal");
+  if (ctx.query.last_order_id && !ctx.query.last_client_order_id && principal.kind === "trading") {
+    const { rows } = await sb.engine.query<{ group_id: string }>("SELECT group_id FROM sandbox.orders WHERE order_id = $1 AND account_id = $2", [ctx.query.last_order_id, principal.accountId]);
+    if (rows[0]) next = { ...next, query: { ...next.query, last_client_order_id: rows[0].group_id } };
+  }
+  return next;
+}
+
 /** Batch place: each order is placed on its own (NORMAL equity orders only); one failing does not stop the rest. */
 async function batchPlace(sb: Sandbox, body: Record<string, unknown>) {
   const list = body.batch_orders;
@@ -88,7 +104,8 @@ async function batchPlace(sb: Sandbox, body: Record<string, unknown>) {
 }
 
 export function tradingApiRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
-  const serve = (name: TradingOperationName, handler: OpHandler) => routeOperation(app, sb, TRADING_OPERATIONS[name], handler);
+  const serve = (name: TradingOperationName, handler: OpHandler) =>
+    routeOperation(app, sb, TRADING_OPERATIONS[name], async (ctx) => handler(await olderSdkRequest(sb, ctx)));
   const broker = (name: Parameters<typeof handlerOf>[1]) => () => handlerOf(app, name);
 
   // The accounts an app key may trade: exactly the one virtual account its credential was issued for.
