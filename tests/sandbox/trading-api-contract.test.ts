@@ -183,6 +183,23 @@ describe.each(engines)("Trading API contract ($name)", (te) => {
     ]);
   });
 
+  it("an option order through the SDK's option path: contract lookup, place, fill, position (an options account's own key)", async () => {
+    const optionsAcct = ACCOUNTS.optionsLv2;
+    const issued = (await f.api.call("POST", "/sandbox/trading-credentials", { body: { account_id: optionsAcct } })).body;
+    const c = new TradingSdkClient(f.sb.url, issued.app_key, issued.app_secret, "resource");
+    await c.login();
+    const contracts = await c.get_option_contracts({ category: "US_OPTION", root_symbol: "AAPL", option_type: "CALL", page_size: 3 });
+    const contract = contracts.body[0];
+    await setPrice(f.api, contract.symbol, "5.00", { category: "US_OPTION" });
+    const o = stock({ instrument_type: "OPTION", symbol: contract.symbol, limit_price: "5.10", quantity: "1", time_in_force: "GTC" });
+    const r = await c.request("POST", "/openapi/trade/option/order/place", {}, { account_id: optionsAcct, new_orders: [o] }, { category: "US_OPTION" });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect((await c.get_order_detail(optionsAcct, o.client_order_id)).body.orders[0]).toMatchObject({ status: "FILLED", category: "US_OPTION" });
+    expect((await c.get_account_position(optionsAcct)).body.data.map((p: { symbol: string }) => p.symbol)).toContain(contract.symbol);
+    // The key of one account does not reach another, whichever account it was issued for.
+    expect((await c.get_account_balance(acct)).status).toBe(401);
+  });
+
   it("the SDKs' per-category path variants and HMAC-SHA1 signing", async () => {
     const sha1 = client("legacy", "HMAC-SHA1");
     sha1.token = legacy.token;
