@@ -9,7 +9,7 @@ import pino, { type DestinationStream, type Logger } from "pino";
  */
 export const REDACT_PATHS = [
   "password", "*.password",
-  "secret", "*.secret", "appSecret", "*.appSecret",
+  "secret", "*.secret", "appSecret", "*.appSecret", "app_secret", "*.app_secret", "*.*.app_secret",
   "token", "*.token", "*.*.token", "accessToken", "*.accessToken",
   "signature", "*.signature", '*["x-access-token"]', '*["x-signature"]',
   "w8ben_info", "*.w8ben_info", "*.*.w8ben_info",

@@ -15,6 +15,7 @@ import { journalRoutes } from "./routes/journals";
 import { masterDataRoutes } from "./routes/master-data";
 import { tokenRoutes } from "./routes/tokens";
 import { tradingRoutes } from "./trading";
+import { tradingApiRoutes, tradingCredentialRoutes } from "./trading-api/routes";
 
 export type Logger = { error(obj: unknown, msg?: string): void };
 
@@ -49,6 +50,8 @@ export function buildApp(sb: Sandbox, log: Logger = { error: (o, m) => console.e
   activityRoutes(app, sb);
   masterDataRoutes(app, sb);
   tradingRoutes(app, sb);
+  tradingApiRoutes(app, sb);
+  tradingCredentialRoutes(app, sb);
   controlRoutes(app, sb);
 
   app.notFound((c) => c.json({ error_code: "NOT_FOUND", message: `No route ${c.req.method} ${c.req.path}.` }, 404));

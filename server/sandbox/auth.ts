@@ -2,10 +2,12 @@ import "server-only";
 import { timingSafeEqual } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import { SIGNATURE_ALGORITHMS, sign, type SignatureAlgorithm } from "@/server/wire/signing";
-import type { HonoEnv, Sandbox } from "./context";
+import { isTradingPath } from "@/server/wire/trading-operations";
+import type { HonoEnv, Principal, Sandbox } from "./context";
 import { badSignature, missingHeader, unauthorized } from "./errors";
 import { checkString, readLimitedText } from "./input-limits";
 import { requireNormalToken } from "./tokens";
+import { findCredential } from "./trading-api/credentials";
 
 /** ±5 minutes, the upstream's (undocumented) window; also how long a nonce is remembered. */
 export const CLOCK_SKEW_MS = 5 * 60 * 1000;
@@ -22,6 +24,16 @@ const REQUIRED: [header: string, code: string][] = [
 /** Paths that need a signature but no x-access-token: the token flow itself, and the sandbox's control API. */
 function tokenExempt(path: string): boolean {
   return path === "/openapi/config" || path.startsWith("/openapi/auth/token/") || path.startsWith("/sandbox/");
+}
+
+/**
+ * Which family an app key reaches: the broker's key everything but the Trading API; an account holder's Trading API
+ * key the Trading API, its own 2FA tokens and market data (the real service keeps the families apart the same way).
+ */
+export function routePermitted(principal: Principal, path: string): boolean {
+  const trading = isTradingPath(path);
+  if (principal.kind === "broker") return !trading;
+  return trading || path === "/openapi/config" || path.startsWith("/openapi/auth/token/") || path.startsWith("/openapi/market-data/") || path.startsWith("/market-data/");
 }
 
 /** Decoded query values; a repeated key is joined with "," (what the SDKs send for lists). */
@@ -75,7 +87,9 @@ export function authenticate(sb: Sandbox): MiddlewareHandler<HonoEnv> {
       throw unauthorized("CLOCK_SKEW_EXCEEDED", "Header x-timestamp is outside the allowed clock skew of 5 minutes.");
     }
     const appKey = h("x-app-key")!;
-    if (appKey !== sb.config.appKey) throw badSignature();
+    const holder = appKey === sb.config.appKey ? undefined : await findCredential(sb.engine, appKey);
+    if (appKey !== sb.config.appKey && !holder) throw badSignature();
+    const appSecret = holder ? holder.app_secret : sb.config.appSecret;
     const text = await readLimitedText(c.req.raw);
     const rawBody = text === "" ? undefined : text;
     c.set("rawBody", rawBody);
@@ -89,10 +103,16 @@ export function authenticate(sb: Sandbox): MiddlewareHandler<HonoEnv> {
     const host = incoming?.headers.host ?? h("host") ?? "";
     const given = Buffer.from(h("x-signature")!);
     const matches = signedHostCandidates(host, incoming?.socket?.localPort).some((candidate) => {
-      const want = Buffer.from(sign({ path, query, headers, host: candidate, body: rawBody, appSecret: sb.config.appSecret }));
+      const want = Buffer.from(sign({ path, query, headers, host: candidate, body: rawBody, appSecret }));
       return given.length === want.length && timingSafeEqual(given, want);
     });
     if (!matches) throw badSignature();
+    if (holder?.revoked_at) throw unauthorized("UNAUTHORIZED", "Your authorization has been revoked. Please contact the broker to authorize again.");
+    const principal: Principal = holder ? { kind: "trading", appKey, accountId: holder.account_id } : { kind: "broker", appKey };
+    if (!routePermitted(principal, path)) {
+      throw unauthorized("ROUTE_NOT_PERMITTED", `This app key may not call ${path}: ${principal.kind === "trading" ? "Trading API credentials reach the Trading API, tokens and market data only" : "the Trading API is called with an account holder's Trading API credentials"}.`);
+    }
+    c.set("principal", principal);
 
     if (!sb.nonces.use(`${appKey}:${h("x-signature-nonce")}`, nowMs)) {
       throw unauthorized("DUPLICATE_NONCE", "Header x-signature-nonce was already used.");

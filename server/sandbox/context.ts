@@ -39,8 +39,12 @@ export type HonoEnv = {
     query: Record<string, string>;
     /** The exact body text received, or undefined for a request without a body. */
     rawBody: string | undefined;
+    /** Who signed the call: the broker's own app key, or an account holder's Trading API key (one virtual account). */
+    principal: Principal;
   };
 };
+
+export type Principal = { kind: "broker"; appKey: string } | { kind: "trading"; appKey: string; accountId: string };
 
 export type Ctx = Context<HonoEnv>;
 
@@ -50,4 +54,6 @@ export interface OpContext {
   query: Record<string, string>;
   body: Record<string, unknown>;
   c: Ctx;
+  /** A larger page_size limit than the default 200, where an operation's SDK asks for more (Trading API instruments). */
+  maxPageSize?: number;
 }

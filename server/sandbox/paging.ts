@@ -11,11 +11,11 @@ import { illegal } from "./errors";
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 200;
 
-export function pageSize(query: Record<string, string>): number {
+export function pageSize(query: Record<string, string>, max = MAX_PAGE_SIZE): number {
   const raw = query.page_size;
   if (raw === undefined || raw === "") return DEFAULT_PAGE_SIZE;
-  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_PAGE_SIZE) {
-    throw illegal(`page_size must be an integer from 1 to ${MAX_PAGE_SIZE}.`);
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > max) {
+    throw illegal(`page_size must be an integer from 1 to ${max}.`);
   }
   return Number(raw);
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { checkJson } from "./input-limits";
 import type { Hono } from "hono";
-import { OPERATIONS, type OperationName, type PathStyle } from "@/server/wire/operations";
+import { OPERATIONS, type Operation, type OperationName, type PathStyle } from "@/server/wire/operations";
 import type { HonoEnv, OpContext, Sandbox } from "./context";
 import { illegal } from "./errors";
 
@@ -21,12 +21,29 @@ export function parseBody(raw: string | undefined): Record<string, unknown> {
   return parsed as Record<string, unknown>;
 }
 
+/** The handler registered for each operation of an app, so another API family can serve the same operation. */
+const registry = new WeakMap<object, Map<string, OpHandler>>();
+
+export function handlerOf(app: Hono<HonoEnv>, name: OperationName): OpHandler {
+  const h = registry.get(app)?.get(name);
+  if (!h) throw new Error(`no handler registered for ${name}`);
+  return h;
+}
+
 /**
  * Registers one operation of the shared OPERATIONS table under its resource path, its legacy path and every
  * alias, so the sandbox serves exactly the paths the client calls. Handlers return the response body.
  */
 export function route(app: Hono<HonoEnv>, sb: Sandbox, name: OperationName, handler: OpHandler): void {
-  const op = OPERATIONS[name] as { method: "GET" | "POST"; resource: string; legacy: string; aliases?: readonly string[] };
+  const handlers = registry.get(app) ?? new Map<string, OpHandler>();
+  registry.set(app, handlers);
+  handlers.set(name, handler);
+  routeOperation(app, sb, OPERATIONS[name], handler);
+}
+
+/** Registers an operation of any family (Broker API OPERATIONS, Trading API TRADING_OPERATIONS) on all its paths. */
+export function routeOperation(app: Hono<HonoEnv>, sb: Sandbox, operation: Operation, handler: OpHandler): void {
+  const op = operation as { method: "GET" | "POST"; resource: string; legacy: string; aliases?: readonly string[] };
   const paths = new Map<string, PathStyle>([[op.resource, "resource"]]);
   for (const p of [op.legacy, ...(op.aliases ?? [])]) if (!paths.has(p)) paths.set(p, "legacy");
   for (const [path, style] of paths) {

@@ -30,7 +30,7 @@ const dateText = (d: string | Date) => (typeof d === "string" ? d.slice(0, 10) :
 export function instrumentRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
   route(app, sb, "listStockInstruments", async (ctx) => {
     const q = ctx.query;
-    const size = pageSize(q);
+    const size = pageSize(q, ctx.maxPageSize);
     const where: string[] = [];
     const params: unknown[] = [];
     const add = (sql: string, v: unknown) => (params.push(v), where.push(sql.replace("?", `$${params.length}`)));

@@ -11,7 +11,7 @@ import { seedCatalog } from "./catalog";
  * Seeding happens once (seed_state marks it); reset wipes every sandbox table and seeds again.
  */
 const TABLES = ["activities", "positions", "cash_balances", "requests", "virtual_accounts", "master_accounts", "instruments",
-  "option_contracts", "corporate_actions", "tokens", "seed_state"];
+  "option_contracts", "corporate_actions", "tokens", "seed_state", "trading_credentials"];
 export const masterAccountId = () => idFrom(`master:${MASTER_ACCOUNT_NUMBER}`);
 
 async function seedAll(tx: Tx, config: SandboxConfig): Promise<void> {

@@ -10,22 +10,27 @@ import type { OrderSpec } from "./order-spec";
  * - OCO: two orders working at once; the first execution of one cancels the other.
  * - OTO: two orders; the second waits PENDING until the first is FILLED.
  * - OTOCO: three orders; the first works, the other two wait and then work as an OCO pair.
- * The ND Broker API accepts for US stocks only NORMAL, MASTER, STOP_PROFIT, STOP_LOSS and OCO (spec rule 6); OTO and
- * OTOCO are served for HK and CN stocks. Option orders are NORMAL only.
+ * Which combos a US stock order may use depends on the API family (spec rule 6): the Trading API allows all six
+ * (MASTER, STOP_PROFIT, STOP_LOSS, OTO, OCO, OTOCO); the ND Broker API only NORMAL, MASTER, STOP_PROFIT, STOP_LOSS and
+ * OCO (OTO and OTOCO are served there for HK and CN stocks). Option orders are NORMAL only in both.
  */
+export type ApiFamily = "broker" | "trading";
 export interface Link {
   parent: number | null;
   oco: boolean;
   pending: boolean;
 }
 
-const ND_US_STOCK = ["NORMAL", "MASTER", "STOP_PROFIT", "STOP_LOSS", "OCO"];
+const US_STOCK_COMBOS: Record<ApiFamily, string[]> = {
+  broker: ["NORMAL", "MASTER", "STOP_PROFIT", "STOP_LOSS", "OCO"],
+  trading: ["NORMAL", "MASTER", "STOP_PROFIT", "STOP_LOSS", "OTO", "OCO", "OTOCO"],
+};
 
-export function linkCombo(specs: OrderSpec[]): Link[] {
+export function linkCombo(specs: OrderSpec[], family: ApiFamily = "broker"): Link[] {
   const types = specs.map((s) => s.combo_type);
   for (const s of specs) {
     if (s.instrument_type === "OPTION" && s.combo_type !== "NORMAL") throw business("UNSUPPORTED_COMBO_TYPE", "Option orders take combo_type NORMAL.");
-    if (s.instrument_type === "EQUITY" && s.market === "US" && !ND_US_STOCK.includes(s.combo_type)) {
+    if (s.instrument_type === "EQUITY" && s.market === "US" && !US_STOCK_COMBOS[family].includes(s.combo_type)) {
       throw business("UNSUPPORTED_COMBO_TYPE", `combo_type ${s.combo_type} is not offered for US stocks by the Broker API (MASTER, STOP_PROFIT, STOP_LOSS, OCO only).`);
     }
   }

@@ -43,8 +43,8 @@ async function listGroups(sb: Sandbox, ctx: OpContext, open: boolean) {
 }
 
 export function orderRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
-  route(app, sb, "previewOrder", ({ body }) => previewOrder(sb, body));
-  route(app, sb, "placeOrder", ({ body }) => placeOrders(sb, body));
+  route(app, sb, "previewOrder", ({ body }) => previewOrder(sb, body, "broker"));
+  route(app, sb, "placeOrder", ({ body }) => placeOrders(sb, body, "broker"));
   route(app, sb, "replaceOrder", ({ body }) => replaceOrders(sb, body));
   route(app, sb, "cancelOrder", ({ body }) => cancelOrder(sb, body));
   route(app, sb, "getOrder", async ({ query }) => {

@@ -4,7 +4,7 @@ import type { Sandbox } from "../context";
 import { ApiError, business, illegal } from "../errors";
 import { bodyHash, newId } from "../ids";
 import { Decimal, cash } from "../money";
-import { linkCombo } from "./combos";
+import { linkCombo, type ApiFamily } from "./combos";
 import { emit, type OutboxEvent } from "./events/outbox";
 import { charges } from "./fees";
 import { hold, sellable } from "./funds";
@@ -48,13 +48,13 @@ function draft(s: OrderSpec, accountId: string, at: Date): OrderRow {
   };
 }
 
-export async function previewOrder(sb: Sandbox, body: Record<string, unknown>) {
+export async function previewOrder(sb: Sandbox, body: Record<string, unknown>, family: ApiFamily = "broker") {
   const t = trading(sb);
   const at = t.now();
   await t.market.load(sb.engine, at);
   const account = await orderAccount(sb.engine, body.account_id);
   const specs = await Promise.all(rawOrders(body, "new_orders").map((r, i) => parseOrder(sb.engine, r, i, account, true)));
-  linkCombo(specs);
+  linkCombo(specs, family);
   const s = specs[0];
   const d = draft(s, account.account_id, at);
   if (!bookOf(t, d)) throw business("INSTRUMENT_NOT_FOUND", "instrument not exists");
@@ -75,7 +75,7 @@ export async function previewOrder(sb: Sandbox, body: Record<string, unknown>) {
 
 const ack = (o: { client_order_id: string; order_id: string }) => ({ client_order_id: o.client_order_id, order_id: o.order_id });
 
-export async function placeOrders(sb: Sandbox, body: Record<string, unknown>) {
+export async function placeOrders(sb: Sandbox, body: Record<string, unknown>, family: ApiFamily = "broker") {
   const t = trading(sb);
   const at = t.now();
   await t.market.load(sb.engine, at);
@@ -98,7 +98,7 @@ export async function placeOrders(sb: Sandbox, body: Record<string, unknown>) {
       const specs: OrderSpec[] = [];
       for (const [i, r] of raws.entries()) specs.push(await parseOrder(tx, r, i, account));
       if (new Set(specs.map((s) => s.client_order_id)).size !== specs.length) throw illegal("client_order_id must differ between the orders of one request.");
-      const links = linkCombo(specs);
+      const links = linkCombo(specs, family);
       const drafts = specs.map((s) => draft(s, account.account_id, at));
       const oco = links.some((l) => l.oco) ? newId() : null;
       for (const [i, d] of drafts.entries()) {

@@ -6,6 +6,7 @@ import { EVENT, RAW_BYTES, subscribeServiceDefinitions, type ReceivedSubscribeRe
 import { signSubscription } from "@/server/wire/events/signature";
 import { CLOCK_SKEW_MS } from "../../auth";
 import type { Sandbox } from "../../context";
+import { findCredential } from "../../trading-api/credentials";
 import { trading } from "../state";
 import { EVENT_TYPES, lastEventId, readAfter } from "./outbox";
 
@@ -23,12 +24,25 @@ export const MAX_STREAMS = 100;
 
 type Call = grpc.ServerWritableStream<ReceivedSubscribeRequest, unknown>;
 
-function authError(sb: Sandbox, call: Call): string | undefined {
+/**
+ * Checks the subscription's signature. The broker's app key sees every event; an account holder's Trading API key
+ * (Subscribe Trade Events) sees only the TRADE events of its own virtual account, whatever the request asks for.
+ */
+async function authenticateCall(sb: Sandbox, call: Call): Promise<{ problem: string } | { problem?: undefined; accountId?: string }> {
   const md = (k: string) => call.metadata.get(k)[0]?.toString();
   for (const k of ["x-app-key", "x-signature", "x-signature-algorithm", "x-signature-nonce", "x-timestamp", "x-signature-version"]) {
-    if (!md(k)) return `Metadata ${k} is missing.`;
+    if (!md(k)) return { problem: `Metadata ${k} is missing.` };
   }
-  if (md("x-app-key") !== sb.config.appKey) return "Unknown app key.";
+  const appKey = md("x-app-key")!;
+  const holder = appKey === sb.config.appKey ? undefined : await findCredential(sb.engine, appKey);
+  if (appKey !== sb.config.appKey && !holder) return { problem: "Unknown app key." };
+  const problem = authError(sb, call, md, holder?.app_secret ?? sb.config.appSecret);
+  if (problem) return { problem };
+  if (holder?.revoked_at) return { problem: "Your authorization has been revoked." };
+  return { accountId: holder?.account_id };
+}
+
+function authError(sb: Sandbox, call: Call, md: (k: string) => string | undefined, appSecret: string): string | undefined {
   const algorithm = md("x-signature-algorithm") as SignatureAlgorithm;
   if (!SIGNATURE_ALGORITHMS.includes(algorithm)) return `Signature algorithm ${algorithm} is not supported.`;
   const ts = Date.parse(md("x-timestamp")!);
@@ -36,10 +50,10 @@ function authError(sb: Sandbox, call: Call): string | undefined {
   if (Number.isNaN(ts) || Math.abs(ts - now) > CLOCK_SKEW_MS) return "x-timestamp is outside the allowed clock skew.";
   const headers = Object.fromEntries(["x-app-key", "x-timestamp", "x-signature-version", "x-signature-algorithm", "x-signature-nonce"].map((k) => [k, md(k)!]));
   // The digest covers the request bytes exactly as the client sent them (facts §1.4), never a re-encoding.
-  const want = Buffer.from(signSubscription(headers, call.request[RAW_BYTES], sb.config.appSecret));
+  const want = Buffer.from(signSubscription(headers, call.request[RAW_BYTES], appSecret));
   const given = Buffer.from(md("x-signature")!);
   if (want.length !== given.length || !timingSafeEqual(want, given)) return "x-signature is invalid.";
-  if (!sb.nonces.use(`${sb.config.appKey}:grpc:${md("x-signature-nonce")}`, now)) return "x-signature-nonce was already used.";
+  if (!sb.nonces.use(`${md("x-app-key")}:grpc:${md("x-signature-nonce")}`, now)) return "x-signature-nonce was already used.";
   return undefined;
 }
 
@@ -88,7 +102,8 @@ async function subscribe(sb: Sandbox, call: Call, open: Set<Call>) {
   const requestId = String((call.metadata.get("x-signature-nonce")[0] ?? "")).slice(0, 64);
   const send = (eventType: number, payload: string) =>
     call.write({ eventType, subscribeType: call.request.subscribeType, contentType: "application/json", payload, requestId, timestamp: String(Date.now()) });
-  const problem = authError(sb, call);
+  const auth = await authenticateCall(sb, call);
+  const problem = auth.problem;
   if (problem) {
     send(EVENT.AuthError, JSON.stringify({ message: problem }));
     call.emit("error", { code: grpc.status.UNAUTHENTICATED, details: problem });
@@ -109,7 +124,9 @@ async function subscribe(sb: Sandbox, call: Call, open: Set<Call>) {
   } catch {
     opts = {};
   }
-  const types = (opts.event_types ?? []).filter((x) => (EVENT_TYPES as readonly string[]).includes(x));
+  const holder = auth.problem === undefined ? auth.accountId : undefined;
+  const types = holder ? ["TRADE"] : (opts.event_types ?? []).filter((x) => (EVENT_TYPES as readonly string[]).includes(x));
+  const accounts = holder ? [holder] : call.request.accounts;
   let cursor = /^\d+$/.test(String(opts.last_event_id ?? "")) ? String(opts.last_event_id) : await lastEventId(sb.engine);
   open.add(call);
   send(EVENT.SubscribeSuccess, JSON.stringify({ last_event_id: cursor }));
@@ -124,7 +141,7 @@ async function subscribe(sb: Sandbox, call: Call, open: Set<Call>) {
       do {
         again = false;
         if (closed || t.streams.silent) break;
-        const rows = await readAfter(sb.engine, cursor, 500, { types, accounts: call.request.accounts });
+        const rows = await readAfter(sb.engine, cursor, 500, { types, accounts });
         for (const e of rows) {
           if (closed || t.streams.silent) break;
           const envelope = { id: e.id, event_type: e.event_type, timestamp: new Date(e.created_at).toISOString(), account_id: e.account_id ?? undefined, payload: e.payload };

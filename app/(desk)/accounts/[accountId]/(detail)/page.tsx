@@ -2,6 +2,7 @@ import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { AccountDetail } from "@/components/accounts/account-detail";
+import { TradingCredentialsSection } from "@/components/accounts/trading-credentials-section";
 import { accountKeys } from "@/components/accounts/query-keys";
 import { makeQueryClient } from "@/components/data-table/query-client";
 import { can } from "@/lib/auth/permissions";
@@ -32,6 +33,7 @@ export default async function AccountPage({ params, searchParams }: { params: Pr
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
       <AccountDetail accountId={accountId} canWrite={can(staff.role, "accounts:write")} canReveal={can(staff.role, "pii:reveal")} canPlace={can(staff.role, "orders:place")} notice={notice} />
+      {can(staff.role, "accounts:write") ? <TradingCredentialsSection accountId={accountId} /> : null}
     </HydrationBoundary>
   );
 }

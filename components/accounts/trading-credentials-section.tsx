@@ -1,0 +1,19 @@
+import "server-only";
+import { listTradingCredentials, tradingCredentialsAvailable } from "@/server/accounts/trading-credentials";
+import { broker } from "@/server/broker";
+import { TradingCredentialsPanel } from "./trading-credentials-panel";
+
+/** Server part of the Trading API panel: the account's app keys (never secrets), read once for the page. */
+export async function TradingCredentialsSection({ accountId }: { accountId: string }) {
+  if (!tradingCredentialsAvailable()) {
+    return <TradingCredentialsPanel accountId={accountId} initial={null} unavailable="Trading API credentials are issued in the upstream's portal, not from the desk." />;
+  }
+  const initial = await listTradingCredentials(broker(), accountId).catch(() => null);
+  return (
+    <TradingCredentialsPanel
+      accountId={accountId}
+      initial={initial}
+      unavailable={initial === null ? "The account's Trading API credentials could not be read; reload to try again." : undefined}
+    />
+  );
+}
