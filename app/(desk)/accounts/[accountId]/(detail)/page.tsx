@@ -2,7 +2,7 @@ import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { AccountDetail } from "@/components/accounts/account-detail";
-import { TradingCredentialsSection } from "@/components/accounts/trading-credentials-section";
+import { TradingCredentialsSection } from "./trading-credentials-section";
 import { accountKeys } from "@/components/accounts/query-keys";
 import { makeQueryClient } from "@/components/data-table/query-client";
 import { can } from "@/lib/auth/permissions";

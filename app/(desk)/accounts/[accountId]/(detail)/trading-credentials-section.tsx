@@ -1,7 +1,7 @@
 import "server-only";
 import { listTradingCredentials, tradingCredentialsAvailable } from "@/server/accounts/trading-credentials";
 import { broker } from "@/server/broker";
-import { TradingCredentialsPanel } from "./trading-credentials-panel";
+import { TradingCredentialsPanel } from "@/components/accounts/trading-credentials-panel";
 
 /** Server part of the Trading API panel: the account's app keys (never secrets), read once for the page. */
 export async function TradingCredentialsSection({ accountId }: { accountId: string }) {
