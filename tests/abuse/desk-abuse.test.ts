@@ -20,7 +20,7 @@ vi.mock("@/server/auth/request-meta", () => ({ requestMeta: async () => ({ clien
 
 const SEED = 20261123;
 const STAFF = ["admin", "operations", "support", "compliance"].map((role, i) => ({ id: `00000000-0000-4000-8000-00000000000${i + 1}`, email: `${role}@abuse.test`, name: role, role }));
-const ACTIONS = ["accounts-create", "accounts-reveal", "accounts-update", "orders-cancel", "orders-exercise", "orders-place", "orders-preview", "orders-replace",
+const ACTIONS = ["approvals-approve", "approvals-reject", "approvals-withdraw", "approvals-rule-save", "approvals-rule-enable", "accounts-create", "accounts-reveal", "accounts-update", "orders-cancel", "orders-exercise", "orders-place", "orders-preview", "orders-replace",
   "staff-create", "staff-set-disabled", "staff-set-role", "staff-unlock", "stream-reconcile", "stream-reconnect"];
 const ROUTES: [string, string[]][] = [
   ["accounts/[accountId]/activities", ["accountId"]], ["accounts/[accountId]/balance", ["accountId"]], ["accounts/[accountId]/positions", ["accountId"]],

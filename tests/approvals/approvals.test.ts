@@ -75,8 +75,8 @@ for (const engine of testEngines()) {
       (await f.db.engine.query<{ status: string; requested_by: string; reason: string | null; amount: string }>(
         "SELECT status, requested_by, reason, amount::text FROM brokerdesk.money_movements WHERE kind = 'CASH_JOURNAL' AND client_request_id = $1", [crid],
       )).rows[0];
-    const journal = (amount: string, currency = "USD") => ({ client_request_id: newClientId("cj"), from_account: master, to_account: to, currency, amount });
-    async function hold(amount: string, currency = "USD"): Promise<{ id: string; crid: string }> {
+    const journal = (amount: string, currency: "USD" | "HKD" = "USD") => ({ client_request_id: newClientId("cj"), from_account: master, to_account: to, currency, amount });
+    async function hold(amount: string, currency: "USD" | "HKD" = "USD"): Promise<{ id: string; crid: string }> {
       const request = journal(amount, currency);
       const r = await as(MAKER, () => createCashJournalAction(request));
       if (!r.ok || !isPendingApproval(r.data)) throw new Error(`not held: ${JSON.stringify(r)}`);

@@ -1,0 +1,41 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { ApprovalDecide } from "@/components/approvals/approval-decide";
+import { ApprovalView } from "@/components/approvals/approval-view";
+import { PageHeader } from "@/components/ui/page";
+import { isNotFound } from "@/lib/errors";
+import { ruleActionLabel } from "@/lib/schemas/approvals";
+import { decisionControls } from "@/server/approvals/decisions";
+import { approvableOperation } from "@/server/approvals/registry";
+import { getApproval } from "@/server/approvals/requests";
+import { requirePermission } from "@/server/auth/guard";
+import { getDb } from "@/server/db";
+
+export const metadata: Metadata = { title: "Approval request" };
+
+/** Thin page: permission, the request (expired first when due), and the controls this person may use. */
+export default async function ApprovalPage({ params }: { params: Promise<{ id: string }> }) {
+  const staff = await requirePermission("approvals:read");
+  const { id } = await params;
+  const r = await getApproval(await getDb(), id).catch((e: unknown) => (isNotFound(e) ? undefined : Promise.reject(e)));
+  if (!r) notFound();
+  const controls = decisionControls(r, staff);
+  const op = approvableOperation(r.action);
+  const parsed = op?.schema.safeParse(r.payload);
+  const resultHref = parsed?.success ? op?.resultHref?.(parsed.data) : undefined;
+  const decide = controls.approve || controls.reject || controls.withdraw ? <ApprovalDecide id={r.id} summary={r.summary} controls={controls} /> : undefined;
+  return (
+    <>
+      <PageHeader
+        title={`Approval: ${ruleActionLabel(r.ruleAction)}`}
+        description={
+          <Link href="/approvals" className="text-blue-700 hover:underline">
+            ← Approvals
+          </Link>
+        }
+      />
+      <ApprovalView r={r} now={new Date().getTime()} resultHref={resultHref} decide={decide} />
+    </>
+  );
+}
