@@ -17,7 +17,7 @@ function PayloadFields({ payload }: { payload: Record<string, unknown> }) {
     <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm" data-testid="approval-payload">
       {Object.entries(payload).map(([key, value]) => {
         const currency = AMOUNT_KEYS[key] ? payload[AMOUNT_KEYS[key]] : undefined;
-        const shown = typeof value === "string" && typeof currency === "string" ? `${formatMoney(value, currency)} ${currency}` : typeof value === "string" ? value : JSON.stringify(value);
+        const shown = typeof value === "string" && typeof currency === "string" ? formatMoney(value, currency) : typeof value === "string" ? value : JSON.stringify(value);
         return (
           <div key={key} className="contents">
             <dt className="text-xs font-medium text-slate-600">{labelOf(key)}</dt>

@@ -22,7 +22,7 @@ const valuesOf = (rule?: ApprovalRuleRow): ApprovalRuleValues =>
     : { action: "movements.cash_journal", currency: "", threshold: "", approversRequired: "1", approverRoles: ["operations"], enabled: true };
 
 /** One form for a new rule and for editing one (keyed by the rule, so choosing another rule starts afresh). */
-export function RuleForm({ rule, onDone }: { rule?: ApprovalRuleRow; onDone: () => void }) {
+export function RuleForm({ rule, onDone }: { rule?: ApprovalRuleRow; onDone: (notice?: string) => void }) {
   const { form, onSubmit, banner, busy } = useActionForm({
     schema: approvalRuleSchema,
     defaultValues: valuesOf(rule),
@@ -30,7 +30,8 @@ export function RuleForm({ rule, onDone }: { rule?: ApprovalRuleRow; onDone: () 
     success: rule ? "Rule saved." : "Rule created.",
     onSuccess: (_r, f) => {
       f.reset(valuesOf());
-      onDone();
+      // An edit closes this form (a new one takes its place), so the editor says it was saved.
+      onDone(rule ? "Rule saved." : undefined);
     },
   });
   const action = form.watch("action");
@@ -72,7 +73,7 @@ export function RuleForm({ rule, onDone }: { rule?: ApprovalRuleRow; onDone: () 
               {busy ? "Saving…" : rule ? "Save rule" : "Create rule"}
             </Button>
             {rule ? (
-              <Button variant="ghost" onClick={onDone} disabled={busy}>
+              <Button variant="ghost" onClick={() => onDone()} disabled={busy}>
                 Cancel
               </Button>
             ) : null}

@@ -18,11 +18,12 @@ const describe = (r: ApprovalRuleRow) =>
 export function RulesEditor({ rules }: { rules: ApprovalRuleRow[] }) {
   const router = useRouter();
   const [editing, setEditing] = useState<ApprovalRuleRow>();
+  const [notice, setNotice] = useState<string>();
   const { run, busy, banner } = useAction();
   return (
     <div className="grid gap-5 xl:grid-cols-[1fr_22rem]">
       <div className="flex flex-col gap-2">
-        <FormBanner banner={banner} />
+        <FormBanner banner={banner ?? (notice ? { tone: "success", text: notice } : undefined)} />
         <div className={cls.wrap}>
           <table className={cls.table}>
             <thead>
@@ -48,16 +49,20 @@ export function RulesEditor({ rules }: { rules: ApprovalRuleRow[] }) {
               ) : (
                 rules.map((r) => (
                   <tr key={r.id} data-testid="rule-row" className={editing?.id === r.id ? "bg-blue-50/60" : undefined}>
-                    <td className={cls.td}>{ruleActionLabel(r.action)}</td>
+                    <td className={`${cls.td} whitespace-nowrap`}>{ruleActionLabel(r.action)}</td>
                     <td className={cls.td}>{r.currency ?? <span className="text-slate-500">Any</span>}</td>
                     <td className={`${cls.td} num text-right tabular-nums whitespace-nowrap`}>
-                      {r.threshold ? `${formatMoney(r.threshold, r.currency ?? undefined)}${r.currency ? ` ${r.currency}` : ""}` : <span className="text-slate-500">Always</span>}
+                      {r.threshold ? formatMoney(r.threshold, r.currency ?? undefined) : <span className="text-slate-500">Always</span>}
                     </td>
                     <td className={`${cls.td} num text-right tabular-nums`}>{r.approversRequired}</td>
                     <td className={`${cls.td} text-xs`}>{r.approverRoles.map(roleLabel).join(", ")}</td>
                     <td className={cls.td}>{r.enabled ? <Badge tone="green">Enabled</Badge> : <Badge tone="slate">Disabled</Badge>}</td>
                     <td className={`${cls.td} text-right whitespace-nowrap`}>
-                      <Button size="sm" variant="secondary" disabled={busy} onClick={() => setEditing(r)}>
+                      <Button size="sm" variant="secondary" disabled={busy} onClick={() => {
+                          setNotice(undefined);
+                          setEditing(r);
+                        }}
+                      >
                         Edit
                       </Button>{" "}
                       <Button
@@ -89,7 +94,8 @@ export function RulesEditor({ rules }: { rules: ApprovalRuleRow[] }) {
       <RuleForm
         key={editing?.id ?? "new"}
         rule={editing}
-        onDone={() => {
+        onDone={(text) => {
+          setNotice(text);
           setEditing(undefined);
           router.refresh();
         }}

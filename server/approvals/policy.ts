@@ -30,7 +30,7 @@ export function approvalPolicy<S extends z.ZodType>(operation: MovementOperation
     });
     if (created && op.onStatus) await op.onStatus(input, "AWAITING_APPROVAL", { approvalId: id, makerEmail: ctx.staff.email, ctx });
     const who = `${rule.approversRequired === 1 ? "one approver" : `${rule.approversRequired} approvers`} (${rule.approverRoles.map(roleLabel).join(" or ")})`;
-    const above = rule.threshold && money ? ` above ${formatMoney(rule.threshold, money.currency)} ${money.currency}` : "";
+    const above = rule.threshold && money ? ` above ${formatMoney(rule.threshold, money.currency)}` : "";
     return {
       status: "held", approvalId: id,
       message: created ? `Sent for approval: this needs ${who}${above}.` : "This request is already waiting for approval.",
