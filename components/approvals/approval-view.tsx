@@ -8,14 +8,26 @@ import { formatMoney } from "@/lib/money";
 import { APPROVAL_STATUS_LABELS, APPROVAL_STATUS_TONES, roleLabel, ruleActionLabel, type ApprovalDetail } from "@/lib/schemas/approvals";
 
 /** snake_case wire names as labels: "from_account" → "From account". */
-const labelOf = (key: string) => (key === "client_request_id" ? "Client request id" : key.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase()));
+const labelOf = (key: string) =>
+  key === "client_request_id" ? "Client request id" : key.replace(/^w8ben_info\./, "W-8BEN ").replace(/[_.]/g, " ").replace(/^./, (c) => c.toUpperCase());
 
 const AMOUNT_KEYS: Record<string, string> = { amount: "currency", from_amount: "from_currency", to_amount: "to_currency" };
+
+/** Nested objects as dotted keys ("w8ben_info.last_name"), lists joined; empty values left out. */
+function flat(value: Record<string, unknown>, prefix = "", out: [string, unknown][] = []): [string, unknown][] {
+  for (const [k, v] of Object.entries(value)) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (v && typeof v === "object" && !Array.isArray(v)) flat(v as Record<string, unknown>, key, out);
+    else if (Array.isArray(v)) out.push([key, v.join(", ")]);
+    else if (v !== "" && v !== null && v !== undefined) out.push([key, v]);
+  }
+  return out;
+}
 
 function PayloadFields({ payload }: { payload: Record<string, unknown> }) {
   return (
     <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm" data-testid="approval-payload">
-      {Object.entries(payload).map(([key, value]) => {
+      {flat(payload).map(([key, value]) => {
         const currency = AMOUNT_KEYS[key] ? payload[AMOUNT_KEYS[key]] : undefined;
         const shown = typeof value === "string" && typeof currency === "string" ? formatMoney(value, currency) : typeof value === "string" ? value : JSON.stringify(value);
         return (
@@ -74,7 +86,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 export function ApprovalView({ r, now, resultHref, decide }: { r: ApprovalDetail; now: number; resultHref?: string; decide: ReactNode }) {
   const pending = r.status === "pending";
   return (
-    <div className="grid gap-4 xl:grid-cols-[1fr_24rem]">
+    <div className="grid gap-4 xl:grid-cols-[minmax(0,1fr)_22rem]">
       <div className="flex flex-col gap-4">
         <Panel title="Request">
           <p className="mb-3 text-base font-medium text-slate-900" data-testid="approval-summary">

@@ -21,7 +21,7 @@ export function RulesEditor({ rules }: { rules: ApprovalRuleRow[] }) {
   const [notice, setNotice] = useState<string>();
   const { run, busy, banner } = useAction();
   return (
-    <div className="grid gap-5 xl:grid-cols-[1fr_22rem]">
+    <div className="grid gap-5 xl:grid-cols-[minmax(0,1fr)_20rem]">
       <div className="flex flex-col gap-2">
         <FormBanner banner={banner ?? (notice ? { tone: "success", text: notice } : undefined)} />
         <div className={cls.wrap}>
@@ -49,7 +49,7 @@ export function RulesEditor({ rules }: { rules: ApprovalRuleRow[] }) {
               ) : (
                 rules.map((r) => (
                   <tr key={r.id} data-testid="rule-row" className={editing?.id === r.id ? "bg-blue-50/60" : undefined}>
-                    <td className={`${cls.td} whitespace-nowrap`}>{ruleActionLabel(r.action)}</td>
+                    <td className={cls.td}>{ruleActionLabel(r.action)}</td>
                     <td className={cls.td}>{r.currency ?? <span className="text-slate-500">Any</span>}</td>
                     <td className={`${cls.td} num text-right tabular-nums whitespace-nowrap`}>
                       {r.threshold ? formatMoney(r.threshold, r.currency ?? undefined) : <span className="text-slate-500">Always</span>}

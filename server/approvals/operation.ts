@@ -16,13 +16,14 @@ export interface ApprovableOperation<S extends z.ZodType = z.ZodType> {
   /** The action's audit name (the action that holds it and the execution's audit entry), e.g. movements.cash_journal. */
   action: string;
   schema: S;
-  /** The rule key, e.g. movements.instant_funding.DEPOSIT; undefined: no rule can apply to this input. */
-  ruleKey(input: z.output<S>): string | undefined;
+  /**
+   * The rule keys that concern this input (e.g. movements.instant_funding.DEPOSIT; an account update raising the
+   * option level and changing the W-8BEN has two; none: no rule applies) and, for an update, its before → after.
+   */
+  assess(input: z.output<S>, ctx: ActionContext): Promise<{ ruleKeys: string[]; diff?: unknown }>;
   money(input: z.output<S>): { currency: string; amount: string } | undefined;
   target(input: z.output<S>): string;
-  summary(input: z.output<S>): string;
-  /** Before → after, for updates. */
-  diff?(input: z.output<S>, ctx: ActionContext): Promise<unknown>;
+  summary(input: z.output<S>, diff?: unknown): string;
   clientRequestId(input: z.output<S>): string | undefined;
   run(input: z.output<S>, ctx: ActionContext): Promise<unknown>;
   /** The request was held (awaiting) or closed unsent (declined, withdrawn, expired), e.g. to show it in a list. */
@@ -38,9 +39,9 @@ export function movementApprovable<S extends z.ZodType>(op: MovementOperation<S>
   return {
     action: op.action,
     schema: op.schema,
-    ruleKey: (r) => {
+    assess: async (r) => {
       const type = (r as { type?: unknown }).type;
-      return op.kind === "INSTANT_FUNDING" && typeof type === "string" ? `${op.action}.${type}` : op.action;
+      return { ruleKeys: [op.kind === "INSTANT_FUNDING" && typeof type === "string" ? `${op.action}.${type}` : op.action] };
     },
     money: (r) => op.money(r),
     target: (r) => op.target(r),

@@ -18,15 +18,14 @@ export function approvalPolicy<S extends z.ZodType>(operation: MovementOperation
   const op: ApprovableOperation<S> = "send" in operation ? movementApprovable(operation) : operation;
   return async (input, ctx) => {
     if (!approvableOperation(op.action)) throw new Error(`${op.action} is not in the approvals registry (server/approvals/registry.ts)`);
-    const key = op.ruleKey(input);
-    if (!key) return { status: "proceed" };
+    const { ruleKeys, diff } = await op.assess(input, ctx);
+    if (!ruleKeys.length) return { status: "proceed" };
     const money = op.money(input);
-    const rule = await matchRule(ctx.db.engine, key, money);
+    const rule = await matchRule(ctx.db.engine, ruleKeys, money);
     if (!rule) return { status: "proceed" };
-    const diff = op.diff ? await op.diff(input, ctx) : undefined;
     const { id, created } = await holdRequest(ctx.db.engine, {
-      action: op.action, ruleAction: key, target: op.target(input), payload: input, clientRequestId: op.clientRequestId(input),
-      summary: op.summary(input), diff, money, rule, maker: { id: ctx.staff.id, email: ctx.staff.email, role: ctx.staff.role },
+      action: op.action, ruleAction: rule.action, target: op.target(input), payload: input, clientRequestId: op.clientRequestId(input),
+      summary: op.summary(input, diff), diff, money, rule, maker: { id: ctx.staff.id, email: ctx.staff.email, role: ctx.staff.role },
     });
     if (created && op.onStatus) await op.onStatus(input, "AWAITING_APPROVAL", { approvalId: id, makerEmail: ctx.staff.email, ctx });
     const who = `${rule.approversRequired === 1 ? "one approver" : `${rule.approversRequired} approvers`} (${rule.approverRoles.map(roleLabel).join(" or ")})`;

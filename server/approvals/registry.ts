@@ -1,4 +1,5 @@
 import "server-only";
+import { accountUpdate } from "@/server/accounts/update";
 import { cashJournal } from "@/server/movements/cash-journal";
 import { movementApprovable, type ApprovableOperation } from "./operation";
 
@@ -9,6 +10,7 @@ import { movementApprovable, type ApprovableOperation } from "./operation";
  */
 const OPERATIONS: ApprovableOperation[] = [
   movementApprovable(cashJournal),
+  accountUpdate,
 ];
 
 const byAction = new Map(OPERATIONS.map((op) => [op.action, op]));

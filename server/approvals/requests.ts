@@ -7,6 +7,7 @@ import { appendAudit, canonicalJson } from "@/server/audit/trail";
 import type { AppDb } from "@/server/db";
 import type { Queryable } from "@/server/db/engine";
 import { keysetPage } from "@/server/db/keyset";
+import { MASK, maskValue } from "@/server/accounts/masking";
 import { logger } from "@/server/log";
 import { approvableOperation } from "./registry";
 import type { MatchedRule } from "./rules";
@@ -179,4 +180,26 @@ export async function getApproval(db: AppDb, id: string): Promise<ApprovalDetail
     executedAt: iso(r.executed_at), upstreamRequestId: r.upstream_request_id, result: r.result, error: r.error,
     decisions: decisions.map((d): ApprovalDecisionRow => ({ approverId: d.approver_id, approverEmail: d.approver_email, approverRole: d.approver_role, decision: d.decision, reason: d.reason, at: iso(d.at)! })),
   };
+}
+
+const PII_PATH = /(^|\.)(tax_id|id_number)$|_address\.(state|city|street_address|postal_code)$/;
+
+function maskAt(value: unknown, path: string): unknown {
+  if (Array.isArray(value)) return value;
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, maskAt(v, path ? `${path}.${k}` : k)]));
+  }
+  return typeof value === "string" && value && PII_PATH.test(path) ? (path.includes("_address.") ? MASK : maskValue(value)) : value;
+}
+
+/**
+ * The request as a person without `pii:view` may see it: the tax id, the ID number and the street, city, state and
+ * postal code of addresses masked in the payload and in the diff, as the account pages mask them.
+ */
+export function maskApprovalPii(r: ApprovalDetail): ApprovalDetail {
+  const diff = Array.isArray(r.diff)
+    ? (r.diff as { path?: string; before?: unknown; after?: unknown }[]).map((l) =>
+        l.path && PII_PATH.test(l.path) ? { ...l, before: maskAt(l.before, l.path), after: maskAt(l.after, l.path) } : l)
+    : r.diff;
+  return { ...r, payload: maskAt(r.payload, "") as Record<string, unknown>, diff };
 }

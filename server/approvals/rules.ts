@@ -10,6 +10,7 @@ import type { Queryable } from "@/server/db/engine";
  */
 export interface MatchedRule {
   id: string;
+  action: string;
   approversRequired: number;
   approverRoles: string[];
   currency: string | null;
@@ -40,17 +41,18 @@ function toRow(r: DbRule): ApprovalRuleRow {
   };
 }
 
-export async function matchRule(q: Queryable, ruleKey: string, money: { currency: string; amount: string } | undefined): Promise<MatchedRule | undefined> {
+/** The strictest enabled rule among those of the given rule keys that the money (if any) meets. */
+export async function matchRule(q: Queryable, ruleKeys: string | string[], money: { currency: string; amount: string } | undefined): Promise<MatchedRule | undefined> {
   const { rows } = await q.query<DbRule>(
     `SELECT ${COLUMNS} FROM brokerdesk.approval_rules
-      WHERE enabled AND action = $1
+      WHERE enabled AND action = ANY($1::text[])
         AND (currency IS NULL OR currency = $2::text)
         AND (threshold IS NULL OR ($3::numeric IS NOT NULL AND $3::numeric > threshold))
       ORDER BY approvers_required DESC, threshold ASC NULLS FIRST, created_at, id LIMIT 1`,
-    [ruleKey, money?.currency ?? null, money?.amount ?? null],
+    [typeof ruleKeys === "string" ? [ruleKeys] : ruleKeys, money?.currency ?? null, money?.amount ?? null],
   );
   const r = rows[0];
-  return r && { id: r.id, approversRequired: Number(r.approvers_required), approverRoles: r.approver_roles, currency: r.currency, threshold: r.threshold };
+  return r && { id: r.id, action: r.action, approversRequired: Number(r.approvers_required), approverRoles: r.approver_roles, currency: r.currency, threshold: r.threshold };
 }
 
 export async function listRules(q: Queryable): Promise<ApprovalRuleRow[]> {

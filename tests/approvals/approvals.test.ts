@@ -7,8 +7,10 @@ import { rejectApprovalAction } from "@/server/actions/approvals-reject";
 import { withdrawApprovalAction } from "@/server/actions/approvals-withdraw";
 import { saveApprovalRuleAction } from "@/server/actions/approvals-rule-save";
 import { setApprovalRuleEnabledAction } from "@/server/actions/approvals-rule-enable";
+import { updateVirtualAccount } from "@/server/actions/accounts-update";
 import { createCashJournalAction } from "@/server/actions/movements-cash-journal";
-import { getApproval, listApprovals, sweepExpired } from "@/server/approvals/requests";
+import { formValuesFromAccount, type AccountView } from "@/lib/schemas/virtual-account-view";
+import { getApproval, listApprovals, maskApprovalPii, sweepExpired } from "@/server/approvals/requests";
 import { matchRule } from "@/server/approvals/rules";
 import { listAudit } from "@/server/audit/trail";
 import { setBrokerForTests } from "@/server/broker";
@@ -217,6 +219,44 @@ for (const engine of testEngines()) {
       expect((await cash(to, "USD")).minus(to0).toFixed(2)).toBe("12345.67");
       expect((await getApproval(f.db, id)).decisions).toHaveLength(1);
     }, 60_000);
+
+    it("an account update raising the option level to LV3, or changing the W-8BEN, waits with its diff; other updates go through", async () => {
+      session.staff = ADMIN;
+      expect(await saveApprovalRuleAction({ action: "accounts.option_level_raise", currency: "", threshold: "", approversRequired: 1, approverRoles: ["admin"] })).toMatchObject({ ok: true });
+      expect(await saveApprovalRuleAction({ action: "accounts.w8ben_change", currency: "", threshold: "", approversRequired: 1, approverRoles: ["operations"] })).toMatchObject({ ok: true });
+      const account = ACCOUNTS.optionsLv2;
+      const current = async () => (await f.client.getVirtualAccount({ account_id: account })) as AccountView;
+      const values = () => current().then((a) => formValuesFromAccount(a, newClientId("vau")));
+
+      const other = (await values()).commission_code === "COMMISSION_GROUP_2" ? "COMMISSION_GROUP_1" : "COMMISSION_GROUP_2";
+      const plain = await as(MAKER, async () => updateVirtualAccount({ ...(await values()), commission_code: other } as never));
+      expect(plain).toMatchObject({ ok: true, data: { accountId: account } });
+
+      const raise = { ...(await values()), option_level: "LV3" as const };
+      const held = await as(MAKER, () => updateVirtualAccount(raise as never));
+      if (!held.ok || !isPendingApproval(held.data)) throw new Error(`not held: ${JSON.stringify(held)}`);
+      const approvalId = held.data.approvalId;
+      expect((await current()).option_level).toBe("LV2");
+      const detail = await getApproval(f.db, approvalId);
+      expect(detail).toMatchObject({ ruleAction: "accounts.option_level_raise", summary: `Update of account ${account}: option level LV2 → LV3`, diff: [{ path: "option_level", before: "LV2", after: "LV3" }] });
+      expect(await as(CHECKER, () => approveApprovalAction({ id: approvalId }))).toMatchObject({ ok: false, code: "NOT_AN_APPROVER" });
+      expect(await as(ADMIN, () => approveApprovalAction({ id: approvalId }))).toMatchObject({ ok: true, data: { status: "executed" } });
+      expect((await current()).option_level).toBe("LV3");
+
+      const w8 = await values();
+      const taxChange = { ...w8, w8ben_info: { ...w8.w8ben_info, tax_id: "987654321" } };
+      const heldW8 = await as(MAKER, () => updateVirtualAccount(taxChange as never));
+      if (!heldW8.ok || !isPendingApproval(heldW8.data)) throw new Error(`not held: ${JSON.stringify(heldW8)}`);
+      const w8detail = await getApproval(f.db, heldW8.data.approvalId);
+      expect(w8detail.ruleAction).toBe("accounts.w8ben_change");
+      expect(w8detail.diff).toEqual([expect.objectContaining({ path: "w8ben_info.tax_id", after: "987654321" })]);
+      // Compliance reads the inbox without pii:view: the tax id is masked in the payload and the diff.
+      const masked = maskApprovalPii(w8detail);
+      expect(JSON.stringify(masked.payload)).not.toContain("987654321");
+      expect(JSON.stringify(masked.diff)).not.toContain("987654321");
+      const heldAudit = (await listAudit(f.db.engine, { action: "accounts.update", outcome: "held" })).rows;
+      expect(JSON.stringify(heldAudit.map((e) => e.input))).not.toContain("987654321");
+    });
 
     it("lists pending requests first", async () => {
       const { id } = await hold("40000.00");
