@@ -117,14 +117,18 @@ export function ApprovalView({ r, now, resultHref, decide }: { r: ApprovalDetail
               </span>
             </Row>
           </dl>
-          <h3 className="mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">Will be sent as</h3>
-          <PayloadFields payload={r.payload} />
           {r.diff ? (
             <>
-              <h3 className="mt-4 mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">Changes</h3>
-              <Diff diff={r.diff} />
+              <h3 className="mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">Changes</h3>
+              <div className="mb-4">
+                <Diff diff={r.diff} />
+              </div>
             </>
           ) : null}
+          <h3 className="mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+            {pending ? "Will be sent as" : r.status === "executed" || r.status === "failed" ? "Sent as" : "The request as stored"}
+          </h3>
+          <PayloadFields payload={r.payload} />
         </Panel>
         {r.status === "executed" || r.status === "failed" || r.status === "executing" ? (
           <Panel title="Result">
