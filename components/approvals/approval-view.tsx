@@ -83,7 +83,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** The request as stored (payload, diff), its decisions, and after execution the outcome and where to see it. */
-export function ApprovalView({ r, now, resultHref, decide }: { r: ApprovalDetail; now: number; resultHref?: string; decide: ReactNode }) {
+export function ApprovalView({ r, now, resultLink, decide }: { r: ApprovalDetail; now: number; resultLink?: { href: string; label: string }; decide: ReactNode }) {
   const pending = r.status === "pending";
   return (
     <div className="grid gap-4 xl:grid-cols-[minmax(0,1fr)_22rem]">
@@ -141,10 +141,10 @@ export function ApprovalView({ r, now, resultHref, decide }: { r: ApprovalDetail
                 <span className="font-mono text-xs">{r.upstreamRequestId ?? "—"}</span>
               </Row>
               {r.error ? <Row label="Error">{r.error}</Row> : null}
-              {resultHref && r.status === "executed" ? (
-                <Row label="Movement">
-                  <Link href={resultHref} className="text-blue-700 hover:underline" prefetch={false}>
-                    {r.clientRequestId ?? "Open"}
+              {resultLink && r.status === "executed" ? (
+                <Row label="See it">
+                  <Link href={resultLink.href} className="text-blue-700 hover:underline" prefetch={false}>
+                    {resultLink.label}
                   </Link>
                 </Row>
               ) : null}

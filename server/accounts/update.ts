@@ -60,5 +60,5 @@ export const accountUpdate: ApprovableOperation<typeof updateAccountSchema> = {
   },
   clientRequestId: (input) => input.client_request_id,
   run: (input, ctx) => sendAccountUpdate(input, ctx),
-  resultHref: (input) => `/accounts/${encodeURIComponent(input.account_id)}`,
+  resultLink: (input) => ({ href: `/accounts/${encodeURIComponent(input.account_id)}`, label: `Account ${input.account_id}` }),
 };

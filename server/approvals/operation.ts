@@ -28,8 +28,8 @@ export interface ApprovableOperation<S extends z.ZodType = z.ZodType> {
   run(input: z.output<S>, ctx: ActionContext): Promise<unknown>;
   /** The request was held (awaiting) or closed unsent (declined, withdrawn, expired), e.g. to show it in a list. */
   onStatus?(input: z.output<S>, status: HeldStatus, o: { approvalId: string; makerEmail: string; ctx: { db: ActionContext["db"] }; reason?: string }): Promise<void>;
-  /** Where the executed request can be seen, e.g. /movements/CASH_JOURNAL/{client_request_id}. */
-  resultHref?(input: z.output<S>): string | undefined;
+  /** Where the executed request can be seen, e.g. /movements/CASH_JOURNAL/{client_request_id}, and the link's words. */
+  resultLink?(input: z.output<S>): { href: string; label: string } | undefined;
 }
 
 export type HeldStatus = "AWAITING_APPROVAL" | "DECLINED" | "WITHDRAWN" | "EXPIRED" | "FAILED";
@@ -48,7 +48,10 @@ export function movementApprovable<S extends z.ZodType>(op: MovementOperation<S>
     summary: (r) => op.summary(r),
     clientRequestId: (r) => (r as { client_request_id?: string }).client_request_id,
     run: (r, ctx) => op.send(r, ctx),
-    resultHref: (r) => `/movements/${op.kind}/${encodeURIComponent((r as { client_request_id: string }).client_request_id)}`,
+    resultLink: (r) => {
+      const crid = (r as { client_request_id: string }).client_request_id;
+      return { href: `/movements/${op.kind}/${encodeURIComponent(crid)}`, label: `Movement ${crid}` };
+    },
     async onStatus(r, status, o) {
       // The request body carries the wire's field names, which the read model's movement fields are read from.
       const fields = Object.fromEntries(

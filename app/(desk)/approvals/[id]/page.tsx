@@ -25,7 +25,7 @@ export default async function ApprovalPage({ params }: { params: Promise<{ id: s
   const controls = decisionControls(r, staff);
   const op = approvableOperation(r.action);
   const parsed = op?.schema.safeParse(stored.payload);
-  const resultHref = parsed?.success ? op?.resultHref?.(parsed.data) : undefined;
+  const resultLink = parsed?.success ? op?.resultLink?.(parsed.data) : undefined;
   const decide = controls.approve || controls.reject || controls.withdraw ? <ApprovalDecide id={r.id} summary={r.summary} controls={controls} /> : undefined;
   return (
     <>
@@ -37,7 +37,7 @@ export default async function ApprovalPage({ params }: { params: Promise<{ id: s
           </Link>
         }
       />
-      <ApprovalView r={r} now={new Date().getTime()} resultHref={resultHref} decide={decide} />
+      <ApprovalView r={r} now={new Date().getTime()} resultLink={resultLink} decide={decide} />
     </>
   );
 }
