@@ -78,6 +78,7 @@ async function refuseIfExpired(db: AppDb, id: string, now: Date): Promise<void> 
 
 export async function approveRequest(id: string, ctx: ActionContext, now = new Date()): Promise<ApproveOutcome> {
   const { db, staff } = ctx;
+  ctx.audit.target = `approval:${id}`; // refused or not, the entry names the request
   await refuseIfExpired(db, id, now);
   const claim = await db.engine.transaction(async (tx) => {
     const r = await lock(tx, id);
@@ -96,7 +97,6 @@ export async function approveRequest(id: string, ctx: ActionContext, now = new D
     );
     return { r, approvals, claimed: claimed[0] };
   });
-  ctx.audit.target = `approval:${id}`;
   const required = Number(claim.r.approvers_required);
   if (!claim.claimed) return { status: "pending", approvals: claim.approvals, required };
   const done = await executeRequest(claim.claimed, ctx);
@@ -105,6 +105,7 @@ export async function approveRequest(id: string, ctx: ActionContext, now = new D
 
 export async function rejectRequest(id: string, reason: string, ctx: ActionContext, now = new Date()): Promise<{ status: ApprovalStatus }> {
   const { db, staff } = ctx;
+  ctx.audit.target = `approval:${id}`; // refused or not, the entry names the request
   await refuseIfExpired(db, id, now);
   const r = await db.engine.transaction(async (tx) => {
     const row = await lock(tx, id);
@@ -113,13 +114,13 @@ export async function rejectRequest(id: string, reason: string, ctx: ActionConte
     await tx.query(`UPDATE brokerdesk.approval_requests SET status = 'rejected', decided_at = $2 WHERE id = $1`, [id, now]);
     return row;
   });
-  ctx.audit.target = `approval:${id}`;
   await tellOperation(db, r, "DECLINED", reason);
   return { status: "rejected" };
 }
 
 export async function withdrawRequest(id: string, ctx: ActionContext, now = new Date()): Promise<{ status: ApprovalStatus }> {
   const { db, staff } = ctx;
+  ctx.audit.target = `approval:${id}`; // refused or not, the entry names the request
   await refuseIfExpired(db, id, now);
   const r = await db.engine.transaction(async (tx) => {
     const row = await lock(tx, id);
@@ -128,7 +129,6 @@ export async function withdrawRequest(id: string, ctx: ActionContext, now = new 
     await tx.query(`UPDATE brokerdesk.approval_requests SET status = 'withdrawn', decided_at = $2 WHERE id = $1`, [id, now]);
     return row;
   });
-  ctx.audit.target = `approval:${id}`;
   await tellOperation(db, r, "WITHDRAWN");
   return { status: "withdrawn" };
 }

@@ -158,6 +158,7 @@ for (const engine of testEngines()) {
       expect(heldEntries.map((e) => e.target)).toContain(`approval:${id}`);
       const refused = (await listAudit(f.db.engine, { action: "approvals.approve", outcome: "failure" })).rows;
       expect(refused.map((e) => e.errorCode)).toEqual(expect.arrayContaining(["OWN_REQUEST", "NOT_AN_APPROVER", "APPROVAL_CLOSED"]));
+      expect(refused.find((e) => e.errorCode === "OWN_REQUEST")).toMatchObject({ actorEmail: MAKER.email, target: `approval:${id}` });
     });
 
     it("a two-approver rule needs two different approvers; nobody decides twice", async () => {
@@ -202,6 +203,19 @@ for (const engine of testEngines()) {
       expect(await as(MAKER, () => withdrawApprovalAction({ id: w.id }))).toMatchObject({ ok: true, data: { status: "withdrawn" } });
       expect((await movement(w.crid)).status).toBe("WITHDRAWN");
       expect(await as(CHECKER, () => approveApprovalAction({ id: w.id }))).toMatchObject({ ok: false, code: "APPROVAL_CLOSED" });
+    });
+
+    it("an execution that fails is recorded with its reason, shown FAILED, and never sent again", async () => {
+      await f.api.call("POST", "/sandbox/calls/reset");
+      const { id, crid } = await hold("60000000.00"); // more than the master account holds: refused before sending
+      const approved = await as(CHECKER, () => approveApprovalAction({ id }));
+      expect(approved).toMatchObject({ ok: true, data: { status: "failed", error: expect.stringContaining("More than the available cash") } });
+      expect(await calls()).toBe(0);
+      expect(await getApproval(f.db, id)).toMatchObject({ status: "failed", error: expect.stringContaining("available cash") });
+      expect(await movement(crid)).toMatchObject({ status: "FAILED", reason: expect.stringContaining("available cash") });
+      expect(await as(CHECKER2, () => approveApprovalAction({ id }))).toMatchObject({ ok: false, code: "APPROVAL_CLOSED" });
+      const [entry] = (await listAudit(f.db.engine, { action: "movements.cash_journal", outcome: "failure" })).rows;
+      expect(entry).toMatchObject({ errorCode: "INSUFFICIENT_CASH", actorEmail: CHECKER.email, input: { approvalId: id, maker: MAKER.email } });
     });
 
     it("20 concurrent approvals send one upstream request and move the balances once", async () => {
