@@ -54,9 +54,18 @@ test.describe("Admin → Approval rules", () => {
   test("offers no currency or threshold for an action without an amount", async ({ page }) => {
     await page.goto("/admin/approvals");
     const form = page.getByRole("form", { name: "New rule" });
+    await form.getByLabel("Currency").selectOption("HKD");
+    await form.getByLabel("Above amount").fill("5000");
     await form.getByLabel("Action").selectOption({ label: "Option level raised to LV3 or LV4" });
     await expect(form.getByLabel("Above amount")).toBeDisabled();
+    await expect(form.getByLabel("Above amount")).toHaveValue("");
     await expect(form.getByLabel("Currency")).toBeDisabled();
+    await expect(form.getByLabel("Currency")).toHaveValue("");
+    await form.getByLabel("Operations").uncheck();
+    await form.getByLabel("Administrator").check();
+    await form.getByRole("button", { name: "Create rule" }).click();
+    await expect(page.getByText("Rule created.")).toBeVisible();
+    await expect(page.getByTestId("rule-row").filter({ hasText: "Option level raised to LV3 or LV4" })).toContainText("Always");
   });
 });
 

@@ -18,44 +18,46 @@ export function ApprovalsTable({ page, now }: { page: ListPage<ApprovalListRow>;
   const { state, setFilters } = list;
   return (
     <div className="flex flex-col gap-2">
-      <form
-        key={approvalListParams.filterQuery(state)}
-        className="flex flex-wrap items-end gap-2 text-sm"
-        role="search"
-        onChange={(e) => setFilters(approvalFilterSchema.parse(Object.fromEntries(new FormData(e.currentTarget))))}
-        onSubmit={(e) => e.preventDefault()}
-      >
-        <label className="flex flex-col gap-1 text-xs font-medium text-slate-700">
-          Status
-          <select name="status" defaultValue={state.status ?? ""} className={`${input} w-36`}>
-            <option value="">Any</option>
-            {APPROVAL_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {APPROVAL_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-xs font-medium text-slate-700">
-          Action
-          <select name="action" defaultValue={state.action ?? ""} className={`${input} w-64`}>
-            <option value="">Any</option>
-            {Object.entries(APPROVAL_RULE_ACTIONS).map(([key, label]) => (
-              <option key={key} value={key}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
-        {approvalListParams.isFiltered(state) ? (
-          <button type="button" className="h-8 px-2 text-slate-600 hover:underline" onClick={() => setFilters(approvalListParams.clearedFilters())}>
-            Clear
-          </button>
-        ) : null}
+      <div className="flex flex-wrap items-end gap-2">
+        <form
+          key={approvalListParams.filterQuery(state)}
+          className="flex flex-wrap items-end gap-2 text-sm"
+          role="search"
+          onChange={(e) => setFilters(approvalFilterSchema.parse(Object.fromEntries(new FormData(e.currentTarget))))}
+          onSubmit={(e) => e.preventDefault()}
+        >
+          <label className="flex flex-col gap-1 text-xs font-medium text-slate-700">
+            Status
+            <select name="status" defaultValue={state.status ?? ""} className={`${input} w-36`}>
+              <option value="">Any</option>
+              {APPROVAL_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {APPROVAL_STATUS_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex flex-col gap-1 text-xs font-medium text-slate-700">
+            Action
+            <select name="action" defaultValue={state.action ?? ""} className={`${input} w-64`}>
+              <option value="">Any</option>
+              {Object.entries(APPROVAL_RULE_ACTIONS).map(([key, label]) => (
+                <option key={key} value={key}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </label>
+          {approvalListParams.isFiltered(state) ? (
+            <button type="button" className="h-8 px-2 text-slate-600 hover:underline" onClick={() => setFilters(approvalListParams.clearedFilters())}>
+              Clear
+            </button>
+          ) : null}
+        </form>
         <div className="ml-auto">
           <ColumnsMenu table={table} />
         </div>
-      </form>
+      </div>
       <DataTable
         table={table}
         busy={busy}

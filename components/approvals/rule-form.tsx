@@ -1,4 +1,5 @@
 "use client";
+import { useEffect } from "react";
 import { FormProvider } from "react-hook-form";
 import { formFields } from "@/components/form/fields";
 import { FormBanner } from "@/components/form/form-banner";
@@ -36,6 +37,13 @@ export function RuleForm({ rule, onDone }: { rule?: ApprovalRuleRow; onDone: (no
   });
   const action = form.watch("action");
   const noAmount = NO_AMOUNT_RULE_ACTIONS.includes(action as string);
+  // An action without an amount takes no currency or threshold: clear what was chosen before (the fields lock).
+  useEffect(() => {
+    if (noAmount) {
+      form.setValue("currency", "");
+      form.setValue("threshold", "");
+    }
+  }, [noAmount, form]);
   return (
     <Panel title={rule ? "Edit rule" : "New rule"}>
       <FormProvider {...form}>
