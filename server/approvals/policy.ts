@@ -1,8 +1,9 @@
 import "server-only";
 import type { z } from "zod";
 import { formatMoney } from "@/lib/money";
-import { roleLabel } from "@/lib/schemas/approvals";
+import { APPROVAL_RULE_ACTIONS, roleLabel } from "@/lib/schemas/approvals";
 import type { ApprovalPolicy } from "@/server/actions/safe-action";
+import { logger } from "@/server/log";
 import type { MovementOperation } from "@/server/movements/operation";
 import { movementApprovable, type ApprovableOperation } from "./operation";
 import { approvableOperation } from "./registry";
@@ -20,6 +21,9 @@ export function approvalPolicy<S extends z.ZodType>(operation: MovementOperation
     if (!approvableOperation(op.action)) throw new Error(`${op.action} is not in the approvals registry (server/approvals/registry.ts)`);
     const { ruleKeys, diff } = await op.assess(input, ctx);
     if (!ruleKeys.length) return { status: "proceed" };
+    // A key the rules editor does not offer can never be held: say so rather than let money move unnoticed.
+    const unoffered = ruleKeys.filter((k) => !Object.hasOwn(APPROVAL_RULE_ACTIONS, k));
+    if (unoffered.length) logger.warn({ action: op.action, ruleKeys: unoffered }, "approval rule keys not offered in the rules editor (APPROVAL_RULE_ACTIONS)");
     const money = op.money(input);
     const rule = await matchRule(ctx.db.engine, ruleKeys, money);
     if (!rule) return { status: "proceed" };
