@@ -272,6 +272,14 @@ for (const engine of testEngines()) {
       expect(JSON.stringify(heldAudit.map((e) => e.input))).not.toContain("987654321");
     });
 
+    it("reconciliation asks the upstream nothing about movements held, declined, withdrawn or expired", async () => {
+      const { reconcile } = await import("@/server/events/sync");
+      const { crid } = await hold("45000.00");
+      const run = await reconcile({ engine: f.db.engine, client: f.client }, { afterMs: 0 });
+      expect(run.errors).toBe(0); // the upstream has never heard of them: a detail call would fail
+      expect((await movement(crid)).status).toBe("AWAITING_APPROVAL");
+    });
+
     it("lists pending requests first", async () => {
       const { id } = await hold("40000.00");
       const page = await listApprovals(f.db, {}, { limit: 100 });
