@@ -7,6 +7,9 @@ export async function register() {
     const e = env();
     const { seedDemoUsersAtStart } = await import("@/server/auth/demo-users");
     await seedDemoUsersAtStart();
+    // Pending approval requests expire on read and on decide; the sweep closes the ones nobody opens.
+    const { startApprovalExpirySweep } = await import("@/server/approvals/sweep");
+    startApprovalExpirySweep();
     // The embedded database (PGlite) belongs to this process, so the event consumer runs here; with a PostgreSQL
     // server it is a process of its own (npm run events, started by npm start).
     if (!e.DATABASE_URL && e.EVENTS_CONSUMER === "auto") {

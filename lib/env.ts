@@ -15,6 +15,8 @@ const schema = z.object({
   DATABASE_URL: z.string().url().optional(),
   AUTH_SECRET: z.string().min(16).optional(),
   SESSION_MAX_AGE_HOURS: z.coerce.number().positive().max(24 * 7).default(8),
+  /** A request held for approval expires when nobody has decided it this long after it was made. */
+  APPROVAL_TTL_HOURS: z.coerce.number().positive().max(24 * 30).default(24),
   BROKER_BASE_URL: z.string().url().optional(),
   BROKER_APP_KEY: z.string().min(1).optional(),
   BROKER_APP_SECRET: z.string().min(1).optional(),

@@ -13,9 +13,11 @@ export const NAV: NavItem[] = [
   { href: "/accounts", label: "Accounts", permission: "accounts:read" },
   { href: "/orders", label: "Orders", permission: "orders:read" },
   { href: "/movements", label: "Movements", permission: "movements:read" },
+  { href: "/approvals", label: "Approvals", permission: "approvals:read" },
   { href: "/audit", label: "Audit trail", permission: "audit:read", section: "Compliance" },
   { href: "/admin/staff", label: "Staff", permission: "staff:manage", section: "Admin" },
   { href: "/admin/connection", label: "Connection", permission: "connection:manage", section: "Admin" },
+  { href: "/admin/approvals", label: "Approval rules", permission: "approvals:rules", section: "Admin" },
   { href: "/admin/stream", label: "Event stream", permission: "stream:read", section: "Admin" },
 ];
 

@@ -9,6 +9,7 @@ import { FormSection } from "@/components/form/fields";
 import { FormBanner } from "@/components/form/form-banner";
 import { useActionForm } from "@/components/form/use-action-form";
 import { Button } from "@/components/ui/button";
+import { isPendingApproval, type PendingApproval } from "@/lib/errors";
 import {
   ACCOUNT_TYPES, createAccountSchema, emptyAddress, updateAccountSchema, type AccountFormValues, type CreateAccountValues, type UpdateAccountValues,
 } from "@/lib/schemas/virtual-account";
@@ -48,7 +49,7 @@ export function AccountForm(props: Props) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<{ values: AccountFormValues; diff: DiffLine[] }>();
-  const { form, onSubmit, submit, banner, setBanner, busy } = useActionForm<AccountFormValues, AccountFormValues, { accountId: string }>({
+  const { form, onSubmit, submit, banner, setBanner, busy } = useActionForm<AccountFormValues, AccountFormValues, { accountId: string } | PendingApproval>({
     // one form, two schemas: the create/edit values share a shape (`AccountFormValues`); each schema parses its own
     schema: (props.mode === "create" ? createAccountSchema : updateAccountSchema) as unknown as z.ZodType<AccountFormValues, AccountFormValues>,
     defaultValues: props.mode === "create" ? blankAccountValues(props.clientRequestId) : { ...props.initial, client_request_id: props.clientRequestId },
@@ -58,9 +59,11 @@ export function AccountForm(props: Props) {
         : updateVirtualAccount({ ...(values as UpdateAccountValues), account_id: props.initial.account_id }),
     // the same client_request_id goes again, so a retry after a lost answer cannot open a second account
     networkError: props.mode === "create" ? "The server could not be reached. Your entries are kept: submit again, it will not open a second account." : undefined,
-    onSuccess: async ({ accountId }) => {
+    onSuccess: async (data) => {
+      // an approval rule held the update: nothing was sent; its request waits on the approvals page
+      if (isPendingApproval(data)) return router.push(`/approvals/${data.approvalId}`);
       await queryClient.invalidateQueries({ queryKey: ["accounts"] });
-      router.push(`/accounts/${accountId}?${props.mode === "create" ? "created" : "updated"}=1`);
+      router.push(`/accounts/${data.accountId}?${props.mode === "create" ? "created" : "updated"}=1`);
     },
     onFailure: () => setPending(undefined),
     // an update is reviewed first: every changed field, before → after, then Confirm sends it

@@ -34,6 +34,12 @@ export const PERMISSIONS = {
   /** The upstream event stream's health page; managing it: reconnect, run a reconciliation. */
   "stream:read": ["admin", "operations"],
   "stream:manage": ["admin"],
+  /** The approvals inbox and its requests (a maker may withdraw their own). */
+  "approvals:read": ["admin", "operations", "compliance"],
+  /** Approve or reject other people's requests (when the request's rule names the role). */
+  "approvals:decide": ["admin", "operations"],
+  /** Edit the approval rules. */
+  "approvals:rules": ["admin"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -53,5 +59,7 @@ export const CAPABILITIES: { permission: Permission; text: string }[] = [
   { permission: "audit:read", text: "Review the staff audit trail and verify its hash chain" },
   { permission: "staff:manage", text: "Create, disable, unlock and change the role of staff users" },
   { permission: "connection:manage", text: "Manage the upstream connection and its access token" },
+  { permission: "approvals:decide", text: "Approve or reject other people's requests that an approval rule holds" },
+  { permission: "approvals:rules", text: "Set the approval rules: which actions above which amounts need whose approval" },
   { permission: "stream:read", text: "Watch the upstream event stream that keeps the desk's records current" },
 ];

@@ -1,6 +1,7 @@
 "use server";
 import "server-only";
 import { instantExchange } from "@/server/movements/instant-exchange";
+import { approvalPolicy } from "@/server/approvals/policy";
 import { defineAction } from "./safe-action";
 
 /** An instant exchange at a virtual account for the quoted to_amount, sent with the client_request_id its form made. */
@@ -8,5 +9,6 @@ export const createInstantExchangeAction = defineAction({
   name: instantExchange.action,
   permission: "movements:write",
   input: instantExchange.schema,
+  approval: approvalPolicy(instantExchange),
   run: (request, ctx) => instantExchange.send(request, ctx),
 });

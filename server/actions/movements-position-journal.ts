@@ -1,6 +1,7 @@
 "use server";
 import "server-only";
 import { positionJournal } from "@/server/movements/position-journal";
+import { approvalPolicy } from "@/server/approvals/policy";
 import { defineAction } from "./safe-action";
 
 /** A position journal (stock, or an option by OCC symbol), sent with the client_request_id its form made. */
@@ -8,5 +9,6 @@ export const createPositionJournalAction = defineAction({
   name: positionJournal.action,
   permission: "movements:write",
   input: positionJournal.schema,
+  approval: approvalPolicy(positionJournal),
   run: (request, ctx) => positionJournal.send(request, ctx),
 });

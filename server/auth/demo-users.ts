@@ -12,6 +12,8 @@ export const DEMO_PASSWORD = "brokerdesk-demo";
 export const DEMO_USERS: { email: string; name: string; role: Role }[] = [
   { email: "admin@brokerdesk.test", name: "Ada Admin", role: "admin" },
   { email: "ops@brokerdesk.test", name: "Omar Operations", role: "operations" },
+  // A second operator: the checker of ops's requests when an approval rule names only operations.
+  { email: "ops2@brokerdesk.test", name: "Olga Operations", role: "operations" },
   { email: "support@brokerdesk.test", name: "Sofia Support", role: "support" },
   { email: "compliance@brokerdesk.test", name: "Chen Compliance", role: "compliance" },
 ];

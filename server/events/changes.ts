@@ -65,6 +65,11 @@ export type MovementColumn = (typeof MOVEMENT_COLUMNS)[number];
 export const MOVEMENT_KINDS = ["CASH_JOURNAL", "POSITION_JOURNAL", "INSTANT_FUNDING", "FX_EXCHANGE", "INSTANT_EXCHANGE"] as const;
 export type MovementKind = (typeof MOVEMENT_KINDS)[number];
 export const FINAL_MOVEMENT_STATUSES = ["COMPLETED", "CANCELED", "REJECTED", "FAILED"] as const;
+/**
+ * Statuses the desk gives a movement an approval rule held (server/approvals): it has not been sent (awaiting), or
+ * never will be (declined, withdrawn, expired). The upstream knows none of them, so reconciliation asks nothing.
+ */
+export const DESK_ONLY_MOVEMENT_STATUSES = ["AWAITING_APPROVAL", "DECLINED", "WITHDRAWN", "EXPIRED"] as const;
 
 export interface MovementChange {
   kind: "movement";

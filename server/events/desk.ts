@@ -10,10 +10,17 @@ import { fromEnvelope, ingest } from "./ingest";
  */
 export async function recordDeskMovement(
   engine: Engine,
-  m: { kind: MovementKind; clientRequestId: string; requestedBy: string; fields: Record<string, string | undefined> },
+  m: {
+    kind: MovementKind; clientRequestId: string; requestedBy: string; fields: Record<string, string | undefined>;
+    /**
+     * A step before or instead of sending (an approval request held, declined, withdrawn, expired): each its own
+     * event, so the send's record, later, is a new event too and moves the row on.
+     */
+    stage?: string;
+  },
 ): Promise<void> {
   const item = fromEnvelope({
-    id: `movement:${m.kind}:${m.clientRequestId}`, event_type: "DESK_MOVEMENT", account_id: m.fields.account_id ?? m.fields.from_account,
+    id: `movement:${m.kind}:${m.clientRequestId}${m.stage ? `:${m.stage}` : ""}`, event_type: "DESK_MOVEMENT", account_id: m.fields.account_id ?? m.fields.from_account,
     payload: { ...m.fields, movement_kind: m.kind, client_request_id: m.clientRequestId, requested_by: m.requestedBy, status: m.fields.status ?? "SUBMITTED" },
   }, "desk");
   await ingest(engine, [item]);

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { OPEN_ORDER_STATUSES } from "@/lib/broker-enums";
 import type { BrokerClient } from "@/server/broker/client";
 import type { Engine, Queryable } from "@/server/db/engine";
-import { FINAL_MOVEMENT_STATUSES, MOVEMENT_KINDS, type MovementKind } from "./changes";
+import { DESK_ONLY_MOVEMENT_STATUSES, FINAL_MOVEMENT_STATUSES, MOVEMENT_KINDS, type MovementKind } from "./changes";
 import { notifyChange } from "./channel";
 import { fromEnvelope, ingest } from "./ingest";
 
@@ -202,7 +202,7 @@ export async function reconcile(d: SyncDeps, o: { afterMs: number; requestedBy?:
     const { rows: movements } = await d.engine.query<{ kind: MovementKind; client_request_id: string; account_id: string; status: string; last_event_seq: string }>(
       `SELECT kind, client_request_id, account_id, status, last_event_seq::text FROM brokerdesk.money_movements
         WHERE status <> ALL($1) AND updated_at < $2 AND kind = ANY($3) AND account_id IS NOT NULL ORDER BY updated_at LIMIT 5000`,
-      [FINAL_MOVEMENT_STATUSES, before, MOVEMENT_KINDS],
+      [[...FINAL_MOVEMENT_STATUSES, ...DESK_ONLY_MOVEMENT_STATUSES], before, MOVEMENT_KINDS],
     );
     const { rows: orders } = await d.engine.query<{ account_id: string; client_order_id: string; s: string }>(
       `SELECT account_id, client_order_id, last_event_seq::text AS s FROM brokerdesk.orders

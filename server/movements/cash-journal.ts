@@ -10,7 +10,7 @@ export const cashJournal: MovementOperation<typeof cashJournalSchema> = {
   schema: cashJournalSchema,
   money: (r) => ({ currency: r.currency, amount: r.amount }),
   target: (r) => `account:${r.from_account}`,
-  summary: (r) => `Cash journal of ${r.currency} ${formatMoney(r.amount, r.currency)} from ${r.from_account} to ${r.to_account}`,
+  summary: (r) => `Cash journal of ${formatMoney(r.amount, r.currency)} from ${r.from_account} to ${r.to_account}`,
   async send(r, ctx) {
     ctx.audit.target = this.target(r);
     await requireAvailableCash(ctx, r.from_account, r.currency, r.amount, "amount");

@@ -20,7 +20,8 @@ vi.mock("@/server/auth/request-meta", () => ({ requestMeta: async () => ({ clien
 
 const SEED = 20261123;
 const STAFF = ["admin", "operations", "support", "compliance"].map((role, i) => ({ id: `00000000-0000-4000-8000-00000000000${i + 1}`, email: `${role}@abuse.test`, name: role, role }));
-const ACTIONS = ["accounts-create", "accounts-reveal", "accounts-update", "movements-fx-request", "movements-instant-exchange", "movements-instant-funding",
+const ACTIONS = ["approvals-approve", "approvals-reject", "approvals-withdraw", "approvals-rule-save", "approvals-rule-enable", "accounts-create", "accounts-reveal",
+  "accounts-update", "movements-cash-journal", "movements-fx-request", "movements-instant-exchange", "movements-instant-funding",
   "movements-position-journal", "orders-cancel", "orders-exercise", "orders-place", "orders-preview", "orders-replace",
   "staff-create", "staff-set-disabled", "staff-set-role", "staff-unlock", "stream-reconcile", "stream-reconnect"];
 const ROUTES: [string, string[]][] = [

@@ -1,0 +1,178 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { EnumBadge } from "@/components/ui/enum-badge";
+import { Badge } from "@/components/ui/badge";
+import { Panel } from "@/components/ui/page";
+import { formatDateTime, formatDuration } from "@/lib/format";
+import { formatMoney } from "@/lib/money";
+import { APPROVAL_STATUS_LABELS, APPROVAL_STATUS_TONES, roleLabel, ruleActionLabel, type ApprovalDetail } from "@/lib/schemas/approvals";
+
+/** snake_case wire names as labels: "from_account" → "From account". */
+const labelOf = (key: string) =>
+  key === "client_request_id" ? "Client request id" : key.replace(/^w8ben_info\./, "W-8BEN ").replace(/[_.]/g, " ").replace(/^./, (c) => c.toUpperCase());
+
+const AMOUNT_KEYS: Record<string, string> = { amount: "currency", from_amount: "from_currency", to_amount: "to_currency" };
+
+/** Nested objects as dotted keys ("w8ben_info.last_name"), lists joined; empty values left out. */
+function flat(value: Record<string, unknown>, prefix = "", out: [string, unknown][] = []): [string, unknown][] {
+  for (const [k, v] of Object.entries(value)) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (v && typeof v === "object" && !Array.isArray(v)) flat(v as Record<string, unknown>, key, out);
+    else if (Array.isArray(v)) out.push([key, v.join(", ")]);
+    else if (v !== "" && v !== null && v !== undefined) out.push([key, v]);
+  }
+  return out;
+}
+
+function PayloadFields({ payload }: { payload: Record<string, unknown> }) {
+  return (
+    <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm" data-testid="approval-payload">
+      {flat(payload).map(([key, value]) => {
+        const currency = AMOUNT_KEYS[key] ? payload[AMOUNT_KEYS[key]] : undefined;
+        const shown = typeof value === "string" && typeof currency === "string" ? formatMoney(value, currency) : typeof value === "string" ? value : JSON.stringify(value);
+        return (
+          <div key={key} className="contents">
+            <dt className="text-xs font-medium text-slate-600">{labelOf(key)}</dt>
+            <dd className={typeof currency === "string" ? "font-semibold tabular-nums" : "font-mono text-xs break-all"}>{shown}</dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}
+
+interface DiffLine {
+  label?: string;
+  path?: string;
+  before?: unknown;
+  after?: unknown;
+}
+
+function Diff({ diff }: { diff: unknown }) {
+  const lines = Array.isArray(diff) ? (diff as DiffLine[]) : [];
+  if (!lines.length) return <pre className="overflow-x-auto text-xs">{JSON.stringify(diff, null, 2)}</pre>;
+  return (
+    <table className="text-sm" data-testid="approval-diff">
+      <thead>
+        <tr className="text-left text-xs text-slate-500">
+          <th className="pr-4 font-medium" />
+          <th className="pr-4 font-medium">Before</th>
+          <th className="font-medium">After</th>
+        </tr>
+      </thead>
+      <tbody>
+        {lines.map((l, i) => (
+          <tr key={l.path ?? i}>
+            <th className="pr-4 text-left text-xs font-medium text-slate-600">{l.label ?? l.path}</th>
+            <td className="pr-4 text-slate-500 line-through">{String(l.before ?? "—")}</td>
+            <td className="font-semibold">{String(l.after ?? "—")}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="contents">
+      <dt className="text-xs font-medium text-slate-600">{label}</dt>
+      <dd className="text-sm">{children}</dd>
+    </div>
+  );
+}
+
+/** The request as stored (payload, diff), its decisions, and after execution the outcome and where to see it. */
+export function ApprovalView({ r, now, resultLink, decide }: { r: ApprovalDetail; now: number; resultLink?: { href: string; label: string }; decide: ReactNode }) {
+  const pending = r.status === "pending";
+  return (
+    <div className="grid gap-4 xl:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="flex flex-col gap-4">
+        <Panel title="Request">
+          <p className="mb-3 text-base font-medium text-slate-900" data-testid="approval-summary">
+            {r.summary}
+          </p>
+          <dl className="mb-4 grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1">
+            <Row label="Action">{ruleActionLabel(r.ruleAction)}</Row>
+            <Row label="Status">
+              <EnumBadge value={r.status} tones={APPROVAL_STATUS_TONES} labels={APPROVAL_STATUS_LABELS} />
+            </Row>
+            <Row label="Maker">
+              {r.makerEmail} <span className="text-xs text-slate-500">({roleLabel(r.makerRole)})</span>
+            </Row>
+            <Row label="Made">{formatDateTime(r.createdAt)} · {formatDuration(now - Date.parse(r.createdAt))} ago</Row>
+            <Row label={pending ? "Expires" : "Would have expired"}>
+              {formatDateTime(r.expiresAt)}
+              {pending ? <span className="text-slate-500"> · in {formatDuration(Date.parse(r.expiresAt) - now)}</span> : null}
+            </Row>
+            <Row label="Approvals">
+              <span data-testid="approval-count">
+                {r.approvals} of {r.approversRequired}
+              </span>{" "}
+              <span className="text-xs text-slate-500">by {r.approverRoles.map(roleLabel).join(" or ")}</span>
+            </Row>
+            <Row label="Payload hash">
+              <span className="font-mono text-[11px] text-slate-500" title="SHA-256 of the stored request: what is approved is what is sent">
+                {r.payloadHash.slice(0, 16)}…
+              </span>
+            </Row>
+          </dl>
+          {r.diff ? (
+            <>
+              <h3 className="mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">Changes</h3>
+              <div className="mb-4">
+                <Diff diff={r.diff} />
+              </div>
+            </>
+          ) : null}
+          <h3 className="mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+            {pending ? "Will be sent as" : r.status === "executed" || r.status === "failed" ? "Sent as" : "The request as stored"}
+          </h3>
+          <PayloadFields payload={r.payload} />
+        </Panel>
+        {r.status === "executed" || r.status === "failed" || r.status === "executing" ? (
+          <Panel title="Result">
+            <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1" data-testid="approval-result">
+              <Row label="Outcome">
+                <EnumBadge value={r.status} tones={APPROVAL_STATUS_TONES} labels={APPROVAL_STATUS_LABELS} />
+              </Row>
+              {r.executedAt ? <Row label="Executed">{formatDateTime(r.executedAt)}</Row> : null}
+              <Row label="Upstream request id">
+                <span className="font-mono text-xs">{r.upstreamRequestId ?? "—"}</span>
+              </Row>
+              {r.error ? <Row label="Error">{r.error}</Row> : null}
+              {resultLink && r.status === "executed" ? (
+                <Row label="See it">
+                  <Link href={resultLink.href} className="text-blue-700 hover:underline" prefetch={false}>
+                    {resultLink.label}
+                  </Link>
+                </Row>
+              ) : null}
+            </dl>
+          </Panel>
+        ) : null}
+      </div>
+      <div className="flex flex-col gap-4">
+        {pending ? <Panel title="Decide">{decide ?? <p className="text-sm text-slate-600">You cannot decide this request.</p>}</Panel> : null}
+        <Panel title="Decisions">
+          {r.decisions.length ? (
+            <ol className="flex flex-col gap-2 text-sm" data-testid="approval-decisions">
+              {r.decisions.map((d) => (
+                <li key={d.approverId} className="flex flex-col">
+                  <span>
+                    <Badge tone={d.decision === "approve" ? "green" : "red"}>{d.decision === "approve" ? "Approved" : "Rejected"}</Badge>{" "}
+                    {d.approverEmail} <span className="text-xs text-slate-500">({roleLabel(d.approverRole)})</span>
+                  </span>
+                  <span className="text-xs text-slate-500">{formatDateTime(d.at)}</span>
+                  {d.reason ? <span className="text-xs">Reason: {d.reason}</span> : null}
+                </li>
+              ))}
+            </ol>
+          ) : (
+            <p className="text-sm text-slate-500">No decisions yet.</p>
+          )}
+        </Panel>
+      </div>
+    </div>
+  );
+}

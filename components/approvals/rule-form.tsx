@@ -1,0 +1,93 @@
+"use client";
+import { useEffect } from "react";
+import { FormProvider } from "react-hook-form";
+import { formFields } from "@/components/form/fields";
+import { FormBanner } from "@/components/form/form-banner";
+import { useActionForm } from "@/components/form/use-action-form";
+import { Button } from "@/components/ui/button";
+import { Panel } from "@/components/ui/page";
+import { CURRENCIES } from "@/lib/broker-enums";
+import {
+  APPROVAL_RULE_ACTIONS, APPROVER_ROLES, approvalRuleSchema, NO_AMOUNT_RULE_ACTIONS, roleLabel, type ApprovalRuleRow, type ApprovalRuleValues,
+} from "@/lib/schemas/approvals";
+import { saveApprovalRuleAction } from "@/server/actions/approvals-rule-save";
+
+const F = formFields<ApprovalRuleValues>();
+
+const valuesOf = (rule?: ApprovalRuleRow): ApprovalRuleValues =>
+  rule
+    ? {
+        id: rule.id, action: rule.action as ApprovalRuleValues["action"], currency: (rule.currency ?? "") as ApprovalRuleValues["currency"],
+        threshold: rule.threshold ?? "", approversRequired: String(rule.approversRequired), approverRoles: rule.approverRoles as ApprovalRuleValues["approverRoles"], enabled: rule.enabled,
+      }
+    : { action: "movements.cash_journal", currency: "", threshold: "", approversRequired: "1", approverRoles: ["operations"], enabled: true };
+
+/** One form for a new rule and for editing one (keyed by the rule, so choosing another rule starts afresh). */
+export function RuleForm({ rule, onDone }: { rule?: ApprovalRuleRow; onDone: (notice?: string) => void }) {
+  const { form, onSubmit, banner, busy } = useActionForm({
+    schema: approvalRuleSchema,
+    defaultValues: valuesOf(rule),
+    action: saveApprovalRuleAction,
+    success: rule ? "Rule saved." : "Rule created.",
+    onSuccess: (_r, f) => {
+      f.reset(valuesOf());
+      // An edit closes this form (a new one takes its place), so the editor says it was saved.
+      onDone(rule ? "Rule saved." : undefined);
+    },
+  });
+  const action = form.watch("action");
+  const noAmount = NO_AMOUNT_RULE_ACTIONS.includes(action as string);
+  // An action without an amount takes no currency or threshold: clear what was chosen before (the fields lock).
+  useEffect(() => {
+    if (noAmount) {
+      form.setValue("currency", "");
+      form.setValue("threshold", "");
+    }
+  }, [noAmount, form]);
+  return (
+    <Panel title={rule ? "Edit rule" : "New rule"}>
+      <FormProvider {...form}>
+        <form onSubmit={onSubmit} className="flex flex-col gap-3" noValidate aria-label={rule ? "Edit rule" : "New rule"}>
+          <FormBanner banner={banner} />
+          <F.SelectField name="action" label="Action" required>
+            {Object.entries(APPROVAL_RULE_ACTIONS).map(([key, label]) => (
+              <option key={key} value={key}>
+                {label}
+              </option>
+            ))}
+          </F.SelectField>
+          <div className="grid grid-cols-[7rem_1fr] gap-3">
+            <F.SelectField name="currency" label="Currency" disabled={noAmount}>
+              <option value="">Any</option>
+              {CURRENCIES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </F.SelectField>
+            <F.TextField name="threshold" label="Above amount" inputMode="decimal" placeholder={noAmount ? "No amount" : "Always"} disabled={noAmount} className="text-right tabular-nums" hint={noAmount ? undefined : "Empty: every amount"} />
+          </div>
+          <F.SelectField name="approversRequired" label="Approvers needed" required>
+            {[1, 2, 3].map((n) => (
+              <option key={n} value={String(n)}>
+                {n}
+              </option>
+            ))}
+          </F.SelectField>
+          <F.CheckboxGroupField name="approverRoles" label="Roles that may approve" options={APPROVER_ROLES.map((r) => ({ value: r, label: roleLabel(r) }))} />
+          <F.CheckboxField name="enabled" label="Enabled" />
+          <div className="flex gap-2">
+            <Button type="submit" disabled={busy}>
+              {busy ? "Saving…" : rule ? "Save rule" : "Create rule"}
+            </Button>
+            {rule ? (
+              <Button variant="ghost" onClick={() => onDone()} disabled={busy}>
+                Cancel
+              </Button>
+            ) : null}
+          </div>
+        </form>
+      </FormProvider>
+    </Panel>
+  );
+}

@@ -1,0 +1,64 @@
+import "server-only";
+import { revalidatePath } from "next/cache";
+import { OPTION_LEVELS } from "@/lib/broker-enums";
+import { diffAccount, type DiffLine } from "@/lib/schemas/virtual-account-diff";
+import { formValuesFromAccount, type AccountView } from "@/lib/schemas/virtual-account-view";
+import { toUpstreamFields, updateAccountSchema, type UpdateAccountValues } from "@/lib/schemas/virtual-account";
+import type { ActionContext } from "@/server/actions/safe-action";
+import { toActionError } from "@/server/actions/upstream-error";
+import type { ApprovableOperation } from "@/server/approvals/operation";
+import { accountFieldMap } from "./upstream-errors";
+
+/** Sends an account update with the client_request_id its form made; the action and an approval's execution both call it. */
+export async function sendAccountUpdate(input: UpdateAccountValues, { audit, broker }: ActionContext): Promise<{ accountId: string; status: string }> {
+  audit.target = `account:${input.account_id}`;
+  try {
+    const result = await broker.updateVirtualAccount({ client_request_id: input.client_request_id, account_id: input.account_id, ...toUpstreamFields(input) });
+    revalidatePath(`/accounts/${input.account_id}`);
+    revalidatePath("/accounts");
+    return { accountId: result.account_id, status: result.account_status ?? "" };
+  } catch (error) {
+    throw toActionError(error, { fields: accountFieldMap({ mailSameAsHome: input.w8ben_info.mail_same_as_home }), idempotent: true });
+  }
+}
+
+const level = (v: string | undefined) => OPTION_LEVELS.indexOf((v ?? "") as (typeof OPTION_LEVELS)[number]);
+
+/**
+ * The rule keys an account update meets, from its difference with the account as the upstream has it now: the US
+ * option level raised to LV3 or LV4 (accounts.option_level_raise), any W-8BEN field changed (accounts.w8ben_change).
+ */
+export function accountUpdateRuleKeys(diff: DiffLine[]): string[] {
+  const keys: string[] = [];
+  const option = diff.find((d) => d.path === "option_level");
+  if (option && level(option.after) >= level("LV3") && level(option.after) > level(option.before)) keys.push("accounts.option_level_raise");
+  if (diff.some((d) => d.path.startsWith("w8ben_info."))) keys.push("accounts.w8ben_change");
+  return keys;
+}
+
+/** The account update as an approvable operation: held by the rules on raising the option level and on W-8BEN changes. */
+export const accountUpdate: ApprovableOperation<typeof updateAccountSchema> = {
+  action: "accounts.update",
+  schema: updateAccountSchema,
+  async assess(input, ctx) {
+    const now = (await ctx.broker.getVirtualAccount({ account_id: input.account_id })) as AccountView;
+    const diff = diffAccount(formValuesFromAccount(now, input.client_request_id), input);
+    return { ruleKeys: accountUpdateRuleKeys(diff), diff };
+  },
+  money: () => undefined,
+  target: (input) => `account:${input.account_id}`,
+  // Labels only: the summary is listed to everyone who reads the inbox, values (some of them PII) are on the page.
+  summary: (input, diff) => {
+    const lines = Array.isArray(diff) ? (diff as DiffLine[]) : [];
+    const option = lines.find((d) => d.path === "option_level");
+    const parts = [
+      ...(option ? [`option level ${option.before} → ${option.after}`] : []),
+      ...(lines.some((d) => d.path.startsWith("w8ben_info.")) ? ["W-8BEN"] : []),
+      ...lines.filter((d) => d.path !== "option_level" && !d.path.startsWith("w8ben_info.")).map((d) => d.label.toLowerCase()),
+    ];
+    return `Update of account ${input.account_id}${parts.length ? `: ${parts.join(", ")}` : ""}`;
+  },
+  clientRequestId: (input) => input.client_request_id,
+  run: (input, ctx) => sendAccountUpdate(input, ctx),
+  resultLink: (input) => ({ href: `/accounts/${encodeURIComponent(input.account_id)}`, label: `Account ${input.account_id}` }),
+};

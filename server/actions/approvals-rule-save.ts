@@ -1,0 +1,19 @@
+"use server";
+import "server-only";
+import { revalidatePath } from "next/cache";
+import { approvalRuleSchema } from "@/lib/schemas/approvals";
+import { saveRule } from "@/server/approvals/rules";
+import { defineAction } from "./safe-action";
+
+/** Creates an approval rule, or edits one (the input names it). */
+export const saveApprovalRuleAction = defineAction({
+  name: "approvals.rule_save",
+  permission: "approvals:rules",
+  input: approvalRuleSchema,
+  async run(input, ctx) {
+    const rule = await saveRule(ctx.db.engine, input, ctx.staff.email);
+    ctx.audit.target = `approval_rule:${rule.id}`;
+    revalidatePath("/admin/approvals");
+    return rule;
+  },
+});

@@ -1,0 +1,70 @@
+import "server-only";
+import type { z } from "zod";
+import type { MovementKind } from "@/server/events/changes";
+import { recordDeskMovement } from "@/server/events/desk";
+import type { ActionContext } from "@/server/actions/safe-action";
+import type { MovementOperation } from "@/server/movements/operation";
+import { logger } from "@/server/log";
+
+/**
+ * What the approvals engine needs of an action it may hold: how to name the rule that applies (`ruleKey`), what a
+ * rule compares (money), what the request is about (target, summary, diff), and `run`, which does the action's
+ * work with the stored request. The request an approver sees is the parsed input, stored as is; executing it parses
+ * the stored payload with the same schema and runs it, so what is approved is what is sent.
+ */
+export interface ApprovableOperation<S extends z.ZodType = z.ZodType> {
+  /** The action's audit name (the action that holds it and the execution's audit entry), e.g. movements.cash_journal. */
+  action: string;
+  schema: S;
+  /**
+   * The rule keys that concern this input (e.g. movements.instant_funding.DEPOSIT; an account update raising the
+   * option level and changing the W-8BEN has two; none: no rule applies) and, for an update, its before → after.
+   */
+  assess(input: z.output<S>, ctx: ActionContext): Promise<{ ruleKeys: string[]; diff?: unknown }>;
+  money(input: z.output<S>): { currency: string; amount: string } | undefined;
+  target(input: z.output<S>): string;
+  summary(input: z.output<S>, diff?: unknown): string;
+  clientRequestId(input: z.output<S>): string | undefined;
+  run(input: z.output<S>, ctx: ActionContext): Promise<unknown>;
+  /** The request was held (awaiting) or closed unsent (declined, withdrawn, expired), e.g. to show it in a list. */
+  onStatus?(input: z.output<S>, status: HeldStatus, o: { approvalId: string; makerEmail: string; ctx: { db: ActionContext["db"] }; reason?: string }): Promise<void>;
+  /** Where the executed request can be seen, e.g. /movements/CASH_JOURNAL/{client_request_id}, and the link's words. */
+  resultLink?(input: z.output<S>): { href: string; label: string } | undefined;
+}
+
+export type HeldStatus = "AWAITING_APPROVAL" | "DECLINED" | "WITHDRAWN" | "EXPIRED" | "FAILED";
+
+/** A movement operation as an approvable one: its action name is its rule key (instant funding: plus its type). */
+export function movementApprovable<S extends z.ZodType>(op: MovementOperation<S>): ApprovableOperation<S> {
+  return {
+    action: op.action,
+    schema: op.schema,
+    // One kind may answer to several rules (instant funding: a deposit or a withdrawal).
+    assess: async (r) => ({ ruleKeys: [op.approvalAction?.(r) ?? op.action] }),
+    money: (r) => op.money(r),
+    target: (r) => op.target(r),
+    summary: (r) => op.summary(r),
+    clientRequestId: (r) => (r as { client_request_id?: string }).client_request_id,
+    run: (r, ctx) => op.send(r, ctx),
+    resultLink: (r) => {
+      const crid = (r as { client_request_id: string }).client_request_id;
+      return { href: `/movements/${op.kind}/${encodeURIComponent(crid)}`, label: `Movement ${crid}` };
+    },
+    async onStatus(r, status, o) {
+      // The request body carries the wire's field names, which the read model's movement fields are read from.
+      const fields = Object.fromEntries(
+        Object.entries(r as Record<string, unknown>).filter(([, v]) => typeof v === "string").map(([k, v]) => [k, v as string]),
+      );
+      const crid = (r as { client_request_id: string }).client_request_id;
+      try {
+        await recordDeskMovement(o.ctx.db.engine, {
+          kind: op.kind as MovementKind, clientRequestId: crid, requestedBy: o.makerEmail, stage: `approval:${o.approvalId}:${status}`,
+          fields: { ...fields, status, reason: o.reason },
+        });
+      } catch (error) {
+        // The approval request holds the truth; the list catches up with the next record of this movement.
+        logger.warn({ err: error, kind: op.kind, clientRequestId: crid, status }, "desk movement record failed");
+      }
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import "server-only";
+import type { z } from "zod";
+import { formatMoney } from "@/lib/money";
+import { APPROVAL_RULE_ACTIONS, roleLabel } from "@/lib/schemas/approvals";
+import type { ApprovalPolicy } from "@/server/actions/safe-action";
+import { logger } from "@/server/log";
+import type { MovementOperation } from "@/server/movements/operation";
+import { movementApprovable, type ApprovableOperation } from "./operation";
+import { approvableOperation } from "./registry";
+import { holdRequest } from "./requests";
+import { matchRule } from "./rules";
+
+/**
+ * defineAction's `approval` step for an operation: when an enabled rule applies to the input, the request is stored
+ * as it will be sent (held; the movement shows AWAITING_APPROVAL) and the action answers pending; otherwise it
+ * proceeds. The operation must be in the registry, or its held requests could never be executed.
+ */
+export function approvalPolicy<S extends z.ZodType>(operation: MovementOperation<S> | ApprovableOperation<S>): ApprovalPolicy<z.output<S>> {
+  const op: ApprovableOperation<S> = "send" in operation ? movementApprovable(operation) : operation;
+  return async (input, ctx) => {
+    if (!approvableOperation(op.action)) throw new Error(`${op.action} is not in the approvals registry (server/approvals/registry.ts)`);
+    const { ruleKeys, diff } = await op.assess(input, ctx);
+    if (!ruleKeys.length) return { status: "proceed" };
+    // A key the rules editor does not offer can never be held: say so rather than let money move unnoticed.
+    const unoffered = ruleKeys.filter((k) => !Object.hasOwn(APPROVAL_RULE_ACTIONS, k));
+    if (unoffered.length) logger.warn({ action: op.action, ruleKeys: unoffered }, "approval rule keys not offered in the rules editor (APPROVAL_RULE_ACTIONS)");
+    const money = op.money(input);
+    const rule = await matchRule(ctx.db.engine, ruleKeys, money);
+    if (!rule) return { status: "proceed" };
+    const { id, created } = await holdRequest(ctx.db.engine, {
+      action: op.action, ruleAction: rule.action, target: op.target(input), payload: input, clientRequestId: op.clientRequestId(input),
+      summary: op.summary(input, diff), diff, money, rule, maker: { id: ctx.staff.id, email: ctx.staff.email, role: ctx.staff.role },
+    });
+    if (created && op.onStatus) await op.onStatus(input, "AWAITING_APPROVAL", { approvalId: id, makerEmail: ctx.staff.email, ctx });
+    const who = `${rule.approversRequired === 1 ? "one approver" : `${rule.approversRequired} approvers`} (${rule.approverRoles.map(roleLabel).join(" or ")})`;
+    const above = rule.threshold && money ? ` above ${formatMoney(rule.threshold, money.currency)}` : "";
+    return {
+      status: "held", approvalId: id,
+      message: created ? `Sent for approval: this needs ${who}${above}.` : "This request is already waiting for approval.",
+    };
+  };
+}
