@@ -1,8 +1,16 @@
 import { expect, test } from "@playwright/test";
+import { disableAllRules } from "./approvals-helpers";
 import { DEMO_PASSWORD, expectSignedIn, signIn, storageFor } from "./helpers";
 
 test.describe("Admin → Approval rules", () => {
   test.use({ storageState: storageFor("admin") });
+
+  // The app is shared by every spec: leave no rule that would hold a later spec's movements or updates.
+  test.afterAll(async ({ browser }) => {
+    const page = await browser.newPage({ storageState: storageFor("admin") });
+    await disableAllRules(page);
+    await page.close();
+  });
 
   test("creates a rule, refuses a bad threshold, edits, disables and enables it", async ({ page }) => {
     await page.goto("/admin/approvals");

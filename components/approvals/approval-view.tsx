@@ -5,7 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { Panel } from "@/components/ui/page";
 import { formatDateTime, formatDuration } from "@/lib/format";
 import { formatMoney } from "@/lib/money";
-import { APPROVAL_STATUS_LABELS, APPROVAL_STATUS_TONES, roleLabel, ruleActionLabel, type ApprovalDetail } from "@/lib/schemas/approvals";
+import { APPROVAL_STATUS_LABELS, APPROVAL_STATUS_TONES, roleLabel, ruleActionLabel, type ApprovalDecisionRow, type ApprovalDetail } from "@/lib/schemas/approvals";
 
 /** snake_case wire names as labels: "from_account" → "From account". */
 const labelOf = (key: string) =>
@@ -155,24 +155,54 @@ export function ApprovalView({ r, now, resultLink, decide }: { r: ApprovalDetail
       <div className="flex flex-col gap-4">
         {pending ? <Panel title="Decide">{decide ?? <p className="text-sm text-slate-600">You cannot decide this request.</p>}</Panel> : null}
         <Panel title="Decisions">
-          {r.decisions.length ? (
-            <ol className="flex flex-col gap-2 text-sm" data-testid="approval-decisions">
-              {r.decisions.map((d) => (
-                <li key={d.approverId} className="flex flex-col">
-                  <span>
-                    <Badge tone={d.decision === "approve" ? "green" : "red"}>{d.decision === "approve" ? "Approved" : "Rejected"}</Badge>{" "}
-                    {d.approverEmail} <span className="text-xs text-slate-500">({roleLabel(d.approverRole)})</span>
-                  </span>
-                  <span className="text-xs text-slate-500">{formatDateTime(d.at)}</span>
-                  {d.reason ? <span className="text-xs">Reason: {d.reason}</span> : null}
-                </li>
-              ))}
-            </ol>
-          ) : (
-            <p className="text-sm text-slate-500">No decisions yet.</p>
-          )}
+          <DecisionList decisions={r.decisions} />
         </Panel>
       </div>
     </div>
+  );
+}
+
+/** Who decided what, when, and why: each decision of a request in order. */
+export function DecisionList({ decisions }: { decisions: ApprovalDecisionRow[] }) {
+  if (!decisions.length) return <p className="text-sm text-slate-500">No decisions yet.</p>;
+  return (
+    <ol className="flex flex-col gap-2 text-sm" data-testid="approval-decisions">
+      {decisions.map((d) => (
+        <li key={d.approverId} className="flex flex-col">
+          <span>
+            <Badge tone={d.decision === "approve" ? "green" : "red"}>{d.decision === "approve" ? "Approved" : "Rejected"}</Badge>{" "}
+            {d.approverEmail} <span className="text-xs text-slate-500">({roleLabel(d.approverRole)})</span>
+          </span>
+          <span className="text-xs text-slate-500">{formatDateTime(d.at)}</span>
+          {d.reason ? <span className="text-xs">Reason: {d.reason}</span> : null}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** A movement's approval trail: each request that held it, its maker, its decisions and what became of it. */
+export function ApprovalTrail({ approvals }: { approvals: ApprovalDetail[] }) {
+  return (
+    <Panel title="Approval trail">
+      <ol className="flex flex-col gap-4" data-testid="approval-trail">
+        {approvals.map((a) => (
+          <li key={a.id} className="flex flex-col gap-2">
+            <div className="flex flex-wrap items-center gap-2 text-sm">
+              <EnumBadge value={a.status} tones={APPROVAL_STATUS_TONES} labels={APPROVAL_STATUS_LABELS} />
+              <Link href={`/approvals/${a.id}`} className="text-blue-700 hover:underline">
+                Approval request
+              </Link>
+              <span className="text-slate-600">
+                asked by {a.makerEmail} on {formatDateTime(a.createdAt)}; {a.approversRequired === 1 ? "1 approver" : `${a.approversRequired} approvers`} needed
+              </span>
+            </div>
+            <DecisionList decisions={a.decisions} />
+            {a.executedAt ? <p className="text-xs text-slate-600">Sent on approval {formatDateTime(a.executedAt)}{a.upstreamRequestId ? `, upstream request ${a.upstreamRequestId}` : ""}</p> : null}
+            {a.error ? <p className="text-xs text-red-700">{a.error}</p> : null}
+          </li>
+        ))}
+      </ol>
+    </Panel>
   );
 }

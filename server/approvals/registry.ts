@@ -1,23 +1,15 @@
 import "server-only";
 import { accountUpdate } from "@/server/accounts/update";
-import { cashJournal } from "@/server/movements/cash-journal";
-import { fxRequest } from "@/server/movements/fx-request";
-import { instantExchange } from "@/server/movements/instant-exchange";
-import { instantFunding } from "@/server/movements/instant-funding";
-import { positionJournal } from "@/server/movements/position-journal";
+import { MOVEMENT_OPERATIONS } from "@/server/movements";
 import { movementApprovable, type ApprovableOperation } from "./operation";
 
 /**
  * Every operation an approval rule can hold, by its action name. The approval policy refuses an operation that is
  * not listed here (its held requests could not be executed), so adding an action to the approvals is one line:
- * `movementApprovable(positionJournal),` for a movement operation, or an ApprovableOperation of its own.
+ * an entry of `MOVEMENT_OPERATIONS` (`server/movements/index.ts`) for a movement operation, or an ApprovableOperation of its own.
  */
 const OPERATIONS: ApprovableOperation[] = [
-  movementApprovable(cashJournal),
-  movementApprovable(positionJournal),
-  movementApprovable(instantFunding),
-  movementApprovable(fxRequest),
-  movementApprovable(instantExchange),
+  ...MOVEMENT_OPERATIONS.map((op) => movementApprovable(op)),
   accountUpdate,
 ];
 

@@ -182,6 +182,15 @@ export async function getApproval(db: AppDb, id: string): Promise<ApprovalDetail
   };
 }
 
+/** The approval requests that held the request with this client_request_id under one of these actions, oldest first. */
+export async function approvalsOfRequest(db: AppDb, actions: string[], clientRequestId: string): Promise<ApprovalDetail[]> {
+  const { rows } = await db.engine.query<{ id: string }>(
+    "SELECT id::text AS id FROM brokerdesk.approval_requests WHERE client_request_id = $1 AND action = ANY($2) ORDER BY created_at, id",
+    [clientRequestId, actions],
+  );
+  return Promise.all(rows.map((r) => getApproval(db, r.id)));
+}
+
 const PII_PATH = /(^|\.)(tax_id|id_number)$|_address\.(state|city|street_address|postal_code)$/;
 
 function maskAt(value: unknown, path: string): unknown {

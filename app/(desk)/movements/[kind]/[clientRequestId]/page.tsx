@@ -1,24 +1,32 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { ApprovalTrail } from "@/components/approvals/approval-view";
 import { MovementDetailView } from "@/components/movement-detail/movement-detail";
 import { PageHeader } from "@/components/ui/page";
 import { isNotFound } from "@/lib/errors";
 import { movementTypeLabel } from "@/lib/schemas/movement-list";
+import { can } from "@/lib/auth/permissions";
+import { approvalsOfRequest, maskApprovalPii } from "@/server/approvals/requests";
 import { requirePermission } from "@/server/auth/guard";
 import { getDb } from "@/server/db";
 import { getMovementDetail } from "@/server/movement-list/detail";
+import { movementOperation } from "@/server/movements";
 
 export const metadata: Metadata = { title: "Movement" };
 
 /** Thin page: permission, the movement from the read model; the client view keeps it live. */
 export default async function MovementPage({ params }: { params: Promise<{ kind: string; clientRequestId: string }> }) {
-  await requirePermission("movements:read");
+  const staff = await requirePermission("movements:read");
   const { kind, clientRequestId } = await params;
-  const detail = await getMovementDetail((await getDb()).engine, kind, clientRequestId).catch((e: unknown) =>
+  const db = await getDb();
+  const detail = await getMovementDetail(db.engine, kind, clientRequestId).catch((e: unknown) =>
     isNotFound(e) ? undefined : Promise.reject(e),
   );
   if (!detail) notFound();
+  const op = movementOperation(detail.movement.kind);
+  const approvals = op && can(staff.role, "approvals:read") ? await approvalsOfRequest(db, [op.action], clientRequestId) : [];
+  const shown = can(staff.role, "pii:view") ? approvals : approvals.map(maskApprovalPii);
   return (
     <>
       <PageHeader
@@ -29,7 +37,7 @@ export default async function MovementPage({ params }: { params: Promise<{ kind:
           </Link>
         }
       />
-      <MovementDetailView initial={detail} />
+      <MovementDetailView initial={detail} aside={shown.length ? <ApprovalTrail approvals={shown} /> : undefined} />
     </>
   );
 }
