@@ -85,7 +85,7 @@ test("a cash journal above the rule's threshold waits for a second person, and i
     const sentBefore = journalsSent();
     const [masterBefore, targetBefore] = [usdCash(target.master), usdCash(target.id)];
     await sendCashJournal(ops, "50000.00");
-    await expect(ops.getByText("Sent for approval")).toBeVisible();
+    await expect(ops.getByText("Sent for approval", { exact: true })).toBeVisible();
     const link = ops.getByRole("link", { name: "Open the approval request" });
     const approvalPath = (await link.getAttribute("href"))!;
     expect(journalsSent()).toBe(sentBefore);
