@@ -13,6 +13,8 @@ export const NAV: NavItem[] = [
   { href: "/accounts", label: "Accounts", permission: "accounts:read" },
   { href: "/orders", label: "Orders", permission: "orders:read" },
   { href: "/audit", label: "Audit trail", permission: "audit:read", section: "Compliance" },
+  { href: "/alerts", label: "Alerts", permission: "alerts:read", section: "Compliance" },
+  { href: "/admin/surveillance", label: "Surveillance rules", permission: "alerts:rules", section: "Compliance" },
   { href: "/admin/staff", label: "Staff", permission: "staff:manage", section: "Admin" },
   { href: "/admin/connection", label: "Connection", permission: "connection:manage", section: "Admin" },
   { href: "/admin/stream", label: "Event stream", permission: "stream:read", section: "Admin" },
