@@ -201,7 +201,7 @@ export interface VerifyOptions {
 
 /** The newest verified mark: `(seq, hash)` of an entry the chain was found intact through. */
 export async function lastCheckpoint(q: Queryable): Promise<{ seq: number; hash: string } | undefined> {
-  const { rows } = await q.query<{ seq: string; hash: string }>("SELECT seq::text AS seq, hash FROM brokerdesk.audit_checkpoints ORDER BY seq DESC LIMIT 1");
+  const { rows } = await q.query<{ seq: string; hash: string }>("SELECT seq::text AS seq, hash FROM brokerdesk.audit_checkpoints ORDER BY audit_checkpoints.seq DESC LIMIT 1");
   return rows[0] ? { seq: Number(rows[0].seq), hash: rows[0].hash } : undefined;
 }
 

@@ -59,6 +59,14 @@ describe.each(testEngines())("incremental audit chain verification ($name)", (te
     expect(await verifyAuditChain(db.engine, { mode: "full" })).toMatchObject({ ok: false, mode: "full", brokenSeq: 4 });
   });
 
+  it("starts from the newest checkpoint by number, past 9 → 10 and beyond", async () => {
+    await append(db, 9);
+    expect(await verifyAuditChain(db.engine)).toMatchObject({ ok: true, fromSeq: 0, throughSeq: 9 });
+    await append(db, 3, 9);
+    expect(await verifyAuditChain(db.engine)).toMatchObject({ ok: true, fromSeq: 9, throughSeq: 12, entries: 4 });
+    expect(await verifyAuditChain(db.engine)).toMatchObject({ ok: true, fromSeq: 12, throughSeq: 12, entries: 1 });
+  });
+
   it("keeps the checkpoints append-only", async () => {
     await append(db, 3);
     await verifyAuditChain(db.engine);
