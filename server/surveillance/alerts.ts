@@ -101,7 +101,7 @@ interface DbRule {
 }
 
 export async function listRules(q: Queryable): Promise<SurveillanceRule[]> {
-  const { rows } = await q.query<DbRule>("SELECT id::text AS id, kind, name, enabled, params, updated_at, updated_by FROM brokerdesk.surveillance_rules ORDER BY id");
+  const { rows } = await q.query<DbRule>("SELECT id::text AS id, kind, name, enabled, params, updated_at, updated_by FROM brokerdesk.surveillance_rules ORDER BY surveillance_rules.id");
   return rows.map((r) => ({
     id: String(r.id), kind: r.kind, name: r.name, enabled: r.enabled, params: json(r.params), updatedAt: iso(r.updated_at), updatedBy: r.updated_by,
   }));

@@ -104,7 +104,7 @@ const STATEMENTS: { [K in RuleKind]: (ruleId: string, range: SeqRange, p: RulePa
 
 /** Runs every enabled rule over the rows changed by events `range.from`…`range.to`; returns how many alerts were raised or grew. */
 export async function evaluateSurveillance(tx: Queryable, range: SeqRange): Promise<number> {
-  const { rows: rules } = await tx.query<RuleRow>("SELECT id::text AS id, kind, params FROM brokerdesk.surveillance_rules WHERE enabled ORDER BY id");
+  const { rows: rules } = await tx.query<RuleRow>("SELECT id::text AS id, kind, params FROM brokerdesk.surveillance_rules WHERE enabled ORDER BY surveillance_rules.id");
   let raised = 0;
   for (const rule of rules) {
     const params = RULE_PARAMS[rule.kind]?.safeParse(typeof rule.params === "string" ? JSON.parse(rule.params) : rule.params);
