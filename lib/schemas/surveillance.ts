@@ -53,8 +53,8 @@ export const ruleFormSchema = z
     hours: z.string().optional(),
   })
   .superRefine((v, ctx) => {
-    const parsed = RULE_PARAMS[v.kind].safeParse(v);
-    if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
+    const parsed = (RULE_PARAMS as Record<string, z.ZodType | undefined>)[v.kind]?.safeParse(v);
+    if (parsed && !parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
   });
 export type RuleFormValues = z.input<typeof ruleFormSchema>;
 
