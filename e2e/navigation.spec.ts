@@ -2,10 +2,10 @@ import { expect, test } from "@playwright/test";
 import { storageFor, type DemoRole } from "./helpers";
 
 const EXPECTED_NAV: Record<DemoRole, string[]> = {
-  admin: ["Home", "Accounts", "Orders", "Audit trail", "Staff", "Connection", "Event stream"],
+  admin: ["Home", "Accounts", "Orders", "Audit trail", "Alerts", "Surveillance rules", "Staff", "Connection", "Event stream"],
   operations: ["Home", "Accounts", "Orders", "Event stream"],
   support: ["Home", "Accounts", "Orders"],
-  compliance: ["Home", "Accounts", "Orders", "Audit trail"],
+  compliance: ["Home", "Accounts", "Orders", "Audit trail", "Alerts"],
 };
 
 for (const role of Object.keys(EXPECTED_NAV) as DemoRole[]) {
