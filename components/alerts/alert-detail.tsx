@@ -21,7 +21,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 export function AlertDetail({ alert }: { alert: AlertRow }) {
   const level = alert.details as { from_level?: string | null; to_level?: string; changed_at?: string; changed_by?: string } | null;
   return (
-    <div className="grid gap-4 xl:grid-cols-2">
+    <div className="grid gap-4 2xl:grid-cols-2">
       <Panel title="Alert">
         <dl data-testid="alert-facts">
           <Row label="Status">
@@ -88,9 +88,8 @@ export function AlertDetail({ alert }: { alert: AlertRow }) {
                         </Link>
                       </td>
                       <td className={`${table.td} text-xs`}>{m.direction ?? (m.to_account ? `→ ${m.to_account}` : "—")}</td>
-                      <td className={`${table.td} text-right tabular-nums`}>
+                      <td className={`${table.td} text-right whitespace-nowrap tabular-nums`}>
                         {m.amount ? formatMoney(m.amount, m.currency ?? undefined) : m.quantity ? `${formatQuantity(m.quantity)} ${m.symbol ?? ""}` : "—"}
-                        {m.amount && m.currency ? <span className="ml-1 text-xs text-slate-500">{m.currency}</span> : null}
                       </td>
                       <td className={`${table.td} text-xs`}>{m.status ?? "—"}</td>
                       <td className={`${table.td} text-xs whitespace-nowrap`}>{m.at ? formatDateTime(m.at) : "—"}</td>

@@ -54,7 +54,7 @@ export default async function SurveillanceRulesPage({ searchParams }: { searchPa
                   <td className={`${table.td} text-xs`}>{RULE_KIND_LABELS[r.kind] ?? r.kind}</td>
                   <td className={`${table.td} font-mono text-xs`}>{paramsText(r.params)}</td>
                   <td className={table.td}>{r.enabled ? <Badge tone="green">Enabled</Badge> : <Badge>Off</Badge>}</td>
-                  <td className={`${table.td} text-xs`}>
+                  <td className={`${table.td} text-xs whitespace-nowrap`}>
                     {formatDateTime(r.updatedAt)}
                     {r.updatedBy ? <div className="text-[11px] text-slate-500">{r.updatedBy}</div> : null}
                   </td>
