@@ -2,6 +2,7 @@ import "server-only";
 import type { Queryable } from "@/server/db/engine";
 import { keysetPage } from "@/server/db/keyset";
 import { NotFoundError } from "@/lib/errors";
+import { levelRank } from "@/lib/schemas/virtual-account";
 import type { AlertFilter, AlertRow, AlertStatus, RuleKind, RuleParams, SurveillanceRule } from "@/lib/schemas/surveillance";
 
 /** The compliance queue over `brokerdesk.alerts`, the rules, and the option-level raises the rules read. */
@@ -128,15 +129,12 @@ export async function saveRule<K extends RuleKind>(
   return rows[0].id;
 }
 
-const LEVELS = ["LV1", "LV2", "LV3", "LV4"];
-const rank = (level: string | null | undefined) => (level ? LEVELS.indexOf(level) + 1 : 0);
-
 /** Records an option-level raise the desk made (what the option_after_level_raise rule reads); a lowering or no change is not recorded. */
 export async function recordOptionLevelChange(
   q: Queryable,
   c: { accountId: string; from: string | null; to: string | null | undefined; by: string; at?: Date },
 ): Promise<boolean> {
-  if (!c.to || rank(c.to) <= rank(c.from)) return false;
+  if (!c.to || levelRank(c.to) <= levelRank(c.from)) return false;
   await q.query(
     "INSERT INTO brokerdesk.option_level_changes (account_id, from_level, to_level, changed_at, changed_by) VALUES ($1, $2, $3, $4, $5)",
     [c.accountId, c.from, c.to, c.at ?? new Date(), c.by],
