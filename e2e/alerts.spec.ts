@@ -10,7 +10,9 @@ import { storageFor } from "./helpers";
 const run = Date.now().toString(36);
 const crid = `e2edep${run}`;
 // A unique amount, so the row is this run's whatever ran before.
-const amount = `${60_000 + (Date.now() % 10_000)}.25`;
+const whole = 60_000 + (Date.now() % 10_000);
+const amount = `${whole}.25`;
+const shown = `${whole.toLocaleString("en-US")}.25`;
 const note = `Checked the source of funds for ${crid}: salary and bonus.`;
 let account = "";
 
@@ -48,7 +50,7 @@ test.describe("Surveillance alerts", () => {
       await page.goto("/alerts?status=open");
       await expect(page.getByRole("heading", { name: "Alerts" })).toBeVisible();
       await expect(page.getByTestId("live-indicator")).toHaveText("Live");
-      const row = page.getByTestId("alert-row").filter({ hasText: account }).filter({ hasText: amount });
+      const row = page.getByTestId("alert-row").filter({ hasText: account }).filter({ hasText: shown });
       await expect(row).toHaveCount(0);
 
       const res = call("POST", "/broker/funding/instant-funding/create", {
@@ -58,7 +60,7 @@ test.describe("Surveillance alerts", () => {
 
       // No reload: the alert notice refetches the queue.
       await expect(row).toHaveCount(1, { timeout: 15_000 });
-      await expect(row).toContainText("Deposit of USD");
+      await expect(row).toContainText(`Deposit of USD ${shown} (above 50,000.00)`);
       await expect(row).toContainText("Open");
       await shots(page, "queue");
 
@@ -81,9 +83,14 @@ test.describe("Surveillance alerts", () => {
       // Out of the open queue, in the cleared one.
       await page.goto("/alerts?status=open");
       await expect(page.getByTestId("alert-row").first().or(page.getByText("No alerts match these filters."))).toBeVisible();
-      await expect(page.getByTestId("alert-row").filter({ hasText: amount })).toHaveCount(0);
+      await expect(page.getByTestId("alert-row").filter({ hasText: shown })).toHaveCount(0);
       await page.goto("/alerts?status=cleared");
-      await expect(page.getByTestId("alert-row").filter({ hasText: amount })).toHaveCount(1);
+      await expect(page.getByTestId("alert-row").filter({ hasText: shown })).toHaveCount(1);
+
+      await page.goto("/audit?verify=1");
+      await expect(page.getByTestId("chain-status")).toHaveAttribute("data-mode", "incremental");
+      await expect(page.getByTestId("chain-status")).toContainText("Hash chain intact");
+      await shots(page, "audit-verify");
 
       await page.goto("/audit?action=alerts.decide");
       const entry = page.getByTestId("audit-row").filter({ hasText: note });

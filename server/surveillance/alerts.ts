@@ -66,7 +66,9 @@ export async function listAlerts(q: Queryable, query: AlertFilter & { cursor?: s
     from: FROM,
     where,
     params,
-    sort: "a.raised_at",
+    // Newest first by id: alerts get their ids as they are raised, and an id compares exactly in the cursor
+    // (a raised_at of microseconds would not survive the cursor's JSON).
+    sort: "a.id",
     tiebreak: "a.id",
     desc: true,
     cursor: query.cursor,

@@ -28,13 +28,16 @@ const movementRef = (m: string) => `jsonb_build_object('kind', ${m}.kind, 'clien
   'amount', ${m}.amount::text, 'currency', ${m}.currency, 'symbol', ${m}.symbol, 'quantity', ${m}.quantity::text,
   'from_account', ${m}.from_account, 'to_account', ${m}.to_account, 'status', ${m}.status, 'at', ${m}.created_at)`;
 
+/** An amount as the summary shows it: thousands separated, its decimals kept (the currencies here have at most 2). */
+const money = (expr: string) => `to_char(${expr}, 'FM999,999,999,999,990.00')`;
+
 type Statement = (ruleId: string, range: SeqRange, params: never) => { sql: string; values: unknown[] };
 
 const STATEMENTS: { [K in RuleKind]: (ruleId: string, range: SeqRange, p: RuleParams[K]) => { sql: string; values: unknown[] } } = {
   large_funding: (ruleId, r, p) => ({
     sql: `INSERT INTO brokerdesk.alerts (rule_id, subject, account_id, summary, movements, occurred_at)
           SELECT $1, 'movement:' || m.kind || ':' || m.client_request_id, m.account_id,
-                 format('%s of %s %s (threshold %s)', CASE WHEN m.direction = 'DEPOSIT' THEN 'Deposit' ELSE 'Withdrawal' END, m.currency, m.amount::text, $5::text),
+                 format('%s of %s %s (above %s)', CASE WHEN m.direction = 'DEPOSIT' THEN 'Deposit' ELSE 'Withdrawal' END, m.currency, ${money("m.amount")}, ${money("$5::numeric")}),
                  jsonb_build_array(${movementRef("m")}), m.created_at
             FROM brokerdesk.money_movements m
            WHERE m.last_event_seq BETWEEN $2 AND $3 AND m.kind = 'INSTANT_FUNDING' AND (m.direction = 'DEPOSIT' OR m.direction IN ${WITHDRAWALS})
@@ -45,7 +48,7 @@ const STATEMENTS: { [K in RuleKind]: (ruleId: string, range: SeqRange, p: RulePa
   withdrawal_after_deposit: (ruleId, r, p) => ({
     sql: `INSERT INTO brokerdesk.alerts (rule_id, subject, account_id, summary, movements, occurred_at)
           SELECT $1, 'movement:' || w.kind || ':' || w.client_request_id, w.account_id,
-                 format('Withdrawal of %s %s within %s days of a deposit of %s %s', w.currency, w.amount::text, $4::int, d.currency, d.amount::text),
+                 format('Withdrawal of %s %s within %s days of a deposit of %s %s', w.currency, ${money("w.amount")}, $4::int, d.currency, ${money("d.amount")}),
                  jsonb_build_array(${movementRef("d")}, ${movementRef("w")}), w.created_at
             FROM brokerdesk.money_movements w
             JOIN LATERAL (

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prepareAppDb, type AppDb } from "@/server/db";
 import { fromStream, ingest, rebuildReadModel } from "@/server/events/ingest";
-import { recordOptionLevelChange } from "@/server/surveillance/alerts";
+import { listAlerts, recordOptionLevelChange } from "@/server/surveillance/alerts";
 import { testEngines } from "../helpers/engines";
 
 /** Surveillance rules evaluated as movements and orders reach the read model: each kind fires on its data only, once. */
@@ -25,8 +25,8 @@ describe.each(testEngines())("surveillance ($name)", (te) => {
   });
   afterAll(async () => close?.());
   const alerts = async (kind: string) =>
-    (await db.engine.query<{ id: string; subject: string; account_id: string; movements: unknown; orders: unknown; status: string }>(
-      `SELECT a.id::text AS id, a.subject, a.account_id, a.movements, a.orders, a.status FROM brokerdesk.alerts a
+    (await db.engine.query<{ id: string; subject: string; account_id: string; summary: string; movements: unknown; orders: unknown; status: string }>(
+      `SELECT a.id::text AS id, a.subject, a.account_id, a.summary, a.movements, a.orders, a.status FROM brokerdesk.alerts a
          JOIN brokerdesk.surveillance_rules r ON r.id = a.rule_id WHERE r.kind = $1 ORDER BY a.id`, [kind])).rows
       .map((r) => ({ ...r, movements: typeof r.movements === "string" ? JSON.parse(r.movements) : r.movements, orders: typeof r.orders === "string" ? JSON.parse(r.orders) : r.orders }));
 
@@ -44,6 +44,7 @@ describe.each(testEngines())("surveillance ($name)", (te) => {
       ["movement:INSTANT_FUNDING:big-dep", "A1"],
       ["movement:INSTANT_FUNDING:big-wd", "A9"],
     ]);
+    expect(found.map((a) => a.summary)).toEqual(["Deposit of USD 60,000.00 (above 50,000.00)", "Withdrawal of USD 50,000.01 (above 50,000.00)"]);
     expect(found[0].movements).toEqual([expect.objectContaining({ kind: "INSTANT_FUNDING", client_request_id: "big-dep", amount: "60000", currency: "USD", direction: "DEPOSIT" })]);
   });
 
@@ -71,7 +72,7 @@ describe.each(testEngines())("surveillance ($name)", (te) => {
       funding("w-b4", "B4", "WITHDRAWAL", "20000", "2026-11-03T09:00:00Z"), // no deposit
     ]);
     const found = await alerts("withdrawal_after_deposit");
-    expect(found.map((a) => a.subject)).toEqual(["movement:INSTANT_FUNDING:w-b1"]);
+    expect(found.map((a) => [a.subject, a.summary])).toEqual([["movement:INSTANT_FUNDING:w-b1", "Withdrawal of USD 19,000.00 within 7 days of a deposit of USD 20,000.00"]]);
     expect((found[0].movements as { client_request_id: string }[]).map((m) => m.client_request_id)).toEqual(["d-b1", "w-b1"]);
   });
 
@@ -111,5 +112,23 @@ describe.each(testEngines())("surveillance ($name)", (te) => {
     await db.engine.query(`UPDATE brokerdesk.surveillance_rules SET enabled = true, params = '{"currency": "USD", "amount": "1000"}' WHERE kind = 'large_funding'`);
     await ingest(db.engine, [funding("low-threshold", "E1", "DEPOSIT", "1500", "2026-11-06T11:00:00Z")]);
     expect((await alerts("large_funding")).some((a) => a.subject.endsWith(":low-threshold"))).toBe(true);
+  });
+
+  it("the queue filters by rule, status and age and pages newest first without repeats", async () => {
+    const all = (await listAlerts(db.engine, { limit: 200 })).rows;
+    expect(all.length).toBeGreaterThan(4);
+    const journalsRule = all.find((a) => a.ruleKind === "journals_per_day")!.ruleId;
+    expect((await listAlerts(db.engine, { rule: journalsRule })).rows.map((a) => a.subject)).toEqual(["journals:C1:2026-11-03"]);
+    expect((await listAlerts(db.engine, { status: "open", age: "1d" })).rows).toHaveLength(all.length);
+    expect((await listAlerts(db.engine, { age: "older" })).rows).toHaveLength(0);
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await listAlerts(db.engine, { limit: 2, cursor });
+      seen.push(...page.rows.map((a) => a.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(all.map((a) => a.id));
+    expect(new Set(seen).size).toBe(seen.length);
   });
 });

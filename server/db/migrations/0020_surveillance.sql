@@ -32,9 +32,10 @@ CREATE TABLE alerts (
   note text,
   UNIQUE (rule_id, subject)
 );
-CREATE INDEX alerts_raised ON alerts (raised_at DESC, id DESC);
-CREATE INDEX alerts_status_raised ON alerts (status, raised_at DESC, id DESC);
-CREATE INDEX alerts_rule_raised ON alerts (rule_id, raised_at DESC, id DESC);
+-- The queue is newest first by id (ids are handed out as alerts are raised), exact for the keyset cursor.
+CREATE INDEX alerts_status ON alerts (status, id DESC);
+CREATE INDEX alerts_rule ON alerts (rule_id, id DESC);
+CREATE INDEX alerts_raised ON alerts (raised_at);
 
 -- Option levels the desk raised (accounts.update), with the level read just before the update.
 CREATE TABLE option_level_changes (
