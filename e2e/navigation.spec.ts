@@ -2,10 +2,10 @@ import { expect, test } from "@playwright/test";
 import { storageFor, type DemoRole } from "./helpers";
 
 const EXPECTED_NAV: Record<DemoRole, string[]> = {
-  admin: ["Home", "Accounts", "Orders", "Movements", "Approvals", "Audit trail", "Staff", "Connection", "Approval rules", "Event stream"],
+  admin: ["Home", "Accounts", "Orders", "Movements", "Approvals", "Audit trail", "Alerts", "Surveillance rules", "Staff", "Connection", "Approval rules", "Event stream"],
   operations: ["Home", "Accounts", "Orders", "Movements", "Approvals", "Event stream"],
   support: ["Home", "Accounts", "Orders"],
-  compliance: ["Home", "Accounts", "Orders", "Movements", "Approvals", "Audit trail"],
+  compliance: ["Home", "Accounts", "Orders", "Movements", "Approvals", "Audit trail", "Alerts"],
 };
 
 for (const role of Object.keys(EXPECTED_NAV) as DemoRole[]) {

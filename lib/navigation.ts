@@ -15,6 +15,8 @@ export const NAV: NavItem[] = [
   { href: "/movements", label: "Movements", permission: "movements:read" },
   { href: "/approvals", label: "Approvals", permission: "approvals:read" },
   { href: "/audit", label: "Audit trail", permission: "audit:read", section: "Compliance" },
+  { href: "/alerts", label: "Alerts", permission: "alerts:read", section: "Compliance" },
+  { href: "/admin/surveillance", label: "Surveillance rules", permission: "alerts:rules", section: "Compliance" },
   { href: "/admin/staff", label: "Staff", permission: "staff:manage", section: "Admin" },
   { href: "/admin/connection", label: "Connection", permission: "connection:manage", section: "Admin" },
   { href: "/admin/approvals", label: "Approval rules", permission: "approvals:rules", section: "Admin" },

@@ -63,4 +63,5 @@ export const LIVE_TOPIC_QUERY_ROOTS: Record<string, string[]> = {
   movement: ["movements"],
   account: ["accounts"],
   stream: ["stream-health"],
+  alert: ["alerts"],
 };

@@ -40,6 +40,12 @@ export const PERMISSIONS = {
   "approvals:decide": ["admin", "operations"],
   /** Edit the approval rules. */
   "approvals:rules": ["admin"],
+  /** The surveillance alert queue and an alert's page (live notices of new alerts). */
+  "alerts:read": ["admin", "compliance"],
+  /** Clear or escalate an alert, with a note (audited). */
+  "alerts:decide": ["compliance"],
+  /** Edit the surveillance rules (kinds, thresholds, on/off). */
+  "alerts:rules": ["admin"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -57,6 +63,8 @@ export const CAPABILITIES: { permission: Permission; text: string }[] = [
   { permission: "accounts:write", text: "Open and update virtual accounts (W-8BEN, trading permissions, option level)" },
   { permission: "accounts:read", text: "Find virtual accounts and inspect their balances, positions and activities" },
   { permission: "audit:read", text: "Review the staff audit trail and verify its hash chain" },
+  { permission: "alerts:decide", text: "Review surveillance alerts and clear or escalate them with a note" },
+  { permission: "alerts:rules", text: "Set the surveillance rules that raise alerts" },
   { permission: "staff:manage", text: "Create, disable, unlock and change the role of staff users" },
   { permission: "connection:manage", text: "Manage the upstream connection and its access token" },
   { permission: "approvals:decide", text: "Approve or reject other people's requests that an approval rule holds" },

@@ -181,13 +181,58 @@ function toRow(r: DbRow): AuditRow {
   };
 }
 
-export type ChainVerdict = { ok: true; entries: number } | { ok: false; entries: number; brokenSeq: number; reason: string };
+export type VerifyMode = "full" | "incremental";
 
-/** Walks the whole chain in order and names the first entry whose hash or link does not hold. */
-export async function verifyAuditChain(q: Queryable, batch = 1000): Promise<ChainVerdict> {
+/**
+ * `entries`: how many entries this verification read and checked; `throughSeq`: the last entry it vouches for;
+ * `fromSeq`: the checkpoint it started after (incremental; 0 = the start of the chain).
+ */
+export type ChainVerdict =
+  | { ok: true; mode: VerifyMode; entries: number; fromSeq: number; throughSeq: number }
+  | { ok: false; mode: VerifyMode; entries: number; fromSeq: number; brokenSeq: number; reason: string };
+
+export interface VerifyOptions {
+  /** "full" walks the whole chain; "incremental" (default) starts after the last checkpoint. */
+  mode?: VerifyMode;
+  batch?: number;
+  /** Write a checkpoint at the last entry when the verification holds (default true). */
+  checkpoint?: boolean;
+}
+
+/** The newest verified mark: `(seq, hash)` of an entry the chain was found intact through. */
+export async function lastCheckpoint(q: Queryable): Promise<{ seq: number; hash: string } | undefined> {
+  const { rows } = await q.query<{ seq: string; hash: string }>("SELECT seq::text AS seq, hash FROM brokerdesk.audit_checkpoints ORDER BY audit_checkpoints.seq DESC LIMIT 1");
+  return rows[0] ? { seq: Number(rows[0].seq), hash: rows[0].hash } : undefined;
+}
+
+/**
+ * Verifies the chain and names the first entry whose hash or link does not hold. Incremental: re-checks that the last
+ * checkpoint's entry still holds its content and the checkpoint's hash, then reads only the entries after it, so the
+ * cost follows what was appended since, not the trail's length; a full walk stays available (and is what catches a
+ * change made before the last checkpoint). A verification that holds writes a checkpoint at its last entry
+ * (checkpoints are append-only, like the trail).
+ */
+export async function verifyAuditChain(q: Queryable, options: VerifyOptions = {}): Promise<ChainVerdict> {
+  const mode = options.mode ?? "incremental";
+  const batch = options.batch ?? 5000;
   let prevHash = GENESIS_HASH;
   let lastSeq = 0;
+  let fromSeq = 0;
   let count = 0;
+  if (mode === "incremental") {
+    const mark = await lastCheckpoint(q);
+    if (mark) {
+      const { rows } = await q.query<DbRow>(`SELECT ${COLUMNS} FROM brokerdesk.audit_entries WHERE seq = $1`, [mark.seq]);
+      const at = rows[0] ? toRow(rows[0]) : undefined;
+      count = 1;
+      if (!at) return { ok: false, mode, entries: count, fromSeq: mark.seq, brokenSeq: mark.seq, reason: "the checkpoint's entry is missing" };
+      if (at.hash !== mark.hash || entryHash(at.prevHash, at) !== at.hash) {
+        return { ok: false, mode, entries: count, fromSeq: mark.seq, brokenSeq: mark.seq, reason: "the checkpoint's entry no longer matches its hash" };
+      }
+      prevHash = mark.hash;
+      lastSeq = fromSeq = mark.seq;
+    }
+  }
   for (;;) {
     const { rows } = await q.query<DbRow>(
       `SELECT ${COLUMNS} FROM brokerdesk.audit_entries WHERE seq > $1 ORDER BY seq LIMIT $2`,
@@ -196,13 +241,20 @@ export async function verifyAuditChain(q: Queryable, batch = 1000): Promise<Chai
     for (const raw of rows) {
       const row = toRow(raw);
       count++;
-      if (row.prevHash !== prevHash) return { ok: false, entries: count, brokenSeq: row.seq, reason: "link to the previous entry is broken" };
-      if (entryHash(prevHash, row) !== row.hash) return { ok: false, entries: count, brokenSeq: row.seq, reason: "content does not match its hash" };
+      if (row.prevHash !== prevHash) return { ok: false, mode, entries: count, fromSeq, brokenSeq: row.seq, reason: "link to the previous entry is broken" };
+      if (entryHash(prevHash, row) !== row.hash) return { ok: false, mode, entries: count, fromSeq, brokenSeq: row.seq, reason: "content does not match its hash" };
       prevHash = row.hash;
       lastSeq = row.seq;
     }
-    if (rows.length < batch) return { ok: true, entries: count };
+    if (rows.length < batch) break;
   }
+  if (options.checkpoint !== false && lastSeq > fromSeq) {
+    await q.query(
+      "INSERT INTO brokerdesk.audit_checkpoints (seq, hash, mode, checked) VALUES ($1, $2, $3, $4) ON CONFLICT (seq) DO NOTHING",
+      [lastSeq, prevHash, mode, count],
+    );
+  }
+  return { ok: true, mode, entries: count, fromSeq, throughSeq: lastSeq };
 }
 
 export interface AuditQuery extends AuditFilter {

@@ -15,6 +15,7 @@ const TOPIC_PERMISSION: Record<string, Permission> = {
   movement: "movements:read",
   account: "accounts:read",
   stream: "stream:read",
+  alert: "alerts:read",
 };
 
 /** The part of a notice a role may receive; undefined when nothing is left. */

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Queryable } from "@/server/db/engine";
+import { evaluateSurveillance } from "@/server/surveillance/evaluate";
 import {
   MOVEMENT_COLUMNS, ORDER_COLUMNS, type Change, type MovementChange, type OrderChange,
 } from "./changes";
@@ -185,6 +186,12 @@ export async function project(tx: Queryable, batch: SeqChange[]): Promise<Projec
   const executions = await insertExecutions(tx, orders);
   await insertOrderEvents(tx, orders);
   await upsertMovements(tx, movements);
+  // Surveillance reads the rows this batch changed (their last event is in the batch's seq range).
+  if (orders.length || movements.length) {
+    const seqs = [...orders, ...movements].map((c) => c.seq);
+    const raised = await evaluateSurveillance(tx, { from: Math.min(...seqs), to: Math.max(...seqs) });
+    if (raised) topics.add("alert");
+  }
   return { orders: orders.length, movements: movements.length, executions, accounts: [...accounts], topics: [...topics] };
 }
 

@@ -72,6 +72,13 @@ describe("noticeFor (what each role's live channel carries)", () => {
   it("compliance hears orders, movements and accounts", () => {
     expect(noticeFor("compliance", n)).toEqual({ topics: ["order", "movement", "account"], accounts: ["A1"] });
   });
+  it("new alerts reach compliance and admin, never support or operations", () => {
+    const a = { topics: ["movement", "alert"], accounts: ["A1"] };
+    expect(noticeFor("compliance", a)?.topics).toEqual(["movement", "alert"]);
+    expect(noticeFor("admin", a)?.topics).toEqual(["movement", "alert"]);
+    expect(noticeFor("operations", a)?.topics).toEqual(["movement"]);
+    expect(noticeFor("support", a)).toBeUndefined();
+  });
   it("nothing at all when no topic is readable", () => {
     expect(noticeFor("support", { topics: ["movement", "stream"], accounts: ["A1"] })).toBeUndefined();
   });

@@ -18,11 +18,12 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   const search = await searchParams;
   const params = auditListParams.parse(search);
   const db = await getDb();
-  // Verifying walks the whole trail, so it runs when asked (`verify=1`, not table state: any change of the table
-  // leaves it out), not on every page view.
+  // Verifying runs when asked (`verify=1`: from the last checkpoint on; `verify=full`: the whole trail), not table
+  // state: any change of the table leaves it out.
+  const verify = search.verify === "full" ? "full" : search.verify === "1" ? "incremental" : undefined;
   const [page, chain] = await Promise.all([
     listAudit(db.engine, { ...auditListParams.filters(params), sort: params.sort, cursor: params.cursor, limit: params.size }),
-    search.verify === "1" ? verifyAuditChain(db.engine) : undefined,
+    verify ? verifyAuditChain(db.engine, { mode: verify }) : undefined,
   ]);
   const query = auditListParams.toQuery(params);
   const rows = page.rows.map(({ prevHash: _prevHash, hash: _hash, actorId: _actorId, at, ...row }) => ({ ...row, at: at.toISOString() }));
@@ -42,15 +43,25 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
                 Verify hash chain
               </Link>
             ) : (
-              <span data-testid="chain-status">
-                {chain.ok ? (
-                  <Badge tone="green">Hash chain intact · {chain.entries} {chain.entries === 1 ? "entry" : "entries"}</Badge>
-                ) : (
-                  <Badge tone="red">
-                    Chain broken at entry #{chain.brokenSeq}: {chain.reason}
-                  </Badge>
-                )}
-              </span>
+              <>
+                <span data-testid="chain-status" data-mode={chain.mode} data-checked={chain.entries}>
+                  {chain.ok ? (
+                    <Badge tone="green">
+                      Hash chain intact · {chain.entries} {chain.entries === 1 ? "entry" : "entries"} checked
+                      {chain.mode === "full" ? " (full)" : chain.fromSeq ? ` (incremental, after checkpoint #${chain.fromSeq})` : " (incremental, from the start)"}
+                    </Badge>
+                  ) : (
+                    <Badge tone="red">
+                      Chain broken at entry #{chain.brokenSeq}: {chain.reason} ({chain.mode}, {chain.entries} checked)
+                    </Badge>
+                  )}
+                </span>
+                {chain.mode === "incremental" ? (
+                  <Link href={`/audit${query ? `${query}&` : "?"}verify=full`} className={link} title="Walk the whole trail from its first entry">
+                    Full check
+                  </Link>
+                ) : null}
+              </>
             )}
           </>
         }

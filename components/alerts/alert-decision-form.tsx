@@ -1,0 +1,43 @@
+"use client";
+import { useRouter } from "next/navigation";
+import { FormProvider } from "react-hook-form";
+import { formFields } from "@/components/form/fields";
+import { FormBanner } from "@/components/form/form-banner";
+import { useActionForm } from "@/components/form/use-action-form";
+import { Button } from "@/components/ui/button";
+import { Panel } from "@/components/ui/page";
+import { alertDecisionSchema, type AlertDecisionValues } from "@/lib/schemas/surveillance";
+import { decideSurveillanceAlert } from "@/server/actions/alerts-decide";
+
+const { TextareaField } = formFields<AlertDecisionValues>();
+
+/** Clear or escalate an open alert; the note is required and goes to the alert and the audit trail. */
+export function AlertDecisionForm({ alertId }: { alertId: string }) {
+  const router = useRouter();
+  const { form, onSubmit, banner, busy } = useActionForm({
+    schema: alertDecisionSchema,
+    defaultValues: { alertId, decision: "cleared", note: "" },
+    action: decideSurveillanceAlert,
+    success: (d) => `Alert ${d.status}.`,
+    onSuccess: () => router.refresh(),
+  });
+  const choose = (decision: "cleared" | "escalated") => form.setValue("decision", decision);
+  return (
+    <Panel title="Decision">
+      <FormProvider {...form}>
+        <form onSubmit={onSubmit} className="flex flex-col gap-3" noValidate>
+          <FormBanner banner={banner} />
+          <TextareaField name="note" label="Note" required rows={3} hint="Why: what you checked and what you found. Kept with the alert and in the audit trail." />
+          <div className="flex gap-2">
+            <Button type="submit" disabled={busy} onClick={() => choose("cleared")}>
+              Clear
+            </Button>
+            <Button type="submit" variant="danger" disabled={busy} onClick={() => choose("escalated")}>
+              Escalate
+            </Button>
+          </div>
+        </form>
+      </FormProvider>
+    </Panel>
+  );
+}

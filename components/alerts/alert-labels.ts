@@ -1,0 +1,12 @@
+import type { Tone } from "@/components/ui/badge";
+import { alertListParams, type AlertListParams, type AlertStatus } from "@/lib/schemas/surveillance";
+
+export const ALERT_STATUS_TONES: Record<AlertStatus, Tone> = { open: "amber", cleared: "green", escalated: "red" };
+
+/** Query keys under the live topic's root ("alerts"): a new alert's notice refetches the queue in place. */
+export const alertKeys = {
+  list: (p: AlertListParams) => ["alerts", "list", alertListParams.apiQuery(p)] as const,
+};
+export const alertUrls = {
+  list: (p: AlertListParams) => `/api/alerts${alertListParams.apiQuery(p)}`,
+};

@@ -1,0 +1,73 @@
+"use client";
+import { useRouter } from "next/navigation";
+import { FormProvider } from "react-hook-form";
+import { formFields } from "@/components/form/fields";
+import { FormBanner } from "@/components/form/form-banner";
+import { useActionForm } from "@/components/form/use-action-form";
+import { Button } from "@/components/ui/button";
+import { Panel } from "@/components/ui/page";
+import { CURRENCIES } from "@/lib/money";
+import { RULE_KIND_LABELS, ruleFormSchema, type RuleFormValues, type RuleKind } from "@/lib/schemas/surveillance";
+import { saveSurveillanceRule } from "@/server/actions/surveillance-rule-save";
+
+const { TextField, SelectField, CheckboxField } = formFields<RuleFormValues>();
+
+/** A rule's name, on/off and its kind's parameters; new rules start from the kind chosen on the page. */
+export function RuleForm({ rule }: { rule: { id?: string; kind: RuleKind; name: string; enabled: boolean; params: Record<string, unknown> } }) {
+  const router = useRouter();
+  const p = rule.params;
+  const text = (v: unknown, fallback: string) => (v === undefined || v === null ? fallback : String(v));
+  const { form, onSubmit, banner, busy } = useActionForm({
+    schema: ruleFormSchema,
+    defaultValues: {
+      id: rule.id, kind: rule.kind, name: rule.name, enabled: rule.enabled,
+      currency: (p.currency as RuleFormValues["currency"]) ?? "USD", amount: text(p.amount, "50000"),
+      days: text(p.days, "7"), tolerancePct: text(p.tolerancePct, "10"), minAmount: text(p.minAmount, "10000"),
+      count: text(p.count, "5"), hours: text(p.hours, "24"),
+    },
+    action: saveSurveillanceRule,
+    success: () => "Rule saved. It applies to the movements and orders that arrive from now on.",
+    onSuccess: (d) => router.replace(`/admin/surveillance?edit=${d.id}`),
+  });
+  return (
+    <Panel title={rule.id ? `Rule #${rule.id}: ${RULE_KIND_LABELS[rule.kind]}` : `New rule: ${RULE_KIND_LABELS[rule.kind]}`}>
+      <FormProvider {...form}>
+        <form onSubmit={onSubmit} className="flex flex-col gap-3" noValidate data-testid="rule-form">
+          <FormBanner banner={banner} />
+          <TextField name="name" label="Name" required autoComplete="off" />
+          <CheckboxField name="enabled" label="Enabled: raise alerts as movements and orders arrive" />
+          {rule.kind === "large_funding" ? (
+            <div className="grid grid-cols-2 gap-3">
+              <SelectField name="currency" label="Currency" required>
+                {CURRENCIES.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </SelectField>
+              <TextField name="amount" label="Above (amount)" required inputMode="decimal" hint="A single deposit or withdrawal larger than this" />
+            </div>
+          ) : null}
+          {rule.kind === "withdrawal_after_deposit" ? (
+            <div className="grid grid-cols-3 gap-3">
+              <TextField name="days" label="Within (days)" required inputMode="numeric" />
+              <TextField name="tolerancePct" label="Similar within (%)" required inputMode="numeric" />
+              <TextField name="minAmount" label="Withdrawals from" required inputMode="decimal" hint="Smaller ones are ignored" />
+            </div>
+          ) : null}
+          {rule.kind === "journals_per_day" ? (
+            <TextField name="count" label="More than (journals a day)" required inputMode="numeric" hint="Cash and position journals into one account, per UTC day" />
+          ) : null}
+          {rule.kind === "option_after_level_raise" ? (
+            <TextField name="hours" label="Within (hours)" required inputMode="numeric" hint="An option order this soon after the desk raised the account's option level" />
+          ) : null}
+          <div>
+            <Button type="submit" disabled={busy}>
+              {busy ? "Saving…" : rule.id ? "Save rule" : "Create rule"}
+            </Button>
+          </div>
+        </form>
+      </FormProvider>
+    </Panel>
+  );
+}
