@@ -252,3 +252,40 @@ test.describe("upstream faults", () => {
     await expect(balance.locator("tbody tr").first()).toContainText("USD");
   });
 });
+
+/** Upstream calls the sandbox answered since the last reset, leaving out what the event service reads on its own. */
+function viewCalls(): Record<string, number> {
+  const res = sandboxCall<{ data: Record<string, number> }>("GET", "/sandbox/calls");
+  expect(res.status).toBe(200);
+  // The event consumer reconciles orders and money movements in the background, whatever the page does.
+  return Object.fromEntries(Object.entries(res.body.data).filter(([op]) => !/\/(orders|funding|journals)\//.test(op)));
+}
+const sum = (calls: Record<string, number>) => Object.values(calls).reduce((a, b) => a + b, 0);
+
+test.describe("upstream economy", () => {
+  test.use({ storageState: storageFor("operations") });
+
+  test("one view of the accounts list costs one upstream call; a detail costs its calls when it is opened", async ({ page }) => {
+    // Once, so the access token and the master account are in hand before counting.
+    await page.goto("/accounts");
+    await expect(page.locator("tbody tr")).toHaveCount(25);
+
+    sandboxCall("POST", "/sandbox/calls/reset");
+    await page.goto("/accounts");
+    await expect(page.locator("tbody tr")).toHaveCount(25);
+    await page.waitForLoadState("networkidle");
+    // Hovering a row link (and the viewport prefetch) must not fetch the detail either.
+    await page.locator("tbody tr").nth(3).getByRole("link").hover();
+    await page.waitForTimeout(1_500);
+    const listCalls = viewCalls();
+    expect(listCalls, JSON.stringify(listCalls)).toEqual({ "GET /broker/accounts/virtual-accounts/list": 1 });
+
+    sandboxCall("POST", "/sandbox/calls/reset");
+    await page.locator("tbody tr").nth(3).getByRole("link").click();
+    await expect(page.getByTestId("overview-panel")).toContainText("Trading permissions");
+    await page.waitForLoadState("networkidle");
+    const detailCalls = viewCalls();
+    expect(detailCalls["GET /broker/accounts/virtual-accounts/get"], JSON.stringify(detailCalls)).toBeGreaterThanOrEqual(1);
+    expect(sum(detailCalls)).toBeGreaterThan(1);
+  });
+});

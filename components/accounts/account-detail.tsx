@@ -28,12 +28,12 @@ export function AccountDetail({ accountId, canWrite, canReveal, canPlace = false
         </div>
         <div className="flex gap-2">
           {canPlace ? (
-            <Link href={`/orders/new?account=${encodeURIComponent(accountId)}`} className="inline-flex h-8 items-center rounded border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-100">
+            <Link href={`/orders/new?account=${encodeURIComponent(accountId)}`} prefetch={false} className="inline-flex h-8 items-center rounded border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-100">
               Place order
             </Link>
           ) : null}
           {canWrite ? (
-            <Link href={`/accounts/${encodeURIComponent(accountId)}/edit`} className="inline-flex h-8 items-center rounded bg-blue-700 px-3 text-sm font-medium text-white hover:bg-blue-800">
+            <Link href={`/accounts/${encodeURIComponent(accountId)}/edit`} prefetch={false} className="inline-flex h-8 items-center rounded bg-blue-700 px-3 text-sm font-medium text-white hover:bg-blue-800">
               Edit account
             </Link>
           ) : null}

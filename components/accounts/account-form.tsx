@@ -97,7 +97,7 @@ export function AccountForm(props: Props) {
             <Button type="submit" disabled={busy}>
               {props.mode === "create" ? (busy ? "Opening…" : "Open account") : "Review changes"}
             </Button>
-            <Link href={props.mode === "create" ? "/accounts" : `/accounts/${props.initial.account_id}`} className="text-sm text-slate-600 hover:underline">
+            <Link href={props.mode === "create" ? "/accounts" : `/accounts/${props.initial.account_id}`} prefetch={false} className="text-sm text-slate-600 hover:underline">
               Cancel
             </Link>
           </div>

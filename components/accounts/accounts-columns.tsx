@@ -20,7 +20,7 @@ export const accountColumns: ColumnDef<AccountRow>[] = [
     enableHiding: false,
     header: "Account number",
     cell: ({ row }) => (
-      <Link href={`/accounts/${row.original.account_id}`} className="font-mono text-xs font-medium text-blue-700 hover:underline">
+      <Link href={`/accounts/${row.original.account_id}`} prefetch={false} className="font-mono text-xs font-medium text-blue-700 hover:underline">
         {row.original.account_number || row.original.account_id}
       </Link>
     ),
