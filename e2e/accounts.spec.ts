@@ -231,6 +231,22 @@ test.describe("upstream faults", () => {
     await expect(page.getByRole("heading", { name: "Account not found" })).toBeVisible();
   });
 
+  test("a filter changed while the upstream does not answer shows the error with a Retry, not the previous rows", async ({ page }) => {
+    await page.goto("/accounts");
+    await expect(page.locator("tbody tr")).toHaveCount(25);
+    // Unreachable: every attempt of the server's client times out (10 s each, retried), far longer than a person waits.
+    expect(sandboxCall("POST", "/sandbox/faults", { body: { type: "LATENCY", path_pattern: "/broker/accounts/virtual-accounts/list", latency_ms: 30_000, count: 50 } }).status).toBe(200);
+    await page.getByRole("combobox", { name: "Status", exact: true }).selectOption("FROZEN");
+    const table = page.locator("table");
+    await expect(table.getByRole("alert")).toContainText("did not answer in time", { timeout: 20_000 });
+    await expect(table.locator("tbody tr")).toHaveCount(1);
+    await expect(table).not.toHaveAttribute("aria-busy", "true");
+
+    sandboxCall("POST", "/sandbox/faults/clear");
+    await table.getByRole("button", { name: "Retry" }).click();
+    await expect(table.locator("tbody tr").first()).toContainText("FROZEN");
+  });
+
   test("a failing balance call shows an error in the balance panel only, and Retry recovers", async ({ page }) => {
     await page.goto("/accounts?q=1000001&by=external_account_number");
     const href = await page.getByTestId("account-row-1000001").getByRole("link").getAttribute("href");
