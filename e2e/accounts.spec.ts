@@ -83,6 +83,21 @@ test.describe("as operations", () => {
     expect(sandboxAccountsByExternal(external)[0].option_level).toBe("LV3");
   });
 
+  test("finds accounts whatever the case of a number and the case or accents of a name", async ({ page }) => {
+    await page.goto("/accounts");
+    const search = page.getByLabel("Search accounts");
+    await search.fill("vbd1000030");
+    await expect(page).toHaveURL(/q=vbd1000030/);
+    await expect(page.locator("tbody tr")).toHaveCount(1);
+    await expect(page.locator("tbody tr").first()).toContainText("VBD1000030");
+    for (const name of ["muller", "MÜLLER"]) {
+      await search.fill(name);
+      await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(name)}`));
+      await expect(page.locator("tbody tr").first()).toContainText("Müller");
+      for (const row of await page.locator("tbody tr").all()) await expect(row).toContainText("Müller");
+    }
+  });
+
   test("pages through the list with the cursor and keeps the state in the URL", async ({ page }) => {
     await page.goto("/accounts?size=10");
     await expect(page.locator("tbody tr")).toHaveCount(10);

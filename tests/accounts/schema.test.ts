@@ -76,5 +76,8 @@ describe("list URL state", () => {
     expect(searchFilter("1000001", "auto")).toEqual({ field: "external_account_number", value: "1000001" });
     expect(searchFilter("Olivia Chan", "auto")).toEqual({ field: "name", value: "Olivia Chan" });
     expect(searchFilter("1000001", "name")).toEqual({ field: "name", value: "1000001" });
+    expect(searchFilter("vbd1000030", "auto")).toEqual({ field: "account_number", value: "VBD1000030" });
+    expect(searchFilter("vbd1000030", "account_number")).toEqual({ field: "account_number", value: "VBD1000030" });
+    expect(searchFilter("zoë núñez", "auto")).toEqual({ field: "name", value: "zoë núñez" });
   });
 });
