@@ -98,6 +98,29 @@ test.describe("as operations", () => {
     }
   });
 
+  test("the W-8BEN refuses emoji and invisible characters, a future signature date and unknown countries, and warns when it has lapsed", async ({ page }) => {
+    await page.goto("/accounts/new");
+    await fillNewAccount(page, freshExternal("W"));
+    await page.getByLabel("First name", { exact: true }).fill("Ada😀");
+    await page.getByLabel("Last name", { exact: true }).fill("Love\u202Elace");
+    await page.getByLabel("Signature date").fill("2099-12-31");
+    await page.getByLabel("Middle name").fill("J0");
+    await page.getByLabel("Treaty country").fill("ZZ");
+    await page.getByLabel("Home address: country").fill("XX");
+    await page.getByRole("button", { name: "Open account" }).click();
+    await expect(page.locator("#f-w8ben_info-middle_name-error")).toHaveText("Use letters, spaces, hyphens, apostrophes and periods only");
+    await expect(page.locator("#f-w8ben_info-first_name-error")).toContainText("emoji");
+    await expect(page.locator("#f-w8ben_info-last_name-error")).toContainText("invisible characters");
+    await expect(page.locator("#f-w8ben_info-sign_date-error")).toHaveText("The signature date cannot be in the future");
+    await expect(page.locator("#f-w8ben_info-treaty_country-error")).toContainText("ISO 3166");
+    await expect(page.locator("#f-w8ben_info-home_address-country-error")).toContainText("ISO 3166");
+
+    await page.getByLabel("Signature date").fill("2021-03-01");
+    await expect(page.getByRole("status").filter({ hasText: "Lapsed on 2024-12-31" })).toBeVisible();
+    await page.getByLabel("Signature date").fill(new Date().toISOString().slice(0, 10));
+    await expect(page.getByText(/Lapsed on/)).toHaveCount(0);
+  });
+
   test("pages through the list with the cursor and keeps the state in the URL", async ({ page }) => {
     await page.goto("/accounts?size=10");
     await expect(page.locator("tbody tr")).toHaveCount(10);
