@@ -83,6 +83,36 @@ test.describe("as operations", () => {
     expect(sandboxAccountsByExternal(external)[0].option_level).toBe("LV3");
   });
 
+  test("the review locks the values it shows and takes the focus; leaving an edited form asks first", async ({ page }) => {
+    await page.goto("/accounts?q=1000003&by=external_account_number");
+    await page.getByTestId("account-row-1000003").getByRole("link").click();
+    await page.getByRole("link", { name: "Edit account" }).click();
+    const city = page.getByLabel("Home address: city");
+    await city.fill("Reviewed City");
+    await page.getByRole("button", { name: "Review changes" }).click();
+    const review = page.getByRole("dialog", { name: /Confirm \d+ change/ });
+    await expect(review).toBeFocused();
+    await expect(city).toBeDisabled();
+    await expect(page.getByLabel("Option level")).toBeDisabled();
+    await page.getByRole("button", { name: "Back to the form" }).click();
+    await expect(city).toBeEnabled();
+
+    // An unsaved change: the Cancel link asks; staying keeps the entry, leaving goes.
+    const asked: string[] = [];
+    page.once("dialog", (d) => {
+      asked.push(d.message());
+      void d.dismiss();
+    });
+    await page.getByRole("link", { name: "Cancel" }).click();
+    await expect.poll(() => asked).toEqual(["Leave this page? Your changes have not been saved."]);
+    await expect(city).toHaveValue("Reviewed City");
+    expect(page.url()).toContain("/edit");
+    page.once("dialog", (d) => void d.accept());
+    await page.getByRole("link", { name: "Cancel" }).click();
+    await expect(page.getByTestId("overview-panel")).toBeVisible();
+    expect(page.url()).not.toContain("/edit");
+  });
+
   test("finds accounts whatever the case of a number and the case or accents of a name", async ({ page }) => {
     await page.goto("/accounts");
     const search = page.getByLabel("Search accounts");

@@ -8,6 +8,7 @@ import type { z } from "zod";
 import { FormSection } from "@/components/form/fields";
 import { FormBanner } from "@/components/form/form-banner";
 import { useActionForm } from "@/components/form/use-action-form";
+import { useUnsavedChanges } from "@/components/form/use-unsaved-changes";
 import { Button } from "@/components/ui/button";
 import {
   ACCOUNT_TYPES, createAccountSchema, emptyAddress, updateAccountSchema, type AccountFormValues, type CreateAccountValues, type UpdateAccountValues,
@@ -72,11 +73,15 @@ export function AccountForm(props: Props) {
     },
   });
 
+  // Saved: the success handler navigates away, and nothing is left to lose.
+  useUnsavedChanges(form.formState.isDirty && !form.formState.isSubmitSuccessful && !busy);
+
   return (
     <FormProvider {...form}>
       <form onSubmit={onSubmit} noValidate className="flex max-w-6xl flex-col gap-3" aria-label={props.mode === "create" ? "Open a virtual account" : "Update the account"}>
         <FormBanner banner={banner} />
-        <div className="grid gap-3 lg:grid-cols-2">
+        {/* Under review the values are locked: what Confirm sends is what the review shows. */}
+        <fieldset disabled={!!pending} className="grid min-w-0 gap-3 lg:grid-cols-2" aria-describedby={pending ? "diff-title" : undefined}>
           <div className="flex flex-col gap-3">
             {props.mode === "create" ? <AccountSection master={props.master} /> : <FixedAccountSection {...props} />}
             <TradingSection
@@ -89,7 +94,7 @@ export function AccountForm(props: Props) {
           <div className="self-start">
             <W8benSection />
           </div>
-        </div>
+        </fieldset>
         {pending ? (
           <DiffConfirm diff={pending.diff} busy={busy} onCancel={() => setPending(undefined)} onConfirm={() => void submit(pending.values)} />
         ) : (
