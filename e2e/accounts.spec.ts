@@ -151,6 +151,29 @@ test.describe("as operations", () => {
     await expect(page.getByText(/Lapsed on/)).toHaveCount(0);
   });
 
+  test("the Columns menu closes on Escape and on a click outside; a row opens from the keyboard", async ({ page }) => {
+    await page.goto("/accounts");
+    await expect(page.locator("tbody tr")).toHaveCount(25);
+    const menu = page.locator("details").filter({ hasText: "Columns" });
+    const summary = menu.locator("summary");
+    await summary.click();
+    await expect(menu).toHaveAttribute("open", "");
+    await page.keyboard.press("Escape");
+    await expect(menu).not.toHaveAttribute("open", "");
+    await expect(summary).toBeFocused();
+    await summary.click();
+    await expect(menu).toHaveAttribute("open", "");
+    await page.getByRole("heading", { name: "Virtual accounts" }).click();
+    await expect(menu).not.toHaveAttribute("open", "");
+
+    const row = page.locator("tbody tr").nth(2);
+    const href = (await row.getByRole("link").getAttribute("href"))!;
+    await row.focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    await expect(page.getByTestId("overview-panel")).toBeVisible();
+  });
+
   test("pages through the list with the cursor and keeps the state in the URL", async ({ page }) => {
     await page.goto("/accounts?size=10");
     await expect(page.locator("tbody tr")).toHaveCount(10);

@@ -17,7 +17,9 @@ test.describe("Audit trail", () => {
     const download = page.waitForEvent("download");
     await page.getByRole("link", { name: "Export CSV" }).click();
     const file = await (await download).path();
-    const lines = fs.readFileSync(file!, "utf8").trim().split("\r\n");
+    const raw = fs.readFileSync(file!);
+    expect([...raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // the UTF-8 byte order mark, for spreadsheet programs
+    const lines = raw.toString("utf8").slice(1).trim().split("\r\n");
     expect(lines[0]).toBe("Seq,Time (UTC),Actor,Role,Action,Target,Outcome,Error code,Upstream request id,Idempotency key,Client IP,User agent,Input,Hash");
     expect(lines.length).toBeGreaterThan(1);
     for (const line of lines.slice(1)) expect(line).toContain(",auth.sign_in,");

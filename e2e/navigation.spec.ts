@@ -25,3 +25,25 @@ for (const role of Object.keys(EXPECTED_NAV) as DemoRole[]) {
     });
   });
 }
+
+test.describe("the shell", () => {
+  test.use({ storageState: storageFor("operations") });
+
+  test("has a favicon, and no page load asks for anything that is not there", async ({ page }) => {
+    const missing: string[] = [];
+    page.on("response", (r) => {
+      if (r.status() === 404) missing.push(r.url());
+    });
+    for (const path of ["/", "/accounts", "/orders"]) {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+    }
+    const icon = await page.locator('link[rel="icon"]').first().getAttribute("href");
+    expect(icon).toBeTruthy();
+    const res = await page.request.get(icon!);
+    expect(res.status()).toBe(200);
+    expect(res.headers()["content-type"]).toContain("image/");
+    expect(missing).toEqual([]);
+  });
+});
+

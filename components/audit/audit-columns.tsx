@@ -6,6 +6,12 @@ import type { AuditListRow } from "@/lib/schemas/audit";
 
 const OUTCOME_TONE = { success: "green", failure: "red", denied: "amber", held: "slate" } as const;
 
+/**
+ * Entries whose success is bad news for someone: recording a lockout worked, but the badge says what happened to
+ * the account, in the warning's colour, not a green "success".
+ */
+const WARNING_ACTIONS: Record<string, string> = { "auth.lockout": "locked out" };
+
 /** The audit trail's columns; "#", Actor and Action sort (in SQL, see AUDIT_SORTABLE). */
 export const auditColumns: ColumnDef<AuditListRow>[] = [
   { id: "seq", accessorKey: "seq", header: "#", enableHiding: false, meta: { label: "#", numeric: true, className: "text-slate-500" } },
@@ -40,7 +46,11 @@ export const auditColumns: ColumnDef<AuditListRow>[] = [
     meta: { label: "Outcome" },
     cell: ({ row }) => (
       <>
-        <Badge tone={OUTCOME_TONE[row.original.outcome]}>{row.original.outcome}</Badge>
+        {row.original.outcome === "success" && WARNING_ACTIONS[row.original.action] ? (
+          <Badge tone="amber">{WARNING_ACTIONS[row.original.action]}</Badge>
+        ) : (
+          <Badge tone={OUTCOME_TONE[row.original.outcome]}>{row.original.outcome}</Badge>
+        )}
         {row.original.errorCode ? <div className="mt-0.5 font-mono text-[11px] text-slate-500">{row.original.errorCode}</div> : null}
       </>
     ),
