@@ -49,6 +49,7 @@ export function AccountForm(props: Props) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<{ values: AccountFormValues; diff: DiffLine[] }>();
+  const [saved, setSaved] = useState(false);
   const { form, onSubmit, submit, banner, setBanner, busy } = useActionForm<AccountFormValues, AccountFormValues, { accountId: string }>({
     // one form, two schemas: the create/edit values share a shape (`AccountFormValues`); each schema parses its own
     schema: (props.mode === "create" ? createAccountSchema : updateAccountSchema) as unknown as z.ZodType<AccountFormValues, AccountFormValues>,
@@ -60,6 +61,7 @@ export function AccountForm(props: Props) {
     // the same client_request_id goes again, so a retry after a lost answer cannot open a second account
     networkError: props.mode === "create" ? "The server could not be reached. Your entries are kept: submit again, it will not open a second account." : undefined,
     onSuccess: async ({ accountId }) => {
+      setSaved(true);
       await queryClient.invalidateQueries({ queryKey: ["accounts"] });
       router.push(`/accounts/${accountId}?${props.mode === "create" ? "created" : "updated"}=1`);
     },
@@ -73,8 +75,9 @@ export function AccountForm(props: Props) {
     },
   });
 
-  // Saved: the success handler navigates away, and nothing is left to lose.
-  useUnsavedChanges(form.formState.isDirty && !form.formState.isSubmitSuccessful && !busy);
+  // Once saved the success handler navigates away, and nothing is left to lose. (Not isSubmitSuccessful: a review
+  // is a successful submit of the form, and nothing is saved yet.)
+  useUnsavedChanges(form.formState.isDirty && !saved && !busy);
 
   return (
     <FormProvider {...form}>
