@@ -37,6 +37,14 @@ test.describe("Audit trail", () => {
 
     await page.goto("/audit?size=10");
     await expect(page.getByTestId("audit-row")).toHaveCount(10);
+    // At 1280 px every column is on screen (the table does not scroll sideways), and rows stay one entry high.
+    await page.goto("/audit?size=100");
+    await expect(page.getByTestId("audit-row").first()).toBeVisible();
+    const wrap = page.locator("table").locator("..");
+    expect(await wrap.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    for (const box of await page.getByTestId("audit-row").evaluateAll((rows) => rows.map((r) => r.getBoundingClientRect().height))) expect(box).toBeLessThan(60);
+    await page.goto("/audit?size=10");
+    await expect(page.getByTestId("audit-row")).toHaveCount(10);
     // The columns the trail's SQL orders by sort, and only those.
     for (const name of ["#", "Actor", "Action"]) await expect(page.getByRole("columnheader", { name, exact: true }).getByRole("button")).toHaveCount(1);
     for (const name of ["Time", "Target", "Outcome"]) await expect(page.getByRole("columnheader", { name, exact: true }).getByRole("button")).toHaveCount(0);
