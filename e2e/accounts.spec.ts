@@ -137,6 +137,10 @@ test.describe("as operations", () => {
     await page.getByLabel("Middle name").fill("J0");
     await page.getByLabel("Treaty country").fill("ZZ");
     await page.getByLabel("Home address: country").fill("XX");
+    // Required fields are marked (and say so to assistive technology); no placeholder looks like a filled-in value.
+    await expect(page.getByLabel("First name", { exact: true })).toHaveAttribute("aria-required", "true");
+    await expect(page.getByLabel("Middle name")).not.toHaveAttribute("aria-required", "true");
+    for (const label of ["Treaty country", "Home address: country"]) await expect(page.getByLabel(label)).not.toHaveAttribute("placeholder");
     await page.getByRole("button", { name: "Open account" }).click();
     await expect(page.locator("#f-w8ben_info-middle_name-error")).toHaveText("Use letters, spaces, hyphens, apostrophes and periods only");
     await expect(page.locator("#f-w8ben_info-first_name-error")).toContainText("emoji");
@@ -174,7 +178,55 @@ test.describe("as operations", () => {
     await expect(page.getByTestId("overview-panel")).toBeVisible();
   });
 
+  test("a status other than ACTIVE says what it means beside the buying power", async ({ page }) => {
+    await page.goto("/accounts?status=FROZEN");
+    await page.locator("tbody tr").first().getByRole("link").click();
+    await expect(page.getByTestId("status-consequence")).toContainText("Frozen: no trading");
+    await expect(page.getByTestId("status-consequence")).toContainText("buying power shown cannot be used");
+    await page.goto("/accounts?status=ACTIVE");
+    await page.locator("tbody tr").first().getByRole("link").click();
+    await expect(page.getByTestId("overview-panel")).toContainText("Trading permissions");
+    await expect(page.getByTestId("status-consequence")).toHaveCount(0);
+  });
+
+  test("a 64-character name stays in its column in the list and in its cell on the detail page at 1280 px", async ({ page }) => {
+    const external = freshExternal("L");
+    const master = sandboxCall("GET", "/broker/accounts/virtual-accounts/list", { query: { page_size: "1" } }).body.data[0].belong_account_id;
+    const address = { country: "GB", city: "London", street_address: "1 Long Road", postal_code: "N1" };
+    const first = "Maximiliana-Theodora";
+    const last = "Wolfeschlegelsteinhausenbergerdorff-Vandersteen-Oppenheimer-Ross"; // 64 characters, the most the form takes
+    const created = sandboxCall("POST", "/broker/accounts/virtual-accounts/create", {
+      body: {
+        client_request_id: `long-${external}`, belong_account_id: master, external_account_number: external, account_type: "CASH",
+        trading_permissions: ["US_STOCK_NORMAL"],
+        w8ben_info: { first_name: first, middle_name: "", last_name: last, treaty_country: "GB", tax_id: "GB1", sign_date: "2026-01-02", home_address: address, mail_address: address },
+      },
+    });
+    expect(created.status).toBe(200);
+    await page.goto("/accounts");
+    const row = page.getByTestId(`account-row-${external}`);
+    await expect(row).toBeVisible();
+    const wrap = page.locator("table").locator("..");
+    expect(await wrap.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    await expect(row.getByTitle(`${first} ${last}`)).toBeVisible();
+
+    await row.getByRole("link").click();
+    const name = page.getByTestId("w8ben").getByText(`${first} ${last}`);
+    await expect(name).toBeVisible();
+    // The name wraps inside its own cell: it does not run into the next one.
+    const cell = name.locator("xpath=ancestor::div[1]");
+    const [cellBox, nameBox] = [await cell.boundingBox(), await name.boundingBox()];
+    expect(nameBox!.x + nameBox!.width).toBeLessThanOrEqual(cellBox!.x + cellBox!.width + 1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  });
+
   test("pages through the list with the cursor and keeps the state in the URL", async ({ page }) => {
+    // The upstream lists newest first and takes no order: no column offers a sort that would order one page only,
+    // and a sort in the URL is ignored.
+    await page.goto("/accounts?size=10&sort=owner_name.asc");
+    await expect(page.locator("tbody tr")).toHaveCount(10);
+    await expect(page.locator("thead").getByRole("button")).toHaveCount(0);
+    await expect(page.locator("thead th[aria-sort]")).toHaveCount(0);
     await page.goto("/accounts?size=10");
     await expect(page.locator("tbody tr")).toHaveCount(10);
     const first = await page.locator("tbody tr").first().textContent();
@@ -283,9 +335,20 @@ test.describe("as compliance", () => {
     const entry = page.getByTestId("audit-row").first();
     await expect(entry).toContainText("accounts.reveal_pii");
     await expect(entry).toContainText("compliance@brokerdesk.test");
-    await expect(entry).toContainText(`account:${accountId}`);
-    await entry.getByText("View", { exact: true }).click();
-    await expect(entry).toContainText(reason);
+    // The target links to the account; the entry's input opens over the page and the row keeps its height.
+    await expect(entry.getByTestId("audit-target")).toHaveAttribute("href", `/accounts/${accountId}`);
+    await expect(entry.getByTestId("audit-target")).toHaveAttribute("title", `account:${accountId}`);
+    const height = (await entry.boundingBox())!.height;
+    await entry.getByRole("button", { name: "View" }).click();
+    const input = page.getByRole("dialog", { name: /Input of entry/ });
+    await expect(input).toBeVisible();
+    await expect(input).toContainText(reason);
+    expect((await entry.boundingBox())!.height).toBe(height);
+    await page.keyboard.press("Escape");
+    await expect(input).toBeHidden();
+    // At 1280 px every column is on screen: the table does not scroll sideways.
+    const wrap = page.locator("table").locator("..");
+    expect(await wrap.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
     const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
     await expect(entry.getByTitle("Upstream request id")).toHaveText(uuid);
 

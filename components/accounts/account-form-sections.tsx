@@ -7,6 +7,7 @@ import {
   type AccountFormValues,
 } from "@/lib/schemas/virtual-account";
 import { AddressFields } from "./address-fields";
+import { commissionLabel } from "./labels";
 import { CheckboxField, CheckboxGroupField, SelectField, TextField } from "./form-fields";
 
 const PERMISSION_OPTIONS = TRADING_PERMISSIONS.map((p) => ({
@@ -56,11 +57,11 @@ export function TradingSection({ master, currentCommission, currentLevel }: { ma
             </option>
           ))}
         </SelectField>
-        <SelectField name="commission_code" label="Commission code">
+        <SelectField name="commission_code" label="Commission">
           <option value="">Broker default</option>
           {codes.map((c) => (
             <option key={c} value={c}>
-              {c}
+              {commissionLabel(c)}
             </option>
           ))}
         </SelectField>
