@@ -83,7 +83,150 @@ test.describe("as operations", () => {
     expect(sandboxAccountsByExternal(external)[0].option_level).toBe("LV3");
   });
 
+  test("the review locks the values it shows and takes the focus; leaving an edited form asks first", async ({ page }) => {
+    await page.goto("/accounts?q=1000003&by=external_account_number");
+    await page.getByTestId("account-row-1000003").getByRole("link").click();
+    await page.getByRole("link", { name: "Edit account" }).click();
+    const city = page.getByLabel("Home address: city");
+    await city.fill("Reviewed City");
+    await page.getByRole("button", { name: "Review changes" }).click();
+    const review = page.getByRole("dialog", { name: /Confirm \d+ change/ });
+    await expect(review).toBeFocused();
+    await expect(city).toBeDisabled();
+    await expect(page.getByLabel("Option level")).toBeDisabled();
+    await page.getByRole("button", { name: "Back to the form" }).click();
+    await expect(city).toBeEnabled();
+
+    // An unsaved change: the Cancel link asks; staying keeps the entry, leaving goes.
+    const asked: string[] = [];
+    page.once("dialog", (d) => {
+      asked.push(d.message());
+      void d.dismiss();
+    });
+    await page.getByRole("link", { name: "Cancel" }).click();
+    await expect.poll(() => asked).toEqual(["Leave this page? Your changes have not been saved."]);
+    await expect(city).toHaveValue("Reviewed City");
+    expect(page.url()).toContain("/edit");
+    page.once("dialog", (d) => void d.accept());
+    await page.getByRole("link", { name: "Cancel" }).click();
+    await expect(page.getByTestId("overview-panel")).toBeVisible();
+    expect(page.url()).not.toContain("/edit");
+  });
+
+  test("finds accounts whatever the case of a number and the case or accents of a name", async ({ page }) => {
+    await page.goto("/accounts");
+    const search = page.getByLabel("Search accounts");
+    await search.fill("vbd1000030");
+    await expect(page).toHaveURL(/q=vbd1000030/);
+    await expect(page.locator("tbody tr")).toHaveCount(1);
+    await expect(page.locator("tbody tr").first()).toContainText("VBD1000030");
+    for (const name of ["muller", "MÜLLER"]) {
+      await search.fill(name);
+      await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(name)}`));
+      await expect(page.locator("tbody tr").first()).toContainText("Müller");
+      for (const row of await page.locator("tbody tr").all()) await expect(row).toContainText("Müller");
+    }
+  });
+
+  test("the W-8BEN refuses emoji and invisible characters, a future signature date and unknown countries, and warns when it has lapsed", async ({ page }) => {
+    await page.goto("/accounts/new");
+    await fillNewAccount(page, freshExternal("W"));
+    await page.getByLabel("First name", { exact: true }).fill("Ada😀");
+    await page.getByLabel("Last name", { exact: true }).fill("Love\u202Elace");
+    await page.getByLabel("Signature date").fill("2099-12-31");
+    await page.getByLabel("Middle name").fill("J0");
+    await page.getByLabel("Treaty country").fill("ZZ");
+    await page.getByLabel("Home address: country").fill("XX");
+    // Required fields are marked (and say so to assistive technology); no placeholder looks like a filled-in value.
+    await expect(page.getByLabel("First name", { exact: true })).toHaveAttribute("aria-required", "true");
+    await expect(page.getByLabel("Middle name")).not.toHaveAttribute("aria-required", "true");
+    for (const label of ["Treaty country", "Home address: country"]) await expect(page.getByLabel(label)).not.toHaveAttribute("placeholder");
+    await page.getByRole("button", { name: "Open account" }).click();
+    await expect(page.locator("#f-w8ben_info-middle_name-error")).toHaveText("Use letters, spaces, hyphens, apostrophes and periods only");
+    await expect(page.locator("#f-w8ben_info-first_name-error")).toContainText("emoji");
+    await expect(page.locator("#f-w8ben_info-last_name-error")).toContainText("invisible characters");
+    await expect(page.locator("#f-w8ben_info-sign_date-error")).toHaveText("The signature date cannot be in the future");
+    await expect(page.locator("#f-w8ben_info-treaty_country-error")).toContainText("ISO 3166");
+    await expect(page.locator("#f-w8ben_info-home_address-country-error")).toContainText("ISO 3166");
+
+    await page.getByLabel("Signature date").fill("2021-03-01");
+    await expect(page.getByRole("status").filter({ hasText: "Lapsed on 2024-12-31" })).toBeVisible();
+    await page.getByLabel("Signature date").fill(new Date().toISOString().slice(0, 10));
+    await expect(page.getByText(/Lapsed on/)).toHaveCount(0);
+  });
+
+  test("the Columns menu closes on Escape and on a click outside; a row opens from the keyboard", async ({ page }) => {
+    await page.goto("/accounts");
+    await expect(page.locator("tbody tr")).toHaveCount(25);
+    const menu = page.locator("details").filter({ hasText: "Columns" });
+    const summary = menu.locator("summary");
+    await summary.click();
+    await expect(menu).toHaveAttribute("open", "");
+    await page.keyboard.press("Escape");
+    await expect(menu).not.toHaveAttribute("open", "");
+    await expect(summary).toBeFocused();
+    await summary.click();
+    await expect(menu).toHaveAttribute("open", "");
+    await page.getByRole("heading", { name: "Virtual accounts" }).click();
+    await expect(menu).not.toHaveAttribute("open", "");
+
+    const row = page.locator("tbody tr").nth(2);
+    const href = (await row.getByRole("link").getAttribute("href"))!;
+    await row.focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    await expect(page.getByTestId("overview-panel")).toBeVisible();
+  });
+
+  test("a status other than ACTIVE says what it means beside the buying power", async ({ page }) => {
+    await page.goto("/accounts?status=FROZEN");
+    await page.locator("tbody tr").first().getByRole("link").click();
+    await expect(page.getByTestId("status-consequence")).toContainText("Frozen: no trading");
+    await expect(page.getByTestId("status-consequence")).toContainText("buying power shown cannot be used");
+    await page.goto("/accounts?status=ACTIVE");
+    await page.locator("tbody tr").first().getByRole("link").click();
+    await expect(page.getByTestId("overview-panel")).toContainText("Trading permissions");
+    await expect(page.getByTestId("status-consequence")).toHaveCount(0);
+  });
+
+  test("a 64-character name stays in its column in the list and in its cell on the detail page at 1280 px", async ({ page }) => {
+    const external = freshExternal("L");
+    const master = sandboxCall("GET", "/broker/accounts/virtual-accounts/list", { query: { page_size: "1" } }).body.data[0].belong_account_id;
+    const address = { country: "GB", city: "London", street_address: "1 Long Road", postal_code: "N1" };
+    const first = "Maximiliana-Theodora";
+    const last = "Wolfeschlegelsteinhausenbergerdorff-Vandersteen-Oppenheimer-Ross"; // 64 characters, the most the form takes
+    const created = sandboxCall("POST", "/broker/accounts/virtual-accounts/create", {
+      body: {
+        client_request_id: `long-${external}`, belong_account_id: master, external_account_number: external, account_type: "CASH",
+        trading_permissions: ["US_STOCK_NORMAL"],
+        w8ben_info: { first_name: first, middle_name: "", last_name: last, treaty_country: "GB", tax_id: "GB1", sign_date: "2026-01-02", home_address: address, mail_address: address },
+      },
+    });
+    expect(created.status).toBe(200);
+    await page.goto("/accounts");
+    const row = page.getByTestId(`account-row-${external}`);
+    await expect(row).toBeVisible();
+    const wrap = page.locator("table").locator("..");
+    expect(await wrap.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    await expect(row.getByTitle(`${first} ${last}`)).toBeVisible();
+
+    await row.getByRole("link").click();
+    const name = page.getByTestId("w8ben").getByText(`${first} ${last}`);
+    await expect(name).toBeVisible();
+    // The name wraps inside its own cell: it does not run into the next one.
+    const cell = name.locator("xpath=ancestor::div[1]");
+    const [cellBox, nameBox] = [await cell.boundingBox(), await name.boundingBox()];
+    expect(nameBox!.x + nameBox!.width).toBeLessThanOrEqual(cellBox!.x + cellBox!.width + 1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  });
+
   test("pages through the list with the cursor and keeps the state in the URL", async ({ page }) => {
+    // The upstream lists newest first and takes no order: no column offers a sort that would order one page only,
+    // and a sort in the URL is ignored.
+    await page.goto("/accounts?size=10&sort=owner_name.asc");
+    await expect(page.locator("tbody tr")).toHaveCount(10);
+    await expect(page.locator("thead").getByRole("button")).toHaveCount(0);
+    await expect(page.locator("thead th[aria-sort]")).toHaveCount(0);
     await page.goto("/accounts?size=10");
     await expect(page.locator("tbody tr")).toHaveCount(10);
     const first = await page.locator("tbody tr").first().textContent();
@@ -192,9 +335,20 @@ test.describe("as compliance", () => {
     const entry = page.getByTestId("audit-row").first();
     await expect(entry).toContainText("accounts.reveal_pii");
     await expect(entry).toContainText("compliance@brokerdesk.test");
-    await expect(entry).toContainText(`account:${accountId}`);
-    await entry.getByText("View", { exact: true }).click();
-    await expect(entry).toContainText(reason);
+    // The target links to the account; the entry's input opens over the page and the row keeps its height.
+    await expect(entry.getByTestId("audit-target")).toHaveAttribute("href", `/accounts/${accountId}`);
+    await expect(entry.getByTestId("audit-target")).toHaveAttribute("title", `account:${accountId}`);
+    const height = (await entry.boundingBox())!.height;
+    await entry.getByRole("button", { name: "View" }).click();
+    const input = page.getByRole("dialog", { name: /Input of entry/ });
+    await expect(input).toBeVisible();
+    await expect(input).toContainText(reason);
+    expect((await entry.boundingBox())!.height).toBe(height);
+    await page.keyboard.press("Escape");
+    await expect(input).toBeHidden();
+    // At 1280 px every column is on screen: the table does not scroll sideways.
+    const wrap = page.locator("table").locator("..");
+    expect(await wrap.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
     const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
     await expect(entry.getByTitle("Upstream request id")).toHaveText(uuid);
 
@@ -231,6 +385,22 @@ test.describe("upstream faults", () => {
     await expect(page.getByRole("heading", { name: "Account not found" })).toBeVisible();
   });
 
+  test("a filter changed while the upstream does not answer shows the error with a Retry, not the previous rows", async ({ page }) => {
+    await page.goto("/accounts");
+    await expect(page.locator("tbody tr")).toHaveCount(25);
+    // Unreachable: every attempt of the server's client times out (10 s each, retried), far longer than a person waits.
+    expect(sandboxCall("POST", "/sandbox/faults", { body: { type: "LATENCY", path_pattern: "/broker/accounts/virtual-accounts/list", latency_ms: 30_000, count: 50 } }).status).toBe(200);
+    await page.getByRole("combobox", { name: "Status", exact: true }).selectOption("FROZEN");
+    const table = page.locator("table");
+    await expect(table.getByRole("alert")).toContainText("did not answer in time", { timeout: 20_000 });
+    await expect(table.locator("tbody tr")).toHaveCount(1);
+    await expect(table).not.toHaveAttribute("aria-busy", "true");
+
+    sandboxCall("POST", "/sandbox/faults/clear");
+    await table.getByRole("button", { name: "Retry" }).click();
+    await expect(table.locator("tbody tr").first()).toContainText("FROZEN");
+  });
+
   test("a failing balance call shows an error in the balance panel only, and Retry recovers", async ({ page }) => {
     await page.goto("/accounts?q=1000001&by=external_account_number");
     const href = await page.getByTestId("account-row-1000001").getByRole("link").getAttribute("href");
@@ -250,5 +420,42 @@ test.describe("upstream faults", () => {
     await expect(balance.getByRole("alert")).toHaveCount(0);
     await expect(balance).toContainText("Total assets");
     await expect(balance.locator("tbody tr").first()).toContainText("USD");
+  });
+});
+
+/** Upstream calls the sandbox answered since the last reset, leaving out what the event service reads on its own. */
+function viewCalls(): Record<string, number> {
+  const res = sandboxCall<{ data: Record<string, number> }>("GET", "/sandbox/calls");
+  expect(res.status).toBe(200);
+  // The event consumer reconciles orders and money movements in the background, whatever the page does.
+  return Object.fromEntries(Object.entries(res.body.data).filter(([op]) => !/\/(orders|funding|journals)\//.test(op)));
+}
+const sum = (calls: Record<string, number>) => Object.values(calls).reduce((a, b) => a + b, 0);
+
+test.describe("upstream economy", () => {
+  test.use({ storageState: storageFor("operations") });
+
+  test("one view of the accounts list costs one upstream call; a detail costs its calls when it is opened", async ({ page }) => {
+    // Once, so the access token and the master account are in hand before counting.
+    await page.goto("/accounts");
+    await expect(page.locator("tbody tr")).toHaveCount(25);
+
+    sandboxCall("POST", "/sandbox/calls/reset");
+    await page.goto("/accounts");
+    await expect(page.locator("tbody tr")).toHaveCount(25);
+    await page.waitForLoadState("networkidle");
+    // Hovering a row link (and the viewport prefetch) must not fetch the detail either.
+    await page.locator("tbody tr").nth(3).getByRole("link").hover();
+    await page.waitForTimeout(1_500);
+    const listCalls = viewCalls();
+    expect(listCalls, JSON.stringify(listCalls)).toEqual({ "GET /broker/accounts/virtual-accounts/list": 1 });
+
+    sandboxCall("POST", "/sandbox/calls/reset");
+    await page.locator("tbody tr").nth(3).getByRole("link").click();
+    await expect(page.getByTestId("overview-panel")).toContainText("Trading permissions");
+    await page.waitForLoadState("networkidle");
+    const detailCalls = viewCalls();
+    expect(detailCalls["GET /broker/accounts/virtual-accounts/get"], JSON.stringify(detailCalls)).toBeGreaterThanOrEqual(1);
+    expect(sum(detailCalls)).toBeGreaterThan(1);
   });
 });

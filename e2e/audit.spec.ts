@@ -17,7 +17,9 @@ test.describe("Audit trail", () => {
     const download = page.waitForEvent("download");
     await page.getByRole("link", { name: "Export CSV" }).click();
     const file = await (await download).path();
-    const lines = fs.readFileSync(file!, "utf8").trim().split("\r\n");
+    const raw = fs.readFileSync(file!);
+    expect([...raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // the UTF-8 byte order mark, for spreadsheet programs
+    const lines = raw.toString("utf8").slice(1).trim().split("\r\n");
     expect(lines[0]).toBe("Seq,Time (UTC),Actor,Role,Action,Target,Outcome,Error code,Upstream request id,Idempotency key,Client IP,User agent,Input,Hash");
     expect(lines.length).toBeGreaterThan(1);
     for (const line of lines.slice(1)) expect(line).toContain(",auth.sign_in,");
@@ -33,6 +35,14 @@ test.describe("Audit trail", () => {
     const oldest = Number((await (await page.request.get("/api/audit/export")).text()).trim().split("\r\n").at(-1)!.split(",")[0]);
     const seqs = async () => (await page.getByTestId("audit-row").locator("td:first-child").allTextContents()).map(Number);
 
+    await page.goto("/audit?size=10");
+    await expect(page.getByTestId("audit-row")).toHaveCount(10);
+    // At 1280 px every column is on screen (the table does not scroll sideways), and rows stay one entry high.
+    await page.goto("/audit?size=100");
+    await expect(page.getByTestId("audit-row").first()).toBeVisible();
+    const wrap = page.locator("table").locator("..");
+    expect(await wrap.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    for (const box of await page.getByTestId("audit-row").evaluateAll((rows) => rows.map((r) => r.getBoundingClientRect().height))) expect(box).toBeLessThan(60);
     await page.goto("/audit?size=10");
     await expect(page.getByTestId("audit-row")).toHaveCount(10);
     // The columns the trail's SQL orders by sort, and only those.

@@ -25,3 +25,51 @@ for (const role of Object.keys(EXPECTED_NAV) as DemoRole[]) {
     });
   });
 }
+
+test.describe("the shell", () => {
+  test.use({ storageState: storageFor("operations") });
+
+  test("has a favicon, and no page load asks for anything that is not there", async ({ page }) => {
+    const missing: string[] = [];
+    page.on("response", (r) => {
+      if (r.status() === 404) missing.push(r.url());
+    });
+    for (const path of ["/", "/accounts", "/orders"]) {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+    }
+    const icon = await page.locator('link[rel="icon"]').first().getAttribute("href");
+    expect(icon).toBeTruthy();
+    const res = await page.request.get(icon!);
+    expect(res.status()).toBe(200);
+    expect(res.headers()["content-type"]).toContain("image/");
+    expect(missing).toEqual([]);
+  });
+});
+
+test.describe("home", () => {
+  test("operations starts the day with open orders (opening the blotter filtered), movements, the stream and its own activity", async ({ browser }) => {
+    const ctx = await browser.newContext({ storageState: storageFor("operations") });
+    const page = await ctx.newPage();
+    await page.goto("/");
+    const orders = page.getByTestId("home-count-open-orders");
+    await expect(orders).toContainText("Open orders");
+    await expect(orders).toContainText(/\d+/);
+    await expect(page.getByTestId("home-count-open-movements")).toContainText("Movements not final");
+    await expect(page.getByTestId("home-stream")).toContainText(/Connected|Silent|Down|No consumer/);
+    await expect(page.getByTestId("home-recent")).toContainText("auth.sign_in");
+    await orders.click();
+    await expect(page).toHaveURL(/\/orders\?view=open/);
+    await ctx.close();
+  });
+
+  test("support sees only what its role reads: open orders, no movements, no stream", async ({ browser }) => {
+    const ctx = await browser.newContext({ storageState: storageFor("support") });
+    const page = await ctx.newPage();
+    await page.goto("/");
+    await expect(page.getByTestId("home-count-open-orders")).toBeVisible();
+    await expect(page.getByTestId("home-count-open-movements")).toHaveCount(0);
+    await expect(page.getByTestId("home-stream")).toHaveCount(0);
+    await ctx.close();
+  });
+});

@@ -52,6 +52,9 @@ test("the fifth wrong password locks the account (the message stays the same, th
 
   await adminPage.goto(`/audit?actor=${encodeURIComponent(email)}&action=auth.lockout`);
   await expect(adminPage.getByTestId("audit-row")).toHaveCount(1);
+  // A lockout is a warning, not a green "success".
+  await expect(adminPage.getByTestId("audit-row").getByText("locked out", { exact: true })).toBeVisible();
+  await expect(adminPage.getByTestId("audit-row").getByText("success", { exact: true })).toHaveCount(0);
   await admin.close();
 });
 

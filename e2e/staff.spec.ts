@@ -56,7 +56,15 @@ test.describe("Admin → Staff", () => {
     await page.getByLabel("Email").fill("ops@brokerdesk.test");
     await page.getByLabel("Initial password").fill("a-long-enough-password");
     await page.getByRole("button", { name: "Create user" }).click();
-    await expect(page.getByText("A staff user with this email already exists")).toBeVisible();
+    await expect(page.locator("#f-email-error")).toHaveText("A staff user with this email already exists");
+    // Said once, on the field; the banner points at it.
+    await expect(page.getByText(/already exists/)).toHaveCount(1);
+    await expect(page.getByText("Check the highlighted fields.")).toBeVisible();
+
+    // A name too long is told in words, not in types.
+    await page.getByLabel("Name").fill("x".repeat(121));
+    await page.getByRole("button", { name: "Create user" }).click();
+    await expect(page.locator("#f-name-error")).toHaveText("Use at most 120 characters");
   });
 
   test("a double submit sends one request; an unreachable server is said so and the entries are kept", async ({ page }) => {

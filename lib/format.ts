@@ -1,18 +1,22 @@
-/** Date formatting shared by server and browser; money and quantities are formatted by `lib/money.ts`. */
-const dateTime = new Intl.DateTimeFormat("en-GB", {
-  year: "numeric",
-  month: "short",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hour12: false,
-  timeZone: "UTC",
-});
+/**
+ * Date formatting shared by server and browser; money and quantities are formatted by `lib/money.ts`. One format
+ * for a moment in time and one for a calendar day, everywhere: "2026-09-28 09:37:00 UTC" and "2026-09-28".
+ */
+const pad = (n: number) => String(n).padStart(2, "0");
 
+/** A moment: "2026-09-28 09:37:00 UTC". */
 export function formatDateTime(value: string | Date): string {
   const d = typeof value === "string" ? new Date(value) : value;
-  return Number.isNaN(d.getTime()) ? String(value) : `${dateTime.format(d)} UTC`;
+  if (Number.isNaN(d.getTime())) return String(value);
+  return `${formatDate(d)} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())} UTC`;
+}
+
+/** A calendar day: "2026-09-28" (a day given as "2026-09-28" stays as it is; a moment is taken in UTC). */
+export function formatDate(value: string | Date): string {
+  if (typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
+  const d = typeof value === "string" ? new Date(value) : value;
+  if (Number.isNaN(d.getTime())) return String(value);
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
 }
 
 /** A span of time for people: "< 1 min", "45 min", "3 h 20 min", "2 d 4 h". */

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { Alert } from "@/components/ui/field";
 import { ActivitiesPanel } from "./activities-panel";
 import { BalancePanel } from "./balance-panel";
-import { StatusBadge } from "./labels";
+import { statusConsequence, StatusBadge } from "./labels";
 import { OverviewPanel, useAccountOverview } from "./overview-panel";
 import { PositionsPanel } from "./positions-panel";
 
@@ -14,7 +14,7 @@ export function AccountDetail({ accountId, canWrite, canReveal, canPlace = false
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
+        <div className="min-w-0 max-w-full">
           <Link href="/accounts" className="text-xs text-blue-700 hover:underline">
             ← Accounts
           </Link>
@@ -23,23 +23,30 @@ export function AccountDetail({ accountId, canWrite, canReveal, canPlace = false
             {a ? <StatusBadge status={a.account_status} /> : null}
           </h1>
           {a?.w8ben_info ? (
-            <p className="text-sm text-slate-600">{[a.w8ben_info.first_name, a.w8ben_info.middle_name, a.w8ben_info.last_name].filter(Boolean).join(" ")}</p>
+            <p className="truncate text-sm text-slate-600" title={[a.w8ben_info.first_name, a.w8ben_info.middle_name, a.w8ben_info.last_name].filter(Boolean).join(" ")}>
+              {[a.w8ben_info.first_name, a.w8ben_info.middle_name, a.w8ben_info.last_name].filter(Boolean).join(" ")}
+            </p>
           ) : null}
         </div>
         <div className="flex gap-2">
           {canPlace ? (
-            <Link href={`/orders/new?account=${encodeURIComponent(accountId)}`} className="inline-flex h-8 items-center rounded border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-100">
+            <Link href={`/orders/new?account=${encodeURIComponent(accountId)}`} prefetch={false} className="inline-flex h-8 items-center rounded border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-100">
               Place order
             </Link>
           ) : null}
           {canWrite ? (
-            <Link href={`/accounts/${encodeURIComponent(accountId)}/edit`} className="inline-flex h-8 items-center rounded bg-blue-700 px-3 text-sm font-medium text-white hover:bg-blue-800">
+            <Link href={`/accounts/${encodeURIComponent(accountId)}/edit`} prefetch={false} className="inline-flex h-8 items-center rounded bg-blue-700 px-3 text-sm font-medium text-white hover:bg-blue-800">
               Edit account
             </Link>
           ) : null}
         </div>
       </div>
       {notice ? <Alert tone="success">{notice}</Alert> : null}
+      {statusConsequence(a?.account_status) ? (
+        <div role="status" data-testid="status-consequence" className="rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {statusConsequence(a?.account_status)}
+        </div>
+      ) : null}
       <div className="grid gap-3 2xl:grid-cols-2">
         <OverviewPanel accountId={accountId} canReveal={canReveal} />
         <BalancePanel accountId={accountId} />

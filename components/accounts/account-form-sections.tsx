@@ -3,9 +3,11 @@ import { useFormContext, useWatch } from "react-hook-form";
 import { FormSection } from "@/components/form/fields";
 import { Alert } from "@/components/ui/field";
 import {
-  COMMISSION_CODES, ID_TYPE_LABELS, ID_TYPES, levelRank, OPTION_LEVELS, PERMISSION_LABELS, TRADING_PERMISSIONS, type AccountFormValues,
+  COMMISSION_CODES, ID_TYPE_LABELS, ID_TYPES, latestToday, levelRank, OPTION_LEVELS, PERMISSION_LABELS, TRADING_PERMISSIONS, w8benLapsed, w8benValidUntil,
+  type AccountFormValues,
 } from "@/lib/schemas/virtual-account";
 import { AddressFields } from "./address-fields";
+import { commissionLabel } from "./labels";
 import { CheckboxField, CheckboxGroupField, SelectField, TextField } from "./form-fields";
 
 const PERMISSION_OPTIONS = TRADING_PERMISSIONS.map((p) => ({
@@ -55,11 +57,11 @@ export function TradingSection({ master, currentCommission, currentLevel }: { ma
             </option>
           ))}
         </SelectField>
-        <SelectField name="commission_code" label="Commission code">
+        <SelectField name="commission_code" label="Commission">
           <option value="">Broker default</option>
           {codes.map((c) => (
             <option key={c} value={c}>
-              {c}
+              {commissionLabel(c)}
             </option>
           ))}
         </SelectField>
@@ -72,6 +74,8 @@ export function TradingSection({ master, currentCommission, currentLevel }: { ma
 export function W8benSection() {
   const { control } = useFormContext<AccountFormValues>();
   const same = useWatch({ control, name: "w8ben_info.mail_same_as_home" });
+  const signDate = useWatch({ control, name: "w8ben_info.sign_date" }) ?? "";
+  const lapsed = w8benLapsed(signDate);
   return (
     <FormSection title="W-8BEN">
       <div className="grid grid-cols-3 gap-3">
@@ -80,9 +84,22 @@ export function W8benSection() {
         <TextField name="w8ben_info.last_name" label="Last name" required autoComplete="off" />
       </div>
       <div className="grid grid-cols-3 gap-3">
-        <TextField name="w8ben_info.treaty_country" label="Treaty country" maxLength={2} className="uppercase" placeholder="HK" />
+        <TextField name="w8ben_info.treaty_country" label="Treaty country (ISO code)" maxLength={2} className="uppercase" />
         <TextField name="w8ben_info.tax_id" label="Tax id" autoComplete="off" />
-        <TextField name="w8ben_info.sign_date" label="Signature date" required type="date" />
+        <TextField
+          name="w8ben_info.sign_date"
+          label="Signature date"
+          required
+          type="date"
+          max={latestToday()}
+          hint={
+            lapsed ? (
+              <span role="status" className="font-medium text-amber-800">
+                Lapsed on {w8benValidUntil(signDate)}: a W-8BEN is valid to the end of the third year after signing. Ask the customer for a new one.
+              </span>
+            ) : undefined
+          }
+        />
       </div>
       <AddressFields prefix="w8ben_info.home_address" label="Home address" />
       <CheckboxField name="w8ben_info.mail_same_as_home" label="Mailing address same as home" />
@@ -114,7 +131,7 @@ export function ChinaConnectSection() {
           ))}
         </SelectField>
         <TextField name="china_connect_investor_info.id_number" label="ID number" required autoComplete="off" />
-        <TextField name="china_connect_investor_info.country_of_issuance" label="Country of issuance" required maxLength={2} className="uppercase" />
+        <TextField name="china_connect_investor_info.country_of_issuance" label="Country of issuance (ISO code)" required maxLength={2} className="uppercase" />
       </div>
     </FormSection>
   );

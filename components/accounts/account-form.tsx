@@ -8,6 +8,7 @@ import type { z } from "zod";
 import { FormSection } from "@/components/form/fields";
 import { FormBanner } from "@/components/form/form-banner";
 import { useActionForm } from "@/components/form/use-action-form";
+import { useUnsavedChanges } from "@/components/form/use-unsaved-changes";
 import { Button } from "@/components/ui/button";
 import { isPendingApproval, type PendingApproval } from "@/lib/errors";
 import {
@@ -49,6 +50,7 @@ export function AccountForm(props: Props) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<{ values: AccountFormValues; diff: DiffLine[] }>();
+  const [saved, setSaved] = useState(false);
   const { form, onSubmit, submit, banner, setBanner, busy } = useActionForm<AccountFormValues, AccountFormValues, { accountId: string } | PendingApproval>({
     // one form, two schemas: the create/edit values share a shape (`AccountFormValues`); each schema parses its own
     schema: (props.mode === "create" ? createAccountSchema : updateAccountSchema) as unknown as z.ZodType<AccountFormValues, AccountFormValues>,
@@ -60,6 +62,7 @@ export function AccountForm(props: Props) {
     // the same client_request_id goes again, so a retry after a lost answer cannot open a second account
     networkError: props.mode === "create" ? "The server could not be reached. Your entries are kept: submit again, it will not open a second account." : undefined,
     onSuccess: async (data) => {
+      setSaved(true);
       // an approval rule held the update: nothing was sent; its request waits on the approvals page
       if (isPendingApproval(data)) return router.push(`/approvals/${data.approvalId}`);
       await queryClient.invalidateQueries({ queryKey: ["accounts"] });
@@ -75,11 +78,16 @@ export function AccountForm(props: Props) {
     },
   });
 
+  // Once saved the success handler navigates away, and nothing is left to lose. (Not isSubmitSuccessful: a review
+  // is a successful submit of the form, and nothing is saved yet.)
+  useUnsavedChanges(form.formState.isDirty && !saved && !busy);
+
   return (
     <FormProvider {...form}>
       <form onSubmit={onSubmit} noValidate className="flex max-w-6xl flex-col gap-3" aria-label={props.mode === "create" ? "Open a virtual account" : "Update the account"}>
         <FormBanner banner={banner} />
-        <div className="grid gap-3 lg:grid-cols-2">
+        {/* Under review the values are locked: what Confirm sends is what the review shows. */}
+        <fieldset disabled={!!pending} className="grid min-w-0 gap-3 lg:grid-cols-2" aria-describedby={pending ? "diff-title" : undefined}>
           <div className="flex flex-col gap-3">
             {props.mode === "create" ? <AccountSection master={props.master} /> : <FixedAccountSection {...props} />}
             <TradingSection
@@ -92,7 +100,7 @@ export function AccountForm(props: Props) {
           <div className="self-start">
             <W8benSection />
           </div>
-        </div>
+        </fieldset>
         {pending ? (
           <DiffConfirm diff={pending.diff} busy={busy} onCancel={() => setPending(undefined)} onConfirm={() => void submit(pending.values)} />
         ) : (
@@ -100,7 +108,7 @@ export function AccountForm(props: Props) {
             <Button type="submit" disabled={busy}>
               {props.mode === "create" ? (busy ? "Opening…" : "Open account") : "Review changes"}
             </Button>
-            <Link href={props.mode === "create" ? "/accounts" : `/accounts/${props.initial.account_id}`} className="text-sm text-slate-600 hover:underline">
+            <Link href={props.mode === "create" ? "/accounts" : `/accounts/${props.initial.account_id}`} prefetch={false} className="text-sm text-slate-600 hover:underline">
               Cancel
             </Link>
           </div>

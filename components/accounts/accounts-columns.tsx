@@ -3,10 +3,8 @@ import type { ColumnDef } from "@tanstack/react-table";
 import Link from "next/link";
 import { formatDateTime } from "@/lib/format";
 import type { AccountRow } from "@/lib/schemas/virtual-account-view";
-import { PermissionList, StatusBadge } from "./labels";
+import { commissionLabel, PermissionList, StatusBadge } from "./labels";
 
-/** "2026-10-01 09:39" (UTC): dense enough for a table; the tooltip has the full time. */
-const shortTime = (iso: string) => (iso ? iso.slice(0, 16).replace("T", " ") : "—");
 
 /**
  * The accounts table's columns: ids are the URL's hidden-column names. None sorts: the upstream lists newest first
@@ -20,7 +18,7 @@ export const accountColumns: ColumnDef<AccountRow>[] = [
     enableHiding: false,
     header: "Account number",
     cell: ({ row }) => (
-      <Link href={`/accounts/${row.original.account_id}`} className="font-mono text-xs font-medium text-blue-700 hover:underline">
+      <Link href={`/accounts/${row.original.account_id}`} prefetch={false} className="font-mono text-xs font-medium text-blue-700 hover:underline">
         {row.original.account_number || row.original.account_id}
       </Link>
     ),
@@ -34,9 +32,10 @@ export const accountColumns: ColumnDef<AccountRow>[] = [
   {
     id: "owner_name",
     accessorKey: "owner_name",
-    meta: { label: "Owner", className: "whitespace-nowrap" },
+    // A long name is cut to the column with the whole name on hover: the other columns stay on screen.
+    meta: { label: "Owner", className: "max-w-40 truncate whitespace-nowrap" },
     header: "Owner",
-    cell: ({ getValue }) => (getValue<string>() ? getValue<string>() : <span className="text-slate-400">—</span>),
+    cell: ({ getValue }) => (getValue<string>() ? <span title={getValue<string>()}>{getValue<string>()}</span> : <span className="text-slate-400">—</span>),
   },
   {
     id: "account_type",
@@ -70,14 +69,15 @@ export const accountColumns: ColumnDef<AccountRow>[] = [
     accessorKey: "commission_code",
     meta: { label: "Commission code", className: "text-xs whitespace-nowrap text-slate-600" },
     header: "Commission",
-    // "COMMISSION_GROUP_3" reads as "Group 3"; the full code stays in the tooltip.
-    cell: ({ getValue }) => <span title={getValue<string>()}>{getValue<string>().replace(/^COMMISSION_GROUP_/, "Group ") || "—"}</span>,
+    // "COMMISSION_GROUP_3" reads as "Group 3" (the one label); the code stays in the tooltip.
+    cell: ({ getValue }) => <span title={getValue<string>()}>{commissionLabel(getValue<string>())}</span>,
   },
   {
     id: "create_time",
     accessorKey: "create_time",
-    meta: { label: "Created", className: "text-xs whitespace-nowrap text-slate-600" },
-    header: "Created (UTC)",
-    cell: ({ getValue }) => <span title={getValue<string>() ? formatDateTime(getValue<string>()) : undefined}>{shortTime(getValue<string>())}</span>,
+    // May wrap (day over time) rather than push the table past a 1280 px screen.
+    meta: { label: "Created", className: "text-xs text-slate-600" },
+    header: "Created",
+    cell: ({ getValue }) => (getValue<string>() ? formatDateTime(getValue<string>()) : "—"),
   },
 ];

@@ -5,17 +5,18 @@ import { fetchJson } from "@/components/data-table/fetch-json";
 import { Badge } from "@/components/ui/badge";
 import { DetailPanel } from "@/components/ui/panel-state";
 import { enumLabel } from "@/lib/enums";
-import { formatDateTime } from "@/lib/format";
+import { formatDate, formatDateTime } from "@/lib/format";
 import { ID_TYPE_LABELS } from "@/lib/schemas/virtual-account";
 import { ownerName, type AccountView, type AddressView } from "@/lib/schemas/virtual-account-view";
-import { PermissionList, StatusBadge } from "./labels";
+import { commissionLabel, PermissionList, StatusBadge } from "./labels";
 import { accountKeys, accountUrls } from "./query-keys";
 import { RevealPii, type RevealedPii } from "./reveal-pii";
 
 const Item = ({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) => (
-  <div className={wide ? "col-span-2" : undefined}>
+  // min-w-0 and wrapping: a long value (a 64-character name, an address) stays in its own cell.
+  <div className={`min-w-0 ${wide ? "col-span-2" : ""}`}>
     <dt className="text-xs text-slate-500">{label}</dt>
-    <dd className="text-sm">{children || <span className="text-slate-400">—</span>}</dd>
+    <dd className="text-sm break-words">{children || <span className="text-slate-400">—</span>}</dd>
   </div>
 );
 
@@ -41,7 +42,7 @@ export function OverviewPanel({ accountId, canReveal }: { accountId: string; can
               <Item label="Status"><StatusBadge status={a.account_status} /></Item>
               <Item label="Type">{a.account_type}</Item>
               <Item label="Option level">{a.option_level}</Item>
-              <Item label="Commission code"><span className="break-all">{a.commission_code}</span></Item>
+              <Item label="Commission"><span className="break-all" title={a.commission_code ?? undefined}>{commissionLabel(a.commission_code)}</span></Item>
               <Item label="Trading permissions" wide><PermissionList permissions={a.trading_permissions} /></Item>
               <Item label="Master account"><span className="font-mono">{a.belong_account_number ?? a.belong_account_id}</span></Item>
               <Item label="External number"><span className="font-mono">{a.external_account_number}</span></Item>
@@ -60,7 +61,7 @@ export function OverviewPanel({ accountId, canReveal }: { accountId: string; can
                   <Item label="Name">{ownerName(w)}</Item>
                   <Item label="Treaty country">{w.treaty_country}</Item>
                   <Item label="Tax id"><span className="font-mono" data-testid="tax-id">{pii.tax_id}</span></Item>
-                  <Item label="Signed">{w.sign_date}</Item>
+                  <Item label="Signed">{w.sign_date ? formatDate(w.sign_date) : ""}</Item>
                   <Item label="Home address" wide><span data-testid="home-address">{addressText(pii.home_address)}</span></Item>
                   <Item label="Mailing address" wide>{addressText(pii.mail_address)}</Item>
                 </dl>

@@ -1,10 +1,18 @@
 "use client";
 import type { ColumnDef } from "@tanstack/react-table";
+import Link from "next/link";
+import { useRef } from "react";
 import { Badge } from "@/components/ui/badge";
 import { formatDateTime } from "@/lib/format";
 import type { AuditListRow } from "@/lib/schemas/audit";
 
 const OUTCOME_TONE = { success: "green", failure: "red", denied: "amber", held: "slate" } as const;
+
+/**
+ * Entries whose success is bad news for someone: recording a lockout worked, but the badge says what happened to
+ * the account, in the warning's colour, not a green "success".
+ */
+const WARNING_ACTIONS: Record<string, string> = { "auth.lockout": "locked out" };
 
 /** The audit trail's columns; "#", Actor and Action sort (in SQL, see AUDIT_SORTABLE). */
 export const auditColumns: ColumnDef<AuditListRow>[] = [
@@ -31,8 +39,8 @@ export const auditColumns: ColumnDef<AuditListRow>[] = [
   {
     id: "target",
     header: "Target",
-    meta: { label: "Target", className: "max-w-40 truncate font-mono text-xs" },
-    cell: ({ row }) => <span title={row.original.target ?? undefined}>{row.original.target ?? "—"}</span>,
+    meta: { label: "Target", className: "max-w-36 font-mono text-xs" },
+    cell: ({ row }) => <AuditTarget target={row.original.target} />,
   },
   {
     id: "outcome",
@@ -40,30 +48,40 @@ export const auditColumns: ColumnDef<AuditListRow>[] = [
     meta: { label: "Outcome" },
     cell: ({ row }) => (
       <>
-        <Badge tone={OUTCOME_TONE[row.original.outcome]}>{row.original.outcome}</Badge>
-        {row.original.errorCode ? <div className="mt-0.5 font-mono text-[11px] text-slate-500">{row.original.errorCode}</div> : null}
-      </>
-    ),
-  },
-  {
-    id: "upstream",
-    header: "Upstream request · key",
-    meta: { label: "Upstream request · key", className: "font-mono text-[11px]" },
-    cell: ({ row }) => (
-      <>
-        <div title="Upstream request id">{row.original.upstreamRequestId ?? "—"}</div>
-        {row.original.idempotencyKey ? (
-          <div className="text-slate-500" title="Idempotency key">
-            {row.original.idempotencyKey}
+        {row.original.outcome === "success" && WARNING_ACTIONS[row.original.action] ? (
+          <Badge tone="amber">{WARNING_ACTIONS[row.original.action]}</Badge>
+        ) : (
+          <Badge tone={OUTCOME_TONE[row.original.outcome]}>{row.original.outcome}</Badge>
+        )}
+        {row.original.errorCode ? (
+          <div className="mt-0.5 max-w-28 truncate font-mono text-[11px] text-slate-500" title={row.original.errorCode}>
+            {row.original.errorCode}
           </div>
         ) : null}
       </>
     ),
   },
   {
+    id: "upstream",
+    header: "Upstream",
+    meta: { label: "Upstream request · key", className: "font-mono text-[11px]" },
+    cell: ({ row }) => (
+      <div className="max-w-28">
+        <div className="truncate" title={row.original.upstreamRequestId ? `Upstream request id ${row.original.upstreamRequestId}` : "Upstream request id"}>
+          {row.original.upstreamRequestId ?? "—"}
+        </div>
+        {row.original.idempotencyKey ? (
+          <div className="truncate text-slate-500" title={`Idempotency key ${row.original.idempotencyKey}`}>
+            {row.original.idempotencyKey}
+          </div>
+        ) : null}
+      </div>
+    ),
+  },
+  {
     id: "client",
     header: "Client",
-    meta: { label: "Client", className: "max-w-36 text-[11px] text-slate-500" },
+    meta: { label: "Client", className: "max-w-28 text-[11px] text-slate-500" },
     cell: ({ row }) => (
       <>
         <div>{row.original.clientIp ?? "—"}</div>
@@ -78,13 +96,59 @@ export const auditColumns: ColumnDef<AuditListRow>[] = [
     header: "Input",
     meta: { label: "Input", className: "text-xs" },
     cell: ({ row }) =>
-      row.original.input === null ? (
-        "—"
-      ) : (
-        <details>
-          <summary className="cursor-pointer text-blue-700">View</summary>
-          <pre className="mt-1 max-w-md overflow-x-auto rounded bg-slate-50 p-2 text-[11px]">{JSON.stringify(row.original.input, null, 2)}</pre>
-        </details>
-      ),
+      row.original.input === null ? "—" : <AuditInput seq={row.original.seq} action={row.original.action} input={row.original.input} />,
   },
 ];
+
+/**
+ * The target, linked where the desk has a page for it: an account's detail, a staff user's row, an order's account
+ * in the blotter. The audit trail records upstream ids (the account number is not on the entry); the full value is
+ * in the tooltip.
+ */
+function AuditTarget({ target }: { target: string | null }) {
+  if (!target) return <>—</>;
+  const [kind, first, second] = target.split(":");
+  const href =
+    kind === "account" && first ? `/accounts/${encodeURIComponent(first)}` : kind === "order" && first ? `/orders?account=${encodeURIComponent(first)}` : undefined;
+  const label = kind === "account" ? "Account" : kind === "order" ? `Order ${second ?? ""}` : target;
+  if (!href) {
+    return (
+      <span className="block truncate" title={target}>
+        {target}
+      </span>
+    );
+  }
+  return (
+    <Link href={href} prefetch={false} className="block truncate text-blue-700 hover:underline" title={target} data-testid="audit-target">
+      {label} <span className="text-slate-500">{first.length > 10 ? `…${first.slice(-6)}` : first}</span>
+    </Link>
+  );
+}
+
+/** The entry's stored input, opened in a dialog over the page: rows keep their height. */
+function AuditInput({ seq, action, input }: { seq: number; action: string; input: unknown }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  return (
+    <>
+      <button type="button" className="text-blue-700 hover:underline" onClick={() => ref.current?.showModal()} aria-haspopup="dialog">
+        View
+      </button>
+      <dialog
+        ref={ref}
+        aria-label={`Input of entry ${seq}`}
+        className="m-auto w-[min(48rem,90vw)] rounded border border-slate-300 p-0 shadow-xl backdrop:bg-slate-900/30"
+        onClick={(e) => e.target === e.currentTarget && ref.current?.close()}
+      >
+        <header className="flex items-center justify-between border-b border-slate-200 px-3 py-2">
+          <h2 className="text-sm font-semibold text-slate-800">
+            Entry {seq} · <span className="font-mono">{action}</span>
+          </h2>
+          <button type="button" className="text-sm text-slate-600 hover:underline" onClick={() => ref.current?.close()}>
+            Close
+          </button>
+        </header>
+        <pre className="max-h-[70vh] overflow-auto p-3 text-xs whitespace-pre-wrap break-all">{JSON.stringify(input, null, 2)}</pre>
+      </dialog>
+    </>
+  );
+}

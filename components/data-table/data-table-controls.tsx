@@ -1,11 +1,36 @@
 "use client";
 import type { Table } from "@tanstack/react-table";
+import { useEffect, useRef, type KeyboardEvent } from "react";
 import { Button } from "@/components/ui/button";
 
-/** Column visibility: a small menu of checkboxes (state lives in the URL through the table's onChange). */
+/**
+ * Column visibility: a small menu of checkboxes (state lives in the URL through the table's onChange). It closes on
+ * Escape (focus back on its button) and on a click or focus outside it.
+ */
 export function ColumnsMenu<T>({ table }: { table: Table<T> }) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    const close = (target: EventTarget | null) => {
+      const menu = ref.current;
+      if (menu?.open && !(target instanceof Node && menu.contains(target))) menu.open = false;
+    };
+    const onPointer = (e: PointerEvent) => close(e.target);
+    const onFocus = (e: FocusEvent) => close(e.target);
+    document.addEventListener("pointerdown", onPointer);
+    document.addEventListener("focusin", onFocus);
+    return () => {
+      document.removeEventListener("pointerdown", onPointer);
+      document.removeEventListener("focusin", onFocus);
+    };
+  }, []);
+  const onKeyDown = (e: KeyboardEvent<HTMLDetailsElement>) => {
+    if (e.key !== "Escape" || !ref.current?.open) return;
+    e.preventDefault();
+    ref.current.open = false;
+    ref.current.querySelector("summary")?.focus();
+  };
   return (
-    <details className="relative">
+    <details ref={ref} className="relative" onKeyDown={onKeyDown}>
       <summary className="flex h-8 cursor-pointer list-none items-center rounded border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-100">
         Columns
       </summary>

@@ -99,8 +99,11 @@ export function DataTable<T>({
                 <tr
                   key={row.id}
                   data-testid={rowTestId?.(row.original)}
-                  className={href ? "cursor-pointer hover:bg-blue-50/60" : undefined}
+                  className={href ? "cursor-pointer hover:bg-blue-50/60 focus-visible:bg-blue-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600" : undefined}
                   onClick={href ? (e) => !(e.target as HTMLElement).closest("a,button,input,select") && router.push(href) : undefined}
+                  // Opened from the keyboard too: Tab to the row, Enter.
+                  tabIndex={href ? 0 : undefined}
+                  onKeyDown={href ? (e) => e.key === "Enter" && e.target === e.currentTarget && router.push(href) : undefined}
                 >
                   {row.getVisibleCells().map((cell) => (
                     <td key={cell.id} className={`${cls.td} ${cell.column.columnDef.meta?.numeric ? "num" : ""} ${cell.column.columnDef.meta?.className ?? ""}`}>

@@ -14,6 +14,7 @@ export interface Banner {
 
 /** What a person is told when the call itself failed: the server did not answer, so nothing is known to be done. */
 export const NETWORK_ERROR = "The server could not be reached. Check the connection and try again.";
+export const CHECK_FIELDS = "Check the highlighted fields.";
 export const FORM_NETWORK_ERROR = "The server could not be reached. Your entries are kept: submit again.";
 
 export type ActionOutcome<T> = { kind: "result"; result: ActionResult<T> } | { kind: "unreachable"; error: unknown };
@@ -51,7 +52,10 @@ export function feedbackOf<T>(outcome: ActionOutcome<T>, messages: FeedbackMessa
     return { fieldErrors: [], banner: text ? { tone: "success", text: actionMessage(result, text) } : undefined };
   }
   const fieldErrors = Object.entries(result.fieldErrors ?? {}).filter(([name]) => name !== FORM_ERROR_KEY);
-  return { fieldErrors, banner: { tone: "error", text: actionMessage(result) } };
+  const text = actionMessage(result);
+  // A message already on a field is not repeated in the banner: the banner points at the fields instead.
+  const repeated = fieldErrors.some(([, message]) => message === text);
+  return { fieldErrors, banner: { tone: "error", text: repeated ? CHECK_FIELDS : text } };
 }
 
 export interface InFlightGuard {

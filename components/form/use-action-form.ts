@@ -3,6 +3,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, type DefaultValues, type FieldPath, type FieldValues, type Mode, type UseFormReturn } from "react-hook-form";
 import type { z } from "zod";
 import type { ActionResult } from "@/lib/errors";
+import "@/lib/schemas/messages";
 import { FORM_NETWORK_ERROR, type FeedbackMessages } from "./action-feedback";
 import { useAction } from "./use-action";
 

@@ -28,10 +28,13 @@ export type AccountListParams = StateOf<typeof accountListParams>;
 /** The upstream filter a search box value means: an explicit field, or a guess from its shape. */
 export function searchFilter(q: string | undefined, by: AccountListParams["by"]): { field: "name" | "account_number" | "external_account_number"; value: string } | undefined {
   if (!q) return undefined;
+  // Account numbers are upper case whatever was typed ("vbd1000030" is VBD1000030); external numbers and names go
+  // as typed (the upstream's filter ignores their case, and a name's accents).
+  if (by === "account_number") return { field: by, value: q.toUpperCase() };
   if (by !== "auto") return { field: by, value: q };
   // Account numbers are "V" + entity code + external number (e.g. VBD1000001); external numbers are short codes
   // with a digit; anything else is a name.
-  if (/^V[A-Z]{1,4}[A-Za-z0-9]{1,10}$/.test(q) && /\d/.test(q)) return { field: "account_number", value: q };
+  if (/^V[A-Z]{1,4}[A-Z0-9]{1,10}$/i.test(q) && /\d/.test(q)) return { field: "account_number", value: q.toUpperCase() };
   if (/^[A-Za-z0-9]{1,10}$/.test(q) && /\d/.test(q)) return { field: "external_account_number", value: q };
   return { field: "name", value: q };
 }

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { ROLES } from "@/lib/auth/permissions";
+import "./messages";
 
 /** One schema a resource: the staff forms and the staff actions parse with the same objects. */
-export const emailSchema = z.string().trim().toLowerCase().email("Enter a valid email address").max(254);
-export const passwordSchema = z.string().min(12, "Use at least 12 characters").max(200);
+export const emailSchema = z.string().trim().toLowerCase().email("Enter a valid email address").max(254, "Use at most 254 characters");
+export const passwordSchema = z.string().min(12, "Use at least 12 characters").max(200, "Use at most 200 characters");
 export const roleSchema = z.enum(ROLES, { message: "Choose a role" });
 
 export const signInSchema = z.object({
@@ -14,7 +15,7 @@ export const signInSchema = z.object({
 
 export const createStaffSchema = z.object({
   email: emailSchema,
-  name: z.string().trim().min(1, "Enter a name").max(120),
+  name: z.string().trim().min(1, "Enter a name").max(120, "Use at most 120 characters"),
   role: roleSchema,
   password: passwordSchema,
 });

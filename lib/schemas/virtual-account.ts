@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { ACCOUNT_STATUSES, ACCOUNT_TYPES, ID_TYPES, OPTION_LEVELS, TRADING_PERMISSIONS } from "@/lib/broker-enums";
+import { isCountryCode } from "@/lib/countries";
+import "./messages";
 import { CLIENT_ID_PATTERN } from "@/lib/ids";
 
 /**
@@ -28,10 +30,44 @@ export const ID_TYPE_LABELS: Record<(typeof ID_TYPES)[number], string> = {
 
 export const levelRank = (level: string | undefined | null) => (level ? OPTION_LEVELS.indexOf(level as OptionLevel) + 1 : 0);
 
-const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
-const required = (message: string, max = 64) => z.string().trim().min(1, message).max(max, `At most ${max} characters`);
-const country = (message: string) => z.string().trim().regex(/^[A-Za-z]{2}$/, message);
-const optionalCountry = z.string().trim().regex(/^([A-Za-z]{2})?$/, "Use a 2-letter country code");
+/**
+ * What a tax form may hold (the values also reach CSV exports): printable text without control or format characters
+ * (zero-width characters, bidirectional overrides), unassigned or private-use code points, line breaks, or emoji.
+ */
+const UNPRINTABLE = /[\p{C}\p{Zl}\p{Zp}\p{Extended_Pictographic}\p{Regional_Indicator}\u20E3\uFE00-\uFE0F]/u;
+/** A person's name: letters (with their accents), spaces, apostrophes, hyphens and periods, starting with a letter. */
+const NAME = /^\p{L}[\p{L}\p{M}\p{Zs}'’.\-]*$/u;
+export const UNPRINTABLE_MESSAGE = "Remove the emoji, symbols or invisible characters";
+export const NAME_MESSAGE = "Use letters, spaces, hyphens, apostrophes and periods only";
+
+const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`).refine((v) => !UNPRINTABLE.test(v), UNPRINTABLE_MESSAGE);
+const required = (message: string, max = 64) => z.string().trim().min(1, message).max(max, `At most ${max} characters`).refine((v) => !UNPRINTABLE.test(v), UNPRINTABLE_MESSAGE);
+const nameOf = (v: string) => !v || (NAME.test(v) && !UNPRINTABLE.test(v));
+const name = (max = 64) => text(max).refine(nameOf, NAME_MESSAGE);
+const requiredName = (message: string) => required(message).refine(nameOf, NAME_MESSAGE);
+export const COUNTRY_MESSAGE = "Use an ISO 3166 country code, such as GB or HK";
+const optionalCountry = z.string().trim().refine((v) => !v || isCountryCode(v), COUNTRY_MESSAGE);
+
+/** The latest calendar date anywhere on Earth right now (UTC+14): a date after it is in the future for everyone. */
+export function latestToday(now = new Date()): string {
+  return new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
+}
+const isCalendarDate = (v: string) => {
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+};
+
+/**
+ * A W-8BEN stays in effect until the last day of the third calendar year after the one it was signed in
+ * (signed 2022-05-10: valid to 2025-12-31). The form warns when the date it is given has lapsed.
+ */
+export function w8benValidUntil(signDate: string): string | undefined {
+  return /^\d{4}-\d{2}-\d{2}$/.test(signDate) ? `${Number(signDate.slice(0, 4)) + 3}-12-31` : undefined;
+}
+export function w8benLapsed(signDate: string, now = new Date()): boolean {
+  const until = w8benValidUntil(signDate);
+  return !!until && until < now.toISOString().slice(0, 10);
+}
 
 const addressFields = {
   country: z.string().trim(),
@@ -44,21 +80,26 @@ export const addressSchema = z.object(addressFields);
 export type AddressValues = z.infer<typeof addressSchema>;
 
 export const w8benSchema = z.object({
-  first_name: required("Enter the first name"),
-  middle_name: text(64),
-  last_name: required("Enter the last name"),
+  first_name: requiredName("Enter the first name"),
+  middle_name: name(64),
+  last_name: requiredName("Enter the last name"),
   treaty_country: optionalCountry,
   tax_id: text(32),
-  sign_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Enter the signature date"),
+  sign_date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter the signature date")
+    .refine(isCalendarDate, "Enter a date that exists")
+    .refine((v) => v <= latestToday(), "The signature date cannot be in the future")
+    .refine((v) => v >= "1900-01-01", "Enter the date the form was signed"),
   home_address: addressSchema,
   mail_same_as_home: z.boolean(),
   mail_address: addressSchema,
 });
 
 export const chinaConnectSchema = z.object({
-  first_name: text(64),
-  middle_name: text(64),
-  last_name: text(64),
+  first_name: name(64),
+  middle_name: name(64),
+  last_name: name(64),
   id_type: z.enum(ID_TYPES).or(z.literal("")),
   id_number: text(64),
   country_of_issuance: z.string().trim(),
@@ -84,7 +125,7 @@ function crossFieldRules(v: Editable, ctx: z.RefinementCtx) {
     issue(["option_level"], "Choose an option level: US options are granted");
   }
   const addressRules = (key: "home_address" | "mail_address", a: AddressValues) => {
-    if (!/^[A-Za-z]{2}$/.test(a.country)) issue(["w8ben_info", key, "country"], "Use a 2-letter country code");
+    if (!isCountryCode(a.country)) issue(["w8ben_info", key, "country"], COUNTRY_MESSAGE);
     if (!a.city) issue(["w8ben_info", key, "city"], "Enter the city");
     if (!a.street_address) issue(["w8ben_info", key, "street_address"], "Enter the street address");
   };
@@ -97,7 +138,7 @@ function crossFieldRules(v: Editable, ctx: z.RefinementCtx) {
     if (!c.last_name) issue(path("last_name"), "Enter the last name");
     if (!c.id_type) issue(path("id_type"), "Choose the ID type");
     if (!c.id_number) issue(path("id_number"), "Enter the ID number");
-    if (!country("").safeParse(c.country_of_issuance).success) issue(path("country_of_issuance"), "Use a 2-letter country code");
+    if (!isCountryCode(c.country_of_issuance)) issue(path("country_of_issuance"), COUNTRY_MESSAGE);
   }
 }
 

@@ -5,7 +5,7 @@ import { can } from "@/lib/auth/permissions";
 import { NotFoundError } from "@/lib/errors";
 import { searchFilter, type AccountListParams } from "@/lib/schemas/account-list-params";
 import { ownerName, type AccountRow, type AccountView } from "@/lib/schemas/virtual-account-view";
-import { broker, type BrokerClient } from "@/server/broker";
+import { broker, type BrokerClient, type RequestOptions } from "@/server/broker";
 import type { ListVirtualAccountsInput, VirtualAccount } from "@/server/broker/schemas/accounts";
 import type { Staff } from "@/server/auth/guard";
 import { maskAccount } from "./masking";
@@ -47,8 +47,8 @@ export function toRow(a: VirtualAccount): AccountRow {
 }
 
 /** One page of the accounts table: a single upstream call, in the upstream's order (newest first; it takes no other). */
-export async function listAccountsPage(p: AccountListParams, client: BrokerClient = broker()): Promise<AccountPage> {
-  const page = await client.listVirtualAccounts({ ...upstreamFilter(p), page_size: p.size, cursor: p.cursor || undefined });
+export async function listAccountsPage(p: AccountListParams, client: BrokerClient = broker(), ro?: RequestOptions): Promise<AccountPage> {
+  const page = await client.listVirtualAccounts({ ...upstreamFilter(p), page_size: p.size, cursor: p.cursor || undefined }, ro);
   return { rows: page.items.map(toRow), nextCursor: page.nextCursor };
 }
 

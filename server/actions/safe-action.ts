@@ -3,6 +3,7 @@ import { unstable_rethrow } from "next/navigation";
 import type { z } from "zod";
 import { can, type Permission } from "@/lib/auth/permissions";
 import { FORM_ERROR_KEY, type ActionResult, type PendingApproval } from "@/lib/errors";
+import "@/lib/schemas/messages";
 import { appendAudit } from "@/server/audit/trail";
 import { currentStaff, type Staff } from "@/server/auth/guard";
 import { requestMeta } from "@/server/auth/request-meta";

@@ -18,7 +18,8 @@ export const createStaffUser = defineAction({
       return { id: user.id, email: user.email };
     } catch (error) {
       if (error instanceof StaffExistsError) {
-        throw new AppError(error.code, error.message, error.message, { email: "A staff user with this email already exists" });
+        // The field says what is wrong; the banner only points at it (the same words twice read as two problems).
+        throw new AppError(error.code, error.message, "Check the highlighted fields.", { email: "A staff user with this email already exists" });
       }
       throw error;
     }

@@ -11,7 +11,7 @@ import { DbTokenStore } from "./token-store";
  * Process-wide entry points: `broker()` for upstream calls, and the token functions the Admin → Connection page
  * calls. Nothing returned here carries the secret or the token itself.
  */
-export { createBrokerClient, type BrokerClient, type BrokerClientConfig, type BrokerClientDeps } from "./client";
+export { createBrokerClient, type BrokerClient, type BrokerClientConfig, type BrokerClientDeps, type RequestOptions } from "./client";
 export { BrokerError, isBrokerError } from "./errors";
 export { paginate, collectAll } from "./pagination";
 export type { Page } from "./schemas/common";

@@ -2,6 +2,7 @@ import "server-only";
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import pg from "pg";
 
 /**
@@ -39,7 +40,8 @@ export async function openEngine(opts: EngineOptions): Promise<Engine> {
 
 async function openPglite(dataDir?: string): Promise<Engine> {
   if (dataDir && !dataDir.startsWith("memory://")) fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
-  const db = await PGlite.create(dataDir ?? "memory://");
+  // pg_trgm: the sandbox's account search index (a PostgreSQL server ships it as a contrib extension).
+  const db = await PGlite.create(dataDir ?? "memory://", { extensions: { pg_trgm } });
   // PGlite is one connection: serialise transactions so that interleaved callers never share one.
   let queue: Promise<unknown> = Promise.resolve();
   const engine: Engine = {

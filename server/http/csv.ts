@@ -62,7 +62,8 @@ export function csvRoute<P = undefined>(spec: CsvSpec<P>, rows: (ctx: RouteConte
     const encoder = new TextEncoder();
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
-        controller.enqueue(encoder.encode(csvLine([...spec.columns])));
+        // The byte order mark first: without it spreadsheet programs read UTF-8 as a legacy code page ("MÃ¼ller").
+        controller.enqueue(encoder.encode(`\uFEFF${csvLine([...spec.columns])}`));
       },
       async pull(controller) {
         try {

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { blankValues } from "./fixtures";
-import { createAccountSchema, toUpstreamFields, updateAccountSchema } from "@/lib/schemas/virtual-account";
+import { createAccountSchema, latestToday, toUpstreamFields, updateAccountSchema, w8benLapsed, w8benValidUntil } from "@/lib/schemas/virtual-account";
+
+/** The day after the latest date anywhere on Earth: in the future for everyone. */
+const latestTomorrow = () => new Date(Date.parse(`${latestToday()}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 import { searchFilter, parseAccountListParams } from "@/lib/schemas/account-list-params";
 
 const errorsOf = (value: unknown, schema = createAccountSchema) => {
@@ -29,6 +32,51 @@ describe("virtual account form schema (shared by the form and the actions)", () 
     expect(Object.keys(errorsOf(v)).sort()).toEqual([
       "w8ben_info.home_address.city", "w8ben_info.home_address.country", "w8ben_info.last_name", "w8ben_info.sign_date",
     ]);
+  });
+
+  it("refuses what a tax form cannot hold: emoji, invisible and bidirectional characters, symbols in names", () => {
+    const named = (first_name: string, last_name = "Chan") => errorsOf(blankValues({ w8ben_info: { ...blankValues().w8ben_info, first_name, last_name } }));
+    for (const bad of ["Mei😀", "Mei\u200B", "Mei\u202Eabc", "Me\u0000i", "Me\u2028i", "M3i", "🇬🇧", "Mei\uFE0F"]) {
+      expect(named(bad), JSON.stringify(bad)).toHaveProperty(["w8ben_info.first_name"]);
+    }
+    for (const ok of ["Zoë", "Núñez", "O'Brien", "Anne-Marie", "J. R.", "Øystein", "美玲", "Mary Ann", "Zoe\u0308"]) {
+      expect(named(ok), ok).toEqual({});
+    }
+    const v = blankValues();
+    v.w8ben_info.home_address.street_address = "1 Harbour Road \u202E";
+    v.w8ben_info.tax_id = "TX\u200D1";
+    expect(Object.keys(errorsOf(v)).sort()).toEqual(["w8ben_info.home_address.street_address", "w8ben_info.tax_id"]);
+    const cn = blankValues({ trading_permissions: ["US_STOCK_NORMAL", "CN_STOCK_NORMAL"] });
+    cn.china_connect_investor_info = { first_name: "Mei🙂", middle_name: "", last_name: "Chan", id_type: "PASSPORT", id_number: "P1", country_of_issuance: "CN" };
+    expect(Object.keys(errorsOf(cn))).toEqual(["china_connect_investor_info.first_name"]);
+  });
+
+  it("takes a signature date that exists and is not in the future, and tells when a W-8BEN has lapsed", () => {
+    const signed = (sign_date: string) => errorsOf(blankValues({ w8ben_info: { ...blankValues().w8ben_info, sign_date } }));
+    for (const bad of ["2099-12-31", "2026-02-30", "1850-01-01", "01/02/2026", latestTomorrow()]) expect(signed(bad), bad).toHaveProperty(["w8ben_info.sign_date"]);
+    expect(signed(new Date().toISOString().slice(0, 10))).toEqual({});
+    expect(signed("2020-02-29")).toEqual({});
+    expect(w8benValidUntil("2022-05-10")).toBe("2025-12-31");
+    expect(w8benLapsed("2022-05-10", new Date("2025-12-31T12:00:00Z"))).toBe(false);
+    expect(w8benLapsed("2022-05-10", new Date("2026-01-01T00:00:00Z"))).toBe(true);
+  });
+
+  it("takes only assigned ISO 3166-1 country codes, in any case", () => {
+    const v = blankValues();
+    v.w8ben_info.treaty_country = "ZZ";
+    v.w8ben_info.home_address.country = "XX";
+    v.w8ben_info.mail_same_as_home = false;
+    v.w8ben_info.mail_address = { ...v.w8ben_info.home_address, country: "UK" };
+    expect(Object.keys(errorsOf(v)).sort()).toEqual(["w8ben_info.home_address.country", "w8ben_info.mail_address.country", "w8ben_info.treaty_country"]);
+    for (const ok of ["gb", "HK", "SG", "US", "de"]) {
+      const w = blankValues();
+      w.w8ben_info.treaty_country = ok;
+      w.w8ben_info.home_address.country = ok;
+      expect(errorsOf(w), ok).toEqual({});
+    }
+    const cn = blankValues({ trading_permissions: ["US_STOCK_NORMAL", "CN_STOCK_NORMAL"] });
+    cn.china_connect_investor_info = { first_name: "Mei", middle_name: "", last_name: "Chan", id_type: "PASSPORT", id_number: "P1", country_of_issuance: "XX" };
+    expect(Object.keys(errorsOf(cn))).toEqual(["china_connect_investor_info.country_of_issuance"]);
   });
 
   it("checks the mailing address only when it is not the home address", () => {
@@ -76,5 +124,8 @@ describe("list URL state", () => {
     expect(searchFilter("1000001", "auto")).toEqual({ field: "external_account_number", value: "1000001" });
     expect(searchFilter("Olivia Chan", "auto")).toEqual({ field: "name", value: "Olivia Chan" });
     expect(searchFilter("1000001", "name")).toEqual({ field: "name", value: "1000001" });
+    expect(searchFilter("vbd1000030", "auto")).toEqual({ field: "account_number", value: "VBD1000030" });
+    expect(searchFilter("vbd1000030", "account_number")).toEqual({ field: "account_number", value: "VBD1000030" });
+    expect(searchFilter("zoë núñez", "auto")).toEqual({ field: "name", value: "zoë núñez" });
   });
 });

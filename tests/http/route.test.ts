@@ -87,7 +87,10 @@ describe("csvRoute", () => {
     const res = await call(route, "/api/things/export?kind=odd&size=50");
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="things-\d{14}\.csv"$/);
-    const lines = (await res.text()).trim().split("\r\n");
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    // UTF-8 with its byte order mark: spreadsheet programs read "Müller" as UTF-8 only with it.
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = new TextDecoder().decode(bytes).trim().split("\r\n");
     expect(lines).toHaveLength(451);
     expect(lines.slice(0, 2)).toEqual(["N,Kind", "1,odd"]);
     const written = await entries("things.export");

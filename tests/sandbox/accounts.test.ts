@@ -152,6 +152,25 @@ describe.each(engines)("virtual accounts on $name", (te) => {
     expect(errorOf(await f.api.op("listVirtualAccounts", "resource", { query: { account_status: "SLEEPING" } }))).toEqual({ status: 417, code: "ILLEGAL_PARAMETER" });
   });
 
+  it("finds names whatever their case and accents, and numbers whatever their case", async () => {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests inspect response bodies loosely
+    const q = async (query: Record<string, string>) => (await f.api.op("listVirtualAccounts", "resource", { query: { page_size: 200, ...query } })).body.data as Record<string, any>[];
+    const external = `z${(ext += 1)}`;
+    const body = newAccount({ external_account_number: external, w8ben_info: { ...w8ben, first_name: "Zoë", last_name: "Núñez-Ørsted" } });
+    const created = (await f.api.op("createVirtualAccount", "resource", { body })).body;
+    for (const name of ["zoe", "ZOË", "Nunez", "núñez", "NUNEZ-ORSTED", "zoe nunez"]) {
+      expect((await q({ name })).map((a) => a.account_id), name).toContain(created.account_id);
+    }
+    expect(await q({ name: "zoe_" })).toHaveLength(0);
+    expect((await q({ account_number: created.account_number.toLowerCase() })).map((a) => a.account_id)).toEqual([created.account_id]);
+    expect((await q({ external_account_number: external.toUpperCase() })).map((a) => a.account_id)).toEqual([created.account_id]);
+    expect((await q({ account_number: "vbd1000030" })).map((a) => a.external_account_number)).toEqual(["1000030"]);
+    // An update that changes the W-8BEN name is folded too.
+    await f.api.op("updateVirtualAccount", "resource", { body: { client_request_id: rid("u"), account_id: created.account_id, w8ben_info: { ...w8ben, first_name: "Chloé", last_name: "Müller" } } });
+    expect((await q({ name: "chloe muller" })).map((a) => a.account_id)).toEqual([created.account_id]);
+    expect((await q({ name: "zoe" })).map((a) => a.account_id)).not.toContain(created.account_id);
+  });
+
   it("seeds ~40 accounts in every status", async () => {
     const { rows } = await f.sb.engine.query<{ account_status: string }>("SELECT DISTINCT account_status FROM sandbox.virtual_accounts");
     expect(rows.map((r) => r.account_status).sort()).toEqual(["ACTIVE", "CLOSED", "CREATED", "FROZEN", "RESTRICTED", "SUSPENDED"]);

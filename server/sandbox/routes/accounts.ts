@@ -35,8 +35,9 @@ export function accountRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
     if (start) add("v.created_at >= ?", start);
     if (end) add("v.created_at <= ?", end);
     // Sandbox extension: the back office's account search filters.
-    if (q.account_number) add("v.account_number = ?", q.account_number);
-    if (q.external_account_number) add("v.external_account_number = ?", q.external_account_number);
+    // Numbers match whatever their case, names whatever their case and accents (migration 0002: folded, indexed).
+    if (q.account_number) add("upper(v.account_number) = upper(?)", q.account_number);
+    if (q.external_account_number) add("upper(v.external_account_number) = upper(?)", q.external_account_number);
     if (q.account_status) {
       const statuses = q.account_status.split(",");
       for (const s of statuses) oneOf(s, ACCOUNT_STATUSES, "account_status");
@@ -45,7 +46,7 @@ export function accountRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
     if (q.account_type) add("v.account_type = ?", oneOf(q.account_type, ACCOUNT_TYPES, "account_type"));
     if (q.option_level) add("v.option_level = ?", oneOf(q.option_level, OPTION_LEVELS, "option_level"));
     if (q.trading_permission) add("? = ANY(v.trading_permissions)", oneOf(q.trading_permission, TRADING_PERMISSIONS, "trading_permission"));
-    if (q.name) add("v.search_name LIKE ?", `%${q.name.toLowerCase().replace(/[\\%_]/g, "\\$&")}%`);
+    if (q.name) add("v.search_name LIKE '%' || sandbox.search_fold(?) || '%'", q.name.replace(/[\\%_]/g, "\\$&"));
     const cursor = cursorOf(ctx, "last_account_id");
     if (cursor) {
       const { rows } = await sb.engine.query<{ created_at: Date }>("SELECT created_at FROM sandbox.virtual_accounts WHERE account_id = $1", [cursor]);

@@ -24,7 +24,7 @@ export default async function EditAccountPage({ params }: { params: Promise<{ ac
     <>
       <PageHeader
         title={`Update ${account.account_number ?? account.account_id}`}
-        description={<Link href={`/accounts/${account.account_id}`} className="text-blue-700 hover:underline">← Back to the account</Link>}
+        description={<Link href={`/accounts/${account.account_id}`} prefetch={false} className="text-blue-700 hover:underline">← Back to the account</Link>}
       />
       <AccountForm
         mode="edit"

@@ -1,0 +1,108 @@
+import "server-only";
+import { can, type Permission, type Role } from "@/lib/auth/permissions";
+import { OPEN_ORDER_STATUSES } from "@/lib/broker-enums";
+import { STREAM_STATE_LABELS, type StreamState } from "@/lib/stream-health";
+import type { Queryable } from "@/server/db/engine";
+import { streamStatus } from "@/server/events/health";
+
+/**
+ * The start of the day: what waits for a role, as counts that link to their page with the filter applied. Each
+ * count is one entry of `HOME_COUNTS` (a permission, a label, the page it opens and one indexed query); a capability
+ * that lands (pending approvals, alerts) adds its entry here and nothing else changes.
+ */
+export interface HomeCountSpec {
+  id: string;
+  label: string;
+  permission: Permission;
+  /** The page with the filter that shows what is counted. */
+  href: string;
+  /** What a non-zero count means, in a few words. */
+  hint: string;
+  count(db: Queryable): Promise<number>;
+}
+
+const FINAL_MOVEMENT_STATUSES = ["COMPLETED", "CANCELED", "REJECTED", "FAILED"] as const;
+const list = (values: readonly string[]) => values.map((v) => `'${v}'`).join(", ");
+
+const countOf = async (db: Queryable, sql: string) => Number((await db.query<{ n: string }>(sql)).rows[0]?.n ?? 0);
+
+export const HOME_COUNTS: HomeCountSpec[] = [
+  {
+    id: "open-orders",
+    label: "Open orders",
+    permission: "orders:read",
+    href: "/orders?view=open",
+    hint: "pending, submitted or partly filled",
+    // The blotter's "open" view: the partial index orders_open_listed answers it.
+    count: (db) => countOf(db, `SELECT count(*)::text AS n FROM brokerdesk.orders WHERE status IN (${list(OPEN_ORDER_STATUSES)})`),
+  },
+  {
+    id: "open-movements",
+    label: "Movements not final",
+    permission: "movements:read",
+    href: "/movements?view=open",
+    hint: "funding, exchanges and journals still under way",
+    // The partial index money_movements_open answers it.
+    count: (db) => countOf(db, `SELECT count(*)::text AS n FROM brokerdesk.money_movements WHERE status NOT IN (${list(FINAL_MOVEMENT_STATUSES)})`),
+  },
+];
+
+export interface HomeCount {
+  id: string;
+  label: string;
+  hint: string;
+  value: number | null;
+  /** Absent when the page is not in this role's navigation (yet): the count is shown without a link. */
+  href?: string;
+}
+
+export interface HomeStream {
+  state: StreamState;
+  label: string;
+  since?: string;
+  href?: string;
+}
+
+export interface RecentEntry {
+  seq: number;
+  at: string;
+  action: string;
+  target: string | null;
+  outcome: string;
+}
+
+export interface HomeToday {
+  counts: HomeCount[];
+  stream?: HomeStream;
+  recent: RecentEntry[];
+}
+
+/** Everything the home page shows for this staff member: a few indexed reads, no upstream call. */
+export async function homeToday(
+  db: Queryable,
+  staff: { id: string; role: Role },
+  opts: { silenceMs: number; pages: readonly string[] },
+): Promise<HomeToday> {
+  const linked = (href: string) => (opts.pages.includes(href.split("?")[0]) ? href : undefined);
+  const counts = await Promise.all(
+    HOME_COUNTS.filter((c) => can(staff.role, c.permission)).map(async (c) => ({
+      id: c.id,
+      label: c.label,
+      hint: c.hint,
+      // One count that cannot be read does not take the page down: it shows as unknown.
+      value: await c.count(db).catch(() => null),
+      href: linked(c.href),
+    })),
+  );
+  let stream: HomeStream | undefined;
+  if (can(staff.role, "stream:read")) {
+    const s = await streamStatus(db, opts.silenceMs).catch(() => undefined);
+    if (s) stream = { state: s.state, label: STREAM_STATE_LABELS[s.state], since: s.since, href: linked("/admin/stream") };
+  }
+  const { rows } = await db.query<{ seq: string; at: Date; action: string; target: string | null; outcome: string }>(
+    "SELECT seq::text, at, action, target, outcome FROM brokerdesk.audit_entries e WHERE actor_id = $1 ORDER BY e.seq DESC LIMIT 8",
+    [staff.id],
+  );
+  const recent = rows.map((r) => ({ seq: Number(r.seq), at: new Date(r.at).toISOString(), action: r.action, target: r.target, outcome: r.outcome }));
+  return { counts, stream, recent };
+}

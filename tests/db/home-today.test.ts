@@ -1,0 +1,62 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { appendAudit } from "@/server/audit/trail";
+import { prepareAppDb, type AppDb } from "@/server/db";
+import { HOME_COUNTS, homeToday } from "@/server/home/today";
+import { insertSyntheticOrders } from "@/server/orders/synthetic";
+import { testEngines } from "../helpers/engines";
+
+const PAGES = ["/accounts", "/orders", "/admin/stream"];
+
+for (const engine of testEngines()) {
+  describe(`home page counts on ${engine.name}`, () => {
+    let db: AppDb;
+    let close: () => Promise<void>;
+    const me = randomUUID();
+
+    beforeAll(async () => {
+      const opened = await engine.open();
+      close = opened.close;
+      db = await prepareAppDb(opened.engine);
+      // 60 orders: statuses cycle SUBMITTED, FILLED, CANCELLED, PARTIAL_FILLED, FAILED, PENDING → 30 open.
+      await insertSyntheticOrders(db.engine, { count: 60, accounts: 3, seqBase: 1 });
+      const statuses = ["SUBMITTED", "PROCESSING", "COMPLETED", "CANCELED", "REJECTED", "FAILED", "SUBMITTED"];
+      for (const [i, status] of statuses.entries()) {
+        await db.engine.query(
+          `INSERT INTO brokerdesk.money_movements (kind, client_request_id, status, created_at, updated_at, last_event_seq)
+           VALUES ('CASH_JOURNAL', $1, $2, now(), now(), $3)`,
+          [`mv-${i}`, status, i + 1],
+        );
+      }
+      for (let i = 0; i < 10; i++) {
+        await appendAudit(db, { actorId: i % 2 ? me : randomUUID(), actorEmail: "x@brokerdesk.test", action: `test.act${i}`, target: `account:A${i}`, outcome: "success" });
+      }
+    });
+    afterAll(() => close());
+
+    it("counts open orders and movements not final, each linked to its page with the filter, as the role may see", async () => {
+      const ops = await homeToday(db.engine, { id: me, role: "operations" }, { silenceMs: 30_000, pages: [...PAGES, "/movements"] });
+      expect(ops.counts).toEqual([
+        { id: "open-orders", label: "Open orders", hint: expect.any(String), value: 30, href: "/orders?view=open" },
+        { id: "open-movements", label: "Movements not final", hint: expect.any(String), value: 3, href: "/movements?view=open" },
+      ]);
+      expect(ops.stream).toMatchObject({ state: "no-consumer", href: "/admin/stream" });
+
+      // Support reads orders, not movements or the stream; a page not in the navigation is not linked.
+      const support = await homeToday(db.engine, { id: me, role: "support" }, { silenceMs: 30_000, pages: ["/orders"] });
+      expect(support.counts.map((c) => c.id)).toEqual(["open-orders"]);
+      expect(support.stream).toBeUndefined();
+      const unlinked = await homeToday(db.engine, { id: me, role: "operations" }, { silenceMs: 30_000, pages: ["/orders"] });
+      expect(unlinked.counts.find((c) => c.id === "open-movements")?.href).toBeUndefined();
+    });
+
+    it("lists the staff member's own latest entries, newest first", async () => {
+      const { recent } = await homeToday(db.engine, { id: me, role: "support" }, { silenceMs: 30_000, pages: [] });
+      expect(recent.map((r) => r.action)).toEqual(["test.act9", "test.act7", "test.act5", "test.act3", "test.act1"]);
+    });
+
+    it("a count is one entry: a permission, a page with its filter and a query", () => {
+      for (const c of HOME_COUNTS) expect(c.href).toMatch(/^\/[a-z/-]+\?[a-z]+=/);
+    });
+  });
+}
