@@ -1,5 +1,6 @@
 import "server-only";
 import { can, type Permission, type Role } from "@/lib/auth/permissions";
+import { FINAL_STATUSES as FINAL_MOVEMENT_STATUSES } from "@/lib/schemas/movement-list";
 import { OPEN_ORDER_STATUSES } from "@/lib/broker-enums";
 import { STREAM_STATE_LABELS, type StreamState } from "@/lib/stream-health";
 import type { Queryable } from "@/server/db/engine";
@@ -21,7 +22,6 @@ export interface HomeCountSpec {
   count(db: Queryable): Promise<number>;
 }
 
-const FINAL_MOVEMENT_STATUSES = ["COMPLETED", "CANCELED", "REJECTED", "FAILED"] as const;
 const list = (values: readonly string[]) => values.map((v) => `'${v}'`).join(", ");
 
 const countOf = async (db: Queryable, sql: string) => Number((await db.query<{ n: string }>(sql)).rows[0]?.n ?? 0);
@@ -40,10 +40,27 @@ export const HOME_COUNTS: HomeCountSpec[] = [
     id: "open-movements",
     label: "Movements not final",
     permission: "movements:read",
-    href: "/movements?view=open",
+    href: "/movements?view=not_final",
     hint: "funding, exchanges and journals still under way",
     // The partial index money_movements_open answers it.
     count: (db) => countOf(db, `SELECT count(*)::text AS n FROM brokerdesk.money_movements WHERE status NOT IN (${list(FINAL_MOVEMENT_STATUSES)})`),
+  },
+  {
+    id: "pending-approvals",
+    label: "Approvals waiting",
+    permission: "approvals:read",
+    href: "/approvals?status=pending",
+    hint: "held requests not yet decided or expired",
+    // The partial index approval_requests_expiring answers it.
+    count: (db) => countOf(db, "SELECT count(*)::text AS n FROM brokerdesk.approval_requests WHERE status = 'pending' AND expires_at > now()"),
+  },
+  {
+    id: "open-alerts",
+    label: "Open alerts",
+    permission: "alerts:read",
+    href: "/alerts?status=open",
+    hint: "surveillance hits not yet cleared or escalated",
+    count: (db) => countOf(db, "SELECT count(*)::text AS n FROM brokerdesk.alerts WHERE status = 'open'"),
   },
 ];
 

@@ -6,7 +6,7 @@ import { HOME_COUNTS, homeToday } from "@/server/home/today";
 import { insertSyntheticOrders } from "@/server/orders/synthetic";
 import { testEngines } from "../helpers/engines";
 
-const PAGES = ["/accounts", "/orders", "/admin/stream"];
+const PAGES = ["/accounts", "/orders", "/admin/stream", "/approvals", "/alerts"];
 
 for (const engine of testEngines()) {
   describe(`home page counts on ${engine.name}`, () => {
@@ -20,7 +20,8 @@ for (const engine of testEngines()) {
       db = await prepareAppDb(opened.engine);
       // 60 orders: statuses cycle SUBMITTED, FILLED, CANCELLED, PARTIAL_FILLED, FAILED, PENDING → 30 open.
       await insertSyntheticOrders(db.engine, { count: 60, accounts: 3, seqBase: 1 });
-      const statuses = ["SUBMITTED", "PROCESSING", "COMPLETED", "CANCELED", "REJECTED", "FAILED", "SUBMITTED"];
+      // Desk-only statuses: AWAITING_APPROVAL is under way; DECLINED, WITHDRAWN and EXPIRED were never sent and are final.
+      const statuses = ["SUBMITTED", "PROCESSING", "COMPLETED", "CANCELED", "REJECTED", "FAILED", "SUBMITTED", "AWAITING_APPROVAL", "DECLINED", "WITHDRAWN", "EXPIRED"];
       for (const [i, status] of statuses.entries()) {
         await db.engine.query(
           `INSERT INTO brokerdesk.money_movements (kind, client_request_id, status, created_at, updated_at, last_event_seq)
@@ -38,7 +39,8 @@ for (const engine of testEngines()) {
       const ops = await homeToday(db.engine, { id: me, role: "operations" }, { silenceMs: 30_000, pages: [...PAGES, "/movements"] });
       expect(ops.counts).toEqual([
         { id: "open-orders", label: "Open orders", hint: expect.any(String), value: 30, href: "/orders?view=open" },
-        { id: "open-movements", label: "Movements not final", hint: expect.any(String), value: 3, href: "/movements?view=open" },
+        { id: "open-movements", label: "Movements not final", hint: expect.any(String), value: 4, href: "/movements?view=not_final" },
+        { id: "pending-approvals", label: "Approvals waiting", hint: expect.any(String), value: 0, href: "/approvals?status=pending" },
       ]);
       expect(ops.stream).toMatchObject({ state: "no-consumer", href: "/admin/stream" });
 
@@ -48,6 +50,23 @@ for (const engine of testEngines()) {
       expect(support.stream).toBeUndefined();
       const unlinked = await homeToday(db.engine, { id: me, role: "operations" }, { silenceMs: 30_000, pages: ["/orders"] });
       expect(unlinked.counts.find((c) => c.id === "open-movements")?.href).toBeUndefined();
+    });
+
+    it("counts the approval requests still waiting and the open alerts, for the roles that read them", async () => {
+      const now = Date.now();
+      for (const [i, [status, expiresIn]] of ([["pending", 3_600_000], ["pending", -1_000], ["executed", 3_600_000]] as const).entries()) {
+        await db.engine.query(
+          `INSERT INTO brokerdesk.approval_requests (action, rule_action, target, payload, payload_hash, summary, approvers_required, approver_roles, status,
+             maker_id, maker_email, maker_role, expires_at)
+           VALUES ('movements.cash_journal', 'movements.cash_journal', $1, '{}', $1, 's', 1, ARRAY['admin'], $2, $3, 'ops@brokerdesk.test', 'operations', $4)`,
+          [`account:T${i}`, status, randomUUID(), new Date(now + expiresIn)],
+        );
+      }
+      const admin = await homeToday(db.engine, { id: me, role: "admin" }, { silenceMs: 30_000, pages: PAGES });
+      expect(admin.counts.find((c) => c.id === "pending-approvals")).toMatchObject({ value: 1, href: "/approvals?status=pending" });
+      expect(admin.counts.find((c) => c.id === "open-alerts")).toMatchObject({ value: 0, href: "/alerts?status=open" });
+      const support = await homeToday(db.engine, { id: me, role: "support" }, { silenceMs: 30_000, pages: PAGES });
+      expect(support.counts.map((c) => c.id)).toEqual(["open-orders"]);
     });
 
     it("lists the staff member's own latest entries, newest first", async () => {
