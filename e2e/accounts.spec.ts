@@ -338,6 +338,8 @@ test.describe("as compliance", () => {
     // The target links to the account; the entry's input opens over the page and the row keeps its height.
     await expect(entry.getByTestId("audit-target")).toHaveAttribute("href", `/accounts/${accountId}`);
     await expect(entry.getByTestId("audit-target")).toHaveAttribute("title", `account:${accountId}`);
+    // Named by its account number: the desk learnt it when the account was read, with no call of its own.
+    await expect(entry.getByTestId("audit-target")).toHaveText(`Account ${raw.account_number}`);
     const height = (await entry.boundingBox())!.height;
     await entry.getByRole("button", { name: "View" }).click();
     const input = page.getByRole("dialog", { name: /Input of entry/ });

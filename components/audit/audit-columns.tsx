@@ -40,7 +40,7 @@ export const auditColumns: ColumnDef<AuditListRow>[] = [
     id: "target",
     header: "Target",
     meta: { label: "Target", className: "max-w-36 font-mono text-xs" },
-    cell: ({ row }) => <AuditTarget target={row.original.target} />,
+    cell: ({ row }) => <AuditTarget target={row.original.target} accountNumber={row.original.targetAccountNumber} />,
   },
   {
     id: "outcome",
@@ -102,10 +102,10 @@ export const auditColumns: ColumnDef<AuditListRow>[] = [
 
 /**
  * The target, linked where the desk has a page for it: an account's detail, a staff user's row, an order's account
- * in the blotter. The audit trail records upstream ids (the account number is not on the entry); the full value is
- * in the tooltip.
+ * in the blotter. The audit trail records upstream ids; the account number shown is the one the desk has seen for
+ * that id (`server/accounts/directory.ts`), else the id's end. The full value is in the tooltip.
  */
-function AuditTarget({ target }: { target: string | null }) {
+function AuditTarget({ target, accountNumber }: { target: string | null; accountNumber?: string }) {
   if (!target) return <>—</>;
   const [kind, first, second] = target.split(":");
   const href =
@@ -120,7 +120,7 @@ function AuditTarget({ target }: { target: string | null }) {
   }
   return (
     <Link href={href} prefetch={false} className="block truncate text-blue-700 hover:underline" title={target} data-testid="audit-target">
-      {label} <span className="text-slate-500">{first.length > 10 ? `…${first.slice(-6)}` : first}</span>
+      {label} <span className={accountNumber ? "font-mono" : "text-slate-500"}>{accountNumber ?? (first.length > 10 ? `…${first.slice(-6)}` : first)}</span>
     </Link>
   );
 }

@@ -33,6 +33,8 @@ export interface AuditListRow {
   actorRole: string | null;
   action: string;
   target: string | null;
+  /** The account number of an account (or an order's account) target, when the desk has seen that account. */
+  targetAccountNumber?: string;
   outcome: (typeof AUDIT_OUTCOMES)[number];
   errorCode: string | null;
   upstreamRequestId: string | null;

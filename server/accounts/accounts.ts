@@ -1,4 +1,5 @@
 import "server-only";
+import { noteAccounts } from "./directory";
 import { getMasterAccount } from "./master";
 import { cache } from "react";
 import { can } from "@/lib/auth/permissions";
@@ -49,6 +50,7 @@ export function toRow(a: VirtualAccount): AccountRow {
 /** One page of the accounts table: a single upstream call, in the upstream's order (newest first; it takes no other). */
 export async function listAccountsPage(p: AccountListParams, client: BrokerClient = broker(), ro?: RequestOptions): Promise<AccountPage> {
   const page = await client.listVirtualAccounts({ ...upstreamFilter(p), page_size: p.size, cursor: p.cursor || undefined }, ro);
+  await noteAccounts(page.items);
   return { rows: page.items.map(toRow), nextCursor: page.nextCursor };
 }
 
@@ -80,7 +82,9 @@ async function orNotFound<T>(call: Promise<T>): Promise<T> {
 /** The upstream's detail, once per server request (the account layout and page share it); undefined when unknown. */
 export const getRawAccount = cache(async (accountId: string): Promise<Omit<AccountView, "masked"> | undefined> => {
   try {
-    return await broker().getVirtualAccount({ account_id: accountId });
+    const account = await broker().getVirtualAccount({ account_id: accountId });
+    await noteAccounts([account]);
+    return account;
   } catch (error) {
     if (isUnknownAccount(error)) return undefined;
     throw error;

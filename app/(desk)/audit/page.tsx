@@ -4,6 +4,7 @@ import { AuditTable } from "@/components/audit/audit-table";
 import { Badge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/page";
 import { auditListParams } from "@/lib/schemas/audit";
+import { accountNumbers } from "@/server/accounts/directory";
 import { listAudit, verifyAuditChain } from "@/server/audit/trail";
 import { requirePermission } from "@/server/auth/guard";
 import { getDb } from "@/server/db";
@@ -26,7 +27,11 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
     verify ? verifyAuditChain(db.engine, { mode: verify }) : undefined,
   ]);
   const query = auditListParams.toQuery(params);
-  const rows = page.rows.map(({ prevHash: _prevHash, hash: _hash, actorId: _actorId, at, ...row }) => ({ ...row, at: at.toISOString() }));
+  const targetAccount = (target: string | null) => (/^(account|order):/.test(target ?? "") ? target!.split(":")[1] : undefined);
+  const numbers = await accountNumbers(db.engine, page.rows.map((r) => targetAccount(r.target) ?? ""));
+  const rows = page.rows.map(({ prevHash: _prevHash, hash: _hash, actorId: _actorId, at, ...row }) => ({
+    ...row, at: at.toISOString(), targetAccountNumber: numbers.get(targetAccount(row.target) ?? ""),
+  }));
 
   return (
     <>

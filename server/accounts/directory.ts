@@ -1,0 +1,43 @@
+import "server-only";
+import { getDb } from "@/server/db";
+import type { Queryable } from "@/server/db/engine";
+import { logger } from "@/server/log";
+
+/**
+ * Account numbers by account id, learnt from upstream answers the desk reads anyway (a list page, a detail), so a
+ * page that holds only ids can name accounts without calling the upstream. Remembering is best effort: a failure
+ * is logged, never the reader's problem.
+ */
+export async function rememberAccountNumbers(q: Queryable, accounts: { account_id?: string | null; account_number?: string | null }[]): Promise<void> {
+  const known = accounts.filter((a): a is { account_id: string; account_number: string } => !!a.account_id && !!a.account_number);
+  if (!known.length) return;
+  const ids = known.map((a) => a.account_id);
+  const numbers = known.map((a) => a.account_number);
+  await q.query(
+    `INSERT INTO brokerdesk.account_directory (account_id, account_number)
+     SELECT * FROM unnest($1::text[], $2::text[]) ON CONFLICT (account_id) DO UPDATE
+       SET account_number = EXCLUDED.account_number, updated_at = now()
+       WHERE account_directory.account_number IS DISTINCT FROM EXCLUDED.account_number`,
+    [ids, numbers],
+  );
+}
+
+/** rememberAccountNumbers on the app's database, for readers of upstream answers: never throws. */
+export async function noteAccounts(accounts: { account_id?: string | null; account_number?: string | null }[]): Promise<void> {
+  try {
+    await rememberAccountNumbers((await getDb()).engine, accounts);
+  } catch (error) {
+    logger.warn({ err: error }, "account numbers not remembered");
+  }
+}
+
+/** The known numbers of these account ids (ids the desk has not seen are absent). */
+export async function accountNumbers(q: Queryable, ids: string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids.filter(Boolean))];
+  if (!unique.length) return new Map();
+  const { rows } = await q.query<{ account_id: string; account_number: string }>(
+    "SELECT account_id, account_number FROM brokerdesk.account_directory WHERE account_id = ANY($1::text[])",
+    [unique],
+  );
+  return new Map(rows.map((r) => [r.account_id, r.account_number]));
+}
