@@ -52,6 +52,8 @@ export function accountUpdateRuleKeys(diff: DiffLine[]): string[] {
 export const accountUpdate: ApprovableOperation<typeof updateAccountSchema> = {
   action: "accounts.update",
   schema: updateAccountSchema,
+  // Assessing reads the account upstream: only when a rule could hold the update.
+  possibleRuleKeys: ["accounts.option_level_raise", "accounts.w8ben_change"],
   async assess(input, ctx) {
     const now = (await ctx.broker.getVirtualAccount({ account_id: input.account_id })) as AccountView;
     const diff = diffAccount(formValuesFromAccount(now, input.client_request_id), input);

@@ -21,6 +21,11 @@ export interface ApprovableOperation<S extends z.ZodType = z.ZodType> {
    * option level and changing the W-8BEN has two; none: no rule applies) and, for an update, its before → after.
    */
   assess(input: z.output<S>, ctx: ActionContext): Promise<{ ruleKeys: string[]; diff?: unknown }>;
+  /**
+   * Every rule key `assess` can name, when assessing costs something (an upstream read): with no enabled rule of
+   * these keys the action proceeds without assessing.
+   */
+  possibleRuleKeys?: readonly string[];
   money(input: z.output<S>): { currency: string; amount: string } | undefined;
   target(input: z.output<S>): string;
   summary(input: z.output<S>, diff?: unknown): string;

@@ -8,7 +8,7 @@ import type { MovementOperation } from "@/server/movements/operation";
 import { movementApprovable, type ApprovableOperation } from "./operation";
 import { approvableOperation } from "./registry";
 import { holdRequest } from "./requests";
-import { matchRule } from "./rules";
+import { anyEnabledRule, matchRule } from "./rules";
 
 /**
  * defineAction's `approval` step for an operation: when an enabled rule applies to the input, the request is stored
@@ -19,6 +19,7 @@ export function approvalPolicy<S extends z.ZodType>(operation: MovementOperation
   const op: ApprovableOperation<S> = "send" in operation ? movementApprovable(operation) : operation;
   return async (input, ctx) => {
     if (!approvableOperation(op.action)) throw new Error(`${op.action} is not in the approvals registry (server/approvals/registry.ts)`);
+    if (op.possibleRuleKeys && !(await anyEnabledRule(ctx.db.engine, op.possibleRuleKeys))) return { status: "proceed" };
     const { ruleKeys, diff } = await op.assess(input, ctx);
     if (!ruleKeys.length) return { status: "proceed" };
     // A key the rules editor does not offer can never be held: say so rather than let money move unnoticed.

@@ -41,6 +41,12 @@ function toRow(r: DbRule): ApprovalRuleRow {
   };
 }
 
+/** Whether any enabled rule names one of these rule keys (one index lookup). */
+export async function anyEnabledRule(q: Queryable, ruleKeys: readonly string[]): Promise<boolean> {
+  const { rows } = await q.query("SELECT 1 FROM brokerdesk.approval_rules WHERE enabled AND action = ANY($1::text[]) LIMIT 1", [[...ruleKeys]]);
+  return rows.length > 0;
+}
+
 /** The strictest enabled rule among those of the given rule keys that the money (if any) meets. */
 export async function matchRule(q: Queryable, ruleKeys: string | string[], money: { currency: string; amount: string } | undefined): Promise<MatchedRule | undefined> {
   const { rows } = await q.query<DbRule>(
