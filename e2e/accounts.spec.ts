@@ -246,6 +246,7 @@ test.describe("as operations", () => {
     await expect(page.locator("tbody tr").first()).toHaveText(first!);
 
     // Column visibility lives in the URL too.
+    await expect(page.getByText("Columns", { exact: true })).toHaveCount(1); // once the page has settled
     await page.getByText("Columns", { exact: true }).click();
     // (the checkbox follows the URL, which updates just after the click: click, then check the outcome)
     await page.getByRole("checkbox", { name: "Commission code" }).click();

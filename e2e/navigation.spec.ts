@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { storageFor, type DemoRole } from "./helpers";
+import { DEMO_PASSWORD, expectSignedIn, ROLE_EMAILS, signIn, storageFor, type DemoRole } from "./helpers";
 
 const EXPECTED_NAV: Record<DemoRole, string[]> = {
   admin: ["Home", "Accounts", "Orders", "Movements", "Approvals", "Audit trail", "Alerts", "Surveillance rules", "Staff", "Connection", "Approval rules", "Event stream"],
@@ -49,8 +49,11 @@ test.describe("the shell", () => {
 
 test.describe("home", () => {
   test("operations starts the day with open orders (opening the blotter filtered), movements, the stream and its own activity", async ({ browser }) => {
-    const ctx = await browser.newContext({ storageState: storageFor("operations") });
+    // A fresh sign-in: it is then this person's latest entry, whatever earlier specs did as operations.
+    const ctx = await browser.newContext();
     const page = await ctx.newPage();
+    await signIn(page, ROLE_EMAILS.operations, DEMO_PASSWORD);
+    await expectSignedIn(page, ROLE_EMAILS.operations);
     await page.goto("/");
     const orders = page.getByTestId("home-count-open-orders");
     await expect(orders).toContainText("Open orders");
