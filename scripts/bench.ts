@@ -5,7 +5,7 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { freePort } from "./free-port";
-import { client, load, startChild, stopAllOnExit, stopChild, type Child } from "./bench/load";
+import { client, load, startChild, stopAllOnExit, stopChild, type Child, type Result } from "./bench/load";
 import { deskAddedMs, eventsPerSecond, listTimes } from "./bench/scenarios";
 import { fillAccounts } from "./bench/fill";
 import { migrate, openEngine } from "@/server/db/engine";
@@ -33,7 +33,7 @@ const CONCURRENCY = 16;
 // ACTIVE, funded seed accounts (see server/sandbox/seed/accounts.ts STATUS_PLAN).
 const ACTIVE = [0, 1, 2, 3, 4, 6, 7, 9, 10, 12, 13, 15, 16, 18, 19, 20].map(seedAccountId);
 
-type Row = { engine: string; measure: string; value: string; reference: string; ratio: string; target: string; met: string };
+type Row = { engine: string; measure: string; value: string; "CPU µs/req": string; reference: string; ratio: string; target: string; met: string };
 const rows: Row[] = [];
 const f0 = (n: number) => Math.round(n).toLocaleString("en-US");
 const f1 = (n: number) => n.toFixed(1);
@@ -43,6 +43,8 @@ const yes = (ok: boolean) => (ok ? "met" : "NOT MET");
 /** Where one sandbox keeps its state: a temporary PostgreSQL database or PGlite directory, dropped by `drop`. */
 interface Store {
   env: Record<string, string>;
+  /** Process ids of the server backends serving the sandbox's database (PostgreSQL server only). */
+  backends?: () => Promise<number[]>;
   prepare(fill?: number): Promise<void>;
   drop(): Promise<void>;
 }
@@ -61,6 +63,7 @@ async function pgStore(): Promise<Store | undefined> {
   url.pathname = `/${name}`;
   return {
     env: { DATABASE_URL: url.toString() },
+    backends: async () => (await admin.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = $1", [name])).rows.map((r) => r.pid),
     prepare: async (fill) => {
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.query(`CREATE DATABASE ${name}`);
@@ -99,12 +102,12 @@ async function startSandbox(store: Store): Promise<Child> {
 }
 
 /** The bare route's req/s and p99, measured again beside each engine's figures. */
-async function bare(): Promise<{ rps: number; p99: number }> {
+async function bare(): Promise<Result> {
   const port = await freePort();
   const server = await startChild("scripts/bench/bare-server.ts", { PORT: String(port) }, port, "/bare");
   const c = client(server.url, CONCURRENCY);
   try {
-    return await load(CONCURRENCY, SECONDS, () => c.plain("/bare"));
+    return await load(CONCURRENCY, SECONDS, () => c.plain("/bare"), async () => ({ server: [server.child.pid!] }));
   } finally {
     await c.close();
     await stopChild(server);
@@ -113,9 +116,11 @@ async function bare(): Promise<{ rps: number; p99: number }> {
 
 let pgPlaceRatio: number | undefined;
 
+const cpuText = (r: Result) => Object.entries(r.cpu).map(([k, v]) => `${k} ${f0(v)}`).join(" + ");
+
 async function benchEngine(label: "PostgreSQL server" | "PGlite", store: Store) {
   const engine = label === "PostgreSQL server" ? "postgres" : "pglite";
-  const add = (r: Omit<Row, "engine">) => rows.push({ engine, ...r });
+  const add = (r: Omit<Row, "engine" | "CPU µs/req">, res?: Result) => rows.push({ engine, ...r, "CPU µs/req": res ? cpuText(res) : "" });
   await store.prepare();
   const sb = await startSandbox(store);
   const c = client(sb.url, CONCURRENCY);
@@ -123,34 +128,39 @@ async function benchEngine(label: "PostgreSQL server" | "PGlite", store: Store) 
     const { token } = (await c.call("POST", "/openapi/auth/token/create", {}, {})) as { token: string };
     c.setToken(token);
     const ref = await bare();
-    add({ measure: `bare Hono route, ${CONCURRENCY} clients`, value: `${f0(ref.rps)} req/s · p99 ${f1(ref.p99)} ms`, reference: "(reference)", ratio: "100 %", target: "", met: "" });
+    add({ measure: `bare Hono route, ${CONCURRENCY} clients`, value: `${f0(ref.rps)} req/s · p99 ${f1(ref.p99)} ms`, reference: "(reference)", ratio: "100 %", target: "", met: "" }, ref);
     const refText = `${f0(ref.rps)} req/s`;
 
-    const list = await load(CONCURRENCY, SECONDS, () => c.call("GET", "/broker/accounts/virtual-accounts/list", { page_size: "10" }));
+    const watch = async () => ({ sandbox: [sb.child.pid!], ...(store.backends ? { db: await store.backends() } : {}) });
+    const list = await load(CONCURRENCY, SECONDS, () => c.call("GET", "/broker/accounts/virtual-accounts/list", { page_size: "10" }), watch);
     add({ measure: "signed list-accounts", value: `${f0(list.rps)} req/s · p50 ${f1(list.p50)} · p99 ${f1(list.p99)} ms`, reference: refText,
-      ratio: pctOf(list.rps, ref.rps), target: "≥ 50 % · p99 < 25 ms", met: yes(list.rps >= ref.rps / 2 && list.p99 < 25) });
+      ratio: pctOf(list.rps, ref.rps), target: "≥ 50 % · p99 < 25 ms", met: yes(list.rps >= ref.rps / 2 && list.p99 < 25) }, list);
 
     const run = randomBytes(3).toString("hex");
+    if (!SKIP.has("place")) {
     const place = await load(CONCURRENCY, SECONDS, (caller, i) => c.call("POST", "/broker/orders/place", {}, {
       account_id: ACTIVE[caller % ACTIVE.length], new_orders: [{ client_order_id: `b${run}-${i}`, combo_type: "NORMAL", instrument_type: "EQUITY", market: "US",
         symbol: "KO", order_type: "LIMIT", entrust_type: "QTY", time_in_force: "GTC", side: "BUY", quantity: "1", limit_price: "1.00", support_trading_session: "ALL" }],
-    }));
+    }), watch);
     const ratio = place.rps / ref.rps;
     if (engine === "postgres") {
       pgPlaceRatio = ratio;
       add({ measure: "signed place-order (resting LIMIT)", value: `${f0(place.rps)} req/s · p50 ${f1(place.p50)} · p99 ${f1(place.p99)} ms`, reference: refText,
-        ratio: pctOf(place.rps, ref.rps), target: "≥ 20 % · p99 < 60 ms", met: yes(ratio >= 0.2 && place.p99 < 60) });
+        ratio: pctOf(place.rps, ref.rps), target: "≥ 20 % · p99 < 60 ms", met: yes(ratio >= 0.2 && place.p99 < 60) }, place);
     } else {
       const want = (pgPlaceRatio ?? 0.2) / 3;
       add({ measure: "signed place-order (resting LIMIT)", value: `${f0(place.rps)} req/s · p50 ${f1(place.p50)} · p99 ${f1(place.p99)} ms`, reference: refText,
-        ratio: pctOf(place.rps, ref.rps), target: `≥ ⅓ of PostgreSQL's (${(100 * want).toFixed(1)} %)`, met: yes(ratio >= want) });
+        ratio: pctOf(place.rps, ref.rps), target: `≥ ⅓ of PostgreSQL's (${(100 * want).toFixed(1)} %)`, met: yes(ratio >= want) }, place);
     }
+    }
+    if (!SKIP.has("journal")) {
 
     const journal = await load(CONCURRENCY, SECONDS, (caller, i) => c.call("POST", "/broker/journals/cash-journals/create", {}, {
       client_request_id: `j${run}-${i}`, from_account: masterAccountId(), to_account: ACTIVE[caller % ACTIVE.length], amount: "1.00", currency: "USD",
-    }));
+    }), watch);
     add({ measure: "signed create-cash-journal", value: `${f0(journal.rps)} req/s · p50 ${f1(journal.p50)} · p99 ${f1(journal.p99)} ms`, reference: refText,
-      ratio: pctOf(journal.rps, ref.rps), target: "", met: "" });
+      ratio: pctOf(journal.rps, ref.rps), target: "", met: "" }, journal);
+    }
 
     if (!SKIP.has("events")) {
       const ev = await eventsPerSecond(sb, c.call, 5_000);

@@ -1,5 +1,6 @@
 import "server-only";
 import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Pool } from "undici";
 import { signedHeaders } from "@/server/wire/signing";
@@ -96,6 +97,8 @@ export function client(url: string, connections: number) {
 }
 
 export interface Result {
+  /** CPU µs per request of each group of watched processes (see `load`'s `watch`). */
+  cpu: Record<string, number>;
   rps: number;
   p50: number;
   p99: number;
@@ -105,7 +108,7 @@ export interface Result {
 const pct = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 
 /** `concurrency` callers repeat `run(caller, i)` for `seconds` (after a warm-up of a quarter of that); req/s and latency. */
-export async function load(concurrency: number, seconds: number, run: (caller: number, i: number) => Promise<unknown>): Promise<Result> {
+export async function load(concurrency: number, seconds: number, run: (caller: number, i: number) => Promise<unknown>, watch?: () => Promise<Record<string, number[]>>): Promise<Result> {
   let i = 0;
   const phase = async (ms: number, record: boolean) => {
     const latencies: number[] = [];
@@ -121,9 +124,12 @@ export async function load(concurrency: number, seconds: number, run: (caller: n
     return { latencies, elapsed: (performance.now() - started) / 1000 };
   };
   await phase(Math.max(300, seconds * 250), false);
+  const watched = Object.entries(watch ? await watch() : {});
+  const cpu0 = watched.map(([, pids]) => cpuMs(pids));
   const { latencies, elapsed } = await phase(seconds * 1000, true);
+  const cpu = Object.fromEntries(watched.map(([k, pids], i) => [k, ((cpuMs(pids) - cpu0[i]) * 1000) / latencies.length]));
   latencies.sort((a, b) => a - b);
-  return { rps: latencies.length / elapsed, p50: pct(latencies, 0.5), p99: pct(latencies, 0.99), count: latencies.length };
+  return { cpu, rps: latencies.length / elapsed, p50: pct(latencies, 0.5), p99: pct(latencies, 0.99), count: latencies.length };
 }
 
 /** Sequential calls: median and p95 in ms. */
@@ -137,4 +143,20 @@ export async function sequential(n: number, run: () => Promise<unknown>): Promis
   }
   s.sort((a, b) => a - b);
   return { p50: pct(s, 0.5), p95: pct(s, 0.95) };
+}
+
+/** CPU time (user + system, ms) the given processes have used so far, from /proc (Linux); 0 for a process gone. */
+export function cpuMs(pids: number[]): number {
+  const tick = 10; // USER_HZ = 100 on Linux
+  let total = 0;
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      total += (Number(fields[11]) + Number(fields[12])) * tick;
+    } catch {
+      // gone, or not Linux
+    }
+  }
+  return total;
 }
