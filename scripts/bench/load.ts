@@ -145,6 +145,9 @@ export async function sequential(n: number, run: () => Promise<unknown>): Promis
   return { p50: pct(s, 0.5), p95: pct(s, 0.95) };
 }
 
+/** BENCH_CPU_FIELD=user or sys: count only user or only system CPU time. */
+const FIELD = process.env.BENCH_CPU_FIELD;
+
 /** CPU time (user + system, ms) the given processes have used so far, from /proc (Linux); 0 for a process gone. */
 export function cpuMs(pids: number[]): number {
   const tick = 10; // USER_HZ = 100 on Linux
@@ -153,7 +156,8 @@ export function cpuMs(pids: number[]): number {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      total += (Number(fields[11]) + Number(fields[12])) * tick;
+      const [user, sys] = [Number(fields[11]), Number(fields[12])];
+      total += (FIELD === "user" ? user : FIELD === "sys" ? sys : user + sys) * tick;
     } catch {
       // gone, or not Linux
     }
