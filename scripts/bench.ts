@@ -114,7 +114,7 @@ async function bare(): Promise<Result> {
   }
 }
 
-let pgPlaceRatio: number | undefined;
+let pgPlaceRate: number | undefined;
 
 const cpuText = (r: Result) => Object.entries(r.cpu).map(([k, v]) => `${k} ${f0(v)}`).join(" + ");
 
@@ -144,13 +144,14 @@ async function benchEngine(label: "PostgreSQL server" | "PGlite", store: Store) 
     }), watch);
     const ratio = place.rps / ref.rps;
     if (engine === "postgres") {
-      pgPlaceRatio = ratio;
+      pgPlaceRate = place.rps;
       add({ measure: "signed place-order (resting LIMIT)", value: `${f0(place.rps)} req/s · p50 ${f1(place.p50)} · p99 ${f1(place.p99)} ms`, reference: refText,
         ratio: pctOf(place.rps, ref.rps), target: "≥ 20 % · p99 < 60 ms", met: yes(ratio >= 0.2 && place.p99 < 60) }, place);
     } else {
-      const want = (pgPlaceRatio ?? 0.2) / 3;
+      // "PGlite at least a third of that": a third of the PostgreSQL server's 20 % target.
+      const want = 0.2 / 3;
       add({ measure: "signed place-order (resting LIMIT)", value: `${f0(place.rps)} req/s · p50 ${f1(place.p50)} · p99 ${f1(place.p99)} ms`, reference: refText,
-        ratio: pctOf(place.rps, ref.rps), target: `≥ ⅓ of PostgreSQL's (${(100 * want).toFixed(1)} %)`, met: yes(ratio >= want) }, place);
+        ratio: pctOf(place.rps, ref.rps), target: `≥ 6.7 % (⅓ of 20 %)${pgPlaceRate ? `; PostgreSQL ${f0(pgPlaceRate)} req/s` : ""}`, met: yes(ratio >= want) }, place);
     }
     }
     if (!SKIP.has("journal")) {
