@@ -6,8 +6,7 @@ import { createBrokerClient, type BrokerClient } from "@/server/broker/client";
 import { createLogger } from "@/server/log";
 import { openEngine } from "@/server/db/engine";
 import { startSandbox } from "@/server/sandbox";
-import { MASTER_ACCOUNT_NUMBER, MASTER_OPTION_LEVEL } from "@/server/sandbox/account-store";
-import { masterAccountId } from "@/server/sandbox/seed";
+import { fillAccounts } from "./bench/fill";
 
 /**
  * `npm run bench:accounts`: server time of the accounts list page's data function (`listAccountsPage`, what
@@ -19,27 +18,6 @@ import { masterAccountId } from "@/server/sandbox/seed";
 const ITERATIONS = 40;
 const WARMUP = 5;
 const SIZES = [1, 10_000];
-
-async function fill(engine: Awaited<ReturnType<typeof openEngine>>, total: number) {
-  const master = masterAccountId();
-  const created = new Date(Date.UTC(2026, 0, 1));
-  await engine.query("INSERT INTO sandbox.master_accounts (account_id, account_number, app_key, option_level, created_at) VALUES ($1,$2,$3,$4,$5)", [
-    master, MASTER_ACCOUNT_NUMBER, "brokerdesk-demo-key", MASTER_OPTION_LEVEL, created,
-  ]);
-  // The same columns the sandbox's createVirtualAccount writes; statuses and types vary so filters have work to do.
-  await engine.query(
-    `INSERT INTO sandbox.virtual_accounts (account_id, account_number, external_account_number, belong_account_id, account_type,
-       account_status, trading_permissions, option_level, commission_code, w8ben_info, china_connect_investor_info, search_name, created_at, updated_at)
-     SELECT md5('bench:' || g), 'VBD' || (3000000 + g), (3000000 + g)::text, $1, CASE WHEN g % 3 = 0 THEN 'CASH' ELSE 'MARGIN' END,
-       CASE WHEN g % 10 = 0 THEN 'SUSPENDED' ELSE 'ACTIVE' END, ARRAY['US_STOCK_NORMAL'], NULL, 'COMMISSION_GROUP_1',
-       jsonb_build_object('first_name', 'Bench', 'middle_name', '', 'last_name', 'User' || g, 'tax_id', 'TX' || g, 'sign_date', '2026-01-01',
-         'home_address', jsonb_build_object('country', 'HK', 'city', 'Hong Kong', 'street_address', g || ' Harbour Road'),
-         'mail_address', jsonb_build_object('country', 'HK', 'city', 'Hong Kong', 'street_address', g || ' Harbour Road')),
-       NULL, 'bench user' || g, $2::timestamptz + g * interval '1 second', $2::timestamptz + g * interval '1 second'
-     FROM generate_series(1, $3) AS g`,
-    [master, created, total],
-  );
-}
 
 function stats(samples: number[]) {
   const s = [...samples].sort((a, b) => a - b);
@@ -62,7 +40,7 @@ async function measure(total: number) {
   const engine = await openEngine({});
   const sb = await startSandbox({ port: 0, engine, seed: false, tokenRateLimit: 1000 });
   try {
-    await fill(engine, total);
+    await fillAccounts(engine, total);
     const unlimited = { limit: 1_000_000, windowMs: 1_000 };
     const client: BrokerClient = createBrokerClient(
       { kind: "sandbox", baseUrl: sb.url, appKey: "brokerdesk-demo-key", appSecret: "brokerdesk-demo-secret", algorithm: "HMAC-SHA256",

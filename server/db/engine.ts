@@ -69,13 +69,27 @@ async function openPglite(dataDir?: string): Promise<Engine> {
   return engine;
 }
 
+/**
+ * Parameterised statements run as named prepared statements: each connection parses and plans a statement text once,
+ * not once per call (the server's parse and plan were a large share of a short query's time). Names are given to
+ * the first MAX_PREPARED distinct texts; beyond that (texts built from many filter combinations) they run unnamed.
+ */
+const MAX_PREPARED = 2_000;
+const statementNames = new Map<string, string>();
+export function statement(sql: string, params?: unknown[]): pg.QueryConfig {
+  if (!params?.length) return { text: sql };
+  let name = statementNames.get(sql);
+  if (!name && statementNames.size < MAX_PREPARED) statementNames.set(sql, (name = `s${statementNames.size + 1}`));
+  return name ? { name, text: sql, values: params } : { text: sql, values: params };
+}
+
 async function openPostgres(url: string, max: number): Promise<Engine> {
   const pool = new pg.Pool({ connectionString: url, max });
   pool.on("error", () => undefined); // idle client errors surface on the next query instead of crashing
   return {
     kind: "postgres",
     driver: pool,
-    query: (sql, params) => pool.query(sql, params as unknown[]) as never,
+    query: (sql, params) => pool.query(statement(sql, params as unknown[])) as never,
     exec: async (sql) => {
       await pool.query(sql);
     },
@@ -84,7 +98,7 @@ async function openPostgres(url: string, max: number): Promise<Engine> {
       try {
         await client.query("BEGIN");
         const result = await fn({
-          query: (s, p) => client.query(s, p as unknown[]) as never,
+          query: (s, p) => client.query(statement(s, p as unknown[])) as never,
           exec: async (s) => {
             await client.query(s);
           },

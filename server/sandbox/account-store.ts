@@ -36,6 +36,21 @@ export async function findAccount(db: Queryable, idOrNumber: unknown): Promise<A
   return rows[0];
 }
 
+/** Several accounts (master or virtual, by id or number) in one statement; the map is keyed by the given values. */
+export async function findAccounts(db: Queryable, idsOrNumbers: string[]): Promise<Map<string, AccountRef>> {
+  const { rows } = await db.query<AccountRef & { key: string }>(
+    `SELECT k.key, a.* FROM unnest($1::text[]) AS k(key) JOIN LATERAL (
+       SELECT account_id, account_number, account_status, account_type, false AS is_master, belong_account_id
+         FROM sandbox.virtual_accounts WHERE account_id = k.key OR account_number = k.key
+       UNION ALL
+       SELECT account_id, account_number, 'ACTIVE', 'MARGIN', true, NULL
+         FROM sandbox.master_accounts WHERE account_id = k.key OR account_number = k.key
+       LIMIT 1) a ON true`,
+    [idsOrNumbers],
+  );
+  return new Map(rows.map(({ key, ...a }) => [key, a]));
+}
+
 export async function requireAccount(db: Queryable, idOrNumber: unknown, field = "account_id"): Promise<AccountRef> {
   const account = await findAccount(db, idOrNumber);
   if (!account) throw business("ACCOUNT_NOT_FOUND", `${field} ${String(idOrNumber ?? "")} does not exist.`);

@@ -5,7 +5,7 @@ import { SIGNATURE_ALGORITHMS, sign, type SignatureAlgorithm } from "@/server/wi
 import { isTradingPath } from "@/server/wire/trading-operations";
 import type { HonoEnv, Principal, Sandbox } from "./context";
 import { badSignature, missingHeader, unauthorized } from "./errors";
-import { checkString, readLimitedText } from "./input-limits";
+import { checkString, readIncomingText, readLimitedText } from "./input-limits";
 import { requireNormalToken } from "./tokens";
 import { findCredential } from "./trading-api/credentials";
 
@@ -90,7 +90,8 @@ export function authenticate(sb: Sandbox): MiddlewareHandler<HonoEnv> {
     const holder = appKey === sb.config.appKey ? undefined : await findCredential(sb.engine, appKey);
     if (appKey !== sb.config.appKey && !holder) throw badSignature();
     const appSecret = holder ? holder.app_secret : sb.config.appSecret;
-    const text = await readLimitedText(c.req.raw);
+    const incoming = (c.env as { incoming?: { headers: Record<string, string | undefined>; socket?: { localPort?: number } } & AsyncIterable<Buffer> } | undefined)?.incoming;
+    const text = (incoming && (await readIncomingText(incoming))) ?? (await readLimitedText(c.req.raw));
     const rawBody = text === "" ? undefined : text;
     c.set("rawBody", rawBody);
 
@@ -99,7 +100,6 @@ export function authenticate(sb: Sandbox): MiddlewareHandler<HonoEnv> {
       const v = h(k);
       if (v !== undefined) headers[k] = v;
     }
-    const incoming = (c.env as { incoming?: { headers: Record<string, string | undefined>; socket?: { localPort?: number } } } | undefined)?.incoming;
     const host = incoming?.headers.host ?? h("host") ?? "";
     const given = Buffer.from(h("x-signature")!);
     const matches = signedHostCandidates(host, incoming?.socket?.localPort).some((candidate) => {

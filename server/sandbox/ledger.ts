@@ -31,8 +31,10 @@ export interface CashRow {
 }
 
 /**
- * Locks the balance rows of these (account, currency) pairs, creating missing ones at zero. Two statements whatever
- * the number of pairs; both touch rows in sorted key order (LockRows runs after the sort), so lockers never deadlock.
+ * Locks the balance rows of these (account, currency) pairs, creating missing ones at zero. One statement whatever the
+ * number of pairs: the upsert inserts missing rows and, through its no-op DO UPDATE, row-locks existing ones (as
+ * SELECT ... FOR UPDATE would) and returns the latest committed version. Rows are touched in sorted key order, so
+ * lockers never deadlock.
  */
 export async function lockCash(tx: Queryable, pairs: [account: string, currency: string][], at: Date): Promise<Map<string, CashRow>> {
   const keys = [...new Map(pairs.map((p) => [`${p[0]}|${p[1]}`, p])).values()].sort((a, b) =>
@@ -40,15 +42,11 @@ export async function lockCash(tx: Queryable, pairs: [account: string, currency:
   );
   const accounts = keys.map((k) => k[0]);
   const currencies = keys.map((k) => k[1]);
-  await tx.query(
-    `INSERT INTO sandbox.cash_balances (account_id, currency, updated_at)
-     SELECT a, c, $3 FROM unnest($1::text[], $2::text[]) AS k(a, c) ORDER BY a, c ON CONFLICT DO NOTHING`,
-    [accounts, currencies, at],
-  );
   const { rows } = await tx.query<CashRow>(
-    `SELECT b.* FROM sandbox.cash_balances b JOIN unnest($1::text[], $2::text[]) AS k(a, c) ON b.account_id = k.a AND b.currency = k.c
-      ORDER BY b.account_id, b.currency FOR UPDATE OF b`,
-    [accounts, currencies],
+    `INSERT INTO sandbox.cash_balances AS b (account_id, currency, updated_at)
+     SELECT a, c, $3 FROM unnest($1::text[], $2::text[]) AS k(a, c) ORDER BY a, c
+     ON CONFLICT (account_id, currency) DO UPDATE SET account_id = b.account_id RETURNING b.*`,
+    [accounts, currencies, at],
   );
   return new Map(rows.map((r) => [`${r.account_id}|${r.currency}`, r]));
 }
@@ -83,11 +81,21 @@ export async function postCash(
   at: Date,
 ): Promise<void> {
   const amount = new Decimal(p.amount).toFixed();
+  const update = "UPDATE sandbox.cash_balances SET cash_balance = cash_balance + $3, updated_at = $4 WHERE account_id = $1 AND currency = $2";
+  if (!p.activity) {
+    await tx.query(update, [p.accountId, p.currency, amount, at]);
+    return;
+  }
+  // The balance and its activity in one statement (one round trip): the update as a data-modifying CTE.
+  const a = p.activity;
   await tx.query(
-    "UPDATE sandbox.cash_balances SET cash_balance = cash_balance + $3, updated_at = $4 WHERE account_id = $1 AND currency = $2",
-    [p.accountId, p.currency, amount, at],
+    `WITH moved AS (${update} RETURNING 1)
+     INSERT INTO sandbox.activities (id, account_id, activity_type, activity_sub_type, currency, market, symbol, quantity,
+       net_amount, trade_date, biz_time, description, ref_type, ref_id)
+     VALUES ($5,$1,$6,$7,$2,$8,$9,NULL,$3,$10,$4,$11,$12,$13)`,
+    [p.accountId, p.currency, amount, at, idFrom(`activity:${a.key}`), a.type, a.subType, a.market ?? null, a.symbol ?? null,
+      isoDate(at), a.description ?? null, a.refType ?? null, a.refId ?? null],
   );
-  if (p.activity) await recordActivity(tx, p.accountId, { ...p.activity, currency: p.currency, netAmount: amount }, at);
 }
 
 export interface PositionRow {

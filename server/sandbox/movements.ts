@@ -1,6 +1,6 @@
 import "server-only";
 import type { Queryable, Tx } from "@/server/db/engine";
-import { creditBlocked, debitBlocked, findAccount, masterAccount, type AccountRef } from "./account-store";
+import { creditBlocked, debitBlocked, findAccount, findAccounts, masterAccount, type AccountRef } from "./account-store";
 import { business } from "./errors";
 import { convert, INSTANT_TOLERANCE, midRate } from "./fx";
 import { availableCash, lockCash, lockPosition, postCash, postPosition } from "./ledger";
@@ -27,6 +27,17 @@ const rejected = (reason: string): Outcome => ({ status: "REJECTED", reason });
 const short = (who: AccountRef, currency: string, have: Decimal, need: Decimal) =>
   rejected(`Insufficient ${currency} cash in account ${who.account_number}: available ${cash(have)}, required ${cash(need)}.`);
 
+/** The two sides of a journal, read in one statement. */
+async function pairOf(db: Queryable, fromId: string, toId: string): Promise<[AccountRef, AccountRef]> {
+  const found = await findAccounts(db, [fromId, toId]);
+  const get = (id: string) => {
+    const a = found.get(id);
+    if (!a) throw business("ACCOUNT_NOT_FOUND", `Account ${id} does not exist.`);
+    return a;
+  };
+  return [get(fromId), get(toId)];
+}
+
 async function accountOf(db: Queryable, id: string): Promise<AccountRef> {
   const a = await findAccount(db, id);
   if (!a) throw business("ACCOUNT_NOT_FOUND", `Account ${id} does not exist.`);
@@ -50,7 +61,7 @@ async function transferCash(tx: Tx, row: RequestRow, at: Date, from: AccountRef,
 const PROCESSORS: Record<MovementKind, Processor> = {
   async CASH_JOURNAL(tx, row, at) {
     const p = row.payload;
-    const [from, to] = [await accountOf(tx, p.from_account), await accountOf(tx, p.to_account)];
+    const [from, to] = await pairOf(tx, p.from_account, p.to_account);
     const failed = await transferCash(tx, row, at, from, to, p.currency, new Decimal(p.amount), {
       out: ["JOURNAL", "CASH_JOURNAL_OUT"], in: ["JOURNAL", "CASH_JOURNAL_IN"],
     });
@@ -111,7 +122,7 @@ const PROCESSORS: Record<MovementKind, Processor> = {
 
   async POSITION_JOURNAL(tx, row, at) {
     const p = row.payload;
-    const [from, to] = [await accountOf(tx, p.from_account), await accountOf(tx, p.to_account)];
+    const [from, to] = await pairOf(tx, p.from_account, p.to_account);
     const blocked = debitBlocked(from) ?? creditBlocked(to);
     if (blocked) return rejected(blocked);
     const quantity = new Decimal(p.quantity);

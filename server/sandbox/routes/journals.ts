@@ -1,6 +1,6 @@
 import "server-only";
 import type { Hono } from "hono";
-import { requireAccount } from "../account-store";
+import { findAccounts } from "../account-store";
 import type { HonoEnv, Sandbox } from "../context";
 import { business, illegal } from "../errors";
 import { cash, parseCurrency, parsePositive, qty } from "../money";
@@ -17,8 +17,15 @@ export function normaliseOcc(symbol: string): string | undefined {
 }
 
 async function accountsOf(sb: Sandbox, body: Record<string, unknown>) {
-  const from = await requireAccount(sb.engine, body.from_account, "from_account");
-  const to = await requireAccount(sb.engine, body.to_account, "to_account");
+  const ids = [body.from_account, body.to_account].filter((v): v is string => typeof v === "string" && v !== "");
+  const found = await findAccounts(sb.engine, ids);
+  const want = (v: unknown, field: string) => {
+    const a = typeof v === "string" ? found.get(v) : undefined;
+    if (!a) throw business("ACCOUNT_NOT_FOUND", `${field} ${String(v ?? "")} does not exist.`);
+    return a;
+  };
+  const from = want(body.from_account, "from_account");
+  const to = want(body.to_account, "to_account");
   if (from.account_id === to.account_id) throw illegal("from_account and to_account must differ.");
   return { from, to };
 }

@@ -10,15 +10,38 @@ import { charges } from "./fees";
 import { hold, sellable } from "./funds";
 import { runMatching } from "./matching";
 import { parseOrder, type AccountForOrders, type OrderSpec } from "./order-spec";
-import { findOrder, multiplierOf, type OrderRow } from "./order-store";
+import { multiplierOf, type OrderRow } from "./order-store";
 import { bookOf, decide, estimateHold, referencePrice } from "./pricing";
 import { trading } from "./state";
 
 /** Preview and place (idempotent by client_order_id per account). */
+const ACCOUNT_COLUMNS = "account_id, account_number, account_status, account_type, trading_permissions, option_level, commission_code";
+
+/** The account of a placement, read with its per-account order lock taken (the same key as `orders:<account_id>`). */
+async function lockOrderAccount(tx: Queryable, id: unknown): Promise<AccountForOrders> {
+  const { rows } = await tx.query<AccountForOrders>(
+    `SELECT ${ACCOUNT_COLUMNS}, pg_advisory_xact_lock(hashtext('orders:' || account_id)) IS NULL AS locked
+       FROM sandbox.virtual_accounts WHERE account_id = $1 OR account_number = $1`, [typeof id === "string" ? id : ""],
+  );
+  if (!rows[0]) throw business("ACCOUNT_NOT_FOUND", `account_id ${String(id ?? "")} does not exist.`);
+  const { locked: _locked, ...account } = rows[0] as AccountForOrders & { locked: boolean };
+  return account;
+}
+
+/** The orders of an account with these client_order_ids, in one statement. */
+async function findOrders(tx: Queryable, accountId: string, clientOrderIds: string[]): Promise<OrderRow[]> {
+  if (!clientOrderIds.length) return [];
+  const { rows } = await tx.query<OrderRow>(
+    `SELECT o.*, o.expire_date::text AS expire_date, o.seq::text AS seq FROM sandbox.orders o WHERE account_id = $1 AND client_order_id = ANY($2::text[])`,
+    [accountId, clientOrderIds],
+  );
+  // In the order of the request, as one lookup per order gave them.
+  return rows.sort((a, b) => clientOrderIds.indexOf(a.client_order_id) - clientOrderIds.indexOf(b.client_order_id));
+}
+
 export async function orderAccount(db: Queryable, id: unknown): Promise<AccountForOrders> {
   const { rows } = await db.query<AccountForOrders>(
-    `SELECT account_id, account_number, account_status, account_type, trading_permissions, option_level, commission_code
-       FROM sandbox.virtual_accounts WHERE account_id = $1 OR account_number = $1`, [typeof id === "string" ? id : ""],
+    `SELECT ${ACCOUNT_COLUMNS} FROM sandbox.virtual_accounts WHERE account_id = $1 OR account_number = $1`, [typeof id === "string" ? id : ""],
   );
   if (!rows[0]) throw business("ACCOUNT_NOT_FOUND", `account_id ${String(id ?? "")} does not exist.`);
   return rows[0];
@@ -79,27 +102,32 @@ export async function placeOrders(sb: Sandbox, body: Record<string, unknown>, fa
   const t = trading(sb);
   const at = t.now();
   await t.market.load(sb.engine, at);
-  const account = await orderAccount(sb.engine, body.account_id);
-  const raws = rawOrders(body, "new_orders");
   const hash = bodyHash(body);
   const combo = typeof body.client_combo_order_id === "string" ? body.client_combo_order_id : null;
+  // Set once the account is known and the orders are well-formed: a failure after that is a PLACE_FAILED event.
+  let account: AccountForOrders | undefined;
+  let raws: Record<string, unknown>[] | undefined;
   let rows: OrderRow[] = [];
   try {
     rows = await sb.engine.transaction(async (tx) => {
       // One place at a time per account: the duplicate check and the buying-power check see each other's orders.
-      await tx.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`orders:${account.account_id}`]);
-      const existing = (await Promise.all(raws.map((r) => (typeof r.client_order_id === "string" ? findOrder(tx, account.account_id, r.client_order_id) : undefined))))
-        .filter((o): o is OrderRow => !!o);
+      // The account is read and its lock taken in one statement; what follows runs after the lock, so it sees
+      // every placement committed before.
+      const acc = await lockOrderAccount(tx, body.account_id);
+      const list = rawOrders(body, "new_orders");
+      [account, raws] = [acc, list];
+      const ids = list.map((r) => r.client_order_id).filter((id): id is string => typeof id === "string");
+      const existing = await findOrders(tx, acc.account_id, ids);
       if (existing.length) {
-        if (existing.length === raws.length && existing.every((o) => o.body_hash === hash)) return existing.map((o) => ({ ...o, replay: true }));
+        if (existing.length === list.length && existing.every((o) => o.body_hash === hash)) return existing.map((o) => ({ ...o, replay: true }));
         throw business("DUPLICATE_CLIENT_ORDER_ID", `client_order_id ${existing[0].client_order_id} was already used with a different order.`);
       }
-      if (account.account_status !== "ACTIVE") throw business("ACCOUNT_NOT_TRADABLE", `Account ${account.account_number} is ${account.account_status}.`);
+      if (acc.account_status !== "ACTIVE") throw business("ACCOUNT_NOT_TRADABLE", `Account ${acc.account_number} is ${acc.account_status}.`);
       const specs: OrderSpec[] = [];
-      for (const [i, r] of raws.entries()) specs.push(await parseOrder(tx, r, i, account));
+      for (const [i, r] of list.entries()) specs.push(await parseOrder(tx, r, i, acc));
       if (new Set(specs.map((s) => s.client_order_id)).size !== specs.length) throw illegal("client_order_id must differ between the orders of one request.");
       const links = linkCombo(specs, family);
-      const drafts = specs.map((s) => draft(s, account.account_id, at));
+      const drafts = specs.map((s) => draft(s, acc.account_id, at));
       const oco = links.some((l) => l.oco) ? newId() : null;
       for (const [i, d] of drafts.entries()) {
         const l = links[i];
@@ -108,17 +136,17 @@ export async function placeOrders(sb: Sandbox, body: Record<string, unknown>, fa
         if (!bookOf(t, d)) throw business("INSTRUMENT_NOT_FOUND", "instrument not exists");
         if (l.pending) continue;
         if (d.side === "SELL" && d.instrument_type === "EQUITY" && (await sellable(tx, d.account_id, "EQUITY", d.symbol)).lt(d.quantity ?? 0)) {
-          throw business("INSUFFICIENT_POSITION", `Account ${account.account_number} cannot sell ${d.quantity} ${d.symbol}: not enough shares free (use SHORT to sell short).`);
+          throw business("INSUFFICIENT_POSITION", `Account ${acc.account_number} cannot sell ${d.quantity} ${d.symbol}: not enough shares free (use SHORT to sell short).`);
         }
-        const need = await estimateHold(tx, t, d, account.account_type, specs[i].profile);
-        await hold(tx, account, d.currency, need, at);
+        const need = await estimateHold(tx, t, d, acc.account_type, specs[i].profile);
+        await hold(tx, acc, d.currency, need, at);
         d.held_amount = need.toFixed();
       }
       for (const d of drafts) await insertOrder(tx, d);
       return drafts;
     });
   } catch (e) {
-    if (e instanceof ApiError && e.code !== "DUPLICATE_CLIENT_ORDER_ID" && e.status === 417) await placeFailed(sb, account.account_id, raws, e.message, at);
+    if (account && raws && e instanceof ApiError && e.code !== "DUPLICATE_CLIENT_ORDER_ID" && e.status === 417) await placeFailed(sb, account.account_id, raws, e.message, at);
     throw e;
   }
   // A matching pass only for orders the market can move now (marketable, triggerable, or a trailing watermark to set).

@@ -13,8 +13,25 @@ export type Session = "PRE" | "CORE" | "AFTER" | "NIGHT" | "CLOSED";
 const ZONE: Record<Market, string> = { US: "America/New_York", HK: "Asia/Hong_Kong", CN: "Asia/Shanghai" };
 const formatters = new Map<Market, Intl.DateTimeFormat>();
 
+/**
+ * Results by market and UTC minute: these zones' offsets are whole minutes, so every instant of one UTC minute has the
+ * same local date and minute. A matching pass asks for each working order's placing time and for now, mostly the
+ * same few minutes; Intl formatting was a visible share of the pass.
+ */
+const minutes = new Map<string, Readonly<{ date: string; minute: number }>>();
+
 /** Local calendar date (yyyy-MM-dd) and minute of day of an instant in the market's zone. */
-export function localTime(market: Market, at: Date): { date: string; minute: number } {
+export function localTime(market: Market, at: Date): Readonly<{ date: string; minute: number }> {
+  const key = `${market}${Math.floor(at.getTime() / 60_000)}`;
+  const known = minutes.get(key);
+  if (known) return known;
+  if (minutes.size >= 10_000) minutes.clear();
+  const result = Object.freeze(formatLocal(market, at));
+  minutes.set(key, result);
+  return result;
+}
+
+function formatLocal(market: Market, at: Date): { date: string; minute: number } {
   let f = formatters.get(market);
   if (!f) {
     f = new Intl.DateTimeFormat("en-CA", { timeZone: ZONE[market], year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });

@@ -97,6 +97,36 @@ export async function startEventServer(sb: Sandbox, host: string, port: number):
   };
 }
 
+const PAGE = 500;
+type Page = { id: string; json: string }[];
+/** Full pages recently read, per sandbox, by cursor and filter: see eventPage. */
+const fullPages = new WeakMap<Sandbox, Map<string, Promise<Page>>>();
+
+/**
+ * The next page of a stream, serialised. Streams at the same cursor with the same filter (a burst read by every
+ * subscriber) share one read and one JSON serialisation per event, not one per stream. Only full pages are shared:
+ * a full page after a cursor never changes (event ids commit in order), while a short one may be followed by events
+ * committed since, which a stream woken for them must read afresh (so a read is shared once it is known to be full,
+ * never while in flight). Shared pages are kept for two seconds.
+ */
+async function eventPage(sb: Sandbox, cursor: string, types: string[], accounts: string[]): Promise<Page> {
+  const byKey = fullPages.get(sb) ?? new Map<string, Promise<Page>>();
+  fullPages.set(sb, byKey);
+  const key = `${cursor}|${types.join(",")}|${accounts.join(",")}`;
+  const shared = byKey.get(key);
+  if (shared) return shared;
+  const read = readAfter(sb.engine, cursor, PAGE, { types, accounts }).then((rows) => rows.map((e) => ({
+    id: e.id,
+    json: JSON.stringify({ id: e.id, event_type: e.event_type, timestamp: new Date(e.created_at).toISOString(), account_id: e.account_id ?? undefined, payload: e.payload }),
+  })));
+  const page = await read;
+  if (page.length === PAGE && byKey.size < 1_000) {
+    byKey.set(key, read);
+    setTimeout(() => byKey.delete(key), 2_000).unref();
+  }
+  return page;
+}
+
 async function subscribe(sb: Sandbox, call: Call, open: Set<Call>) {
   const t = trading(sb);
   const requestId = String((call.metadata.get("x-signature-nonce")[0] ?? "")).slice(0, 64);
@@ -141,14 +171,13 @@ async function subscribe(sb: Sandbox, call: Call, open: Set<Call>) {
       do {
         again = false;
         if (closed || t.streams.silent) break;
-        const rows = await readAfter(sb.engine, cursor, 500, { types, accounts });
+        const rows = await eventPage(sb, cursor, types, accounts);
         for (const e of rows) {
           if (closed || t.streams.silent) break;
-          const envelope = { id: e.id, event_type: e.event_type, timestamp: new Date(e.created_at).toISOString(), account_id: e.account_id ?? undefined, payload: e.payload };
-          if (!send(EVENT.Event, JSON.stringify(envelope))) await new Promise((r) => call.once("drain", r));
+          if (!send(EVENT.Event, e.json)) await new Promise((r) => call.once("drain", r));
           cursor = e.id;
         }
-        if (rows.length === 500) again = true;
+        if (rows.length === PAGE) again = true;
       } while (again && !closed);
     } catch {
       // a closed engine during shutdown: the stream ends below

@@ -26,10 +26,12 @@ export interface StoredEvent {
 
 export async function emit(tx: Queryable, events: OutboxEvent[], at: Date): Promise<void> {
   if (!events.length) return;
-  await tx.query("SELECT pg_advisory_xact_lock(hashtext('sandbox:events'))");
+  // One statement: the lock is a materialized CTE joined to every row, so it is held before the first row (and its
+  // nextval id) exists.
   await tx.query(
-    `INSERT INTO sandbox.events (event_type, account_id, payload, created_at)
-     SELECT e->>'event_type', e->>'account_id', e->'payload', $2 FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS x(e, n) ORDER BY n`,
+    `WITH lock AS MATERIALIZED (SELECT pg_advisory_xact_lock(hashtext('sandbox:events')))
+     INSERT INTO sandbox.events (event_type, account_id, payload, created_at)
+     SELECT e->>'event_type', e->>'account_id', e->'payload', $2 FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS x(e, n), lock ORDER BY n`,
     [JSON.stringify(events.map((e) => ({ ...e, account_id: e.account_id ?? null }))), at],
   );
 }

@@ -1,0 +1,220 @@
+import "server-only";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { freePort } from "./free-port";
+import { client, load, startChild, stopAllOnExit, stopChild, type Child, type Result } from "./bench/load";
+import { deskAddedMs, eventsPerSecond, listTimes } from "./bench/scenarios";
+import { fillAccounts } from "./bench/fill";
+import { migrate, openEngine } from "@/server/db/engine";
+import { SANDBOX_MIGRATIONS, SANDBOX_SCHEMA } from "@/server/sandbox";
+import { masterAccountId } from "@/server/sandbox/seed";
+import { seedAccountId } from "@/server/sandbox/seed/accounts";
+
+/**
+ * `npm run bench [-- --seconds N] [--pg URL] [--engines pg,pglite] [--skip events,desk,scale]`: one table, each
+ * sandbox figure beside its reference measured in the same run by the same client (this process). The servers are
+ * child processes in their own process groups: a bare Hono route (same hono and @hono/node-server, one JSON route)
+ * and the sandbox as `npm run sandbox` starts it, on the PostgreSQL server (a temporary database, created and
+ * dropped) and on PGlite (a temporary directory). Loopback only; every phase is bounded by --seconds (default 3).
+ */
+const args = process.argv.slice(2);
+const arg = (name: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const SECONDS = Number(arg("seconds") ?? 3);
+const PG_URL = arg("pg") ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const ENGINES = (arg("engines") ?? "pg,pglite").split(",");
+const SKIP = new Set((arg("skip") ?? "").split(","));
+const CONCURRENCY = 16;
+// ACTIVE, funded seed accounts (see server/sandbox/seed/accounts.ts STATUS_PLAN).
+const ACTIVE = [0, 1, 2, 3, 4, 6, 7, 9, 10, 12, 13, 15, 16, 18, 19, 20].map(seedAccountId);
+
+type Row = { engine: string; measure: string; value: string; "CPU µs/req": string; reference: string; ratio: string; target: string; met: string };
+const rows: Row[] = [];
+const f0 = (n: number) => Math.round(n).toLocaleString("en-US");
+const f1 = (n: number) => n.toFixed(1);
+const pctOf = (a: number, b: number) => `${((100 * a) / b).toFixed(0)} %`;
+const yes = (ok: boolean) => (ok ? "met" : "NOT MET");
+
+/** Where one sandbox keeps its state: a temporary PostgreSQL database or PGlite directory, dropped by `drop`. */
+interface Store {
+  env: Record<string, string>;
+  /** Process ids of the server backends serving the sandbox's database (PostgreSQL server only). */
+  backends?: () => Promise<number[]>;
+  prepare(fill?: number): Promise<void>;
+  drop(): Promise<void>;
+}
+
+async function pgStore(): Promise<Store | undefined> {
+  const admin = new pg.Client({ connectionString: PG_URL });
+  try {
+    await admin.connect();
+  } catch (e) {
+    console.error(`PostgreSQL server at ${PG_URL} not reachable (${(e as Error).message}); skipped.`);
+    return undefined;
+  }
+  const name = `bench_${randomBytes(4).toString("hex")}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.toString() },
+    backends: async () => (await admin.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = $1", [name])).rows.map((r) => r.pid),
+    prepare: async (fill) => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.query(`CREATE DATABASE ${name}`);
+      if (fill === undefined) return;
+      const engine = await openEngine({ url: url.toString(), poolSize: 2 });
+      await migrate(engine, SANDBOX_SCHEMA, SANDBOX_MIGRATIONS);
+      await fillAccounts(engine, fill, true);
+      await engine.close();
+    },
+    drop: async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+function pgliteStore(): Store {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-"));
+  return {
+    env: { BROKERDESK_DATA_DIR: dir },
+    prepare: async (fill) => {
+      fs.rmSync(path.join(dir, "sandbox-db"), { recursive: true, force: true });
+      if (fill === undefined) return;
+      const engine = await openEngine({ dataDir: path.join(dir, "sandbox-db") });
+      await migrate(engine, SANDBOX_SCHEMA, SANDBOX_MIGRATIONS);
+      await fillAccounts(engine, fill, true);
+      await engine.close();
+    },
+    drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+async function startSandbox(store: Store): Promise<Child> {
+  const [port, grpcPort] = [await freePort(), await freePort()];
+  return startChild("server/sandbox/main.ts", { ...store.env, SANDBOX_PORT: String(port), SANDBOX_GRPC_PORT: String(grpcPort), LOG_LEVEL: "warn" }, port, "/health", grpcPort);
+}
+
+/** The bare route's req/s and p99, measured again beside each engine's figures. */
+async function bare(): Promise<Result> {
+  const port = await freePort();
+  const server = await startChild("scripts/bench/bare-server.ts", { PORT: String(port) }, port, "/bare");
+  const c = client(server.url, CONCURRENCY);
+  try {
+    return await load(CONCURRENCY, SECONDS, () => c.plain("/bare"), async () => ({ server: [server.child.pid!] }));
+  } finally {
+    await c.close();
+    await stopChild(server);
+  }
+}
+
+let pgPlaceRate: number | undefined;
+
+const cpuText = (r: Result) => Object.entries(r.cpu).map(([k, v]) => `${k} ${f0(v)}`).join(" + ");
+
+async function benchEngine(label: "PostgreSQL server" | "PGlite", store: Store) {
+  const engine = label === "PostgreSQL server" ? "postgres" : "pglite";
+  const add = (r: Omit<Row, "engine" | "CPU µs/req">, res?: Result) => rows.push({ engine, ...r, "CPU µs/req": res ? cpuText(res) : "" });
+  await store.prepare();
+  const sb = await startSandbox(store);
+  const c = client(sb.url, CONCURRENCY);
+  try {
+    const { token } = (await c.call("POST", "/openapi/auth/token/create", {}, {})) as { token: string };
+    c.setToken(token);
+    const ref = await bare();
+    add({ measure: `bare Hono route, ${CONCURRENCY} clients`, value: `${f0(ref.rps)} req/s · p99 ${f1(ref.p99)} ms`, reference: "(reference)", ratio: "100 %", target: "", met: "" }, ref);
+    const refText = `${f0(ref.rps)} req/s`;
+
+    const watch = async () => ({ sandbox: [sb.child.pid!], ...(store.backends ? { db: await store.backends() } : {}) });
+    const list = await load(CONCURRENCY, SECONDS, () => c.call("GET", "/broker/accounts/virtual-accounts/list", { page_size: "10" }), watch);
+    add({ measure: "signed list-accounts", value: `${f0(list.rps)} req/s · p50 ${f1(list.p50)} · p99 ${f1(list.p99)} ms`, reference: refText,
+      ratio: pctOf(list.rps, ref.rps), target: "≥ 50 % · p99 < 25 ms", met: yes(list.rps >= ref.rps / 2 && list.p99 < 25) }, list);
+
+    const run = randomBytes(3).toString("hex");
+    if (!SKIP.has("place")) {
+    const place = await load(CONCURRENCY, SECONDS, (caller, i) => c.call("POST", "/broker/orders/place", {}, {
+      account_id: ACTIVE[caller % ACTIVE.length], new_orders: [{ client_order_id: `b${run}-${i}`, combo_type: "NORMAL", instrument_type: "EQUITY", market: "US",
+        symbol: "KO", order_type: "LIMIT", entrust_type: "QTY", time_in_force: "GTC", side: "BUY", quantity: "1", limit_price: "1.00", support_trading_session: "ALL" }],
+    }), watch);
+    const ratio = place.rps / ref.rps;
+    if (engine === "postgres") {
+      pgPlaceRate = place.rps;
+      add({ measure: "signed place-order (resting LIMIT)", value: `${f0(place.rps)} req/s · p50 ${f1(place.p50)} · p99 ${f1(place.p99)} ms`, reference: refText,
+        ratio: pctOf(place.rps, ref.rps), target: "≥ 20 % · p99 < 60 ms", met: yes(ratio >= 0.2 && place.p99 < 60) }, place);
+    } else {
+      // "PGlite at least a third of that": a third of the PostgreSQL server's 20 % target.
+      const want = 0.2 / 3;
+      add({ measure: "signed place-order (resting LIMIT)", value: `${f0(place.rps)} req/s · p50 ${f1(place.p50)} · p99 ${f1(place.p99)} ms`, reference: refText,
+        ratio: pctOf(place.rps, ref.rps), target: `≥ 6.7 % (⅓ of 20 %)${pgPlaceRate ? `; PostgreSQL ${f0(pgPlaceRate)} req/s` : ""}`, met: yes(ratio >= want) }, place);
+    }
+    }
+    if (!SKIP.has("journal")) {
+
+    const journal = await load(CONCURRENCY, SECONDS, (caller, i) => c.call("POST", "/broker/journals/cash-journals/create", {}, {
+      client_request_id: `j${run}-${i}`, from_account: masterAccountId(), to_account: ACTIVE[caller % ACTIVE.length], amount: "1.00", currency: "USD",
+    }), watch);
+    add({ measure: "signed create-cash-journal", value: `${f0(journal.rps)} req/s · p50 ${f1(journal.p50)} · p99 ${f1(journal.p99)} ms`, reference: refText,
+      ratio: pctOf(journal.rps, ref.rps), target: "", met: "" }, journal);
+    }
+
+    if (!SKIP.has("events")) {
+      const ev = await eventsPerSecond(sb, c.call, 5_000);
+      add({ measure: "events to 10 gRPC subscribers", value: `${f0(ev.perSecond)} events/s each`, reference: `${f0(ev.written)} events/s written`, ratio: "", target: "", met: "" });
+    }
+    if (!SKIP.has("desk")) {
+      const d = await deskAddedMs(sb.url);
+      add({ measure: "desk accounts list (listAccountsPage, in-process)", value: `p50 ${f1(d.desk)} ms`, reference: `direct signed call p50 ${f1(d.direct)} ms`,
+        ratio: `+${f1(d.desk - d.direct)} ms`, target: "≤ +3 ms p50", met: yes(d.desk - d.direct <= 3) });
+    }
+  } finally {
+    await c.close();
+    await stopChild(sb);
+  }
+  if (!SKIP.has("scale")) {
+    const at: Record<number, { list: number; name: number }> = {};
+    for (const n of [1, 10_000]) {
+      await store.prepare(n);
+      const s = await startSandbox(store);
+      const sc = client(s.url, 1);
+      try {
+        at[n] = await listTimes(sc);
+      } finally {
+        await sc.close();
+        await stopChild(s);
+      }
+    }
+    for (const k of ["list", "name"] as const) {
+      const r = at[10_000][k] / at[1][k];
+      add({ measure: k === "list" ? "accounts list, first page: 10,000 vs 1 account" : "accounts name search: 10,000 vs 1 account (item 4)",
+        value: `p50 ${f1(at[10_000][k])} ms`, reference: `p50 ${f1(at[1][k])} ms`, ratio: `${r.toFixed(2)}×`, target: "≤ 1.5×", met: yes(r <= 1.5) });
+    }
+  }
+}
+
+async function main() {
+  stopAllOnExit();
+  const load0 = os.loadavg()[0];
+  const started = Date.now();
+  for (const e of ENGINES) {
+    const store = e === "pg" ? await pgStore() : pgliteStore();
+    if (!store) continue;
+    try {
+      await benchEngine(e === "pg" ? "PostgreSQL server" : "PGlite", store);
+    } finally {
+      await store.drop();
+    }
+  }
+  console.log(`\nnpm run bench: ${CONCURRENCY} concurrent clients, ${SECONDS} s a phase, HMAC-SHA256 signed, one undici client; ${os.cpus().length} cores, load average ${load0.toFixed(1)} at start, ${os.loadavg()[0].toFixed(1)} at end; ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  console.table(rows);
+}
+
+main().then(() => process.exit(0), (error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,95 @@
+import "server-only";
+import { Writable } from "node:stream";
+import { parseAccountListParams } from "@/lib/schemas/account-list-params";
+import { listAccountsPage } from "@/server/accounts/accounts";
+import { createBrokerClient } from "@/server/broker/client";
+import { createLogger } from "@/server/log";
+import { EVENT } from "@/server/sandbox/trading/events/grpc-server";
+import { openSubscription } from "@/server/wire/events/subscribe";
+import { signedHeaders } from "@/server/wire/signing";
+import { KEY, SECRET, sequential, type Caller, type Child, type client } from "./load";
+
+const SUBSCRIBERS = 10;
+
+/**
+ * Events per second to 10 gRPC subscribers: `total` MASTER_DATA events published through the control API (1,000 a
+ * call), timed from the first publish until every subscriber has received all of them.
+ */
+export async function eventsPerSecond(sb: Child, call: Caller, total: number): Promise<{ perSecond: number; written: number }> {
+  const counts = new Array<number>(SUBSCRIBERS).fill(0);
+  const subs = Array.from({ length: SUBSCRIBERS }, () =>
+    openSubscription({ target: `127.0.0.1:${sb.grpcPort}`, appKey: KEY, appSecret: SECRET, payload: { event_types: ["MASTER_DATA"] } }));
+  try {
+    await Promise.all(subs.map((sub, s) => new Promise<void>((resolve, reject) => {
+      sub.call.on("data", (m) => {
+        if (m.eventType === EVENT.SubscribeSuccess) resolve();
+        if (m.eventType === EVENT.Event) counts[s] += 1;
+      });
+      sub.call.on("error", reject);
+    })));
+    const started = performance.now();
+    for (let i = 0; i < total; i += 1_000) {
+      const events = Array.from({ length: Math.min(1_000, total - i) }, (_, k) => ({ event_type: "MASTER_DATA", payload: { biz_type: "CALENDAR_UPDATE", n: i + k } }));
+      await call("POST", "/sandbox/events/publish", {}, { events });
+    }
+    const written = total / ((performance.now() - started) / 1000);
+    const deadline = Date.now() + 60_000;
+    while (counts.some((c) => c < total) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+    if (counts.some((c) => c < total)) throw new Error(`event delivery: ${counts.join(", ")} of ${total} after 60 s`);
+    return { perSecond: total / ((performance.now() - started) / 1000), written };
+  } finally {
+    for (const s of subs) s.close();
+  }
+}
+
+/**
+ * The desk's added milliseconds on the accounts list: its server function `listAccountsPage` (the Broker client:
+ * signing, rate budget, logging, zod parsing, row mapping), run in this process against the sandbox child, versus
+ * a direct signed fetch of the same upstream page. Sequential, two interleaved rounds each, p50.
+ */
+export async function deskAddedMs(url: string): Promise<{ desk: number; direct: number }> {
+  const unlimited = { limit: 1_000_000, windowMs: 1_000 };
+  const broker = createBrokerClient(
+    { kind: "sandbox", baseUrl: url, appKey: KEY, appSecret: SECRET, algorithm: "HMAC-SHA256", pathStyle: "resource", timeoutMs: 10_000, maxRetries: 0,
+      rateLimits: { account: unlimited, token: unlimited } },
+    { logger: createLogger({ name: "broker", destination: new Writable({ write: (_c, _e, cb) => cb() }), level: "info" }) },
+  );
+  const params = parseAccountListParams(new URLSearchParams(""));
+  const desk = () => listAccountsPage(params, broker);
+  await desk(); // the client's token
+  const token = await tokenOf(url);
+  const host = new URL(url).host;
+  const p = "/broker/accounts/virtual-accounts/list";
+  const query = { page_size: String(params.size) };
+  const direct = async () => {
+    const headers = signedHeaders({ appKey: KEY, appSecret: SECRET, algorithm: "HMAC-SHA256", path: p, query, host });
+    const res = await fetch(`${url}${p}?page_size=${params.size}`, { headers: { ...headers, "x-version": "v3", "x-access-token": token } });
+    await res.json();
+    if (!res.ok) throw new Error(`direct list: ${res.status}`);
+  };
+  const d: number[] = [];
+  const r: number[] = [];
+  for (let round = 0; round < 2; round++) {
+    d.push((await sequential(100, desk)).p50);
+    r.push((await sequential(100, direct)).p50);
+  }
+  return { desk: Math.min(...d), direct: Math.min(...r) };
+}
+
+async function tokenOf(url: string): Promise<string> {
+  const p = "/openapi/auth/token/create";
+  const body = "{}";
+  const headers = signedHeaders({ appKey: KEY, appSecret: SECRET, algorithm: "HMAC-SHA256", path: p, query: {}, host: new URL(url).host, body });
+  const res = await fetch(`${url}${p}`, { method: "POST", body, headers: { ...headers, "content-type": "application/json" } });
+  return ((await res.json()) as { token: string }).token;
+}
+
+/** Server time of the first page (25 rows) and of a name search, sequential calls, p50 ms. */
+export async function listTimes(c: ReturnType<typeof client>): Promise<{ list: number; name: number }> {
+  const { token } = (await c.call("POST", "/openapi/auth/token/create", {}, {})) as { token: string };
+  c.setToken(token);
+  const p = "/broker/accounts/virtual-accounts/list";
+  const list = await sequential(100, () => c.call("GET", p, { page_size: "25" }));
+  const name = await sequential(100, () => c.call("GET", p, { page_size: "25", name: "user7" }));
+  return { list: list.p50, name: name.p50 };
+}
