@@ -12,7 +12,7 @@ import { orderCurrency } from "@/lib/schemas/order-list";
 import { ORDER_STATUS_LABELS, ORDER_STATUS_TONES, SIDE_TONES } from "./order-labels";
 import { CancelOrderForm, ReplaceOrderForm, type PendingChange } from "./order-modify";
 import { ComboTree, ExecutionsPanel, LegsPanel, MoneyPanel, OrderFields, Timeline } from "./order-panels";
-import { UpstreamPanel } from "./order-upstream";
+import { OrderUpstreamPanel } from "./order-upstream";
 import { orderKeys } from "./use-blotter";
 
 /**
@@ -88,7 +88,7 @@ export function OrderDetailView({ initial, canModify }: { initial: OrderDetail; 
         <div className="flex min-w-0 flex-col gap-3">
           <MoneyPanel order={order} executions={executions} />
           <Timeline timeline={timeline} />
-          <UpstreamPanel id={order.id} />
+          <OrderUpstreamPanel id={order.id} />
         </div>
       </div>
     </div>
