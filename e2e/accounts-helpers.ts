@@ -4,12 +4,19 @@ import { expect, type Page } from "@playwright/test";
 
 /** A signed call to the e2e sandbox (control API or Broker API), through a tsx child process. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- arbitrary upstream JSON, read ad hoc by the specs
-export function sandboxCall<T = any>(method: "GET" | "POST", apiPath: string, input: { query?: Record<string, string>; body?: unknown } = {}): { status: number; body: T; at: number } {
+export function sandboxCall<T = any>(
+  method: "GET" | "POST", apiPath: string, input: { query?: Record<string, string>; body?: unknown } = {},
+  /** Sign as another app (an account holder's Trading API credentials) instead of the broker's. */
+  as?: { appKey: string; appSecret: string },
+): { status: number; body: T; at: number } {
   const root = process.cwd(); // playwright runs from the project root
   const out = execFileSync(path.join(root, "node_modules/.bin/tsx"), ["--conditions=react-server", "e2e/accounts-sandbox-cli.ts", method, apiPath, JSON.stringify(input)], {
     cwd: root,
     encoding: "utf8",
-    env: { ...process.env, E2E_SANDBOX_PORT: process.env.E2E_SANDBOX_PORT ?? "4210" },
+    env: {
+      ...process.env, E2E_SANDBOX_PORT: process.env.E2E_SANDBOX_PORT ?? "4210",
+      ...(as ? { SANDBOX_APP_KEY: as.appKey, SANDBOX_APP_SECRET: as.appSecret } : {}),
+    },
   });
   return JSON.parse(out);
 }
