@@ -1,5 +1,6 @@
 "use client";
 import { useRouter } from "next/navigation";
+import { useEffect } from "react";
 import { FormProvider } from "react-hook-form";
 import { formFields } from "@/components/form/fields";
 import { FormBanner } from "@/components/form/form-banner";
@@ -12,12 +13,14 @@ import { saveSurveillanceRule } from "@/server/actions/surveillance-rule-save";
 
 const { TextField, SelectField, CheckboxField } = formFields<RuleFormValues>();
 
+const SAVED = "Rule saved. It applies to the movements and orders that arrive from now on.";
+
 /** A rule's name, on/off and its kind's parameters; new rules start from the kind chosen on the page. */
-export function RuleForm({ rule }: { rule: { id?: string; kind: RuleKind; name: string; enabled: boolean; params: Record<string, unknown> } }) {
+export function RuleForm({ rule, saved }: { rule: { id?: string; kind: RuleKind; name: string; enabled: boolean; params: Record<string, unknown> }; saved?: boolean }) {
   const router = useRouter();
   const p = rule.params;
   const text = (v: unknown, fallback: string) => (v === undefined || v === null ? fallback : String(v));
-  const { form, onSubmit, banner, busy } = useActionForm({
+  const { form, onSubmit, banner, setBanner, busy } = useActionForm({
     schema: ruleFormSchema,
     defaultValues: {
       id: rule.id, kind: rule.kind, name: rule.name, enabled: rule.enabled,
@@ -26,9 +29,13 @@ export function RuleForm({ rule }: { rule: { id?: string; kind: RuleKind; name: 
       count: text(p.count, "5"), hours: text(p.hours, "24"),
     },
     action: saveSurveillanceRule,
-    success: () => "Rule saved. It applies to the movements and orders that arrive from now on.",
-    onSuccess: (d) => router.replace(`/admin/surveillance?edit=${d.id}`),
+    success: () => SAVED,
+    // `saved=1`: a new rule's form is replaced by its edit form, which then says it was saved.
+    onSuccess: (d) => router.replace(`/admin/surveillance?edit=${d.id}&saved=1`),
   });
+  useEffect(() => {
+    if (saved) setBanner({ tone: "success", text: SAVED });
+  }, [saved, setBanner]);
   return (
     <Panel title={rule.id ? `Rule #${rule.id}: ${RULE_KIND_LABELS[rule.kind]}` : `New rule: ${RULE_KIND_LABELS[rule.kind]}`}>
       <FormProvider {...form}>

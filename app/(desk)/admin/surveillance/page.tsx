@@ -79,8 +79,9 @@ export default async function SurveillanceRulesPage({ searchParams }: { searchPa
         {editing || newKind ? (
           <div className="max-w-2xl">
             <RuleForm
-              key={editing ? `edit-${editing.id}-${editing.updatedAt}` : `new-${newKind}`}
+              key={editing ? `edit-${editing.id}` : `new-${newKind}`}
               rule={editing ?? { kind: newKind!, name: "", enabled: true, params: {} }}
+              saved={!!editing && search.saved === "1"}
             />
           </div>
         ) : null}
