@@ -44,7 +44,7 @@ export function AccountTimeline({ accountId, page, readable, selected, cursor }:
       </nav>
       <ol className="rounded border border-slate-200 bg-white" aria-label="Timeline" data-testid="timeline">
         {page.entries.length === 0 ? (
-          <li className="px-3 py-8 text-center text-sm text-slate-500">{cursor ? "No older entries." : "Nothing recorded about this account yet."}</li>
+          <li className="px-3 py-8 text-center text-sm text-slate-500">{page.kinds.length === 0 ? "Your role reads none of the kinds asked for." : cursor ? "No older entries." : selected.length ? "Nothing of these kinds recorded about this account." : "Nothing recorded about this account yet."}</li>
         ) : (
           page.entries.map((e) => <Entry key={e.key} entry={e} />)
         )}
