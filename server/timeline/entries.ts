@@ -47,13 +47,13 @@ function auditEntry(d: Data): Pick<TimelineEntry, "title" | "detail" | "status" 
 
 function movementEntry(accountId: string, d: Data): Pick<TimelineEntry, "title" | "detail" | "status" | "actor" | "href"> {
   const kind = str(d.kind) ?? "UNKNOWN";
-  const amount = str(d.amount) ? formatMoney(str(d.amount), str(d.currency)) + ` ${str(d.currency) ?? ""}` : undefined;
-  const to = str(d.to_amount) ? `→ ${formatMoney(str(d.to_amount), str(d.to_currency))} ${str(d.to_currency) ?? ""}` : undefined;
+  const amount = str(d.amount) ? formatMoney(str(d.amount), str(d.currency)) : undefined;
+  const to = str(d.to_amount) ? `→ ${formatMoney(str(d.to_amount), str(d.to_currency))}` : undefined;
   const position = str(d.symbol) ? join(formatQuantity(str(d.quantity)), str(d.symbol)) : undefined;
   const counterpart = str(d.from) === accountId ? str(d.to) && `to ${str(d.to)}` : str(d.from) && str(d.from) !== accountId ? `from ${str(d.from)}` : undefined;
   return {
     title: movementTypeLabel(kind, str(d.direction) ?? null),
-    detail: join(position ?? amount?.trim(), to?.trim(), counterpart),
+    detail: join(position ?? amount, to, counterpart),
     status: str(d.status),
     actor: str(d.by),
     href: `/movements/${encodeURIComponent(kind)}/${encodeURIComponent(str(d.crid) ?? "")}`,
