@@ -38,7 +38,8 @@ const kindList = z
 
 /** The URL state (`?kinds=order,fill&cursor=…`): no kinds means every kind the role reads; unknown kinds are dropped. */
 export const timelineParamsSchema = z.object({
-  accountId: z.string().min(1).max(64),
+  // An upstream id: no control characters (PostgreSQL refuses NUL in text).
+  accountId: z.string().min(1).max(64).regex(/^[^\u0000-\u001f\u007f]+$/),
   kinds: kindList.catch([]),
   cursor: z.string().max(512).optional().catch(undefined),
 });

@@ -18,7 +18,11 @@ function decode(cursor: string | undefined): Cursor | undefined {
     const v: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
     if (!Array.isArray(v) || v.length !== 3 || !v.every((x) => typeof x === "string")) return undefined;
     const [at, kind, id] = v as string[];
-    return Number.isNaN(Date.parse(at)) || !/^[0-9a-f-]{1,40}$/i.test(id) ? undefined : { at, kind, id };
+    // Only what this module wrote: a hand-made cursor reads the first page rather than failing a cast in SQL.
+    const idOk = kind === "approval" ? /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id) : /^\d{1,18}$/.test(id);
+    const atOk = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/.test(at) && !Number.isNaN(Date.parse(at))
+      && new Date(at).toISOString().slice(0, 19) === at.slice(0, 19); // no 30 February: PostgreSQL would refuse it
+    return atOk && idOk && (TIMELINE_KINDS as readonly string[]).includes(kind) ? { at, kind, id } : undefined;
   } catch {
     return undefined;
   }
