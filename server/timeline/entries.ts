@@ -20,6 +20,14 @@ const ACTION_TITLES: Record<string, string> = {
   "accounts.trading_credentials.issue": "Trading credentials issued",
   "accounts.trading_credentials.revoke": "Trading credentials revoked",
   "accounts.reveal_pii": "PII revealed",
+  "orders.place": "Order placed by staff",
+  "orders.replace": "Order replaced by staff",
+  "orders.cancel": "Order cancelled by staff",
+  "orders.exercise": "Option exercise requested",
+  "approvals.approve": "Approval given",
+  "approvals.reject": "Approval request rejected",
+  "approvals.withdraw": "Approval request withdrawn",
+  "approvals.expire": "Approval request expired",
 };
 
 /** The input keys that identify a call rather than change a field. */

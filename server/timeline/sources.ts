@@ -24,14 +24,15 @@ export const ACCOUNT_CHANGE_ACTIONS = [
   "accounts.trading_credentials.revoke",
 ] as const;
 const accountActions = ACCOUNT_CHANGE_ACTIONS.map((a) => `'${a}'`).join(", ");
+const ACCOUNT_TARGET = "a.target = ('account:' || $1::text)";
 
-const audit = (kind: TimelineKind, actions: string): TimelineSource => ({
+const audit = (kind: TimelineKind, where: string[]): TimelineSource => ({
   kind,
   at: "a.at",
   id: "a.seq",
   idType: "bigint",
   from: "brokerdesk.audit_entries a",
-  where: ["a.target = ('account:' || $1::text)", actions],
+  where,
   data: `json_build_object('action', a.action, 'actor', a.actor_email, 'outcome', a.outcome, 'error', a.error_code, 'input', a.input)`,
 });
 
@@ -48,8 +49,13 @@ const movement = (where: string[]): TimelineSource => ({
  * index, each leaving out what an earlier one already has, so a movement is listed once.
  */
 export const SOURCES: TimelineSource[] = [
-  audit("account", `a.action IN (${accountActions}) AND a.outcome = 'success'`),
-  audit("staff", `NOT (a.action IN (${accountActions}) AND a.outcome = 'success')`),
+  audit("account", [ACCOUNT_TARGET, `a.action IN (${accountActions}) AND a.outcome = 'success'`]),
+  audit("staff", [ACCOUNT_TARGET, `NOT (a.action IN (${accountActions}) AND a.outcome = 'success')`]),
+  // Staff acts on the account's orders (target `order:<account>:<client order id>`), on the expression index of 0030.
+  audit("staff", ["a.target LIKE 'order:%'", "split_part(a.target, ':', 2) = $1::text"]),
+  // Approval requests about the account (held, approved, rejected, withdrawn, expired: target `approval:<id>`); a few
+  // requests an account, each entry found on the target index.
+  audit("staff", ["a.target IN (SELECT 'approval:' || r.id::text FROM brokerdesk.approval_requests r WHERE r.target = ('account:' || $1::text))"]),
   movement(["m.account_id = $1"]),
   movement(["m.from_account = $1", "m.account_id IS DISTINCT FROM $1"]),
   movement(["m.to_account = $1", "m.account_id IS DISTINCT FROM $1", "m.from_account IS DISTINCT FROM $1"]),

@@ -45,10 +45,15 @@ async function seed(db: AppDb) {
   await appendAudit(db, { action: "accounts.reveal_pii", target: `account:${A}`, input: { account_id: A, reason: "KYC" }, outcome: "success" });
   await appendAudit(db, { action: "accounts.update", target: `account:${A}`, input: { account_id: A }, outcome: "failure", errorCode: "X" });
   await appendAudit(db, { action: "accounts.update", target: `account:${B}`, outcome: "success" });
+  // Staff acts on the account's orders and on approval requests about it; and one on another account's order.
+  await appendAudit(db, { action: "orders.place", target: `order:${A}:co-0`, outcome: "success" });
+  await appendAudit(db, { action: "orders.place", target: `order:${B}:co-3`, outcome: "success" });
+  const approval = (await q(`SELECT id::text AS id FROM brokerdesk.approval_requests ORDER BY id LIMIT 1`)).rows[0] as { id: string };
+  await appendAudit(db, { action: "approvals.approve", target: `approval:${approval.id}`, outcome: "success", actorEmail: "admin@x.test" });
 }
 
 /** What account A has, by kind. */
-const EXPECTED: Record<TimelineKind, number> = { movement: 7, order: 3, fill: 3, alert: 2, approval: 2, account: 1, staff: 2 };
+const EXPECTED: Record<TimelineKind, number> = { movement: 7, order: 3, fill: 3, alert: 2, approval: 2, account: 1, staff: 4 };
 
 for (const engine of testEngines()) {
   describe(`the account timeline on ${engine.name}`, () => {
@@ -109,7 +114,7 @@ for (const engine of testEngines()) {
       expect(entries.find((e) => e.kind === "account")).toMatchObject({ title: "Account updated", detail: "Fields sent: option level", actor: "ops@x.test" });
       expect(entries.find((e) => e.kind === "approval")?.detail).toContain("Fields changed: Option level");
       expect(entries.find((e) => e.kind === "movement")?.href).toMatch(/^\/movements\/[A-Z_]+\/crid-\d+$/);
-      expect(entries.filter((e) => e.kind === "staff").map((e) => e.title).sort()).toEqual(["Account updated", "PII revealed"]);
+      expect(entries.filter((e) => e.kind === "staff").map((e) => e.title).sort()).toEqual(["Account updated", "Approval given", "Order placed by staff", "PII revealed"]);
     });
 
     it("ignores a cursor that is not one of its own", async () => {
