@@ -40,11 +40,30 @@ function fieldsSent(input: unknown): string | undefined {
   return keys.length ? `Fields sent: ${keys.join(", ")}` : undefined;
 }
 
+/** Every leaf of an input as `path → JSON value`. */
+function leaves(v: unknown, prefix = "", out = new Map<string, string>()): Map<string, string> {
+  if (v && typeof v === "object" && !Array.isArray(v)) for (const [k, x] of Object.entries(v as Data)) leaves(x, prefix ? `${prefix}.${k}` : k, out);
+  else if (prefix) out.set(prefix, JSON.stringify(v ?? null));
+  return out;
+}
+
+/**
+ * The fields an account update changed, against the account's previous recorded change (the inputs are stored
+ * redacted, so a PII field hidden in both reads as unchanged); with no earlier change on record, what it sent.
+ */
+function fieldsChanged(input: unknown, previous: unknown): string | undefined {
+  if (!previous || typeof previous !== "object") return fieldsSent(input);
+  const now = leaves(input);
+  const before = leaves(previous);
+  const paths = [...new Set([...now.keys(), ...before.keys()])].filter((p) => !NOT_FIELDS.has(p.split(".")[0]) && now.get(p) !== before.get(p)).sort();
+  return paths.length ? `Fields changed: ${paths.map((p) => p.replaceAll("_", " ").replaceAll(".", ": ")).join(", ")}` : "No field changed since the previous update";
+}
+
 function auditEntry(d: Data): Pick<TimelineEntry, "title" | "detail" | "status" | "actor"> {
   const action = str(d.action) ?? "unknown";
   const input = d.input && typeof d.input === "object" ? (d.input as Data) : {};
   const outcome = str(d.outcome);
-  const detail = action === "accounts.update" ? fieldsSent(input) : action === "accounts.reveal_pii" ? str(input.reason) && `Reason: ${str(input.reason)}` : undefined;
+  const detail = action === "accounts.update" ? fieldsChanged(input, d.previous) : action === "accounts.reveal_pii" ? str(input.reason) && `Reason: ${str(input.reason)}` : undefined;
   return {
     title: ACTION_TITLES[action] ?? action,
     detail: detail || (outcome !== "success" && str(d.error) ? `Error ${str(d.error)}` : undefined),

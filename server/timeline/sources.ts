@@ -33,7 +33,9 @@ const audit = (kind: TimelineKind, where: string[]): TimelineSource => ({
   idType: "bigint",
   from: "brokerdesk.audit_entries a",
   where,
-  data: `json_build_object('action', a.action, 'actor', a.actor_email, 'outcome', a.outcome, 'error', a.error_code, 'input', a.input)`,
+  data: `json_build_object('action', a.action, 'actor', a.actor_email, 'outcome', a.outcome, 'error', a.error_code, 'input', a.input${kind === "account" ? `,
+    'previous', CASE WHEN a.action = 'accounts.update' THEN (SELECT p.input FROM brokerdesk.audit_entries p WHERE p.target = a.target
+      AND p.action IN ('accounts.create', 'accounts.update') AND p.outcome = 'success' AND (p.at, p.seq) < (a.at, a.seq) ORDER BY p.at DESC, p.seq DESC LIMIT 1) END` : ""})`,
 });
 
 const MOVEMENT_DATA = `json_build_object('kind', m.kind, 'crid', m.client_request_id, 'status', m.status, 'amount', m.amount::text,

@@ -42,6 +42,7 @@ async function seed(db: AppDb) {
       [`account:${A}`, JSON.stringify([{ path: "option_level", label: "Option level", before: "LV1", after: "LV3" }]), T1, String(i)]);
   }
   await appendAudit(db, { action: "accounts.update", target: `account:${A}`, input: { account_id: A, option_level: "LV2" }, outcome: "success", actorEmail: "ops@x.test" });
+  await appendAudit(db, { action: "accounts.update", target: `account:${A}`, input: { account_id: A, option_level: "LV2", commission_code: "G1", w8ben_info: { city: "X" } }, outcome: "success", actorEmail: "ops@x.test" });
   await appendAudit(db, { action: "accounts.reveal_pii", target: `account:${A}`, input: { account_id: A, reason: "KYC" }, outcome: "success" });
   await appendAudit(db, { action: "accounts.update", target: `account:${A}`, input: { account_id: A }, outcome: "failure", errorCode: "X" });
   await appendAudit(db, { action: "accounts.update", target: `account:${B}`, outcome: "success" });
@@ -53,7 +54,7 @@ async function seed(db: AppDb) {
 }
 
 /** What account A has, by kind. */
-const EXPECTED: Record<TimelineKind, number> = { movement: 7, order: 3, fill: 3, alert: 2, approval: 2, account: 1, staff: 4 };
+const EXPECTED: Record<TimelineKind, number> = { movement: 7, order: 3, fill: 3, alert: 2, approval: 2, account: 2, staff: 4 };
 
 for (const engine of testEngines()) {
   describe(`the account timeline on ${engine.name}`, () => {
@@ -103,15 +104,17 @@ for (const engine of testEngines()) {
     });
 
     it("leaves out the sources a role cannot read, even when asked for them", async () => {
-      expect(count((await walk("support")).flat())).toEqual({ order: 3, fill: 3, account: 1 });
+      expect(count((await walk("support")).flat())).toEqual({ order: 3, fill: 3, account: 2 });
       expect(count((await walk("support", ["movement", "staff"])).flat())).toEqual({});
-      expect(count((await walk("operations")).flat())).toEqual({ movement: 7, order: 3, fill: 3, approval: 2, account: 1 });
+      expect(count((await walk("operations")).flat())).toEqual({ movement: 7, order: 3, fill: 3, approval: 2, account: 2 });
       expect(count((await walk("compliance")).flat())).toEqual(EXPECTED);
     });
 
     it("describes the entries: the fields an update sent, an approval's diff, a movement's link", async () => {
       const entries = (await walk("admin", [], 50)).flat();
-      expect(entries.find((e) => e.kind === "account")).toMatchObject({ title: "Account updated", detail: "Fields sent: option level", actor: "ops@x.test" });
+      const updates = entries.filter((e) => e.kind === "account");
+      expect(updates[0]).toMatchObject({ title: "Account updated", detail: "Fields changed: commission code, w8ben info: city", actor: "ops@x.test" });
+      expect(updates[1]).toMatchObject({ title: "Account updated", detail: "Fields sent: option level" });
       expect(entries.find((e) => e.kind === "approval")?.detail).toContain("Fields changed: Option level");
       expect(entries.find((e) => e.kind === "movement")?.href).toMatch(/^\/movements\/[A-Z_]+\/crid-\d+$/);
       expect(entries.filter((e) => e.kind === "staff").map((e) => e.title).sort()).toEqual(["Account updated", "Approval given", "Order placed by staff", "PII revealed"]);
