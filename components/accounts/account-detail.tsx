@@ -29,6 +29,9 @@ export function AccountDetail({ accountId, canWrite, canReveal, canPlace = false
           ) : null}
         </div>
         <div className="flex gap-2">
+          <Link href={`/accounts/${encodeURIComponent(accountId)}/timeline`} prefetch={false} className="inline-flex h-8 items-center rounded border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-100">
+            Timeline
+          </Link>
           {canPlace ? (
             <Link href={`/orders/new?account=${encodeURIComponent(accountId)}`} prefetch={false} className="inline-flex h-8 items-center rounded border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-100">
               Place order

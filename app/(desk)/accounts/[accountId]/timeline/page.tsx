@@ -1,0 +1,34 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { AccountTimeline } from "@/components/timeline/account-timeline";
+import { timelineParamsSchema } from "@/lib/schemas/account-timeline";
+import { requirePermission } from "@/server/auth/guard";
+import { getDb } from "@/server/db";
+import { accountTimeline, readableKinds } from "@/server/timeline/account-timeline";
+
+export const metadata: Metadata = { title: "Account timeline" };
+
+/** The account's timeline: the desk's own records only (no upstream call beyond the layout's account lookup). */
+export default async function AccountTimelinePage({ params, searchParams }: { params: Promise<{ accountId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const staff = await requirePermission("accounts:read");
+  const { accountId } = await params;
+  const sp = await searchParams;
+  const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+  const p = timelineParamsSchema.parse({ accountId, kinds: one(sp.kinds), cursor: one(sp.cursor) });
+  const page = await accountTimeline((await getDb()).engine, { accountId, role: staff.role, kinds: p.kinds, cursor: p.cursor });
+  const detail = `/accounts/${encodeURIComponent(accountId)}`;
+  return (
+    <div className="flex flex-col gap-3">
+      <div>
+        <Link href={detail} prefetch={false} className="text-xs text-blue-700 hover:underline">
+          ← Account
+        </Link>
+        <h1 className="mt-0.5 text-lg font-semibold text-slate-900">
+          Timeline of <span className="font-mono">{accountId}</span>
+        </h1>
+        <p className="text-sm text-slate-600">Everything the desk recorded about this account, newest first. Kinds your role cannot read are not shown.</p>
+      </div>
+      <AccountTimeline accountId={accountId} page={page} readable={readableKinds(staff.role, [])} selected={p.kinds} cursor={p.cursor} />
+    </div>
+  );
+}
