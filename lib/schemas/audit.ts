@@ -62,3 +62,10 @@ export interface AuditListRow {
   userAgent: string | null;
   input: unknown;
 }
+
+/** One entry with every column, as its detail page shows it. */
+export interface AuditEntryView extends AuditListRow {
+  actorId: string | null;
+  prevHash: string;
+  hash: string;
+}
