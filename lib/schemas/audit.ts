@@ -11,7 +11,7 @@ const text = (max: number) => z.string().trim().min(1).max(max).optional().catch
  * The audit trail's filters, from the URL: the page, and the CSV export of everything they match. Each is served by
  * an index (migrations 0001, 0014, 0031):
  * - `action`: exact, or a prefix when it ends with `.` or `*` (`movements.` = every movement action);
- * - `actor`: the actor's email, exact when it holds an `@`, else the email's beginning;
+ * - `actor`: the actor's email, exact when it is a whole one (`name@host`), else the email's beginning (`support`);
  * - `target`: exact when it holds a `:` (`approval:<id>`); a bare account id matches `account:<id>` and `order:<id>:…`;
  * - `party`: maker or checker: entries where that email made an approval request (held, or named maker in the
  *   execution) or decided one (approved, rejected, or named checker in the execution);

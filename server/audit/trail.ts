@@ -296,7 +296,7 @@ export function auditConditions(f: AuditFilter, params: unknown[] = []): { where
     const stem = f.action.endsWith("*") ? f.action.slice(0, -1) : f.action;
     where.push(stem && (f.action.endsWith("*") || f.action.endsWith(".")) ? prefix("action", stem) : `action = ${p(stem || f.action)}`);
   }
-  if (f.actor) where.push(f.actor.includes("@") ? `actor_email = ${p(f.actor)}` : prefix("actor_email", f.actor));
+  if (f.actor) where.push(/^[^@\s]+@[^@\s]+$/.test(f.actor) ? `actor_email = ${p(f.actor)}` : prefix("actor_email", f.actor));
   if (f.role) where.push(`actor_role = ${p(f.role)}`);
   if (f.outcome) where.push(`outcome = ${p(f.outcome)}`);
   if (f.target) {

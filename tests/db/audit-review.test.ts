@@ -52,6 +52,7 @@ for (const engine of testEngines()) {
       expect(await seqs({ actor: "compliance@brokerdesk.test" })).toEqual([9, 7]);
       expect(await seqs({ actor: "admin" })).toEqual([4, 3]);
       expect(await seqs({ actor: "brokerdesk.test" })).toEqual([]);
+      expect(await seqs({ actor: "compliance@" })).toEqual([9, 7]);
       expect(await seqs({ role: "operations" })).toEqual([10, 8, 6, 5, 2, 1]);
     });
 
