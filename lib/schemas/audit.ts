@@ -5,7 +5,9 @@ import { listParams, type StateOf } from "@/lib/list-params";
 export const AUDIT_OUTCOMES = ["success", "failure", "denied", "held"] as const;
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((d) => !Number.isNaN(Date.parse(d))).optional().catch(undefined);
-const text = (max: number) => z.string().trim().min(1).max(max).optional().catch(undefined);
+// NUL cannot be a text parameter in PostgreSQL: a value holding one is no filter.
+const text = (max: number) => z.string().trim().min(1).max(max).regex(/^[^\u0000]*$/).optional().catch(undefined);
+const email = z.string().trim().toLowerCase().min(1).max(254).regex(/^[^\u0000]*$/).optional().catch(undefined);
 
 /**
  * The audit trail's filters, from the URL: the page, and the CSV export of everything they match. Each is served by
@@ -19,11 +21,11 @@ const text = (max: number) => z.string().trim().min(1).max(max).optional().catch
  */
 export const auditFilterSchema = z.object({
   action: text(100),
-  actor: z.string().trim().toLowerCase().min(1).max(254).optional().catch(undefined),
+  actor: email,
   role: z.enum(ROLES).optional().catch(undefined),
   target: text(200),
   outcome: z.enum(AUDIT_OUTCOMES).optional().catch(undefined),
-  party: z.string().trim().toLowerCase().min(1).max(254).optional().catch(undefined),
+  party: email,
   request: text(200),
   from: day,
   to: day,

@@ -274,8 +274,11 @@ const SORT_SQL: Record<AuditSort, string> = {
 
 /** The first string after every string that starts with `prefix` (byte-wise, as text_pattern_ops compares). */
 function prefixEnd(prefix: string): string {
-  const last = prefix.codePointAt(prefix.length - 1)!;
-  return prefix.slice(0, -1) + String.fromCodePoint(last + 1);
+  const chars = Array.from(prefix);
+  const last = chars.pop()!.codePointAt(0)!;
+  if (last >= 0x10ffff) return `${prefix}\u{10FFFF}`;
+  const next = last + 1 === 0xd800 ? 0xe000 : last + 1; // UTF-8 (and so the byte order) has no surrogates
+  return chars.join("") + String.fromCodePoint(next);
 }
 
 /** Decisions on an approval request, by the person who decided (the actor). */

@@ -26,7 +26,7 @@ const ACTIONS = ["approvals-approve", "approvals-reject", "approvals-withdraw", 
   "staff-create", "staff-set-disabled", "staff-set-role", "staff-unlock", "stream-reconcile", "stream-reconnect", "alerts-decide", "surveillance-rule-save"];
 const ROUTES: [string, string[]][] = [
   ["accounts/[accountId]/activities", ["accountId"]], ["accounts/[accountId]/balance", ["accountId"]], ["accounts/[accountId]/positions", ["accountId"]],
-  ["accounts/[accountId]", ["accountId"]], ["accounts/export", []], ["accounts", []], ["audit/export", []], ["connection", []], ["events/health", []],
+  ["accounts/[accountId]", ["accountId"]], ["accounts/export", []], ["accounts", []], ["audit/export", []], ["audit/[seq]", ["seq"]], ["connection", []], ["events/health", []],
   ["orders/[id]", ["id"]], ["orders/changes", []], ["orders/export", []], ["orders", []], ["orders/ticket/accounts/[accountId]", ["accountId"]],
   ["orders/ticket/accounts", []], ["orders/ticket/instrument", []], ["orders/ticket/option-chain", []],
   ["alerts", []], ["alerts/[id]", ["id"]],

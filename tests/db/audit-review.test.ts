@@ -53,6 +53,8 @@ for (const engine of testEngines()) {
       expect(await seqs({ actor: "admin" })).toEqual([4, 3]);
       expect(await seqs({ actor: "brokerdesk.test" })).toEqual([]);
       expect(await seqs({ actor: "compliance@" })).toEqual([9, 7]);
+      // A prefix ending in any character is a range, never an error.
+      for (const actor of ["é", "\u{10FFFF}", "\uD7FF", "ops@brokerdesk.tes\u{1F600}"]) expect(await seqs({ actor })).toEqual([]);
       expect(await seqs({ role: "operations" })).toEqual([10, 8, 6, 5, 2, 1]);
     });
 
