@@ -15,8 +15,8 @@ const email = z.string().trim().toLowerCase().min(1).max(254).regex(/^[^\u0000]*
  * - `action`: exact, or a prefix when it ends with `.` or `*` (`movements.` = every movement action);
  * - `actor`: the actor's email, exact when it is a whole one (`name@host`), else the email's beginning (`support`);
  * - `target`: exact when it holds a `:` (`approval:<id>`); a bare account id matches `account:<id>` and `order:<id>:…`;
- * - `party`: maker or checker: entries where that email made an approval request (held, or named maker in the
- *   execution) or decided one (approved, rejected, or named checker in the execution);
+ * - `party`: maker or checker: entries where that email made an approval request (held, withdrawn, or named maker in
+ *   the execution or the expiry) or decided one (approved, rejected, or named checker in the execution);
  * - `request`: the upstream request id; `from`/`to`: UTC days, both included.
  */
 export const auditFilterSchema = z.object({

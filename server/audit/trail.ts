@@ -281,8 +281,11 @@ function prefixEnd(prefix: string): string {
   return chars.join("") + String.fromCodePoint(next);
 }
 
-/** Decisions on an approval request, by the person who decided (the actor). */
-const DECISION_ACTIONS = ["approvals.approve", "approvals.reject"];
+/**
+ * A maker's or checker's own acts on an approval request, as the actor: deciding it (approve, reject) or withdrawing
+ * it (the maker). The held entry is the maker's too; the execution and the expiry name them in their input.
+ */
+const APPROVAL_ACTS = ["approvals.approve", "approvals.reject", "approvals.withdraw"];
 
 /**
  * The filter as SQL conditions numbered against `params`, each written so an index serves it (migration 0031):
@@ -309,7 +312,7 @@ export function auditConditions(f: AuditFilter, params: unknown[] = []): { where
     const email = p(f.party);
     where.push(
       `((input ->> 'maker') = ${email} OR (input ->> 'checker') = ${email}
-        OR (actor_email = ${email} AND (outcome = 'held' OR action IN (${DECISION_ACTIONS.map((a) => p(a)).join(", ")}))))`,
+        OR (actor_email = ${email} AND (outcome = 'held' OR action IN (${APPROVAL_ACTS.map((a) => p(a)).join(", ")}))))`,
     );
   }
   if (f.request) where.push(`upstream_request_id = ${p(f.request)}`);

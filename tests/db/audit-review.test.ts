@@ -25,6 +25,8 @@ const ENTRIES: AuditInput[] = [
   { ...OPS, action: "movements.instant_funding", target: "account:ACC1", upstreamRequestId: "req-cancel", outcome: "success" }, // 8
   { ...COMP, action: "approvals.reject", target: "approval:other", input: { id: "other", reason: "no" }, outcome: "success" }, // 9
   { ...OPS, action: "movementsx.other", target: "account:ACC10", outcome: "denied", errorCode: "FORBIDDEN" }, // 10
+  { actorEmail: "maker2@brokerdesk.test", actorRole: "operations", action: "approvals.withdraw", target: "approval:w", input: { id: "w" }, outcome: "success" }, // 11
+  { action: "approvals.expire", target: "approval:x", input: { approvalId: "x", maker: "maker2@brokerdesk.test" }, outcome: "success" }, // 12
 ];
 
 for (const engine of testEngines()) {
@@ -55,7 +57,7 @@ for (const engine of testEngines()) {
       expect(await seqs({ actor: "compliance@" })).toEqual([9, 7]);
       // A prefix ending in any character is a range, never an error.
       for (const actor of ["é", "\u{10FFFF}", "\uD7FF", "ops@brokerdesk.tes\u{1F600}"]) expect(await seqs({ actor })).toEqual([]);
-      expect(await seqs({ role: "operations" })).toEqual([10, 8, 6, 5, 2, 1]);
+      expect(await seqs({ role: "operations" })).toEqual([11, 10, 8, 6, 5, 2, 1]);
     });
 
     it("target: exact with a kind, and an account id matches the account and its orders (not a longer id)", async () => {
@@ -78,13 +80,15 @@ for (const engine of testEngines()) {
       expect(await seqs({ party: "admin@brokerdesk.test" })).toEqual([4, 3]);
       // A rejection is a decision too.
       expect(await seqs({ party: "compliance@brokerdesk.test" })).toEqual([9]);
+      // A withdrawal by its maker, and an expiry naming the maker.
+      expect(await seqs({ party: "maker2@brokerdesk.test" })).toEqual([12, 11]);
     });
 
     it("date range: UTC days, both included", async () => {
       const today = new Date().toISOString().slice(0, 10);
       const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
       const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-      expect(await seqs({ from: today, to: today })).toHaveLength(10);
+      expect(await seqs({ from: today, to: today })).toHaveLength(12);
       expect(await seqs({ from: tomorrow })).toEqual([]);
       expect(await seqs({ to: yesterday })).toEqual([]);
       expect(await seqs({ from: yesterday, action: "alerts.decide" })).toEqual([7]);
@@ -102,7 +106,7 @@ for (const engine of testEngines()) {
           cursor = page.nextCursor;
         } while (cursor);
         expect(paged).toEqual(all);
-        expect(paged).toHaveLength(6);
+        expect(paged).toHaveLength(7);
       }
     });
 
