@@ -29,6 +29,53 @@ test.describe("Audit trail", () => {
     await expect(page.getByTestId("audit-row").first()).toContainText("compliance@brokerdesk.test");
   });
 
+  test("compliance filters by action prefix and days, opens an entry's detail, and exports exactly the filter", async ({ page }) => {
+    const today = new Date().toISOString().slice(0, 10);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    await page.goto("/audit");
+    await page.getByLabel("Action", { exact: true }).fill("auth.");
+    await page.getByLabel("From", { exact: true }).fill(today);
+    await page.getByLabel("To", { exact: true }).fill(today);
+    await page.getByRole("button", { name: "Filter" }).click();
+    await expect.poll(() => page.url()).toContain(`action=auth.&from=${today}&to=${today}`);
+    const rows = page.getByTestId("audit-row");
+    await expect(rows.first()).toBeVisible();
+    for (const row of await rows.all()) await expect(row.locator("td").nth(3)).toHaveText(/^auth\./);
+    // The fields show the URL's filters.
+    await expect(page.getByLabel("Action", { exact: true })).toHaveValue("auth.");
+    await expect(page.getByLabel("From", { exact: true })).toHaveValue(today);
+
+    // The entry's detail: every column, the hashes, the way back.
+    const seq = (await rows.first().locator("td").first().textContent())!.trim();
+    await rows.first().getByRole("link", { name: `Entry ${seq}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/audit/${seq}$`));
+    await expect(page.getByRole("heading", { name: `Audit entry #${seq}` })).toBeVisible();
+    const entry = page.getByTestId("audit-entry");
+    await expect(entry).toContainText(/auth\./);
+    await expect(entry).toContainText("compliance@brokerdesk.test");
+    await expect(entry.getByText(/^[0-9a-f]{64}$/)).toHaveCount(2); // its hash and the previous entry's
+    await expect(page.getByRole("region", { name: "Same target, nearby" })).toBeVisible();
+    await page.goBack();
+    await expect.poll(() => page.url()).toContain("action=auth.");
+
+    // The export is the filter: every row's action starts with auth. and its time is today (UTC).
+    const download = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Export CSV" }).click();
+    const lines = fs.readFileSync((await (await download).path())!).toString("utf8").slice(1).trim().split("\r\n").slice(1);
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) {
+      const cells = line.split(",");
+      expect(cells[1].startsWith(today)).toBe(true);
+      expect(cells[4]).toMatch(/^auth\./);
+    }
+    const onScreen = (await rows.locator("td:first-child").allTextContents()).map((t) => t.trim());
+    expect(lines.slice(0, onScreen.length).map((l) => l.split(",")[0])).toEqual(onScreen);
+
+    // No entry is from tomorrow.
+    await page.goto(`/audit?action=auth.&from=${tomorrow}`);
+    await expect(page.getByText("No audit entries match these filters.")).toBeVisible();
+  });
+
   test("sorts in the database across pages, and pages back and forth with the cursor", async ({ page }) => {
     // Enough entries for two pages of ten whatever ran before (each export is an entry), and the oldest one's number.
     for (let i = 0; i < 11; i++) expect((await page.request.get("/api/audit/export?action=nothing-matches")).status()).toBe(200);
@@ -78,10 +125,12 @@ test.describe("Audit trail", () => {
     for (const row of await page.getByTestId("audit-row").all()) await expect(row).toContainText("auth.sign_in");
   });
 
-  test("support has neither the page nor the export", async ({ browser }) => {
+  test("support has neither the pages, the entry route nor the export", async ({ browser }) => {
     const support = await browser.newContext({ storageState: storageFor("support") });
     const page = await support.newPage();
     expect((await page.goto("/audit"))?.status()).toBe(403);
+    expect((await page.goto("/audit/1"))?.status()).toBe(403);
+    expect((await page.request.get("/api/audit/1")).status()).toBe(403);
     const csv = await page.request.get("/api/audit/export");
     expect(csv.status()).toBe(403);
     expect(await csv.text()).not.toContain("auth.sign_in");

@@ -16,7 +16,19 @@ const WARNING_ACTIONS: Record<string, string> = { "auth.lockout": "locked out" }
 
 /** The audit trail's columns; "#", Actor and Action sort (in SQL, see AUDIT_SORTABLE). */
 export const auditColumns: ColumnDef<AuditListRow>[] = [
-  { id: "seq", accessorKey: "seq", header: "#", enableHiding: false, meta: { label: "#", numeric: true, className: "text-slate-500" } },
+  {
+    id: "seq",
+    accessorKey: "seq",
+    header: "#",
+    enableHiding: false,
+    meta: { label: "#", numeric: true },
+    // The entry's detail: every column, the whole input, its hashes and the entries around it.
+    cell: ({ row }) => (
+      <Link href={`/audit/${row.original.seq}`} prefetch={false} className="text-blue-700 hover:underline" aria-label={`Entry ${row.original.seq}`}>
+        {row.original.seq}
+      </Link>
+    ),
+  },
   {
     id: "at",
     header: "Time",
@@ -101,16 +113,25 @@ export const auditColumns: ColumnDef<AuditListRow>[] = [
 ];
 
 /**
- * The target, linked where the desk has a page for it: an account's detail, a staff user's row, an order's account
+ * The target, linked where the desk has a page for it: an account's detail, an approval request, an alert, an order's account
  * in the blotter. The audit trail records upstream ids; the account number shown is the one the desk has seen for
  * that id (`server/accounts/directory.ts`), else the id's end. The full value is in the tooltip.
  */
 function AuditTarget({ target, accountNumber }: { target: string | null; accountNumber?: string }) {
   if (!target) return <>—</>;
   const [kind, first, second] = target.split(":");
-  const href =
-    kind === "account" && first ? `/accounts/${encodeURIComponent(first)}` : kind === "order" && first ? `/orders?account=${encodeURIComponent(first)}` : undefined;
-  const label = kind === "account" ? "Account" : kind === "order" ? `Order ${second ?? ""}` : target;
+  const href = !first
+    ? undefined
+    : kind === "account"
+      ? `/accounts/${encodeURIComponent(first)}`
+      : kind === "order"
+        ? `/orders?account=${encodeURIComponent(first)}`
+        : kind === "approval"
+          ? `/approvals/${encodeURIComponent(first)}`
+          : kind === "alert"
+            ? `/alerts/${encodeURIComponent(first)}`
+            : undefined;
+  const label = kind === "account" ? "Account" : kind === "order" ? `Order ${second ?? ""}` : kind === "approval" ? "Approval" : kind === "alert" ? "Alert" : target;
   if (!href) {
     return (
       <span className="block truncate" title={target}>

@@ -1,13 +1,34 @@
 import { z } from "zod";
+import { ROLES } from "@/lib/auth/permissions";
 import { listParams, type StateOf } from "@/lib/list-params";
 
 export const AUDIT_OUTCOMES = ["success", "failure", "denied", "held"] as const;
 
-/** The audit trail's filters, from the URL: the page, and the CSV export of everything they match. */
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((d) => !Number.isNaN(Date.parse(d))).optional().catch(undefined);
+// NUL cannot be a text parameter in PostgreSQL: a value holding one is no filter.
+const text = (max: number) => z.string().trim().min(1).max(max).regex(/^[^\u0000]*$/).optional().catch(undefined);
+const email = z.string().trim().toLowerCase().min(1).max(254).regex(/^[^\u0000]*$/).optional().catch(undefined);
+
+/**
+ * The audit trail's filters, from the URL: the page, and the CSV export of everything they match. Each is served by
+ * an index (migrations 0001, 0014, 0031):
+ * - `action`: exact, or a prefix when it ends with `.` or `*` (`movements.` = every movement action);
+ * - `actor`: the actor's email, exact when it is a whole one (`name@host`), else the email's beginning (`support`);
+ * - `target`: exact when it holds a `:` (`approval:<id>`); a bare account id matches `account:<id>` and `order:<id>:…`;
+ * - `party`: maker or checker: entries where that email made an approval request (held, withdrawn, or named maker in
+ *   the execution or the expiry) or decided one (approved, rejected, or named checker in the execution);
+ * - `request`: the upstream request id; `from`/`to`: UTC days, both included.
+ */
 export const auditFilterSchema = z.object({
-  action: z.string().trim().max(100).optional().catch(undefined),
-  actor: z.string().trim().max(254).optional().catch(undefined),
+  action: text(100),
+  actor: email,
+  role: z.enum(ROLES).optional().catch(undefined),
+  target: text(200),
   outcome: z.enum(AUDIT_OUTCOMES).optional().catch(undefined),
+  party: email,
+  request: text(200),
+  from: day,
+  to: day,
 });
 export type AuditFilter = z.infer<typeof auditFilterSchema>;
 
@@ -42,4 +63,11 @@ export interface AuditListRow {
   clientIp: string | null;
   userAgent: string | null;
   input: unknown;
+}
+
+/** One entry with every column, as its detail page shows it. */
+export interface AuditEntryView extends AuditListRow {
+  actorId: string | null;
+  prevHash: string;
+  hash: string;
 }

@@ -272,17 +272,58 @@ const SORT_SQL: Record<AuditSort, string> = {
   actor: "COALESCE(actor_email, '')",
 };
 
+/** The first string after every string that starts with `prefix` (byte-wise, as text_pattern_ops compares). */
+function prefixEnd(prefix: string): string {
+  const chars = Array.from(prefix);
+  const last = chars.pop()!.codePointAt(0)!;
+  if (last >= 0x10ffff) return `${prefix}\u{10FFFF}`;
+  const next = last + 1 === 0xd800 ? 0xe000 : last + 1; // UTF-8 (and so the byte order) has no surrogates
+  return chars.join("") + String.fromCodePoint(next);
+}
+
+/**
+ * A maker's or checker's own acts on an approval request, as the actor: deciding it (approve, reject) or withdrawing
+ * it (the maker). The held entry is the maker's too; the execution and the expiry name them in their input.
+ */
+const APPROVAL_ACTS = ["approvals.approve", "approvals.reject", "approvals.withdraw"];
+
+/**
+ * The filter as SQL conditions numbered against `params`, each written so an index serves it (migration 0031):
+ * prefixes as byte-wise ranges (`~>=~`, `~<~`: text_pattern_ops, planned the same with or without a value).
+ */
+export function auditConditions(f: AuditFilter, params: unknown[] = []): { where: string[]; params: unknown[] } {
+  const where: string[] = [];
+  const p = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const prefix = (column: string, value: string) => `(${column} ~>=~ ${p(value)} AND ${column} ~<~ ${p(prefixEnd(value))})`;
+  if (f.action) {
+    const stem = f.action.endsWith("*") ? f.action.slice(0, -1) : f.action;
+    where.push(stem && (f.action.endsWith("*") || f.action.endsWith(".")) ? prefix("action", stem) : `action = ${p(stem || f.action)}`);
+  }
+  if (f.actor) where.push(/^[^@\s]+@[^@\s]+$/.test(f.actor) ? `actor_email = ${p(f.actor)}` : prefix("actor_email", f.actor));
+  if (f.role) where.push(`actor_role = ${p(f.role)}`);
+  if (f.outcome) where.push(`outcome = ${p(f.outcome)}`);
+  if (f.target) {
+    where.push(f.target.includes(":") ? `target = ${p(f.target)}` : `(target = ${p(`account:${f.target}`)} OR ${prefix("target", `order:${f.target}:`)})`);
+  }
+  if (f.party) {
+    const email = p(f.party);
+    where.push(
+      `((input ->> 'maker') = ${email} OR (input ->> 'checker') = ${email}
+        OR (actor_email = ${email} AND (outcome = 'held' OR action IN (${APPROVAL_ACTS.map((a) => p(a)).join(", ")}))))`,
+    );
+  }
+  if (f.request) where.push(`upstream_request_id = ${p(f.request)}`);
+  if (f.from) where.push(`at >= ${p(new Date(`${f.from}T00:00:00Z`))}`);
+  if (f.to) where.push(`at < ${p(new Date(Date.parse(`${f.to}T00:00:00Z`) + 86_400_000))}`);
+  return { where, params };
+}
+
 /** One page of the trail, filtered and sorted in SQL, with the cursor of the next page. */
 export async function listAudit(q: Queryable, query: AuditQuery = {}): Promise<{ rows: AuditRow[]; nextCursor?: string }> {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  const add = (sql: string, value: unknown) => {
-    params.push(value);
-    where.push(sql.replace("?", `$${params.length}`));
-  };
-  if (query.action) add("action ILIKE ?", `%${query.action}%`);
-  if (query.actor) add("actor_email ILIKE ?", `%${query.actor}%`);
-  if (query.outcome) add("outcome = ?", query.outcome);
+  const { where, params } = auditConditions(query);
   const sort = query.sort ?? { id: "seq", desc: true };
   const { rows, nextCursor } = await keysetPage<DbRow>(q, {
     columns: COLUMNS,
@@ -296,4 +337,29 @@ export async function listAudit(q: Queryable, query: AuditQuery = {}): Promise<{
     limit: Math.min(Math.max(query.limit ?? 50, 1), 500),
   });
   return { rows: rows.map(toRow), nextCursor };
+}
+
+/** One entry, or undefined. */
+export async function getAuditEntry(q: Queryable, seq: number): Promise<AuditRow | undefined> {
+  const { rows } = await q.query<DbRow>(`SELECT ${COLUMNS} FROM brokerdesk.audit_entries WHERE seq = $1`, [seq]);
+  return rows[0] ? toRow(rows[0]) : undefined;
+}
+
+/**
+ * What an entry's detail lists beside it: the other entries of the same upstream request, and the entries of the same
+ * target nearest to it (up to `around` before and after), each newest first. Both read an index (migration 0031).
+ */
+export async function relatedAuditEntries(q: Queryable, entry: AuditRow, around = 5): Promise<{ sameRequest: AuditRow[]; sameTarget: AuditRow[] }> {
+  const [sameRequest, before, after] = await Promise.all([
+    entry.upstreamRequestId
+      ? q.query<DbRow>(`SELECT ${COLUMNS} FROM brokerdesk.audit_entries WHERE upstream_request_id = $1 AND seq <> $2 ORDER BY seq DESC LIMIT 20`, [entry.upstreamRequestId, entry.seq])
+      : { rows: [] as DbRow[] },
+    entry.target
+      ? q.query<DbRow>(`SELECT ${COLUMNS} FROM brokerdesk.audit_entries WHERE target = $1 AND seq < $2 ORDER BY seq DESC LIMIT $3`, [entry.target, entry.seq, around])
+      : { rows: [] as DbRow[] },
+    entry.target
+      ? q.query<DbRow>(`SELECT ${COLUMNS} FROM brokerdesk.audit_entries WHERE target = $1 AND seq > $2 ORDER BY seq ASC LIMIT $3`, [entry.target, entry.seq, around])
+      : { rows: [] as DbRow[] },
+  ]);
+  return { sameRequest: sameRequest.rows.map(toRow), sameTarget: [...after.rows.reverse(), ...before.rows].map(toRow) };
 }

@@ -27,7 +27,7 @@ const ACTIONS = ["approvals-approve", "approvals-reject", "approvals-withdraw", 
 const ROUTES: [string, string[]][] = [
   ["accounts/[accountId]/activities", ["accountId"]], ["accounts/[accountId]/balance", ["accountId"]], ["accounts/[accountId]/positions", ["accountId"]],
   ["accounts/[accountId]/timeline", ["accountId"]],
-  ["accounts/[accountId]", ["accountId"]], ["accounts/export", []], ["accounts", []], ["audit/export", []], ["connection", []], ["events/health", []],
+  ["accounts/[accountId]", ["accountId"]], ["accounts/export", []], ["accounts", []], ["audit/export", []], ["audit/[seq]", ["seq"]], ["connection", []], ["events/health", []],
   ["orders/[id]", ["id"]], ["orders/changes", []], ["orders/export", []], ["orders", []], ["orders/ticket/accounts/[accountId]", ["accountId"]],
   ["orders/ticket/accounts", []], ["orders/ticket/instrument", []], ["orders/ticket/option-chain", []],
   ["alerts", []], ["alerts/[id]", ["id"]],

@@ -1,0 +1,146 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Panel, table } from "@/components/ui/page";
+import { formatDateTime } from "@/lib/format";
+import type { AuditEntryView } from "@/lib/schemas/audit";
+
+const OUTCOME_TONE = { success: "green", failure: "red", denied: "amber", held: "slate" } as const;
+
+/** The desk's pages for a target: an account, an order's account in the blotter, an approval request, an alert. */
+export function targetLinks(target: string | null, accountNumber?: string): { href: string; label: string }[] {
+  if (!target) return [];
+  const [kind, first, second] = target.split(":");
+  if (!first) return [];
+  const account = (id: string) => ({ href: `/accounts/${encodeURIComponent(id)}`, label: `Account ${accountNumber ?? id}` });
+  switch (kind) {
+    case "account":
+      return [account(first)];
+    case "order":
+      return [account(first), { href: `/orders?account=${encodeURIComponent(first)}`, label: `Orders of the account (order ${second ?? ""})` }];
+    case "approval":
+      return [{ href: `/approvals/${encodeURIComponent(first)}`, label: `Approval request ${first}` }];
+    case "alert":
+      return [{ href: `/alerts/${encodeURIComponent(first)}`, label: `Alert #${first}` }];
+    default:
+      return [];
+  }
+}
+
+function Row({ label, children, mono }: { label: string; children: ReactNode; mono?: boolean }) {
+  return (
+    <div className="grid grid-cols-[11rem_minmax(0,1fr)] gap-3 border-b border-slate-100 py-1.5 text-sm last:border-b-0">
+      <dt className="text-slate-500">{label}</dt>
+      <dd className={`min-w-0 break-all ${mono ? "font-mono text-xs" : ""}`}>{children ?? "—"}</dd>
+    </div>
+  );
+}
+
+/** Every column of one entry, its redacted input pretty-printed, its links and its hashes. */
+export function AuditEntryDetail({ entry, accountNumber }: { entry: AuditEntryView; accountNumber?: string }) {
+  const links = targetLinks(entry.target, accountNumber);
+  return (
+    <div className="grid gap-4 xl:grid-cols-2" data-testid="audit-entry">
+      <Panel title="Entry">
+        <dl>
+          <Row label="#">{entry.seq}</Row>
+          <Row label="Time">{formatDateTime(entry.at)}</Row>
+          <Row label="Actor">{entry.actorEmail}</Row>
+          <Row label="Role">{entry.actorRole}</Row>
+          <Row label="Actor id" mono>{entry.actorId}</Row>
+          <Row label="Action" mono>{entry.action}</Row>
+          <Row label="Target" mono>
+            {entry.target ? (
+              <>
+                <Link href={`/audit?target=${encodeURIComponent(entry.target)}`} className="text-blue-700 hover:underline" title="Every entry of this target">
+                  {entry.target}
+                </Link>
+                {links.map((l) => (
+                  <div key={l.href} className="font-sans">
+                    <Link href={l.href} prefetch={false} className="text-blue-700 hover:underline" data-testid="audit-target-link">
+                      {l.label} →
+                    </Link>
+                  </div>
+                ))}
+              </>
+            ) : null}
+          </Row>
+          <Row label="Outcome">
+            <Badge tone={OUTCOME_TONE[entry.outcome]}>{entry.outcome}</Badge>
+          </Row>
+          <Row label="Error code" mono>{entry.errorCode}</Row>
+          <Row label="Upstream request id" mono>
+            {entry.upstreamRequestId ? (
+              <Link href={`/audit?request=${encodeURIComponent(entry.upstreamRequestId)}`} className="text-blue-700 hover:underline" data-testid="audit-request-id">
+                {entry.upstreamRequestId}
+              </Link>
+            ) : null}
+          </Row>
+          <Row label="Idempotency key" mono>{entry.idempotencyKey}</Row>
+          <Row label="Client IP" mono>{entry.clientIp}</Row>
+          <Row label="User agent">{entry.userAgent ? <span className="text-xs">{entry.userAgent}</span> : null}</Row>
+          <Row label="Hash" mono>{entry.hash}</Row>
+          <Row label="Previous hash" mono>{entry.prevHash}</Row>
+        </dl>
+      </Panel>
+      <Panel title="Input (secrets and masked personal data removed)">
+        {entry.input === null ? (
+          <p className="text-sm text-slate-500">No input was recorded.</p>
+        ) : (
+          <pre className="max-h-[36rem] overflow-auto text-xs whitespace-pre-wrap break-all" data-testid="audit-input">
+            {JSON.stringify(entry.input, null, 2)}
+          </pre>
+        )}
+      </Panel>
+    </div>
+  );
+}
+
+/** A short list of entries beside this one, each linking to its own detail. */
+export function RelatedEntries({ title, rows, empty, testId, more }: { title: string; rows: AuditEntryView[]; empty: string; testId: string; more?: { href: string; label: string } }) {
+  return (
+    <Panel
+      title={title}
+      actions={
+        more ? (
+          <Link href={more.href} className="text-xs text-blue-700 hover:underline">
+            {more.label}
+          </Link>
+        ) : null
+      }
+    >
+      {rows.length === 0 ? (
+        <p className="text-sm text-slate-500">{empty}</p>
+      ) : (
+        <table className={table.table} data-testid={testId}>
+          <thead>
+            <tr>
+              <th className={table.th}>#</th>
+              <th className={table.th}>Time</th>
+              <th className={table.th}>Actor</th>
+              <th className={table.th}>Action</th>
+              <th className={table.th}>Outcome</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.seq}>
+                <td className={table.td}>
+                  <Link href={`/audit/${r.seq}`} prefetch={false} className="text-blue-700 hover:underline">
+                    {r.seq}
+                  </Link>
+                </td>
+                <td className={`${table.td} text-xs whitespace-nowrap`}>{formatDateTime(r.at)}</td>
+                <td className={`${table.td} text-xs`}>{r.actorEmail ?? "—"}</td>
+                <td className={`${table.td} font-mono text-xs`}>{r.action}</td>
+                <td className={table.td}>
+                  <Badge tone={OUTCOME_TONE[r.outcome]}>{r.outcome}</Badge>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </Panel>
+  );
+}
