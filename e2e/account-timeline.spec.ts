@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { sandboxCall } from "./accounts-helpers";
+import { sandboxApi, sandboxCall } from "./accounts-helpers";
 import { storageFor } from "./helpers";
 
 /**
@@ -15,14 +15,10 @@ const JOURNAL = `e2etlJ${run}`;
 const ORDER = `e2etlO${run}`;
 let account = "";
 
+/** A sandbox call that must succeed. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- arbitrary upstream JSON, read ad hoc by the specs
-function call(method: "GET" | "POST", apiPath: string, input: Parameters<typeof sandboxCall>[2] = {}): { status: number; body: any } {
-  // Each Broker API call asks for the app key's token; the sandbox allows 10 token calls in 30 s: wait and ask again.
-  let res = sandboxCall(method, apiPath, input);
-  for (let i = 0; i < 8 && res.status === 401; i++) {
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5_000);
-    res = sandboxCall(method, apiPath, input);
-  }
+function call(...args: Parameters<typeof sandboxApi>): { status: number; body: any } {
+  const res = sandboxApi(...args);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res;
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { sandboxCall } from "./accounts-helpers";
+import { sandboxApi } from "./accounts-helpers";
 import { storageFor } from "./helpers";
 
 /**
@@ -16,16 +16,7 @@ const shown = `${whole.toLocaleString("en-US")}.25`;
 const note = `Checked the source of funds for ${crid}: salary and bonus.`;
 let account = "";
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- arbitrary upstream JSON, read ad hoc by the specs
-function call(method: "GET" | "POST", apiPath: string, input: Parameters<typeof sandboxCall>[2] = {}): { status: number; body: any } {
-  let res = sandboxCall(method, apiPath, input);
-  // The sandbox allows 10 token calls in 30 s per app key: when refused for that, wait and ask again (bounded).
-  for (let i = 0; i < 8 && res.status === 401; i++) {
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5_000);
-    res = sandboxCall(method, apiPath, input);
-  }
-  return res;
-}
+const call = sandboxApi;
 
 const shotDir = "test-results/alerts";
 async function shots(page: Page, name: string) {

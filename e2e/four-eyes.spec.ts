@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Request } from "@playwright/test";
-import { sandboxCall } from "./accounts-helpers";
+import { sandboxApi } from "./accounts-helpers";
 import { disableAllRules } from "./approvals-helpers";
 import { storageFor } from "./helpers";
 
@@ -14,14 +14,7 @@ const MASTER_NUMBER = "FV000123";
 const TARGET = "VBD1000005";
 const CREATE_JOURNAL = "POST /broker/journals/cash-journals/create";
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- sandbox JSON, read ad hoc
-function sandbox(...args: Parameters<typeof sandboxCall>): { status: number; body: any } {
-  for (let attempt = 0; ; attempt += 1) {
-    const res = sandboxCall(...args);
-    if (res.status !== 401 || attempt === 12) return res;
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 3000); // token requests are rate-limited
-  }
-}
+const sandbox = sandboxApi;
 
 function accountIdOf(number: string): { id: string; master: string } {
   const res = sandbox("GET", "/broker/accounts/virtual-accounts/list", { query: { account_number: number, page_size: "5" } });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { sandboxCall } from "./accounts-helpers";
+import { sandboxApi } from "./accounts-helpers";
 import { storageFor } from "./helpers";
 
 /**
@@ -10,15 +10,7 @@ import { storageFor } from "./helpers";
  * rejects shows the sandbox's reason; a retry after an outage sends the same request once.
  */
 
-/** sandboxCall, again after a pause when it got no token (token requests are limited to 10 per 30 s). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- arbitrary sandbox JSON, read ad hoc
-function sandbox(...args: Parameters<typeof sandboxCall>): { status: number; body: any; at: number } {
-  for (let attempt = 0; ; attempt += 1) {
-    const res = sandboxCall(...args);
-    if (res.status !== 401 || attempt === 12) return res;
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 3000);
-  }
-}
+const sandbox = sandboxApi;
 
 const ids = new Map<string, string>();
 function accountId(number: string): string {

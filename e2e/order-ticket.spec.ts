@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { sandboxCall } from "./accounts-helpers";
+import { sandboxApi } from "./accounts-helpers";
 import { storageFor } from "./helpers";
 
 /**
@@ -10,18 +10,7 @@ import { storageFor } from "./helpers";
 const US_CORE = "2026-11-17T15:00:00Z";
 const HK_CORE = "2026-11-17T02:00:00Z";
 
-/**
- * sandboxCall, again after a pause when it got no token: each call asks the sandbox for one, and token requests are
- * limited to 10 per 30 seconds (the refused call answers 401).
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- arbitrary sandbox JSON, read ad hoc
-function sandbox(...args: Parameters<typeof sandboxCall>): { status: number; body: any; at: number } {
-  for (let attempt = 0; ; attempt += 1) {
-    const res = sandboxCall(...args);
-    if (res.status !== 401 || attempt === 12) return res;
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 3000);
-  }
-}
+const sandbox = sandboxApi;
 
 const ids = new Map<string, string>();
 /** A seeded account's id by its number (VBD + external number 1000001 + index). */

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { sandboxCall } from "./accounts-helpers";
+import { sandboxApi, sandboxCall } from "./accounts-helpers";
 import { storageFor } from "./helpers";
 
 /**
@@ -20,19 +20,7 @@ function ok<T>(res: { status: number; body: T }): T {
   return res.body;
 }
 
-/**
- * A sandbox call. Each Broker API call asks for the app key's token, and the sandbox allows 10 token calls in 30 s
- * per app key: when refused for that, wait and ask again (bounded).
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- arbitrary upstream JSON, read ad hoc by the specs
-function call(method: "GET" | "POST", apiPath: string, input: Parameters<typeof sandboxCall>[2] = {}): { status: number; body: any } {
-  let res = sandboxCall(method, apiPath, input);
-  for (let i = 0; i < 8 && res.status === 401; i++) {
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5_000);
-    res = sandboxCall(method, apiPath, input);
-  }
-  return res;
-}
+const call = sandboxApi;
 
 const placeAtSandbox = (id: string, limit: string) =>
   ok(call("POST", "/broker/orders/place", {

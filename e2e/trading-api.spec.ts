@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { sandboxCall } from "./accounts-helpers";
+import { sandboxApi } from "./accounts-helpers";
 import { storageFor } from "./helpers";
 
 /**
@@ -8,15 +8,7 @@ import { storageFor } from "./helpers";
  */
 const US_CORE = "2026-11-17T15:00:00Z";
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- arbitrary upstream JSON, read ad hoc
-function call(...args: Parameters<typeof sandboxCall>): { status: number; body: any } {
-  let res = sandboxCall(...args);
-  for (let i = 0; i < 8 && res.status === 401 && res.body?.error_code !== "ROUTE_NOT_PERMITTED"; i++) {
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5_000); // token requests are rate-limited per app
-    res = sandboxCall(...args);
-  }
-  return res;
-}
+const call = sandboxApi;
 
 test.use({ storageState: storageFor("support") });
 
