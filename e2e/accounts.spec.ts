@@ -204,7 +204,7 @@ test.describe("as operations", () => {
     });
     expect(created.status).toBe(200);
     await page.goto("/accounts");
-    const row = page.getByTestId(`account-row-${external}`);
+    const row = page.getByTestId(`account-row-${external}`).filter({ visible: true }); // (a streamed copy may sit hidden a moment)
     await expect(row).toBeVisible();
     const wrap = page.locator("table").locator("..");
     expect(await wrap.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);

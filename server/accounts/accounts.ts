@@ -50,7 +50,7 @@ export function toRow(a: VirtualAccount): AccountRow {
 /** One page of the accounts table: a single upstream call, in the upstream's order (newest first; it takes no other). */
 export async function listAccountsPage(p: AccountListParams, client: BrokerClient = broker(), ro?: RequestOptions): Promise<AccountPage> {
   const page = await client.listVirtualAccounts({ ...upstreamFilter(p), page_size: p.size, cursor: p.cursor || undefined }, ro);
-  await noteAccounts(page.items);
+  void noteAccounts(page.items); // best effort, off the page's path
   return { rows: page.items.map(toRow), nextCursor: page.nextCursor };
 }
 
@@ -83,7 +83,7 @@ async function orNotFound<T>(call: Promise<T>): Promise<T> {
 export const getRawAccount = cache(async (accountId: string): Promise<Omit<AccountView, "masked"> | undefined> => {
   try {
     const account = await broker().getVirtualAccount({ account_id: accountId });
-    await noteAccounts([account]);
+    void noteAccounts([account]); // best effort, off the page's path
     return account;
   } catch (error) {
     if (isUnknownAccount(error)) return undefined;
