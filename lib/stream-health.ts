@@ -64,4 +64,6 @@ export const LIVE_TOPIC_QUERY_ROOTS: Record<string, string[]> = {
   account: ["accounts"],
   stream: ["stream-health"],
   alert: ["alerts"],
+  // The sweep's progress and "as of" only: the explorer offers a refresh rather than moving rows under the reader.
+  activities: ["activities-status"],
 };

@@ -42,6 +42,8 @@ export const PERMISSIONS = {
   "approvals:rules": ["admin"],
   /** The surveillance alert queue and an alert's page (live notices of new alerts). */
   "alerts:read": ["admin", "compliance"],
+  /** Account activities across accounts (the explorer over the desk's copy) and asking for a sweep of them. */
+  "activities:read": ["admin", "operations", "compliance"],
   /** Clear or escalate an alert, with a note (audited). */
   "alerts:decide": ["compliance"],
   /** Edit the surveillance rules (kinds, thresholds, on/off). */
@@ -63,6 +65,7 @@ export const CAPABILITIES: { permission: Permission; text: string }[] = [
   { permission: "accounts:write", text: "Open and update virtual accounts (W-8BEN, trading permissions, option level)" },
   { permission: "accounts:read", text: "Find virtual accounts and inspect their balances, positions and activities" },
   { permission: "audit:read", text: "Review the staff audit trail and verify its hash chain" },
+  { permission: "activities:read", text: "Explore account activities across accounts, with totals by currency and a CSV export" },
   { permission: "alerts:decide", text: "Review surveillance alerts and clear or escalate them with a note" },
   { permission: "alerts:rules", text: "Set the surveillance rules that raise alerts" },
   { permission: "staff:manage", text: "Create, disable, unlock and change the role of staff users" },

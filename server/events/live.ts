@@ -16,6 +16,7 @@ const TOPIC_PERMISSION: Record<string, Permission> = {
   account: "accounts:read",
   stream: "stream:read",
   alert: "alerts:read",
+  activities: "activities:read",
 };
 
 /** The part of a notice a role may receive; undefined when nothing is left. */

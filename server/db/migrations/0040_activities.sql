@@ -16,13 +16,15 @@ CREATE TABLE activities (
   biz_time timestamptz NOT NULL,
   description text,
   swept_at timestamptz NOT NULL DEFAULT now(),
+  -- One unique column for keyset paging's tiebreak (an id is unique within its account).
+  uid text GENERATED ALWAYS AS (account_id || '/' || id) STORED,
   PRIMARY KEY (account_id, id)
 );
-CREATE INDEX activities_time ON activities (biz_time DESC, account_id DESC, id DESC);
-CREATE INDEX activities_type_time ON activities (activity_type, biz_time DESC, account_id DESC, id DESC);
-CREATE INDEX activities_account_time ON activities (account_id, biz_time DESC, id DESC);
-CREATE INDEX activities_currency_time ON activities (currency, biz_time DESC, account_id DESC, id DESC);
-CREATE INDEX activities_symbol_time ON activities (symbol, biz_time DESC, account_id DESC, id DESC) WHERE symbol IS NOT NULL;
+CREATE INDEX activities_time ON activities (biz_time DESC, uid DESC);
+CREATE INDEX activities_type_time ON activities (activity_type, biz_time DESC, uid DESC);
+CREATE INDEX activities_account_time ON activities (account_id, biz_time DESC, uid DESC);
+CREATE INDEX activities_currency_time ON activities (currency, biz_time DESC, uid DESC);
+CREATE INDEX activities_symbol_time ON activities (symbol, biz_time DESC, uid DESC) WHERE symbol IS NOT NULL;
 
 -- The sweep's place per account. Every activity with biz_time before `swept_until` is in `activities`. A pass in
 -- progress covers [swept_until, window_end) and resumes after a restart from `cursor` (the upstream's
