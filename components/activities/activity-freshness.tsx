@@ -1,0 +1,82 @@
+"use client";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { fetchJson } from "@/components/data-table/fetch-json";
+import { FormBanner } from "@/components/form/form-banner";
+import { useAction } from "@/components/form/use-action";
+import { formatDateTime } from "@/lib/format";
+import type { ActivityFreshness } from "@/lib/schemas/activity-list";
+import { requestSweep } from "@/server/actions/activities-sweep";
+import { activityKeys, activityUrls } from "./query-keys";
+
+/** How long ago, in words a reader takes in at a glance. */
+function ago(iso: string, now = Date.now()): string {
+  const s = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
+  if (s < 90) return `${s} s ago`;
+  if (s < 90 * 60) return `${Math.round(s / 60)} min ago`;
+  return `${Math.round(s / 3600)} h ago`;
+}
+
+export function useActivityFreshness(account?: string) {
+  return useQuery({
+    queryKey: activityKeys.status(account),
+    queryFn: ({ signal }) => fetchJson<ActivityFreshness>(activityUrls.status(account), signal),
+    // The live "activities" notice refetches it; the interval keeps "… ago" and a quiet sweep's progress current.
+    refetchInterval: (q) => (q.state.data?.running ? 2_000 : 15_000),
+  });
+}
+
+/**
+ * "As of": everything before that moment is in the desk's copy (for every account, or the one filtered on); the
+ * sweep's progress while it runs; "Sweep now"; and, when the copy moved on since the rows were read, a Refresh
+ * (rows never move under the reader by themselves).
+ */
+export function ActivityFreshnessLine({ status, stale, onRefresh }: { status: ActivityFreshness | undefined; stale: boolean; onRefresh: () => void }) {
+  const { run, busy, banner } = useAction();
+  const queryClient = useQueryClient();
+  if (!status) return <p className="text-xs text-slate-500">Reading how fresh the desk's copy is…</p>;
+  const r = status.running;
+  const requested = !!status.requestedAt && (!r || Date.parse(status.requestedAt) > Date.parse(r.startedAt));
+  return (
+    <div className="flex flex-col gap-1">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs" data-testid="activity-freshness">
+        <span className="font-medium text-slate-700">
+          {status.asOf ? (
+            <>
+              Desk's copy as of <time dateTime={status.asOf} title={formatDateTime(status.asOf)}>{formatDateTime(status.asOf)}</time>{" "}
+              <span className="font-normal text-slate-500">({ago(status.asOf)})</span>
+            </>
+          ) : status.accounts === 0 ? (
+            "No account swept yet"
+          ) : (
+            `${status.swept} of ${status.accounts} accounts swept so far`
+          )}
+        </span>
+        {r ? (
+          <span className="flex items-center gap-2 text-slate-600" role="status">
+            <progress className="h-1.5 w-28 accent-blue-700" aria-label="Sweep progress" max={r.total ?? undefined} value={r.total ? r.done : undefined} />
+            Sweeping: {r.done}
+            {r.total ? ` of ${r.total}` : ""} accounts, {r.fetched.toLocaleString("en-US")} activities fetched
+          </span>
+        ) : null}
+        {status.lastError ? <span className="text-amber-800">Last sweep problem: {status.lastError}</span> : null}
+        <button
+          type="button"
+          disabled={busy || requested}
+          onClick={() => void run(() => requestSweep({}), {
+            success: "Sweep requested: the event service starts it within seconds.",
+            onSuccess: () => queryClient.invalidateQueries({ queryKey: ["activities-status"] }),
+          })}
+          className="h-6 rounded border border-slate-300 bg-white px-2 hover:bg-slate-100 disabled:opacity-50"
+        >
+          {requested ? "Sweep requested" : "Sweep now"}
+        </button>
+        {stale ? (
+          <button type="button" onClick={onRefresh} className="h-6 rounded bg-blue-700 px-2 font-medium text-white hover:bg-blue-800" data-testid="activity-refresh">
+            Newer activities are in: Refresh
+          </button>
+        ) : null}
+      </div>
+      <FormBanner banner={banner} />
+    </div>
+  );
+}

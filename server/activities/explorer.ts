@@ -1,0 +1,187 @@
+import "server-only";
+import {
+  CHART_DEFAULT_DAYS, CHART_MAX_DAYS, activityTypeLabel, isLive, type ActivityFilter, type ActivityPage, type ActivityRow, type ActivitySummary,
+} from "@/lib/schemas/activity-list";
+import type { BrokerClient } from "@/server/broker/client";
+import type { Activity } from "@/server/broker/schemas/accounts";
+import type { Queryable } from "@/server/db/engine";
+import { keysetPage } from "@/server/db/keyset";
+
+/**
+ * The activities explorer. Across accounts it reads the desk's copy (`brokerdesk.activities`, filled by the sweep):
+ * keyset pages newest first by `(biz_time, uid)`, each selective filter served by an index of migration 0040, and
+ * the filter's totals and chart summed in SQL (numeric, no floats). One account reads live from the upstream, one
+ * upstream page per page shown.
+ */
+
+const COLUMNS = `a.uid, a.id, a.account_id, a.account_number, a.activity_type, a.activity_sub_type, a.currency, a.market, a.symbol,
+  a.quantity::text AS quantity, a.net_amount::text AS net_amount, to_char(a.trade_date, 'YYYY-MM-DD') AS trade_date, a.biz_time, a.description`;
+
+interface DbRow {
+  uid: string;
+  id: string;
+  account_id: string;
+  account_number: string | null;
+  activity_type: string;
+  activity_sub_type: string | null;
+  currency: string;
+  market: string | null;
+  symbol: string | null;
+  quantity: string | null;
+  net_amount: string;
+  trade_date: string | null;
+  biz_time: Date | string;
+  description: string | null;
+}
+
+const toRow = (r: DbRow): ActivityRow => ({
+  uid: r.uid, id: r.id, accountId: r.account_id, accountNumber: r.account_number, type: r.activity_type, subType: r.activity_sub_type,
+  currency: r.currency, market: r.market, symbol: r.symbol, quantity: r.quantity, netAmount: r.net_amount, tradeDate: r.trade_date,
+  bizTime: new Date(r.biz_time).toISOString(), description: r.description,
+});
+
+const utcDay = (day: string, plusDays = 0) => new Date(Date.parse(`${day}T00:00:00.000Z`) + plusDays * 86_400_000);
+
+/** The upstream's time format: yyyy-MM-dd'T'HH:mm:ss.SSSZ, offset without a colon. */
+export const upstreamTime = (d: Date) => d.toISOString().replace("Z", "+0000");
+
+/** An account number or id → the account id, through the desk's directory; an unknown value is taken as an id. */
+export async function resolveAccount(q: Queryable, account: string): Promise<{ accountId: string; accountNumber: string | null }> {
+  const { rows } = await q.query<{ account_id: string; account_number: string }>(
+    "SELECT account_id, account_number FROM brokerdesk.account_directory WHERE account_id = $1 OR account_number = $1 ORDER BY (account_id = $1) DESC LIMIT 1",
+    [account],
+  );
+  return rows[0] ? { accountId: rows[0].account_id, accountNumber: rows[0].account_number } : { accountId: account, accountNumber: null };
+}
+
+/** The filter as SQL conditions numbered from `$offset+1` (the account already resolved to its id). */
+export function activityConditions(f: ActivityFilter & { accountId?: string }, offset = 0): { where: string[]; params: unknown[] } {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const add = (sql: (p: string) => string, value: unknown) => {
+    params.push(value);
+    where.push(sql(`$${offset + params.length}`));
+  };
+  if (f.type) add((p) => `a.activity_type = ${p}`, f.type);
+  if (f.subType) add((p) => `a.activity_sub_type = ${p}`, f.subType);
+  if (f.accountId) add((p) => `a.account_id = ${p}`, f.accountId);
+  if (f.currency) add((p) => `a.currency = ${p}`, f.currency);
+  if (f.market) add((p) => `a.market = ${p}`, f.market);
+  if (f.symbol) add((p) => `a.symbol = ${p}`, f.symbol);
+  if (f.from) add((p) => `a.biz_time >= ${p}`, utcDay(f.from));
+  if (f.to) add((p) => `a.biz_time < ${p}`, utcDay(f.to, 1));
+  if (f.min) add((p) => `abs(a.net_amount) >= ${p}::numeric`, f.min);
+  if (f.max) add((p) => `abs(a.net_amount) <= ${p}::numeric`, f.max);
+  return { where, params };
+}
+
+async function withAccount(q: Queryable, f: ActivityFilter): Promise<ActivityFilter & { accountId?: string }> {
+  return f.account ? { ...f, accountId: (await resolveAccount(q, f.account)).accountId } : f;
+}
+
+/** One page of the desk's copy. */
+export async function listActivityPage(q: Queryable, filter: ActivityFilter, page: { cursor?: string; limit: number }): Promise<ActivityPage> {
+  const { where, params } = activityConditions(await withAccount(q, filter));
+  const result = await keysetPage<DbRow>(q, {
+    columns: COLUMNS, from: "brokerdesk.activities a", where, params, sort: "a.biz_time", tiebreak: "a.uid", desc: true,
+    cursor: page.cursor, limit: page.limit,
+  });
+  return { rows: result.rows.map(toRow), nextCursor: result.nextCursor, source: "desk" };
+}
+
+const fromUpstream = (a: Activity, accountId: string): ActivityRow => ({
+  uid: `${a.account_id ?? accountId}/${a.id}`, id: a.id, accountId: a.account_id ?? accountId, accountNumber: a.account_number ?? null,
+  type: a.activity_type, subType: a.activity_sub_type ?? null, currency: a.currency ?? "", market: a.market ?? null, symbol: a.symbol ?? null,
+  quantity: a.quantity ?? null, netAmount: a.net_amount ?? "0", tradeDate: a.trade_date ?? null, bizTime: a.biz_time ?? "",
+  description: a.description ?? null,
+});
+
+/**
+ * One upstream page of one account's activities: type, sub-type and the date range go to the upstream; currency,
+ * market, symbol and amount (which it does not take) narrow the page it answered, so a page may hold fewer rows.
+ */
+export async function liveActivityPage(
+  client: BrokerClient, q: Queryable, filter: ActivityFilter, page: { cursor?: string; limit: number }, signal?: AbortSignal,
+): Promise<ActivityPage> {
+  const { accountId } = await resolveAccount(q, filter.account!);
+  const answer = await client.listAccountActivities({
+    account_id: accountId,
+    page_size: page.limit,
+    cursor: page.cursor,
+    ...(filter.type ? { activity_types: [filter.type] } : {}),
+    ...(filter.subType ? { activity_sub_type: [filter.subType] } : {}),
+    ...(filter.from ? { start_time: upstreamTime(utcDay(filter.from)) } : {}),
+    ...(filter.to ? { end_time: upstreamTime(new Date(utcDay(filter.to, 1).getTime() - 1)) } : {}),
+  }, { signal });
+  const size = (v: string) => Math.abs(Number(v));
+  const rows = answer.items.map((a) => fromUpstream(a, accountId)).filter((r) =>
+    (!filter.currency || r.currency === filter.currency) && (!filter.market || r.market === filter.market) &&
+    (!filter.symbol || r.symbol === filter.symbol) && (!filter.min || size(r.netAmount) >= Number(filter.min)) &&
+    (!filter.max || size(r.netAmount) <= Number(filter.max)));
+  return { rows, nextCursor: answer.nextCursor, source: "live" };
+}
+
+export function activityPage(client: () => BrokerClient, q: Queryable, filter: ActivityFilter, page: { cursor?: string; limit: number }, signal?: AbortSignal) {
+  return isLive(filter) ? liveActivityPage(client(), q, filter, page, signal) : listActivityPage(q, filter, page);
+}
+
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/** The days the chart covers: the filter's range (its last CHART_MAX_DAYS days at most), else the last 30 days. */
+export function chartRange(f: Pick<ActivityFilter, "from" | "to">, now = new Date()): { from: string; to: string } {
+  const to = f.to ?? (f.from && f.from > isoDay(now) ? f.from : isoDay(now));
+  const earliest = isoDay(utcDay(to, -(CHART_MAX_DAYS - 1)));
+  const from = f.from ? (f.from < earliest ? earliest : f.from) : isoDay(utcDay(to, -(CHART_DEFAULT_DAYS - 1)));
+  return { from, to };
+}
+
+/** "1500.0000" → "1500": a sum's scale is the widest operand's, which says nothing. */
+const trimZeros = (d: string) => (d.includes(".") ? d.replace(/\.?0+$/, "") : d);
+
+/**
+ * The whole filter's totals by currency (count, net, credits, debits) and the chart's points (net by type, day and
+ * currency over `chartRange`). It reads every matching row, so the page asks for it apart from the rows.
+ */
+export async function activitySummary(q: Queryable, filter: ActivityFilter, now = new Date()): Promise<ActivitySummary> {
+  const f = await withAccount(q, filter);
+  const { where, params } = activityConditions(f);
+  const cond = where.length ? `WHERE ${where.join(" AND ")}` : "";
+  const range = chartRange(f, now);
+  const [totals, chart] = await Promise.all([
+    q.query<{ currency: string; count: string; net: string; credits: string | null; debits: string | null }>(
+      `SELECT a.currency, count(*)::text AS count, sum(a.net_amount)::text AS net,
+              sum(a.net_amount) FILTER (WHERE a.net_amount > 0)::text AS credits, sum(a.net_amount) FILTER (WHERE a.net_amount < 0)::text AS debits
+         FROM brokerdesk.activities a ${cond} GROUP BY a.currency ORDER BY a.currency`, params),
+    q.query<{ day: string; type: string; currency: string; net: string }>(
+      `SELECT to_char(a.biz_time AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, a.activity_type AS type, a.currency, sum(a.net_amount)::text AS net
+         FROM brokerdesk.activities a
+        WHERE ${[...where, `a.biz_time >= $${params.length + 1}`, `a.biz_time < $${params.length + 2}`].join(" AND ")}
+        GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`, [...params, utcDay(range.from), utcDay(range.to, 1)]),
+  ]);
+  const byCurrency = totals.rows.map((r) => ({
+    currency: r.currency, count: Number(r.count), net: trimZeros(r.net), credits: trimZeros(r.credits ?? "0"), debits: trimZeros(r.debits ?? "0"),
+  }));
+  return {
+    count: byCurrency.reduce((n, t) => n + t.count, 0), byCurrency, chartFrom: range.from, chartTo: range.to,
+    chart: chart.rows.map((r) => ({ ...r, net: trimZeros(r.net) })),
+  };
+}
+
+export const ACTIVITY_CSV_COLUMNS = [
+  "Time (UTC)", "Trade date", "Account number", "Account id", "Type", "Type (raw)", "Sub-type", "Currency", "Net amount", "Market", "Symbol", "Quantity",
+  "Description", "Activity id",
+];
+
+/** Every activity of the filter in the desk's copy, newest first, read 1,000 at a time as the download wants them. */
+export async function* activityCsvRows(q: Queryable, filter: ActivityFilter): AsyncGenerator<(string | number | null)[]> {
+  const f = { ...filter, source: "desk" as const };
+  let cursor: string | undefined;
+  do {
+    const page = await listActivityPage(q, f, { cursor, limit: 1000 });
+    for (const r of page.rows) {
+      yield [r.bizTime, r.tradeDate, r.accountNumber, r.accountId, activityTypeLabel(r.type), r.type, r.subType, r.currency, r.netAmount, r.market, r.symbol,
+        r.quantity, r.description, r.id];
+    }
+    cursor = page.nextCursor;
+  } while (cursor);
+}
