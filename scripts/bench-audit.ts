@@ -1,17 +1,23 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { listActivityPage } from "@/server/activities/explorer";
+import { insertSyntheticActivities } from "@/server/activities/synthetic";
 import { appendAudit, entryHash, GENESIS_HASH, verifyAuditChain } from "@/server/audit/trail";
 import { prepareAppDb, type AppDb } from "@/server/db";
 import { openEngine } from "@/server/db/engine";
 
 /**
- * `npm run bench:audit [-- --pg URL] [--runs N] [--new N] [--max-seconds S]`: audit chain verification time at
+ * `npm run bench:audit [-- --pg URL] [--runs N] [--new N] [--max-seconds S] [--only explorer|audit]`: audit chain verification time at
  * 100,000 and 1,000,000 entries, full (the whole chain) and incremental (from the last checkpoint, after `new`
  * entries were appended since it), on the PostgreSQL server (a temporary database, created and dropped) and on
  * PGlite at 100,000 only (1,000,000 is too slow to insert there). Entries with a valid chain are bulk-inserted with
  * multi-row inserts of 10,000. Incremental figures are the median of `runs`; full ones one run each. Stops adding
  * cases once `max-seconds` (default 900) have passed.
+ *
+ * Then the activities explorer's first page (50 rows, newest first, from the desk's copy) at 10,000 and 1,000,000
+ * activities: unfiltered, by type, by account, by type and a date range, and the second page; median of 15 each, on
+ * both engines. A page is one index range scan, so these must not grow with the total.
  */
 const args = process.argv.slice(2);
 const arg = (name: string) => {
@@ -23,6 +29,8 @@ const RUNS = Math.min(Number(arg("runs") ?? 5), 50);
 const NEW = Math.min(Number(arg("new") ?? 100), 10_000);
 const DEADLINE = Date.now() + Number(arg("max-seconds") ?? 900) * 1000;
 const CHUNK = 10_000;
+/** `--only explorer` or `--only audit`: one of the two parts. */
+const ONLY = arg("only");
 const ACTIONS = ["accounts.update", "orders.place", "movements.cash_journal", "session.sign_in", "accounts.reveal"];
 
 /** Appends `count` entries after the chain's end with valid hashes, in multi-row inserts. */
@@ -98,6 +106,50 @@ async function measure(db: AppDb, label: string, sizes: number[]) {
   console.table(results);
 }
 
+const EXPLORER_CASES: [string, Parameters<typeof listActivityPage>[1]][] = [
+  ["first page, no filter", {}],
+  ["first page, type DEPOSIT", { type: "DEPOSIT" }],
+  ["first page, one account", { account: "SYN-ACT-17" }],
+  ["first page, WITHDRAW in one week", { type: "WITHDRAW", from: "2026-03-02", to: "2026-03-08" }],
+];
+
+async function measureExplorer(db: AppDb, label: string, sizes: number[]) {
+  const results: Record<string, Record<string, string>> = {};
+  let have = 0;
+  for (const size of sizes) {
+    if (Date.now() > DEADLINE) {
+      console.log(`${label}: time limit reached, ${size.toLocaleString("en-US")} activities skipped`);
+      break;
+    }
+    const started = performance.now();
+    // 200,000 a statement; ids differ per statement. Row n is n seconds after the start (1M rows ≈ 11.6 days).
+    for (let from = have; from < size; from += 200_000) {
+      const count = Math.min(200_000, size - from);
+      await insertSyntheticActivities(db.engine, { count, accounts: 1000, start: new Date(Date.parse("2026-03-01T00:00:00Z") + from * 1000), idPrefix: `B${from}-` });
+    }
+    have = size;
+    await db.engine.query("ANALYZE brokerdesk.activities");
+    console.log(`${label}: ${size.toLocaleString("en-US")} activities inserted in ${ms(performance.now() - started)}`);
+    const key = size.toLocaleString("en-US");
+    const time = async (run: () => Promise<unknown>) => {
+      for (let i = 0; i < 3; i++) await run();
+      const t: number[] = [];
+      for (let i = 0; i < 15; i++) {
+        const s0 = performance.now();
+        await run();
+        t.push(performance.now() - s0);
+      }
+      t.sort((a, b) => a - b);
+      return `${ms(t[7])} median, max ${ms(t.at(-1)!)}`;
+    };
+    for (const [name, filter] of EXPLORER_CASES) (results[name] ??= {})[key] = await time(() => listActivityPage(db.engine, filter, { limit: 50 }));
+    const first = await listActivityPage(db.engine, {}, { limit: 50 });
+    (results["second page, no filter"] ??= {})[key] = await time(() => listActivityPage(db.engine, {}, { cursor: first.nextCursor, limit: 50 }));
+  }
+  console.log(`\n${label}: activities explorer, one page of 50`);
+  console.table(results);
+}
+
 async function main() {
   const name = `bd_bench_audit_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: PG_URL });
@@ -114,7 +166,9 @@ async function main() {
     url.pathname = `/${name}`;
     const server = await openEngine({ url: url.toString(), poolSize: 4 });
     try {
-      await measure(await prepareAppDb(server), "PostgreSQL server", [100_000, 1_000_000]);
+      const db = await prepareAppDb(server);
+      if (ONLY !== "audit") await measureExplorer(db, "PostgreSQL server", [10_000, 1_000_000]);
+      if (ONLY !== "explorer") await measure(db, "PostgreSQL server", [100_000, 1_000_000]);
     } finally {
       await server.close();
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -124,7 +178,9 @@ async function main() {
 
   const lite = await openEngine({});
   try {
-    await measure(await prepareAppDb(lite), "PGlite (in memory)", [100_000]);
+    const db = await prepareAppDb(lite);
+    if (ONLY !== "audit") await measureExplorer(db, "PGlite (in memory)", [10_000, 1_000_000]);
+    if (ONLY !== "explorer") await measure(db, "PGlite (in memory)", [100_000]);
   } finally {
     await lite.close();
   }
