@@ -114,7 +114,7 @@ test.describe("Activities explorer", () => {
       await expect(rows).toHaveCount(50);
       await expect(rows.first()).toContainText("Deposit");
       // The next page is the upstream's next page.
-      await page.getByRole("button", { name: "Next page" }).click();
+      await page.getByRole("button", { name: "Next →" }).click();
       await expect(page).toHaveURL(/cursor=/);
       await expect(rows).toHaveCount(50);
       await page.getByRole("button", { name: "the desk's copy" }).click();

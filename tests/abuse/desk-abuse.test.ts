@@ -23,14 +23,14 @@ const STAFF = ["admin", "operations", "support", "compliance"].map((role, i) => 
 const ACTIONS = ["approvals-approve", "approvals-reject", "approvals-withdraw", "approvals-rule-save", "approvals-rule-enable", "accounts-create", "accounts-reveal",
   "accounts-update", "movements-cash-journal", "movements-fx-request", "movements-instant-exchange", "movements-instant-funding",
   "movements-position-journal", "orders-cancel", "orders-exercise", "orders-place", "orders-preview", "orders-replace",
-  "staff-create", "staff-set-disabled", "staff-set-role", "staff-unlock", "stream-reconcile", "stream-reconnect", "alerts-decide", "surveillance-rule-save"];
+  "staff-create", "staff-set-disabled", "staff-set-role", "staff-unlock", "stream-reconcile", "stream-reconnect", "alerts-decide", "surveillance-rule-save", "activities-sweep"];
 const ROUTES: [string, string[]][] = [
   ["accounts/[accountId]/activities", ["accountId"]], ["accounts/[accountId]/balance", ["accountId"]], ["accounts/[accountId]/positions", ["accountId"]],
   ["accounts/[accountId]/timeline", ["accountId"]],
   ["accounts/[accountId]", ["accountId"]], ["accounts/export", []], ["accounts", []], ["audit/export", []], ["audit/[seq]", ["seq"]], ["connection", []], ["events/health", []],
   ["orders/[id]", ["id"]], ["orders/changes", []], ["orders/export", []], ["orders", []], ["orders/ticket/accounts/[accountId]", ["accountId"]],
   ["orders/ticket/accounts", []], ["orders/ticket/instrument", []], ["orders/ticket/option-chain", []],
-  ["alerts", []], ["alerts/[id]", ["id"]],
+  ["alerts", []], ["alerts/[id]", ["id"]], ["activities", []], ["activities/export", []], ["activities/status", []],
   ["movements/forms/accounts", []], ["movements/forms/cash", []], ["movements/forms/positions", []], ["movements/forms/quote", []],
   ["movements", []], ["movements/export", []], ["movements/[kind]/[clientRequestId]", ["kind", "clientRequestId"]],
   ["movements/[kind]/[clientRequestId]/upstream", ["kind", "clientRequestId"]],
