@@ -110,16 +110,17 @@ export function wireTime(ms: number): string {
   return new Date(ms).toISOString().replace("Z", "+0000");
 }
 
-/** At most `perSecond` calls per second: each call waits until 1/perSecond s after the previous one. */
+/** At most `perSecond` calls per second: each call waits until 1/perSecond s after the previous one measured from when it was let go. */
 export type Pacer = (signal?: AbortSignal) => Promise<void>;
 export function pacer(perSecond: number): Pacer {
   const gapMs = 1000 / perSecond;
   let next = 0;
   return async (signal) => {
-    const now = Date.now();
-    const at = Math.max(now, next);
+    const at = Math.max(Date.now(), next);
     next = at + gapMs;
-    if (at > now) await sleep(at - now, signal);
+    // A timer may fire a little early: wait until the clock says so. A late one pushes the next call back too.
+    while (!signal?.aborted && Date.now() < at) await sleep(Math.ceil(at - Date.now()), signal);
+    next = Math.max(next, Date.now() + gapMs);
   };
 }
 // One pacer per deps object: every sweep made with the same deps shares the rate.

@@ -65,6 +65,9 @@ export function startEventService(o: EventServiceOptions): ConsumerHandle {
       const { intervalMs = 60_000, ...a } = o.activities ?? {};
       // One deps object per leadership: its rounds share one pacer.
       const sweepDeps: SweepDeps = { ...a, engine: o.engine, client: o.client, log };
+      // A signal of its own (aborted with leadership's): the sweep's calls listen to it without crowding the shared one.
+      const sweepAbort = new AbortController();
+      signal.addEventListener("abort", () => sweepAbort.abort(signal.reason), { once: true });
       let attemptedAt = 0;
       // A request a stopped round was answering: not taken up again before the interval (no tight loop on an outage).
       let answered: number | undefined;
@@ -83,7 +86,7 @@ export function startEventService(o: EventServiceOptions): ConsumerHandle {
         if (!due) return 0;
         attemptedAt = Date.now();
         if (requested) answered = requestedAt;
-        const round = await sweepActivities(sweepDeps, { signal, requestedBy: requested ? (r.by ?? undefined) : undefined });
+        const round = await sweepActivities(sweepDeps, { signal: sweepAbort.signal, requestedBy: requested ? (r.by ?? undefined) : undefined });
         // A resumed round that started before the request does not answer it: a new round follows at once.
         if (round.complete && Date.parse(round.startedAt) < requestedAt) answered = undefined;
         return 0;
