@@ -145,6 +145,8 @@ describe.each(engines)("activities sweep ($name)", (te) => {
     expect(rest).toMatchObject({ complete: true, pages: 3, fetched: 600, sweptUntil: new Date(mid.window_end!).toISOString() });
     expect(inputs[0].cursor).toBe(mid.cursor);
     expect(inputs[0].end_time).toBe(wireTime(new Date(mid.window_end!).getTime()));
+    // The listing's own time format, yyyy-MM-dd'T'HH:mm:ss.SSSZ, which the sandbox parses.
+    expect(inputs[0].start_time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+0000$/);
     const [after] = await q<{ fetched: string; cursor: string | null; window_end: Date | null }>("SELECT fetched::text, cursor, window_end FROM brokerdesk.activity_sweeps WHERE account_id = $1", [a]);
     expect(Number(after.fetched) - Number(before.fetched)).toBe(1000);
     expect([after.cursor, after.window_end]).toEqual([null, null]);
@@ -209,6 +211,26 @@ describe.each(engines)("activities sweep ($name)", (te) => {
     expect((await activitiesFreshness(f.db.engine, seedAccountId(0))).asOf).toEqual(expect.any(String));
     expect(await activitiesFreshness(f.db.engine, "never-swept")).toMatchObject({ asOf: null, accounts: 1, swept: 0 });
     await q("DELETE FROM brokerdesk.activity_sweeps WHERE account_id = 'never-swept'");
+  });
+
+  it("stores types and sub types it does not know raw; a row it cannot read stops the pass with the error recorded", async () => {
+    const account = { account_id: "raw-account", account_number: "VXX0000001" };
+    const item = (id: string, o: Record<string, unknown> = {}) => ({
+      id, account_id: account.account_id, activity_type: "CRYPTO_AIRDROP", activity_sub_type: "MOON", currency: "USD", net_amount: "1.5",
+      biz_time: new Date(Date.now() - 3_600_000).toISOString(), trade_date: "2026-01-02", ...o,
+    });
+    let items = [item("r1"), item("r2", { activity_sub_type: undefined, currency: undefined, quantity: "n/a", trade_date: "soon" })];
+    const stub: BrokerClient = { ...client, listAccountActivities: async () => ({ items: items as never }) };
+    expect(await sweepAccount(deps({ client: stub }), account)).toMatchObject({ complete: true, fetched: 2, changed: 2 });
+    expect(await q("SELECT id, account_number, activity_type, activity_sub_type, currency, quantity, trade_date, net_amount::text FROM brokerdesk.activities WHERE account_id = 'raw-account' ORDER BY id")).toEqual([
+      { id: "r1", account_number: "VXX0000001", activity_type: "CRYPTO_AIRDROP", activity_sub_type: "MOON", currency: "USD", quantity: null, trade_date: expect.anything(), net_amount: "1.5" },
+      { id: "r2", account_number: "VXX0000001", activity_type: "CRYPTO_AIRDROP", activity_sub_type: null, currency: "", quantity: null, trade_date: null, net_amount: "1.5" },
+    ]);
+    items = [item("r3", { net_amount: "lots" })];
+    await expect(sweepAccount(deps({ client: stub }), account)).rejects.toThrow(/r3: net_amount "lots"/);
+    expect((await activitiesFreshness(f.db.engine, account.account_id)).lastError).toMatch(/^VXX0000001: activity r3/);
+    await q("DELETE FROM brokerdesk.activities WHERE account_id = 'raw-account'");
+    await q("DELETE FROM brokerdesk.activity_sweeps WHERE account_id = 'raw-account'");
   });
 
   it("keeps to its rate: never more listing calls in a second than ACTIVITIES_SWEEP_RATE", async () => {
