@@ -288,6 +288,13 @@ export async function sweepActivities(d: SweepDeps, o: { signal?: AbortSignal; r
        VALUES ('activities', 'running', $1, (SELECT NULLIF(count(*), 0)::int FROM brokerdesk.activity_sweeps)) RETURNING ${columns}`,
       [o.requestedBy ?? null]);
     run = rows[0];
+  } else {
+    // Resumed: its counts from the accounts themselves (the last one may have ended after the run was saved).
+    const { rows: [c] } = await engine.query<{ ok: number; failed: number }>(
+      `SELECT count(*) FILTER (WHERE last_error IS NULL AND window_end IS NULL)::int AS ok, count(*) FILTER (WHERE last_error IS NOT NULL)::int AS failed
+         FROM brokerdesk.activity_sweeps WHERE last_run_at >= $1`, [run.started_at]);
+    run.done = Number(c.ok) + Number(c.failed);
+    run.errors = Number(c.failed);
   }
   const r = run;
   // Errors still standing are the accounts' own (activity_sweeps.last_error); the round's is about this attempt.
@@ -305,18 +312,22 @@ export async function sweepActivities(d: SweepDeps, o: { signal?: AbortSignal; r
 
   /** Sweeps the accounts not yet swept in this round; false when the round must stop here. */
   const visit = async (accounts: (SweepAccount & { master?: boolean })[]): Promise<boolean> => {
-    const { rows: finished } = await engine.query<{ account_id: string }>(
-      `SELECT account_id FROM brokerdesk.activity_sweeps
-        WHERE account_id = ANY($1) AND last_run_at >= $2 AND last_error IS NULL AND window_end IS NULL`,
+    // Already visited in this round (a resumed one): done, or failed (tried again, but counted once).
+    const { rows: visited } = await engine.query<{ account_id: string; failed: boolean }>(
+      `SELECT account_id, last_error IS NOT NULL AS failed FROM brokerdesk.activity_sweeps
+        WHERE account_id = ANY($1) AND last_run_at >= $2 AND (last_error IS NOT NULL OR window_end IS NULL)`,
       [accounts.map((a) => a.account_id), r.started_at]);
-    const skip = new Set(finished.map((f) => f.account_id));
+    const failedBefore = new Set(visited.filter((v) => v.failed).map((v) => v.account_id));
+    const skip = new Set(visited.filter((v) => !v.failed).map((v) => v.account_id));
     for (const account of accounts) {
       if (skip.has(account.account_id)) continue;
       if (o.signal?.aborted) return false;
+      const retry = failedBefore.has(account.account_id);
       try {
         const s = await sweepAccount(d, account, o.signal);
         if (!s.complete) return false; // aborted
-        r.done += 1;
+        if (retry) r.errors -= 1;
+        else r.done += 1;
         r.checked += s.fetched;
         r.fixed += s.changed;
         failures = 0;
@@ -331,8 +342,10 @@ export async function sweepActivities(d: SweepDeps, o: { signal?: AbortSignal; r
             continue;
           }
         }
-        r.done += 1;
-        r.errors += 1;
+        if (!retry) {
+          r.done += 1;
+          r.errors += 1;
+        }
         r.last_error = `${account.account_number ?? account.account_id}: ${errorText(e)}`;
         failures += 1;
         d.log?.("warn", "sweeping an account's activities failed; the next round retries it", { account_id: account.account_id, err: errorText(e) });

@@ -2,6 +2,7 @@ import Decimal from "decimal.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activitiesFreshness, requestActivitiesSweep, sweepAccount, sweepActivities, wireTime, type SweepDeps } from "@/server/activities/sweep";
 import { createBrokerClient, type BrokerClient } from "@/server/broker/client";
+import { BrokerError } from "@/server/broker/errors";
 import { onChange, type ChangeNotice } from "@/server/events/notices";
 import { engines, masterAccountId, seedAccountId } from "../sandbox/fixture";
 import { startEventsFixture, until, type EventsFixture } from "./helpers";
@@ -211,6 +212,39 @@ describe.each(engines)("activities sweep ($name)", (te) => {
     expect((await activitiesFreshness(f.db.engine, seedAccountId(0))).asOf).toEqual(expect.any(String));
     expect(await activitiesFreshness(f.db.engine, "never-swept")).toMatchObject({ asOf: null, accounts: 1, swept: 0 });
     await q("DELETE FROM brokerdesk.activity_sweeps WHERE account_id = 'never-swept'");
+  });
+
+  it("an outage stops the round after five accounts in a row failed, left to resume; the accounts that failed are tried again", async () => {
+    await f.api.call("POST", "/sandbox/faults", { body: { path_pattern: "/broker/activities/*", type: "ERROR", status: 500, count: 7 } });
+    try {
+      const stopped = await sweepActivities(deps());
+      expect(stopped).toMatchObject({ complete: false, done: 5, errors: 5, lastError: expect.stringMatching(/INTERNAL_ERROR/) });
+      expect(await activitiesFreshness(f.db.engine)).toMatchObject({ running: { done: 5 }, lastError: expect.stringMatching(/INTERNAL_ERROR/) });
+      // The next attempt resumes the round: the first two accounts fail once more (the last two faults), the others pass.
+      const resumed = await sweepActivities(deps());
+      expect(resumed).toMatchObject({ id: stopped.id, complete: true, done: ALL, total: ALL, errors: 2 });
+    } finally {
+      await f.api.call("POST", "/sandbox/faults/clear");
+    }
+    expect(await sweepActivities(deps())).toMatchObject({ complete: true, done: ALL, errors: 0 });
+    expect((await activitiesFreshness(f.db.engine)).lastError).toBeNull();
+  });
+
+  it("leaves the master account out when the upstream will not list its activities", async () => {
+    const master = masterAccountId();
+    await q("DELETE FROM brokerdesk.activity_sweeps WHERE account_id = $1", [master]);
+    const refusing: BrokerClient = {
+      ...client,
+      listAccountActivities: async (input, ro) => {
+        if (input.account_id === master) throw new BrokerError({ status: 417, errorCode: "ACCOUNT_NOT_FOUND", message: "not a virtual account" });
+        return client.listAccountActivities(input, ro);
+      },
+    };
+    expect(await sweepActivities(deps({ client: refusing }))).toMatchObject({ complete: true, done: SEEDED_ACCOUNTS, errors: 0 });
+    expect(await activitiesFreshness(f.db.engine)).toMatchObject({ accounts: SEEDED_ACCOUNTS, swept: SEEDED_ACCOUNTS, asOf: expect.any(String), lastError: null });
+    // Once listed again it comes back, read from the start.
+    expect(await sweepActivities(deps())).toMatchObject({ complete: true, done: ALL, errors: 0 });
+    expect(await sweptUntil(master)).toBeTruthy();
   });
 
   it("stores types and sub types it does not know raw; a row it cannot read stops the pass with the error recorded", async () => {
