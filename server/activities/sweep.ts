@@ -27,6 +27,9 @@ import { sleep } from "@/server/events/sleep";
  * the virtual accounts' belong_account_id, or configured) unless the upstream refuses to list it.
  * Progress in that row: done/total = accounts, checked = activity rows read, fixed = rows new or changed,
  * errors = accounts that failed. Change notices: topic "activities".
+ *
+ * One sweeper at a time: the event service's leader runs the rounds (server/events/service.ts); pages ask for one
+ * with `requestActivitiesSweep` and read `activitiesFreshness`.
  */
 export const ACTIVITIES_TOPIC = "activities";
 
@@ -221,10 +224,15 @@ export async function sweepAccount(d: SweepDeps, account: SweepAccount, signal?:
         ...(cursor ? { cursor } : {}),
       }, { signal });
       result.pages += 1;
-      if (page.nextCursor && page.nextCursor === cursor) throw new Error(`the upstream repeated the cursor ${cursor}`);
     } catch (e) {
       if (signal?.aborted) return result;
       await recordError(d.engine, account.account_id, e, !!cursor && isRefusal(e));
+      throw e;
+    }
+    if (page.nextCursor && page.nextCursor === cursor) {
+      // It would page forever: the window is read again from its start next time.
+      const e = new Error(`the upstream repeated the cursor ${cursor}`);
+      await recordError(d.engine, account.account_id, e, true);
       throw e;
     }
     const last = !page.nextCursor;
