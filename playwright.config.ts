@@ -57,9 +57,6 @@ export default defineConfig({
       EVENTS_BACKOFF_MAX_MS: "1000",
       // FX quotes expire on screen within seconds, so the movement forms' re-quote is seen (sandbox default 60 s).
       SANDBOX_FX_QUOTE_SECONDS: "8",
-      // The activities sweep: its round at start, then only on request ("Sweep now"), so the specs that count the
-      // upstream calls a page makes do not count a round's listing calls as well.
-      ACTIVITIES_SWEEP_INTERVAL_MS: "3600000",
       NEXT_TELEMETRY_DISABLED: "1",
     },
   },
