@@ -430,10 +430,24 @@ test.describe("upstream faults", () => {
 function viewCalls(): Record<string, number> {
   const res = sandboxCall<{ data: Record<string, number> }>("GET", "/sandbox/calls");
   expect(res.status).toBe(200);
-  // The event consumer reconciles orders and money movements in the background, whatever the page does.
-  return Object.fromEntries(Object.entries(res.body.data).filter(([op]) => !/\/(orders|funding|journals)\//.test(op)));
+  // The event consumer reconciles orders and money movements, and sweeps activities, in the background, whatever the page does.
+  return Object.fromEntries(Object.entries(res.body.data).filter(([op]) => !/\/(orders|funding|journals|activities)\//.test(op)));
 }
 const sum = (calls: Record<string, number>) => Object.values(calls).reduce((a, b) => a + b, 0);
+
+/** The activities sweep's listing calls so far: it runs a round a minute in the background, which lists the accounts too. */
+const sweepCalls = () => sandboxCall<{ data: Record<string, number> }>("GET", "/sandbox/calls").body.data["GET /broker/activities/cash-activities/list"] ?? 0;
+
+/** Waits until the sweep is between rounds (no listing call for 2 s): its next round, and next account listing, is most of a minute away. */
+async function betweenSweeps(): Promise<void> {
+  await expect
+    .poll(async () => {
+      const before = sweepCalls();
+      await new Promise((r) => setTimeout(r, 2_000));
+      return sweepCalls() === before;
+    }, { timeout: 30_000, intervals: [0] })
+    .toBe(true);
+}
 
 test.describe("upstream economy", () => {
   test.use({ storageState: storageFor("operations") });
@@ -443,6 +457,7 @@ test.describe("upstream economy", () => {
     await page.goto("/accounts");
     await expect(page.locator("tbody tr")).toHaveCount(25);
 
+    await betweenSweeps();
     sandboxCall("POST", "/sandbox/calls/reset");
     await page.goto("/accounts");
     await expect(page.locator("tbody tr")).toHaveCount(25);

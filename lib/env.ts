@@ -57,6 +57,12 @@ const schema = z.object({
   /** A movement or open order unchanged for this long gets a detail call at the next reconciliation. */
   EVENTS_RECONCILE_AFTER_MS: z.coerce.number().int().min(0).default(300_000),
   EVENTS_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(10_000).default(300_000),
+  /** The activities sweep (the desk's copy of account activities) starts a round this often, or at once on request. */
+  ACTIVITIES_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1_000).default(60_000),
+  /** Activity listing calls per second the sweep may make: a share of the "account" group's budget (10/s), the rest left to people. */
+  ACTIVITIES_SWEEP_RATE: z.coerce.number().positive().max(100).default(5),
+  /** How far back the sweep's first pass over an account reaches. */
+  ACTIVITIES_SWEEP_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -137,10 +137,13 @@ export class TokenManager {
     this.inflight ??= this.resolveToken().finally(() => (this.inflight = undefined));
     if (!signal) return this.inflight;
     if (signal.aborted) return Promise.reject(signal.reason);
-    return Promise.race([
-      this.inflight,
-      new Promise<never>((_, reject) => signal.addEventListener("abort", () => reject(signal.reason), { once: true })),
-    ]);
+    // The listener goes when the flight settles: a long-lived signal (a background job's) must not collect one per call.
+    let onAbort!: () => void;
+    const aborted = new Promise<never>((_, reject) => {
+      onAbort = () => reject(signal.reason);
+      signal.addEventListener("abort", onAbort, { once: true });
+    });
+    return Promise.race([this.inflight, aborted]).finally(() => signal.removeEventListener("abort", onAbort));
   }
 
   private async resolveToken(): Promise<string | undefined> {

@@ -18,7 +18,7 @@ export interface EventsFixture {
   api: SignedClient;
   url?: string;
   consumer(o?: Partial<ConsumerOptions>): ConsumerHandle;
-  /** The whole event service (consumer + detail calls, backfill, reconciliation) with a client of this sandbox. */
+  /** The whole event service (consumer + detail calls, backfill, reconciliation) with a client of this sandbox; the activities sweep off unless asked for. */
   service(o?: Partial<EventServiceOptions>): ConsumerHandle;
   client: BrokerClient;
   streamOptions: ConsumerOptions["stream"];
@@ -41,7 +41,7 @@ export async function startEventsFixture(te: TestEngine): Promise<EventsFixture>
   return {
     sb, db, api, url: opened.url, streamOptions, client,
     service: (o = {}) => {
-      const c = startEventService({ engine: opened.engine, stream: streamOptions, client, silenceMs: 1500, backoffBaseMs: 50, backoffMaxMs: 300, leaderPollMs: 200, ...o });
+      const c = startEventService({ engine: opened.engine, stream: streamOptions, client, silenceMs: 1500, backoffBaseMs: 50, backoffMaxMs: 300, leaderPollMs: 200, activities: false, ...o });
       consumers.push(c);
       return c;
     },

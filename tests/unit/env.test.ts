@@ -23,6 +23,13 @@ describe("configuration", () => {
     expect(upstreamConfig(e)).toMatchObject({ kind: "external", baseUrl: "https://broker.example.com", pathStyle: "legacy" });
   });
 
+  it("the activities sweep: a round a minute at 5 calls a second, 400 days back; an interval under a second is refused", () => {
+    expect(parseEnv({})).toMatchObject({ ACTIVITIES_SWEEP_INTERVAL_MS: 60_000, ACTIVITIES_SWEEP_RATE: 5, ACTIVITIES_SWEEP_DAYS: 400 });
+    expect(parseEnv({ ACTIVITIES_SWEEP_RATE: "2.5", ACTIVITIES_SWEEP_INTERVAL_MS: "1000" })).toMatchObject({ ACTIVITIES_SWEEP_RATE: 2.5, ACTIVITIES_SWEEP_INTERVAL_MS: 1000 });
+    expect(() => parseEnv({ ACTIVITIES_SWEEP_INTERVAL_MS: "999" })).toThrow(/ACTIVITIES_SWEEP_INTERVAL_MS/);
+    expect(() => parseEnv({ ACTIVITIES_SWEEP_RATE: "0" })).toThrow(/ACTIVITIES_SWEEP_RATE/);
+  });
+
   it("names every invalid variable", () => {
     expect(() => parseEnv({ BROKER_SIGNATURE_ALGORITHM: "MD5", PORT: "x" })).toThrow(/BROKER_SIGNATURE_ALGORITHM[\s\S]*PORT|PORT[\s\S]*BROKER_SIGNATURE_ALGORITHM/);
   });

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Hono } from "hono";
+import { activityTotals, generateActivities } from "../activity-history";
 import type { HonoEnv, Sandbox } from "../context";
 import { business, illegal } from "../errors";
 import { FAULT_STATUSES } from "../faults";
@@ -42,6 +43,10 @@ export function controlRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
   // How many calls each operation answered (signed and authenticated ones), e.g. to count what one page view costs.
   app.get("/sandbox/calls", (c) => c.json({ data: Object.fromEntries(sb.calls), total: [...sb.calls.values()].reduce((a, b) => a + b, 0) }));
   post("/sandbox/calls/reset", async () => (sb.calls.clear(), { cleared: true }));
+
+  // Synthetic history (no balance moves, no events) and the per-currency totals a test compares a copy with.
+  post("/sandbox/activities/generate", (b) => generateActivities(sb.engine, b));
+  app.get("/sandbox/activities/totals", async (c) => c.json(await activityTotals(sb.engine, c.req.query())));
 
   post("/sandbox/reset", async () => {
     sb.faults.clear();

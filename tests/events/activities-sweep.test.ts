@@ -1,0 +1,320 @@
+import Decimal from "decimal.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { activitiesFreshness, requestActivitiesSweep, sweepAccount, sweepActivities, wireTime, type SweepDeps } from "@/server/activities/sweep";
+import { createBrokerClient, type BrokerClient } from "@/server/broker/client";
+import { BrokerError } from "@/server/broker/errors";
+import { onChange, type ChangeNotice } from "@/server/events/notices";
+import { engines, masterAccountId, seedAccountId } from "../sandbox/fixture";
+import { startEventsFixture, until, type EventsFixture } from "./helpers";
+
+/**
+ * The activities sweep against the sandbox: the desk's copy (brokerdesk.activities) ends equal to the sandbox's
+ * table (both schemas live in the one test database), counted per currency with the sandbox's totals endpoint too;
+ * upstream calls are counted with GET /sandbox/calls.
+ */
+const LIST = "GET /broker/activities/cash-activities/list";
+const ACCOUNTS_LIST = "GET /broker/accounts/virtual-accounts/list";
+const SEEDED_ACCOUNTS = 40;
+const ALL = SEEDED_ACCOUNTS + 1; // and the master account
+
+type Page = Awaited<ReturnType<BrokerClient["listAccountActivities"]>>;
+type ListInput = Parameters<BrokerClient["listAccountActivities"]>[0];
+
+describe.each(engines)("activities sweep ($name)", (te) => {
+  let f: EventsFixture;
+  let client: BrokerClient;
+  beforeAll(async () => {
+    f = await startEventsFixture(te);
+    // The client's own budget out of the way: the sweep's pacing is what is measured.
+    client = createBrokerClient({
+      kind: "sandbox", baseUrl: f.sb.url, appKey: "brokerdesk-demo-key", appSecret: "brokerdesk-demo-secret", algorithm: "HMAC-SHA256",
+      pathStyle: "resource", timeoutMs: 5000, maxRetries: 0, rateLimits: { account: { limit: 1000, windowMs: 1000 } },
+    });
+  }, 60_000);
+  afterAll(async () => f?.close());
+
+  const q = async <T>(sql: string, params: unknown[] = []) => (await f.db.engine.query<T>(sql, params)).rows;
+  const deps = (o: Partial<SweepDeps> = {}): SweepDeps => ({ engine: f.db.engine, client, rate: 200, settleMs: 0, ...o });
+  /** A client whose activity listing is observed (and may act) after each answer. */
+  const watched = (after: (n: number, input: ListInput, page: Page) => Promise<void> | void, inputs: ListInput[] = []): BrokerClient => ({
+    ...client,
+    listAccountActivities: async (input, ro) => {
+      inputs.push(input);
+      const page = await client.listAccountActivities(input, ro);
+      await after(inputs.length, input, page);
+      return page;
+    },
+  });
+  const calls = async () => (await f.api.call("GET", "/sandbox/calls")).body.data as Record<string, number>;
+  const resetCalls = () => f.api.call("POST", "/sandbox/calls/reset");
+  const generate = async (body: Record<string, unknown>) => {
+    const r = await f.api.call("POST", "/sandbox/activities/generate", { body });
+    expect(r.status).toBe(200);
+    return r.body.inserted as number;
+  };
+  const sweptUntil = async (account: string) =>
+    (await q<{ t: Date | null }>("SELECT swept_until AS t FROM brokerdesk.activity_sweeps WHERE account_id = $1", [account]))[0]?.t;
+
+  /** The copy equals the sandbox's activities up to `until` (all accounts, or one): same rows, same values. */
+  async function expectCopyEqual(until: Date, account?: string) {
+    const scope = account ? "AND account_id = $2" : "";
+    const params = account ? [until, account] : [until];
+    const sandbox = `SELECT account_id, id, activity_type, activity_sub_type, currency, round(net_amount, 2) AS net_amount, biz_time, trade_date, symbol, quantity
+                       FROM sandbox.activities WHERE biz_time <= $1 ${scope}`;
+    const desk = `SELECT account_id, id, activity_type, activity_sub_type, currency, net_amount, biz_time, trade_date, symbol, quantity
+                    FROM brokerdesk.activities WHERE biz_time <= $1 ${scope}`;
+    expect(await q(`(${sandbox}) EXCEPT (${desk}) LIMIT 5`, params)).toEqual([]);
+    expect(await q(`(${desk}) EXCEPT (${sandbox}) LIMIT 5`, params)).toEqual([]);
+    const [n] = await q<{ n: string }>(`SELECT count(*)::text AS n FROM sandbox.activities WHERE biz_time <= $1 ${scope}`, params);
+    expect(Number(n.n)).toBeGreaterThan(0);
+  }
+
+  /** Per currency: the desk's count and net amount against the sandbox's totals endpoint. */
+  async function expectTotalsEqual(until: Date) {
+    const truth = (await f.api.call("GET", "/sandbox/activities/totals", { query: { end_time: wireTime(until.getTime()) } })).body.data as { currency: string; count: number; net_amount: string }[];
+    const desk = await q<{ currency: string; count: number; net_amount: string }>(
+      "SELECT currency, count(*)::int AS count, sum(net_amount)::text AS net_amount FROM brokerdesk.activities WHERE biz_time <= $1 GROUP BY currency ORDER BY currency", [until]);
+    expect(desk.map((r) => ({ currency: r.currency, count: Number(r.count), net_amount: new Decimal(r.net_amount).toFixed() }))).toEqual(truth);
+    expect(truth.length).toBeGreaterThan(0);
+  }
+
+  it("knows nothing before the first round: no 'as of'", async () => {
+    expect(await activitiesFreshness(f.db.engine)).toEqual({ asOf: null, accounts: 0, swept: 0, running: null, requestedAt: null, lastError: null });
+  });
+
+  it("a first round copies every account's activities exactly, the master account's too, over several pages", async () => {
+    // Older history on two accounts: several pages each.
+    expect(await generate({ account_id: seedAccountId(0), count: 450, start_time: "2026-01-01T00:00:00.000Z", end_time: "2026-02-01T00:00:00.000Z", activity_types: ["DEPOSIT", "WITHDRAW", "TRADE"] })).toBe(450);
+    expect(await generate({ account_id: seedAccountId(1), count: 201, start_time: wireTime(Date.now() - 30 * 86_400_000), end_time: wireTime(Date.now() - 86_400_000), currency: "HKD" })).toBe(201);
+    await resetCalls();
+    const round = await sweepActivities(deps(), { requestedBy: "test" });
+    expect(round).toMatchObject({ complete: true, done: ALL, total: ALL, errors: 0, lastError: null });
+    expect(round.fetched).toBeGreaterThan(651);
+    expect(round.changed).toBe(round.fetched);
+    const made = await calls();
+    // One page of accounts; one page per account, and the extra pages of the two long histories (450 → 3, 201+ → 2).
+    expect(made[ACCOUNTS_LIST]).toBe(1);
+    expect(made[LIST]).toBeGreaterThanOrEqual(ALL + 3);
+    const fresh = await activitiesFreshness(f.db.engine);
+    expect(fresh).toMatchObject({ accounts: ALL, swept: ALL, running: null, lastError: null, asOf: expect.any(String) });
+    const [min] = await q<{ t: Date }>("SELECT min(swept_until) AS t FROM brokerdesk.activity_sweeps");
+    expect(fresh.asOf).toBe(new Date(min.t).toISOString());
+    expect(await sweptUntil(masterAccountId())).toBeTruthy();
+    await expectCopyEqual(new Date(fresh.asOf!));
+    await expectTotalsEqual(new Date(fresh.asOf!));
+    const [run] = await q<Record<string, unknown>>("SELECT status, requested_by, done, total, errors FROM brokerdesk.sync_runs WHERE job = 'activities' ORDER BY id DESC LIMIT 1");
+    expect(run).toEqual({ status: "done", requested_by: "test", done: ALL, total: ALL, errors: 0 });
+    // Only the sandbox's own types reach the copy raw: nothing was rewritten.
+    expect((await q<{ n: string }>("SELECT count(*)::text AS n FROM brokerdesk.activities WHERE activity_sub_type = 'STOCK_TRADE'"))[0].n).not.toBe("0");
+  });
+
+  it("a second round fetches only what is new, and tells the live channel which accounts changed", async () => {
+    const [a, b, c] = [seedAccountId(2), seedAccountId(3), seedAccountId(4)];
+    const j = await f.api.op("createCashJournal", "resource", { body: { from_account: a, to_account: b, client_request_id: `sw-${Date.now()}`, amount: "7.25", currency: "USD" } });
+    expect(j.body.status).toBe("COMPLETED");
+    const from = (await sweptUntil(c))!.getTime() + 1;
+    expect(await generate({ account_id: c, count: 450, start_time: wireTime(from), end_time: wireTime(Date.now()) })).toBe(450);
+    const notices: ChangeNotice[] = [];
+    const off = await onChange(f.db.engine, (n) => notices.push(n));
+    await resetCalls();
+    const round = await sweepActivities(deps());
+    expect(round).toMatchObject({ complete: true, done: ALL, errors: 0, fetched: 452, changed: 452 });
+    // One call per account, two more for the 450 new rows of one account (three pages of 200).
+    expect(await calls()).toEqual({ [ACCOUNTS_LIST]: 1, [LIST]: ALL + 2 });
+    await until(async () => notices.some((n) => n.accounts.includes(c)), 5000, "notice for the account");
+    off();
+    expect(notices.every((n) => n.topics.includes("activities"))).toBe(true);
+    expect(new Set(notices.flatMap((n) => n.accounts))).toEqual(new Set([a, b, c]));
+    const asOf = (await activitiesFreshness(f.db.engine)).asOf!;
+    await expectCopyEqual(new Date(asOf));
+    await expectTotalsEqual(new Date(asOf));
+  });
+
+  it("a pass aborted mid-window resumes from its cursor: every row read once, none missing", async () => {
+    const a = seedAccountId(5);
+    const [before] = await q<{ fetched: string }>("SELECT fetched::text FROM brokerdesk.activity_sweeps WHERE account_id = $1", [a]);
+    expect(await generate({ account_id: a, count: 1000, start_time: wireTime((await sweptUntil(a))!.getTime() + 1), end_time: wireTime(Date.now()) })).toBe(1000);
+    const ac = new AbortController();
+    const cut = await sweepAccount(deps({ client: watched((n) => (n === 2 ? ac.abort() : undefined)) }), { account_id: a }, ac.signal);
+    expect(cut).toMatchObject({ complete: false, pages: 2, fetched: 400 });
+    const [mid] = await q<{ cursor: string | null; window_end: Date | null }>("SELECT cursor, window_end FROM brokerdesk.activity_sweeps WHERE account_id = $1", [a]);
+    expect(mid.cursor).toBeTruthy();
+    expect(mid.window_end).toBeTruthy();
+    // A restart: the pass goes on from the saved cursor, in the same window.
+    const inputs: ListInput[] = [];
+    const rest = await sweepAccount(deps({ client: watched(() => undefined, inputs) }), { account_id: a });
+    expect(rest).toMatchObject({ complete: true, pages: 3, fetched: 600, sweptUntil: new Date(mid.window_end!).toISOString() });
+    expect(inputs[0].cursor).toBe(mid.cursor);
+    expect(inputs[0].end_time).toBe(wireTime(new Date(mid.window_end!).getTime()));
+    // The listing's own time format, yyyy-MM-dd'T'HH:mm:ss.SSSZ, which the sandbox parses.
+    expect(inputs[0].start_time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+0000$/);
+    const [after] = await q<{ fetched: string; cursor: string | null; window_end: Date | null }>("SELECT fetched::text, cursor, window_end FROM brokerdesk.activity_sweeps WHERE account_id = $1", [a]);
+    expect(Number(after.fetched) - Number(before.fetched)).toBe(1000);
+    expect([after.cursor, after.window_end]).toEqual([null, null]);
+    await expectCopyEqual(new Date(mid.window_end!), a);
+  });
+
+  it("a pass cut by an upstream error resumes from its cursor; the error is recorded until then", async () => {
+    const a = seedAccountId(6);
+    expect(await generate({ account_id: a, count: 500, start_time: wireTime((await sweptUntil(a))!.getTime() + 1), end_time: wireTime(Date.now()) })).toBe(500);
+    // After the first page, the next listing call fails (a 503 from the upstream).
+    const failing = watched(async (n) => {
+      if (n === 1) await f.api.call("POST", "/sandbox/faults", { body: { path_pattern: "/broker/activities/*", type: "ERROR", status: 503, count: 1 } });
+    });
+    await expect(sweepAccount(deps({ client: failing }), { account_id: a })).rejects.toMatchObject({ errorCode: "SERVICE_NOT_AVAILABLE" });
+    const [mid] = await q<{ cursor: string | null; last_error: string | null; window_end: Date }>("SELECT cursor, last_error, window_end FROM brokerdesk.activity_sweeps WHERE account_id = $1", [a]);
+    expect(mid.cursor).toBeTruthy();
+    expect(mid.last_error).toMatch(/SERVICE_NOT_AVAILABLE/);
+    expect((await activitiesFreshness(f.db.engine, a)).lastError).toMatch(/^VBD1000007: SERVICE_NOT_AVAILABLE/);
+    const rest = await sweepAccount(deps(), { account_id: a });
+    expect(rest).toMatchObject({ complete: true, pages: 2, fetched: 300 });
+    expect((await activitiesFreshness(f.db.engine, a)).lastError).toBeNull();
+    await expectCopyEqual(new Date(mid.window_end), a);
+  });
+
+  it("an activity exactly at a window's boundary is kept, whether it was there before the first pass or came after", async () => {
+    const a = seedAccountId(7);
+    const t = Math.floor(Date.now() / 1000) * 1000 - 60_000;
+    const at = (ms: number, tag: number) => generate({ account_id: a, count: 1, start_time: wireTime(ms), end_time: wireTime(ms + tag), activity_types: ["INTERESTS"] });
+    // Reset the account's place so that the next window ends exactly at t.
+    await q("UPDATE brokerdesk.activity_sweeps SET swept_until = $2 WHERE account_id = $1", [a, new Date(t - 3_600_000)]);
+    expect(await at(t, 1)).toBe(1);
+    expect(await at(t - 1, 1)).toBe(1);
+    const first = await sweepAccount(deps({ now: () => t }), { account_id: a });
+    expect(first).toMatchObject({ complete: true, sweptUntil: new Date(t).toISOString() });
+    const atBoundary = async () => (await q<{ n: string }>("SELECT count(*)::text AS n FROM brokerdesk.activities WHERE account_id = $1 AND biz_time = $2", [a, new Date(t)]))[0].n;
+    expect(await atBoundary()).toBe("1");
+    // Written later with the boundary's very time (and one a millisecond after): the next window starts there.
+    expect(await at(t, 2)).toBe(1);
+    expect(await at(t + 1, 1)).toBe(1);
+    const second = await sweepAccount(deps({ now: () => t + 1000 }), { account_id: a });
+    expect(second).toMatchObject({ complete: true, pages: 1, fetched: 3, changed: 2 }); // the first one at t read again, stored once
+    expect(await atBoundary()).toBe("2");
+    await expectCopyEqual(new Date(t + 1000), a);
+  });
+
+  it("an account's upstream error is recorded and the round goes on; the next round clears it; 'as of' waits for every account", async () => {
+    await f.api.call("POST", "/sandbox/faults", { body: { path_pattern: "/broker/activities/*", type: "ERROR", status: 500, count: 1 } });
+    const round = await sweepActivities(deps());
+    expect(round).toMatchObject({ complete: true, done: ALL, errors: 1, lastError: expect.stringMatching(/INTERNAL_ERROR/) });
+    const fresh = await activitiesFreshness(f.db.engine);
+    expect(fresh.lastError).toMatch(/INTERNAL_ERROR/);
+    const [failed] = await q<{ account_id: string; swept_until: Date }>("SELECT account_id, swept_until FROM brokerdesk.activity_sweeps WHERE last_error IS NOT NULL");
+    // Its copy is as of its last good pass: the oldest of all.
+    expect(fresh.asOf).toBe(new Date(failed.swept_until).toISOString());
+    expect((await activitiesFreshness(f.db.engine, failed.account_id)).asOf).toBe(new Date(failed.swept_until).toISOString());
+    const next = await sweepActivities(deps());
+    expect(next).toMatchObject({ complete: true, done: ALL, errors: 0 });
+    expect(await activitiesFreshness(f.db.engine)).toMatchObject({ lastError: null, accounts: ALL, swept: ALL });
+    // An account never swept yet: no 'as of' across all accounts until it is.
+    await q("INSERT INTO brokerdesk.activity_sweeps (account_id) VALUES ('never-swept')");
+    expect(await activitiesFreshness(f.db.engine)).toMatchObject({ asOf: null, accounts: ALL + 1, swept: ALL });
+    expect((await activitiesFreshness(f.db.engine, seedAccountId(0))).asOf).toEqual(expect.any(String));
+    expect(await activitiesFreshness(f.db.engine, "never-swept")).toMatchObject({ asOf: null, accounts: 1, swept: 0 });
+    await q("DELETE FROM brokerdesk.activity_sweeps WHERE account_id = 'never-swept'");
+  });
+
+  it("an outage stops the round after five accounts in a row failed, left to resume; the accounts that failed are tried again", async () => {
+    await f.api.call("POST", "/sandbox/faults", { body: { path_pattern: "/broker/activities/*", type: "ERROR", status: 500, count: 7 } });
+    try {
+      const stopped = await sweepActivities(deps());
+      expect(stopped).toMatchObject({ complete: false, done: 5, errors: 5, lastError: expect.stringMatching(/INTERNAL_ERROR/) });
+      expect(await activitiesFreshness(f.db.engine)).toMatchObject({ running: { done: 5 }, lastError: expect.stringMatching(/INTERNAL_ERROR/) });
+      // The next attempt resumes the round: the first two accounts fail once more (the last two faults), the others pass.
+      const resumed = await sweepActivities(deps());
+      expect(resumed).toMatchObject({ id: stopped.id, complete: true, done: ALL, total: ALL, errors: 2 });
+    } finally {
+      await f.api.call("POST", "/sandbox/faults/clear");
+    }
+    expect(await sweepActivities(deps())).toMatchObject({ complete: true, done: ALL, errors: 0 });
+    expect((await activitiesFreshness(f.db.engine)).lastError).toBeNull();
+  });
+
+  it("leaves the master account out when the upstream will not list its activities", async () => {
+    const master = masterAccountId();
+    await q("DELETE FROM brokerdesk.activity_sweeps WHERE account_id = $1", [master]);
+    const refusing: BrokerClient = {
+      ...client,
+      listAccountActivities: async (input, ro) => {
+        if (input.account_id === master) throw new BrokerError({ status: 417, errorCode: "ACCOUNT_NOT_FOUND", message: "not a virtual account" });
+        return client.listAccountActivities(input, ro);
+      },
+    };
+    expect(await sweepActivities(deps({ client: refusing }))).toMatchObject({ complete: true, done: SEEDED_ACCOUNTS, errors: 0 });
+    expect(await activitiesFreshness(f.db.engine)).toMatchObject({ accounts: SEEDED_ACCOUNTS, swept: SEEDED_ACCOUNTS, asOf: expect.any(String), lastError: null });
+    // Once listed again it comes back, read from the start.
+    expect(await sweepActivities(deps())).toMatchObject({ complete: true, done: ALL, errors: 0 });
+    expect(await sweptUntil(master)).toBeTruthy();
+  });
+
+  it("stores types and sub types it does not know raw; a row it cannot read stops the pass with the error recorded", async () => {
+    const account = { account_id: "raw-account", account_number: "VXX0000001" };
+    const item = (id: string, o: Record<string, unknown> = {}) => ({
+      id, account_id: account.account_id, activity_type: "CRYPTO_AIRDROP", activity_sub_type: "MOON", currency: "USD", net_amount: "1.5",
+      biz_time: new Date(Date.now() - 3_600_000).toISOString(), trade_date: "2026-01-02", ...o,
+    });
+    let items = [item("r1"), item("r2", { activity_sub_type: undefined, currency: undefined, quantity: "n/a", trade_date: "soon" })];
+    const stub: BrokerClient = { ...client, listAccountActivities: async () => ({ items: items as never }) };
+    expect(await sweepAccount(deps({ client: stub }), account)).toMatchObject({ complete: true, fetched: 2, changed: 2 });
+    expect(await q("SELECT id, account_number, activity_type, activity_sub_type, currency, quantity, trade_date, net_amount::text FROM brokerdesk.activities WHERE account_id = 'raw-account' ORDER BY id")).toEqual([
+      { id: "r1", account_number: "VXX0000001", activity_type: "CRYPTO_AIRDROP", activity_sub_type: "MOON", currency: "USD", quantity: null, trade_date: expect.anything(), net_amount: "1.5" },
+      { id: "r2", account_number: "VXX0000001", activity_type: "CRYPTO_AIRDROP", activity_sub_type: null, currency: "", quantity: null, trade_date: null, net_amount: "1.5" },
+    ]);
+    items = [item("r3", { net_amount: "lots" })];
+    await expect(sweepAccount(deps({ client: stub }), account)).rejects.toThrow(/r3: net_amount "lots"/);
+    expect((await activitiesFreshness(f.db.engine, account.account_id)).lastError).toMatch(/^VXX0000001: activity r3/);
+    await q("DELETE FROM brokerdesk.activities WHERE account_id = 'raw-account'");
+    await q("DELETE FROM brokerdesk.activity_sweeps WHERE account_id = 'raw-account'");
+  });
+
+  it("keeps to its rate: never more listing calls in a second than ACTIVITIES_SWEEP_RATE", async () => {
+    const rate = 10;
+    const times: number[] = [];
+    const timed: BrokerClient = {
+      ...client,
+      listVirtualAccounts: (i, ro) => (times.push(Date.now()), client.listVirtualAccounts(i, ro)),
+      listAccountActivities: (i, ro) => (times.push(Date.now()), client.listAccountActivities(i, ro)),
+    };
+    const round = await sweepActivities(deps({ client: timed, rate }));
+    expect(round.complete).toBe(true);
+    expect(times.length).toBe(ALL + 1);
+    for (let i = 0; i < times.length; i++) {
+      // Any second (less a few milliseconds for when the call is seen here rather than released by the pacer).
+      expect(times.filter((t) => t >= times[i] && t < times[i] + 990).length).toBeLessThanOrEqual(rate);
+    }
+    expect(times[times.length - 1] - times[0]).toBeGreaterThanOrEqual(((times.length - 1) * 1000) / rate - 50);
+  }, 30_000);
+
+  it("a round cut short resumes where it was: the accounts already swept are not read again", async () => {
+    const ac = new AbortController();
+    const first = await sweepActivities(deps({ client: watched((n) => (n === 10 ? ac.abort() : undefined)) }), { signal: ac.signal, requestedBy: "cut" });
+    expect(first).toMatchObject({ complete: false, done: 10 });
+    expect(await activitiesFreshness(f.db.engine)).toMatchObject({ running: { done: 10, total: ALL, startedAt: first.startedAt } });
+    const inputs: ListInput[] = [];
+    const second = await sweepActivities(deps({ client: watched(() => undefined, inputs) }));
+    expect(second).toMatchObject({ id: first.id, complete: true, done: ALL, total: ALL });
+    expect(inputs.length).toBe(ALL - 10);
+    expect(new Set(inputs.map((i) => i.account_id)).size).toBe(ALL - 10);
+    expect((await activitiesFreshness(f.db.engine)).running).toBeNull();
+  });
+
+  it("the event service resumes an unfinished round on taking the lead, and runs one at once on request", async () => {
+    const ac = new AbortController();
+    const cut = await sweepActivities(deps({ client: watched((n) => (n === 5 ? ac.abort() : undefined)) }), { signal: ac.signal });
+    expect(cut.complete).toBe(false);
+    // Asked for while no service runs: pending until a round starts after it.
+    const { requestedAt } = await requestActivitiesSweep(f.db.engine, "ops@brokerdesk.test");
+    expect((await activitiesFreshness(f.db.engine)).requestedAt).toBe(requestedAt);
+    const service = f.service({ client, activities: { intervalMs: 600_000, rate: 200, settleMs: 0 } });
+    const runStatus = async (id: string) => (await q<{ status: string }>("SELECT status FROM brokerdesk.sync_runs WHERE id = $1", [id]))[0].status;
+    await until(async () => (await runStatus(cut.id)) === "done", 20_000, "the unfinished round resumed");
+    // The resumed round started before the request, so it does not answer it: a new round follows.
+    await until(async () => (await q<{ status: string }>("SELECT status FROM brokerdesk.sync_runs WHERE job = 'activities' AND requested_by = 'ops@brokerdesk.test'"))[0]?.status === "done", 20_000, "the requested round");
+    expect((await activitiesFreshness(f.db.engine)).requestedAt).toBeNull();
+    // No further round before the interval.
+    const [{ n }] = await q<{ n: string }>("SELECT count(*)::text AS n FROM brokerdesk.sync_runs WHERE job = 'activities'");
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await q<{ n: string }>("SELECT count(*)::text AS n FROM brokerdesk.sync_runs WHERE job = 'activities'"))[0].n).toBe(n);
+    await service.stop();
+  }, 60_000);
+});
