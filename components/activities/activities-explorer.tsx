@@ -1,6 +1,5 @@
 "use client";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
 import { DataTable } from "@/components/data-table/data-table";
 import { ColumnsMenu, CursorPagination } from "@/components/data-table/data-table-controls";
 import { fetchJson } from "@/components/data-table/fetch-json";
@@ -33,17 +32,8 @@ export function ActivitiesExplorer() {
     placeholderData: keepPreviousData,
   });
   const freshness = useActivityFreshness(state.account);
-  const asOf = freshness.data?.asOf ?? null;
-
-  // The copy's "as of" when the rows on screen were read: a newer one offers a Refresh.
-  const [readAsOf, setReadAsOf] = useState<string | null | undefined>(undefined);
-  const listUpdated = query.dataUpdatedAt;
-  useEffect(() => {
-    if (freshness.data) setReadAsOf(freshness.data.asOf);
-    // Only when the rows (or the summary) were read again, not when the freshness moves.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [listUpdated, summary.dataUpdatedAt, freshness.data === undefined]);
-  const stale = readAsOf !== undefined && asOf !== readAsOf && !live;
+  // Rows never move under the reader: a copy newer than the one these sums were read from offers a Refresh.
+  const stale = !live && !!freshness.data && !!summary.data && !summary.isPlaceholderData && freshness.data.asOf !== summary.data.asOf;
 
   const { table, pagination, busy } = useDataTable({
     list,
@@ -63,10 +53,10 @@ export function ActivitiesExplorer() {
           </>
         }
       />
-      <ActivityFreshnessLine status={freshness.data} stale={stale} onRefresh={() => void queryClient.invalidateQueries({ queryKey: ["activities"] })} />
+      <ActivityFreshnessLine status={freshness.data} stale={stale} account={state.account} onRefresh={() => void queryClient.invalidateQueries({ queryKey: ["activities"] })} />
       {live ? (
         <p className="text-xs text-slate-600" data-testid="activity-source">
-          Rows are read live from the upstream, a page at a time; the totals, chart and export are the desk's copy.
+          Rows are read live from the upstream, a page at a time; the totals, chart and export are the desk&apos;s copy.
         </p>
       ) : null}
       <ActivitySummaryPanel summary={summary.data} stale={summary.isPlaceholderData} currency={state.currency} />

@@ -1,5 +1,6 @@
 "use client";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { fetchJson } from "@/components/data-table/fetch-json";
 import { FormBanner } from "@/components/form/form-banner";
 import { useAction } from "@/components/form/use-action";
@@ -30,10 +31,19 @@ export function useActivityFreshness(account?: string) {
  * sweep's progress while it runs; "Sweep now"; and, when the copy moved on since the rows were read, a Refresh
  * (rows never move under the reader by themselves).
  */
-export function ActivityFreshnessLine({ status, stale, onRefresh }: { status: ActivityFreshness | undefined; stale: boolean; onRefresh: () => void }) {
+export function ActivityFreshnessLine({ status, stale, onRefresh, account }: { status: ActivityFreshness | undefined; stale: boolean; onRefresh: () => void; account?: string }) {
   const { run, busy, banner } = useAction();
   const queryClient = useQueryClient();
-  if (!status) return <p className="text-xs text-slate-500">Reading how fresh the desk's copy is…</p>;
+  const [confirming, setConfirming] = useState(false);
+  const ask = (input: { account?: string }, success: string) =>
+    void run(() => requestSweep(input), {
+      success,
+      onSuccess: () => {
+        setConfirming(false);
+        return queryClient.invalidateQueries({ queryKey: ["activities-status"] });
+      },
+    });
+  if (!status) return <p className="text-xs text-slate-500">Reading how fresh the desk&apos;s copy is…</p>;
   const r = status.running;
   const requested = !!status.requestedAt && (!r || Date.parse(status.requestedAt) > Date.parse(r.startedAt));
   return (
@@ -42,7 +52,7 @@ export function ActivityFreshnessLine({ status, stale, onRefresh }: { status: Ac
         <span className="font-medium text-slate-700">
           {status.asOf ? (
             <>
-              Desk's copy as of <time dateTime={status.asOf} title={formatDateTime(status.asOf)}>{formatDateTime(status.asOf)}</time>{" "}
+              Desk&apos;s copy as of <time dateTime={status.asOf} title={formatDateTime(status.asOf)}>{formatDateTime(status.asOf)}</time>{" "}
               <span className="font-normal text-slate-500">({ago(status.asOf)})</span>
             </>
           ) : status.accounts === 0 ? (
@@ -62,14 +72,33 @@ export function ActivityFreshnessLine({ status, stale, onRefresh }: { status: Ac
         <button
           type="button"
           disabled={busy || requested}
-          onClick={() => void run(() => requestSweep({}), {
-            success: "Sweep requested: the event service starts it within seconds.",
-            onSuccess: () => queryClient.invalidateQueries({ queryKey: ["activities-status"] }),
-          })}
+          onClick={() => ask({}, "Sweep requested: the event service starts it within seconds.")}
           className="h-6 rounded border border-slate-300 bg-white px-2 hover:bg-slate-100 disabled:opacity-50"
         >
           {requested ? "Sweep requested" : "Sweep now"}
         </button>
+        {account && !confirming ? (
+          <button type="button" disabled={busy} onClick={() => setConfirming(true)} className="h-6 rounded border border-slate-300 bg-white px-2 hover:bg-slate-100 disabled:opacity-50">
+            Read this account again…
+          </button>
+        ) : null}
+        {account && confirming ? (
+          <span className="flex items-center gap-2 rounded border border-amber-300 bg-amber-50 px-2 py-0.5 text-amber-900" role="group" aria-label="Confirm reading the account again">
+            Read all of account {account}&apos;s history again from the upstream (a call per 200 activities, within the sweep&apos;s budget)?
+            <button
+              type="button"
+              disabled={busy}
+              autoFocus
+              onClick={() => ask({ account }, `Account ${account} will be read again from the start in the next round, which starts now.`)}
+              className="h-6 rounded bg-amber-700 px-2 font-medium text-white hover:bg-amber-800 disabled:opacity-50"
+            >
+              Read again
+            </button>
+            <button type="button" onClick={() => setConfirming(false)} className="h-6 px-1 hover:underline">
+              Cancel
+            </button>
+          </span>
+        ) : null}
         {stale ? (
           <button type="button" onClick={onRefresh} className="h-6 rounded bg-blue-700 px-2 font-medium text-white hover:bg-blue-800" data-testid="activity-refresh">
             Newer activities are in: Refresh

@@ -109,6 +109,8 @@ export interface ActivityDayPoint {
 }
 
 export interface ActivitySummary {
+  /** The copy's "as of" when these sums were read (a newer one on the status line offers a Refresh). */
+  asOf: string | null;
   count: number;
   byCurrency: ActivityCurrencyTotal[];
   /** The days the chart covers (the filter's range, else the last CHART_DEFAULT_DAYS days). */

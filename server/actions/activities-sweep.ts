@@ -1,20 +1,25 @@
 "use server";
 import "server-only";
-import { streamRequestSchema } from "@/lib/schemas/stream";
-import { requestActivitiesSweep } from "@/server/activities/sweep";
+import { activitySweepSchema } from "@/lib/schemas/activity-sweep";
+import { resolveAccount } from "@/server/activities/explorer";
+import { requestActivitiesSweep, resetAccountSweep } from "@/server/activities/sweep";
 import { defineAction } from "./safe-action";
 
 /**
- * Asks the event service for a sweep of every account's activities now (instead of at its next interval); the
- * explorer shows its progress and the new "as of".
+ * Asks the event service for a sweep of every account's activities now (instead of at its next interval); with an
+ * account, that account's history is read again from the start. The explorer shows the progress and the new "as of".
  */
 export const requestSweep = defineAction({
   name: "activities.sweep",
   permission: "activities:read",
-  input: streamRequestSchema,
-  async run(_input, { db, staff, audit }) {
-    audit.target = "activities";
-    await requestActivitiesSweep(db.engine, staff.email);
-    return { requested: true };
+  input: activitySweepSchema,
+  async run(input, { db, staff, audit }) {
+    if (!input.account) {
+      audit.target = "activities";
+      return requestActivitiesSweep(db.engine, staff.email);
+    }
+    const { accountId } = await resolveAccount(db.engine, input.account);
+    audit.target = `account:${accountId}`;
+    return resetAccountSweep(db.engine, accountId, staff.email);
   },
 });

@@ -6,6 +6,7 @@ import type { BrokerClient } from "@/server/broker/client";
 import type { Activity } from "@/server/broker/schemas/accounts";
 import type { Queryable } from "@/server/db/engine";
 import { keysetPage } from "@/server/db/keyset";
+import { activitiesFreshness } from "./sweep";
 
 /**
  * The activities explorer. Across accounts it reads the desk's copy (`brokerdesk.activities`, filled by the sweep):
@@ -147,7 +148,8 @@ export async function activitySummary(q: Queryable, filter: ActivityFilter, now 
   const { where, params } = activityConditions(f);
   const cond = where.length ? `WHERE ${where.join(" AND ")}` : "";
   const range = chartRange(f, now);
-  const [totals, chart] = await Promise.all([
+  const [freshness, totals, chart] = await Promise.all([
+    activitiesFreshness(q, f.accountId),
     q.query<{ currency: string; count: string; net: string; credits: string | null; debits: string | null }>(
       `SELECT a.currency, count(*)::text AS count, sum(a.net_amount)::text AS net,
               sum(a.net_amount) FILTER (WHERE a.net_amount > 0)::text AS credits, sum(a.net_amount) FILTER (WHERE a.net_amount < 0)::text AS debits
@@ -162,6 +164,7 @@ export async function activitySummary(q: Queryable, filter: ActivityFilter, now 
     currency: r.currency, count: Number(r.count), net: trimZeros(r.net), credits: trimZeros(r.credits ?? "0"), debits: trimZeros(r.debits ?? "0"),
   }));
   return {
+    asOf: freshness.asOf,
     count: byCurrency.reduce((n, t) => n + t.count, 0), byCurrency, chartFrom: range.from, chartTo: range.to,
     chart: chart.rows.map((r) => ({ ...r, net: trimZeros(r.net) })),
   };

@@ -442,3 +442,15 @@ export async function activitiesFreshness(engine: Queryable, accountId?: string)
     lastError: failed ? `${failed.account_number ?? failed.account_id}: ${failed.last_error}` : running && !accountId ? run.last_error : null,
   };
 }
+
+/**
+ * Reads one account's history again from the start (`days` back) at the next round, which it asks for: for history
+ * the upstream wrote after its window was swept (a back-dated correction). Rows already copied stay; those read
+ * again are upserted. A pass in progress on the account ends with nothing swept, so the next one starts over.
+ */
+export async function resetAccountSweep(engine: Engine, accountId: string, by: string): Promise<{ requestedAt: string }> {
+  await engine.query(
+    "UPDATE brokerdesk.activity_sweeps SET swept_until = NULL, window_end = NULL, cursor = NULL, last_error = NULL, updated_at = now() WHERE account_id = $1",
+    [accountId]);
+  return requestActivitiesSweep(engine, by);
+}
