@@ -2,10 +2,10 @@ import { expect, test } from "@playwright/test";
 import { DEMO_PASSWORD, expectSignedIn, ROLE_EMAILS, signIn, storageFor, type DemoRole } from "./helpers";
 
 const EXPECTED_NAV: Record<DemoRole, string[]> = {
-  admin: ["Home", "Accounts", "Orders", "Movements", "Approvals", "Audit trail", "Alerts", "Surveillance rules", "Staff", "Connection", "Approval rules", "Event stream"],
-  operations: ["Home", "Accounts", "Orders", "Movements", "Approvals", "Event stream"],
+  admin: ["Home", "Accounts", "Orders", "Movements", "Approvals", "Activities", "Audit trail", "Alerts", "Surveillance rules", "Staff", "Connection", "Approval rules", "Event stream"],
+  operations: ["Home", "Accounts", "Orders", "Movements", "Approvals", "Activities", "Event stream"],
   support: ["Home", "Accounts", "Orders"],
-  compliance: ["Home", "Accounts", "Orders", "Movements", "Approvals", "Audit trail", "Alerts"],
+  compliance: ["Home", "Accounts", "Orders", "Movements", "Approvals", "Activities", "Audit trail", "Alerts"],
 };
 
 for (const role of Object.keys(EXPECTED_NAV) as DemoRole[]) {

@@ -13,6 +13,7 @@ const COLOURS: Record<string, string> = {
   REORGANIZATION: "#334155", SUBSCRIBE: "#0e7490", OTHER: "#94a3b8",
 };
 const colourOf = (type: string) => COLOURS[type] ?? "#a855f7";
+const compact = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });
 
 function days(from: string, to: string): string[] {
   const out: string[] = [];
@@ -53,7 +54,7 @@ export default function ActivityChart({ points, currency, from, to }: { points: 
         interaction: { mode: "index", intersect: false },
         scales: {
           x: { stacked: true, grid: { display: false }, ticks: { font: { size: 10 }, maxRotation: 0, autoSkip: true } },
-          y: { stacked: true, ticks: { font: { size: 10 }, callback: (v) => formatMoney(String(v), currency) } },
+          y: { stacked: true, title: { display: true, text: currency, font: { size: 10 } }, ticks: { font: { size: 10 }, callback: (v) => compact.format(Number(v)) } },
         },
         plugins: {
           legend: { position: "right", labels: { boxWidth: 10, font: { size: 11 } } },
