@@ -49,7 +49,16 @@ export function ActivityToolbar({ list, actions }: { list: ListStateApi<Activity
         }}
       >
         {select("type", "Type", ACTIVITY_TYPES, (o) => ACTIVITY_TYPE_LABELS[o as keyof typeof ACTIVITY_TYPE_LABELS] ?? `unknown (${o})`, "w-40")}
-        {select("subType", "Sub-type", ACTIVITY_SUB_TYPES, undefined, "w-32")}
+        <label className={label}>
+          Sub-type
+          {/* The upstream names a few; its rows carry more (WIRE_IN, CASH_DIVIDEND…): any word is taken. */}
+          <input name="subType" list="activity-sub-types" defaultValue={state.subType} placeholder="Any" className={`${input} w-32 uppercase placeholder:normal-case`} />
+          <datalist id="activity-sub-types">
+            {ACTIVITY_SUB_TYPES.map((o) => (
+              <option key={o} value={o} />
+            ))}
+          </datalist>
+        </label>
         {text("account", "Account", "Number or id", "w-36")}
         {select("currency", "Currency", CURRENCIES, undefined, "w-20")}
         {select("market", "Market", MARKETS, undefined, "w-20")}
