@@ -5,7 +5,7 @@ import { activityKeys } from "@/components/activities/query-keys";
 import { makeQueryClient } from "@/components/data-table/query-client";
 import { PageHeader } from "@/components/ui/page";
 import { activityListParams, isLive } from "@/lib/schemas/activity-list";
-import { activityPage, activitySummary } from "@/server/activities/explorer";
+import { activityPage } from "@/server/activities/explorer";
 import { activitiesFreshness } from "@/server/activities/sweep";
 import { requirePermission } from "@/server/auth/guard";
 import { broker } from "@/server/broker";
@@ -14,8 +14,9 @@ import { getDb } from "@/server/db";
 export const metadata: Metadata = { title: "Activities" };
 
 /**
- * Thin page: permission, URL state, then the desk's copy (page, summary, freshness) prefetched; one account's live
- * upstream page is left to the browser, so an upstream problem shows in the table with a Retry.
+ * Thin page: permission, URL state, then the desk's copy's first page and freshness prefetched. The summary (it reads
+ * every matching row) and one account's live upstream page are left to the browser, so the rows show at once and an
+ * upstream problem shows in the table with a Retry.
  */
 export default async function ActivitiesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await requirePermission("activities:read");
@@ -27,7 +28,6 @@ export default async function ActivitiesPage({ searchParams }: { searchParams: P
     isLive(filter)
       ? undefined
       : queryClient.prefetchQuery({ queryKey: activityKeys.list(params), queryFn: () => activityPage(broker, engine, filter, { cursor: params.cursor, limit: params.size }) }),
-    queryClient.prefetchQuery({ queryKey: activityKeys.summary(params), queryFn: () => activitySummary(engine, filter) }),
     params.account ? undefined : queryClient.prefetchQuery({ queryKey: activityKeys.status(), queryFn: () => activitiesFreshness(engine) }),
   ]);
   return (
