@@ -1,6 +1,9 @@
 import "server-only";
 import type { z } from "zod";
+import type { BrokerClient } from "@/server/broker/client";
+import { isBrokerError } from "@/server/broker/errors";
 import type { MovementKind } from "@/server/events/changes";
+import { DETAIL_CALL } from "@/server/events/sync";
 import { recordDeskMovement } from "@/server/events/desk";
 import type { ActionContext } from "@/server/actions/safe-action";
 import type { MovementOperation } from "@/server/movements/operation";
@@ -33,6 +36,11 @@ export interface ApprovableOperation<S extends z.ZodType = z.ZodType> {
   run(input: z.output<S>, ctx: ActionContext): Promise<unknown>;
   /** The request was held (awaiting) or closed unsent (declined, withdrawn, expired), e.g. to show it in a list. */
   onStatus?(input: z.output<S>, status: HeldStatus, o: { approvalId: string; makerEmail: string; ctx: { db: ActionContext["db"] }; reason?: string }): Promise<void>;
+  /**
+   * Whether the upstream knows the request (by its own client request id), for settling an execution whose process
+   * stopped before it wrote the outcome: never by sending again. Undefined: it cannot tell (nothing to look up by).
+   */
+  lookup?(input: z.output<S>, client: BrokerClient): Promise<{ sent: true; status?: string } | { sent: false }>;
   /** Where the executed request can be seen, e.g. /movements/CASH_JOURNAL/{client_request_id}, and the link's words. */
   resultLink?(input: z.output<S>): { href: string; label: string } | undefined;
 }
@@ -51,6 +59,18 @@ export function movementApprovable<S extends z.ZodType>(op: MovementOperation<S>
     summary: (r) => op.summary(r),
     clientRequestId: (r) => (r as { client_request_id?: string }).client_request_id,
     run: (r, ctx) => op.send(r, ctx),
+    async lookup(r, client) {
+      const body = r as { client_request_id: string; account_id?: string; from_account?: string };
+      const detail = client[DETAIL_CALL[op.kind as MovementKind]] as (i: { account_id: string; client_request_id: string }) => Promise<{ status?: string }>;
+      try {
+        const found = await detail({ account_id: body.account_id ?? body.from_account ?? "", client_request_id: body.client_request_id });
+        return { sent: true, status: found.status };
+      } catch (error) {
+        // Unknown to the upstream: a 404, or a 417 whose code says so (the sandbox: REQUEST_NOT_FOUND).
+        if (isBrokerError(error) && (error.status === 404 || /(^|_)NOT_FOUND$/.test(error.errorCode ?? ""))) return { sent: false };
+        throw error;
+      }
+    },
     resultLink: (r) => {
       const crid = (r as { client_request_id: string }).client_request_id;
       return { href: `/movements/${op.kind}/${encodeURIComponent(crid)}`, label: `Movement ${crid}` };

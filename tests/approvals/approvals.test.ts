@@ -11,6 +11,7 @@ import { updateVirtualAccount } from "@/server/actions/accounts-update";
 import { createCashJournalAction } from "@/server/actions/movements-cash-journal";
 import { formValuesFromAccount, type AccountView } from "@/lib/schemas/virtual-account-view";
 import { getApproval, listApprovals, maskApprovalPii, sweepExpired } from "@/server/approvals/requests";
+import { NOT_SENT_MESSAGE, recoverStuckExecutions } from "@/server/approvals/recover";
 import { matchRule } from "@/server/approvals/rules";
 import { listAudit } from "@/server/audit/trail";
 import { setBrokerForTests } from "@/server/broker";
@@ -216,6 +217,29 @@ for (const engine of testEngines()) {
       expect(await as(CHECKER2, () => approveApprovalAction({ id }))).toMatchObject({ ok: false, code: "APPROVAL_CLOSED" });
       const [entry] = (await listAudit(f.db.engine, { action: "movements.cash_journal", outcome: "failure" })).rows;
       expect(entry).toMatchObject({ errorCode: "INSUFFICIENT_CASH", actorEmail: CHECKER.email, input: { approvalId: id, maker: MAKER.email } });
+    });
+
+    it("an execution whose process stopped is settled by asking the upstream, never by sending again", async () => {
+      // Two requests claimed by a process that then stopped: one had reached the upstream, one had not.
+      const sent = await hold("20000.00");
+      const lost = await hold("21000.00");
+      const stop = (id: string) => f.db.engine.query("UPDATE brokerdesk.approval_requests SET status = 'executing', decided_at = now() - interval '11 minutes' WHERE id = $1", [id]);
+      await stop(sent.id);
+      await stop(lost.id);
+      const stored = (await getApproval(f.db, sent.id))!.payload as Record<string, unknown>;
+      expect((await f.client.createCashJournal(stored as never)).status).toBe("COMPLETED");
+      await f.api.call("POST", "/sandbox/calls/reset");
+      // Not yet: an execution may still be running.
+      expect(await recoverStuckExecutions(f.db, { olderThanMs: 60 * 60_000 })).toBe(0);
+      expect(await recoverStuckExecutions(f.db)).toBe(2);
+      expect(await calls()).toBe(0);
+      expect(await getApproval(f.db, sent.id)).toMatchObject({ status: "executed", error: null });
+      expect(await getApproval(f.db, lost.id)).toMatchObject({ status: "failed", error: NOT_SENT_MESSAGE });
+      expect(await movement(lost.crid)).toMatchObject({ status: "FAILED" });
+      // Settled once: a second sweep finds nothing, and each is audited once.
+      expect(await recoverStuckExecutions(f.db)).toBe(0);
+      const entries = (await listAudit(f.db.engine, { action: "approvals.recover" })).rows.filter((e) => [`approval:${sent.id}`, `approval:${lost.id}`].includes(e.target ?? ""));
+      expect(entries.map((e) => [e.target, e.outcome, e.errorCode ?? null]).sort()).toEqual([[`approval:${lost.id}`, "failure", "NOT_SENT"], [`approval:${sent.id}`, "success", null]].sort());
     });
 
     it("20 concurrent approvals send one upstream request and move the balances once", async () => {
