@@ -11,6 +11,9 @@ const run = Date.now().toString(36);
 const crid = (name: string) => `e2emv${name}${run}`;
 let a = "";
 let b = "";
+// Their account numbers: the list names accounts by number once the desk knows it (the account directory).
+let na = "";
+let nb = "";
 
 /** A sandbox call that must succeed. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- arbitrary upstream JSON, read ad hoc by the specs
@@ -34,9 +37,10 @@ async function screenshot(page: Page, name: string) {
 }
 
 test.beforeAll(() => {
-  const accounts = call("GET", "/broker/accounts/virtual-accounts/list", { query: { page_size: "50" } }).body.data as { account_id: string; account_status: string }[];
+  const accounts = call("GET", "/broker/accounts/virtual-accounts/list", { query: { page_size: "50" } }).body.data as { account_id: string; account_number: string; account_status: string }[];
   const active = accounts.filter((x) => x.account_status === "ACTIVE");
   [a, b] = [active[0].account_id, active[1].account_id];
+  [na, nb] = [active[0].account_number, active[1].account_number];
 });
 
 test.describe.serial("as operations", () => {
@@ -66,7 +70,7 @@ test.describe.serial("as operations", () => {
     const j = page.getByTestId(`movement-row-${crid("J")}`);
     await expect(j.getByRole("cell").nth(1)).toHaveText(`Cash journal${crid("J")}`);
     await expect(j.getByRole("cell").nth(2)).toHaveText("Completed");
-    await expect(j.getByRole("cell").nth(3)).toHaveText(`${a}→${b}`); // found by its from-side
+    await expect(j.getByRole("cell").nth(3)).toHaveText(`${na}→${nb}`); // found by its from-side
     await expect(j.getByRole("cell").nth(4)).toHaveText("12.34 USD");
     await expect(j.getByRole("cell").nth(4)).toHaveCSS("text-align", "right");
     // The rejected journal is found from its to-side, with the sandbox's reason in the row (full text on hover).

@@ -1,3 +1,4 @@
+import Link from "next/link";
 import type { ReactNode } from "react";
 import { EnumBadge } from "@/components/ui/enum-badge";
 import { Panel } from "@/components/ui/page";
@@ -11,6 +12,13 @@ import { MOVEMENT_STATUS_TONES } from "@/components/movement-list/movement-label
 const when = (v: string | null) => (v ? formatDateTime(v) : null);
 const dash = (v: ReactNode) => (v === null || v === undefined || v === "" ? <span className="text-slate-400">—</span> : v);
 const mono = (v: string | null) => (v ? <span className="font-mono text-xs break-all">{v}</span> : null);
+/** An account: its number when the desk knows it, with the id beside it, linked to its page. */
+const account = (id: string | null, number: string | null) =>
+  id ? (
+    <Link href={`/accounts/${encodeURIComponent(id)}`} prefetch={false} className="font-mono text-xs break-all text-blue-700 hover:underline">
+      {number ? `${number} · ${id}` : id}
+    </Link>
+  ) : null;
 
 export function StatusBadge({ status }: { status: string }) {
   return <EnumBadge value={status} tones={MOVEMENT_STATUS_TONES} labels={MOVEMENT_STATUS_LABELS} />;
@@ -34,7 +42,8 @@ export function Fields({ items }: { items: [string, ReactNode][] }) {
 /** The movement in one line: what, how much, where, its status. */
 export function MovementSummary({ m }: { m: MovementFull }) {
   const what = m.symbol ? `${formatQuantity(m.quantity)} ${m.symbol}` : m.amount ? formatMoney(m.amount, m.currency ?? undefined) : "";
-  const where = m.fromAccount && m.toAccount ? `${m.fromAccount} → ${m.toAccount}` : (m.accountId ?? "");
+  const name = (id: string | null, number: string | null) => number ?? id ?? "";
+  const where = m.fromAccount && m.toAccount ? `${name(m.fromAccount, m.fromAccountNumber)} → ${name(m.toAccount, m.toAccountNumber)}` : name(m.accountId, m.accountNumber);
   return (
     <div className="flex flex-wrap items-center gap-2 text-lg font-semibold">
       <span>{movementTypeLabel(m.kind, m.direction)}</span>
@@ -68,10 +77,10 @@ export function MovementFields({ m }: { m: MovementFull }) {
           ["Kind", m.kind],
           ["Client request id", mono(m.clientRequestId)],
           ["Upstream request id", mono(m.requestId)],
-          ["Account", mono(m.accountId)],
+          ["Account", account(m.accountId, m.accountNumber)],
           ["Direction", m.direction],
-          ["From account", mono(m.fromAccount)],
-          ["To account", mono(m.toAccount)],
+          ["From account", account(m.fromAccount, m.fromAccountNumber)],
+          ["To account", account(m.toAccount, m.toAccountNumber)],
           ["Amount", m.amount ? formatMoney(m.amount, ccy) : null],
           ["Currency", m.currency],
           ["To amount", m.toAmount ? formatMoney(m.toAmount, m.toCurrency ?? undefined) : null],

@@ -10,10 +10,10 @@ import { MOVEMENT_STATUS_TONES } from "./movement-labels";
 const shortTime = (iso: string) => iso.slice(0, 16).replace("T", " ");
 const dash = <span className="text-slate-400">—</span>;
 
-/** An account id, cut to the column's width; the full id on hover (and on the detail page). */
-const AccountId = ({ id }: { id: string }) => (
-  <span className="block max-w-44 truncate font-mono text-xs 2xl:max-w-none" title={id}>
-    {id}
+/** An account by its number when the desk knows it, else its id cut to the column's width; the id on hover. */
+const AccountId = ({ id, number }: { id: string; number: string | null }) => (
+  <span className="block max-w-44 truncate font-mono text-xs 2xl:max-w-none" title={number ? `${number} · ${id}` : id}>
+    {number ?? id}
   </span>
 );
 
@@ -22,15 +22,15 @@ function Route({ r }: { r: MovementRow }) {
   if (r.fromAccount && r.toAccount) {
     return (
       <span className="flex flex-col">
-        <AccountId id={r.fromAccount} />
+        <AccountId id={r.fromAccount} number={r.fromAccountNumber} />
         <span className="flex items-center gap-1">
           <span className="text-xs text-slate-400" aria-label="to">→</span>
-          <AccountId id={r.toAccount} />
+          <AccountId id={r.toAccount} number={r.toAccountNumber} />
         </span>
       </span>
     );
   }
-  return r.accountId ? <AccountId id={r.accountId} /> : dash;
+  return r.accountId ? <AccountId id={r.accountId} number={r.accountNumber} /> : dash;
 }
 
 /** What moved: the amount with its currency, what an exchange bought under it, or a position journal's symbol and quantity. */

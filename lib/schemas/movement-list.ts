@@ -48,7 +48,7 @@ export const movementFilterSchema = z.object({
   view: z.enum(MOVEMENT_VIEWS).optional().catch(undefined),
   type: z.enum(MOVEMENT_TYPES).optional().catch(undefined),
   status: word,
-  /** An account id: the account of a funding or exchange, or either side of a journal. */
+  /** An account id or number: the account of a funding or exchange, or either side of a journal. */
   account: z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/).optional().catch(undefined),
   /** The amount's currency or, for an exchange, the currency bought. */
   currency: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/).optional().catch(undefined),
@@ -89,6 +89,10 @@ export interface MovementRow {
   requestedBy: string | null;
   createdAt: string;
   updatedAt: string;
+  /** The account numbers the desk knows (the account directory), beside the ids. */
+  accountNumber: string | null;
+  fromAccountNumber: string | null;
+  toAccountNumber: string | null;
 }
 
 /** A sum of amounts in one currency, and how many movements make it. */

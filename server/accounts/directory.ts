@@ -41,3 +41,12 @@ export async function accountNumbers(q: Queryable, ids: string[]): Promise<Map<s
   );
   return new Map(rows.map((r) => [r.account_id, r.account_number]));
 }
+
+/** An account number or id → the account id, through the directory; a value it does not know is taken as an id. */
+export async function resolveAccount(q: Queryable, account: string): Promise<{ accountId: string; accountNumber: string | null }> {
+  const { rows } = await q.query<{ account_id: string; account_number: string }>(
+    "SELECT account_id, account_number FROM brokerdesk.account_directory WHERE account_id = $1 OR account_number = $1 ORDER BY (account_id = $1) DESC LIMIT 1",
+    [account],
+  );
+  return rows[0] ? { accountId: rows[0].account_id, accountNumber: rows[0].account_number } : { accountId: account, accountNumber: null };
+}

@@ -1,7 +1,7 @@
 "use server";
 import "server-only";
 import { activitySweepSchema } from "@/lib/schemas/activity-sweep";
-import { resolveAccount } from "@/server/activities/explorer";
+import { resolveAccount } from "@/server/accounts/directory";
 import { requestActivitiesSweep, resetAccountSweep } from "@/server/activities/sweep";
 import { defineAction } from "./safe-action";
 

@@ -5,6 +5,7 @@ import {
 import type { BrokerClient } from "@/server/broker/client";
 import type { Activity } from "@/server/broker/schemas/accounts";
 import type { Queryable } from "@/server/db/engine";
+import { resolveAccount } from "@/server/accounts/directory";
 import { keysetPage } from "@/server/db/keyset";
 import { activitiesFreshness } from "./sweep";
 
@@ -45,15 +46,6 @@ const utcDay = (day: string, plusDays = 0) => new Date(Date.parse(`${day}T00:00:
 
 /** The upstream's time format: yyyy-MM-dd'T'HH:mm:ss.SSSZ, offset without a colon. */
 export const upstreamTime = (d: Date) => d.toISOString().replace("Z", "+0000");
-
-/** An account number or id → the account id, through the desk's directory; an unknown value is taken as an id. */
-export async function resolveAccount(q: Queryable, account: string): Promise<{ accountId: string; accountNumber: string | null }> {
-  const { rows } = await q.query<{ account_id: string; account_number: string }>(
-    "SELECT account_id, account_number FROM brokerdesk.account_directory WHERE account_id = $1 OR account_number = $1 ORDER BY (account_id = $1) DESC LIMIT 1",
-    [account],
-  );
-  return rows[0] ? { accountId: rows[0].account_id, accountNumber: rows[0].account_number } : { accountId: account, accountNumber: null };
-}
 
 /** The filter as SQL conditions numbered from `$offset+1` (the account already resolved to its id). */
 export function activityConditions(f: ActivityFilter & { accountId?: string }, offset = 0): { where: string[]; params: unknown[] } {

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Activity } from "@/lib/schemas/account-data";
+import { rememberAccountNumbers } from "@/server/accounts/directory";
 import type { BrokerClient } from "@/server/broker/client";
 import { isBrokerError } from "@/server/broker/errors";
 import type { Engine, Queryable } from "@/server/db/engine";
@@ -382,6 +383,8 @@ export async function sweepActivities(d: SweepDeps, o: { signal?: AbortSignal; r
         }
       }
       accounts.push(...page.items.map((a) => ({ account_id: a.account_id, account_number: a.account_number })));
+      // The round reads every account's number anyway: pages that hold only ids (movements, timelines) can name them.
+      await rememberAccountNumbers(engine, accounts);
       if (!(await visit(accounts))) break;
       if (!page.nextCursor) {
         r.total = r.done;

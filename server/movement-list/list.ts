@@ -1,5 +1,6 @@
 import "server-only";
 import { FINAL_STATUSES, movementTypeLabel, type MovementFilter, type MovementPage, type MovementRow, type MovementTotals } from "@/lib/schemas/movement-list";
+import { resolveAccount } from "@/server/accounts/directory";
 import type { Queryable } from "@/server/db/engine";
 import { keysetPage } from "@/server/db/keyset";
 
@@ -10,7 +11,8 @@ import { keysetPage } from "@/server/db/keyset";
  */
 export const MOVEMENT_COLUMNS_SQL = `m.id::text AS id, m.kind, m.client_request_id, m.request_id, m.account_id, m.from_account, m.to_account,
   m.direction, m.amount::text AS amount, m.currency, m.to_amount::text AS to_amount, m.to_currency, m.fx_rate::text AS fx_rate,
-  m.instrument_type, m.market, m.symbol, m.quantity::text AS quantity, m.status, m.reason, m.requested_by, m.created_at, m.updated_at`;
+  m.instrument_type, m.market, m.symbol, m.quantity::text AS quantity, m.status, m.reason, m.requested_by, m.created_at, m.updated_at,
+  ${["account_id", "from_account", "to_account"].map((c) => `(SELECT d.account_number FROM brokerdesk.account_directory d WHERE d.account_id = m.${c}) AS ${c}_number`).join(", ")}`;
 
 export interface MovementDbRow {
   id: string;
@@ -35,6 +37,9 @@ export interface MovementDbRow {
   requested_by: string | null;
   created_at: Date;
   updated_at: Date;
+  account_id_number: string | null;
+  from_account_number: string | null;
+  to_account_number: string | null;
 }
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -45,6 +50,7 @@ export function toMovementRow(r: MovementDbRow): MovementRow {
     toAccount: r.to_account, direction: r.direction, amount: r.amount, currency: r.currency, toAmount: r.to_amount, toCurrency: r.to_currency,
     fxRate: r.fx_rate, instrumentType: r.instrument_type, market: r.market, symbol: r.symbol, quantity: r.quantity, status: r.status,
     reason: r.reason, requestedBy: r.requested_by, createdAt: iso(r.created_at), updatedAt: iso(r.updated_at),
+    accountNumber: r.account_id_number, fromAccountNumber: r.from_account_number, toAccountNumber: r.to_account_number,
   };
 }
 
@@ -93,8 +99,13 @@ export function movementConditions(f: MovementFilter, offset = 0, now = new Date
   return { where, params };
 }
 
+/** The account filter takes a number too: resolved to the id the rows hold, through the account directory. */
+async function byId(q: Queryable, f: MovementFilter): Promise<MovementFilter> {
+  return f.account ? { ...f, account: (await resolveAccount(q, f.account)).accountId } : f;
+}
+
 export async function listMovementPage(q: Queryable, filter: MovementFilter, page: { cursor?: string; limit: number }): Promise<MovementPage> {
-  const { where, params } = movementConditions(filter);
+  const { where, params } = movementConditions(await byId(q, filter));
   const result = await keysetPage<MovementDbRow>(q, {
     columns: MOVEMENT_COLUMNS_SQL, from: "brokerdesk.money_movements m", where, params, sort: "m.created_at", tiebreak: "m.id", desc: true,
     cursor: page.cursor, limit: page.limit,
@@ -108,7 +119,7 @@ export async function listMovementPage(q: Queryable, filter: MovementFilter, pag
  * from the pages: paging does not sum again.
  */
 export async function movementTotals(q: Queryable, filter: MovementFilter): Promise<MovementTotals> {
-  const { where, params } = movementConditions(filter);
+  const { where, params } = movementConditions(await byId(q, filter));
   const { rows } = await q.query<{ side: string; currency: string | null; amount: string | null; count: string }>(
     `WITH f AS (SELECT m.kind, m.amount, m.currency, m.to_amount, m.to_currency FROM brokerdesk.money_movements m ${where.length ? `WHERE ${where.join(" AND ")}` : ""})
      SELECT 'all' AS side, NULL AS currency, NULL AS amount, count(*)::text AS count FROM f

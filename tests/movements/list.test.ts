@@ -7,6 +7,7 @@ import { prepareAppDb, setDbForTests, type AppDb } from "@/server/db";
 import { fromEnvelope, ingest } from "@/server/events/ingest";
 import { getMovementDetail } from "@/server/movement-list/detail";
 import { listMovementPage, movementTotals } from "@/server/movement-list/list";
+import { rememberAccountNumbers } from "@/server/accounts/directory";
 import { testEngines } from "../helpers/engines";
 
 /**
@@ -135,6 +136,16 @@ for (const engine of testEngines()) {
       expect(got).toEqual(expect.arrayContaining(["MV15", "MV10"]));
       expect(ids(await walk({ account: "ACC-0", type: "CASH_JOURNAL" }))).toContain("MV15");
       expect(ids(await walk({ account: "ACC-1", type: "CASH_JOURNAL" }))).toContain("MV15");
+    });
+
+    it("names accounts by their number where the desk knows it, and takes a number as the account filter", async () => {
+      await rememberAccountNumbers(db.engine, [{ account_id: "ACC-0", account_number: "NUM000" }, { account_id: "ACC-1", account_number: "NUM001" }]);
+      expect(ids(await walk({ account: "NUM001" }))).toEqual(ids(await walk({ account: "ACC-1" })));
+      const mv15 = (await walk({ account: "ACC-1", type: "CASH_JOURNAL" })).flat().find((r) => r.clientRequestId === "MV15")!;
+      expect(mv15).toMatchObject({ fromAccount: "ACC-0", fromAccountNumber: "NUM000", toAccount: "ACC-1", toAccountNumber: "NUM001" });
+      const other = (await walk({ account: "ACC-2" })).flat().find((r) => r.accountId === "ACC-2")!;
+      expect(other.accountNumber).toBeNull();
+      expect(await movementTotals(db.engine, { account: "NUM001" })).toEqual(await movementTotals(db.engine, { account: "ACC-1" }));
     });
 
     it("filters by requester, the desk's record of who asked; the stream's later status still shows", async () => {

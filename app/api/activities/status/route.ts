@@ -1,5 +1,5 @@
 import { activityFilterSchema } from "@/lib/schemas/activity-list";
-import { resolveAccount } from "@/server/activities/explorer";
+import { resolveAccount } from "@/server/accounts/directory";
 import { activitiesFreshness } from "@/server/activities/sweep";
 import { getDb } from "@/server/db";
 import { jsonRoute } from "@/server/http";
