@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { AccountTimeline } from "@/components/timeline/account-timeline";
 import { timelineParamsSchema } from "@/lib/schemas/account-timeline";
+import { accountNumbers } from "@/server/accounts/directory";
 import { requirePermission } from "@/server/auth/guard";
 import { getDb } from "@/server/db";
 import { accountTimeline, readableKinds } from "@/server/timeline/account-timeline";
@@ -15,7 +16,12 @@ export default async function AccountTimelinePage({ params, searchParams }: { pa
   const sp = await searchParams;
   const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
   const p = timelineParamsSchema.parse({ accountId, kinds: one(sp.kinds), cursor: one(sp.cursor) });
-  const page = await accountTimeline((await getDb()).engine, { accountId, role: staff.role, kinds: p.kinds, cursor: p.cursor });
+  const engine = (await getDb()).engine;
+  const [page, numbers] = await Promise.all([
+    accountTimeline(engine, { accountId, role: staff.role, kinds: p.kinds, cursor: p.cursor }),
+    accountNumbers(engine, [accountId]),
+  ]);
+  const number = numbers.get(accountId);
   const detail = `/accounts/${encodeURIComponent(accountId)}`;
   return (
     <div className="flex flex-col gap-3">
@@ -24,7 +30,8 @@ export default async function AccountTimelinePage({ params, searchParams }: { pa
           ← Account
         </Link>
         <h1 className="mt-0.5 text-lg font-semibold text-slate-900">
-          Timeline of <span className="font-mono">{accountId}</span>
+          Timeline of <span className="font-mono">{number ?? accountId}</span>
+          {number ? <span className="ml-2 font-mono text-xs font-normal text-slate-500">{accountId}</span> : null}
         </h1>
         <p className="text-sm text-slate-600">Everything the desk recorded about this account, newest first. Kinds your role cannot read are not shown.</p>
       </div>
