@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { sandboxApi, sandboxCall } from "./accounts-helpers";
-import { storageFor } from "./helpers";
+import { storageFor, shots as shotsIn } from "./helpers";
 
 /**
  * The activities explorer end to end: 50,000 activities written at the sandbox reach the desk's copy through a
@@ -17,14 +17,7 @@ const BULK_TO = "2026-02-28";
 const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 let account = { id: "", number: "" };
 
-const shotDir = "test-results/activities";
-async function shots(page: Page, name: string) {
-  for (const width of [1280, 1920]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${shotDir}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const shots = (page: Page, name: string) => shotsIn(page, "activities", name);
 
 interface Freshness {
   asOf: string | null;

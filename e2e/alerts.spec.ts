@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { sandboxApi } from "./accounts-helpers";
-import { storageFor } from "./helpers";
+import { storageFor, shots as shotsIn } from "./helpers";
 
 /**
  * Surveillance alerts end to end: a large deposit made at the sandbox reaches the desk through the event stream, the
@@ -18,14 +18,7 @@ let account = "";
 
 const call = sandboxApi;
 
-const shotDir = "test-results/alerts";
-async function shots(page: Page, name: string) {
-  for (const width of [1280, 1920]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${shotDir}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const shots = (page: Page, name: string) => shotsIn(page, "alerts", name);
 
 test.describe("Surveillance alerts", () => {
   test.beforeAll(() => {

@@ -32,3 +32,12 @@ export async function createStaffAsAdmin(adminPage: Page, email: string, opts: {
   await adminPage.getByRole("button", { name: "Create user" }).click();
   await expect(adminPage.getByText(`${email} can now sign in.`)).toBeVisible();
 }
+
+/** Full-page screenshots at 1280 and 1920 px into test-results/<dir>/<name>-<width>.png (to look at), then back to 1280. */
+export async function shots(page: Page, dir: string, name: string) {
+  for (const width of [1280, 1920]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/${dir}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { sandboxApi } from "./accounts-helpers";
-import { storageFor } from "./helpers";
+import { storageFor, shots as shotsIn } from "./helpers";
 
 /**
  * The money movement forms as operations (issue 12, part 2): a cash journal from the master account moves both
@@ -56,14 +56,7 @@ async function reviewAndSend(page: Page, sendLabel: RegExp) {
   await expect(page.getByTestId("movement-outcome")).toBeVisible();
 }
 
-const shotDir = "test-results/movement-forms";
-async function shots(page: Page, name: string) {
-  for (const width of [1280, 1920]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${shotDir}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const shots = (page: Page, name: string) => shotsIn(page, "movement-forms", name);
 
 test.describe("as operations", () => {
   test.use({ storageState: storageFor("operations") });

@@ -1,13 +1,14 @@
 "use client";
 import type { ReactNode } from "react";
+import { FilterSelect, filterInput, filterLabel } from "@/components/data-table/filter-fields";
 import type { ListStateApi } from "@/components/data-table/use-data-table";
 import { CURRENCIES, MARKETS } from "@/lib/broker-enums";
 import {
   ACTIVITY_SUB_TYPES, ACTIVITY_TYPE_LABELS, ACTIVITY_TYPES, activityFilterSchema, activityListParams, isLive, type ActivityListParams,
 } from "@/lib/schemas/activity-list";
 
-const input = "h-7 rounded border border-slate-300 bg-white px-2 text-xs font-normal text-slate-900";
-const label = "flex flex-col gap-0.5 text-[11px] font-medium text-slate-600";
+const input = filterInput;
+const label = filterLabel;
 
 /**
  * The explorer's filters: a select applies at once, the text boxes on Enter or Filter. With one account, a switch
@@ -15,19 +16,8 @@ const label = "flex flex-col gap-0.5 text-[11px] font-medium text-slate-600";
  */
 export function ActivityToolbar({ list, actions }: { list: ListStateApi<ActivityListParams>; actions: ReactNode }) {
   const { state, setFilters } = list;
-  const select = (name: keyof ActivityListParams, title: string, options: readonly string[], show: (o: string) => string = (o) => o, width = "w-28") => (
-    <label className={label}>
-      {title}
-      <select name={name} defaultValue={(state[name] as string | undefined) ?? ""} className={`${input} ${width}`} onChange={(e) => e.currentTarget.form?.requestSubmit()}>
-        <option value="">All</option>
-        {/* A value in the URL the desk does not know is kept, shown raw. */}
-        {[...options, ...(state[name] && !options.includes(state[name] as string) ? [state[name] as string] : [])].map((o) => (
-          <option key={o} value={o}>
-            {show(o)}
-          </option>
-        ))}
-      </select>
-    </label>
+  const select = (name: keyof ActivityListParams, title: string, options: readonly string[], show?: (o: string) => string, width?: string) => (
+    <FilterSelect name={name} title={title} value={state[name] as string | undefined} options={options} show={show} width={width} />
   );
   const text = (name: keyof ActivityListParams, title: string, placeholder: string, width: string) => (
     <label className={label}>

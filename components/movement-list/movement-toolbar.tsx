@@ -1,5 +1,6 @@
 "use client";
 import type { ReactNode } from "react";
+import { FilterSelect, filterInput, filterLabel } from "@/components/data-table/filter-fields";
 import type { ListStateApi } from "@/components/data-table/use-data-table";
 import { CURRENCIES } from "@/lib/broker-enums";
 import {
@@ -8,24 +9,14 @@ import {
 } from "@/lib/schemas/movement-list";
 import { movementUrls } from "./query-keys";
 
-const input = "h-7 rounded border border-slate-300 bg-white px-2 text-xs font-normal text-slate-900";
-const label = "flex flex-col gap-0.5 text-[11px] font-medium text-slate-600";
+const input = filterInput;
+const label = filterLabel;
 
 /** Quick views, then the filters: a select applies at once, the text boxes on Enter or Filter. */
 export function MovementToolbar({ list, columns }: { list: ListStateApi<MovementListParams>; columns: ReactNode }) {
   const { state, setFilters } = list;
-  const select = (name: keyof MovementListParams, title: string, options: readonly string[], show: (o: string) => string = (o) => o, width = "w-28") => (
-    <label className={label}>
-      {title}
-      <select name={name} defaultValue={(state[name] as string | undefined) ?? ""} className={`${input} ${width}`} onChange={(e) => e.currentTarget.form?.requestSubmit()}>
-        <option value="">All</option>
-        {options.map((o) => (
-          <option key={o} value={o}>
-            {show(o)}
-          </option>
-        ))}
-      </select>
-    </label>
+  const select = (name: keyof MovementListParams, title: string, options: readonly string[], show?: (o: string) => string, width?: string) => (
+    <FilterSelect name={name} title={title} value={state[name] as string | undefined} options={options} show={show} width={width} />
   );
   return (
     <div className="flex flex-col gap-2">

@@ -119,13 +119,18 @@ export interface ActivitySummary {
   chart: ActivityDayPoint[];
 }
 
-/** The sweep's freshness: everything before `asOf` is in the desk's copy. */
+/** The sweep's freshness, for every account or one (server/activities/sweep.ts `activitiesFreshness`). */
 export interface ActivityFreshness {
+  /** Everything before this instant is in the copy, for the accounts considered; null if one was never swept. */
   asOf: string | null;
+  /** Accounts the sweep knows (one or none when an account is given), and how many of them were swept at least once. */
   accounts: number;
   swept: number;
+  /** The round in progress (or interrupted, to be resumed). */
   running: { done: number; total: number | null; fetched: number; startedAt: string } | null;
+  /** A "sweep now" request not yet answered by a round. */
   requestedAt: string | null;
+  /** The latest error still standing (an account's, prefixed with its number; else the unfinished round's). */
   lastError: string | null;
 }
 

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Activity } from "@/lib/schemas/account-data";
+import type { ActivityFreshness } from "@/lib/schemas/activity-list";
 import { rememberAccountNumbers } from "@/server/accounts/directory";
 import type { BrokerClient } from "@/server/broker/client";
 import { isBrokerError } from "@/server/broker/errors";
@@ -95,19 +96,8 @@ export interface SweepRound {
   lastError: string | null;
 }
 
-export interface ActivitiesFreshness {
-  /** Everything before this instant is in the copy, for the accounts considered; null if one was never swept. */
-  asOf: string | null;
-  /** Accounts the sweep knows (one or none when an account is given), and how many of them were swept at least once. */
-  accounts: number;
-  swept: number;
-  /** The round in progress (or interrupted, to be resumed). */
-  running: { done: number; total: number | null; fetched: number; startedAt: string } | null;
-  /** A "sweep now" request not yet answered by a round. */
-  requestedAt: string | null;
-  /** The latest error still standing (an account's, prefixed with its number; else the unfinished round's). */
-  lastError: string | null;
-}
+/** What the explorer's "as of" line shows (the type the browser reads). */
+export type ActivitiesFreshness = ActivityFreshness;
 
 /** `yyyy-MM-dd'T'HH:mm:ss.SSSZ`, the listing's time format (UTC, offset without a colon). */
 export function wireTime(ms: number): string {
