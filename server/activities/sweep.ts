@@ -280,7 +280,7 @@ export async function sweepActivities(d: SweepDeps, o: { signal?: AbortSignal; r
   const { engine } = d;
   const pace = paceOf(d);
   const columns = "id::text, cursor, done, total, checked, fixed, errors, started_at, last_error";
-  let run = (await engine.query<RunRow>(`SELECT ${columns} FROM brokerdesk.sync_runs WHERE job = 'activities' AND status = 'running' ORDER BY id DESC LIMIT 1`)).rows[0];
+  let run = (await engine.query<RunRow>(`SELECT ${columns} FROM brokerdesk.sync_runs WHERE job = 'activities' AND status = 'running' ORDER BY sync_runs.id DESC LIMIT 1`)).rows[0];
   if (!run) {
     const { rows } = await engine.query<RunRow>(
       `INSERT INTO brokerdesk.sync_runs (job, status, requested_by, total)
@@ -418,7 +418,7 @@ export async function activitiesFreshness(engine: Queryable, accountId?: string)
     `SELECT account_id, account_number, last_error FROM brokerdesk.activity_sweeps ${scope ? `${scope} AND` : "WHERE"} last_error IS NOT NULL
       ORDER BY last_run_at DESC NULLS LAST LIMIT 1`, params);
   const { rows: [run] } = await engine.query<{ status: string; done: number; total: number | null; checked: number; started_at: Date; last_error: string | null }>(
-    "SELECT status, done, total, checked, started_at, last_error FROM brokerdesk.sync_runs WHERE job = 'activities' ORDER BY id DESC LIMIT 1");
+    "SELECT status, done, total, checked, started_at, last_error FROM brokerdesk.sync_runs WHERE job = 'activities' ORDER BY sync_runs.id DESC LIMIT 1");
   const { rows: [req] } = await engine.query<{ at: Date | null }>(
     `SELECT activities_sweep_requested_at AS at FROM brokerdesk.event_stream
       WHERE id = 'upstream' AND activities_sweep_requested_at > COALESCE((SELECT max(started_at) FROM brokerdesk.sync_runs WHERE job = 'activities'), '-infinity')`);

@@ -54,7 +54,7 @@ export async function streamStatus(db: Queryable, silenceMs: number): Promise<St
 
 async function lastRun(db: Queryable, job: "backfill" | "reconcile"): Promise<SyncRunView | undefined> {
   const { rows } = await db.query<{ id: string; status: string; requested_by: string | null; started_at: Date; finished_at: Date | null; total: number | null; done: number; checked: number; fixed: number; errors: number; last_error: string | null }>(
-    "SELECT id::text, status, requested_by, started_at, finished_at, total, done, checked, fixed, errors, last_error FROM brokerdesk.sync_runs WHERE job = $1 ORDER BY id DESC LIMIT 1", [job]);
+    "SELECT id::text, status, requested_by, started_at, finished_at, total, done, checked, fixed, errors, last_error FROM brokerdesk.sync_runs WHERE job = $1 ORDER BY sync_runs.id DESC LIMIT 1", [job]);
   const r = rows[0];
   if (!r) return undefined;
   return {

@@ -131,7 +131,7 @@ interface Run { id: string; cursor: string | null; done: number; checked: number
 
 async function openRun(engine: Engine, job: "backfill" | "reconcile", requestedBy?: string, resume = false): Promise<Run> {
   if (resume) {
-    const { rows } = await engine.query<Run>("SELECT id::text, cursor, done, checked, fixed, errors FROM brokerdesk.sync_runs WHERE job = $1 AND status = 'running' ORDER BY id DESC LIMIT 1", [job]);
+    const { rows } = await engine.query<Run>("SELECT id::text, cursor, done, checked, fixed, errors FROM brokerdesk.sync_runs WHERE job = $1 AND status = 'running' ORDER BY sync_runs.id DESC LIMIT 1", [job]);
     if (rows[0]) return rows[0];
   }
   const { rows } = await engine.query<Run>(
