@@ -57,6 +57,9 @@ export default defineConfig({
       EVENTS_BACKOFF_MAX_MS: "1000",
       // FX quotes expire on screen within seconds, so the movement forms' re-quote is seen (sandbox default 60 s).
       SANDBOX_FX_QUOTE_SECONDS: "8",
+      // The activities sweep: its round at start, then only on request (the activities spec asks for one), so no
+      // background account listing takes a fault a spec injected for the page.
+      ACTIVITIES_SWEEP_INTERVAL_MS: "3600000",
       NEXT_TELEMETRY_DISABLED: "1",
     },
   },
