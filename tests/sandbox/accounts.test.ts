@@ -142,7 +142,7 @@ describe.each(engines)("virtual accounts on $name", (te) => {
     } while (key);
     expect(listed.map((a) => a.account_id)).toEqual(expect.arrayContaining([withChina.body.account_id, bare.body.account_id]));
     for (const a of listed) {
-      const got = await f.api.op("getVirtualAccount", "resource", { query: { account_id: a.account_id } });
+      const got = await f.api.op("getVirtualAccount", "resource", { query: { account_id: String(a.account_id) } });
       expect(a).toStrictEqual(got.body);
       expect(Object.keys(a)).toEqual(Object.keys(got.body));
     }
