@@ -1,10 +1,10 @@
 -- An order placement in fewer round trips. Each function runs its statements one after the other inside the caller's
 -- transaction, each with its own snapshot (READ COMMITTED), exactly as the separate statements they replace did.
 
--- The account of a placement, with p_lock its per-account order lock taken (the key of `orders:<account_id>`), then,
--- seeing every placement committed before the lock was granted, the client_order_ids already used on it and the stock
+-- The account of a placement with its per-account order lock taken (the key of `orders:<account_id>`), then, seeing
+-- every placement committed before the lock was granted, the client_order_ids already used on it and the stock
 -- instruments the orders name. NULL when the account does not exist.
-CREATE FUNCTION order_context(p_account text, p_client_order_ids text[], p_markets text[], p_symbols text[], p_lock boolean) RETURNS json
+CREATE FUNCTION order_context(p_account text, p_client_order_ids text[], p_markets text[], p_symbols text[]) RETURNS json
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
   acc record;
@@ -16,9 +16,7 @@ BEGIN
   IF NOT FOUND THEN
     RETURN NULL;
   END IF;
-  IF p_lock THEN
-    PERFORM pg_advisory_xact_lock(hashtext('orders:' || acc.account_id));
-  END IF;
+  PERFORM pg_advisory_xact_lock(hashtext('orders:' || acc.account_id));
   SELECT coalesce(json_agg(json_build_object('client_order_id', o.client_order_id, 'body_hash', o.body_hash)), '[]') INTO used
     FROM sandbox.orders o WHERE o.account_id = acc.account_id AND o.client_order_id = ANY(p_client_order_ids);
   SELECT coalesce(json_agg(json_build_object('market', i.market, 'symbol', i.symbol, 'instrument_id', i.instrument_id, 'currency', i.currency,
@@ -55,37 +53,3 @@ BEGIN
 END
 $$;
 
--- A placement of one order in one statement, outside any explicit transaction (the caller has validated it and priced
--- its hold from what it read before): the account's order lock, then, seeing every placement committed before it, a
--- re-check that the account is still ACTIVE and the client_order_id still unused (else {"retry": true}: the caller
--- takes the general path), the hold (hold_cash), and the insert. When the buying power does not cover p_need the
--- statement fails with SQLSTATE SB417 and the power as its message, so nothing it did (a balance row created at
--- zero included) remains.
-CREATE FUNCTION place_order(p_account text, p_order json, p_need numeric, p_margin boolean, p_at timestamptz) RETURNS json
-LANGUAGE plpgsql VOLATILE AS $$
-DECLARE
-  power numeric;
-BEGIN
-  PERFORM pg_advisory_xact_lock(hashtext('orders:' || p_account));
-  IF (SELECT account_status FROM sandbox.virtual_accounts WHERE account_id = p_account) IS DISTINCT FROM 'ACTIVE'
-     OR EXISTS (SELECT 1 FROM sandbox.orders WHERE account_id = p_account AND client_order_id = p_order->>'client_order_id') THEN
-    RETURN json_build_object('retry', true);
-  END IF;
-  IF p_need > 0 THEN
-    power := sandbox.hold_cash(p_account, p_order->>'currency', p_need, p_at, p_margin);
-    IF power < p_need THEN
-      RAISE EXCEPTION USING ERRCODE = 'SB417', MESSAGE = power::text;
-    END IF;
-  END IF;
-  INSERT INTO sandbox.orders (order_id, account_id, client_order_id, group_id, client_combo_order_id, combo_type, parent_order_id, oco_key, status,
-    instrument_type, market, symbol, currency, side, order_type, entrust_type, time_in_force, expire_date, trading_session, quantity,
-    total_cash_amount, limit_price, stop_price, trailing_type, trailing_stop_step, trailing_limit_price_offset, trigger_price_type,
-    held_amount, option_strategy, legs, extra, body_hash, place_time, updated_at)
-  SELECT o.order_id, o.account_id, o.client_order_id, o.group_id, o.client_combo_order_id, o.combo_type, o.parent_order_id, o.oco_key, o.status,
-    o.instrument_type, o.market, o.symbol, o.currency, o.side, o.order_type, o.entrust_type, o.time_in_force, o.expire_date, o.trading_session, o.quantity,
-    o.total_cash_amount, o.limit_price, o.stop_price, o.trailing_type, o.trailing_stop_step, o.trailing_limit_price_offset, o.trigger_price_type,
-    o.held_amount, o.option_strategy, o.legs, o.extra, o.body_hash, o.place_time, o.updated_at
-  FROM json_populate_record(NULL::sandbox.orders, p_order) AS o;
-  RETURN '{}'::json;
-END
-$$;

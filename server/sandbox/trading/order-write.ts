@@ -7,7 +7,7 @@ import { Decimal, cash } from "../money";
 import { linkCombo, type ApiFamily } from "./combos";
 import { emit, type OutboxEvent } from "./events/outbox";
 import { charges } from "./fees";
-import { hold, insufficientBuyingPower, sellable } from "./funds";
+import { hold, sellable } from "./funds";
 import { runMatching } from "./matching";
 import { parseOrder, type AccountForOrders, type OrderInstrument, type OrderSpec } from "./order-spec";
 import { multiplierOf, type OrderRow } from "./order-store";
@@ -24,19 +24,19 @@ interface OrderContext {
 }
 
 /**
- * The account of a placement, the client_order_ids of this request already used on it and the stock instruments the
- * orders name, in one statement (sandbox.order_context, migration 0113). With `lock` (in a transaction) the account's
- * order lock is taken first (the same key as `orders:<account_id>`), and the reads after it see every placement
- * committed before. Undefined when the account does not exist.
+ * The account of a placement with its order lock taken (the same key as `orders:<account_id>`), then the
+ * client_order_ids of this request already used on it and the stock instruments the orders name, read after the lock
+ * so they see every placement committed before: one statement (sandbox.order_context, migration 0113). Undefined
+ * when the account does not exist.
  */
-async function orderContext(db: Queryable, body: Record<string, unknown>, lock: boolean): Promise<OrderContext | undefined> {
+async function orderContext(tx: Queryable, body: Record<string, unknown>): Promise<OrderContext | undefined> {
   const list = body.new_orders;
   const raws = Array.isArray(list) ? list.filter((r): r is Record<string, unknown> => typeof r === "object" && r !== null) : [];
   const text = (v: unknown) => (typeof v === "string" ? v : "");
-  const { rows } = await db.query<{ c: { account: AccountForOrders; used: OrderContext["used"]; instruments: (OrderInstrument & { market: string; symbol: string })[] } | null }>(
-    "SELECT sandbox.order_context($1, $2, $3, $4, $5) AS c",
+  const { rows } = await tx.query<{ c: { account: AccountForOrders; used: OrderContext["used"]; instruments: (OrderInstrument & { market: string; symbol: string })[] } | null }>(
+    "SELECT sandbox.order_context($1, $2, $3, $4) AS c",
     [text(body.account_id), raws.map((r) => r.client_order_id).filter((c): c is string => typeof c === "string"), raws.map((r) => text(r.market)),
-      raws.map((r) => text(r.symbol)), lock],
+      raws.map((r) => text(r.symbol))],
   );
   const c = rows[0].c;
   return c ? { account: c.account, used: c.used, instruments: new Map(c.instruments.map(({ market, symbol, ...i }) => [`${market}|${symbol}`, i])) } : undefined;
@@ -153,37 +153,13 @@ export async function placeOrders(sb: Sandbox, body: Record<string, unknown>, fa
     return { acc, specs, pending: links.map((l) => l.pending), drafts };
   };
 
-  // One order with nothing to check under the account's lock but its hold (not a sale of shares held, not a replay):
-  // validated from one read, then locked, re-checked, held and inserted by one statement (sandbox.place_order) without
-  // an explicit transaction. Anything else, or a re-check that fails, takes the general path below.
-  const placeOne = async (): Promise<OrderRow[] | undefined> => {
-    if (!Array.isArray(body.new_orders) || body.new_orders.length !== 1) return undefined;
-    const ctx = await orderContext(sb.engine, body, false);
-    if (!ctx || ctx.used.length) return undefined;
-    const p = await prepare(sb.engine, ctx);
-    if ("replay" in p) return undefined;
-    const [d] = p.drafts;
-    if (p.pending[0] || (d.side === "SELL" && d.instrument_type === "EQUITY")) return undefined;
-    const need = await estimateHold(sb.engine, t, d, p.acc.account_type, p.specs[0].profile);
-    d.held_amount = need.toFixed();
-    try {
-      const { rows } = await sb.engine.query<{ r: { retry?: boolean } }>("SELECT sandbox.place_order($1, $2, $3, $4, $5) AS r", [
-        p.acc.account_id, JSON.stringify(d), need.toFixed(), p.acc.account_type === "MARGIN", at,
-      ]);
-      return rows[0].r.retry ? undefined : [d];
-    } catch (e) {
-      if ((e as { code?: string }).code === "SB417") throw insufficientBuyingPower(p.acc, d.currency, new Decimal((e as Error).message), need);
-      throw e;
-    }
-  };
-
   let rows: OrderRow[] = [];
   try {
-    rows = (await placeOne()) ?? await sb.engine.transaction(async (tx) => {
+    rows = await sb.engine.transaction(async (tx) => {
       // One place at a time per account: the duplicate check and the buying-power check see each other's orders.
       // The account is read and its lock taken in one statement; what follows runs after the lock, so it sees
       // every placement committed before.
-      const p = await prepare(tx, await orderContext(tx, body, true));
+      const p = await prepare(tx, await orderContext(tx, body));
       if ("replay" in p) return p.replay;
       const { acc, specs, drafts } = p;
       for (const [i, d] of drafts.entries()) {
