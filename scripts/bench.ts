@@ -15,10 +15,11 @@ import { seedAccountId } from "@/server/sandbox/seed/accounts";
 
 /**
  * `npm run bench [-- --seconds N] [--pg URL] [--engines pg,pglite] [--skip events,desk,scale]`: one table, each
- * sandbox figure beside its reference measured in the same run by the same client (this process). The servers are
- * child processes in their own process groups: a bare Hono route (same hono and @hono/node-server, one JSON route)
- * and the sandbox as `npm run sandbox` starts it, on the PostgreSQL server (a temporary database, created and
- * dropped) and on PGlite (a temporary directory). Loopback only; every phase is bounded by --seconds (default 3).
+ * sandbox figure beside its reference measured in the same run by the same client (this process), which signs every
+ * call the same way, the reference's included. The servers are child processes in their own process groups: a bare
+ * Hono route (same hono and @hono/node-server, one JSON route) and the sandbox as `npm run sandbox` starts it, on the
+ * PostgreSQL server (a temporary database, created and dropped) and on PGlite (a temporary directory). Loopback only;
+ * every phase is bounded by --seconds (default 3).
  */
 const args = process.argv.slice(2);
 const arg = (name: string) => {
