@@ -173,7 +173,7 @@ async function benchEngine(label: "PostgreSQL server" | "PGlite", store: Store, 
     if (!SKIP.has("desk")) {
       const d = await deskAddedMs(sb.url);
       add({ measure: "desk accounts list (listAccountsPage, in-process)", value: `p50 ${f1(d.desk)} ms`, reference: `direct signed call p50 ${f1(d.direct)} ms`,
-        ratio: `+${f1(d.desk - d.direct)} ms`, target: "≤ +3 ms p50", met: yes(d.desk - d.direct <= 3) });
+        ratio: `${d.desk >= d.direct ? "+" : "−"}${f1(Math.abs(d.desk - d.direct))} ms`, target: "≤ +3 ms p50", met: yes(d.desk - d.direct <= 3) });
     }
   } finally {
     await c.close();
