@@ -66,7 +66,11 @@ export function stopAllOnExit() {
 
 export type Caller = (method: "GET" | "POST", p: string, query?: Record<string, string>, body?: unknown) => Promise<unknown>;
 
-/** A client of one server: `signed` adds the Broker API headers (and the access token, once set). */
+/**
+ * A client of one server. Every call is signed as an integrator signs (the five signing headers and x-signature over
+ * host, path, query and body, a fresh nonce and timestamp each time) and carries the access token once set, whatever
+ * the server: the bare reference route gets exactly the same client work per request as the sandbox and ignores it.
+ */
 export function client(url: string, connections: number) {
   const pool = new Pool(url, { connections, pipelining: 1 });
   const host = new URL(url).host;
@@ -83,13 +87,8 @@ export function client(url: string, connections: number) {
     if (res.statusCode !== 200) throw new Error(`${method} ${p}: ${res.statusCode} ${JSON.stringify(json)}`);
     return json;
   };
-  const plain = async (p: string) => {
-    const res = await pool.request({ method: "GET", path: p });
-    await res.body.json();
-    if (res.statusCode !== 200) throw new Error(`GET ${p}: ${res.statusCode}`);
-  };
   return {
-    call, plain, close: () => pool.close(),
+    call, close: () => pool.close(),
     setToken: (t: string) => {
       token = t;
     },
@@ -124,7 +123,7 @@ export async function load(concurrency: number, seconds: number, run: (caller: n
     return { latencies, elapsed: (performance.now() - started) / 1000 };
   };
   await phase(Math.max(300, seconds * 250), false);
-  const watched = Object.entries(watch ? await watch() : {});
+  const watched = Object.entries({ client: [process.pid], ...(watch ? await watch() : {}) });
   const cpu0 = watched.map(([, pids]) => cpuMs(pids));
   const { latencies, elapsed } = await phase(seconds * 1000, true);
   const cpu = Object.fromEntries(watched.map(([k, pids], i) => [k, ((cpuMs(pids) - cpu0[i]) * 1000) / latencies.length]));

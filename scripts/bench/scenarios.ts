@@ -7,7 +7,7 @@ import { createLogger } from "@/server/log";
 import { EVENT } from "@/server/sandbox/trading/events/grpc-server";
 import { openSubscription } from "@/server/wire/events/subscribe";
 import { signedHeaders } from "@/server/wire/signing";
-import { KEY, SECRET, sequential, type Caller, type Child, type client } from "./load";
+import { KEY, SECRET, type Caller, type Child, type client } from "./load";
 
 const SUBSCRIBERS = 10;
 
@@ -45,7 +45,7 @@ export async function eventsPerSecond(sb: Child, call: Caller, total: number): P
 /**
  * The desk's added milliseconds on the accounts list: its server function `listAccountsPage` (the Broker client:
  * signing, rate budget, logging, zod parsing, row mapping), run in this process against the sandbox child, versus
- * a direct signed fetch of the same upstream page. Sequential, two interleaved rounds each, p50.
+ * a direct signed fetch of the same upstream page. Sequential, the two alternated call by call, p50.
  */
 export async function deskAddedMs(url: string): Promise<{ desk: number; direct: number }> {
   const unlimited = { limit: 1_000_000, windowMs: 1_000 };
@@ -67,13 +67,18 @@ export async function deskAddedMs(url: string): Promise<{ desk: number; direct: 
     await res.json();
     if (!res.ok) throw new Error(`direct list: ${res.status}`);
   };
+  // Alternated call by call (after 20 rounds of warm-up), so that load drifting during the run weighs on both alike.
   const d: number[] = [];
   const r: number[] = [];
-  for (let round = 0; round < 2; round++) {
-    d.push((await sequential(100, desk)).p50);
-    r.push((await sequential(100, direct)).p50);
+  for (let round = -20; round < 200; round++) {
+    for (const [f, into] of [[desk, d], [direct, r]] as const) {
+      const t = performance.now();
+      await f();
+      if (round >= 0) into.push(performance.now() - t);
+    }
   }
-  return { desk: Math.min(...d), direct: Math.min(...r) };
+  const p50 = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  return { desk: p50(d), direct: p50(r) };
 }
 
 async function tokenOf(url: string): Promise<string> {
@@ -84,12 +89,31 @@ async function tokenOf(url: string): Promise<string> {
   return ((await res.json()) as { token: string }).token;
 }
 
-/** Server time of the first page (25 rows) and of a name search, sequential calls, p50 ms. */
-export async function listTimes(c: ReturnType<typeof client>): Promise<{ list: number; name: number }> {
-  const { token } = (await c.call("POST", "/openapi/auth/token/create", {}, {})) as { token: string };
-  c.setToken(token);
+/**
+ * The first page (25 rows) and a name search (the fill's few "Núñez", found as "nunez") on two sandboxes, one holding
+ * 100 accounts and one 10,000: 200 rounds of one call of each kind on each, alternated call by call (after 20 rounds
+ * of warm-up), p50 ms of each.
+ */
+export async function listTimes(small: ReturnType<typeof client>, large: ReturnType<typeof client>) {
   const p = "/broker/accounts/virtual-accounts/list";
-  const list = await sequential(100, () => c.call("GET", p, { page_size: "25" }));
-  const name = await sequential(100, () => c.call("GET", p, { page_size: "25", name: "user7" }));
-  return { list: list.p50, name: name.p50 };
+  for (const c of [small, large]) {
+    const { token } = (await c.call("POST", "/openapi/auth/token/create", {}, {})) as { token: string };
+    c.setToken(token);
+  }
+  const kinds = { list: { page_size: "25" }, name: { page_size: "25", name: "nunez" } };
+  const times = { small: { list: [] as number[], name: [] as number[] }, large: { list: [] as number[], name: [] as number[] } };
+  for (let round = -20; round < 200; round++) {
+    for (const kind of ["list", "name"] as const) {
+      for (const [side, c] of [["small", small], ["large", large]] as const) {
+        const t = performance.now();
+        await c.call("GET", p, kinds[kind]);
+        if (round >= 0) times[side][kind].push(performance.now() - t);
+      }
+    }
+  }
+  const p50 = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  return {
+    small: { list: p50(times.small.list), name: p50(times.small.name) },
+    large: { list: p50(times.large.list), name: p50(times.large.name) },
+  };
 }

@@ -27,7 +27,7 @@ export function buildApp(sb: Sandbox, log: Logger = { error: (o, m) => console.e
     const id = randomUUID();
     c.set("requestId", id);
     await next();
-    c.res.headers.set("x-request-id", id);
+    if (!c.get("requestIdSent")) c.res.headers.set("x-request-id", id);
   });
   app.get("/health", (c) => c.json({ status: "ok" }));
   app.use("*", authenticate(sb));

@@ -35,6 +35,8 @@ export interface Sandbox {
 export type HonoEnv = {
   Variables: {
     requestId: string;
+    /** Set when the response was built with its x-request-id already (the router's JSON responses). */
+    requestIdSent?: boolean;
     /** Decoded query values; repeated keys joined with ",". */
     query: Record<string, string>;
     /** The exact body text received, or undefined for a request without a body. */

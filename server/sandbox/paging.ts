@@ -44,6 +44,23 @@ export function page<T>(ctx: OpContext, rows: T[], size: number, idOf: (row: T) 
   return more ? { data: items, pagination_key: encodeKey(idOf(items[items.length - 1])) } : { data: items };
 }
 
+/** A response body already serialised (by the database): the router sends it as it is. */
+export class JsonText {
+  constructor(readonly text: string) {}
+  toJSON(): unknown {
+    return JSON.parse(this.text);
+  }
+}
+
+/** `page` for items already serialised: `rows` of { id, json } (up to size + 1), the same shapes as text. */
+export function pageJson(ctx: OpContext, rows: { id: string; json: string }[], size: number): JsonText {
+  const items = rows.slice(0, size);
+  const array = `[${items.map((r) => r.json).join(",")}]`;
+  if (ctx.style === "legacy") return new JsonText(array);
+  const more = rows.length > size && items.length > 0;
+  return new JsonText(more ? `{"data":${array},"pagination_key":${JSON.stringify(encodeKey(items[items.length - 1].id))}}` : `{"data":${array}}`);
+}
+
 /** Unpaged lists (positions, calendar): bare array on legacy paths, {"data":[...]} on resource paths. */
 export function list<T>(ctx: OpContext, items: T[]): unknown {
   return ctx.style === "legacy" ? items : { data: items };

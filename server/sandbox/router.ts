@@ -2,8 +2,9 @@ import "server-only";
 import { checkJson } from "./input-limits";
 import type { Hono } from "hono";
 import { OPERATIONS, type Operation, type OperationName, type PathStyle } from "@/server/wire/operations";
-import type { HonoEnv, OpContext, Sandbox } from "./context";
+import type { Ctx, HonoEnv, OpContext, Sandbox } from "./context";
 import { illegal } from "./errors";
+import { JsonText } from "./paging";
 
 export type OpHandler = (ctx: OpContext) => Promise<unknown>;
 
@@ -49,8 +50,18 @@ export function routeOperation(app: Hono<HonoEnv>, sb: Sandbox, operation: Opera
   for (const [path, style] of paths) {
     app.on(op.method, path, async (c) => {
       const body = op.method === "POST" ? parseBody(c.get("rawBody")) : {};
-      const result = await handler({ sb, style, query: c.get("query"), body, c });
-      return c.json(result as object);
+      return jsonResponse(c, await handler({ sb, style, query: c.get("query"), body, c }));
     });
   }
+}
+
+/**
+ * A 200 JSON response with the request id among its headers, as one plain object: the Node adapter then writes it
+ * without building a Headers object (c.json plus a header set afterwards built one per request). A JsonText body,
+ * already serialised by the database, is sent as it is.
+ */
+export function jsonResponse(c: Ctx, result: unknown): Response {
+  const text = result instanceof JsonText ? result.text : JSON.stringify(result);
+  c.set("requestIdSent", true);
+  return new Response(text ?? null, { status: 200, headers: { "content-type": "application/json", "x-request-id": c.get("requestId") } });
 }

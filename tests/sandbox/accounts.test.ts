@@ -127,6 +127,29 @@ describe.each(engines)("virtual accounts on $name", (te) => {
     }
   });
 
+  it("lists every account exactly as getVirtualAccount shows it: the same fields, nulls omitted, the same times", async () => {
+    const china = { first_name: "Ada", last_name: "Quantum", id_type: "PASSPORT", id_number: "P1", country_of_issuance: "HK" };
+    const withChina = await f.api.op("createVirtualAccount", "resource", { body: newAccount({ china_connect_investor_info: china, commission_code: "C\"\\ü\n" }) });
+    const bare = await f.api.op("createVirtualAccount", "resource", { body: newAccount({ w8ben_info: undefined }) });
+    // An update without china_connect_investor_info stores JSON null there: listed as absent, like a SQL NULL.
+    await f.api.op("updateVirtualAccount", "resource", { body: { client_request_id: rid("upd"), account_id: bare.body.account_id, account_status: "SUSPENDED" } });
+    const listed: Record<string, unknown>[] = [];
+    let key: string | undefined;
+    do {
+      const r = await f.api.op("listVirtualAccounts", "resource", { query: { page_size: 50, ...(key ? { pagination_key: key } : {}) } });
+      listed.push(...r.body.data);
+      key = r.body.pagination_key;
+    } while (key);
+    expect(listed.map((a) => a.account_id)).toEqual(expect.arrayContaining([withChina.body.account_id, bare.body.account_id]));
+    for (const a of listed) {
+      const got = await f.api.op("getVirtualAccount", "resource", { query: { account_id: String(a.account_id) } });
+      expect(a).toStrictEqual(got.body);
+      expect(Object.keys(a)).toEqual(Object.keys(got.body));
+    }
+    const legacy = await f.api.op("listVirtualAccounts", "legacy", { query: { page_size: 200 } });
+    expect(legacy.body).toStrictEqual(listed);
+  });
+
   it("filters by status, type, level, permission, number, external number, name and creation time", async () => {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests inspect response bodies loosely
     const q = async (query: Record<string, string | number>) => (await f.api.op("listVirtualAccounts", "resource", { query: { page_size: 200, ...query } })).body.data as Record<string, any>[];

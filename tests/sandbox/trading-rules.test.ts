@@ -53,6 +53,18 @@ describe("order rules (US stock)", () => {
     expect(errorOf(naked)).toEqual({ status: 417, code: "INSUFFICIENT_POSITION" });
   });
 
+  it("buying power: a refused order leaves the balances as they were (no row created for a currency never held)", async () => {
+    const rows = async () => (await f.sb.engine.query<{ r: string }>(
+      "SELECT string_agg(currency || ' ' || cash_balance || ' ' || held_amount, ', ' ORDER BY currency) AS r FROM sandbox.cash_balances WHERE account_id = $1",
+      [ACCOUNTS.cash],
+    )).rows[0].r;
+    const before = await rows();
+    const refused = await place(f.api, ACCOUNTS.cash, [stock({ market: "CN", symbol: "600519", quantity: "100000", limit_price: "1482.00" })]);
+    expect(errorOf(refused)).toEqual({ status: 417, code: "INSUFFICIENT_BUYING_POWER" });
+    expect(refused.body.message).toMatch(/^Account \S+ has CNH [\d.,-]+ buying power; the order needs [\d.,]+\.$/);
+    expect(await rows()).toBe(before);
+  });
+
   it("FAILED with a reason: a SELL whose shares were journaled away before the market reached it", async () => {
     await setPrice(f.api, "INTC", "22.00");
     await place(f.api, acct, [stock({ symbol: "INTC", order_type: "MARKET", limit_price: undefined, quantity: "7" })]);

@@ -25,16 +25,21 @@ export async function buyingPower(tx: Queryable, account: { account_id: string; 
   return power;
 }
 
-/** Checks and reserves `amount`; 417 INSUFFICIENT_BUYING_POWER when the account cannot cover it. */
+/**
+ * Checks and reserves `amount`; 417 INSUFFICIENT_BUYING_POWER when the account cannot cover it. One statement
+ * (sandbox.hold_cash, migration 0113): the balance row locked, buyingPower's sum, and the hold when it is covered.
+ */
 export async function hold(tx: Queryable, account: { account_id: string; account_type: string; account_number: string }, currency: string, amount: Decimal, at: Date): Promise<void> {
   if (amount.lte(0)) return;
-  const power = await buyingPower(tx, account, currency, at);
-  if (power.lt(amount)) {
-    throw business("INSUFFICIENT_BUYING_POWER", `Account ${account.account_number} has ${currency} ${cash(power)} buying power; the order needs ${cash(amount)}.`);
-  }
-  // buyingPower() has locked the balance row already.
-  await adjustHeld(tx, account.account_id, currency, amount, at, true);
+  const { rows } = await tx.query<{ power: string }>("SELECT sandbox.hold_cash($1, $2, $3, $4, $5)::text AS power", [
+    account.account_id, currency, amount.toFixed(), at, account.account_type === "MARGIN",
+  ]);
+  const power = new Decimal(rows[0].power);
+  if (power.lt(amount)) throw insufficientBuyingPower(account, currency, power, amount);
 }
+
+export const insufficientBuyingPower = (account: { account_number: string }, currency: string, power: Decimal, amount: Decimal) =>
+  business("INSUFFICIENT_BUYING_POWER", `Account ${account.account_number} has ${currency} ${cash(power)} buying power; the order needs ${cash(amount)}.`);
 
 export async function adjustHeld(tx: Queryable, accountId: string, currency: string, delta: Decimal.Value, at: Date, locked = false): Promise<void> {
   const d = new Decimal(delta);

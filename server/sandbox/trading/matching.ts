@@ -4,7 +4,7 @@ import { emit, type OutboxEvent } from "./events/outbox";
 import { expireOptions } from "./exercise";
 import { executeFill } from "./fills";
 import { endOrder } from "./lifecycle";
-import { lockOrderById, updateOrder, workingOrders, type OrderRow } from "./order-store";
+import { lockOrderById, movableOrders, updateOrder, workingOrders, type OrderRow } from "./order-store";
 import { decide } from "./pricing";
 import { canExecute, localTime, sessionAt, type Market } from "./sessions";
 import { trading } from "./state";
@@ -20,7 +20,11 @@ export async function runMatching(sb: Sandbox, ids?: string[]): Promise<void> {
     const at = t.now();
     await t.market.load(sb.engine, at);
     if (!ids) await housekeeping(sb, at);
-    let batch = await workingOrders(sb.engine, ids);
+    // A full pass reads only the orders the market may move (plain LIMIT orders out of reach stay in the database).
+    let batch = ids ? await workingOrders(sb.engine, ids) : await movableOrders(sb.engine, t.market.all().map((q) => {
+      const { bid, ask } = t.market.spread(q);
+      return { key: q.key, bid: bid.toFixed(), ask: ask.toFixed() };
+    }));
     for (let round = 0; round < 4 && batch.length; round += 1) {
       const activated: string[] = [];
       for (const o of batch) activated.push(...(await matchOne(sb, o, at)));

@@ -44,7 +44,17 @@ export const TRAILING_TYPES = ["AMOUNT", "PERCENTAGE"] as const;
 export const TRIGGER_PRICE_TYPES = ["PRICE", "PRICE_BID", "PRICE_ASK"] as const;
 
 
-export async function parseOrder(db: Queryable, raw: Record<string, unknown>, i: number, account: AccountForOrders, previewing = false): Promise<OrderSpec> {
+/** A stock instrument as an order reads it; `instruments` passes those already read, keyed "market|symbol". */
+export interface OrderInstrument {
+  instrument_id: string;
+  currency: string;
+  category: string;
+  profile: Record<string, unknown>;
+  locate: Record<string, string>;
+}
+
+export async function parseOrder(db: Queryable, raw: Record<string, unknown>, i: number, account: AccountForOrders, previewing = false,
+  instruments?: Map<string, OrderInstrument>): Promise<OrderSpec> {
   const f = (name: string) => `new_orders[${i}].${name}`;
   const client_order_id = str(raw.client_order_id);
   if (!client_order_id || !CLIENT_ID_RE.test(client_order_id)) throw illegal(`${f("client_order_id")} is required: 1 to 32 of A-Z a-z 0-9 _ -.`);
@@ -108,14 +118,13 @@ export async function parseOrder(db: Queryable, raw: Record<string, unknown>, i:
     Object.assign(spec, await resolveLegs(db, raw, spec, account, f));
     return spec;
   }
-  return withStock(db, spec, account, f);
+  return withStock(db, spec, account, f, instruments?.get(`${spec.market}|${spec.symbol}`));
 }
 
-async function withStock(db: Queryable, spec: OrderSpec, account: AccountForOrders, f: (n: string) => string): Promise<OrderSpec> {
-  const { rows } = await db.query<{ instrument_id: string; currency: string; category: string; profile: Record<string, unknown>; locate: Record<string, string> }>(
+async function withStock(db: Queryable, spec: OrderSpec, account: AccountForOrders, f: (n: string) => string, known?: OrderInstrument): Promise<OrderSpec> {
+  const inst = known ?? (await db.query<OrderInstrument>(
     "SELECT instrument_id, currency, category, profile, locate FROM sandbox.instruments WHERE market = $1 AND symbol = $2", [spec.market, spec.symbol],
-  );
-  const inst = rows[0];
+  )).rows[0];
   if (!inst) throw business("INSTRUMENT_NOT_FOUND", "instrument not exists");
   Object.assign(spec, { instrument_id: inst.instrument_id, currency: inst.currency, category: inst.category, profile: inst.profile, locate: inst.locate });
   spec.lot_size = new Decimal(String(inst.profile.lot_size ?? "1"));

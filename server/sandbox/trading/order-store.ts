@@ -90,6 +90,26 @@ export async function workingOrders(db: Queryable, ids?: string[]): Promise<Orde
   return rows;
 }
 
+/**
+ * Every working order except plain LIMIT orders (one leg, no trigger) the book does not reach: a BUY whose limit is
+ * below the ask, a SELL or SHORT whose limit is above the bid. Those are the orders decide() leaves alone, so a
+ * matching pass need not read them; an order without a quote in `books` is kept. `books` holds the market's quotes
+ * by key (`OPT:<symbol>` for options, `<market>:<symbol>` otherwise, as SimMarket keys them).
+ */
+export async function movableOrders(db: Queryable, books: { key: string; bid: string; ask: string }[]): Promise<OrderRow[]> {
+  const { rows } = await db.query<OrderRow>(
+    `SELECT ${COLUMNS} FROM sandbox.orders o
+       LEFT JOIN unnest($1::text[], $2::numeric[], $3::numeric[]) AS b(k, bid, ask)
+         ON b.k = CASE WHEN o.instrument_type = 'OPTION' THEN 'OPT:' || o.symbol ELSE o.market || ':' || o.symbol END
+      WHERE o.status IN ('SUBMITTED', 'PARTIAL_FILLED')
+        AND NOT (o.order_type = 'LIMIT' AND (o.legs IS NULL OR jsonb_array_length(o.legs) <= 1)
+                 AND coalesce(CASE WHEN o.side = 'BUY' THEN o.limit_price < b.ask ELSE o.limit_price > b.bid END, false))
+      ORDER BY o.seq`,
+    [books.map((b) => b.key), books.map((b) => b.bid), books.map((b) => b.ask)],
+  );
+  return rows;
+}
+
 /** Updates the given columns of one order; values are passed as they are (decimals as strings). */
 export async function updateOrder(tx: Queryable, orderId: string, patch: Record<string, unknown>, at: Date): Promise<void> {
   const keys = Object.keys(patch);

@@ -9,7 +9,7 @@ import { emit, type OutboxEvent } from "./events/outbox";
 import { charges } from "./fees";
 import { hold, sellable } from "./funds";
 import { runMatching } from "./matching";
-import { parseOrder, type AccountForOrders, type OrderSpec } from "./order-spec";
+import { parseOrder, type AccountForOrders, type OrderInstrument, type OrderSpec } from "./order-spec";
 import { multiplierOf, type OrderRow } from "./order-store";
 import { bookOf, decide, estimateHold, referencePrice } from "./pricing";
 import { trading } from "./state";
@@ -17,15 +17,29 @@ import { trading } from "./state";
 /** Preview and place (idempotent by client_order_id per account). */
 const ACCOUNT_COLUMNS = "account_id, account_number, account_status, account_type, trading_permissions, option_level, commission_code";
 
-/** The account of a placement, read with its per-account order lock taken (the same key as `orders:<account_id>`). */
-async function lockOrderAccount(tx: Queryable, id: unknown): Promise<AccountForOrders> {
-  const { rows } = await tx.query<AccountForOrders>(
-    `SELECT ${ACCOUNT_COLUMNS}, pg_advisory_xact_lock(hashtext('orders:' || account_id)) IS NULL AS locked
-       FROM sandbox.virtual_accounts WHERE account_id = $1 OR account_number = $1`, [typeof id === "string" ? id : ""],
+interface OrderContext {
+  account: AccountForOrders;
+  used: { client_order_id: string; body_hash: string }[];
+  instruments: Map<string, OrderInstrument>;
+}
+
+/**
+ * The account of a placement with its order lock taken (the same key as `orders:<account_id>`), then the
+ * client_order_ids of this request already used on it and the stock instruments the orders name, read after the lock
+ * so they see every placement committed before: one statement (sandbox.order_context, migration 0113). Undefined
+ * when the account does not exist.
+ */
+async function orderContext(tx: Queryable, body: Record<string, unknown>): Promise<OrderContext | undefined> {
+  const list = body.new_orders;
+  const raws = Array.isArray(list) ? list.filter((r): r is Record<string, unknown> => typeof r === "object" && r !== null) : [];
+  const text = (v: unknown) => (typeof v === "string" ? v : "");
+  const { rows } = await tx.query<{ c: { account: AccountForOrders; used: OrderContext["used"]; instruments: (OrderInstrument & { market: string; symbol: string })[] } | null }>(
+    "SELECT sandbox.order_context($1, $2, $3, $4) AS c",
+    [text(body.account_id), raws.map((r) => r.client_order_id).filter((c): c is string => typeof c === "string"), raws.map((r) => text(r.market)),
+      raws.map((r) => text(r.symbol))],
   );
-  if (!rows[0]) throw business("ACCOUNT_NOT_FOUND", `account_id ${String(id ?? "")} does not exist.`);
-  const { locked: _locked, ...account } = rows[0] as AccountForOrders & { locked: boolean };
-  return account;
+  const c = rows[0].c;
+  return c ? { account: c.account, used: c.used, instruments: new Map(c.instruments.map(({ market, symbol, ...i }) => [`${market}|${symbol}`, i])) } : undefined;
 }
 
 /** The orders of an account with these client_order_ids, in one statement. */
@@ -98,6 +112,9 @@ export async function previewOrder(sb: Sandbox, body: Record<string, unknown>, f
 
 const ack = (o: { client_order_id: string; order_id: string }) => ({ client_order_id: o.client_order_id, order_id: o.order_id });
 
+/** A placement validated and drafted from its context, or the stored orders of a replay. */
+type Prepared = { replay: OrderRow[] } | { acc: AccountForOrders; specs: OrderSpec[]; pending: boolean[]; drafts: OrderRow[] };
+
 export async function placeOrders(sb: Sandbox, body: Record<string, unknown>, family: ApiFamily = "broker") {
   const t = trading(sb);
   const at = t.now();
@@ -107,34 +124,46 @@ export async function placeOrders(sb: Sandbox, body: Record<string, unknown>, fa
   // Set once the account is known and the orders are well-formed: a failure after that is a PLACE_FAILED event.
   let account: AccountForOrders | undefined;
   let raws: Record<string, unknown>[] | undefined;
+
+  const prepare = async (db: Queryable, ctx: OrderContext | undefined): Promise<Prepared> => {
+    if (!ctx) throw business("ACCOUNT_NOT_FOUND", `account_id ${String(body.account_id ?? "")} does not exist.`);
+    const { account: acc, used, instruments } = ctx;
+    const list = rawOrders(body, "new_orders");
+    [account, raws] = [acc, list];
+    const ids = list.map((r) => r.client_order_id).filter((id): id is string => typeof id === "string");
+    // The full rows only when some id is used already (a replay or a duplicate).
+    const existing = used.length ? await findOrders(db, acc.account_id, ids) : [];
+    if (existing.length) {
+      if (existing.length === list.length && existing.every((o) => o.body_hash === hash)) return { replay: existing.map((o) => ({ ...o, replay: true })) };
+      throw business("DUPLICATE_CLIENT_ORDER_ID", `client_order_id ${existing[0].client_order_id} was already used with a different order.`);
+    }
+    if (acc.account_status !== "ACTIVE") throw business("ACCOUNT_NOT_TRADABLE", `Account ${acc.account_number} is ${acc.account_status}.`);
+    const specs: OrderSpec[] = [];
+    for (const [i, r] of list.entries()) specs.push(await parseOrder(db, r, i, acc, false, instruments));
+    if (new Set(specs.map((s) => s.client_order_id)).size !== specs.length) throw illegal("client_order_id must differ between the orders of one request.");
+    const links = linkCombo(specs, family);
+    const drafts = specs.map((s) => draft(s, acc.account_id, at));
+    const oco = links.some((l) => l.oco) ? newId() : null;
+    for (const [i, d] of drafts.entries()) {
+      const l = links[i];
+      Object.assign(d, { group_id: specs[0].client_order_id, client_combo_order_id: combo, body_hash: hash, status: l.pending ? "PENDING" : "SUBMITTED",
+        parent_order_id: l.parent === null ? null : drafts[l.parent].order_id, oco_key: l.oco ? oco : null });
+      if (!bookOf(t, d)) throw business("INSTRUMENT_NOT_FOUND", "instrument not exists");
+    }
+    return { acc, specs, pending: links.map((l) => l.pending), drafts };
+  };
+
   let rows: OrderRow[] = [];
   try {
     rows = await sb.engine.transaction(async (tx) => {
       // One place at a time per account: the duplicate check and the buying-power check see each other's orders.
       // The account is read and its lock taken in one statement; what follows runs after the lock, so it sees
       // every placement committed before.
-      const acc = await lockOrderAccount(tx, body.account_id);
-      const list = rawOrders(body, "new_orders");
-      [account, raws] = [acc, list];
-      const ids = list.map((r) => r.client_order_id).filter((id): id is string => typeof id === "string");
-      const existing = await findOrders(tx, acc.account_id, ids);
-      if (existing.length) {
-        if (existing.length === list.length && existing.every((o) => o.body_hash === hash)) return existing.map((o) => ({ ...o, replay: true }));
-        throw business("DUPLICATE_CLIENT_ORDER_ID", `client_order_id ${existing[0].client_order_id} was already used with a different order.`);
-      }
-      if (acc.account_status !== "ACTIVE") throw business("ACCOUNT_NOT_TRADABLE", `Account ${acc.account_number} is ${acc.account_status}.`);
-      const specs: OrderSpec[] = [];
-      for (const [i, r] of list.entries()) specs.push(await parseOrder(tx, r, i, acc));
-      if (new Set(specs.map((s) => s.client_order_id)).size !== specs.length) throw illegal("client_order_id must differ between the orders of one request.");
-      const links = linkCombo(specs, family);
-      const drafts = specs.map((s) => draft(s, acc.account_id, at));
-      const oco = links.some((l) => l.oco) ? newId() : null;
+      const p = await prepare(tx, await orderContext(tx, body));
+      if ("replay" in p) return p.replay;
+      const { acc, specs, drafts } = p;
       for (const [i, d] of drafts.entries()) {
-        const l = links[i];
-        Object.assign(d, { group_id: specs[0].client_order_id, client_combo_order_id: combo, body_hash: hash, status: l.pending ? "PENDING" : "SUBMITTED",
-          parent_order_id: l.parent === null ? null : drafts[l.parent].order_id, oco_key: l.oco ? oco : null });
-        if (!bookOf(t, d)) throw business("INSTRUMENT_NOT_FOUND", "instrument not exists");
-        if (l.pending) continue;
+        if (p.pending[i]) continue;
         if (d.side === "SELL" && d.instrument_type === "EQUITY" && (await sellable(tx, d.account_id, "EQUITY", d.symbol)).lt(d.quantity ?? 0)) {
           throw business("INSUFFICIENT_POSITION", `Account ${acc.account_number} cannot sell ${d.quantity} ${d.symbol}: not enough shares free (use SHORT to sell short).`);
         }
