@@ -61,7 +61,11 @@ export function showFresh(state: BlotterRows): BlotterRows {
 
 /** The next page read while scrolling, after the rows on screen (a row seen already is not repeated). */
 export function appendPage(state: BlotterRows, page: { rows: OrderRow[]; nextCursor?: string }): BlotterRows {
-  const seen = new Set(state.rows.map((r) => r.id));
-  const fresh = state.fresh.filter((r) => !page.rows.some((p) => p.id === r.id));
-  return { ...state, rows: [...state.rows, ...page.rows.filter((r) => !seen.has(r.id))], more: !!page.nextCursor, fresh };
+  // Looked up by the page's ids (a few hundred), not a set of every row read: a page arriving at 100,000 rows
+  // allocates nothing in proportion to them but the longer list.
+  const ids = new Set(page.rows.map((r) => r.id));
+  const seen = new Set<string>();
+  for (const r of state.rows) if (ids.has(r.id)) seen.add(r.id);
+  const fresh = state.fresh.filter((r) => !ids.has(r.id));
+  return { ...state, rows: state.rows.concat(seen.size ? page.rows.filter((r) => !seen.has(r.id)) : page.rows), more: !!page.nextCursor, fresh };
 }
