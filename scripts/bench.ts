@@ -102,15 +102,25 @@ async function startSandbox(store: Store): Promise<Child> {
   return startChild("server/sandbox/main.ts", { ...store.env, SANDBOX_PORT: String(port), SANDBOX_GRPC_PORT: String(grpcPort), LOG_LEVEL: "warn" }, port, "/health", grpcPort);
 }
 
-/** The bare route's req/s and p99, measured again beside each engine's figures. */
-async function bare(token: string): Promise<Result> {
+/**
+ * The bare route's req/s and p99, measured again beside each engine's figures; with the floor of a database read
+ * and write on the same engine (the bare server's `/floor/*` routes, see bare-server.ts) unless skipped.
+ */
+async function bare(token: string, store: Store): Promise<{ ref: Result; read?: Result; write?: Result }> {
   const port = await freePort();
-  const server = await startChild("scripts/bench/bare-server.ts", { PORT: String(port) }, port, "/bare");
+  const floor: Record<string, string> = SKIP.has("floor") ? {}
+    : store.env.DATABASE_URL ? { FLOOR_DATABASE_URL: store.env.DATABASE_URL } : { FLOOR_DATA_DIR: path.join(store.env.BROKERDESK_DATA_DIR, "floor-db") };
+  const server = await startChild("scripts/bench/bare-server.ts", { PORT: String(port), ...floor }, port, "/bare");
   const c = client(server.url, CONCURRENCY);
   c.setToken(token);
+  const watch = async () => ({ server: [server.child.pid!], ...(store.backends ? { db: await store.backends() } : {}) });
   try {
     // The same client work as the signed rows: signed headers, nonce, timestamp and access token, computed per call.
-    return await load(CONCURRENCY, SECONDS, () => c.call("GET", "/bare", { page_size: "10" }), async () => ({ server: [server.child.pid!] }));
+    const ref = await load(CONCURRENCY, SECONDS, () => c.call("GET", "/bare", { page_size: "10" }), async () => ({ server: [server.child.pid!] }));
+    if (SKIP.has("floor")) return { ref };
+    const read = await load(CONCURRENCY, SECONDS, () => c.call("GET", "/floor/read", { page_size: "10" }), watch);
+    const write = await load(CONCURRENCY, SECONDS, (_, i) => c.call("POST", "/floor/write", {}, { n: i }), watch);
+    return { ref, read, write };
   } finally {
     await c.close();
     await stopChild(server);
@@ -130,9 +140,13 @@ async function benchEngine(label: "PostgreSQL server" | "PGlite", store: Store, 
   try {
     const { token } = (await c.call("POST", "/openapi/auth/token/create", {}, {})) as { token: string };
     c.setToken(token);
-    const ref = await bare(token);
+    const { ref, read, write } = await bare(token, store);
     add({ measure: `bare Hono route, ${CONCURRENCY} clients`, value: `${f0(ref.rps)} req/s · p99 ${f1(ref.p99)} ms`, reference: "(reference)", ratio: "100 %", target: "", met: "" }, ref);
     const refText = `${f0(ref.rps)} req/s`;
+    // What any route that reads or writes the database at all can reach on this machine: the ceiling of the ratios below.
+    for (const [what, r] of [["floor: bare route + one SELECT 1", read], ["floor: bare route + one INSERT", write]] as const) {
+      if (r) add({ measure: what, value: `${f0(r.rps)} req/s · p50 ${f1(r.p50)} · p99 ${f1(r.p99)} ms`, reference: refText, ratio: pctOf(r.rps, ref.rps), target: "", met: "" }, r);
+    }
 
     const watch = async () => ({ sandbox: [sb.child.pid!], ...(store.backends ? { db: await store.backends() } : {}) });
     const list = await load(CONCURRENCY, SECONDS, () => c.call("GET", "/broker/accounts/virtual-accounts/list", { page_size: "10" }), watch);
