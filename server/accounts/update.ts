@@ -1,6 +1,7 @@
 import "server-only";
 import { revalidatePath } from "next/cache";
 import { OPTION_LEVELS } from "@/lib/broker-enums";
+import { AppError } from "@/lib/errors";
 import { diffAccount, type DiffLine } from "@/lib/schemas/virtual-account-diff";
 import { formValuesFromAccount, type AccountView } from "@/lib/schemas/virtual-account-view";
 import { toUpstreamFields, updateAccountSchema, type UpdateAccountValues } from "@/lib/schemas/virtual-account";
@@ -32,6 +33,29 @@ export async function sendAccountUpdate(input: UpdateAccountValues, { audit, bro
   } catch (error) {
     throw toActionError(error, { fields: accountFieldMap({ mailSameAsHome: input.w8ben_info.mail_same_as_home }), idempotent: true });
   }
+}
+
+/**
+ * An update sends the whole account (every field of the form), so one approved after the account changed would
+ * put back what was changed in between. Before a held update is sent, the account is read again: the update must
+ * change exactly what it changed when it was held (the same fields, from the same values); otherwise it is refused
+ * and nothing is sent. A field someone already set to the update's value is no conflict. A request held before the
+ * diff was stored (null) is sent as it is.
+ */
+async function refuseIfChangedSince(input: UpdateAccountValues, diff: unknown, ctx: ActionContext): Promise<void> {
+  if (!Array.isArray(diff)) return;
+  const heldLines = diff as DiffLine[];
+  const now = (await ctx.broker.getVirtualAccount({ account_id: input.account_id })) as AccountView;
+  const changed = diffAccount(formValuesFromAccount(now, input.client_request_id), input).filter(
+    (l) => !heldLines.some((h) => h.path === l.path && h.before === l.before && h.after === l.after),
+  );
+  if (changed.length === 0) return;
+  const fields = changed.map((l) => l.label.toLowerCase()).join(", ");
+  throw new AppError(
+    "ACCOUNT_CHANGED",
+    `account ${input.account_id} changed since the update was held: ${changed.map((l) => l.path).join(", ")}`,
+    `The account changed after this update was requested (${fields}). Nothing was sent: request the update again from the account as it is now.`,
+  );
 }
 
 const level = (v: string | undefined) => OPTION_LEVELS.indexOf((v ?? "") as (typeof OPTION_LEVELS)[number]);
@@ -73,6 +97,9 @@ export const accountUpdate: ApprovableOperation<typeof updateAccountSchema> = {
     return `Update of account ${input.account_id}${parts.length ? `: ${parts.join(", ")}` : ""}`;
   },
   clientRequestId: (input) => input.client_request_id,
-  run: (input, ctx) => sendAccountUpdate(input, ctx),
+  async run(input, ctx, held) {
+    if (held) await refuseIfChangedSince(input, held.diff, ctx);
+    return sendAccountUpdate(input, ctx);
+  },
   resultLink: (input) => ({ href: `/accounts/${encodeURIComponent(input.account_id)}`, label: `Account ${input.account_id}` }),
 };

@@ -92,7 +92,7 @@ export async function approveRequest(id: string, ctx: ActionContext, now = new D
     if (approvals < Number(r.approvers_required)) return { r, approvals, claimed: undefined };
     const { rows: claimed } = await tx.query<ClaimedRequest>(
       `UPDATE brokerdesk.approval_requests SET status = 'executing', decided_at = $2
-        WHERE id = $1 AND status = 'pending' RETURNING id::text, action, target, payload, maker_id::text, maker_email, maker_role`,
+        WHERE id = $1 AND status = 'pending' RETURNING id::text, action, target, payload, maker_id::text, maker_email, maker_role, diff`,
       [id, now],
     );
     return { r, approvals, claimed: claimed[0] };

@@ -18,6 +18,8 @@ export interface ClaimedRequest {
   maker_id: string;
   maker_email: string;
   maker_role: string;
+  /** What `assess` found when the request was held (an update's before → after), or null. */
+  diff: unknown;
 }
 
 /**
@@ -45,7 +47,7 @@ export async function executeRequest(req: ClaimedRequest, approver: ActionContex
   try {
     if (!op) throw new Error(`no approvable operation registered as ${req.action}`);
     const input = op.schema.parse(req.payload);
-    const result = await op.run(input, ctx);
+    const result = await op.run(input, ctx, { diff: req.diff });
     const upstreamRequestId = notes.upstreamRequestId ?? null;
     await db.engine.query(
       `UPDATE brokerdesk.approval_requests SET status = 'executed', executed_at = now(), result = $2::jsonb, upstream_request_id = $3 WHERE id = $1`,

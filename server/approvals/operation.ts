@@ -33,7 +33,11 @@ export interface ApprovableOperation<S extends z.ZodType = z.ZodType> {
   target(input: z.output<S>): string;
   summary(input: z.output<S>, diff?: unknown): string;
   clientRequestId(input: z.output<S>): string | undefined;
-  run(input: z.output<S>, ctx: ActionContext): Promise<unknown>;
+  /**
+   * Does the work. `held` is given when an approval executes a held request: what `assess` said then (its diff), for
+   * an operation that must refuse when its target changed in between rather than overwrite the change.
+   */
+  run(input: z.output<S>, ctx: ActionContext, held?: { diff: unknown }): Promise<unknown>;
   /** The request was held (awaiting) or closed unsent (declined, withdrawn, expired), e.g. to show it in a list. */
   onStatus?(input: z.output<S>, status: HeldStatus, o: { approvalId: string; makerEmail: string; ctx: { db: ActionContext["db"] }; reason?: string }): Promise<void>;
   /**

@@ -294,6 +294,26 @@ for (const engine of testEngines()) {
       expect(JSON.stringify(masked.diff)).not.toContain("987654321");
       const heldAudit = (await listAudit(f.db.engine, { action: "accounts.update", outcome: "held" })).rows;
       expect(JSON.stringify(heldAudit.map((e) => e.input))).not.toContain("987654321");
+
+      // The account changes while the W-8BEN update waits: approving it then would put the old commission code back
+      // (an update sends every field). It is refused, nothing is sent, and the change made in between stays.
+      const interim = (await values()).commission_code === "COMMISSION_GROUP_2" ? "COMMISSION_GROUP_1" : "COMMISSION_GROUP_2";
+      expect(await as(MAKER, async () => updateVirtualAccount({ ...(await values()), commission_code: interim } as never))).toMatchObject({ ok: true });
+      const approved = await as(CHECKER, () => approveApprovalAction({ id: heldW8.data.approvalId }));
+      expect(approved).toMatchObject({ ok: true, data: { status: "failed" } });
+      expect(approved.ok && approved.data.error).toMatch(/changed after this update was requested \(commission code\)\. Nothing was sent/);
+      const after = await current();
+      expect(after.commission_code).toBe(interim);
+      expect(after.w8ben_info?.tax_id).not.toBe("987654321");
+      const [refusal] = (await listAudit(f.db.engine, { action: "accounts.update", outcome: "failure" })).rows;
+      expect(refusal).toMatchObject({ errorCode: "ACCOUNT_CHANGED", target: `account:${account}` });
+
+      // Held again from the account as it is now, it goes through.
+      const again = await values();
+      const heldAgain = await as(MAKER, () => updateVirtualAccount({ ...again, w8ben_info: { ...again.w8ben_info, tax_id: "987654321" } } as never));
+      if (!heldAgain.ok || !isPendingApproval(heldAgain.data)) throw new Error(`not held: ${JSON.stringify(heldAgain)}`);
+      expect(await as(CHECKER, () => approveApprovalAction({ id: heldAgain.data.approvalId }))).toMatchObject({ ok: true, data: { status: "executed" } });
+      expect(await current()).toMatchObject({ commission_code: interim, w8ben_info: expect.objectContaining({ tax_id: "987654321" }) });
     });
 
     it("reconciliation asks the upstream nothing about movements held, declined, withdrawn or expired", async () => {
