@@ -50,3 +50,19 @@ export async function resolveAccount(q: Queryable, account: string): Promise<{ a
   );
   return rows[0] ? { accountId: rows[0].account_id, accountNumber: rows[0].account_number } : { accountId: account, accountNumber: null };
 }
+
+/**
+ * `text` with each of these account ids that the directory knows written as its account number, the name staff use
+ * (e.g. a held request's summary). Best effort: on a failure the text is returned as it is.
+ */
+export async function withAccountNumbers(q: Queryable, text: string, ids: string[]): Promise<string> {
+  try {
+    const numbers = await accountNumbers(q, ids);
+    let out = text;
+    for (const [id, number] of numbers) out = out.split(id).join(number);
+    return out;
+  } catch (error) {
+    logger.warn({ err: error }, "account numbers not read");
+    return text;
+  }
+}

@@ -14,6 +14,7 @@ import { getApproval, listApprovals, maskApprovalPii, sweepExpired } from "@/ser
 import { NOT_SENT_MESSAGE, recoverStuckExecutions } from "@/server/approvals/recover";
 import { matchRule } from "@/server/approvals/rules";
 import { listAudit } from "@/server/audit/trail";
+import { rememberAccountNumbers } from "@/server/accounts/directory";
 import { setBrokerForTests } from "@/server/broker";
 import { setDbForTests } from "@/server/db";
 import { masterAccountId } from "@/server/sandbox/seed";
@@ -114,6 +115,9 @@ for (const engine of testEngines()) {
       expect(await calls()).toBe(1);
 
       const [from0, to0] = [await cash(master, "USD"), await cash(to, "USD")];
+      // The desk has read the receiving account before (its number is in the directory): the summary names it so.
+      const toNumber = ((await f.client.getVirtualAccount({ account_id: to })) as AccountView).account_number;
+      await rememberAccountNumbers(f.db.engine, [{ account_id: to, account_number: toNumber }]);
       const big = journal("50000.00");
       const held = await as(MAKER, () => createCashJournalAction(big));
       expect(held).toMatchObject({ ok: true, data: { pending: true, message: expect.stringContaining("one approver") } });
@@ -126,6 +130,8 @@ for (const engine of testEngines()) {
       const detail = await getApproval(f.db, id);
       expect(detail).toMatchObject({ status: "pending", payload: big, clientRequestId: big.client_request_id, amount: "50000.00", currency: "USD", approvals: 0, approversRequired: 1, makerEmail: MAKER.email });
       expect(detail.summary).toContain("50,000.00");
+      expect(detail.summary).toContain(`to ${toNumber}`);
+      expect(detail.summary).not.toContain(to);
 
       expect(await as(MAKER, () => approveApprovalAction({ id }))).toMatchObject({ ok: false, code: "OWN_REQUEST" });
       expect(await as(MAKER, () => rejectApprovalAction({ id, reason: "changed my mind" }))).toMatchObject({ ok: false, code: "OWN_REQUEST" });
@@ -299,7 +305,8 @@ for (const engine of testEngines()) {
       // (an update sends every field). It is refused, nothing is sent, and the change made in between stays.
       const interim = (await values()).commission_code === "COMMISSION_GROUP_2" ? "COMMISSION_GROUP_1" : "COMMISSION_GROUP_2";
       expect(await as(MAKER, async () => updateVirtualAccount({ ...(await values()), commission_code: interim } as never))).toMatchObject({ ok: true });
-      const approved = await as(CHECKER, () => approveApprovalAction({ id: heldW8.data.approvalId }));
+      const w8Id = heldW8.data.approvalId;
+      const approved = await as(CHECKER, () => approveApprovalAction({ id: w8Id }));
       expect(approved).toMatchObject({ ok: true, data: { status: "failed" } });
       expect(approved.ok && approved.data.error).toMatch(/changed after this update was requested \(commission code\)\. Nothing was sent/);
       const after = await current();
@@ -312,7 +319,8 @@ for (const engine of testEngines()) {
       const again = await values();
       const heldAgain = await as(MAKER, () => updateVirtualAccount({ ...again, w8ben_info: { ...again.w8ben_info, tax_id: "987654321" } } as never));
       if (!heldAgain.ok || !isPendingApproval(heldAgain.data)) throw new Error(`not held: ${JSON.stringify(heldAgain)}`);
-      expect(await as(CHECKER, () => approveApprovalAction({ id: heldAgain.data.approvalId }))).toMatchObject({ ok: true, data: { status: "executed" } });
+      const againId = heldAgain.data.approvalId;
+      expect(await as(CHECKER, () => approveApprovalAction({ id: againId }))).toMatchObject({ ok: true, data: { status: "executed" } });
       expect(await current()).toMatchObject({ commission_code: interim, w8ben_info: expect.objectContaining({ tax_id: "987654321" }) });
     });
 
