@@ -79,6 +79,11 @@ export interface AccountSweep {
   changed: number;
   /** The window was read to its end (false: aborted; it resumes from its cursor). */
   complete: boolean;
+  /**
+   * Another pass moved the account's state on (a second sweeper, or "Read this account again" resetting it) while
+   * this one read: it stopped without writing its page, and the account's state is the other's.
+   */
+  superseded?: boolean;
   sweptUntil: string | null;
 }
 
@@ -174,6 +179,10 @@ async function store(tx: Queryable, account: SweepAccount, items: Activity[]): P
  * Throws on an upstream or storage error after recording it in the account's last_error (the cursor stays, so the
  * next attempt resumes; a cursor the upstream refuses is dropped and the window read again from its start).
  * Returns early (complete: false) when `signal` aborts.
+ *
+ * Every write of the pass's state is conditional on the state it read (compare and set): when another pass changed
+ * it in between (two sweepers on one account, or a reset to read the account again), this pass stops without
+ * writing (superseded) rather than put its window or cursor back over the other's.
  */
 export async function sweepAccount(d: SweepDeps, account: SweepAccount, signal?: AbortSignal): Promise<AccountSweep> {
   const pace = paceOf(d);
@@ -197,8 +206,12 @@ export async function sweepAccount(d: SweepDeps, account: SweepAccount, signal?:
       return result;
     }
     windowEnd = end;
-    await d.engine.query("UPDATE brokerdesk.activity_sweeps SET window_end = $2, cursor = NULL, updated_at = now() WHERE account_id = $1",
-      [account.account_id, new Date(windowEnd)]);
+    const { rows: opened } = await d.engine.query(
+      `UPDATE brokerdesk.activity_sweeps SET window_end = $2, cursor = NULL, updated_at = now()
+        WHERE account_id = $1 AND window_end IS NULL AND swept_until IS NOT DISTINCT FROM $3 RETURNING 1`,
+      [account.account_id, new Date(windowEnd), state.swept_until],
+    );
+    if (!opened.length) return { ...result, superseded: true };
   }
   // A first pass reaches back `days` from its window's end: the same start however often it resumes.
   const start = state.swept_until ? new Date(state.swept_until).getTime() : windowEnd - (d.days ?? DEFAULT_DAYS) * DAY;
@@ -229,17 +242,19 @@ export async function sweepAccount(d: SweepDeps, account: SweepAccount, signal?:
     const last = !page.nextCursor;
     try {
       result.changed += await d.engine.transaction(async (tx) => {
-        const changed = await store(tx, account, page.items);
-        await tx.query(
-          last
-            ? `UPDATE brokerdesk.activity_sweeps SET swept_until = window_end, window_end = NULL, cursor = NULL, fetched = fetched + $2,
-                      last_error = NULL, updated_at = now() WHERE account_id = $1`
-            : "UPDATE brokerdesk.activity_sweeps SET cursor = $3, fetched = fetched + $2, updated_at = now() WHERE account_id = $1",
-          last ? [account.account_id, page.items.length] : [account.account_id, page.items.length, page.nextCursor],
+        // Still the state this page was read from (the same window and cursor), or nothing is written.
+        const { rows: moved } = await tx.query(
+          `UPDATE brokerdesk.activity_sweeps
+              SET ${last ? "swept_until = window_end, window_end = NULL, cursor = NULL, last_error = NULL" : "cursor = $5"},
+                  fetched = fetched + $2, updated_at = now()
+            WHERE account_id = $1 AND window_end = $3 AND cursor IS NOT DISTINCT FROM $4 RETURNING 1`,
+          [account.account_id, page.items.length, new Date(windowEnd), cursor ?? null, ...(last ? [] : [page.nextCursor])],
         );
-        return changed;
+        if (!moved.length) throw SUPERSEDED;
+        return store(tx, account, page.items);
       });
     } catch (e) {
+      if (e === SUPERSEDED) return { ...result, superseded: true };
       await recordError(d.engine, account.account_id, e, false);
       throw e;
     }
@@ -252,6 +267,9 @@ export async function sweepAccount(d: SweepDeps, account: SweepAccount, signal?:
     cursor = page.nextCursor;
   }
 }
+
+/** Thrown inside a page's transaction to roll it back when another pass moved the account's state on. */
+const SUPERSEDED = new Error("the account's sweep state was moved on by another pass");
 
 async function recordError(engine: Engine, accountId: string, e: unknown, dropCursor: boolean): Promise<void> {
   await engine.query(
@@ -324,7 +342,7 @@ export async function sweepActivities(d: SweepDeps, o: { signal?: AbortSignal; r
       const retry = failedBefore.has(account.account_id);
       try {
         const s = await sweepAccount(d, account, o.signal);
-        if (!s.complete) return false; // aborted
+        if (!s.complete && !s.superseded) return false; // aborted
         if (retry) r.errors -= 1;
         else r.done += 1;
         r.checked += s.fetched;

@@ -194,6 +194,30 @@ describe.each(engines)("activities sweep ($name)", (te) => {
     await expectCopyEqual(new Date(mid.window_end!), a);
   });
 
+  it("two passes on one account at once write its pages once; a reset during a pass stands", async () => {
+    const a = seedAccountId(7);
+    const fetched = async () => Number((await q<{ fetched: string }>("SELECT fetched::text FROM brokerdesk.activity_sweeps WHERE account_id = $1", [a]))[0].fetched);
+    const before = await fetched();
+    expect(await generate({ account_id: a, count: 1000, start_time: wireTime((await sweptUntil(a))!.getTime() + 1), end_time: wireTime(Date.now()) })).toBe(1000);
+    // Both open a window from the same state: one does, the other stops without writing.
+    const both = await Promise.all([sweepAccount(deps(), { account_id: a }), sweepAccount(deps(), { account_id: a })]);
+    expect(both.filter((s) => s.superseded)).toHaveLength(1);
+    expect(both.find((s) => !s.superseded)).toMatchObject({ complete: true, fetched: 1000 });
+    expect(await fetched()).toBe(before + 1000);
+    const swept = (await sweptUntil(a))!;
+    await expectCopyEqual(swept, a);
+
+    // "Read this account again" while a pass is reading it: the pass stops at its next page, and the account is
+    // read again from the start (not marked swept by the pass that was reset).
+    expect(await generate({ account_id: a, count: 1000, start_time: wireTime(swept.getTime() + 1), end_time: wireTime(Date.now()) })).toBe(1000);
+    const cut = await sweepAccount(deps({ client: watched(async (n) => (n === 2 ? void (await resetAccountSweep(f.db.engine, a, "reviewer@example.test")) : undefined)) }), { account_id: a });
+    expect(cut).toMatchObject({ superseded: true, complete: false, pages: 2 });
+    expect(await q("SELECT swept_until, window_end, cursor FROM brokerdesk.activity_sweeps WHERE account_id = $1", [a])).toEqual([{ swept_until: null, window_end: null, cursor: null }]);
+    const again = await sweepAccount(deps(), { account_id: a });
+    expect(again).toMatchObject({ complete: true });
+    await expectCopyEqual(new Date(again.sweptUntil!), a);
+  });
+
   it("a pass cut by an upstream error resumes from its cursor; the error is recorded until then", async () => {
     const a = seedAccountId(6);
     expect(await generate({ account_id: a, count: 500, start_time: wireTime((await sweptUntil(a))!.getTime() + 1), end_time: wireTime(Date.now()) })).toBe(500);
