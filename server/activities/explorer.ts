@@ -68,12 +68,13 @@ export function activityConditions(f: ActivityFilter & { accountId?: string }, o
   return { where, params };
 }
 
-async function withAccount(q: Queryable, f: ActivityFilter): Promise<ActivityFilter & { accountId?: string }> {
-  return f.account ? { ...f, accountId: (await resolveAccount(q, f.account)).accountId } : f;
+/** The filter with its account (a number or an id) resolved to the account id, once: `account` is then dropped. */
+async function withAccount(q: Queryable, f: ActivityFilter & { accountId?: string }): Promise<ActivityFilter & { accountId?: string }> {
+  return f.account ? { ...f, account: undefined, accountId: (await resolveAccount(q, f.account)).accountId } : f;
 }
 
 /** One page of the desk's copy. */
-export async function listActivityPage(q: Queryable, filter: ActivityFilter, page: { cursor?: string; limit: number }): Promise<ActivityPage> {
+export async function listActivityPage(q: Queryable, filter: ActivityFilter & { accountId?: string }, page: { cursor?: string; limit: number }): Promise<ActivityPage> {
   const { where, params } = activityConditions(await withAccount(q, filter));
   const result = await keysetPage<DbRow>(q, {
     columns: COLUMNS, from: "brokerdesk.activities a", where, params, sort: "a.biz_time", tiebreak: "a.uid", desc: true,
@@ -169,7 +170,7 @@ export const ACTIVITY_CSV_COLUMNS = [
 
 /** Every activity of the filter in the desk's copy, newest first, read 1,000 at a time as the download wants them. */
 export async function* activityCsvRows(q: Queryable, filter: ActivityFilter): AsyncGenerator<(string | number | null)[]> {
-  const f = { ...filter, source: "desk" as const };
+  const f = { ...(await withAccount(q, filter)), source: "desk" as const };
   let cursor: string | undefined;
   do {
     const page = await listActivityPage(q, f, { cursor, limit: 1000 });
