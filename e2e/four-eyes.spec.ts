@@ -1,7 +1,7 @@
 import { expect, test, type Page, type Request } from "@playwright/test";
 import { sandboxApi } from "./accounts-helpers";
 import { disableAllRules } from "./approvals-helpers";
-import { storageFor } from "./helpers";
+import { shots, storageFor } from "./helpers";
 
 /**
  * Four-eyes approval end to end (issue 12): with the rule "cash journal USD above 10,000 needs 1 approver", an
@@ -136,6 +136,63 @@ test("a cash journal above the rule's threshold waits for a second person, and i
       await admin.setViewportSize({ width, height: 900 });
       await admin.screenshot({ path: `test-results/four-eyes/movement-with-trail-${width}.png`, fullPage: true });
     }
+  } finally {
+    await disableAllRules(admin);
+    await admin.close();
+    await ops.close();
+  }
+});
+
+const UPDATE_ACCOUNT = "POST /broker/accounts/virtual-accounts/update";
+const updatesSent = (): number => sandbox("GET", "/sandbox/calls").body.data[UPDATE_ACCOUNT] ?? 0;
+
+test("an account update waiting for approval is refused, nothing sent, when the account changed meanwhile", async ({ browser }) => {
+  const admin = await browser.newPage({ storageState: storageFor("admin") });
+  const ops = await browser.newPage({ storageState: storageFor("operations") });
+  const { id: account } = accountIdOf("VBD1000020");
+  const read = () => sandbox("GET", "/broker/accounts/virtual-accounts/get", { query: { account_id: account } }).body;
+
+  try {
+    await disableAllRules(admin);
+    const form = admin.getByRole("form", { name: "New rule" });
+    await form.getByLabel("Action").selectOption({ label: "W-8BEN change" });
+    await form.getByLabel("Approvers needed").selectOption("1");
+    await form.getByLabel("Administrator").check();
+    await form.getByRole("button", { name: "Create rule" }).click();
+    await expect(admin.getByText("Rule created.")).toBeVisible();
+
+    // Operations changes the tax id: held, and the form opens the request.
+    const taxBefore: string = read().w8ben_info.tax_id;
+    await ops.goto(`/accounts/${account}/edit`);
+    await ops.getByLabel("Tax id").fill("GB987654321");
+    await ops.getByRole("button", { name: "Review changes" }).click();
+    await ops.getByRole("button", { name: "Confirm update" }).click();
+    await expect(ops).toHaveURL(/\/approvals\/[0-9a-f-]+$/);
+    const approvalPath = new URL(ops.url()).pathname;
+    await expect(ops.getByTestId("approval-summary")).toContainText("W-8BEN");
+
+    // Meanwhile another commission group is set (no rule holds that): it goes through.
+    await ops.goto(`/accounts/${account}/edit`);
+    const commission = ops.getByLabel("Commission");
+    const interim = (await commission.inputValue()) === "COMMISSION_GROUP_2" ? "COMMISSION_GROUP_3" : "COMMISSION_GROUP_2";
+    await commission.selectOption(interim);
+    await ops.getByRole("button", { name: "Review changes" }).click();
+    await ops.getByRole("button", { name: "Confirm update" }).click();
+    await expect(ops.getByText("The account was updated.")).toBeVisible();
+    expect(read().commission_code).toBe(interim);
+
+    // The administrator approves the W-8BEN change: refused with the reason, nothing sent, the interim change kept.
+    const sent = updatesSent();
+    await admin.goto(approvalPath);
+    admin.once("dialog", (d) => void d.accept());
+    await admin.getByRole("button", { name: "Approve" }).click();
+    const result = admin.getByTestId("approval-result");
+    await expect(result).toContainText("The account changed after this update was requested (commission code). Nothing was sent");
+    // No upstream request id: the check's read is not the request.
+    await expect(result.getByText("Upstream request id").locator("xpath=following-sibling::*[1]")).toHaveText("—");
+    expect(updatesSent()).toBe(sent);
+    expect(read()).toMatchObject({ commission_code: interim, w8ben_info: expect.objectContaining({ tax_id: taxBefore }) });
+    await shots(admin, "four-eyes", "stale-account-update");
   } finally {
     await disableAllRules(admin);
     await admin.close();

@@ -42,10 +42,11 @@ export async function sendAccountUpdate(input: UpdateAccountValues, { audit, bro
  * and nothing is sent. A field someone already set to the update's value is no conflict. A request held before the
  * diff was stored (null) is sent as it is.
  */
-async function refuseIfChangedSince(input: UpdateAccountValues, diff: unknown, ctx: ActionContext): Promise<void> {
+async function refuseIfChangedSince(input: UpdateAccountValues, diff: unknown): Promise<void> {
   if (!Array.isArray(diff)) return;
   const heldLines = diff as DiffLine[];
-  const now = (await ctx.broker.getVirtualAccount({ account_id: input.account_id })) as AccountView;
+  // Read outside the audited calls (as sendAccountUpdate's read of the level): the entry's upstream request id is the update's.
+  const now = (await plainBroker().getVirtualAccount({ account_id: input.account_id })) as AccountView;
   const changed = diffAccount(formValuesFromAccount(now, input.client_request_id), input).filter(
     (l) => !heldLines.some((h) => h.path === l.path && h.before === l.before && h.after === l.after),
   );
@@ -98,7 +99,7 @@ export const accountUpdate: ApprovableOperation<typeof updateAccountSchema> = {
   },
   clientRequestId: (input) => input.client_request_id,
   async run(input, ctx, held) {
-    if (held) await refuseIfChangedSince(input, held.diff, ctx);
+    if (held) await refuseIfChangedSince(input, held.diff);
     return sendAccountUpdate(input, ctx);
   },
   resultLink: (input) => ({ href: `/accounts/${encodeURIComponent(input.account_id)}`, label: `Account ${input.account_id}` }),

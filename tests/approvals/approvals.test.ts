@@ -313,7 +313,7 @@ for (const engine of testEngines()) {
       expect(after.commission_code).toBe(interim);
       expect(after.w8ben_info?.tax_id).not.toBe("987654321");
       const [refusal] = (await listAudit(f.db.engine, { action: "accounts.update", outcome: "failure" })).rows;
-      expect(refusal).toMatchObject({ errorCode: "ACCOUNT_CHANGED", target: `account:${account}` });
+      expect(refusal).toMatchObject({ errorCode: "ACCOUNT_CHANGED", target: `account:${account}`, upstreamRequestId: null });
 
       // Held again from the account as it is now, it goes through.
       const again = await values();
