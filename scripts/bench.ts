@@ -102,6 +102,9 @@ async function startSandbox(store: Store): Promise<Child> {
   return startChild("server/sandbox/main.ts", { ...store.env, SANDBOX_PORT: String(port), SANDBOX_GRPC_PORT: String(grpcPort), LOG_LEVEL: "warn" }, port, "/health", grpcPort);
 }
 
+/** The processes whose CPU a load phase counts: the server child, and the database backends serving it (PostgreSQL server). */
+const watching = (name: string, server: Child, store: Store) => async () => ({ [name]: [server.child.pid!], ...(store.backends ? { db: await store.backends() } : {}) });
+
 /**
  * The bare route's req/s and p99, measured again beside each engine's figures; with the floor of a database read
  * and write on the same engine (the bare server's `/floor/*` routes, see bare-server.ts) unless skipped.
@@ -113,7 +116,7 @@ async function bare(token: string, store: Store): Promise<{ ref: Result; read?: 
   const server = await startChild("scripts/bench/bare-server.ts", { PORT: String(port), ...floor }, port, "/bare");
   const c = client(server.url, CONCURRENCY);
   c.setToken(token);
-  const watch = async () => ({ server: [server.child.pid!], ...(store.backends ? { db: await store.backends() } : {}) });
+  const watch = watching("server", server, store);
   try {
     // The same client work as the signed rows: signed headers, nonce, timestamp and access token, computed per call.
     const ref = await load(CONCURRENCY, SECONDS, () => c.call("GET", "/bare", { page_size: "10" }), async () => ({ server: [server.child.pid!] }));
@@ -148,7 +151,7 @@ async function benchEngine(label: "PostgreSQL server" | "PGlite", store: Store, 
       if (r) add({ measure: what, value: `${f0(r.rps)} req/s · p50 ${f1(r.p50)} · p99 ${f1(r.p99)} ms`, reference: refText, ratio: pctOf(r.rps, ref.rps), target: "", met: "" }, r);
     }
 
-    const watch = async () => ({ sandbox: [sb.child.pid!], ...(store.backends ? { db: await store.backends() } : {}) });
+    const watch = watching("sandbox", sb, store);
     const list = await load(CONCURRENCY, SECONDS, () => c.call("GET", "/broker/accounts/virtual-accounts/list", { page_size: "10" }), watch);
     add({ measure: "signed list-accounts", value: `${f0(list.rps)} req/s · p50 ${f1(list.p50)} · p99 ${f1(list.p99)} ms`, reference: refText,
       ratio: pctOf(list.rps, ref.rps), target: "≥ 50 % · p99 < 25 ms", met: yes(list.rps >= ref.rps / 2 && list.p99 < 25) }, list);
