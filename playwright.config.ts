@@ -8,9 +8,8 @@ export default defineConfig({
   testDir: "e2e",
   fullyParallel: false,
   workers: 1,
-  // One retry: right after a full load, Next's streaming can hold a hidden second copy of a page's content for a
-  // moment, which trips strict locators; a retry that passes is reported as flaky, never hidden.
-  retries: 1,
+  // No retry: a spec that fails once has a cause to find (a retry would report it as flaky and let it land).
+  retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [["list"], ["json", { outputFile: "reports/playwright.json" }]],

@@ -45,7 +45,7 @@ test.describe("as support", () => {
 
   test("does not see the Trading API panel", async ({ page }) => {
     await page.goto(`/accounts/${firstAccount()}`);
-    await expect(page.getByTestId("balance-panel").filter({ visible: true })).toBeVisible(); // (a streamed copy may sit hidden a moment)
+    await expect(page.getByTestId("balance-panel")).toBeVisible();
     await expect(page.getByTestId("trading-credentials-panel")).toHaveCount(0);
   });
 });

@@ -1,6 +1,6 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
-import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
 import { LIVE_TOPIC_QUERY_ROOTS, type StreamStatus } from "@/lib/stream-health";
 
 /**
@@ -20,32 +20,67 @@ interface Live {
   notices: number;
 }
 
-const LiveContext = createContext<Live>({ connected: false, notices: 0 });
-export const useLive = () => useContext(LiveContext);
+const INITIAL: Live = { connected: false, notices: 0 };
+
+/**
+ * The channel's state lives in a small store read with useSyncExternalStore, not in a context value: a context
+ * value that changes (the channel says "ready" within milliseconds of the first load) reaches every Suspense
+ * boundary still waiting to hydrate below it, and React gives up hydrating such a boundary and renders it again on
+ * the client, so the page's streamed content and a client copy stood in the DOM together for a moment. A store
+ * update re-renders only the components that read it (the header's mark, the stream banner).
+ */
+interface LiveStore {
+  get(): Live;
+  set(update: (live: Live) => Live): void;
+  subscribe(listener: () => void): () => void;
+}
+
+function createLiveStore(): LiveStore {
+  let live = INITIAL;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => live,
+    set: (update) => {
+      live = update(live);
+      for (const listener of listeners) listener();
+    },
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+const LiveContext = createContext<LiveStore>(createLiveStore());
+const initial = () => INITIAL;
+export function useLive(): Live {
+  const store = useContext(LiveContext);
+  return useSyncExternalStore(store.subscribe, store.get, initial);
+}
 
 export function LiveProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [live, setLive] = useState<Live>({ connected: false, notices: 0 });
+  const [store] = useState(createLiveStore);
 
   useEffect(() => {
     const source = new EventSource("/api/live");
-    source.addEventListener("ready", () => setLive((l) => ({ ...l, connected: true })));
-    source.addEventListener("error", () => setLive((l) => ({ ...l, connected: false })));
+    source.addEventListener("ready", () => store.set((l) => ({ ...l, connected: true })));
+    source.addEventListener("error", () => store.set((l) => ({ ...l, connected: false })));
     source.addEventListener("status", (e) => {
       const status = JSON.parse((e as MessageEvent<string>).data) as StreamStatus;
-      setLive((l) => ({ ...l, status }));
+      store.set((l) => ({ ...l, status }));
     });
     source.addEventListener("change", (e) => {
       const notice = JSON.parse((e as MessageEvent<string>).data) as ChangeNoticeDetail;
       const roots = new Set(notice.topics.flatMap((t) => LIVE_TOPIC_QUERY_ROOTS[t] ?? []));
       void queryClient.invalidateQueries({ predicate: (q) => roots.has(String(q.queryKey[0])) });
       window.dispatchEvent(new CustomEvent<ChangeNoticeDetail>("brokerdesk:change", { detail: notice }));
-      setLive((l) => ({ ...l, notices: l.notices + 1 }));
+      store.set((l) => ({ ...l, notices: l.notices + 1 }));
     });
     return () => source.close();
-  }, [queryClient]);
+  }, [queryClient, store]);
 
-  return <LiveContext.Provider value={live}>{children}</LiveContext.Provider>;
+  return <LiveContext.Provider value={store}>{children}</LiveContext.Provider>;
 }
 
 /** The header's small "Live" mark: whether this tab hears change notices. */
