@@ -21,19 +21,6 @@ export function sandboxCall<T = any>(
   return JSON.parse(out);
 }
 
-/**
- * sandboxCall, asked again after a pause when refused with 401: every Broker API call asks for the app key's token,
- * and the sandbox allows 10 token calls in 30 s per app key (bounded: about a minute).
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- arbitrary upstream JSON, read ad hoc by the specs
-export function sandboxApi<T = any>(...args: Parameters<typeof sandboxCall>): { status: number; body: T; at: number } {
-  for (let attempt = 0; ; attempt += 1) {
-    const res = sandboxCall<T>(...args);
-    if (res.status !== 401 || attempt === 12) return res;
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5_000);
-  }
-}
-
 /** Virtual accounts the sandbox holds with this external number (read straight from the upstream, not the app). */
 export function sandboxAccountsByExternal(external: string): { account_id: string; option_level?: string }[] {
   const res = sandboxCall("GET", "/broker/accounts/virtual-accounts/list", { query: { external_account_number: external, page_size: "10" } });

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { sandboxApi, sandboxCall } from "./accounts-helpers";
+import { sandboxCall } from "./accounts-helpers";
 import { storageFor, shots as shotsIn } from "./helpers";
 
 /**
@@ -53,7 +53,7 @@ test.describe("Activities explorer", () => {
 
     test("a sweep fills the desk's copy; DEPOSIT totals equal the sandbox's; 50,000 rows export with progress, formulas neutralised", async ({ page }) => {
       test.setTimeout(420_000);
-      const list = sandboxApi("GET", "/broker/accounts/virtual-accounts/list", { query: { page_size: "10" } });
+      const list = sandboxCall("GET", "/broker/accounts/virtual-accounts/list", { query: { page_size: "10" } });
       expect(list.status, JSON.stringify(list.body)).toBe(200);
       const a = list.body.data[4];
       account = { id: a.account_id, number: a.account_number };

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { sandboxApi } from "./accounts-helpers";
+import { sandboxCall } from "./accounts-helpers";
 import { storageFor, shots as shotsIn } from "./helpers";
 
 /**
@@ -16,7 +16,7 @@ const shown = `${whole.toLocaleString("en-US")}.25`;
 const note = `Checked the source of funds for ${crid}: salary and bonus.`;
 let account = "";
 
-const call = sandboxApi;
+const call = sandboxCall;
 
 const shots = (page: Page, name: string) => shotsIn(page, "alerts", name);
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Request } from "@playwright/test";
-import { sandboxApi } from "./accounts-helpers";
+import { sandboxCall } from "./accounts-helpers";
 import { disableAllRules } from "./approvals-helpers";
 import { shots, storageFor } from "./helpers";
 
@@ -14,7 +14,7 @@ const MASTER_NUMBER = "FV000123";
 const TARGET = "VBD1000005";
 const CREATE_JOURNAL = "POST /broker/journals/cash-journals/create";
 
-const sandbox = sandboxApi;
+const sandbox = sandboxCall;
 
 function accountIdOf(number: string): { id: string; master: string } {
   const res = sandbox("GET", "/broker/accounts/virtual-accounts/list", { query: { account_number: number, page_size: "5" } });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { sandboxApi } from "./accounts-helpers";
+import { sandboxCall } from "./accounts-helpers";
 import { storageFor, shots as shotsIn } from "./helpers";
 
 /**
@@ -10,7 +10,7 @@ import { storageFor, shots as shotsIn } from "./helpers";
  * rejects shows the sandbox's reason; a retry after an outage sends the same request once.
  */
 
-const sandbox = sandboxApi;
+const sandbox = sandboxCall;
 
 const ids = new Map<string, string>();
 function accountId(number: string): string {

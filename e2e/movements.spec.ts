@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { sandboxApi } from "./accounts-helpers";
+import { sandboxCall } from "./accounts-helpers";
 import { storageFor } from "./helpers";
 
 /**
@@ -17,8 +17,8 @@ let nb = "";
 
 /** A sandbox call that must succeed. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- arbitrary upstream JSON, read ad hoc by the specs
-function call(...args: Parameters<typeof sandboxApi>): { status: number; body: any } {
-  const res = sandboxApi(...args);
+function call(...args: Parameters<typeof sandboxCall>): { status: number; body: any } {
+  const res = sandboxCall(...args);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res;
 }

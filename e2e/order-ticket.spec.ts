@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { sandboxApi } from "./accounts-helpers";
+import { sandboxCall } from "./accounts-helpers";
 import { storageFor } from "./helpers";
 
 /**
@@ -10,7 +10,7 @@ import { storageFor } from "./helpers";
 const US_CORE = "2026-11-17T15:00:00Z";
 const HK_CORE = "2026-11-17T02:00:00Z";
 
-const sandbox = sandboxApi;
+const sandbox = sandboxCall;
 
 const ids = new Map<string, string>();
 /** A seeded account's id by its number (VBD + external number 1000001 + index). */

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { sandboxApi, sandboxCall } from "./accounts-helpers";
+import { sandboxCall } from "./accounts-helpers";
 import { storageFor } from "./helpers";
 
 /**
@@ -20,7 +20,7 @@ function ok<T>(res: { status: number; body: T }): T {
   return res.body;
 }
 
-const call = sandboxApi;
+const call = sandboxCall;
 
 const placeAtSandbox = (id: string, limit: string) =>
   ok(call("POST", "/broker/orders/place", {

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { sandboxApi } from "./accounts-helpers";
+import { sandboxCall } from "./accounts-helpers";
 import { storageFor } from "./helpers";
 
 /**
@@ -8,7 +8,7 @@ import { storageFor } from "./helpers";
  */
 const US_CORE = "2026-11-17T15:00:00Z";
 
-const call = sandboxApi;
+const call = sandboxCall;
 
 test.use({ storageState: storageFor("support") });
 

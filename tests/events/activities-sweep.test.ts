@@ -1,11 +1,13 @@
 import Decimal from "decimal.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { activitiesFreshness, requestActivitiesSweep, resetAccountSweep, sweepAccount, sweepActivities, wireTime, type SweepDeps } from "@/server/activities/sweep";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { activitiesFreshness, requestActivitiesSweep, resetAccountSweep, sweepAccount, sweepActivities, wireTime, type AccountSweep, type SweepDeps } from "@/server/activities/sweep";
+import type { Engine } from "@/server/db/engine";
 import { listActivityPage, liveActivityPage } from "@/server/activities/explorer";
 import { createBrokerClient, type BrokerClient } from "@/server/broker/client";
 import { BrokerError } from "@/server/broker/errors";
 import { onChange, type ChangeNotice } from "@/server/events/notices";
 import { engines, masterAccountId, seedAccountId } from "../sandbox/fixture";
+import { barrier } from "../helpers/barrier";
 import { startEventsFixture, until, type EventsFixture } from "./helpers";
 
 /**
@@ -33,6 +35,14 @@ describe.each(engines)("activities sweep ($name)", (te) => {
     });
   }, 60_000);
   afterAll(async () => f?.close());
+  // Each test starts from a desk that has swept nothing (the sandbox keeps what earlier tests generated, which the
+  // copy is always compared against): a test states the sweeping it needs, so it runs alone or in any order.
+  beforeEach(async () => {
+    await f.api.call("POST", "/sandbox/faults/clear");
+    await f.db.engine.exec(`TRUNCATE brokerdesk.activities, brokerdesk.activity_sweeps;
+      DELETE FROM brokerdesk.sync_runs WHERE job = 'activities';
+      UPDATE brokerdesk.event_stream SET activities_sweep_requested_at = NULL, activities_sweep_requested_by = NULL`);
+  });
 
   const q = async <T>(sql: string, params: unknown[] = []) => (await f.db.engine.query<T>(sql, params)).rows;
   const deps = (o: Partial<SweepDeps> = {}): SweepDeps => ({ engine: f.db.engine, client, rate: 200, settleMs: 0, ...o });
@@ -53,6 +63,10 @@ describe.each(engines)("activities sweep ($name)", (te) => {
     expect(r.status).toBe(200);
     return r.body.inserted as number;
   };
+  /** A full round: every account's copy up to date, each one's next pass one page. */
+  const caughtUp = async () => expect(await sweepActivities(deps())).toMatchObject({ complete: true, errors: 0 });
+  const fetchedOf = async (account: string) =>
+    Number((await q<{ fetched: string }>("SELECT fetched::text FROM brokerdesk.activity_sweeps WHERE account_id = $1", [account]))[0].fetched);
   const sweptUntil = async (account: string) =>
     (await q<{ t: Date | null }>("SELECT swept_until AS t FROM brokerdesk.activity_sweeps WHERE account_id = $1", [account]))[0]?.t;
 
@@ -110,6 +124,7 @@ describe.each(engines)("activities sweep ($name)", (te) => {
   });
 
   it("a second round fetches only what is new, and tells the live channel which accounts changed", async () => {
+    await caughtUp();
     const [a, b, c] = [seedAccountId(2), seedAccountId(3), seedAccountId(4)];
     const j = await f.api.op("createCashJournal", "resource", { body: { from_account: a, to_account: b, client_request_id: `sw-${Date.now()}`, amount: "7.25", currency: "USD" } });
     expect(j.body.status).toBe("COMPLETED");
@@ -172,6 +187,7 @@ describe.each(engines)("activities sweep ($name)", (te) => {
 
   it("a pass aborted mid-window resumes from its cursor: every row read once, none missing", async () => {
     const a = seedAccountId(5);
+    await sweepAccount(deps(), { account_id: a });
     const [before] = await q<{ fetched: string }>("SELECT fetched::text FROM brokerdesk.activity_sweeps WHERE account_id = $1", [a]);
     expect(await generate({ account_id: a, count: 1000, start_time: wireTime((await sweptUntil(a))!.getTime() + 1), end_time: wireTime(Date.now()) })).toBe(1000);
     const ac = new AbortController();
@@ -194,22 +210,54 @@ describe.each(engines)("activities sweep ($name)", (te) => {
     await expectCopyEqual(new Date(mid.window_end!), a);
   });
 
-  it("two passes on one account at once write its pages once; a reset during a pass stands", async () => {
+  it("two passes that read the account's state together: one opens the window and reads it, the other stops without writing", async () => {
     const a = seedAccountId(7);
-    const fetched = async () => Number((await q<{ fetched: string }>("SELECT fetched::text FROM brokerdesk.activity_sweeps WHERE account_id = $1", [a]))[0].fetched);
-    const before = await fetched();
+    await sweepAccount(deps(), { account_id: a });
+    const before = await fetchedOf(a);
     expect(await generate({ account_id: a, count: 1000, start_time: wireTime((await sweptUntil(a))!.getTime() + 1), end_time: wireTime(Date.now()) })).toBe(1000);
-    // Both open a window from the same state: one does, the other stops without writing.
-    const both = await Promise.all([sweepAccount(deps(), { account_id: a }), sweepAccount(deps(), { account_id: a })]);
-    expect(both.filter((s) => s.superseded)).toHaveLength(1);
-    expect(both.find((s) => !s.superseded)).toMatchObject({ complete: true, fetched: 1000 });
-    expect(await fetched()).toBe(before + 1000);
-    const swept = (await sweptUntil(a))!;
-    await expectCopyEqual(swept, a);
+    // Neither goes past reading the account's state until both have read it: both find no window open.
+    const bothRead = barrier(2);
+    const engine: Engine = {
+      ...f.db.engine,
+      query: async (sql, params) => {
+        const r = await f.db.engine.query(sql, params);
+        if (sql.includes("INSERT INTO brokerdesk.activity_sweeps")) await bothRead();
+        return r as never;
+      },
+    };
+    const inputs: ListInput[] = [];
+    const both = await Promise.all([1, 2].map(() => sweepAccount(deps({ engine, client: watched(() => undefined, inputs) }), { account_id: a })));
+    expect(both.filter((s) => s.superseded)).toEqual([expect.objectContaining({ pages: 0, fetched: 0, complete: false })]);
+    expect(both.find((s) => !s.superseded)).toMatchObject({ complete: true, pages: 5, fetched: 1000 });
+    expect(inputs).toHaveLength(5);
+    expect(await fetchedOf(a)).toBe(before + 1000);
+    await expectCopyEqual((await sweptUntil(a))!, a);
+  });
 
-    // "Read this account again" while a pass is reading it: the pass stops at its next page, and the account is
-    // read again from the start (not marked swept by the pass that was reset).
-    expect(await generate({ account_id: a, count: 1000, start_time: wireTime(swept.getTime() + 1), end_time: wireTime(Date.now()) })).toBe(1000);
+  it("a pass that starts while another is mid-window goes on from its cursor; each page is written once and the other stops", async () => {
+    const a = seedAccountId(11);
+    await sweepAccount(deps(), { account_id: a });
+    const before = await fetchedOf(a);
+    expect(await generate({ account_id: a, count: 1000, start_time: wireTime((await sweptUntil(a))!.getTime() + 1), end_time: wireTime(Date.now()) })).toBe(1000);
+    // The first pass has written its first page and read its second when the second pass runs from start to end.
+    let second: AccountSweep | undefined;
+    const secondInputs: ListInput[] = [];
+    const first = await sweepAccount(deps({ client: watched(async (n) => {
+      if (n === 2) second = await sweepAccount(deps({ client: watched(() => undefined, secondInputs) }), { account_id: a });
+    }) }), { account_id: a });
+    // The second resumed the open window from the first one's cursor: pages 2 to 5.
+    expect(second).toMatchObject({ complete: true, pages: 4, fetched: 800 });
+    expect(secondInputs[0].cursor).toBeTruthy();
+    // The first read page 2 too, but found the state moved on and wrote nothing of it.
+    expect(first).toMatchObject({ superseded: true, complete: false, pages: 2, fetched: 200 });
+    expect(await fetchedOf(a)).toBe(before + 1000);
+    await expectCopyEqual((await sweptUntil(a))!, a);
+  });
+
+  it("'read this account again' during a pass stands: the pass stops at its next page and the account is read from the start", async () => {
+    const a = seedAccountId(12);
+    await sweepAccount(deps(), { account_id: a });
+    expect(await generate({ account_id: a, count: 1000, start_time: wireTime((await sweptUntil(a))!.getTime() + 1), end_time: wireTime(Date.now()) })).toBe(1000);
     const cut = await sweepAccount(deps({ client: watched(async (n) => (n === 2 ? void (await resetAccountSweep(f.db.engine, a, "reviewer@example.test")) : undefined)) }), { account_id: a });
     expect(cut).toMatchObject({ superseded: true, complete: false, pages: 2 });
     expect(await q("SELECT swept_until, window_end, cursor FROM brokerdesk.activity_sweeps WHERE account_id = $1", [a])).toEqual([{ swept_until: null, window_end: null, cursor: null }]);
@@ -220,6 +268,7 @@ describe.each(engines)("activities sweep ($name)", (te) => {
 
   it("a pass cut by an upstream error resumes from its cursor; the error is recorded until then", async () => {
     const a = seedAccountId(6);
+    await caughtUp(); // a round: the account's number is known for its error line
     expect(await generate({ account_id: a, count: 500, start_time: wireTime((await sweptUntil(a))!.getTime() + 1), end_time: wireTime(Date.now()) })).toBe(500);
     // After the first page, the next listing call fails (a 503 from the upstream).
     const failing = watched(async (n) => {
@@ -237,10 +286,11 @@ describe.each(engines)("activities sweep ($name)", (te) => {
   });
 
   it("an activity exactly at a window's boundary is kept, whether it was there before the first pass or came after", async () => {
-    const a = seedAccountId(7);
+    const a = seedAccountId(8);
     const t = Math.floor(Date.now() / 1000) * 1000 - 60_000;
     const at = (ms: number, tag: number) => generate({ account_id: a, count: 1, start_time: wireTime(ms), end_time: wireTime(ms + tag), activity_types: ["INTERESTS"] });
-    // Reset the account's place so that the next window ends exactly at t.
+    // The account's place set so that the next window ends exactly at t.
+    await sweepAccount(deps({ now: () => t - 3_600_000 }), { account_id: a });
     await q("UPDATE brokerdesk.activity_sweeps SET swept_until = $2 WHERE account_id = $1", [a, new Date(t - 3_600_000)]);
     expect(await at(t, 1)).toBe(1);
     expect(await at(t - 1, 1)).toBe(1);
@@ -258,6 +308,7 @@ describe.each(engines)("activities sweep ($name)", (te) => {
   });
 
   it("an account's upstream error is recorded and the round goes on; the next round clears it; 'as of' waits for every account", async () => {
+    await caughtUp();
     await f.api.call("POST", "/sandbox/faults", { body: { path_pattern: "/broker/activities/*", type: "ERROR", status: 500, count: 1 } });
     const round = await sweepActivities(deps());
     expect(round).toMatchObject({ complete: true, done: ALL, errors: 1, lastError: expect.stringMatching(/INTERNAL_ERROR/) });
@@ -279,6 +330,7 @@ describe.each(engines)("activities sweep ($name)", (te) => {
   });
 
   it("an outage stops the round after five accounts in a row failed, left to resume; the accounts that failed are tried again", async () => {
+    await caughtUp();
     await f.api.call("POST", "/sandbox/faults", { body: { path_pattern: "/broker/activities/*", type: "ERROR", status: 500, count: 7 } });
     try {
       const stopped = await sweepActivities(deps());
@@ -332,6 +384,7 @@ describe.each(engines)("activities sweep ($name)", (te) => {
   });
 
   it("keeps to its rate: never more listing calls in a second than ACTIVITIES_SWEEP_RATE", async () => {
+    await caughtUp();
     const rate = 10;
     const times: number[] = [];
     const timed: BrokerClient = {
@@ -350,6 +403,7 @@ describe.each(engines)("activities sweep ($name)", (te) => {
   }, 30_000);
 
   it("a round cut short resumes where it was: the accounts already swept are not read again", async () => {
+    await caughtUp();
     const ac = new AbortController();
     const first = await sweepActivities(deps({ client: watched((n) => (n === 10 ? ac.abort() : undefined)) }), { signal: ac.signal, requestedBy: "cut" });
     expect(first).toMatchObject({ complete: false, done: 10 });
