@@ -21,7 +21,6 @@ describe.each(engines)("account list at scale on $name", (te) => {
     let key: string | undefined;
     let pages = 0;
     let total = 0;
-    const t = Date.now();
     do {
       const r = await f.api.op("listVirtualAccounts", "resource", { query: { page_size: 200, ...(key ? { pagination_key: key } : {}) } });
       total += r.body.data.length;
@@ -30,7 +29,6 @@ describe.each(engines)("account list at scale on $name", (te) => {
     } while (key);
     expect(total).toBe(10_040);
     expect(pages).toBe(51);
-    expect(Date.now() - t).toBeLessThan(60_000);
     const plan = await f.sb.engine.query<Record<string, string>>(
       `EXPLAIN SELECT * FROM sandbox.virtual_accounts v WHERE (v.created_at, v.account_id) < (now(), 'x')
         ORDER BY v.created_at DESC, v.account_id DESC LIMIT 11`,

@@ -142,13 +142,18 @@ describe("gRPC EventService.Subscribe", () => {
     const s = subscribe();
     await until(() => s.msgs.length > 0);
     await f.api.call("POST", "/sandbox/events/silence", { body: { silent: true } });
-    await new Promise((r) => setTimeout(r, 200));
     const pings = () => s.msgs.filter((m) => m.eventType === EVENT.Ping).length;
-    const before = pings();
+    // Pings come every 100 ms when not silent. Those written before the silence may still be on their way (later
+    // under load): wait for 300 ms without one, which a stream that still pings never gives.
+    let before = pings();
+    await until(async () => {
+      before = pings();
+      await new Promise((r) => setTimeout(r, 300));
+      return pings() === before;
+    }, 5000, "no ping for 300 ms");
     await fund(f.api, acct, "1.00");
     await new Promise((r) => setTimeout(r, 600));
-    // Pings come every 100 ms when not silent; allow one already in flight when silence began.
-    expect(pings() - before).toBeLessThanOrEqual(1);
+    expect(pings()).toBe(before);
     expect(s.events().some((e) => e.event_type === "FUNDING")).toBe(false);
     await f.api.call("POST", "/sandbox/events/silence", { body: { silent: false } });
     await until(() => s.events().some((e) => e.event_type === "FUNDING"));
