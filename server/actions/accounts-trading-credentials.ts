@@ -2,7 +2,7 @@
 import "server-only";
 import { issueTradingCredentialSchema, revokeTradingCredentialSchema } from "@/lib/schemas/trading-credentials";
 import { issueTradingCredential, revokeTradingCredential } from "@/server/accounts/trading-credentials";
-import { defineAction } from "./safe-action";
+import { defineAction } from "@/server/action-kit/define-action";
 
 /**
  * An operations user issues Trading API credentials for a virtual account, for its holder's app. The result carries

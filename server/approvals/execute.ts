@@ -1,9 +1,9 @@
 import "server-only";
 import { isRole, type Role } from "@/lib/auth/permissions";
 import type { ApprovalStatus } from "@/lib/schemas/approvals";
-import type { ActionContext, AuditNotes } from "@/server/actions/safe-action";
-import { recordingBroker } from "@/server/actions/recording-broker";
-import { toActionError } from "@/server/actions/upstream-error";
+import type { ActionContext, AuditNotes } from "@/server/action-kit/define-action";
+import { recordingBroker } from "@/server/action-kit/recording-broker";
+import { toActionError } from "@/server/action-kit/upstream-error";
 import { appendAudit } from "@/server/audit/trail";
 import { broker, type BrokerClient } from "@/server/broker";
 import { logger } from "@/server/log";

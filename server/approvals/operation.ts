@@ -5,7 +5,7 @@ import { isBrokerError } from "@/server/broker/errors";
 import type { MovementKind } from "@/server/events/changes";
 import { DETAIL_CALL } from "@/server/events/sync";
 import { recordDeskMovement } from "@/server/events/desk";
-import type { ActionContext } from "@/server/actions/safe-action";
+import type { ActionContext } from "@/server/action-kit/define-action";
 import type { MovementOperation } from "@/server/movements/operation";
 import { logger } from "@/server/log";
 

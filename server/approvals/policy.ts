@@ -2,7 +2,7 @@ import "server-only";
 import type { z } from "zod";
 import { formatMoney } from "@/lib/money";
 import { APPROVAL_RULE_ACTIONS, roleLabel } from "@/lib/schemas/approvals";
-import type { ApprovalPolicy } from "@/server/actions/safe-action";
+import type { ApprovalPolicy } from "@/server/action-kit/define-action";
 import { withAccountNumbers } from "@/server/accounts/directory";
 import { logger } from "@/server/log";
 import type { MovementOperation } from "@/server/movements/operation";

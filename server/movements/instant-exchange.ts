@@ -2,7 +2,7 @@ import "server-only";
 import { AppError } from "@/lib/errors";
 import { compareDecimal, convertAt, formatMoney } from "@/lib/money";
 import { instantExchangeSchema, type InstantExchangeRequest } from "@/lib/schemas/movements";
-import type { ActionContext } from "@/server/actions/safe-action";
+import type { ActionContext } from "@/server/action-kit/define-action";
 import { getMasterAccount } from "@/server/accounts/master";
 import { requireAvailableCash, sameNames, sendMovement, type MovementOperation } from "./operation";
 

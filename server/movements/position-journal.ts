@@ -2,7 +2,7 @@ import "server-only";
 import { AppError } from "@/lib/errors";
 import { compareDecimal, formatQuantity } from "@/lib/money";
 import { positionJournalSchema, type PositionJournalRequest } from "@/lib/schemas/movements";
-import type { ActionContext } from "@/server/actions/safe-action";
+import type { ActionContext } from "@/server/action-kit/define-action";
 import { sameNames, sendMovement, type MovementOperation } from "./operation";
 
 /** Stock or option contracts (by OCC symbol) between two virtual accounts. */

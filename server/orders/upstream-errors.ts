@@ -1,6 +1,6 @@
 import "server-only";
 import { isBrokerError } from "@/server/broker";
-import { toActionError, UpstreamActionError, type UpstreamFieldMap } from "@/server/actions/upstream-error";
+import { toActionError, UpstreamActionError, type UpstreamFieldMap } from "@/server/action-kit/upstream-error";
 
 /**
  * The order ticket's field map for upstream rule violations (417): the rule's code names the field (a lot size

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBrokerClient, type BrokerClient } from "@/server/broker/client";
 import { accountFieldMap } from "@/server/accounts/upstream-errors";
-import { toActionError, type UpstreamActionError } from "@/server/actions/upstream-error";
+import { toActionError, type UpstreamActionError } from "@/server/action-kit/upstream-error";
 import { startSandbox, type RunningSandbox } from "@/server/sandbox";
 import { masterAccountId } from "@/server/sandbox/seed";
 import { toUpstreamFields } from "@/lib/schemas/virtual-account";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { accountFieldMap } from "@/server/accounts/upstream-errors";
-import { fieldErrorsFromUpstream as generic, toActionError, UpstreamActionError } from "@/server/actions/upstream-error";
+import { fieldErrorsFromUpstream as generic, toActionError, UpstreamActionError } from "@/server/action-kit/upstream-error";
 import { BrokerError } from "@/server/broker/errors";
 
 /** The account form's map through the generic mapping, as the account actions use it. */

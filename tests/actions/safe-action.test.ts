@@ -1,7 +1,7 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { isPendingApproval } from "@/lib/errors";
-import { defineAction, type ApprovalDecision } from "@/server/actions/safe-action";
+import { defineAction, type ApprovalDecision } from "@/server/action-kit/define-action";
 import { listAudit } from "@/server/audit/trail";
 import { setBrokerForTests, type BrokerClient } from "@/server/broker";
 import { BrokerError } from "@/server/broker/errors";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BrokerError } from "@/server/broker/errors";
-import type { UpstreamActionError } from "@/server/actions/upstream-error";
+import type { UpstreamActionError } from "@/server/action-kit/upstream-error";
 import { orderActionError, orderFieldOf } from "@/server/orders/upstream-errors";
 
 /** Upstream order rules (417) on the ticket's fields: by code, and by the wire path ILLEGAL_PARAMETER names. */

@@ -103,6 +103,15 @@ describe("import rules", () => {
     expect(outside).toEqual([]);
   });
 
+  it("server/actions is the top layer: only action files, imported only by pages and components", () => {
+    const actions = files.filter((f) => f.startsWith("server/actions/"));
+    expect(actions.filter((f) => !directive(f, "use server"))).toEqual([]);
+    const reaching = files
+      .filter((f) => !f.startsWith("app/") && !f.startsWith("components/") && !f.startsWith("server/actions/"))
+      .flatMap((f) => graph.get(f)!.filter((e) => e.to.startsWith("server/actions/")).map((e) => `${f} -> ${e.to}`));
+    expect(reaching).toEqual([]);
+  });
+
   it("browser code (components/, client components under app/) imports from server/ only server actions", () => {
     const browser = files.filter((f) => f.startsWith("components/") || (f.startsWith("app/") && directive(f, "use client")));
     const reaches = browser

@@ -11,8 +11,8 @@ import type { RequestMeta } from "@/server/auth/staff";
 import { broker, type BrokerClient } from "@/server/broker";
 import { getDb, type AppDb } from "@/server/db";
 import { logger } from "@/server/log";
-import { recordingBroker, type UpstreamNotes } from "./recording-broker";
-import { toActionError } from "./upstream-error";
+import { recordingBroker, type UpstreamNotes } from "@/server/action-kit/recording-broker";
+import { toActionError } from "@/server/action-kit/upstream-error";
 
 /** What an action's work can tell the audit entry beyond its input (ctx.broker fills in the upstream part). */
 export interface AuditNotes extends UpstreamNotes {
