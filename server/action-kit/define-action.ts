@@ -2,7 +2,7 @@ import "server-only";
 import { unstable_rethrow } from "next/navigation";
 import type { z } from "zod";
 import { can, type Permission } from "@/lib/auth/permissions";
-import { FORM_ERROR_KEY, type ActionResult, type PendingApproval } from "@/lib/errors";
+import { FORM_ERROR_KEY, isAppError, type ActionResult, type PendingApproval } from "@/lib/errors";
 import "@/lib/schemas/messages";
 import { appendAudit } from "@/server/audit/trail";
 import { currentStaff, type Staff } from "@/server/auth/guard";
@@ -55,12 +55,6 @@ export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
   return out;
 }
 
-interface ErrorShape {
-  code?: unknown;
-  userMessage?: unknown;
-  fieldErrors?: unknown;
-  requestId?: unknown;
-}
 
 /**
  * Every mutating server action goes through here: session → permission → zod input parsed on the server →
@@ -111,17 +105,17 @@ export function defineAction<S extends z.ZodType, T>(def: ActionDefinition<S, T>
       return { ok: true, data };
     } catch (error) {
       unstable_rethrow(error);
-      const e = (toActionError(error) ?? {}) as ErrorShape; // an upstream failure the work let through: its code and safe message
-      const code = typeof e.code === "string" ? e.code : "INTERNAL";
-      const userMessage = typeof e.userMessage === "string" ? e.userMessage : "Something went wrong. Nothing was changed; try again.";
-      const upstreamRequestId = notes.upstreamRequestId ?? (typeof e.requestId === "string" ? e.requestId : undefined);
+      const mapped = toActionError(error); // an upstream failure the work let through: its code and safe message
+      const e = isAppError(mapped) ? mapped : undefined;
+      const code = e?.code ?? "INTERNAL";
+      const userMessage = e?.userMessage ?? "Something went wrong. Nothing was changed; try again.";
+      const upstreamRequestId = notes.upstreamRequestId ?? e?.requestId;
       await appendAudit(db, { ...base, ...notes, upstreamRequestId, input: parsed.data, outcome: "failure", errorCode: code });
       logger[code === "INTERNAL" ? "error" : "warn"](
         { action: def.name, actor: staff.email, outcome: "failure", code, err: code === "INTERNAL" ? error : undefined },
         "action failed",
       );
-      const fieldErrors = e.fieldErrors && typeof e.fieldErrors === "object" ? (e.fieldErrors as Record<string, string>) : undefined;
-      return { ok: false, code, serverError: userMessage, fieldErrors };
+      return { ok: false, code, serverError: userMessage, fieldErrors: e?.fieldErrors };
     }
   };
 }

@@ -20,7 +20,7 @@ export function tokenAction(name: string, call: (actorEmail: string) => Promise<
       revalidatePath("/admin/connection");
       if (status.error) {
         const e = status.error;
-        throw Object.assign(new AppError(e.errorCode, e.userMessage, e.userMessage), { requestId: e.requestId });
+        throw new AppError(e.errorCode, e.userMessage, e.userMessage, undefined, { requestId: e.requestId });
       }
       return status;
     },
