@@ -5,7 +5,7 @@ import { parseResponse } from "./parse";
 import { tokenResponse, upstreamConfigResponse } from "./schemas/misc";
 import type { StoredToken, TokenScope, TokenStore } from "./token-store";
 import type { Transport } from "./transport";
-import { defaultSleep } from "./transport";
+import { sleep } from "@/server/timing";
 
 /**
  * The upstream token and its 2FA (facts §2): create, poll check until NORMAL, keep it in the TokenStore, send it,
@@ -53,7 +53,7 @@ export class TokenManager {
 
   constructor(private readonly o: TokenManagerOptions) {
     this.now = o.now ?? (() => new Date());
-    this.sleep = o.sleep ?? defaultSleep;
+    this.sleep = o.sleep ?? sleep;
   }
 
   get canAutoCreate(): boolean {
