@@ -115,11 +115,6 @@ export class Transport {
     return this.exchange(name, op.method, operationPath(name, this.config.pathStyle), op.group, opts);
   }
 
-  /** The sandbox's own control API (/sandbox/...), signed like any call; not an upstream operation, no budget. */
-  callSandboxControl(path: `/sandbox/${string}`, body: unknown, opts: Omit<CallOptions, "body"> = {}): Promise<CallResult> {
-    return this.exchange(`sandbox:${path}`, "POST", path, undefined, { ...opts, body });
-  }
-
   private async exchange(name: string, method: "GET" | "POST", opPath: string, group: RateGroup | undefined, opts: CallOptions): Promise<CallResult> {
     const op = { method };
     const path = this.basePath + opPath;

@@ -99,6 +99,17 @@ describe("import rules", () => {
     expect(outside).toEqual([]);
   });
 
+  it("the Broker client knows nothing of the sandbox: only its process entry (server/broker/index.ts) picks the sandbox's adapter", () => {
+    const reaching = files
+      .filter((f) => f.startsWith("server/broker/") && f !== "server/broker/index.ts")
+      .flatMap((f) => graph.get(f)!.filter((e) => /^server\/(sandbox|sandbox-control)\//.test(e.to)).map((e) => `${f} -> ${e.to}`));
+    expect(reaching).toEqual([]);
+    const outsideSandbox = files
+      .filter((f) => !f.startsWith("server/sandbox/"))
+      .flatMap((f) => graph.get(f)!.filter((e) => e.to.startsWith("server/sandbox/")).map((e) => `${f} -> ${e.to}`));
+    expect(outsideSandbox).toEqual([]);
+  });
+
   it("server/actions is the top layer: only action files, imported only by pages and components", () => {
     const actions = files.filter((f) => f.startsWith("server/actions/"));
     expect(actions.filter((f) => !directive(f, "use server"))).toEqual([]);
