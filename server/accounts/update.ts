@@ -86,6 +86,7 @@ export const accountUpdate: ApprovableOperation<typeof updateAccountSchema> = {
   },
   money: () => undefined,
   target: (input) => `account:${input.account_id}`,
+  accounts: (input) => [input.account_id],
   // Labels only: the summary is listed to everyone who reads the inbox, values (some of them PII) are on the page.
   summary: (input, diff) => {
     const lines = Array.isArray(diff) ? (diff as DiffLine[]) : [];
