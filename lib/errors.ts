@@ -1,23 +1,35 @@
+// A brand shared by every copy of this module: Next can load it in several server bundles, each with its own class,
+// so `instanceof` alone would miss an error thrown by another bundle's copy.
+const BRAND = Symbol.for("brokerdesk.AppError");
+
 /**
- * One error type with a code, an internal message and a message that is safe to show a user.
- * Field errors (dotted paths, as react-hook-form names fields) let an upstream rule land on the right input.
+ * The one error family: a code, an internal message and a message that is safe to show a user; field errors
+ * (dotted paths, as react-hook-form names fields) let an upstream rule land on the right input; the upstream request
+ * id, when an upstream answer is behind it. Every error the app throws on purpose is one (BrokerError,
+ * NotFoundError, …), so the action wrapper and the route helper map errors with `isAppError` alone.
  */
 export class AppError extends Error {
+  readonly [BRAND] = true;
+  readonly requestId?: string;
+
   constructor(
     readonly code: string,
     message: string,
     readonly userMessage: string = message,
     readonly fieldErrors?: Record<string, string>,
+    opts: { requestId?: string; cause?: unknown } = {},
   ) {
-    super(message);
+    super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
     this.name = "AppError";
+    this.requestId = opts.requestId;
   }
 }
 
-/**
- * "This does not exist", thrown by domain code (an unknown account, say): route handlers answer 404 with the
- * message, pages call notFound(). Recognised by name too, as a class copy of another server bundle may throw it.
- */
+export function isAppError(e: unknown): e is AppError {
+  return e instanceof AppError || (typeof e === "object" && e !== null && (e as Record<symbol, unknown>)[BRAND] === true);
+}
+
+/** "This does not exist", thrown by domain code (an unknown account, say): route handlers answer 404 with the message, pages call notFound(). */
 export class NotFoundError extends AppError {
   constructor(userMessage = "This does not exist.", message = userMessage) {
     super("NOT_FOUND", message, userMessage);
@@ -26,7 +38,7 @@ export class NotFoundError extends AppError {
 }
 
 export function isNotFound(e: unknown): e is NotFoundError {
-  return e instanceof NotFoundError || (e instanceof Error && e.name === "NotFoundError");
+  return isAppError(e) && e.name === "NotFoundError";
 }
 
 /**

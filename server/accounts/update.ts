@@ -5,8 +5,8 @@ import { AppError } from "@/lib/errors";
 import { diffAccount, type DiffLine } from "@/lib/schemas/virtual-account-diff";
 import { formValuesFromAccount, type AccountView } from "@/lib/schemas/virtual-account-view";
 import { toUpstreamFields, updateAccountSchema, type UpdateAccountValues } from "@/lib/schemas/virtual-account";
-import type { ActionContext } from "@/server/actions/safe-action";
-import { toActionError } from "@/server/actions/upstream-error";
+import type { ActionContext } from "@/server/action-kit/define-action";
+import { toActionError } from "@/server/action-kit/upstream-error";
 import type { ApprovableOperation } from "@/server/approvals/operation";
 import { broker as plainBroker } from "@/server/broker";
 import { logger } from "@/server/log";
@@ -86,6 +86,7 @@ export const accountUpdate: ApprovableOperation<typeof updateAccountSchema> = {
   },
   money: () => undefined,
   target: (input) => `account:${input.account_id}`,
+  accounts: (input) => [input.account_id],
   // Labels only: the summary is listed to everyone who reads the inbox, values (some of them PII) are on the page.
   summary: (input, diff) => {
     const lines = Array.isArray(diff) ? (diff as DiffLine[]) : [];

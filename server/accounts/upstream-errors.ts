@@ -1,5 +1,5 @@
 import "server-only";
-import type { UpstreamFieldMap } from "@/server/actions/upstream-error";
+import type { UpstreamFieldMap } from "@/server/action-kit/upstream-error";
 
 /**
  * The account form's field map for upstream rule violations (server/actions/upstream-error.ts does the rest), so

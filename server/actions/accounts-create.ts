@@ -5,8 +5,8 @@ import { AppError } from "@/lib/errors";
 import { createAccountSchema, toUpstreamFields } from "@/lib/schemas/virtual-account";
 import { getMasterAccount } from "@/server/accounts/master";
 import { accountFieldMap } from "@/server/accounts/upstream-errors";
-import { defineAction } from "./safe-action";
-import { toActionError } from "./upstream-error";
+import { defineAction } from "@/server/action-kit/define-action";
+import { toActionError } from "@/server/action-kit/upstream-error";
 
 /**
  * Opens a virtual account. The form made `client_request_id` when it opened and sends the same one on every

@@ -3,7 +3,7 @@ import "server-only";
 import { AppError } from "@/lib/errors";
 import { revealPiiSchema } from "@/lib/schemas/virtual-account";
 import { piiOf } from "@/server/accounts/masking";
-import { defineAction } from "./safe-action";
+import { defineAction } from "@/server/action-kit/define-action";
 
 /**
  * A compliance reviewer reveals an account's masked W-8BEN tax id and addresses. The stated reason is the

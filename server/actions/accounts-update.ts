@@ -3,7 +3,7 @@ import "server-only";
 import { updateAccountSchema } from "@/lib/schemas/virtual-account";
 import { accountUpdate, sendAccountUpdate } from "@/server/accounts/update";
 import { approvalPolicy } from "@/server/approvals/policy";
-import { defineAction } from "./safe-action";
+import { defineAction } from "@/server/action-kit/define-action";
 
 /**
  * Updates a virtual account's permissions, option level, commission code, W-8BEN and China Connect details.

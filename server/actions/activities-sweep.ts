@@ -3,7 +3,7 @@ import "server-only";
 import { activitySweepSchema } from "@/lib/schemas/activity-sweep";
 import { resolveAccount } from "@/server/accounts/directory";
 import { requestActivitiesSweep, resetAccountSweep } from "@/server/activities/sweep";
-import { defineAction } from "./safe-action";
+import { defineAction } from "@/server/action-kit/define-action";
 
 /**
  * Asks the event service for a sweep of every account's activities now (instead of at its next interval); with an

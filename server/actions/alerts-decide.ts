@@ -4,7 +4,7 @@ import { revalidatePath } from "next/cache";
 import { AppError } from "@/lib/errors";
 import { alertDecisionSchema } from "@/lib/schemas/surveillance";
 import { decideAlert, getAlert } from "@/server/surveillance/alerts";
-import { defineAction } from "./safe-action";
+import { defineAction } from "@/server/action-kit/define-action";
 
 /** A reviewer clears or escalates an open alert, with a note; the audit entry keeps the decision and the note. */
 export const decideSurveillanceAlert = defineAction({

@@ -3,7 +3,7 @@ import "server-only";
 import { revalidatePath } from "next/cache";
 import { approveSchema } from "@/lib/schemas/approvals";
 import { approveRequest } from "@/server/approvals/decisions";
-import { defineAction } from "./safe-action";
+import { defineAction } from "@/server/action-kit/define-action";
 
 /**
  * Approves a held request; the last required approval executes it (once: the request is claimed atomically). The

@@ -3,7 +3,7 @@ import "server-only";
 import { revalidatePath } from "next/cache";
 import { rejectSchema } from "@/lib/schemas/approvals";
 import { rejectRequest } from "@/server/approvals/decisions";
-import { defineAction } from "./safe-action";
+import { defineAction } from "@/server/action-kit/define-action";
 
 /** Rejects a held request with a reason (required); it is closed and never sent. */
 export const rejectApprovalAction = defineAction({

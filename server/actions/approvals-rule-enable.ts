@@ -3,7 +3,7 @@ import "server-only";
 import { revalidatePath } from "next/cache";
 import { approvalRuleEnabledSchema } from "@/lib/schemas/approvals";
 import { setRuleEnabled } from "@/server/approvals/rules";
-import { defineAction } from "./safe-action";
+import { defineAction } from "@/server/action-kit/define-action";
 
 /** Turns an approval rule on or off. */
 export const setApprovalRuleEnabledAction = defineAction({

@@ -3,7 +3,7 @@ import "server-only";
 import { revalidatePath } from "next/cache";
 import { withdrawSchema } from "@/lib/schemas/approvals";
 import { withdrawRequest } from "@/server/approvals/decisions";
-import { defineAction } from "./safe-action";
+import { defineAction } from "@/server/action-kit/define-action";
 
 /** The maker takes back their own pending request; anyone else is refused. */
 export const withdrawApprovalAction = defineAction({

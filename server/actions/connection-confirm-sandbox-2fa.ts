@@ -1,6 +1,13 @@
 "use server";
 import "server-only";
-import { confirmSandboxToken } from "@/server/broker";
-import { tokenAction } from "./connection-token-action";
+import { connectionStep } from "@/server/broker";
+import { tokenAction } from "@/server/connection/token-action";
+import { requireSandboxControl } from "@/server/sandbox-control";
 
-export const confirmSandboxTwoFactor = tokenAction("connection.confirm_sandbox_2fa", () => confirmSandboxToken());
+/** Sandbox only: confirms the pending token as the account holder would (the 2FA step), then reads its state. */
+export const confirmSandboxTwoFactor = tokenAction("connection.confirm_sandbox_2fa", () =>
+  connectionStep(async (c) => {
+    await requireSandboxControl("A real upstream's token is confirmed by the account holder, not from the desk.").confirmPendingToken();
+    return c.tokens.check();
+  }),
+);

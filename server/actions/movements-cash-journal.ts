@@ -2,7 +2,7 @@
 import "server-only";
 import { approvalPolicy } from "@/server/approvals/policy";
 import { cashJournal } from "@/server/movements/cash-journal";
-import { defineAction } from "./safe-action";
+import { defineAction } from "@/server/action-kit/define-action";
 
 /**
  * A cash journal, sent with the client_request_id its form made (a retry is the same journal). An approval rule on

@@ -2,7 +2,7 @@
 import "server-only";
 import { instantFunding } from "@/server/movements/instant-funding";
 import { approvalPolicy } from "@/server/approvals/policy";
-import { defineAction } from "./safe-action";
+import { defineAction } from "@/server/action-kit/define-action";
 
 /** A deposit or withdrawal at a virtual account, sent with the client_request_id its form made. */
 export const createInstantFundingAction = defineAction({

@@ -2,7 +2,7 @@
 import "server-only";
 import { cancelOrderSchema } from "@/lib/schemas/order-cancel";
 import { changeOpenOrder } from "@/server/orders/modify";
-import { defineAction } from "./safe-action";
+import { defineAction } from "@/server/action-kit/define-action";
 
 /**
  * Cancels a customer's order, with a reason (the audited input carries it). The order's state is read upstream

@@ -2,8 +2,8 @@
 import "server-only";
 import { revalidatePath } from "next/cache";
 import { optionExerciseSchema } from "@/lib/schemas/option-exercise";
-import { defineAction } from "./safe-action";
-import { toActionError } from "./upstream-error";
+import { defineAction } from "@/server/action-kit/define-action";
+import { toActionError } from "@/server/action-kit/upstream-error";
 
 /**
  * Exercises held option contracts, or records "do not exercise" (keeps them from automatic exercise at expiry).

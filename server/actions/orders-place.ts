@@ -6,7 +6,7 @@ import { recordDeskOrder } from "@/server/events/desk";
 import { logger } from "@/server/log";
 import { checkOptionLevel, ticketRequest } from "@/server/orders/ticket-orders";
 import { orderActionError } from "@/server/orders/upstream-errors";
-import { defineAction } from "./safe-action";
+import { defineAction } from "@/server/action-kit/define-action";
 
 /**
  * Places a ticket. Its client_order_id was made when the ticket was filled in and goes again on every retry with

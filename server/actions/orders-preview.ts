@@ -2,7 +2,7 @@
 import "server-only";
 import { placeTicketSchema } from "@/lib/schemas/order-ticket";
 import { previewTicket } from "@/server/orders/ticket-orders";
-import { defineAction } from "./safe-action";
+import { defineAction } from "@/server/action-kit/define-action";
 
 /** Previews a ticket: the upstream's estimated cost, commission and fees, and the buying-power effect. Places nothing. */
 export const previewOrderTicket = defineAction({

@@ -3,7 +3,7 @@ import "server-only";
 import { AppError } from "@/lib/errors";
 import { replaceOrderSchema } from "@/lib/schemas/order-replace";
 import { changeOpenOrder } from "@/server/orders/modify";
-import { defineAction } from "./safe-action";
+import { defineAction } from "@/server/action-kit/define-action";
 
 /**
  * Replaces a customer's order (quantity, limit or stop price, time in force and expiry), with a reason in the

@@ -4,7 +4,7 @@ import { revalidatePath } from "next/cache";
 import { AppError } from "@/lib/errors";
 import { createStaffSchema } from "@/lib/schemas/staff";
 import { createStaff, StaffExistsError } from "@/server/auth/staff";
-import { defineAction } from "./safe-action";
+import { defineAction } from "@/server/action-kit/define-action";
 
 export const createStaffUser = defineAction({
   name: "staff.create",

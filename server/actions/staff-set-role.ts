@@ -4,8 +4,8 @@ import { revalidatePath } from "next/cache";
 import { AppError } from "@/lib/errors";
 import { setRoleSchema } from "@/lib/schemas/staff";
 import { updateStaff } from "@/server/auth/staff";
-import { defineAction } from "./safe-action";
-import { mustExist } from "./staff-must-exist";
+import { defineAction } from "@/server/action-kit/define-action";
+import { mustExist } from "@/server/auth/staff-must-exist";
 
 export const setStaffRole = defineAction({
   name: "staff.set_role",

@@ -3,8 +3,8 @@ import "server-only";
 import { revalidatePath } from "next/cache";
 import { staffIdSchema } from "@/lib/schemas/staff";
 import { updateStaff } from "@/server/auth/staff";
-import { defineAction } from "./safe-action";
-import { mustExist } from "./staff-must-exist";
+import { defineAction } from "@/server/action-kit/define-action";
+import { mustExist } from "@/server/auth/staff-must-exist";
 
 export const unlockStaff = defineAction({
   name: "staff.unlock",

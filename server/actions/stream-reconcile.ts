@@ -2,7 +2,7 @@
 import "server-only";
 import { streamRequestSchema } from "@/lib/schemas/stream";
 import { notifyChange } from "@/server/events/channel";
-import { defineAction } from "./safe-action";
+import { defineAction } from "@/server/action-kit/define-action";
 
 /**
  * Asks the active event consumer to run a reconciliation now: a detail call for every non-final movement and open

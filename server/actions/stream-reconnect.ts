@@ -2,7 +2,7 @@
 import "server-only";
 import { streamRequestSchema } from "@/lib/schemas/stream";
 import { notifyChange } from "@/server/events/channel";
-import { defineAction } from "./safe-action";
+import { defineAction } from "@/server/action-kit/define-action";
 
 /**
  * Asks the active event consumer (whichever process holds the leader lock) to end its stream and resubscribe from

@@ -4,9 +4,9 @@ import type { ActivityFreshness } from "@/lib/schemas/activity-list";
 import { rememberAccountNumbers } from "@/server/accounts/directory";
 import type { BrokerClient } from "@/server/broker/client";
 import { isBrokerError } from "@/server/broker/errors";
+import { TokenBucket } from "@/server/broker/rate-budget";
 import type { Engine, Queryable } from "@/server/db/engine";
 import { notifyChange } from "@/server/events/channel";
-import { sleep } from "@/server/events/sleep";
 
 /**
  * The desk's copy of account activities (brokerdesk.activities), for the explorer across accounts. The upstream
@@ -109,24 +109,20 @@ export function wireTime(ms: number): string {
   return new Date(ms).toISOString().replace("Z", "+0000");
 }
 
-/** At most `perSecond` calls per second: each call waits until 1/perSecond s after the previous one measured from when it was let go. */
-export type Pacer = (signal?: AbortSignal) => Promise<void>;
-export function pacer(perSecond: number): Pacer {
-  const gapMs = 1000 / perSecond;
-  let next = 0;
-  return async (signal) => {
-    const at = Math.max(Date.now(), next);
-    next = at + gapMs;
-    // A timer may fire a little early: wait until the clock says so. A late one pushes the next call back too.
-    while (!signal?.aborted && Date.now() < at) await sleep(Math.ceil(at - Date.now()), signal);
-    next = Math.max(next, Date.now() + gapMs);
-  };
-}
-// One pacer per deps object: every sweep made with the same deps shares the rate.
+/** Waits for the next listing call's turn; returns early (not throwing) when `signal` aborts. */
+type Pacer = (signal?: AbortSignal) => Promise<void>;
+// One bucket per deps object: every sweep made with the same deps shares the rate. A bucket of one token refilled
+// every 1/rate s: calls evenly spaced, never a burst.
 const pacers = new WeakMap<SweepDeps, Pacer>();
 function paceOf(d: SweepDeps): Pacer {
   let p = pacers.get(d);
-  if (!p) pacers.set(d, (p = pacer(d.rate ?? DEFAULT_RATE)));
+  if (!p) {
+    const bucket = new TokenBucket({ limit: 1, windowMs: 1000 / (d.rate ?? DEFAULT_RATE) });
+    p = (signal) => bucket.acquire(signal).catch((e) => {
+      if (!signal?.aborted) throw e;
+    });
+    pacers.set(d, p);
+  }
   return p;
 }
 

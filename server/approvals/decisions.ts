@@ -2,7 +2,7 @@ import "server-only";
 import { can, type Role } from "@/lib/auth/permissions";
 import { AppError, NotFoundError } from "@/lib/errors";
 import type { ApprovalStatus, ApproveOutcome } from "@/lib/schemas/approvals";
-import type { ActionContext } from "@/server/actions/safe-action";
+import type { ActionContext } from "@/server/action-kit/define-action";
 import type { Staff } from "@/server/auth/guard";
 import type { AppDb } from "@/server/db";
 import type { Tx } from "@/server/db/engine";

@@ -1,12 +1,8 @@
 import "server-only";
 import { isRole, type Role } from "@/lib/auth/permissions";
 import type { ApprovalStatus } from "@/lib/schemas/approvals";
-import type { ActionContext, AuditNotes } from "@/server/actions/safe-action";
-import { recordingBroker } from "@/server/actions/recording-broker";
-import { toActionError } from "@/server/actions/upstream-error";
-import { appendAudit } from "@/server/audit/trail";
-import { broker, type BrokerClient } from "@/server/broker";
-import { logger } from "@/server/log";
+import type { ActionContext } from "@/server/action-kit/define-action";
+import { actionContext, performAudited } from "@/server/action-kit/perform";
 import { approvableOperation } from "./registry";
 
 /** A request this process has claimed (pending → executing): it alone sends it. */
@@ -24,53 +20,42 @@ export interface ClaimedRequest {
 
 /**
  * Executes a claimed request once, with its stored payload (its own client_request_id), through its operation's
- * `run`, on behalf of its maker (so a movement's requester stays the maker) with a recording Broker client, and
- * writes the outcome: executed (result, upstream request id) or failed (the safe message; never re-sent by
- * itself). Audited as its own entry under the operation's action name, by the approver whose approval completed it.
+ * `run`, on behalf of its maker (so a movement's requester stays the maker), through the same steps as a direct
+ * action (`performAudited`: recording broker, error mapping, one audit entry under the operation's action name by
+ * the approver whose approval completed it, one log line), and writes the outcome: executed (result, upstream
+ * request id) or failed (the safe message; never re-sent by itself).
  */
 export async function executeRequest(req: ClaimedRequest, approver: ActionContext): Promise<{ status: ApprovalStatus; upstreamRequestId: string | null; error: string | null }> {
   const { db } = approver;
-  const notes: AuditNotes = {};
-  let client: BrokerClient | undefined;
-  const ctx: ActionContext = {
-    staff: { id: req.maker_id, email: req.maker_email, name: req.maker_email, role: (isRole(req.maker_role) ? req.maker_role : "operations") as Role },
-    db, meta: approver.meta, audit: notes,
-    get broker() {
-      return (client ??= recordingBroker(broker(), notes));
-    },
-  };
+  const maker = { id: req.maker_id, email: req.maker_email, name: req.maker_email, role: (isRole(req.maker_role) ? req.maker_role : "operations") as Role };
+  const ctx = actionContext(maker, db, approver.meta);
   const op = approvableOperation(req.action);
-  const auditInput = { approvalId: req.id, maker: req.maker_email, checker: approver.staff.email, payload: req.payload };
-  const base = {
-    actorId: approver.staff.id, actorEmail: approver.staff.email, actorRole: approver.staff.role, action: req.action, ...approver.meta,
-  };
-  try {
-    if (!op) throw new Error(`no approvable operation registered as ${req.action}`);
-    const input = op.schema.parse(req.payload);
-    const result = await op.run(input, ctx, { diff: req.diff });
-    const upstreamRequestId = notes.upstreamRequestId ?? null;
+  const performed = await performAudited(ctx, {
+    action: req.action,
+    actor: approver.staff,
+    target: req.target,
+    input: (upstreamRequestId) => ({ approvalId: req.id, maker: req.maker_email, checker: approver.staff.email, payload: req.payload, upstreamRequestId: upstreamRequestId ?? null }),
+    failureMessage: "The execution failed.",
+    log: { approvalId: req.id },
+    async work() {
+      if (!op) throw new Error(`no approvable operation registered as ${req.action}`);
+      return { data: await op.run(op.schema.parse(req.payload), ctx, { diff: req.diff }) };
+    },
+  });
+  const upstreamRequestId = performed.upstreamRequestId ?? null;
+  if (performed.ok) {
     await db.engine.query(
       `UPDATE brokerdesk.approval_requests SET status = 'executed', executed_at = now(), result = $2::jsonb, upstream_request_id = $3 WHERE id = $1`,
-      [req.id, JSON.stringify(result ?? null), upstreamRequestId],
+      [req.id, JSON.stringify(performed.data ?? null), upstreamRequestId],
     );
-    await appendAudit(db, { ...base, ...notes, target: notes.target ?? req.target, input: { ...auditInput, upstreamRequestId }, outcome: "success" });
-    logger.info({ action: req.action, approvalId: req.id, actor: approver.staff.email, outcome: "executed" }, "approval executed");
     return { status: "executed", upstreamRequestId, error: null };
-  } catch (error) {
-    const e = (toActionError(error) ?? {}) as { code?: unknown; userMessage?: unknown; requestId?: unknown };
-    const code = typeof e.code === "string" ? e.code : "INTERNAL";
-    const message = typeof e.userMessage === "string" ? e.userMessage : "The execution failed.";
-    const upstreamRequestId = notes.upstreamRequestId ?? (typeof e.requestId === "string" ? e.requestId : null);
-    await db.engine.query(
-      `UPDATE brokerdesk.approval_requests SET status = 'failed', executed_at = now(), error = $2, upstream_request_id = $3 WHERE id = $1`,
-      [req.id, message, upstreamRequestId],
-    );
-    await appendAudit(db, {
-      ...base, ...notes, upstreamRequestId, target: notes.target ?? req.target, input: { ...auditInput, upstreamRequestId }, outcome: "failure", errorCode: code,
-    });
-    logger[code === "INTERNAL" ? "error" : "warn"]({ action: req.action, approvalId: req.id, code, err: code === "INTERNAL" ? error : undefined }, "approval execution failed");
-    const parsed = op?.schema.safeParse(req.payload);
-    if (op?.onStatus && parsed?.success) await op.onStatus(parsed.data, "FAILED", { approvalId: req.id, makerEmail: req.maker_email, ctx: { db }, reason: message });
-    return { status: "failed", upstreamRequestId, error: message };
   }
+  const message = performed.userMessage;
+  await db.engine.query(
+    `UPDATE brokerdesk.approval_requests SET status = 'failed', executed_at = now(), error = $2, upstream_request_id = $3 WHERE id = $1`,
+    [req.id, message, upstreamRequestId],
+  );
+  const parsed = op?.schema.safeParse(req.payload);
+  if (op?.onStatus && parsed?.success) await op.onStatus(parsed.data, "FAILED", { approvalId: req.id, makerEmail: req.maker_email, ctx: { db }, reason: message });
+  return { status: "failed", upstreamRequestId, error: message };
 }

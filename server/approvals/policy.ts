@@ -2,26 +2,20 @@ import "server-only";
 import type { z } from "zod";
 import { formatMoney } from "@/lib/money";
 import { APPROVAL_RULE_ACTIONS, roleLabel } from "@/lib/schemas/approvals";
-import type { ApprovalPolicy } from "@/server/actions/safe-action";
+import type { ApprovalPolicy } from "@/server/action-kit/define-action";
 import { withAccountNumbers } from "@/server/accounts/directory";
 import { logger } from "@/server/log";
-import type { MovementOperation } from "@/server/movements/operation";
-import { movementApprovable, type ApprovableOperation } from "./operation";
+import type { ApprovableOperation } from "./operation";
 import { approvableOperation } from "./registry";
 import { holdRequest } from "./requests";
 import { anyEnabledRule, matchRule } from "./rules";
-
-/** The account ids a request names: its top-level fields called account_id, from_account, to_account and the like. */
-const accountIdsOf = (input: unknown): string[] =>
-  Object.entries((input ?? {}) as Record<string, unknown>).flatMap(([k, v]) => (/account/.test(k) && typeof v === "string" && v ? [v] : []));
 
 /**
  * defineAction's `approval` step for an operation: when an enabled rule applies to the input, the request is stored
  * as it will be sent (held; the movement shows AWAITING_APPROVAL) and the action answers pending; otherwise it
  * proceeds. The operation must be in the registry, or its held requests could never be executed.
  */
-export function approvalPolicy<S extends z.ZodType>(operation: MovementOperation<S> | ApprovableOperation<S>): ApprovalPolicy<z.output<S>> {
-  const op: ApprovableOperation<S> = "send" in operation ? movementApprovable(operation) : operation;
+export function approvalPolicy<S extends z.ZodType>(op: ApprovableOperation<S>): ApprovalPolicy<z.output<S>> {
   return async (input, ctx) => {
     if (!approvableOperation(op.action)) throw new Error(`${op.action} is not in the approvals registry (server/approvals/registry.ts)`);
     if (op.possibleRuleKeys && !(await anyEnabledRule(ctx.db.engine, op.possibleRuleKeys))) return { status: "proceed" };
@@ -35,7 +29,7 @@ export function approvalPolicy<S extends z.ZodType>(operation: MovementOperation
     if (!rule) return { status: "proceed" };
     const { id, created } = await holdRequest(ctx.db.engine, {
       action: op.action, ruleAction: rule.action, target: op.target(input), payload: input, clientRequestId: op.clientRequestId(input),
-      summary: await withAccountNumbers(ctx.db.engine, op.summary(input, diff), accountIdsOf(input)), diff, money, rule, maker: { id: ctx.staff.id, email: ctx.staff.email, role: ctx.staff.role },
+      summary: await withAccountNumbers(ctx.db.engine, op.summary(input, diff), op.accounts(input)), diff, money, rule, maker: { id: ctx.staff.id, email: ctx.staff.email, role: ctx.staff.role },
     });
     if (created && op.onStatus) await op.onStatus(input, "AWAITING_APPROVAL", { approvalId: id, makerEmail: ctx.staff.email, ctx });
     const who = `${rule.approversRequired === 1 ? "one approver" : `${rule.approversRequired} approvers`} (${rule.approverRoles.map(roleLabel).join(" or ")})`;

@@ -1,15 +1,15 @@
 import "server-only";
 import { accountUpdate } from "@/server/accounts/update";
 import { MOVEMENT_OPERATIONS } from "@/server/movements";
-import { movementApprovable, type ApprovableOperation } from "./operation";
+import type { ApprovableOperation } from "./operation";
 
 /**
  * Every operation an approval rule can hold, by its action name. The approval policy refuses an operation that is
  * not listed here (its held requests could not be executed), so adding an action to the approvals is one line:
- * an entry of `MOVEMENT_OPERATIONS` (`server/movements/index.ts`) for a movement operation, or an ApprovableOperation of its own.
+ * an entry of `MOVEMENT_OPERATIONS` (`server/movements/index.ts`) for a movement (`defineMovement`), or an ApprovableOperation of its own.
  */
 const OPERATIONS: ApprovableOperation[] = [
-  ...MOVEMENT_OPERATIONS.map((op) => movementApprovable(op)),
+  ...MOVEMENT_OPERATIONS,
   accountUpdate,
 ];
 

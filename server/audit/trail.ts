@@ -19,12 +19,14 @@ export interface AuditInput {
   input?: unknown;
   upstreamRequestId?: string | null;
   idempotencyKey?: string | null;
-  /** "held": an approval policy stopped the work and asked for a second person's approval (safe-action.ts). */
-  outcome: "success" | "failure" | "denied" | "held";
+  /** "held": an approval policy stopped the work and asked for a second person's approval (action-kit/define-action.ts). */
+  outcome: AuditOutcome;
   errorCode?: string | null;
   clientIp?: string | null;
   userAgent?: string | null;
 }
+
+export type AuditOutcome = "success" | "failure" | "denied" | "held";
 
 export interface AuditRow extends Required<Omit<AuditInput, "input">> {
   seq: number;

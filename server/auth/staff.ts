@@ -4,6 +4,7 @@ import type { AppDb } from "@/server/db";
 import { staffUsers, type StaffUser } from "@/server/db/schema";
 import { appendAudit } from "@/server/audit/trail";
 import type { Role } from "@/lib/auth/permissions";
+import { AppError } from "@/lib/errors";
 import { burnVerification, hashPassword, verifyPassword } from "./passwords";
 
 export const MAX_FAILED_ATTEMPTS = 5;
@@ -26,8 +27,10 @@ export async function findStaffByEmail(db: AppDb, email: string): Promise<StaffU
   return user;
 }
 
-export class StaffExistsError extends Error {
-  readonly code = "STAFF_EXISTS";
+export class StaffExistsError extends AppError {
+  constructor(email: string) {
+    super("STAFF_EXISTS", `A staff user with the email ${email} already exists`, "A staff user with this email already exists.");
+  }
 }
 
 export async function createStaff(db: AppDb, input: { email: string; name: string; role: Role; password: string }): Promise<PublicStaff> {
@@ -37,7 +40,7 @@ export async function createStaff(db: AppDb, input: { email: string; name: strin
     .values({ email: input.email.trim().toLowerCase(), name: input.name, role: input.role, passwordHash })
     .onConflictDoNothing({ target: staffUsers.email })
     .returning();
-  if (rows.length === 0) throw new StaffExistsError(`A staff user with the email ${input.email} already exists`);
+  if (rows.length === 0) throw new StaffExistsError(input.email);
   return toPublic(rows[0]);
 }
 

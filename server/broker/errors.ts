@@ -1,8 +1,9 @@
 import "server-only";
 import { brokerErrorKind, brokerUserMessage, type BrokerErrorKind } from "@/lib/broker-errors";
+import { AppError } from "@/lib/errors";
 
 /**
- * The one error type of the Broker API client. `message` is for logs and engineers; `userMessage` is safe to show
+ * The one error type of the Broker API client, an AppError whose code is the upstream's error code. `message` is for logs and engineers; `userMessage` is safe to show
  * a person (no secrets, no stack). `retryable` says whether the failure class is transient (429, 5xx, timeout,
  * network); whether the client actually retried depends on the operation (see transport.ts).
  */
@@ -10,13 +11,10 @@ import { brokerErrorKind, brokerUserMessage, type BrokerErrorKind } from "@/lib/
 // own BrokerError class, so `instanceof` alone would miss errors thrown by another bundle's copy.
 const BRAND = Symbol.for("brokerdesk.BrokerError");
 
-export class BrokerError extends Error {
+export class BrokerError extends AppError {
   override readonly name = "BrokerError";
   readonly [BRAND] = true;
   readonly status: number;
-  readonly errorCode: string;
-  readonly userMessage: string;
-  readonly requestId?: string;
   readonly retryable: boolean;
   readonly kind: BrokerErrorKind;
   readonly operation?: string;
@@ -35,16 +33,18 @@ export class BrokerError extends Error {
     attempts?: number;
     cause?: unknown;
   }) {
-    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    super(init.errorCode, init.message, brokerUserMessage(init.status, init.errorCode, init.message), undefined, { requestId: init.requestId, cause: init.cause });
     this.status = init.status;
-    this.errorCode = init.errorCode;
-    this.requestId = init.requestId;
     this.operation = init.operation;
     this.retryAfterMs = init.retryAfterMs;
     this.attempts = init.attempts ?? 1;
     this.kind = brokerErrorKind(init.status, init.errorCode);
     this.retryable = isRetryableStatus(init.status) || init.errorCode === "TIMEOUT" || init.errorCode === "NETWORK_ERROR";
-    this.userMessage = brokerUserMessage(init.status, init.errorCode, init.message);
+  }
+
+  /** The upstream's error code (the app error's code). */
+  get errorCode(): string {
+    return this.code;
   }
 
   /** What may cross to a browser or an action result. */

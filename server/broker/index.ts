@@ -6,6 +6,7 @@ import { createBrokerClient, type BrokerClient, type BrokerClientConfig } from "
 import { BrokerError, isBrokerError } from "./errors";
 import { VERSION_FOR_STYLE } from "@/server/wire/operations";
 import { DbTokenStore } from "./token-store";
+import { SANDBOX_RATE_LIMITS } from "@/server/sandbox-control";
 
 /**
  * Process-wide entry points: `broker()` for upstream calls, and the token functions the Admin → Connection page
@@ -29,9 +30,6 @@ export function setBrokerForTests(client: BrokerClient | undefined): void {
   holder.__brokerdeskBroker = client;
 }
 
-// The embedded sandbox publishes no limits and enforces none but the token ones: do not throttle the desk against it.
-const SANDBOX_RATE_LIMITS = { assets: { limit: 50, windowMs: 1_000 }, "order-query": { limit: 50, windowMs: 1_000 } };
-
 export function clientConfig(u: UpstreamConfig): BrokerClientConfig {
   return { ...u, rateLimits: u.kind === "sandbox" ? SANDBOX_RATE_LIMITS : undefined };
 }
@@ -45,7 +43,8 @@ function connectionInfo(c: BrokerClient): ConnectionInfo {
   return { kind: u.kind, baseUrl: u.baseUrl, appKeyMasked: maskAppKey(u.appKey), pathStyle: u.pathStyle, algorithm: u.algorithm, version: VERSION_FOR_STYLE[c.config.pathStyle] };
 }
 
-async function withConnection(run: (c: BrokerClient) => Promise<TokenStatus>): Promise<ConnectionStatus> {
+/** Runs one step of the token flow and reports the connection with the token's state; an upstream failure is reported, not thrown. */
+export async function connectionStep(run: (c: BrokerClient) => Promise<TokenStatus>): Promise<ConnectionStatus> {
   const c = broker();
   const connection = connectionInfo(c);
   try {
@@ -62,7 +61,7 @@ async function withConnection(run: (c: BrokerClient) => Promise<TokenStatus>): P
 
 /** Current connection and token state. Probes GET /openapi/config once per process; never throws for upstream failures. */
 export function tokenStatus(): Promise<ConnectionStatus> {
-  return withConnection(async (c) => {
+  return connectionStep(async (c) => {
     await c.tokens.tokenCheckEnabled();
     return c.tokens.status();
   });
@@ -73,25 +72,20 @@ export function tokenStatus(): Promise<ConnectionStatus> {
  * asks the account holder to confirm (2FA); the returned state is usually PENDING — poll `checkToken()`.
  */
 export function startNewToken(actor: string): Promise<ConnectionStatus> {
-  return withConnection((c) => c.tokens.start(actor));
+  return connectionStep((c) => c.tokens.start(actor));
 }
 
 /** Asks the upstream for the stored token's state (PENDING → NORMAL after 2FA) and stores it. */
 export function checkToken(): Promise<ConnectionStatus> {
-  return withConnection((c) => c.tokens.check());
+  return connectionStep((c) => c.tokens.check());
 }
 
 /** Polls `checkToken` until NORMAL, EXPIRED or INVALID (default every 5 s for up to 5 min). */
 export function waitForToken(opts: { intervalMs?: number; timeoutMs?: number; signal?: AbortSignal } = {}): Promise<ConnectionStatus> {
-  return withConnection((c) => c.tokens.waitUntilNormal(opts));
+  return connectionStep((c) => c.tokens.waitUntilNormal(opts));
 }
 
 /** Exchanges the current token for a fresh one before it expires. */
 export function refreshToken(): Promise<ConnectionStatus> {
-  return withConnection((c) => c.tokens.refresh());
-}
-
-/** Sandbox only: confirms the pending token as the account holder would (demo of the 2FA step). */
-export function confirmSandboxToken(): Promise<ConnectionStatus> {
-  return withConnection((c) => c.tokens.confirmSandbox());
+  return connectionStep((c) => c.tokens.refresh());
 }

@@ -5,7 +5,7 @@ import { parseResponse } from "./parse";
 import { tokenResponse, upstreamConfigResponse } from "./schemas/misc";
 import type { StoredToken, TokenScope, TokenStore } from "./token-store";
 import type { Transport } from "./transport";
-import { defaultSleep } from "./transport";
+import { sleep } from "@/server/timing";
 
 /**
  * The upstream token and its 2FA (facts §2): create, poll check until NORMAL, keep it in the TokenStore, send it,
@@ -18,7 +18,7 @@ export interface TokenManagerOptions {
   scope: TokenScope;
   /** "sandbox" allows creating a token implicitly (no person's 2FA involved). */
   kind: "sandbox" | "external";
-  transport: Pick<Transport, "call" | "callSandboxControl">;
+  transport: Pick<Transport, "call">;
   store: TokenStore;
   now?: () => Date;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -53,7 +53,7 @@ export class TokenManager {
 
   constructor(private readonly o: TokenManagerOptions) {
     this.now = o.now ?? (() => new Date());
-    this.sleep = o.sleep ?? defaultSleep;
+    this.sleep = o.sleep ?? sleep;
   }
 
   get canAutoCreate(): boolean {
@@ -109,17 +109,6 @@ export class TokenManager {
     if (!current) return this.view(undefined);
     const { data } = await this.o.transport.call("refreshToken", { body: { token: current.token }, signal });
     const t = parseResponse(tokenResponse, data, "refreshToken");
-    await this.o.store.update(this.o.scope, current.token, { token: t.token, status: t.status, expiresAt: t.expires });
-    return this.view(await this.load(true));
-  }
-
-  /** Sandbox only: stands in for the person confirming 2FA (POST /sandbox/tokens/confirm). */
-  async confirmSandbox(signal?: AbortSignal): Promise<TokenStatus> {
-    if (this.o.kind !== "sandbox") throw new BrokerError({ status: 0, errorCode: "INVALID_REQUEST", message: "2FA can only be confirmed by the API for the sandbox" });
-    const current = await this.load(true);
-    if (!current) return this.view(undefined);
-    const { data } = await this.o.transport.callSandboxControl("/sandbox/tokens/confirm", { token: current.token }, { signal });
-    const t = parseResponse(tokenResponse, data, "confirmSandboxToken");
     await this.o.store.update(this.o.scope, current.token, { token: t.token, status: t.status, expiresAt: t.expires });
     return this.view(await this.load(true));
   }

@@ -2,6 +2,7 @@ import "server-only";
 import type { Logger } from "pino";
 import { BrokerError, errorFromResponse, parseRetryAfter } from "./errors";
 import { createLogger } from "@/server/log";
+import { backoffMs, sleep } from "@/server/timing";
 import { OPERATIONS, operationPath, VERSION_FOR_STYLE, type Operation, type OperationName, type PathStyle, type RateGroup } from "@/server/wire/operations";
 import { RateBudget } from "./rate-budget";
 import { percentEncode, signedHeaders, type SignatureAlgorithm } from "@/server/wire/signing";
@@ -59,19 +60,6 @@ export interface CallResult {
 
 class TimeoutSignal extends Error {}
 
-export const defaultSleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const t = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(t);
-      reject(signal!.reason);
-    };
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
 
 /** Raw query values for signing and percent-encoded ones for the URL; arrays are comma-joined like the SDKs. */
 export function normalizeQuery(query: Record<string, QueryValue> = {}): Record<string, string> {
@@ -108,7 +96,7 @@ export class Transport {
     this.logger = deps.logger ?? createLogger({ name: "broker" });
     this.budget = deps.budget ?? new RateBudget();
     this.random = deps.random ?? Math.random;
-    this.sleep = deps.sleep ?? defaultSleep;
+    this.sleep = deps.sleep ?? sleep;
     this.now = deps.now ?? (() => new Date());
   }
 
@@ -118,19 +106,13 @@ export class Transport {
 
   /** Exponential backoff with "equal jitter": half fixed, half random, capped. */
   backoffMs(attempt: number): number {
-    const exp = Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** (attempt - 1));
-    return Math.round(exp / 2 + (this.random() * exp) / 2);
+    return backoffMs(attempt, { baseMs: this.retry.baseDelayMs, maxMs: this.retry.maxDelayMs, jitter: "equal", random: this.random });
   }
 
   /** An upstream operation; its URL comes from the OPERATIONS table and nowhere else. */
   call(name: OperationName, opts: CallOptions = {}): Promise<CallResult> {
     const op: Operation = OPERATIONS[name];
     return this.exchange(name, op.method, operationPath(name, this.config.pathStyle), op.group, opts);
-  }
-
-  /** The sandbox's own control API (/sandbox/...), signed like any call; not an upstream operation, no budget. */
-  callSandboxControl(path: `/sandbox/${string}`, body: unknown, opts: Omit<CallOptions, "body"> = {}): Promise<CallResult> {
-    return this.exchange(`sandbox:${path}`, "POST", path, undefined, { ...opts, body });
   }
 
   private async exchange(name: string, method: "GET" | "POST", opPath: string, group: RateGroup | undefined, opts: CallOptions): Promise<CallResult> {
@@ -209,6 +191,9 @@ export class Transport {
       );
       if (!retrying) throw error;
       await this.sleep(waitMs, opts.signal);
+      if (opts.signal?.aborted) {
+        throw new BrokerError({ status: 0, errorCode: "ABORTED", message: `${name}: aborted by caller`, operation: name, attempts: attempt, cause: opts.signal.reason });
+      }
     }
   }
 }

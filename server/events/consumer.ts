@@ -6,7 +6,7 @@ import { openSubscription, type SubscribeOptions, type Subscription } from "@/se
 import { UPSTREAM_EVENT_TYPES } from "./changes";
 import { notifyChange } from "./channel";
 import { fromStream, ingest, type Incoming } from "./ingest";
-import { sleep } from "./sleep";
+import { backoffMs, sleep } from "@/server/timing";
 import { tryLead, type Leadership } from "./leader";
 
 /**
@@ -144,7 +144,7 @@ export function startConsumer(o: ConsumerOptions): ConsumerHandle {
         if (lost.aborted) break;
         await setStream(o.engine, { connected: false, disconnected_at: new Date(), last_error: reason }, true, true).catch(() => undefined);
         attempt = gotData ? 1 : attempt + 1;
-        const delay = Math.random() * Math.min(maxMs, baseMs * 2 ** Math.min(attempt, 16));
+        const delay = backoffMs(attempt + 1, { baseMs, maxMs, jitter: "full" });
         log("warn", "event stream down; reconnecting", { reason, delayMs: Math.round(delay) });
         await sleep(delay, lost);
       }

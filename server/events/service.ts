@@ -1,7 +1,7 @@
 import "server-only";
 import { sweepActivities, type SweepDeps } from "@/server/activities/sweep";
 import type { BrokerClient } from "@/server/broker/client";
-import { sleep } from "./sleep";
+import { sleep } from "@/server/timing";
 import { startConsumer, type ConsumerHandle, type ConsumerOptions } from "./consumer";
 import { backfill, completeOrderDetails, reconcile, type SyncDeps } from "./sync";
 

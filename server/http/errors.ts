@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { isNotFound } from "@/lib/errors";
+import { isAppError, isNotFound } from "@/lib/errors";
 import { isBrokerError } from "@/server/broker";
 import { logger } from "@/server/log";
 
@@ -21,7 +21,8 @@ export function errorJson(status: number, body: ApiErrorBody): Response {
  * Any failure as a safe JSON answer, never a stack: bad parameters 400, a domain not-found 404, an upstream answer
  * with its safe message and request id — 404 for the upstream's "not found" codes, 422 for another business refusal
  * (its 417: the request was understood and refused, nothing failed), 429 when rate limited (the caller waits), 502
- * when the upstream failed or could not be reached — the rest 500 (logged).
+ * when the upstream failed or could not be reached — another AppError 422 with its code and message, the rest 500
+ * (logged).
  */
 function upstreamStatus(e: { status: number; errorCode: string }): number {
   if (e.status === 429) return 429;
@@ -40,6 +41,8 @@ export function errorResponse(e: unknown): Response {
   if (isBrokerError(e)) {
     return errorJson(upstreamStatus(e), { error: e.errorCode, message: e.userMessage, requestId: e.requestId });
   }
+  // Refused on purpose by the desk's own rules, with a message meant for the person.
+  if (isAppError(e)) return errorJson(422, { error: e.code, message: e.userMessage, requestId: e.requestId, fieldErrors: e.fieldErrors });
   logger.error({ err: e }, "route failed");
   return errorJson(500, { error: "INTERNAL", message: "Something went wrong. Try again." });
 }
@@ -47,6 +50,5 @@ export function errorResponse(e: unknown): Response {
 /** The audit error code of a failure (the same classes as errorResponse). */
 export function errorCodeOf(e: unknown): string {
   if (e instanceof z.ZodError) return "BAD_REQUEST";
-  if (isNotFound(e)) return "NOT_FOUND";
-  return isBrokerError(e) ? e.errorCode : "INTERNAL";
+  return isAppError(e) ? e.code : "INTERNAL";
 }

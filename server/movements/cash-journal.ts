@@ -1,15 +1,16 @@
 import "server-only";
 import { formatMoney } from "@/lib/money";
 import { cashJournalSchema } from "@/lib/schemas/movements";
-import { requireAvailableCash, sameNames, sendMovement, type MovementOperation } from "./operation";
+import { requireAvailableCash, sameNames, sendMovement, defineMovement } from "./operation";
 
 /** Cash between the master account and a virtual account, or between two virtual accounts. */
-export const cashJournal: MovementOperation<typeof cashJournalSchema> = {
+export const cashJournal = defineMovement({
   kind: "CASH_JOURNAL",
   action: "movements.cash_journal",
   schema: cashJournalSchema,
   money: (r) => ({ currency: r.currency, amount: r.amount }),
   target: (r) => `account:${r.from_account}`,
+  accounts: (r) => [r.from_account, r.to_account],
   summary: (r) => `Cash journal of ${formatMoney(r.amount, r.currency)} from ${r.from_account} to ${r.to_account}`,
   async send(r, ctx) {
     ctx.audit.target = this.target(r);
@@ -21,4 +22,4 @@ export const cashJournal: MovementOperation<typeof cashJournalSchema> = {
       send: () => ctx.broker.createCashJournal(r),
     });
   },
-};
+});

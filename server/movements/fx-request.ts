@@ -3,15 +3,16 @@ import { AppError } from "@/lib/errors";
 import { formatMoney } from "@/lib/money";
 import { fxRequestSchema } from "@/lib/schemas/movements";
 import { getMasterAccount } from "@/server/accounts/master";
-import { requireAvailableCash, sameNames, sendMovement, type MovementOperation } from "./operation";
+import { requireAvailableCash, sameNames, sendMovement, defineMovement } from "./operation";
 
 /** A currency conversion at the omnibus master account, at the upstream's rate when it executes. */
-export const fxRequest: MovementOperation<typeof fxRequestSchema> = {
+export const fxRequest = defineMovement({
   kind: "FX_EXCHANGE",
   action: "movements.fx_request",
   schema: fxRequestSchema,
   money: (r) => ({ currency: r.from_currency, amount: r.from_amount }),
   target: (r) => `account:${r.account_id}`,
+  accounts: (r) => [r.account_id],
   summary: (r) => `FX request: ${formatMoney(r.from_amount, r.from_currency)} into ${r.to_currency} at the master account ${r.account_id}`,
   async send(r, ctx) {
     ctx.audit.target = this.target(r);
@@ -28,4 +29,4 @@ export const fxRequest: MovementOperation<typeof fxRequestSchema> = {
       send: () => ctx.broker.createFxRequest(r),
     });
   },
-};
+});

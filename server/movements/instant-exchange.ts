@@ -2,20 +2,21 @@ import "server-only";
 import { AppError } from "@/lib/errors";
 import { compareDecimal, convertAt, formatMoney } from "@/lib/money";
 import { instantExchangeSchema, type InstantExchangeRequest } from "@/lib/schemas/movements";
-import type { ActionContext } from "@/server/actions/safe-action";
+import type { ActionContext } from "@/server/action-kit/define-action";
 import { getMasterAccount } from "@/server/accounts/master";
-import { requireAvailableCash, sameNames, sendMovement, type MovementOperation } from "./operation";
+import { requireAvailableCash, sameNames, sendMovement, defineMovement } from "./operation";
 
 /**
  * A conversion at a virtual account for a `to_amount` the form computed from the live quote. The server reads the
  * rate again and refuses a to_amount the current quote no longer gives (the quote the person saw went stale).
  */
-export const instantExchange: MovementOperation<typeof instantExchangeSchema> = {
+export const instantExchange = defineMovement({
   kind: "INSTANT_EXCHANGE",
   action: "movements.instant_exchange",
   schema: instantExchangeSchema,
   money: (r) => ({ currency: r.from_currency, amount: r.from_amount }),
   target: (r) => `account:${r.account_id}`,
+  accounts: (r) => [r.account_id],
   summary: (r) => `Instant exchange of ${formatMoney(r.from_amount, r.from_currency)} into ${formatMoney(r.to_amount, r.to_currency)} at ${r.account_id}`,
   async send(r, ctx) {
     ctx.audit.target = this.target(r);
@@ -33,7 +34,7 @@ export const instantExchange: MovementOperation<typeof instantExchangeSchema> = 
       send: () => ctx.broker.createInstantExchange(r),
     });
   },
-};
+});
 
 /** The live rate, read again: the to_amount must be what it gives now (rounded down), or nothing is sent. */
 async function requireCurrentQuote(ctx: ActionContext, r: InstantExchangeRequest): Promise<void> {

@@ -3,19 +3,20 @@ import { AppError } from "@/lib/errors";
 import { formatMoney } from "@/lib/money";
 import { instantFundingSchema } from "@/lib/schemas/movements";
 import { getMasterAccount } from "@/server/accounts/master";
-import { requireAvailableCash, sameNames, sendMovement, type MovementOperation } from "./operation";
+import { requireAvailableCash, sameNames, sendMovement, defineMovement } from "./operation";
 
 /**
  * A deposit into or a withdrawal from a virtual account (the master account advances deposits and takes
  * withdrawals back). A withdrawal above the account's withdrawable cash is refused before anything is sent.
  */
-export const instantFunding: MovementOperation<typeof instantFundingSchema> = {
+export const instantFunding = defineMovement({
   kind: "INSTANT_FUNDING",
   action: "movements.instant_funding",
   schema: instantFundingSchema,
   money: (r) => ({ currency: r.currency, amount: r.amount }),
   approvalAction: (r) => `movements.instant_funding.${r.type}`,
   target: (r) => `account:${r.account_id}`,
+  accounts: (r) => [r.account_id],
   summary: (r) => `${r.type === "DEPOSIT" ? "Deposit" : "Withdrawal"} of ${formatMoney(r.amount, r.currency)} ${r.type === "DEPOSIT" ? "into" : "from"} ${r.account_id}`,
   async send(r, ctx) {
     ctx.audit.target = this.target(r);
@@ -32,4 +33,4 @@ export const instantFunding: MovementOperation<typeof instantFundingSchema> = {
       send: () => ctx.broker.createInstantFunding(r),
     });
   },
-};
+});

@@ -2,20 +2,25 @@ import "server-only";
 import type { z } from "zod";
 import { compareDecimal, formatMoney } from "@/lib/money";
 import type { MovementRequestKind } from "@/lib/schemas/movements";
-import type { ActionContext } from "@/server/actions/safe-action";
-import { toActionError, type UpstreamFieldMap } from "@/server/actions/upstream-error";
+import type { ActionContext } from "@/server/action-kit/define-action";
+import { toActionError, type UpstreamFieldMap } from "@/server/action-kit/upstream-error";
 import { AppError } from "@/lib/errors";
+import type { ApprovableOperation } from "@/server/approvals/operation";
+import { isBrokerError } from "@/server/broker/errors";
+import type { MovementKind } from "@/server/events/changes";
 import { recordDeskMovement } from "@/server/events/desk";
+import { DETAIL_CALL } from "@/server/events/sync";
 import { logger } from "@/server/log";
 
 /**
  * One kind of money movement as data: its schema (the upstream request body), what an approval rule compares
- * (currency and amount), a readable summary, and `send`, which checks what can be checked before sending
- * (available cash, held quantity), sends the request with its own client_request_id and writes it to the read
- * model. The action (`server/actions/movements-*.ts`) and an approval's execution both call `send` with the very
- * same request, so a request approved later is the one the maker made.
+ * (currency and amount), the accounts it names, a readable summary, and `send`, which checks what can be checked
+ * before sending (available cash, held quantity), sends the request with its own client_request_id and writes it to
+ * the read model. `defineMovement` makes it the one kind of operation that can be held and sent
+ * (ApprovableOperation): the action (`server/actions/movements-*.ts`) and an approval's execution both call `send`
+ * with the very same request, so a request approved later is the one the maker made.
  */
-export interface MovementOperation<S extends z.ZodType = z.ZodType> {
+export interface MovementSpec<S extends z.ZodType> {
   kind: MovementRequestKind;
   /** Audit action name, e.g. "movements.cash_journal". */
   action: string;
@@ -29,9 +34,58 @@ export interface MovementOperation<S extends z.ZodType = z.ZodType> {
   approvalAction?(request: z.output<S>): string;
   /** The audit target, e.g. "account:ID". */
   target(request: z.output<S>): string;
+  /** The accounts it names; the first is the one the upstream's detail call is asked with. */
+  accounts(request: z.output<S>): string[];
   /** One line for people: "Cash journal of USD 5,000.00 from VBD1000001 to VBD1000030". */
   summary(request: z.output<S>): string;
   send(request: z.output<S>, ctx: ActionContext): Promise<MovementResult>;
+}
+
+export interface MovementOperation<S extends z.ZodType = z.ZodType> extends ApprovableOperation<S> {
+  kind: MovementRequestKind;
+  send(request: z.output<S>, ctx: ActionContext): Promise<MovementResult>;
+}
+
+const clientRequestIdOf = (r: unknown) => (r as { client_request_id: string }).client_request_id;
+
+export function defineMovement<S extends z.ZodType>(spec: MovementSpec<S>): MovementOperation<S> {
+  const kind = spec.kind as MovementKind;
+  return {
+    ...spec,
+    summary: (r) => spec.summary(r),
+    // One kind may answer to several rules (instant funding: a deposit or a withdrawal).
+    assess: async (r) => ({ ruleKeys: [spec.approvalAction?.(r) ?? spec.action] }),
+    clientRequestId: clientRequestIdOf,
+    run: (r, ctx) => spec.send(r, ctx),
+    async lookup(r, client) {
+      const detail = client[DETAIL_CALL[kind]] as (i: { account_id: string; client_request_id: string }) => Promise<{ status?: string }>;
+      try {
+        const found = await detail({ account_id: spec.accounts(r)[0] ?? "", client_request_id: clientRequestIdOf(r) });
+        return { sent: true, status: found.status };
+      } catch (error) {
+        // Unknown to the upstream: a 404, or a 417 whose code says so (the sandbox: REQUEST_NOT_FOUND).
+        if (isBrokerError(error) && (error.status === 404 || /(^|_)NOT_FOUND$/.test(error.errorCode ?? ""))) return { sent: false };
+        throw error;
+      }
+    },
+    resultLink: (r) => ({ href: `/movements/${spec.kind}/${encodeURIComponent(clientRequestIdOf(r))}`, label: `Movement ${clientRequestIdOf(r)}` }),
+    async onStatus(r, status, o) {
+      // The request body carries the wire's field names, which the read model's movement fields are read from.
+      const fields = Object.fromEntries(
+        Object.entries(r as Record<string, unknown>).filter(([, v]) => typeof v === "string").map(([k, v]) => [k, v as string]),
+      );
+      const crid = clientRequestIdOf(r);
+      try {
+        await recordDeskMovement(o.ctx.db.engine, {
+          kind, clientRequestId: crid, requestedBy: o.makerEmail, stage: `approval:${o.approvalId}:${status}`,
+          fields: { ...fields, status, reason: o.reason },
+        });
+      } catch (error) {
+        // The approval request holds the truth; the list catches up with the next record of this movement.
+        logger.warn({ err: error, kind, clientRequestId: crid, status }, "desk movement record failed");
+      }
+    },
+  };
 }
 
 /** What a sent movement returned: its status as the upstream answered (the events move it on). */

@@ -2,16 +2,17 @@ import "server-only";
 import { AppError } from "@/lib/errors";
 import { compareDecimal, formatQuantity } from "@/lib/money";
 import { positionJournalSchema, type PositionJournalRequest } from "@/lib/schemas/movements";
-import type { ActionContext } from "@/server/actions/safe-action";
-import { sameNames, sendMovement, type MovementOperation } from "./operation";
+import type { ActionContext } from "@/server/action-kit/define-action";
+import { sameNames, sendMovement, defineMovement } from "./operation";
 
 /** Stock or option contracts (by OCC symbol) between two virtual accounts. */
-export const positionJournal: MovementOperation<typeof positionJournalSchema> = {
+export const positionJournal = defineMovement({
   kind: "POSITION_JOURNAL",
   action: "movements.position_journal",
   schema: positionJournalSchema,
   money: () => undefined,
   target: (r) => `account:${r.from_account}`,
+  accounts: (r) => [r.from_account, r.to_account],
   summary: (r) => `Position journal of ${formatQuantity(r.quantity)} ${r.symbol} (${r.market} ${r.instrument_type === "OPTION" ? "option" : "stock"}) from ${r.from_account} to ${r.to_account}`,
   async send(r, ctx) {
     ctx.audit.target = this.target(r);
@@ -29,7 +30,7 @@ export const positionJournal: MovementOperation<typeof positionJournalSchema> = 
       send: () => ctx.broker.createPositionJournal(r),
     });
   },
-};
+});
 
 /** Refuses, before sending, a position the source does not hold or a quantity above what it holds. */
 async function requireHeldQuantity(ctx: ActionContext, r: PositionJournalRequest): Promise<void> {

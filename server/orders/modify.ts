@@ -5,7 +5,7 @@ import { AppError } from "@/lib/errors";
 import type { OrderFull } from "@/lib/schemas/order-detail";
 import type { BrokerClient } from "@/server/broker/client";
 import type { Order } from "@/server/broker/schemas/orders";
-import type { ActionContext } from "@/server/actions/safe-action";
+import type { ActionContext } from "@/server/action-kit/define-action";
 import type { Queryable } from "@/server/db/engine";
 import { findOrder } from "./detail";
 

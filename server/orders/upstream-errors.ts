@@ -1,6 +1,7 @@
 import "server-only";
+import { AppError } from "@/lib/errors";
 import { isBrokerError } from "@/server/broker";
-import { toActionError, UpstreamActionError, type UpstreamFieldMap } from "@/server/actions/upstream-error";
+import { toActionError, type UpstreamFieldMap } from "@/server/action-kit/upstream-error";
 
 /**
  * The order ticket's field map for upstream rule violations (417): the rule's code names the field (a lot size
@@ -62,9 +63,9 @@ export function orderActionError(error: unknown, roles: readonly string[]): unkn
     const path = /^(new_orders\[\d+\]\.[a-z_]+|[a-z_]+)\b/.exec(error.message)?.[1];
     const field = path ? orderFieldOf(path, roles) : undefined;
     if (field) {
-      return new UpstreamActionError(error.errorCode, error.message, "The broker refused some values. Check the highlighted fields.", {
+      return new AppError(error.errorCode, error.message, "The broker refused some values. Check the highlighted fields.", {
         [field]: `The broker refused this: ${error.message.replace(/^new_orders\[\d+\]\./, "")}`,
-      }, error.requestId);
+      }, { requestId: error.requestId });
     }
   }
   return toActionError(error, { fields: orderFieldMap(roles), idempotent: true });

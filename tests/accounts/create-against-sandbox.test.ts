@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBrokerClient, type BrokerClient } from "@/server/broker/client";
 import { accountFieldMap } from "@/server/accounts/upstream-errors";
-import { toActionError, type UpstreamActionError } from "@/server/actions/upstream-error";
+import type { AppError } from "@/lib/errors";
+import { toActionError } from "@/server/action-kit/upstream-error";
 import { startSandbox, type RunningSandbox } from "@/server/sandbox";
 import { masterAccountId } from "@/server/sandbox/seed";
 import { toUpstreamFields } from "@/lib/schemas/virtual-account";
@@ -32,7 +33,7 @@ async function fieldErrorsOf(run: () => Promise<unknown>) {
   try {
     await run();
   } catch (error) {
-    return (toActionError(error, { fields: accountFieldMap(), idempotent: true }) as UpstreamActionError).fieldErrors;
+    return (toActionError(error, { fields: accountFieldMap(), idempotent: true }) as AppError).fieldErrors;
   }
   throw new Error("expected the upstream to refuse");
 }

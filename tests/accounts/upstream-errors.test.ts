@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { accountFieldMap } from "@/server/accounts/upstream-errors";
-import { fieldErrorsFromUpstream as generic, toActionError, UpstreamActionError } from "@/server/actions/upstream-error";
+import { AppError } from "@/lib/errors";
+import { fieldErrorsFromUpstream as generic, toActionError } from "@/server/action-kit/upstream-error";
 import { BrokerError } from "@/server/broker/errors";
 
 /** The account form's map through the generic mapping, as the account actions use it. */
@@ -39,15 +40,15 @@ describe("417 → field errors", () => {
   });
 
   it("turns a broker error into an action error carrying the request id; 5xx keeps the safe message", () => {
-    const e = toActionError(b417("OPTION_LEVEL_EXCEEDS_MASTER", "too high"), { fields: accountFieldMap() }) as UpstreamActionError;
-    expect(e).toBeInstanceOf(UpstreamActionError);
+    const e = toActionError(b417("OPTION_LEVEL_EXCEEDS_MASTER", "too high"), { fields: accountFieldMap() }) as AppError;
+    expect(e).toBeInstanceOf(AppError);
     expect(e).toMatchObject({ code: "OPTION_LEVEL_EXCEEDS_MASTER", requestId: "req-1", fieldErrors: { option_level: "too high" } });
-    const down = toActionError(new BrokerError({ status: 503, errorCode: "SERVICE_NOT_AVAILABLE", message: "x" })) as UpstreamActionError;
+    const down = toActionError(new BrokerError({ status: 503, errorCode: "SERVICE_NOT_AVAILABLE", message: "x" })) as AppError;
     expect(down.fieldErrors).toBeUndefined();
     expect(down.userMessage).toMatch(/temporarily unavailable/);
-    const timeout = toActionError(new BrokerError({ status: 0, errorCode: "TIMEOUT", message: "x" }), { idempotent: true }) as UpstreamActionError;
+    const timeout = toActionError(new BrokerError({ status: 0, errorCode: "TIMEOUT", message: "x" }), { idempotent: true }) as AppError;
     expect(timeout.userMessage).toMatch(/same request, so it cannot be applied twice/);
-    expect((toActionError(b417("OPTION_LEVEL_EXCEEDS_MASTER", "too high")) as UpstreamActionError).fieldErrors).toBeUndefined(); // no map, no fields
+    expect((toActionError(b417("OPTION_LEVEL_EXCEEDS_MASTER", "too high")) as AppError).fieldErrors).toBeUndefined(); // no map, no fields
     const plain = new Error("boom");
     expect(toActionError(plain)).toBe(plain);
   });

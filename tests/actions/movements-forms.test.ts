@@ -74,8 +74,9 @@ for (const engine of testEngines()) {
       const id = crid();
       const result = await createInstantFundingAction({ client_request_id: id, account_id: CASH_VA, type: "WITHDRAWAL", currency: "USD", amount: "10.00" });
       expect(result).toMatchObject({ ok: true, data: { kind: "INSTANT_FUNDING", client_request_id: id, status: "COMPLETED" } });
-      expect(instantFunding.approvalAction?.({ client_request_id: id, account_id: CASH_VA, type: "WITHDRAWAL", currency: "USD", amount: "1" })).toBe("movements.instant_funding.WITHDRAWAL");
-      expect(instantFunding.approvalAction?.({ client_request_id: id, account_id: CASH_VA, type: "DEPOSIT", currency: "USD", amount: "1" })).toBe("movements.instant_funding.DEPOSIT");
+      const ruleKeys = async (type: "WITHDRAWAL" | "DEPOSIT") => (await instantFunding.assess({ client_request_id: id, account_id: CASH_VA, type, currency: "USD", amount: "1" }, undefined as never)).ruleKeys;
+      expect(await ruleKeys("WITHDRAWAL")).toEqual(["movements.instant_funding.WITHDRAWAL"]);
+      expect(await ruleKeys("DEPOSIT")).toEqual(["movements.instant_funding.DEPOSIT"]);
       expect(instantFunding.money({ client_request_id: id, account_id: CASH_VA, type: "DEPOSIT", currency: "HKD", amount: "5" })).toEqual({ currency: "HKD", amount: "5" });
     });
 

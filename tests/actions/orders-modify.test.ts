@@ -69,7 +69,7 @@ for (const engine of testEngines()) {
       expect(result).toMatchObject({ ok: true, data: { statusBefore: "SUBMITTED" } });
       expect(sent).toEqual(["getOrder", "cancelOrder"]);
       expect((await order(f.api, account, o.coid)).status).toBe("CANCELLED");
-      await until(async () => (await scenes(o.coid)).includes("CANCEL_SUCCESS"), 10_000, "CANCEL_SUCCESS");
+      await until(async () => (await scenes(o.coid)).includes("CANCEL_SUCCESS"), 20_000, "CANCEL_SUCCESS");
       const [entry] = (await listAudit(f.db.engine, { action: "orders.cancel" })).rows;
       expect(entry).toMatchObject({ outcome: "success", target: `order:${account}:${o.coid}`, actorEmail: SUPPORT.email, input: { orderId: o.id, reasonCode: "CUSTOMER_REQUEST" } });
       expect(entry.upstreamRequestId).toBeTruthy();
@@ -81,7 +81,7 @@ for (const engine of testEngines()) {
       expect(result).toMatchObject({ ok: true });
       expect(sent).toEqual(["getOrder", "replaceOrder"]);
       expect((await order(f.api, account, o.coid)).limit_price).toMatch(/^51\.25/);
-      await until(async () => (await scenes(o.coid)).includes("MODIFY_SUCCESS"), 10_000, "MODIFY_SUCCESS");
+      await until(async () => (await scenes(o.coid)).includes("MODIFY_SUCCESS"), 20_000, "MODIFY_SUCCESS");
       const entries = (await listAudit(f.db.engine, { action: "orders.replace" })).rows;
       expect(entries[0]).toMatchObject({ outcome: "success", input: { limitPrice: "51.25", reasonCode: "WRONG_PRICE_OR_QUANTITY" } });
     });

@@ -1,7 +1,7 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { isPendingApproval } from "@/lib/errors";
-import { defineAction, type ApprovalDecision } from "@/server/actions/safe-action";
+import { AppError, isPendingApproval } from "@/lib/errors";
+import { defineAction, type ApprovalDecision } from "@/server/action-kit/define-action";
 import { listAudit } from "@/server/audit/trail";
 import { setBrokerForTests, type BrokerClient } from "@/server/broker";
 import { BrokerError } from "@/server/broker/errors";
@@ -76,5 +76,20 @@ describe("ctx.broker", () => {
     const [failed, ok] = await entriesOf("test.broker");
     expect(ok).toMatchObject({ outcome: "success", upstreamRequestId: "req-ok", idempotencyKey: "va_key1" });
     expect(failed).toMatchObject({ outcome: "failure", errorCode: "ACCOUNT_CLOSED", upstreamRequestId: "req-failed", idempotencyKey: "va_key2" });
+  });
+});
+
+describe("errors", () => {
+  it("an app error keeps its code, message, fields and request id; anything else is INTERNAL with the safe message", async () => {
+    const failing = (error: unknown) =>
+      defineAction({ name: "test.errors", permission: "accounts:write", input, run: async () => { throw error; } });
+    const refused = await failing(new AppError("LIMIT", "over 7", "Over the desk's limit.", { amount: "Too much" }, { requestId: "req-5" }))({ account_id: "A1", amount: "1" });
+    expect(refused).toEqual({ ok: false, code: "LIMIT", serverError: "Over the desk's limit.", fieldErrors: { amount: "Too much" } });
+    // Looks like an app error (a code, a message) but is not one: not shown, not taken for a rule.
+    const system = Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED", userMessage: "internal detail" });
+    expect(await failing(system)({ account_id: "A1", amount: "1" })).toEqual({ ok: false, code: "INTERNAL", serverError: "Something went wrong. Nothing was changed; try again.", fieldErrors: undefined });
+    const [internal, limit] = await entriesOf("test.errors");
+    expect(limit).toMatchObject({ outcome: "failure", errorCode: "LIMIT", upstreamRequestId: "req-5" });
+    expect(internal).toMatchObject({ outcome: "failure", errorCode: "INTERNAL" });
   });
 });

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { issueTradingCredentialAction, revokeTradingCredentialAction } from "@/server/actions/accounts-trading-credentials";
-import { listTradingCredentials } from "@/server/accounts/trading-credentials";
 import { listAudit } from "@/server/audit/trail";
-import { setBrokerForTests } from "@/server/broker";
-import { createBrokerClient, type BrokerClient } from "@/server/broker/client";
+import { createSandboxControl, setSandboxControlForTests, type SandboxControl } from "@/server/sandbox-control";
 import { withAppDb } from "../helpers/app-db";
 import { engines, startFixture, type Fixture } from "../sandbox/fixture";
 import { TradingSdkClient } from "../sandbox/trading-api-client";
@@ -24,17 +22,14 @@ const db = withAppDb();
 
 describe("Trading API credentials from the desk", () => {
   let f: Fixture;
-  let client: BrokerClient;
+  let control: SandboxControl;
   beforeAll(async () => {
     f = await startFixture(engines[0]);
-    client = createBrokerClient({
-      kind: "sandbox", baseUrl: f.sb.url, appKey: "brokerdesk-demo-key", appSecret: "brokerdesk-demo-secret", algorithm: "HMAC-SHA256",
-      pathStyle: "resource", timeoutMs: 5000, maxRetries: 0,
-    });
-    setBrokerForTests(client);
+    control = createSandboxControl({ baseUrl: f.sb.url, appKey: "brokerdesk-demo-key", appSecret: "brokerdesk-demo-secret", algorithm: "HMAC-SHA256", timeoutMs: 5000 });
+    setSandboxControlForTests(control);
   }, 60_000);
   afterAll(async () => {
-    setBrokerForTests(undefined);
+    setSandboxControlForTests(undefined);
     await f?.close();
   });
   beforeEach(() => {
@@ -51,7 +46,7 @@ describe("Trading API credentials from the desk", () => {
     await app.login();
     expect((await app.get_account_list()).body).toEqual([expect.objectContaining({ account_id: account })]);
 
-    const listed = await listTradingCredentials(client, account);
+    const listed = await control.listTradingCredentials(account);
     expect(listed.map((c) => c.app_key)).toContain(issued.data.app_key);
     expect(JSON.stringify(listed)).not.toContain(issued.data.app_secret);
     const [entry] = (await listAudit(db().engine, { action: "accounts.trading_credentials.issue" })).rows;

@@ -74,6 +74,19 @@ describe("error mapping", () => {
   });
 });
 
+describe("one error family", () => {
+  it("a BrokerError is an AppError whose code is the upstream's, with its request id; isAppError knows another bundle's copy by its brand", async () => {
+    const { AppError, isAppError } = await import("@/lib/errors");
+    const { BrokerError } = await import("@/server/broker/errors");
+    const e = new BrokerError({ status: 417, errorCode: "ACCOUNT_CLOSED", message: "closed", requestId: "req-9" });
+    expect(e).toBeInstanceOf(AppError);
+    expect(isAppError(e)).toBe(true);
+    expect([e.code, e.errorCode, e.requestId, e.name]).toEqual(["ACCOUNT_CLOSED", "ACCOUNT_CLOSED", "req-9", "BrokerError"]);
+    expect(isAppError(Object.assign(new Error("x"), { [Symbol.for("brokerdesk.AppError")]: true, code: "X" }))).toBe(true);
+    expect(isAppError(Object.assign(new Error("x"), { code: "ECONNREFUSED", userMessage: "y" }))).toBe(false);
+  });
+});
+
 describe("isBrokerError across bundles", () => {
   it("recognises a BrokerError thrown by another copy of the module (same brand, other class)", async () => {
     const { isBrokerError } = await import("@/server/broker/errors");

@@ -103,6 +103,19 @@ describe("retry policy (loopback server)", () => {
     await expect(client.getBalance({ account_id: "A1" })).rejects.toMatchObject({ errorCode: "NETWORK_ERROR", attempts: 2 });
   });
 
+  it("an abort during the wait between attempts ends the call as ABORTED, with no further attempt", async () => {
+    const u = await start(() => ({ status: 429, headers: { "retry-after": "5" }, json: { error_code: "TOO_MANY_REQUESTS", message: "slow down" } }));
+    const { client } = testClient(u.url);
+    const ac = new AbortController();
+    const call = client.getBalance({ account_id: "A1" }, { signal: ac.signal });
+    // The first answer is in and the client waits its 5 s: abort then.
+    const waiting = async () => calls(u, "/broker/assets/balances/get") === 1;
+    while (!(await waiting())) await new Promise((r) => setTimeout(r, 10));
+    ac.abort();
+    await expect(call).rejects.toMatchObject({ errorCode: "ABORTED", attempts: 1 });
+    expect(calls(u, "/broker/assets/balances/get")).toBe(1);
+  });
+
   it("stops at once when the caller aborts", async () => {
     const u = await start(() => ({ hang: true }));
     const { client } = testClient(u.url, { timeoutMs: 5_000 });

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { prepareAppDb } from "@/server/db";
 import { openEngine } from "@/server/db/engine";
 import { DbTokenStore, MemoryTokenStore } from "@/server/broker/token-store";
-import { startFakeUpstream, testClient, type SeenRequest } from "./helpers/fake-upstream";
+import { createSandboxControl } from "@/server/sandbox-control";
+import { APP_KEY, APP_SECRET, startFakeUpstream, testClient, type SeenRequest } from "./helpers/fake-upstream";
 
 let upstream: Awaited<ReturnType<typeof startFakeUpstream>> | undefined;
 afterEach(async () => {
@@ -37,9 +38,13 @@ function tokenUpstream(opts: { startStatus?: "PENDING" | "NORMAL"; confirmAfter?
         state.set(t, "NORMAL");
         return { json: { token: t, expires: Date.now() + 15 * DAY, status: "NORMAL" } };
       }
-      case "/sandbox/tokens/confirm":
-        state.set(body.token!, "NORMAL");
-        return view(body.token!);
+      case "/sandbox/tokens/confirm": {
+        // Without a token: the newest pending one, as the holder's phone would.
+        const t = body.token ?? [...state].reverse().find(([, s]) => s === "PENDING")?.[0];
+        if (!t) return { status: 417, json: { error_code: "TOKEN_NOT_FOUND", message: "No pending token." } };
+        state.set(t, "NORMAL");
+        return view(t);
+      }
       default: {
         const tok = String(req.headers["x-access-token"] ?? "");
         if (state.get(tok) !== "NORMAL" || tok === opts.rejectToken) return { status: 401, json: { error_code: "INVALID_TOKEN", message: "Header x-access-token is missing or invalid." } };
@@ -85,7 +90,9 @@ describe("token manager", () => {
     upstream = await startFakeUpstream(tokenUpstream({ startStatus: "PENDING", confirmAfter: 1_000 }));
     const { client: c2 } = testClient(upstream.url, { kind: "sandbox" });
     expect((await c2.tokens.start("admin")).state).toBe("PENDING");
-    expect((await c2.tokens.confirmSandbox()).state).toBe("NORMAL");
+    // The sandbox's adapter stands in for the holder's 2FA; the client then reads the token's state as for any upstream.
+    await createSandboxControl({ baseUrl: upstream.url, appKey: APP_KEY, appSecret: APP_SECRET, algorithm: "HMAC-SHA256", timeoutMs: 2_000 }).confirmPendingToken();
+    expect((await c2.tokens.check()).state).toBe("NORMAL");
     await c2.getBalance({ account_id: "VA1" });
     expect(upstream.seen.at(-1)!.headers["x-access-token"]).toBe("t1");
   });

@@ -137,7 +137,7 @@ describe.each(engines)("activities sweep ($name)", (te) => {
     expect(round).toMatchObject({ complete: true, done: ALL, errors: 0, fetched: 452, changed: 452 });
     // One call per account, two more for the 450 new rows of one account (three pages of 200).
     expect(await calls()).toEqual({ [ACCOUNTS_LIST]: 1, [LIST]: ALL + 2 });
-    await until(async () => notices.some((n) => n.accounts.includes(c)), 5000, "notice for the account");
+    await until(async () => notices.some((n) => n.accounts.includes(c)), 20_000, "notice for the account");
     off();
     expect(notices.every((n) => n.topics.includes("activities"))).toBe(true);
     expect(new Set(notices.flatMap((n) => n.accounts))).toEqual(new Set([a, b, c]));

@@ -10,7 +10,7 @@ describe.each(engines)("event consumer and read model ($name)", (te) => {
   beforeAll(async () => {
     f = await startEventsFixture(te);
     f.consumer();
-    await until(async () => (await f.db.engine.query<{ connected: boolean }>("SELECT connected FROM brokerdesk.event_stream")).rows[0]?.connected, 10_000, "connected");
+    await until(async () => (await f.db.engine.query<{ connected: boolean }>("SELECT connected FROM brokerdesk.event_stream")).rows[0]?.connected, 20_000, "connected");
   }, 60_000);
   afterAll(async () => f?.close());
 
@@ -32,7 +32,7 @@ describe.each(engines)("event consumer and read model ($name)", (te) => {
     await setPrice(f.api, "KO", "60.00");
     const o = stock({ symbol: "KO", limit_price: "61.00", quantity: "3" });
     await place(f.api, ACCOUNTS.margin, [o]);
-    const row = await until(async () => (await orderRow(o.client_order_id as string))?.status === "FILLED" && orderRow(o.client_order_id as string), 3000, "filled order");
+    const row = await until(async () => (await orderRow(o.client_order_id as string))?.status === "FILLED" && orderRow(o.client_order_id as string), 20_000, "filled order");
     expect(row.filled_quantity).toBe("3");
     expect(Number(row.avg_filled_price)).toBeGreaterThan(0);
     const ex = await f.db.engine.query<{ quantity: string }>("SELECT quantity::text FROM brokerdesk.executions WHERE client_order_id = $1", [o.client_order_id]);
@@ -43,7 +43,7 @@ describe.each(engines)("event consumer and read model ($name)", (te) => {
     const id = rid("cj");
     const r = await f.api.op("createCashJournal", "resource", { body: { from_account: ACCOUNTS.margin, to_account: ACCOUNTS.cash, client_request_id: id, amount: "12.34", currency: "USD" } });
     expect(r.status).toBe(200);
-    const m = await until(async () => (await f.db.engine.query<Record<string, string>>("SELECT status, amount::text, currency, from_account, to_account FROM brokerdesk.money_movements WHERE client_request_id = $1", [id])).rows[0], 2000, "journal");
+    const m = await until(async () => (await f.db.engine.query<Record<string, string>>("SELECT status, amount::text, currency, from_account, to_account FROM brokerdesk.money_movements WHERE client_request_id = $1", [id])).rows[0], 20_000, "journal");
     expect(m).toMatchObject({ status: "COMPLETED", amount: "12.34", currency: "USD", from_account: ACCOUNTS.margin, to_account: ACCOUNTS.cash });
   });
 
@@ -65,7 +65,7 @@ describe.each(engines)("desk submissions and detail calls in the read model ($na
   beforeAll(async () => {
     f = await startEventsFixture(te);
     f.service();
-    await until(async () => (await f.db.engine.query<{ connected: boolean }>("SELECT connected FROM brokerdesk.event_stream")).rows[0]?.connected, 10_000, "connected");
+    await until(async () => (await f.db.engine.query<{ connected: boolean }>("SELECT connected FROM brokerdesk.event_stream")).rows[0]?.connected, 20_000, "connected");
   }, 60_000);
   afterAll(async () => f?.close());
 
@@ -79,7 +79,7 @@ describe.each(engines)("desk submissions and detail calls in the read model ($na
       "SELECT status, requested_by, amount::text FROM brokerdesk.money_movements WHERE client_request_id = $1", [id])).rows;
     expect(await row()).toEqual([{ status: "SUBMITTED", requested_by: "ops@brokerdesk.test", amount: "5.00" }]);
     await f.api.op("createCashJournal", "resource", { body: { ...fields, client_request_id: id } });
-    await until(async () => (await row())[0]?.status === "COMPLETED", 2000, "completed by the event");
+    await until(async () => (await row())[0]?.status === "COMPLETED", 20_000, "completed by the event");
     expect(await row()).toEqual([{ status: "COMPLETED", requested_by: "ops@brokerdesk.test", amount: "5.00" }]);
     await rebuildReadModel(f.db.engine);
     expect(await row()).toEqual([{ status: "COMPLETED", requested_by: "ops@brokerdesk.test", amount: "5.00" }]);
@@ -94,7 +94,7 @@ describe.each(engines)("desk submissions and detail calls in the read model ($na
     const row = async () => (await f.db.engine.query<Record<string, string>>(
       "SELECT status, limit_price::text, time_in_force, detail_at IS NOT NULL AS detailed FROM brokerdesk.orders WHERE client_order_id = $1", [o.client_order_id])).rows[0];
     // A MODIFY_SUCCESS event carries no price: the service's detail call brings the new one.
-    await until(async () => (await row())?.limit_price === "2.50", 5000, "the detail call");
+    await until(async () => (await row())?.limit_price === "2.50", 20_000, "the detail call");
     expect(await row()).toMatchObject({ status: "SUBMITTED", limit_price: "2.50", time_in_force: "GTC", detailed: true });
     const snapshots = await f.db.engine.query("SELECT 1 FROM brokerdesk.upstream_events WHERE source = 'snapshot' AND payload->>'client_order_id' = $1", [o.client_order_id]);
     expect(snapshots.rows.length).toBeGreaterThanOrEqual(1);

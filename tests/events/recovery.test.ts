@@ -76,7 +76,7 @@ describe.each(engines)("event consumer recovery ($name)", (te) => {
     const fromId = await lastSandboxEventId(f);
     const since = await mark(f);
     let consumer = f.consumer();
-    await until(async () => (await q<{ connected: boolean }>(f, "SELECT connected FROM brokerdesk.event_stream"))[0]?.connected, 10_000, "connected");
+    await until(async () => (await q<{ connected: boolean }>(f, "SELECT connected FROM brokerdesk.event_stream"))[0]?.connected, 20_000, "connected");
     await activity(f, 3);
     await f.api.call("POST", "/sandbox/events/drop", { body: {} });
     await activity(f, 3);

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { NotFoundError } from "@/lib/errors";
+import { AppError, NotFoundError } from "@/lib/errors";
 import { listAudit } from "@/server/audit/trail";
 import { BrokerError } from "@/server/broker/errors";
 import { csvRoute, jsonRoute } from "@/server/http";
@@ -28,7 +28,10 @@ const accountRoute = jsonRoute(
     if (params.accountId === "GONE") throw new NotFoundError("This account does not exist.");
     if (params.accountId === "SLOW") throw new BrokerError({ status: 429, errorCode: "TOO_MANY_REQUESTS", message: "x", requestId: "req-429" });
     if (params.accountId === "DOWN") throw new BrokerError({ status: 503, errorCode: "SERVICE_NOT_AVAILABLE", message: "upstream stack trace", requestId: "req-503" });
+    if (params.accountId === "RULE") throw new AppError("ACCOUNT_LOCKED", "locked by rule 7", "This account is locked for review.");
     if (params.accountId === "BUG") throw new Error("internal detail");
+    // An error that looks like an app error (a code and a message) but is not one: an internal failure.
+    if (params.accountId === "LOOKALIKE") throw Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED", userMessage: "leak" });
     return { id: params.accountId, cursor: params.cursor ?? null, viewer: staff.email };
   },
 );
@@ -71,6 +74,13 @@ describe("jsonRoute", () => {
     expect(JSON.stringify(body)).not.toContain("stack trace");
     const bug = await call(accountRoute, "/api/x", { accountId: "BUG" });
     expect([bug.status, await bug.json()]).toEqual([500, { error: "INTERNAL", message: "Something went wrong. Try again." }]);
+    const lookalike = await call(accountRoute, "/api/x", { accountId: "LOOKALIKE" });
+    expect([lookalike.status, await lookalike.json()]).toEqual([500, { error: "INTERNAL", message: "Something went wrong. Try again." }]);
+  });
+
+  it("an app error the work throws on purpose is a 422 with its code and its message for people", async () => {
+    const rule = await call(accountRoute, "/api/x", { accountId: "RULE" });
+    expect([rule.status, await rule.json()]).toEqual([422, { error: "ACCOUNT_LOCKED", message: "This account is locked for review." }]);
   });
 });
 

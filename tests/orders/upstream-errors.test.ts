@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { BrokerError } from "@/server/broker/errors";
-import type { UpstreamActionError } from "@/server/actions/upstream-error";
+import type { AppError } from "@/lib/errors";
 import { orderActionError, orderFieldOf } from "@/server/orders/upstream-errors";
 
 /** Upstream order rules (417) on the ticket's fields: by code, and by the wire path ILLEGAL_PARAMETER names. */
 const roles = ["main", "profit", "loss"] as const;
 const refused = (errorCode: string, message: string) =>
-  (orderActionError(new BrokerError({ status: 417, errorCode, message, requestId: "req-1" }), roles) as UpstreamActionError).fieldErrors;
+  (orderActionError(new BrokerError({ status: 417, errorCode, message, requestId: "req-1" }), roles) as AppError).fieldErrors;
 
 describe("order errors onto ticket fields", () => {
   it("a wire path of the main order or a combo member is that member's field", () => {

@@ -13,11 +13,7 @@ const DIRS = ["server", "lib", "components", "app"];
 const ROOT_FILES = ["auth.ts", "auth.config.ts", "proxy.ts", "instrumentation.ts"];
 const EXTENSIONS = [".ts", ".tsx", "/index.ts", "/index.tsx"];
 
-// Another change moves the event stream files (trading/events) onto the wire module; until then they are not checked.
-const SANDBOX_UNCHECKED = /^server\/sandbox\/trading\/events\//;
 const SANDBOX_MAY_IMPORT = [/^server\/sandbox\//, /^server\/db\/engine\.ts$/, /^server\/wire\//, /^lib\/broker-enums\.ts$/];
-// Type imports of browser code from server/ still to be moved to plain-type modules under lib/ (drop when gone).
-const BROWSER_KNOWN = new Set<string>();
 
 interface Edge {
   to: string;
@@ -98,16 +94,35 @@ describe("import rules", () => {
 
   it("the sandbox imports only itself, server/db/engine and the shared wire module (server/wire, lib/broker-enums)", () => {
     const outside = files
-      .filter((f) => f.startsWith("server/sandbox/") && !SANDBOX_UNCHECKED.test(f))
+      .filter((f) => f.startsWith("server/sandbox/"))
       .flatMap((f) => graph.get(f)!.filter((e) => !SANDBOX_MAY_IMPORT.some((ok) => ok.test(e.to))).map((e) => `${f} -> ${e.to}`));
     expect(outside).toEqual([]);
+  });
+
+  it("the Broker client knows nothing of the sandbox: only its process entry (server/broker/index.ts) picks the sandbox's adapter", () => {
+    const reaching = files
+      .filter((f) => f.startsWith("server/broker/") && f !== "server/broker/index.ts")
+      .flatMap((f) => graph.get(f)!.filter((e) => /^server\/(sandbox|sandbox-control)\//.test(e.to)).map((e) => `${f} -> ${e.to}`));
+    expect(reaching).toEqual([]);
+    const outsideSandbox = files
+      .filter((f) => !f.startsWith("server/sandbox/"))
+      .flatMap((f) => graph.get(f)!.filter((e) => e.to.startsWith("server/sandbox/")).map((e) => `${f} -> ${e.to}`));
+    expect(outsideSandbox).toEqual([]);
+  });
+
+  it("server/actions is the top layer: only action files, imported only by pages and components", () => {
+    const actions = files.filter((f) => f.startsWith("server/actions/"));
+    expect(actions.filter((f) => !directive(f, "use server"))).toEqual([]);
+    const reaching = files
+      .filter((f) => !f.startsWith("app/") && !f.startsWith("components/") && !f.startsWith("server/actions/"))
+      .flatMap((f) => graph.get(f)!.filter((e) => e.to.startsWith("server/actions/")).map((e) => `${f} -> ${e.to}`));
+    expect(reaching).toEqual([]);
   });
 
   it("browser code (components/, client components under app/) imports from server/ only server actions", () => {
     const browser = files.filter((f) => f.startsWith("components/") || (f.startsWith("app/") && directive(f, "use client")));
     const reaches = browser
-      .flatMap((f) => graph.get(f)!.filter((e) => e.to.startsWith("server/") && !directive(e.to, "use server")).map((e) => `${f} -> ${e.to}`))
-      .filter((edge) => !BROWSER_KNOWN.has(edge));
+      .flatMap((f) => graph.get(f)!.filter((e) => e.to.startsWith("server/") && !directive(e.to, "use server")).map((e) => `${f} -> ${e.to}`));
     expect(reaches).toEqual([]);
   });
 });

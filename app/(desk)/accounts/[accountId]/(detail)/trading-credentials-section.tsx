@@ -1,14 +1,14 @@
 import "server-only";
-import { listTradingCredentials, tradingCredentialsAvailable } from "@/server/accounts/trading-credentials";
-import { broker } from "@/server/broker";
+import { sandboxControl } from "@/server/sandbox-control";
 import { TradingCredentialsPanel } from "@/components/accounts/trading-credentials-panel";
 
 /** Server part of the Trading API panel: the account's app keys (never secrets), read once for the page. */
 export async function TradingCredentialsSection({ accountId }: { accountId: string }) {
-  if (!tradingCredentialsAvailable()) {
+  const control = sandboxControl();
+  if (!control) {
     return <TradingCredentialsPanel accountId={accountId} initial={null} unavailable="Trading API credentials are issued in the upstream's portal, not from the desk." />;
   }
-  const initial = await listTradingCredentials(broker(), accountId).catch(() => null);
+  const initial = await control.listTradingCredentials(accountId).catch(() => null);
   return (
     <TradingCredentialsPanel
       accountId={accountId}

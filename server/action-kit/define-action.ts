@@ -1,32 +1,15 @@
 import "server-only";
-import { unstable_rethrow } from "next/navigation";
 import type { z } from "zod";
 import { can, type Permission } from "@/lib/auth/permissions";
 import { FORM_ERROR_KEY, type ActionResult, type PendingApproval } from "@/lib/errors";
 import "@/lib/schemas/messages";
 import { appendAudit } from "@/server/audit/trail";
-import { currentStaff, type Staff } from "@/server/auth/guard";
+import { currentStaff } from "@/server/auth/guard";
 import { requestMeta } from "@/server/auth/request-meta";
-import type { RequestMeta } from "@/server/auth/staff";
-import { broker, type BrokerClient } from "@/server/broker";
-import { getDb, type AppDb } from "@/server/db";
-import { logger } from "@/server/log";
-import { recordingBroker, type UpstreamNotes } from "./recording-broker";
-import { toActionError } from "./upstream-error";
+import { getDb } from "@/server/db";
+import { actionContext, performAudited, type ActionContext, type Done } from "./perform";
 
-/** What an action's work can tell the audit entry beyond its input (ctx.broker fills in the upstream part). */
-export interface AuditNotes extends UpstreamNotes {
-  target?: string;
-}
-
-export interface ActionContext {
-  staff: Staff;
-  db: AppDb;
-  meta: RequestMeta;
-  audit: AuditNotes;
-  /** The Broker client for this action's upstream calls: their request ids and idempotency key reach the audit entry. */
-  broker: BrokerClient;
-}
+export type { ActionContext, AuditNotes } from "./perform";
 
 /** An approval policy's verdict: run the work now, or hold it until a second person approves the request it made. */
 export type ApprovalDecision = { status: "proceed" } | { status: "held"; approvalId: string; message: string };
@@ -55,12 +38,6 @@ export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
   return out;
 }
 
-interface ErrorShape {
-  code?: unknown;
-  userMessage?: unknown;
-  fieldErrors?: unknown;
-  requestId?: unknown;
-}
 
 /**
  * Every mutating server action goes through here: session → permission → zod input parsed on the server →
@@ -87,41 +64,20 @@ export function defineAction<S extends z.ZodType, T>(def: ActionDefinition<S, T>
       return { ok: false, code: "VALIDATION", serverError: "Check the highlighted fields.", fieldErrors };
     }
 
-    const notes: AuditNotes = {};
-    let client: BrokerClient | undefined;
-    const ctx: ActionContext = {
-      staff, db, meta, audit: notes,
-      get broker() {
-        return (client ??= recordingBroker(broker(), notes));
-      },
-    };
-    const started = performance.now();
-    try {
-      const decision = def.approval ? await def.approval(parsed.data, ctx) : { status: "proceed" as const };
-      if (decision.status === "held") {
-        const { approvalId, message } = decision;
+    const ctx = actionContext(staff, db, meta);
+    const performed = await performAudited<T | PendingApproval>(ctx, {
+      action: def.name,
+      input: () => parsed.data,
+      async work(): Promise<Done<T | PendingApproval>> {
+        const decision = def.approval ? await def.approval(parsed.data, ctx) : { status: "proceed" as const };
+        if (decision.status === "proceed") return { data: await def.run(parsed.data, ctx) };
         // The approval request is what this call made: the entry points at it; the input says what is to be done.
-        await appendAudit(db, { ...base, ...notes, target: `approval:${approvalId}`, input: parsed.data, outcome: "held" });
-        logger.info({ action: def.name, actor: staff.email, outcome: "held", approvalId }, "action held for approval");
-        return { ok: true, data: { pending: true, approvalId, message } };
-      }
-      const data = await def.run(parsed.data, ctx);
-      await appendAudit(db, { ...base, ...notes, input: parsed.data, outcome: "success" });
-      logger.info({ action: def.name, actor: staff.email, outcome: "success", durationMs: Math.round(performance.now() - started) }, "action");
-      return { ok: true, data };
-    } catch (error) {
-      unstable_rethrow(error);
-      const e = (toActionError(error) ?? {}) as ErrorShape; // an upstream failure the work let through: its code and safe message
-      const code = typeof e.code === "string" ? e.code : "INTERNAL";
-      const userMessage = typeof e.userMessage === "string" ? e.userMessage : "Something went wrong. Nothing was changed; try again.";
-      const upstreamRequestId = notes.upstreamRequestId ?? (typeof e.requestId === "string" ? e.requestId : undefined);
-      await appendAudit(db, { ...base, ...notes, upstreamRequestId, input: parsed.data, outcome: "failure", errorCode: code });
-      logger[code === "INTERNAL" ? "error" : "warn"](
-        { action: def.name, actor: staff.email, outcome: "failure", code, err: code === "INTERNAL" ? error : undefined },
-        "action failed",
-      );
-      const fieldErrors = e.fieldErrors && typeof e.fieldErrors === "object" ? (e.fieldErrors as Record<string, string>) : undefined;
-      return { ok: false, code, serverError: userMessage, fieldErrors };
-    }
+        const { approvalId, message } = decision;
+        return { data: { pending: true as const, approvalId, message }, outcome: "held", target: `approval:${approvalId}` };
+      },
+    });
+    return performed.ok
+      ? { ok: true, data: performed.data }
+      : { ok: false, code: performed.code, serverError: performed.userMessage, fieldErrors: performed.fieldErrors };
   };
 }

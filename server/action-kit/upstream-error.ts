@@ -15,19 +15,6 @@ export interface UpstreamFieldMap {
   field(path: string): string | undefined;
 }
 
-/** An action failure that carries the upstream request id into the audit entry. */
-export class UpstreamActionError extends AppError {
-  constructor(
-    code: string,
-    message: string,
-    userMessage: string,
-    fieldErrors: Record<string, string> | undefined,
-    readonly requestId?: string,
-  ) {
-    super(code, message, userMessage, fieldErrors);
-  }
-}
-
 /**
  * The fields a 417 is about: a known error code, or the "path: message" form of ILLEGAL_PARAMETER (the sandbox
  * names the field first, e.g. "w8ben_info.last_name: Too small"); the client's own request check (INVALID_REQUEST)
@@ -62,5 +49,5 @@ export function toActionError(error: unknown, opts: { fields?: UpstreamFieldMap;
   const fieldErrors = ruleViolation && opts.fields ? fieldErrorsFromUpstream(e.errorCode, e.message, opts.fields) : undefined;
   const retry = opts.idempotent && e.retryable ? " Submit again when ready: it is the same request, so it cannot be applied twice." : "";
   const userMessage = fieldErrors ? "The broker refused some values. Check the highlighted fields." : `${e.userMessage}${retry}`;
-  return new UpstreamActionError(e.errorCode, e.message, userMessage, fieldErrors, e.requestId);
+  return new AppError(e.errorCode, e.message, userMessage, fieldErrors, { requestId: e.requestId });
 }

@@ -3,7 +3,7 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import type { ConnectionStatus } from "@/server/broker";
-import { defineAction } from "./safe-action";
+import { defineAction } from "@/server/action-kit/define-action";
 
 /**
  * One audited admin action over the upstream token (the connection-*.ts actions); an upstream failure becomes a
@@ -20,7 +20,7 @@ export function tokenAction(name: string, call: (actorEmail: string) => Promise<
       revalidatePath("/admin/connection");
       if (status.error) {
         const e = status.error;
-        throw Object.assign(new AppError(e.errorCode, e.userMessage, e.userMessage), { requestId: e.requestId });
+        throw new AppError(e.errorCode, e.userMessage, e.userMessage, undefined, { requestId: e.requestId });
       }
       return status;
     },
