@@ -40,20 +40,44 @@ test.afterAll(() => {
 test.describe.serial("the account timeline", () => {
   test("as operations: a journal, an order fill and a staff update, in the order they were recorded", async ({ browser }) => {
     const page = await (await browser.newContext({ storageState: storageFor("operations") })).newPage();
-    const listed = call("GET", "/broker/accounts/virtual-accounts/list", { query: { page_size: "50" } }).body.data as { account_id: string; account_type?: string; account_status?: string; belong_account_id: string }[];
+    const listed = call("GET", "/broker/accounts/virtual-accounts/list", { query: { page_size: "50" } }).body.data as {
+      account_id: string;
+      account_type?: string;
+      account_status?: string;
+      belong_account_id: string;
+    }[];
     const target = listed.find((x) => x.account_type === "MARGIN" && x.account_status === "ACTIVE");
     expect(target).toBeTruthy();
     account = target!.account_id;
 
     // 1. A cash journal into the account from its master account, at the sandbox.
-    call("POST", "/broker/journals/cash-journals/create", { body: { from_account: target!.belong_account_id, to_account: account, client_request_id: JOURNAL, amount: "1000", currency: "USD" } });
+    call("POST", "/broker/journals/cash-journals/create", {
+      body: { from_account: target!.belong_account_id, to_account: account, client_request_id: JOURNAL, amount: "1000", currency: "USD" },
+    });
 
     // 2. An order that fills at once (a marketable limit in a pinned core session), at the sandbox.
     call("POST", "/sandbox/market/clock", { body: { now: US_CORE } });
     call("POST", "/sandbox/market/price", { body: { symbol: "AAPL", price: "100.00" } });
     call("POST", "/broker/orders/place", {
-      body: { account_id: account, new_orders: [{ client_order_id: ORDER, combo_type: "NORMAL", instrument_type: "EQUITY", market: "US", symbol: "AAPL",
-        order_type: "LIMIT", entrust_type: "QTY", time_in_force: "DAY", side: "BUY", quantity: "1", limit_price: "101.00", support_trading_session: "CORE" }] },
+      body: {
+        account_id: account,
+        new_orders: [
+          {
+            client_order_id: ORDER,
+            combo_type: "NORMAL",
+            instrument_type: "EQUITY",
+            market: "US",
+            symbol: "AAPL",
+            order_type: "LIMIT",
+            entrust_type: "QTY",
+            time_in_force: "DAY",
+            side: "BUY",
+            quantity: "1",
+            limit_price: "101.00",
+            support_trading_session: "CORE",
+          },
+        ],
+      },
     });
     call("POST", "/sandbox/market/price", { body: { symbol: "AAPL", price: "99.00" } });
     call("POST", "/sandbox/market/clock", { body: { now: null } });

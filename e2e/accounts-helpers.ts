@@ -5,25 +5,34 @@ import { expect, type Page } from "@playwright/test";
 /** A signed call to the e2e sandbox (control API or Broker API), through a tsx child process. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- arbitrary upstream JSON, read ad hoc by the specs
 export function sandboxCall<T = any>(
-  method: "GET" | "POST", apiPath: string, input: { query?: Record<string, string>; body?: unknown } = {},
+  method: "GET" | "POST",
+  apiPath: string,
+  input: { query?: Record<string, string>; body?: unknown } = {},
   /** Sign as another app (an account holder's Trading API credentials) instead of the broker's. */
   as?: { appKey: string; appSecret: string },
 ): { status: number; body: T; at: number } {
   const root = process.cwd(); // playwright runs from the project root
-  const out = execFileSync(path.join(root, "node_modules/.bin/tsx"), ["--conditions=react-server", "e2e/accounts-sandbox-cli.ts", method, apiPath, JSON.stringify(input)], {
-    cwd: root,
-    encoding: "utf8",
-    env: {
-      ...process.env, E2E_SANDBOX_PORT: process.env.E2E_SANDBOX_PORT ?? "4210",
-      ...(as ? { SANDBOX_APP_KEY: as.appKey, SANDBOX_APP_SECRET: as.appSecret } : {}),
+  const out = execFileSync(
+    path.join(root, "node_modules/.bin/tsx"),
+    ["--conditions=react-server", "e2e/accounts-sandbox-cli.ts", method, apiPath, JSON.stringify(input)],
+    {
+      cwd: root,
+      encoding: "utf8",
+      env: {
+        ...process.env,
+        E2E_SANDBOX_PORT: process.env.E2E_SANDBOX_PORT ?? "4210",
+        ...(as ? { SANDBOX_APP_KEY: as.appKey, SANDBOX_APP_SECRET: as.appSecret } : {}),
+      },
     },
-  });
+  );
   return JSON.parse(out);
 }
 
 /** Virtual accounts the sandbox holds with this external number (read straight from the upstream, not the app). */
 export function sandboxAccountsByExternal(external: string): { account_id: string; option_level?: string }[] {
-  const res = sandboxCall("GET", "/broker/accounts/virtual-accounts/list", { query: { external_account_number: external, page_size: "10" } });
+  const res = sandboxCall("GET", "/broker/accounts/virtual-accounts/list", {
+    query: { external_account_number: external, page_size: "10" },
+  });
   expect(res.status).toBe(200);
   return res.body.data ?? [];
 }

@@ -17,7 +17,10 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
 test.describe("as operations", () => {
   test.use({ storageState: storageFor("operations") });
 
-  test("opens an account (W-8BEN, LV2) through field errors, finds it, opens it and updates its option level", async ({ page, browser }) => {
+  test("opens an account (W-8BEN, LV2) through field errors, finds it, opens it and updates its option level", async ({
+    page,
+    browser,
+  }) => {
     const external = freshExternal("E");
     const actions = recordActions(page);
     await page.goto("/accounts");
@@ -88,10 +91,16 @@ test.describe("as operations", () => {
     // audit trail is an admin's and compliance's to read).
     const admin = await browser.newContext({ storageState: storageFor("admin") });
     const audit = await admin.newPage();
-    for (const [action, prefix] of [["accounts.create", "va_"], ["accounts.update", "vau_"]]) {
+    for (const [action, prefix] of [
+      ["accounts.create", "va_"],
+      ["accounts.update", "vau_"],
+    ]) {
       await audit.goto(`/audit?action=${action}&outcome=success`);
       // (the create is there twice: the replay above is audited too, with the same key)
-      const row = audit.getByTestId("audit-row").filter({ has: audit.locator(`a[href="/accounts/${opened[0].account_id}"]`) }).first();
+      const row = audit
+        .getByTestId("audit-row")
+        .filter({ has: audit.locator(`a[href="/accounts/${opened[0].account_id}"]`) })
+        .first();
       await expect(row.getByTitle("Upstream request id")).toHaveText(UUID);
       await expect(row.getByTitle("Idempotency key")).toContainText(prefix);
     }
@@ -143,7 +152,9 @@ test.describe("as operations", () => {
     }
   });
 
-  test("the W-8BEN refuses emoji and invisible characters, a future signature date and unknown countries, and warns when it has lapsed", async ({ page }) => {
+  test("the W-8BEN refuses emoji and invisible characters, a future signature date and unknown countries, and warns when it has lapsed", async ({
+    page,
+  }) => {
     await page.goto("/accounts/new");
     await fillNewAccount(page, freshExternal("W"));
     await page.getByLabel("First name", { exact: true }).fill("Ada😀");
@@ -155,7 +166,8 @@ test.describe("as operations", () => {
     // Required fields are marked (and say so to assistive technology); no placeholder looks like a filled-in value.
     await expect(page.getByLabel("First name", { exact: true })).toHaveAttribute("aria-required", "true");
     await expect(page.getByLabel("Middle name")).not.toHaveAttribute("aria-required", "true");
-    for (const label of ["Treaty country", "Home address: country"]) await expect(page.getByLabel(label)).not.toHaveAttribute("placeholder");
+    for (const label of ["Treaty country", "Home address: country"])
+      await expect(page.getByLabel(label)).not.toHaveAttribute("placeholder");
     await page.getByRole("button", { name: "Open account" }).click();
     await expect(page.locator("#f-w8ben_info-middle_name-error")).toHaveText("Use letters, spaces, hyphens, apostrophes and periods only");
     await expect(page.locator("#f-w8ben_info-first_name-error")).toContainText("emoji");
@@ -206,15 +218,28 @@ test.describe("as operations", () => {
 
   test("a 64-character name stays in its column in the list and in its cell on the detail page at 1280 px", async ({ page }) => {
     const external = freshExternal("L");
-    const master = sandboxCall("GET", "/broker/accounts/virtual-accounts/list", { query: { page_size: "1" } }).body.data[0].belong_account_id;
+    const master = sandboxCall("GET", "/broker/accounts/virtual-accounts/list", { query: { page_size: "1" } }).body.data[0]
+      .belong_account_id;
     const address = { country: "GB", city: "London", street_address: "1 Long Road", postal_code: "N1" };
     const first = "Maximiliana-Theodora";
     const last = "Wolfeschlegelsteinhausenbergerdorff-Vandersteen-Oppenheimer-Ross"; // 64 characters, the most the form takes
     const created = sandboxCall("POST", "/broker/accounts/virtual-accounts/create", {
       body: {
-        client_request_id: `long-${external}`, belong_account_id: master, external_account_number: external, account_type: "CASH",
+        client_request_id: `long-${external}`,
+        belong_account_id: master,
+        external_account_number: external,
+        account_type: "CASH",
         trading_permissions: ["US_STOCK_NORMAL"],
-        w8ben_info: { first_name: first, middle_name: "", last_name: last, treaty_country: "GB", tax_id: "GB1", sign_date: "2026-01-02", home_address: address, mail_address: address },
+        w8ben_info: {
+          first_name: first,
+          middle_name: "",
+          last_name: last,
+          treaty_country: "GB",
+          tax_id: "GB1",
+          sign_date: "2026-01-02",
+          home_address: address,
+          mail_address: address,
+        },
       },
     });
     expect(created.status).toBe(200);
@@ -378,7 +403,11 @@ test.describe("upstream faults", () => {
   });
 
   test("a failing list call shows an error in the table with a Retry; an unknown account is a 404", async ({ page }) => {
-    expect(sandboxCall("POST", "/sandbox/faults", { body: { type: "ERROR", path_pattern: "/broker/accounts/virtual-accounts/list", status: 500, count: 8 } }).status).toBe(200);
+    expect(
+      sandboxCall("POST", "/sandbox/faults", {
+        body: { type: "ERROR", path_pattern: "/broker/accounts/virtual-accounts/list", status: 500, count: 8 },
+      }).status,
+    ).toBe(200);
     await page.goto("/accounts?status=ACTIVE");
     const table = page.locator("table");
     await expect(table.getByRole("alert")).toContainText("internal error", { timeout: 20_000 });
@@ -397,7 +426,11 @@ test.describe("upstream faults", () => {
     await page.goto("/accounts");
     await expect(page.locator("tbody tr")).toHaveCount(25);
     // Unreachable: every attempt of the server's client times out (10 s each, retried), far longer than a person waits.
-    expect(sandboxCall("POST", "/sandbox/faults", { body: { type: "LATENCY", path_pattern: "/broker/accounts/virtual-accounts/list", latency_ms: 30_000, count: 50 } }).status).toBe(200);
+    expect(
+      sandboxCall("POST", "/sandbox/faults", {
+        body: { type: "LATENCY", path_pattern: "/broker/accounts/virtual-accounts/list", latency_ms: 30_000, count: 50 },
+      }).status,
+    ).toBe(200);
     await page.getByRole("combobox", { name: "Status", exact: true }).selectOption("FROZEN");
     const table = page.locator("table");
     await expect(table.getByRole("alert")).toContainText("did not answer in time", { timeout: 20_000 });
@@ -413,7 +446,11 @@ test.describe("upstream faults", () => {
     await page.goto("/accounts?q=1000001&by=external_account_number");
     const href = await page.getByTestId("account-row-1000001").getByRole("link").getAttribute("href");
     // Enough failures for the server prefetch and the browser's own fetch, each with the client's retries.
-    expect(sandboxCall("POST", "/sandbox/faults", { body: { type: "ERROR", path_pattern: "/broker/assets/balances/get", status: 503, count: 50 } }).status).toBe(200);
+    expect(
+      sandboxCall("POST", "/sandbox/faults", {
+        body: { type: "ERROR", path_pattern: "/broker/assets/balances/get", status: 503, count: 50 },
+      }).status,
+    ).toBe(200);
 
     await page.goto(href!);
     const balance = page.getByTestId("balance-panel");
@@ -441,16 +478,20 @@ function viewCalls(): Record<string, number> {
 const sum = (calls: Record<string, number>) => Object.values(calls).reduce((a, b) => a + b, 0);
 
 /** The activities sweep's listing calls so far: it runs a round a minute in the background, which lists the accounts too. */
-const sweepCalls = () => sandboxCall<{ data: Record<string, number> }>("GET", "/sandbox/calls").body.data["GET /broker/activities/cash-activities/list"] ?? 0;
+const sweepCalls = () =>
+  sandboxCall<{ data: Record<string, number> }>("GET", "/sandbox/calls").body.data["GET /broker/activities/cash-activities/list"] ?? 0;
 
 /** Waits until the sweep is between rounds (no listing call for 2 s): its next round, and next account listing, is most of a minute away. */
 async function betweenSweeps(): Promise<void> {
   await expect
-    .poll(async () => {
-      const before = sweepCalls();
-      await new Promise((r) => setTimeout(r, 2_000));
-      return sweepCalls() === before;
-    }, { timeout: 30_000, intervals: [0] })
+    .poll(
+      async () => {
+        const before = sweepCalls();
+        await new Promise((r) => setTimeout(r, 2_000));
+        return sweepCalls() === before;
+      },
+      { timeout: 30_000, intervals: [0] },
+    )
     .toBe(true);
 }
 

@@ -37,28 +37,41 @@ async function readAgain(page: Page, accountNumber: string, accountId: string) {
   // The round's progress shows while it runs.
   await expect(page.getByText(/Sweeping: \d+/)).toBeVisible({ timeout: 30_000 });
   await expect
-    .poll(async () => {
-      const s = (await (await page.request.get(`/api/activities/status?account=${accountId}`)).json()) as Freshness;
-      // "as of" is the pass's window end, a few seconds before it started.
-      return !!s.asOf && Date.parse(s.asOf) > after - 10_000;
-    }, { timeout: 200_000, intervals: [2_000] })
+    .poll(
+      async () => {
+        const s = (await (await page.request.get(`/api/activities/status?account=${accountId}`)).json()) as Freshness;
+        // "as of" is the pass's window end, a few seconds before it started.
+        return !!s.asOf && Date.parse(s.asOf) > after - 10_000;
+      },
+      { timeout: 200_000, intervals: [2_000] },
+    )
     .toBe(true);
   // And the rest of the round (every other account) is done too.
-  await expect.poll(async () => ((await (await page.request.get("/api/activities/status")).json()) as Freshness).running, { timeout: 120_000 }).toBeNull();
+  await expect
+    .poll(async () => ((await (await page.request.get("/api/activities/status")).json()) as Freshness).running, { timeout: 120_000 })
+    .toBeNull();
 }
 
 test.describe("Activities explorer", () => {
   test.describe("as compliance", () => {
     test.use({ storageState: storageFor("compliance") });
 
-    test("a sweep fills the desk's copy; DEPOSIT totals equal the sandbox's; 50,000 rows export with progress, formulas neutralised", async ({ page }) => {
+    test("a sweep fills the desk's copy; DEPOSIT totals equal the sandbox's; 50,000 rows export with progress, formulas neutralised", async ({
+      page,
+    }) => {
       test.setTimeout(420_000);
       const list = sandboxCall("GET", "/broker/accounts/virtual-accounts/list", { query: { page_size: "10" } });
       expect(list.status, JSON.stringify(list.body)).toBe(200);
       const a = list.body.data[4];
       account = { id: a.account_id, number: a.account_number };
       const made = sandboxCall("POST", "/sandbox/activities/generate", {
-        body: { account_id: account.id, count: BULK, start_time: `${BULK_FROM}T00:00:00.000+0000`, end_time: `${BULK_TO}T23:59:59.000+0000`, description: FORMULA },
+        body: {
+          account_id: account.id,
+          count: BULK,
+          start_time: `${BULK_FROM}T00:00:00.000+0000`,
+          end_time: `${BULK_TO}T23:59:59.000+0000`,
+          description: FORMULA,
+        },
       });
       expect(made.status, JSON.stringify(made.body)).toBe(200);
 

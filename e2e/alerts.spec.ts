@@ -30,7 +30,9 @@ test.describe("Surveillance alerts", () => {
   test.describe("as compliance", () => {
     test.use({ storageState: storageFor("compliance") });
 
-    test("a large deposit at the sandbox raises an alert live; the reviewer clears it with a note that the audit trail shows", async ({ page }) => {
+    test("a large deposit at the sandbox raises an alert live; the reviewer clears it with a note that the audit trail shows", async ({
+      page,
+    }) => {
       await page.goto("/alerts?status=open");
       await expect(page.getByRole("heading", { name: "Alerts" })).toBeVisible();
       await expect(page.getByTestId("live-indicator")).toHaveText("Live");
@@ -51,7 +53,10 @@ test.describe("Surveillance alerts", () => {
       await row.getByTestId("alert-link").click();
       await expect(page.getByRole("heading", { name: /^Alert #\d+$/ })).toBeVisible();
       await expect(page.getByTestId("alert-account")).toHaveAttribute("href", `/accounts/${account}`);
-      await expect(page.getByTestId("alert-movement").getByRole("link", { name: crid })).toHaveAttribute("href", `/movements/INSTANT_FUNDING/${crid}`);
+      await expect(page.getByTestId("alert-movement").getByRole("link", { name: crid })).toHaveAttribute(
+        "href",
+        `/movements/INSTANT_FUNDING/${crid}`,
+      );
       await shots(page, "alert-open");
 
       // A decision needs a note.
@@ -90,7 +95,11 @@ test.describe("Surveillance alerts", () => {
     test("the rules page lists one rule of each kind and edits a threshold", async ({ page }) => {
       await page.goto("/admin/surveillance");
       await expect(page.getByTestId("rule-row")).toHaveCount(4);
-      await page.getByTestId("rule-row").filter({ hasText: "Deposit or withdrawal above USD 50,000" }).getByRole("link", { name: "Edit" }).click();
+      await page
+        .getByTestId("rule-row")
+        .filter({ hasText: "Deposit or withdrawal above USD 50,000" })
+        .getByRole("link", { name: "Edit" })
+        .click();
       await expect(page.getByTestId("rule-form")).toBeVisible();
       await shots(page, "rules");
       await page.getByLabel("Above (amount)").fill("not a number");
@@ -100,7 +109,9 @@ test.describe("Surveillance alerts", () => {
       await page.getByLabel("Above (amount)").fill("50000");
       await page.getByRole("button", { name: "Save rule" }).click();
       await expect(page.getByText("Rule saved.")).toBeVisible();
-      await expect(page.getByTestId("rule-row").filter({ hasText: "Deposit or withdrawal above USD 50,000" })).toContainText("admin@brokerdesk.test");
+      await expect(page.getByTestId("rule-row").filter({ hasText: "Deposit or withdrawal above USD 50,000" })).toContainText(
+        "admin@brokerdesk.test",
+      );
     });
   });
 

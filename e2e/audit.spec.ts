@@ -20,7 +20,9 @@ test.describe("Audit trail", () => {
     const raw = fs.readFileSync(file!);
     expect([...raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // the UTF-8 byte order mark, for spreadsheet programs
     const lines = raw.toString("utf8").slice(1).trim().split("\r\n");
-    expect(lines[0]).toBe("Seq,Time (UTC),Actor,Role,Action,Target,Outcome,Error code,Upstream request id,Idempotency key,Client IP,User agent,Input,Hash");
+    expect(lines[0]).toBe(
+      "Seq,Time (UTC),Actor,Role,Action,Target,Outcome,Error code,Upstream request id,Idempotency key,Client IP,User agent,Input,Hash",
+    );
     expect(lines.length).toBeGreaterThan(1);
     for (const line of lines.slice(1)) expect(line).toContain(",auth.sign_in,");
 
@@ -49,7 +51,10 @@ test.describe("Audit trail", () => {
     const seq = (await rows.first().locator("td").first().textContent())!.trim();
     // Whoever signed in last (other specs sign in too): the detail names the same person as the row.
     const actor = /\S+@\S+\.test/.exec((await rows.first().locator("td").nth(2).textContent())!)![0];
-    await rows.first().getByRole("link", { name: `Entry ${seq}` }).click();
+    await rows
+      .first()
+      .getByRole("link", { name: `Entry ${seq}` })
+      .click();
     await expect(page).toHaveURL(new RegExp(`/audit/${seq}$`));
     await expect(page.getByRole("heading", { name: `Audit entry #${seq}` })).toBeVisible();
     const entry = page.getByTestId("audit-entry");
@@ -63,7 +68,13 @@ test.describe("Audit trail", () => {
     // The export is the filter: every row's action starts with auth. and its time is today (UTC).
     const download = page.waitForEvent("download");
     await page.getByRole("link", { name: "Export CSV" }).click();
-    const lines = fs.readFileSync((await (await download).path())!).toString("utf8").slice(1).trim().split("\r\n").slice(1);
+    const lines = fs
+      .readFileSync((await (await download).path())!)
+      .toString("utf8")
+      .slice(1)
+      .trim()
+      .split("\r\n")
+      .slice(1);
     expect(lines.length).toBeGreaterThan(0);
     for (const line of lines) {
       const cells = line.split(",");
@@ -91,12 +102,15 @@ test.describe("Audit trail", () => {
     await expect(page.getByTestId("audit-row").first()).toBeVisible();
     const wrap = page.locator("table").locator("..");
     expect(await wrap.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
-    for (const box of await page.getByTestId("audit-row").evaluateAll((rows) => rows.map((r) => r.getBoundingClientRect().height))) expect(box).toBeLessThan(60);
+    for (const box of await page.getByTestId("audit-row").evaluateAll((rows) => rows.map((r) => r.getBoundingClientRect().height)))
+      expect(box).toBeLessThan(60);
     await page.goto("/audit?size=10");
     await expect(page.getByTestId("audit-row")).toHaveCount(10);
     // The columns the trail's SQL orders by sort, and only those.
-    for (const name of ["#", "Actor", "Action"]) await expect(page.getByRole("columnheader", { name, exact: true }).getByRole("button")).toHaveCount(1);
-    for (const name of ["Time", "Target", "Outcome"]) await expect(page.getByRole("columnheader", { name, exact: true }).getByRole("button")).toHaveCount(0);
+    for (const name of ["#", "Actor", "Action"])
+      await expect(page.getByRole("columnheader", { name, exact: true }).getByRole("button")).toHaveCount(1);
+    for (const name of ["Time", "Target", "Outcome"])
+      await expect(page.getByRole("columnheader", { name, exact: true }).getByRole("button")).toHaveCount(0);
     const newest = await seqs();
     expect(newest).toEqual([...newest].sort((a, b) => b - a));
 

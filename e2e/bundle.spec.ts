@@ -5,7 +5,9 @@ import { storageFor } from "./helpers";
 
 // The web server of this run built the app, so .next/static holds exactly what browsers download.
 function staticFiles(dir = path.join(process.cwd(), ".next", "static")): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? staticFiles(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? staticFiles(path.join(dir, e.name)) : [path.join(dir, e.name)]));
 }
 
 test("the browser bundle carries no upstream secret, token or signing code", async ({ browser }) => {

@@ -33,9 +33,15 @@ const journalsSent = (): number => sandbox("GET", "/sandbox/calls").body.data[CR
 async function sendCashJournal(page: Page, amount: string) {
   await page.goto("/movements/new/cash-journal");
   await page.getByLabel("From account", { exact: true }).fill("master");
-  await page.getByRole("list", { name: "Accounts for from account" }).getByRole("button", { name: new RegExp(MASTER_NUMBER) }).click();
+  await page
+    .getByRole("list", { name: "Accounts for from account" })
+    .getByRole("button", { name: new RegExp(MASTER_NUMBER) })
+    .click();
   await page.getByLabel("To account", { exact: true }).fill(TARGET);
-  await page.getByRole("list", { name: "Accounts for to account" }).getByRole("button", { name: new RegExp(TARGET) }).click();
+  await page
+    .getByRole("list", { name: "Accounts for to account" })
+    .getByRole("button", { name: new RegExp(TARGET) })
+    .click();
   await page.getByLabel("Amount", { exact: true }).fill(amount);
   await page.getByRole("button", { name: "Review", exact: true }).click();
   await page.getByRole("button", { name: /Send cash journal/ }).click();
@@ -53,7 +59,11 @@ const capture = (r: Request): Captured => {
   return { url: r.url(), headers, body: r.postData() ?? "" };
 };
 
-test("a cash journal above the rule's threshold waits for a second person, and is sent once when approved", async ({ browser, playwright, baseURL }) => {
+test("a cash journal above the rule's threshold waits for a second person, and is sent once when approved", async ({
+  browser,
+  playwright,
+  baseURL,
+}) => {
   const admin = await browser.newPage({ storageState: storageFor("admin") });
   const ops = await browser.newPage({ storageState: storageFor("operations") });
   const target = accountIdOf(TARGET);

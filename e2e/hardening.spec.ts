@@ -34,7 +34,9 @@ test.describe("the audit trail's client IP", () => {
 });
 
 test.describe("security headers", () => {
-  test("pages carry a nonce-based CSP (no unsafe-inline scripts), no framing, nosniff and a strict referrer policy; the session cookie is HttpOnly and SameSite", async ({ browser }) => {
+  test("pages carry a nonce-based CSP (no unsafe-inline scripts), no framing, nosniff and a strict referrer policy; the session cookie is HttpOnly and SameSite", async ({
+    browser,
+  }) => {
     const context = await browser.newContext();
     const page = await context.newPage();
     const res = await page.goto("/sign-in");

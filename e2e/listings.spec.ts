@@ -55,7 +55,9 @@ for (const { path, role } of LISTINGS) {
         // Streamed content is revealed in batches within a few hundred milliseconds of arriving.
         await page.waitForTimeout(1000);
         const { most, settled } = await page.evaluate(() => ({ most: window.__copies, settled: window.__scanCopies() }));
-        const extra = Object.entries(most).filter(([k, n]) => n > (settled[k] ?? 0)).map(([k, n]) => `${k} ×${n} (settled ×${settled[k] ?? 0})`);
+        const extra = Object.entries(most)
+          .filter(([k, n]) => n > (settled[k] ?? 0))
+          .map(([k, n]) => `${k} ×${n} (settled ×${settled[k] ?? 0})`);
         expect(extra, `controls that stood in the page more often than once settled (load ${load + 1})`).toEqual([]);
         expect(Object.keys(settled).length).toBeGreaterThan(0);
       }

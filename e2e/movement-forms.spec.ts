@@ -45,8 +45,13 @@ const calls = (): Record<string, number> => sandbox("GET", "/sandbox/calls").bod
 
 async function pickAccount(page: Page, label: string, search: string, number: string) {
   await page.getByLabel(label, { exact: true }).fill(search);
-  await page.getByRole("list", { name: `Accounts for ${label.toLowerCase()}` }).getByRole("button", { name: new RegExp(number) }).click();
-  await expect(page.getByTestId(`picked-${label === "From account" ? "from_account" : label === "To account" ? "to_account" : "account_id"}`)).toContainText(number);
+  await page
+    .getByRole("list", { name: `Accounts for ${label.toLowerCase()}` })
+    .getByRole("button", { name: new RegExp(number) })
+    .click();
+  await expect(
+    page.getByTestId(`picked-${label === "From account" ? "from_account" : label === "To account" ? "to_account" : "account_id"}`),
+  ).toContainText(number);
 }
 
 async function reviewAndSend(page: Page, sendLabel: RegExp) {
@@ -103,7 +108,11 @@ test.describe("as operations", () => {
     await page.getByLabel("Amount", { exact: true }).fill("25.00");
     await page.getByRole("button", { name: "Review", exact: true }).click();
     const crid = (await page.getByTestId("movement-review").locator("dd.font-mono").textContent())!.trim();
-    expect(sandbox("POST", "/sandbox/faults", { body: { path_pattern: "/broker/journals/cash-journals/create", type: "ERROR", status: 503, count: 10 } }).status).toBe(200);
+    expect(
+      sandbox("POST", "/sandbox/faults", {
+        body: { path_pattern: "/broker/journals/cash-journals/create", type: "ERROR", status: 503, count: 10 },
+      }).status,
+    ).toBe(200);
     await page.getByRole("button", { name: /Send cash journal/ }).click();
     await expect(page.getByRole("alert").filter({ hasText: /same request/ })).toBeVisible({ timeout: 30_000 });
     expect(sandbox("POST", "/sandbox/faults/clear", { body: {} }).status).toBe(200);

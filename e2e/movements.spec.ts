@@ -24,9 +24,13 @@ function call(...args: Parameters<typeof sandboxCall>): { status: number; body: 
 }
 
 const fund = (name: string, type: "DEPOSIT" | "WITHDRAWAL", amount: string) =>
-  call("POST", "/broker/funding/instant-funding/create", { body: { account_id: a, type, client_request_id: crid(name), amount, currency: "USD" } }).body;
+  call("POST", "/broker/funding/instant-funding/create", {
+    body: { account_id: a, type, client_request_id: crid(name), amount, currency: "USD" },
+  }).body;
 const journal = (name: string, from: string, to: string, amount: string) =>
-  call("POST", "/broker/journals/cash-journals/create", { body: { from_account: from, to_account: to, client_request_id: crid(name), amount, currency: "USD" } }).body;
+  call("POST", "/broker/journals/cash-journals/create", {
+    body: { from_account: from, to_account: to, client_request_id: crid(name), amount, currency: "USD" },
+  }).body;
 
 async function screenshot(page: Page, name: string) {
   for (const width of [1280, 1920]) {
@@ -37,7 +41,11 @@ async function screenshot(page: Page, name: string) {
 }
 
 test.beforeAll(() => {
-  const accounts = call("GET", "/broker/accounts/virtual-accounts/list", { query: { page_size: "50" } }).body.data as { account_id: string; account_number: string; account_status: string }[];
+  const accounts = call("GET", "/broker/accounts/virtual-accounts/list", { query: { page_size: "50" } }).body.data as {
+    account_id: string;
+    account_number: string;
+    account_status: string;
+  }[];
   const active = accounts.filter((x) => x.account_status === "ACTIVE");
   [a, b] = [active[0].account_id, active[1].account_id];
   [na, nb] = [active[0].account_number, active[1].account_number];
@@ -55,18 +63,34 @@ test.describe.serial("as operations", () => {
     expect(fund("W", "WITHDRAWAL", "5.50").status).toBe("COMPLETED");
     expect(journal("J", a, b, "12.34").status).toBe("COMPLETED");
     const exchange = call("POST", "/broker/funding/instant-exchanges/create", {
-      body: { account_id: a, client_request_id: crid("X"), from_amount: "10.00", from_currency: "USD", to_currency: "HKD", to_amount: "70.00" },
+      body: {
+        account_id: a,
+        client_request_id: crid("X"),
+        from_amount: "10.00",
+        from_currency: "USD",
+        to_currency: "HKD",
+        to_amount: "70.00",
+      },
     }).body;
     expect(exchange.status).toBe("COMPLETED");
     // A position journal completes or fails by what the account holds: either way it is listed with its symbol.
     call("POST", "/broker/journals/position-journals/create", {
-      body: { from_account: b, to_account: a, client_request_id: crid("P"), instrument_type: "EQUITY", market: "US", symbol: "AAPL", quantity: "1" },
+      body: {
+        from_account: b,
+        to_account: a,
+        client_request_id: crid("P"),
+        instrument_type: "EQUITY",
+        market: "US",
+        symbol: "AAPL",
+        quantity: "1",
+      },
     });
     const rejected = journal("R", b, a, "999999999.00");
     expect(rejected.status).toBe("REJECTED");
 
     // No reload: the live channel refetches the list as the events are recorded.
-    for (const name of ["D", "W", "J", "X", "P", "R"]) await expect(page.getByTestId(`movement-row-${crid(name)}`)).toBeVisible({ timeout: 20_000 });
+    for (const name of ["D", "W", "J", "X", "P", "R"])
+      await expect(page.getByTestId(`movement-row-${crid(name)}`)).toBeVisible({ timeout: 20_000 });
     const j = page.getByTestId(`movement-row-${crid("J")}`);
     await expect(j.getByRole("cell").nth(1)).toHaveText(`Cash journal${crid("J")}`);
     await expect(j.getByRole("cell").nth(2)).toHaveText("Completed");
@@ -130,7 +154,11 @@ test.describe.serial("as operations", () => {
 
   test("the journal's page: fields, the timeline from its events, a refresh from upstream with the raw JSON", async ({ page }) => {
     await page.goto(`/movements?account=${a}&type=CASH_JOURNAL`);
-    await page.getByTestId(`movement-row-${crid("J")}`).getByRole("link").first().click();
+    await page
+      .getByTestId(`movement-row-${crid("J")}`)
+      .getByRole("link")
+      .first()
+      .click();
     await expect(page).toHaveURL(new RegExp(`/movements/CASH_JOURNAL/${crid("J")}$`));
     await expect(page.getByTestId("movement-status")).toHaveText("Completed");
     await expect(page.getByRole("region", { name: "Movement" })).toContainText("12.34 USD");

@@ -2,7 +2,21 @@ import { expect, test } from "@playwright/test";
 import { DEMO_PASSWORD, expectSignedIn, ROLE_EMAILS, signIn, storageFor, type DemoRole } from "./helpers";
 
 const EXPECTED_NAV: Record<DemoRole, string[]> = {
-  admin: ["Home", "Accounts", "Orders", "Movements", "Approvals", "Activities", "Audit trail", "Alerts", "Surveillance rules", "Staff", "Connection", "Approval rules", "Event stream"],
+  admin: [
+    "Home",
+    "Accounts",
+    "Orders",
+    "Movements",
+    "Approvals",
+    "Activities",
+    "Audit trail",
+    "Alerts",
+    "Surveillance rules",
+    "Staff",
+    "Connection",
+    "Approval rules",
+    "Event stream",
+  ],
   operations: ["Home", "Accounts", "Orders", "Movements", "Approvals", "Activities", "Event stream"],
   support: ["Home", "Accounts", "Orders"],
   compliance: ["Home", "Accounts", "Orders", "Movements", "Approvals", "Activities", "Audit trail", "Alerts"],
@@ -48,7 +62,9 @@ test.describe("the shell", () => {
 });
 
 test.describe("home", () => {
-  test("operations starts the day with open orders (opening the blotter filtered), movements, the stream and its own activity", async ({ browser }) => {
+  test("operations starts the day with open orders (opening the blotter filtered), movements, the stream and its own activity", async ({
+    browser,
+  }) => {
     // A fresh sign-in: it is then this person's latest entry, whatever earlier specs did as operations.
     const ctx = await browser.newContext();
     const page = await ctx.newPage();

@@ -73,7 +73,9 @@ test.describe("as operations", () => {
   test.use({ storageState: storageFor("operations") });
   test.afterEach(() => pinClock(null));
 
-  test("a US limit order from the account page: previewed fees equal the filled order's, a double click places one order", async ({ page }) => {
+  test("a US limit order from the account page: previewed fees equal the filled order's, a double click places one order", async ({
+    page,
+  }) => {
     pinClock(US_CORE);
     expect(sandbox("POST", "/sandbox/market/price", { body: { symbol: "AAPL", price: "200.00" } }).status).toBe(200);
     const id = accountId(MARGIN);
@@ -134,7 +136,9 @@ test.describe("as operations", () => {
     const group = sandboxGroup(accountId(MARGIN), ids[0]);
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- sandbox JSON read loosely
     expect(group.orders.map((o: any) => [o.combo_type, o.side, o.status])).toEqual([
-      ["MASTER", "BUY", "SUBMITTED"], ["STOP_PROFIT", "SELL", "PENDING"], ["STOP_LOSS", "SELL", "PENDING"],
+      ["MASTER", "BUY", "SUBMITTED"],
+      ["STOP_PROFIT", "SELL", "PENDING"],
+      ["STOP_LOSS", "SELL", "PENDING"],
     ]);
   });
 
@@ -150,7 +154,10 @@ test.describe("as operations", () => {
     const oco = await previewAndPlace(page);
     expect(oco).toHaveLength(2);
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- sandbox JSON read loosely
-    expect(sandboxGroup(accountId(MARGIN), oco[0]).orders.map((o: any) => [o.combo_type, o.order_type])).toEqual([["OCO", "LIMIT"], ["OCO", "STOP_LOSS"]]);
+    expect(sandboxGroup(accountId(MARGIN), oco[0]).orders.map((o: any) => [o.combo_type, o.order_type])).toEqual([
+      ["OCO", "LIMIT"],
+      ["OCO", "STOP_LOSS"],
+    ]);
 
     await page.getByRole("button", { name: "New ticket" }).click();
     await stock(page, "AAPL");
@@ -187,8 +194,14 @@ test.describe("as operations", () => {
       await page.locator("#ticket-underlying").fill("AAPL");
       const rows = page.getByTestId("option-chain").locator("tbody tr");
       await expect(rows).toHaveCount(5);
-      await rows.nth(1).getByRole("button", { name: /^Buy AAPL\d{6}C/ }).click();
-      await rows.nth(2).getByRole("button", { name: /^Sell AAPL\d{6}C/ }).click();
+      await rows
+        .nth(1)
+        .getByRole("button", { name: /^Buy AAPL\d{6}C/ })
+        .click();
+      await rows
+        .nth(2)
+        .getByRole("button", { name: /^Sell AAPL\d{6}C/ })
+        .click();
       await expect(page.getByTestId("ticket-legs")).toContainText("Vertical spread");
       await page.locator("#f-quantity").fill("1");
       await page.locator("#f-limit_price").fill("2.00");
@@ -200,12 +213,18 @@ test.describe("as operations", () => {
     await pickVertical();
     await expect(page.getByTestId("option-level-problem")).toContainText("needs option level LV3; the account has LV1");
     await page.getByRole("button", { name: "Preview" }).click();
-    await expect(page.locator("#f-legs-error")).toContainText("Vertical spread (BUY CALL / SELL CALL) needs option level LV3; the account has LV1.");
+    await expect(page.locator("#f-legs-error")).toContainText(
+      "Vertical spread (BUY CALL / SELL CALL) needs option level LV3; the account has LV1.",
+    );
     await expect(page.getByRole("button", { name: "Place order" })).toBeDisabled();
     expect(sandbox("GET", "/broker/orders/historical-orders/list", { query: { account_id: lv1 } }).body.data?.length).toBe(before);
 
     const lv3 = accountId(OPTIONS);
-    expect(sandbox("POST", "/broker/accounts/virtual-accounts/update", { body: { client_request_id: `lv3_${Date.now()}`, account_id: lv3, option_level: "LV3" } }).status).toBe(200);
+    expect(
+      sandbox("POST", "/broker/accounts/virtual-accounts/update", {
+        body: { client_request_id: `lv3_${Date.now()}`, account_id: lv3, option_level: "LV3" },
+      }).status,
+    ).toBe(200);
     await openTicket(page, OPTIONS);
     await pickVertical();
     await expect(page.getByTestId("option-level-problem")).toHaveCount(0);

@@ -23,36 +23,63 @@ function ok<T>(res: { status: number; body: T }): T {
 const call = sandboxCall;
 
 const placeAtSandbox = (id: string, limit: string) =>
-  ok(call("POST", "/broker/orders/place", {
-    body: {
-      account_id: account,
-      new_orders: [{ client_order_id: id, combo_type: "NORMAL", instrument_type: "EQUITY", market: "US", symbol: "AAPL", order_type: "LIMIT",
-        entrust_type: "QTY", time_in_force: "DAY", side: "BUY", quantity: "10", limit_price: limit, support_trading_session: "CORE" }],
-    },
-  }));
+  ok(
+    call("POST", "/broker/orders/place", {
+      body: {
+        account_id: account,
+        new_orders: [
+          {
+            client_order_id: id,
+            combo_type: "NORMAL",
+            instrument_type: "EQUITY",
+            market: "US",
+            symbol: "AAPL",
+            order_type: "LIMIT",
+            entrust_type: "QTY",
+            time_in_force: "DAY",
+            side: "BUY",
+            quantity: "10",
+            limit_price: limit,
+            support_trading_session: "CORE",
+          },
+        ],
+      },
+    }),
+  );
 const replaceAtSandbox = (id: string, limit: string) =>
-  ok(call("POST", "/broker/orders/replace", { body: { account_id: account, modify_orders: [{ combo_type: "NORMAL", client_order_id: id, limit_price: limit }] } }));
+  ok(
+    call("POST", "/broker/orders/replace", {
+      body: { account_id: account, modify_orders: [{ combo_type: "NORMAL", client_order_id: id, limit_price: limit }] },
+    }),
+  );
 const sandboxOrder = (id: string) =>
-  ok(call("GET", "/broker/orders/get", { query: { account_id: account, client_order_id: id } })).orders.find((o: { client_order_id: string }) => o.client_order_id === id);
+  ok(call("GET", "/broker/orders/get", { query: { account_id: account, client_order_id: id } })).orders.find(
+    (o: { client_order_id: string }) => o.client_order_id === id,
+  );
 
 /** The desk's id of an order once the consumer has recorded it (read through the blotter's own API). */
 async function deskId(page: Page, id: string): Promise<string> {
   let found = "";
   await expect
-    .poll(async () => {
-      const res = await page.request.get(`/api/orders?account=${account}&symbol=AAPL&size=500`);
-      const rows = ((await res.json()) as { rows: { id: string; clientOrderId: string; limitPrice: string | null }[] }).rows;
-      // Recorded, and completed by the consumer's detail call (events carry no prices).
-      found = rows.find((r) => r.clientOrderId === id && r.limitPrice !== null)?.id ?? "";
-      return found;
-    }, { timeout: 20_000 })
+    .poll(
+      async () => {
+        const res = await page.request.get(`/api/orders?account=${account}&symbol=AAPL&size=500`);
+        const rows = ((await res.json()) as { rows: { id: string; clientOrderId: string; limitPrice: string | null }[] }).rows;
+        // Recorded, and completed by the consumer's detail call (events carry no prices).
+        found = rows.find((r) => r.clientOrderId === id && r.limitPrice !== null)?.id ?? "";
+        return found;
+      },
+      { timeout: 20_000 },
+    )
     .not.toBe("");
   return found;
 }
 
 test.beforeAll(() => {
   const res = ok(call("GET", "/broker/accounts/virtual-accounts/list", { query: { page_size: "50" } }));
-  account = res.data.find((x: { account_type?: string; account_status?: string }) => x.account_type === "MARGIN" && x.account_status === "ACTIVE").account_id;
+  account = res.data.find(
+    (x: { account_type?: string; account_status?: string }) => x.account_type === "MARGIN" && x.account_status === "ACTIVE",
+  ).account_id;
   ok(call("POST", "/sandbox/market/clock", { body: { now: US_CORE } }));
   ok(call("POST", "/sandbox/market/price", { body: { symbol: "AAPL", price: "100.00" } }));
   // A and B rest (then one replace each at the sandbox, so an event tells the desk); D rests for the refusal.
@@ -104,7 +131,8 @@ test.describe.serial("as support", () => {
     const id = await deskId(page, coid("B"));
     page.on("request", (req) => {
       const action = req.headers()["next-action"];
-      if (action && req.method() === "POST" && (req.postData() ?? "").includes("reasonCode")) cancelCall = { id: action, body: req.postData() ?? "", url: req.url() };
+      if (action && req.method() === "POST" && (req.postData() ?? "").includes("reasonCode"))
+        cancelCall = { id: action, body: req.postData() ?? "", url: req.url() };
     });
     await page.goto(`/orders/${id}`);
     await page.getByRole("button", { name: "Cancel order" }).click();

@@ -28,7 +28,10 @@ test("an unknown email, a locked and a disabled account get the same message as 
   await admin.close();
 });
 
-test("the fifth wrong password locks the account (the message stays the same, the audit trail says why); an admin can unlock", async ({ page, browser }) => {
+test("the fifth wrong password locks the account (the message stays the same, the audit trail says why); an admin can unlock", async ({
+  page,
+  browser,
+}) => {
   const admin = await browser.newContext({ storageState: storageFor("admin") });
   const adminPage = await admin.newPage();
   const email = `lock-${Date.now()}@brokerdesk.test`;
@@ -80,13 +83,19 @@ test("sign-out ends the session, also for a copy of the session cookie", async (
   await replay.close();
 });
 
-test("signed out on 127.0.0.1, the redirect names no other host and sign-in lands back on the page asked for", async ({ page, request, baseURL }) => {
+test("signed out on 127.0.0.1, the redirect names no other host and sign-in lands back on the page asked for", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   expect(new URL(baseURL!).hostname).toBe("127.0.0.1");
   const res = await request.get("/accounts?status=ACTIVE", { maxRedirects: 0 });
   expect(res.status()).toBe(307);
   // Relative, or on the host the request came on; never the server's own idea of its name.
   expect(res.headers().location).not.toContain("localhost");
-  expect(new URL(res.headers().location, baseURL).href).toBe(`${new URL(baseURL!).origin}/sign-in?callbackUrl=%2Faccounts%3Fstatus%3DACTIVE`);
+  expect(new URL(res.headers().location, baseURL).href).toBe(
+    `${new URL(baseURL!).origin}/sign-in?callbackUrl=%2Faccounts%3Fstatus%3DACTIVE`,
+  );
   await page.goto("/accounts?status=ACTIVE");
   await expect(page).toHaveURL(/\/sign-in/);
   expect(new URL(page.url()).host).toBe(new URL(baseURL!).host);

@@ -75,7 +75,9 @@ test.describe("Admin → Staff", () => {
     await page.getByLabel("Initial password").fill("a-long-enough-password");
 
     // The server cannot be reached: the action call itself fails.
-    await page.route("**/admin/staff", (route) => (route.request().headers()["next-action"] ? route.abort("internetdisconnected") : route.continue()));
+    await page.route("**/admin/staff", (route) =>
+      route.request().headers()["next-action"] ? route.abort("internetdisconnected") : route.continue(),
+    );
     await page.getByRole("button", { name: "Create user" }).click();
     await expect(page.getByText("The server could not be reached. Your entries are kept: submit again.")).toBeVisible();
     await expect(page.getByLabel("Email")).toHaveValue(email);

@@ -9,7 +9,9 @@ import { storageFor } from "./helpers";
 const MARGIN_ACCOUNT = () => {
   const res = sandboxCall("GET", "/broker/accounts/virtual-accounts/list", { query: { page_size: "50" } });
   // A MARGIN account trading US stocks (the seed has several).
-  const a = res.body.data.find((x: { account_type?: string; account_status?: string }) => x.account_type === "MARGIN" && x.account_status === "ACTIVE");
+  const a = res.body.data.find(
+    (x: { account_type?: string; account_status?: string }) => x.account_type === "MARGIN" && x.account_status === "ACTIVE",
+  );
   return a.account_id as string;
 };
 
@@ -31,13 +33,32 @@ test.describe("live updates", () => {
           if ((e as CustomEvent<{ topics: string[] }>).detail.topics.includes("order")) w.heard.push(Date.now());
         });
       });
-      const placed = sandboxCall("POST", "/broker/orders/place", { body: { account_id: account, new_orders: [{
-        client_order_id: `e2e${Date.now()}`, combo_type: "NORMAL", instrument_type: "EQUITY", market: "US", symbol: "KO", order_type: "LIMIT",
-        entrust_type: "QTY", time_in_force: "DAY", side: "BUY", quantity: "1", limit_price: "61.00", support_trading_session: "CORE",
-      }] } });
+      const placed = sandboxCall("POST", "/broker/orders/place", {
+        body: {
+          account_id: account,
+          new_orders: [
+            {
+              client_order_id: `e2e${Date.now()}`,
+              combo_type: "NORMAL",
+              instrument_type: "EQUITY",
+              market: "US",
+              symbol: "KO",
+              order_type: "LIMIT",
+              entrust_type: "QTY",
+              time_in_force: "DAY",
+              side: "BUY",
+              quantity: "1",
+              limit_price: "61.00",
+              support_trading_session: "CORE",
+            },
+          ],
+        },
+      });
       expect(placed.status).toBe(200);
       // From the moment the sandbox answered the placement (the order filled in that call) to the browser's notice.
-      const heardAt = await (await page.waitForFunction(() => (window as unknown as { heard: number[] }).heard[0], undefined, { timeout: 10_000 })).jsonValue();
+      const heardAt = await (
+        await page.waitForFunction(() => (window as unknown as { heard: number[] }).heard[0], undefined, { timeout: 10_000 })
+      ).jsonValue();
       expect(heardAt - placed.at).toBeLessThan(2_000);
     } finally {
       sandboxCall("POST", "/sandbox/market/clock", { body: { now: null } });
@@ -48,7 +69,9 @@ test.describe("live updates", () => {
 test.describe("Admin → Event stream", () => {
   test.use({ storageState: storageFor("admin") });
 
-  test("shows connected, then down while the upstream refuses the stream, then connected again; the banner comes and goes", async ({ page }) => {
+  test("shows connected, then down while the upstream refuses the stream, then connected again; the banner comes and goes", async ({
+    page,
+  }) => {
     await page.goto("/admin/stream");
     const state = page.getByTestId("stream-state");
     await expect(state).toHaveAttribute("data-state", "connected", { timeout: 20_000 });

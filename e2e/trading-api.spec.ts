@@ -15,7 +15,9 @@ test.use({ storageState: storageFor("support") });
 test("an order placed through the Trading API is in the Broker API's order list and in the desk's blotter", async ({ page }) => {
   const accounts = call("GET", "/broker/accounts/virtual-accounts/list", { query: { page_size: "50" } });
   expect(accounts.status).toBe(200);
-  const account = accounts.body.data.find((a: { account_type?: string; account_status?: string }) => a.account_type === "MARGIN" && a.account_status === "ACTIVE").account_id;
+  const account = accounts.body.data.find(
+    (a: { account_type?: string; account_status?: string }) => a.account_type === "MARGIN" && a.account_status === "ACTIVE",
+  ).account_id;
   expect(call("POST", "/sandbox/market/clock", { body: { now: US_CORE } }).status).toBe(200);
   expect(call("POST", "/sandbox/market/price", { body: { symbol: "AAPL", price: "100.00" } }).status).toBe(200);
 
@@ -24,13 +26,31 @@ test("an order placed through the Trading API is in the Broker API's order list 
   const holder = { appKey: issued.body.app_key as string, appSecret: issued.body.app_secret as string };
 
   const id = `ta${Date.now().toString(36)}`;
-  const placed = call("POST", "/openapi/trade/order/place", {
-    body: {
-      account_id: account,
-      new_orders: [{ client_order_id: id, combo_type: "NORMAL", instrument_type: "EQUITY", market: "US", symbol: "AAPL", order_type: "MARKET",
-        entrust_type: "QTY", time_in_force: "DAY", side: "BUY", quantity: "1", support_trading_session: "CORE" }],
+  const placed = call(
+    "POST",
+    "/openapi/trade/order/place",
+    {
+      body: {
+        account_id: account,
+        new_orders: [
+          {
+            client_order_id: id,
+            combo_type: "NORMAL",
+            instrument_type: "EQUITY",
+            market: "US",
+            symbol: "AAPL",
+            order_type: "MARKET",
+            entrust_type: "QTY",
+            time_in_force: "DAY",
+            side: "BUY",
+            quantity: "1",
+            support_trading_session: "CORE",
+          },
+        ],
+      },
     },
-  }, holder);
+    holder,
+  );
   expect(placed.status, JSON.stringify(placed.body)).toBe(200);
 
   // The Broker API sees the same order for the virtual account.

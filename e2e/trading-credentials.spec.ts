@@ -33,7 +33,10 @@ test.describe("as operations", () => {
     await expect(panel.getByRole("row", { name: new RegExp(appKey) })).toContainText("ACTIVE");
     await expect(page.getByText(secret)).toHaveCount(0);
 
-    await panel.getByRole("row", { name: new RegExp(appKey) }).getByRole("button", { name: "Revoke" }).click();
+    await panel
+      .getByRole("row", { name: new RegExp(appKey) })
+      .getByRole("button", { name: "Revoke" })
+      .click();
     await expect(panel.getByRole("row", { name: new RegExp(appKey) })).toContainText("REVOKED");
     const after = sandboxCall("GET", "/sandbox/trading-credentials", { query: { account_id: accountId } });
     expect(after.body.data.find((c: { app_key: string }) => c.app_key === appKey).status).toBe("REVOKED");

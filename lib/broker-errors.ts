@@ -30,12 +30,14 @@ export const BROKER_ERROR_MESSAGES: Record<string, string> = {
   MISSING_VERSION: CREDENTIALS,
   UNAUTHORIZED: "The broker refused our credentials. An administrator must check the app key and secret under Admin → Connection.",
   INCORRECT_SIGN: CREDENTIALS,
-  SIGNATURE_ALGORITHM_NOT_SUPPORTED: "The broker does not accept the configured signature algorithm. An administrator must change BROKER_SIGNATURE_ALGORITHM.",
+  SIGNATURE_ALGORITHM_NOT_SUPPORTED:
+    "The broker does not accept the configured signature algorithm. An administrator must change BROKER_SIGNATURE_ALGORITHM.",
   VERSION_NOT_SUPPORTED: "The broker does not support this API version. An administrator must check BROKER_PATH_STYLE.",
   UNSUPPORTED_API_VERSION: "The broker does not support this API version. An administrator must check BROKER_PATH_STYLE.",
   CLOCK_SKEW_EXCEEDED: "This server's clock differs too much from the broker's. An administrator must fix the server time.",
   ILLEAGAL_TIMESTAMP: "This server's clock differs too much from the broker's. An administrator must fix the server time.",
-  INVALID_TOKEN: "The broker session token is missing, expired or invalid. An administrator must create a new one under Admin → Connection.",
+  INVALID_TOKEN:
+    "The broker session token is missing, expired or invalid. An administrator must create a new one under Admin → Connection.",
   IP_NOT_ALLOWED: "The broker does not accept requests from this server's IP address.",
   ROUTE_NOT_PERMITTED: "Our app key is not permitted to use this broker function.",
   // 417 and other business rules

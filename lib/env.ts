@@ -14,9 +14,17 @@ const schema = z.object({
   BROKERDESK_DATA_DIR: z.string().min(1).default(".data"),
   DATABASE_URL: z.string().url().optional(),
   AUTH_SECRET: z.string().min(16).optional(),
-  SESSION_MAX_AGE_HOURS: z.coerce.number().positive().max(24 * 7).default(8),
+  SESSION_MAX_AGE_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 7)
+    .default(8),
   /** A request held for approval expires when nobody has decided it this long after it was made. */
-  APPROVAL_TTL_HOURS: z.coerce.number().positive().max(24 * 30).default(24),
+  APPROVAL_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(24),
   BROKER_BASE_URL: z.string().url().optional(),
   BROKER_APP_KEY: z.string().min(1).optional(),
   BROKER_APP_SECRET: z.string().min(1).optional(),
@@ -39,7 +47,10 @@ const schema = z.object({
   SANDBOX_APP_SECRET: z.string().min(1).default("brokerdesk-demo-secret"),
   SANDBOX_AUTO_CONFIRM_2FA: bool.default(true),
   /** The upstream's gRPC event service, host:port (the sandbox's own when no real upstream is set). */
-  BROKER_EVENTS_TARGET: z.string().regex(/^[^\s:]+:\d+$/, "must be host:port").optional(),
+  BROKER_EVENTS_TARGET: z
+    .string()
+    .regex(/^[^\s:]+:\d+$/, "must be host:port")
+    .optional(),
   /** TLS to the event service: on by default for a real upstream, off for the embedded sandbox. */
   BROKER_EVENTS_TLS: z.enum(["true", "false", "1", "0"]).optional(),
   /** Where the event consumer runs: `auto` (inside the app on embedded PGlite, `npm run events` beside it on a server), or `off`. */
@@ -93,7 +104,9 @@ export function isDemoMode(e: Env = env()): boolean {
 }
 
 /** Where and how the event consumer subscribes. */
-export function eventStreamConfig(e: Env = env()): { target: string; tls: boolean; appKey: string; appSecret: string; algorithm: Env["BROKER_SIGNATURE_ALGORITHM"] } | undefined {
+export function eventStreamConfig(
+  e: Env = env(),
+): { target: string; tls: boolean; appKey: string; appSecret: string; algorithm: Env["BROKER_SIGNATURE_ALGORITHM"] } | undefined {
   const u = upstreamConfig(e);
   const target = e.BROKER_EVENTS_TARGET ?? (u.kind === "sandbox" ? `${e.SANDBOX_HOST}:${e.SANDBOX_GRPC_PORT}` : undefined);
   if (!target) return undefined;
@@ -111,7 +124,10 @@ export const EMBEDDED_MASTER_OPTION_LEVEL = "LV3" as const;
  * The master account's US option level (the Broker API does not publish it): BROKER_MASTER_OPTION_LEVEL when set,
  * the embedded sandbox's level on the embedded defaults, else unknown.
  */
-export function masterOptionLevel(e: Env = env()): { level?: NonNullable<Env["BROKER_MASTER_OPTION_LEVEL"]>; source: "config" | "sandbox" | "unknown" } {
+export function masterOptionLevel(e: Env = env()): {
+  level?: NonNullable<Env["BROKER_MASTER_OPTION_LEVEL"]>;
+  source: "config" | "sandbox" | "unknown";
+} {
   if (e.BROKER_MASTER_OPTION_LEVEL) return { level: e.BROKER_MASTER_OPTION_LEVEL, source: "config" };
   if (isDemoMode(e)) return { level: EMBEDDED_MASTER_OPTION_LEVEL, source: "sandbox" };
   return { source: "unknown" };

@@ -54,12 +54,16 @@ export interface PendingApproval {
 }
 
 export function isPendingApproval(data: unknown): data is PendingApproval {
-  return typeof data === "object" && data !== null && (data as { pending?: unknown }).pending === true && typeof (data as PendingApproval).approvalId === "string";
+  return (
+    typeof data === "object" &&
+    data !== null &&
+    (data as { pending?: unknown }).pending === true &&
+    typeof (data as PendingApproval).approvalId === "string"
+  );
 }
 
 export type ActionResult<T> =
-  | { ok: true; data: T }
-  | { ok: false; code: string; serverError: string; fieldErrors?: Record<string, string> };
+  { ok: true; data: T } | { ok: false; code: string; serverError: string; fieldErrors?: Record<string, string> };
 
 /** The field-error key of a rule about the whole input rather than one field (how the action wrapper names it). */
 export const FORM_ERROR_KEY = "_form";

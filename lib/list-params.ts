@@ -62,11 +62,24 @@ export function listParams<F extends z.ZodRawShape, S extends string = never>(op
 
   const schema = z.object({
     ...options.filters,
-    size: z.coerce.number().refine((n) => sizes.includes(n)).catch(defaultSize),
+    size: z.coerce
+      .number()
+      .refine((n) => sizes.includes(n))
+      .catch(defaultSize),
     cursor: z.string().min(1).max(512).optional().catch(undefined),
     prev: z.string().max(4096).optional().catch(undefined).transform(splitList),
-    sort: z.string().max(80).optional().catch(undefined).transform((s) => parseSort(s, sortable) ?? defaultSort),
-    hide: z.string().max(512).optional().catch(undefined).transform((s) => splitList(s).filter((id) => COLUMN_ID.test(id))),
+    sort: z
+      .string()
+      .max(80)
+      .optional()
+      .catch(undefined)
+      .transform((s) => parseSort(s, sortable) ?? defaultSort),
+    hide: z
+      .string()
+      .max(512)
+      .optional()
+      .catch(undefined)
+      .transform((s) => splitList(s).filter((id) => COLUMN_ID.test(id))),
   });
   // What an empty URL means: a key equal to its default is left out of URLs.
   const defaults = schema.parse({}) as unknown as Record<string, unknown>;

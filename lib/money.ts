@@ -33,7 +33,7 @@ export function decimalPlaces(v: string): number {
 // ——— schemas ———
 
 /** Money / quantity in a request: strictly a decimal string, never a float. */
-export const decimalIn = z.string().regex(DECIMAL_PATTERN, "must be a decimal string such as \"12.50\"");
+export const decimalIn = z.string().regex(DECIMAL_PATTERN, 'must be a decimal string such as "12.50"');
 export const positiveDecimalIn = decimalIn.refine((v) => new D(v).gt(0), "must be greater than zero");
 
 /** Money / quantity in a response: a decimal string (a number is converted once, at the edge, by its digits). */
@@ -104,7 +104,8 @@ export function roundMoneyDown(amount: DecimalLike, currency: Currency): string 
 }
 
 /** What `fromAmount` converts to at `rate`, rounded down to the target currency's decimals. */
-export const convertAt = (fromAmount: DecimalLike, rate: DecimalLike, to: Currency): string => roundMoneyDown(new D(fromAmount).times(rate), to);
+export const convertAt = (fromAmount: DecimalLike, rate: DecimalLike, to: Currency): string =>
+  roundMoneyDown(new D(fromAmount).times(rate), to);
 
 // ——— formatting ———
 

@@ -18,11 +18,30 @@ export interface StrategyLeg {
 }
 
 export type OptionStrategyName =
-  | "SINGLE" | "STRADDLE" | "STRANGLE" | "VERTICAL" | "CALENDAR" | "DIAGONAL" | "RATIO" | "BUTTERFLY" | "CONDOR" | "IRON_BUTTERFLY" | "IRON_CONDOR";
+  | "SINGLE"
+  | "STRADDLE"
+  | "STRANGLE"
+  | "VERTICAL"
+  | "CALENDAR"
+  | "DIAGONAL"
+  | "RATIO"
+  | "BUTTERFLY"
+  | "CONDOR"
+  | "IRON_BUTTERFLY"
+  | "IRON_CONDOR";
 
 export const STRATEGY_LABELS: Record<OptionStrategyName, string> = {
-  SINGLE: "Single leg", STRADDLE: "Straddle", STRANGLE: "Strangle", VERTICAL: "Vertical spread", CALENDAR: "Calendar spread",
-  DIAGONAL: "Diagonal spread", RATIO: "Ratio spread", BUTTERFLY: "Butterfly", CONDOR: "Condor", IRON_BUTTERFLY: "Iron butterfly", IRON_CONDOR: "Iron condor",
+  SINGLE: "Single leg",
+  STRADDLE: "Straddle",
+  STRANGLE: "Strangle",
+  VERTICAL: "Vertical spread",
+  CALENDAR: "Calendar spread",
+  DIAGONAL: "Diagonal spread",
+  RATIO: "Ratio spread",
+  BUTTERFLY: "Butterfly",
+  CONDOR: "Condor",
+  IRON_BUTTERFLY: "Iron butterfly",
+  IRON_CONDOR: "Iron condor",
 };
 
 const eq = (a: string, b: string) => new Decimal(a).eq(b);
@@ -45,7 +64,8 @@ export function nameStrategy(legs: StrategyLeg[]): OptionStrategyName | undefine
   if (!sameExpiry) return undefined;
   if (legs.length === 3 && sameType) {
     const [lo, mid, hi] = sortByStrike(legs);
-    const wings = lo.side === hi.side && mid.side !== lo.side && eq(lo.ratio, hi.ratio) && eq(mid.ratio, new Decimal(lo.ratio).times(2).toString());
+    const wings =
+      lo.side === hi.side && mid.side !== lo.side && eq(lo.ratio, hi.ratio) && eq(mid.ratio, new Decimal(lo.ratio).times(2).toString());
     const evenly = new Decimal(mid.strike_price).minus(lo.strike_price).eq(new Decimal(hi.strike_price).minus(mid.strike_price));
     return wings && evenly ? "BUTTERFLY" : undefined;
   }
@@ -70,7 +90,12 @@ const rank = (level: string | undefined | null) => Number(/^LV([1-4])$/.exec(lev
  * long straddles and strangles; LV3 defined-risk spreads; LV4 uncovered calls, short straddles/strangles, ratios.
  * Orders that only reduce held contracts need no level (`held`: quantity held by symbol, OCC or stock).
  */
-export function requiredOptionLevel(strategy: OptionStrategyName, legs: StrategyLeg[], units: string, held: Record<string, string> = {}): number {
+export function requiredOptionLevel(
+  strategy: OptionStrategyName,
+  legs: StrategyLeg[],
+  units: string,
+  held: Record<string, string> = {},
+): number {
   const have = (symbol?: string) => new Decimal((symbol && held[symbol]) || "0");
   const closing = legs.every((l) => {
     const q = new Decimal(l.ratio).times(units || "0");
@@ -95,7 +120,13 @@ export function requiredOptionLevel(strategy: OptionStrategyName, legs: Strategy
 }
 
 /** Why the account cannot trade this, or undefined when its level is enough. */
-export function optionLevelProblem(accountLevel: string | undefined | null, strategy: OptionStrategyName, legs: StrategyLeg[], units: string, held?: Record<string, string>): string | undefined {
+export function optionLevelProblem(
+  accountLevel: string | undefined | null,
+  strategy: OptionStrategyName,
+  legs: StrategyLeg[],
+  units: string,
+  held?: Record<string, string>,
+): string | undefined {
   const need = requiredOptionLevel(strategy, legs, units, held);
   if (rank(accountLevel) >= need) return undefined;
   const what = `${STRATEGY_LABELS[strategy]} (${legs.map((l) => `${l.side} ${l.option_type}`).join(" / ")})`;

@@ -43,8 +43,17 @@ async function measure(total: number) {
     await fillAccounts(engine, total);
     const unlimited = { limit: 1_000_000, windowMs: 1_000 };
     const client: BrokerClient = createBrokerClient(
-      { kind: "sandbox", baseUrl: sb.url, appKey: "brokerdesk-demo-key", appSecret: "brokerdesk-demo-secret", algorithm: "HMAC-SHA256",
-        pathStyle: "resource", timeoutMs: 10_000, maxRetries: 0, rateLimits: { account: unlimited, token: unlimited } },
+      {
+        kind: "sandbox",
+        baseUrl: sb.url,
+        appKey: "brokerdesk-demo-key",
+        appSecret: "brokerdesk-demo-secret",
+        algorithm: "HMAC-SHA256",
+        pathStyle: "resource",
+        timeoutMs: 10_000,
+        maxRetries: 0,
+        rateLimits: { account: unlimited, token: unlimited },
+      },
       { logger: createLogger({ name: "broker", destination: new Writable({ write: (_c, _e, cb) => cb() }), level: "info" }) },
     );
     const list = (q: string) => () => listAccountsPage(parseAccountListParams(new URLSearchParams(q)), client);
@@ -73,10 +82,16 @@ async function main() {
   const results = [];
   for (const total of SIZES) results.push(await measure(total));
   const f = (n: number) => n.toFixed(1).padStart(7);
-  console.log(`listAccountsPage server time, ms (median / p95 of ${ITERATIONS} calls, after ${WARMUP} warm-up), sandbox on in-memory PGlite`);
-  console.log(`${"scenario".padEnd(26)}${SIZES.map((s) => `${s.toLocaleString("en-US")} account${s === 1 ? "" : "s"}`.padStart(32)).join("")}`);
+  console.log(
+    `listAccountsPage server time, ms (median / p95 of ${ITERATIONS} calls, after ${WARMUP} warm-up), sandbox on in-memory PGlite`,
+  );
+  console.log(
+    `${"scenario".padEnd(26)}${SIZES.map((s) => `${s.toLocaleString("en-US")} account${s === 1 ? "" : "s"}`.padStart(32)).join("")}`,
+  );
   for (const name of Object.keys(results[0])) {
-    console.log(`${name.padEnd(26)}${results.map((r) => `${f(r[name].median)} / ${f(r[name].p95)} (${r[name].rows} rows)`.padStart(32)).join("")}`);
+    console.log(
+      `${name.padEnd(26)}${results.map((r) => `${f(r[name].median)} / ${f(r[name].p95)} (${r[name].rows} rows)`.padStart(32)).join("")}`,
+    );
   }
 }
 

@@ -35,7 +35,9 @@ const ACTIONS = ["accounts.update", "orders.place", "movements.cash_journal", "s
 
 /** Appends `count` entries after the chain's end with valid hashes, in multi-row inserts. */
 async function bulkAppend(db: AppDb, count: number): Promise<void> {
-  const last = await db.engine.query<{ hash: string; last_seq: string }>("SELECT hash, seq::text AS last_seq FROM brokerdesk.audit_entries ORDER BY audit_entries.seq DESC LIMIT 1");
+  const last = await db.engine.query<{ hash: string; last_seq: string }>(
+    "SELECT hash, seq::text AS last_seq FROM brokerdesk.audit_entries ORDER BY audit_entries.seq DESC LIMIT 1",
+  );
   let prevHash = last.rows[0]?.hash ?? GENESIS_HASH;
   let n = Number(last.rows[0]?.last_seq ?? 0);
   const start = Date.now() - 10 * 365 * 86_400_000;
@@ -43,9 +45,19 @@ async function bulkAppend(db: AppDb, count: number): Promise<void> {
     const rows: Record<string, unknown>[] = [];
     for (let i = 0; i < Math.min(CHUNK, count - done); i++, n++) {
       const e = {
-        at: new Date(start + n * 1000), actorId: null, actorEmail: `user${n % 40}@brokerdesk.test`, actorRole: "operations",
-        action: ACTIONS[n % ACTIONS.length], target: `account:VA${String(n % 5000).padStart(6, "0")}`, input: { n, note: "synthetic" },
-        upstreamRequestId: `req-${n}`, idempotencyKey: null, outcome: "success" as const, errorCode: null, clientIp: "10.0.0.1", userAgent: "bench",
+        at: new Date(start + n * 1000),
+        actorId: null,
+        actorEmail: `user${n % 40}@brokerdesk.test`,
+        actorRole: "operations",
+        action: ACTIONS[n % ACTIONS.length],
+        target: `account:VA${String(n % 5000).padStart(6, "0")}`,
+        input: { n, note: "synthetic" },
+        upstreamRequestId: `req-${n}`,
+        idempotencyKey: null,
+        outcome: "success" as const,
+        errorCode: null,
+        clientIp: "10.0.0.1",
+        userAgent: "bench",
       };
       const hash = entryHash(prevHash, e);
       rows.push({ ...e, at: e.at.toISOString(), prevHash, hash, n });
@@ -100,7 +112,8 @@ async function measure(db: AppDb, label: string, sizes: number[]) {
       checked = inc.entries;
     }
     times.sort((a, b) => a - b);
-    (results[`incremental (+${NEW} since the checkpoint)`] ??= {})[key] = `${ms(times[Math.floor(times.length / 2)])} median, max ${ms(times.at(-1)!)} (${checked} checked)`;
+    (results[`incremental (+${NEW} since the checkpoint)`] ??= {})[key] =
+      `${ms(times[Math.floor(times.length / 2)])} median, max ${ms(times.at(-1)!)} (${checked} checked)`;
   }
   console.log(`\n${label}: audit chain verification`);
   console.table(results);
@@ -125,7 +138,12 @@ async function measureExplorer(db: AppDb, label: string, sizes: number[]) {
     // 200,000 a statement; ids differ per statement. Row n is n seconds after the start (1M rows ≈ 11.6 days).
     for (let from = have; from < size; from += 200_000) {
       const count = Math.min(200_000, size - from);
-      await insertSyntheticActivities(db.engine, { count, accounts: 1000, start: new Date(Date.parse("2026-03-01T00:00:00Z") + from * 1000), idPrefix: `B${from}-` });
+      await insertSyntheticActivities(db.engine, {
+        count,
+        accounts: 1000,
+        start: new Date(Date.parse("2026-03-01T00:00:00Z") + from * 1000),
+        idPrefix: `B${from}-`,
+      });
     }
     have = size;
     await db.engine.query("ANALYZE brokerdesk.activities");
@@ -142,9 +160,12 @@ async function measureExplorer(db: AppDb, label: string, sizes: number[]) {
       t.sort((a, b) => a - b);
       return `${ms(t[7])} median, max ${ms(t.at(-1)!)}`;
     };
-    for (const [name, filter] of EXPLORER_CASES) (results[name] ??= {})[key] = await time(() => listActivityPage(db.engine, filter, { limit: 50 }));
+    for (const [name, filter] of EXPLORER_CASES)
+      (results[name] ??= {})[key] = await time(() => listActivityPage(db.engine, filter, { limit: 50 }));
     const first = await listActivityPage(db.engine, {}, { limit: 50 });
-    (results["second page, no filter"] ??= {})[key] = await time(() => listActivityPage(db.engine, {}, { cursor: first.nextCursor, limit: 50 }));
+    (results["second page, no filter"] ??= {})[key] = await time(() =>
+      listActivityPage(db.engine, {}, { cursor: first.nextCursor, limit: 50 }),
+    );
   }
   console.log(`\n${label}: activities explorer, one page of 50`);
   console.table(results);

@@ -16,13 +16,34 @@ const WARMUP = 200;
 
 const body = JSON.stringify({
   account_id: "943a9802f6c14983b3b4755c69c01717",
-  new_orders: [{ combo_type: "NORMAL", client_order_id: "ord_m3k2q9x1a7Fq0ZrP2bLk9cXw", instrument_type: "EQUITY", market: "US", symbol: "AAPL",
-    order_type: "LIMIT", entrust_type: "QTY", time_in_force: "DAY", side: "BUY", quantity: "10", limit_price: "187.25" }],
+  new_orders: [
+    {
+      combo_type: "NORMAL",
+      client_order_id: "ord_m3k2q9x1a7Fq0ZrP2bLk9cXw",
+      instrument_type: "EQUITY",
+      market: "US",
+      symbol: "AAPL",
+      order_type: "LIMIT",
+      entrust_type: "QTY",
+      time_in_force: "DAY",
+      side: "BUY",
+      quantity: "10",
+      limit_price: "187.25",
+    },
+  ],
 });
 
 function benchSigning(algorithm: SignatureAlgorithm): number {
   const sign = () =>
-    signedHeaders({ appKey: "776da210ab4a452795d74e726ebd74b6", appSecret: "0f50a2e853334a9aae1a783bee120c1f", algorithm, path: "/broker/orders/place", query: {}, host: "127.0.0.1:4100", body });
+    signedHeaders({
+      appKey: "776da210ab4a452795d74e726ebd74b6",
+      appSecret: "0f50a2e853334a9aae1a783bee120c1f",
+      algorithm,
+      path: "/broker/orders/place",
+      query: {},
+      host: "127.0.0.1:4100",
+      body,
+    });
   for (let i = 0; i < 2_000; i++) sign(); // warm-up
   const start = process.hrtime.bigint();
   for (let i = 0; i < SIGN_ITERATIONS; i++) sign();
@@ -31,13 +52,18 @@ function benchSigning(algorithm: SignatureAlgorithm): number {
 }
 
 const balance = JSON.stringify({
-  account_id: "VA1", total_asset_currency: "USD", total_cash_balance: "1000.00", total_market_value: "0.00",
+  account_id: "VA1",
+  total_asset_currency: "USD",
+  total_cash_balance: "1000.00",
+  total_market_value: "0.00",
   account_currency_assets: [{ currency: "USD", cash_balance: "1000.00", buying_power: "1000.00" }],
 });
 
 async function main() {
   for (const alg of ["HMAC-SHA1", "HMAC-SHA256"] as const) {
-    console.log(`signing ${alg.padEnd(11)} ${Math.round(benchSigning(alg)).toLocaleString("en-US")} signatures/s (${SIGN_ITERATIONS} iterations, ${body.length}-byte place-order body)`);
+    console.log(
+      `signing ${alg.padEnd(11)} ${Math.round(benchSigning(alg)).toLocaleString("en-US")} signatures/s (${SIGN_ITERATIONS} iterations, ${body.length}-byte place-order body)`,
+    );
   }
 
   const server = http.createServer((req, res) => {
@@ -53,8 +79,17 @@ async function main() {
   const sink = new Writable({ write: (_c, _e, cb) => cb() }); // logs are produced and serialised, then dropped
   const unlimited = { limit: 1_000_000, windowMs: 1_000 };
   const client = createBrokerClient(
-    { kind: "sandbox", baseUrl: url, appKey: "bench-key", appSecret: "bench-secret", algorithm: "HMAC-SHA256", pathStyle: "resource",
-      timeoutMs: 5_000, maxRetries: 0, rateLimits: { assets: unlimited, token: unlimited } },
+    {
+      kind: "sandbox",
+      baseUrl: url,
+      appKey: "bench-key",
+      appSecret: "bench-secret",
+      algorithm: "HMAC-SHA256",
+      pathStyle: "resource",
+      timeoutMs: 5_000,
+      maxRetries: 0,
+      rateLimits: { assets: unlimited, token: unlimited },
+    },
     { logger: createLogger({ name: "broker", destination: sink, level: "info" }) },
   );
 

@@ -43,13 +43,20 @@ async function startSandboxProcess(env: Record<string, string>): Promise<Sandbox
   const [port, grpcPort] = [await freePort(), await freePort()];
   const child = spawn(path.resolve("node_modules/.bin/tsx"), ["--conditions=react-server", "server/sandbox/main.ts"], {
     env: { ...process.env, ...env, SANDBOX_PORT: String(port), SANDBOX_GRPC_PORT: String(grpcPort), LOG_LEVEL: "warn" },
-    stdio: "ignore", detached: true,
+    stdio: "ignore",
+    detached: true,
   });
   const url = `http://127.0.0.1:${port}`;
   const end = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the sandbox exited with ${child.exitCode}`);
-    if (await fetch(`${url}/health`).then((r) => r.ok, () => false)) return { url, grpcPort, child };
+    if (
+      await fetch(`${url}/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { url, grpcPort, child };
     if (Date.now() > end) throw new Error("the sandbox did not start");
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -66,7 +73,15 @@ function stopSandbox(sb: Sandbox) {
 /** A signed control call of the sandbox. */
 async function control(sb: Sandbox, p: string, body: unknown): Promise<{ last_event_id: string }> {
   const text = JSON.stringify(body);
-  const headers = signedHeaders({ appKey: "brokerdesk-demo-key", appSecret: "brokerdesk-demo-secret", algorithm: "HMAC-SHA256", path: p, query: {}, host: new URL(sb.url).host, body: text });
+  const headers = signedHeaders({
+    appKey: "brokerdesk-demo-key",
+    appSecret: "brokerdesk-demo-secret",
+    algorithm: "HMAC-SHA256",
+    path: p,
+    query: {},
+    host: new URL(sb.url).host,
+    body: text,
+  });
   const res = await fetch(new URL(p, sb.url), { method: "POST", body: text, headers: { ...headers, "content-type": "application/json" } });
   const json = await res.json();
   if (res.status !== 200) throw new Error(`${p}: ${res.status} ${JSON.stringify(json)}`);
@@ -81,12 +96,28 @@ function fills(n: number) {
     const account = ACCOUNTS[order % ACCOUNTS.length];
     const last = i % 5 === 4;
     return {
-      event_type: "TRADE", account_id: account,
+      event_type: "TRADE",
+      account_id: account,
       payload: {
-        biz_type: "TRADE", scene_type: last ? "FINAL_FILLED" : "FILLED", request_id: `${run}-${i}`, account_id: account, order_id: `bo-${run}-${order}`,
-        client_order_id: `bc-${run}-${order}`, combo_type: "NORMAL", symbol: "KO", category: "US_STOCK", side: "BUY", order_type: "LIMIT", qty: "5",
-        order_status: last ? "FILLED" : "PARTIAL_FILLED", filled_qty: "1", filled_price: (60 + (i % 5) / 100).toFixed(2),
-        filled_time: new Date(Date.now() + i).toISOString().replace("Z", "+0000"), actual_commission: "0.01", receivable_commission: "0.01", fees: [],
+        biz_type: "TRADE",
+        scene_type: last ? "FINAL_FILLED" : "FILLED",
+        request_id: `${run}-${i}`,
+        account_id: account,
+        order_id: `bo-${run}-${order}`,
+        client_order_id: `bc-${run}-${order}`,
+        combo_type: "NORMAL",
+        symbol: "KO",
+        category: "US_STOCK",
+        side: "BUY",
+        order_type: "LIMIT",
+        qty: "5",
+        order_status: last ? "FILLED" : "PARTIAL_FILLED",
+        filled_qty: "1",
+        filled_price: (60 + (i % 5) / 100).toFixed(2),
+        filled_time: new Date(Date.now() + i).toISOString().replace("Z", "+0000"),
+        actual_commission: "0.01",
+        receivable_commission: "0.01",
+        fees: [],
       },
     };
   });
@@ -95,7 +126,8 @@ function fills(n: number) {
 /** Publishes events at the sandbox (1,000 a call, within its body limit); returns the sandbox's newest event id. */
 async function write(sb: Sandbox, events: ReturnType<typeof fills>): Promise<string> {
   let last = "0";
-  for (let i = 0; i < events.length; i += 1_000) last = (await control(sb, "/sandbox/events/publish", { events: events.slice(i, i + 1_000) })).last_event_id;
+  for (let i = 0; i < events.length; i += 1_000)
+    last = (await control(sb, "/sandbox/events/publish", { events: events.slice(i, i + 1_000) })).last_event_id;
   return last;
 }
 
@@ -113,16 +145,23 @@ async function waitFor(engine: Engine, newest: string, timeoutMs: number): Promi
 async function lag(app: Engine, afterSeq: number): Promise<{ p50: string; p99: string }> {
   const { rows } = await app.query<{ p50: number; p99: number }>(
     `SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY d) AS p50, percentile_cont(0.99) WITHIN GROUP (ORDER BY d) AS p99
-       FROM (SELECT extract(epoch FROM (received_at - occurred_at)) * 1000 AS d FROM brokerdesk.upstream_events WHERE seq > $1 AND source = 'stream') x`, [afterSeq]);
+       FROM (SELECT extract(epoch FROM (received_at - occurred_at)) * 1000 AS d FROM brokerdesk.upstream_events WHERE seq > $1 AND source = 'stream') x`,
+    [afterSeq],
+  );
   return { p50: Number(rows[0].p50).toFixed(0), p99: Number(rows[0].p99).toFixed(0) };
 }
 
-const maxSeq = async (app: Engine) => Number((await app.query<{ s: string }>("SELECT coalesce(max(seq), 0)::text AS s FROM brokerdesk.upstream_events")).rows[0].s);
+const maxSeq = async (app: Engine) =>
+  Number((await app.query<{ s: string }>("SELECT coalesce(max(seq), 0)::text AS s FROM brokerdesk.upstream_events")).rows[0].s);
 
 async function bench(engineName: string, engine: Engine, sandboxEnv: Record<string, string>) {
   const sb = await startSandboxProcess(sandboxEnv);
   const app = (await prepareAppDb(engine)).engine;
-  const consumer = startConsumer({ engine: app, stream: { target: `127.0.0.1:${sb.grpcPort}`, appKey: "brokerdesk-demo-key", appSecret: "brokerdesk-demo-secret" }, leaderPollMs: 100 });
+  const consumer = startConsumer({
+    engine: app,
+    stream: { target: `127.0.0.1:${sb.grpcPort}`, appKey: "brokerdesk-demo-key", appSecret: "brokerdesk-demo-secret" },
+    leaderPollMs: 100,
+  });
   try {
     const deadline = Date.now() + 20_000;
     while (!(await app.query<{ c: boolean }>("SELECT connected AS c FROM brokerdesk.event_stream")).rows[0].c) {
@@ -153,10 +192,26 @@ async function bench(engineName: string, engine: Engine, sandboxEnv: Record<stri
     }
     await waitFor(app, newest, 60_000);
     const steady = await lag(app, seq);
-    const { rows } = await app.query<{ o: string; e: string }>("SELECT (SELECT count(*) FROM brokerdesk.orders)::text AS o, (SELECT count(*) FROM brokerdesk.executions)::text AS e");
+    const { rows } = await app.query<{ o: string; e: string }>(
+      "SELECT (SELECT count(*) FROM brokerdesk.orders)::text AS o, (SELECT count(*) FROM brokerdesk.executions)::text AS e",
+    );
     return [
-      { engine: engineName, scenario: `burst of ${BURST}`, "events/s": perSecond, "lag p50 ms": burstLag.p50, "lag p99 ms": burstLag.p99, "orders · executions": `${rows[0].o} · ${rows[0].e}` },
-      { engine: engineName, scenario: `steady ${RATE}/s for ${SECONDS} s`, "events/s": (ticks * perTick / SECONDS).toFixed(0), "lag p50 ms": steady.p50, "lag p99 ms": steady.p99, "orders · executions": "" },
+      {
+        engine: engineName,
+        scenario: `burst of ${BURST}`,
+        "events/s": perSecond,
+        "lag p50 ms": burstLag.p50,
+        "lag p99 ms": burstLag.p99,
+        "orders · executions": `${rows[0].o} · ${rows[0].e}`,
+      },
+      {
+        engine: engineName,
+        scenario: `steady ${RATE}/s for ${SECONDS} s`,
+        "events/s": ((ticks * perTick) / SECONDS).toFixed(0),
+        "lag p50 ms": steady.p50,
+        "lag p99 ms": steady.p99,
+        "orders · executions": "",
+      },
     ];
   } finally {
     await consumer.stop();

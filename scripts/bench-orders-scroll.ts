@@ -233,12 +233,16 @@ function describe(label: string, result: ScrollResult) {
   const gc = result.long.filter((f) => f.gcMb).length;
   const paged = result.long.filter((f) => f.page).length;
   if (result.long.length)
-    console.log(`  of the ${result.long.length} frames over 50 ms: ${paged} with a page arriving, ${gc} with a GC, ${idle} with the main thread not busy (CPU taken elsewhere)`);
+    console.log(
+      `  of the ${result.long.length} frames over 50 ms: ${paged} with a page arriving, ${gc} with a GC, ${idle} with the main thread not busy (CPU taken elsewhere)`,
+    );
   for (const f of result.long.slice(0, LIST)) {
     const what = f.loaf
       ? `main thread ${f.loaf.ms.toFixed(0)} ms: script ${f.loaf.script.toFixed(0)} (of which forced style+layout ${f.loaf.forced.toFixed(0)}), style+layout+paint ${f.loaf.layout.toFixed(0)} (${f.loaf.scripts || "no script"})`
       : "main thread not busy";
-    console.log(`  frame ${f.at} ${f.ms.toFixed(1)} ms at ${f.scrollTop} px${f.page ? ", a page arrived" : ""}${f.gcMb ? `, heap −${f.gcMb.toFixed(1)} MB (GC)` : ""}; ${what}`);
+    console.log(
+      `  frame ${f.at} ${f.ms.toFixed(1)} ms at ${f.scrollTop} px${f.page ? ", a page arrived" : ""}${f.gcMb ? `, heap −${f.gcMb.toFixed(1)} MB (GC)` : ""}; ${what}`,
+    );
   }
 }
 
@@ -260,7 +264,12 @@ async function main() {
     const engine = await openEngine({ url: url.toString(), poolSize: 2 });
     await prepareAppDb(engine);
     for (let offset = 0; offset < ROWS; offset += 25_000) {
-      await insertSyntheticOrders(engine, { count: Math.min(25_000, ROWS - offset), offset, accounts: 100, start: new Date(Date.now() - ROWS * 1000) });
+      await insertSyntheticOrders(engine, {
+        count: Math.min(25_000, ROWS - offset),
+        offset,
+        accounts: 100,
+        start: new Date(Date.now() - ROWS * 1000),
+      });
     }
     await engine.query("ANALYZE brokerdesk.orders");
     await engine.close();
@@ -272,8 +281,14 @@ async function main() {
       detached: true, // its own process group: start.mjs's children go with it
       stdio: ["ignore", "ignore", "inherit"],
       env: {
-        ...process.env, PORT: String(port), SANDBOX_PORT: String(sandboxPort), SANDBOX_GRPC_PORT: String(await freePort()),
-        DATABASE_URL: url.toString(), EVENTS_CONSUMER: "off", BROKERDESK_DATA_DIR: dataDir, LOG_LEVEL: "warn",
+        ...process.env,
+        PORT: String(port),
+        SANDBOX_PORT: String(sandboxPort),
+        SANDBOX_GRPC_PORT: String(await freePort()),
+        DATABASE_URL: url.toString(),
+        EVENTS_CONSUMER: "off",
+        BROKERDESK_DATA_DIR: dataDir,
+        LOG_LEVEL: "warn",
       },
     });
     const base = `http://127.0.0.1:${port}`;
@@ -303,21 +318,34 @@ async function main() {
         await page.waitForTimeout(500);
         if (CSS) await page.addStyleTag({ content: CSS });
         if (SHOT && run === 1) await page.screenshot({ path: SHOT });
-        const scrolled = page.evaluate<ScrollResult>(`(${SCROLL})(${JSON.stringify({ rows: ROWS, step: STEP, budgetMs: 240_000, gesture: GESTURE })})`);
+        const scrolled = page.evaluate<ScrollResult>(
+          `(${SCROLL})(${JSON.stringify({ rows: ROWS, step: STEP, budgetMs: 240_000, gesture: GESTURE })})`,
+        );
         if (GESTURE) {
           // Wheel input as Chromium synthesises it for its own smoothness benchmarks, at step × 60 px/s, until the run ends.
           const cdp = await context.newCDPSession(page);
           let done = false;
           void scrolled.finally(() => (done = true));
           while (!done) {
-            await cdp.send("Input.synthesizeScrollGesture", { x: 600, y: 500, yDistance: -STEP * 120, speed: STEP * 60, gestureSourceType: "mouse", preventFling: true }).catch(() => undefined);
+            await cdp
+              .send("Input.synthesizeScrollGesture", {
+                x: 600,
+                y: 500,
+                yDistance: -STEP * 120,
+                speed: STEP * 60,
+                gestureSourceType: "mouse",
+                preventFling: true,
+              })
+              .catch(() => undefined);
           }
         }
         const result = await scrolled;
         describe(`run ${run}`, result);
         results.push(result);
         if (BACK) {
-          const up = await page.evaluate<ScrollResult>(`(${SCROLL})(${JSON.stringify({ rows: ROWS, step: STEP, budgetMs: 240_000, back: true })})`);
+          const up = await page.evaluate<ScrollResult>(
+            `(${SCROLL})(${JSON.stringify({ rows: ROWS, step: STEP, budgetMs: 240_000, back: true })})`,
+          );
           describe(`run ${run}, back up (every row read: no request)`, up);
           backResults.push(up);
         }
@@ -335,7 +363,12 @@ async function main() {
         "frames over 50 ms": m((r) => r.over50, 0),
         "…each run": results.map((r) => r.over50).join(" "),
         "frames of 50 ms (three intervals)": m((r) => r.at50, 0),
-        ...(BACK ? { "frames over 50 ms back up (no request)": median(backResults.map((r) => r.over50)).toFixed(0), "…each run back up": backResults.map((r) => r.over50).join(" ") } : {}),
+        ...(BACK
+          ? {
+              "frames over 50 ms back up (no request)": median(backResults.map((r) => r.over50)).toFixed(0),
+              "…each run back up": backResults.map((r) => r.over50).join(" "),
+            }
+          : {}),
         "…with a page arriving": m((r) => r.pageOver50, 0),
         "frames over 33 ms": m((r) => r.over33, 0),
         "heap drops (GCs)": m((r) => r.gcs, 0),

@@ -52,7 +52,13 @@ async function measure(engine: Engine, label: string) {
     const started = performance.now();
     // In chunks, so one statement stays small on PGlite.
     for (let offset = have; offset < size; offset += 25_000) {
-      await insertSyntheticOrders(db.engine, { count: Math.min(25_000, size - offset), offset, accounts: 100, start: new Date(Date.now() - size * 1000), seqBase: 0 });
+      await insertSyntheticOrders(db.engine, {
+        count: Math.min(25_000, size - offset),
+        offset,
+        accounts: 100,
+        start: new Date(Date.now() - size * 1000),
+        seqBase: 0,
+      });
     }
     have = size;
     await db.engine.query("ANALYZE brokerdesk.orders");

@@ -24,8 +24,20 @@ const ACTIVE = [0, 1, 2, 3, 4, 6, 7, 9, 10, 12, 13, 15, 16, 18, 19, 20].map(seed
 
 async function call(sb: RunningSandbox, token: string, p: string, body: unknown) {
   const text = JSON.stringify(body);
-  const headers = signedHeaders({ appKey: KEY, appSecret: SECRET, algorithm: "HMAC-SHA256", path: p, query: {}, host: new URL(sb.url).host, body: text });
-  const res = await fetch(new URL(p, sb.url), { method: "POST", body: text, headers: { ...headers, "x-version": "v3", "x-access-token": token, "content-type": "application/json" } });
+  const headers = signedHeaders({
+    appKey: KEY,
+    appSecret: SECRET,
+    algorithm: "HMAC-SHA256",
+    path: p,
+    query: {},
+    host: new URL(sb.url).host,
+    body: text,
+  });
+  const res = await fetch(new URL(p, sb.url), {
+    method: "POST",
+    body: text,
+    headers: { ...headers, "x-version": "v3", "x-access-token": token, "content-type": "application/json" },
+  });
   const json = await res.json();
   if (res.status !== 200) throw new Error(`${p}: ${res.status} ${JSON.stringify(json)}`);
   return json;
@@ -33,26 +45,50 @@ async function call(sb: RunningSandbox, token: string, p: string, body: unknown)
 
 async function placements(sb: RunningSandbox, token: string, total: number) {
   const run = Date.now().toString(36);
-  const place = (client: number, i: number) => call(sb, token, "/broker/orders/place", {
-    account_id: ACTIVE[client], new_orders: [{ client_order_id: `b${run}-${client}-${i}`, combo_type: "NORMAL", instrument_type: "EQUITY", market: "US",
-      symbol: "KO", order_type: "LIMIT", entrust_type: "QTY", time_in_force: "GTC", side: "BUY", quantity: "1", limit_price: "1.00", support_trading_session: "ALL" }],
-  });
+  const place = (client: number, i: number) =>
+    call(sb, token, "/broker/orders/place", {
+      account_id: ACTIVE[client],
+      new_orders: [
+        {
+          client_order_id: `b${run}-${client}-${i}`,
+          combo_type: "NORMAL",
+          instrument_type: "EQUITY",
+          market: "US",
+          symbol: "KO",
+          order_type: "LIMIT",
+          entrust_type: "QTY",
+          time_in_force: "GTC",
+          side: "BUY",
+          quantity: "1",
+          limit_price: "1.00",
+          support_trading_session: "ALL",
+        },
+      ],
+    });
   for (let c = 0; c < CLIENTS; c += 1) await place(c, -1); // warm-up
   const latencies: number[] = [];
   let next = 0;
   const started = performance.now();
-  await Promise.all(Array.from({ length: CLIENTS }, async (_, client) => {
-    while (next < total) {
-      const i = next++;
-      const t = performance.now();
-      await place(client, i);
-      latencies.push(performance.now() - t);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async (_, client) => {
+      while (next < total) {
+        const i = next++;
+        const t = performance.now();
+        await place(client, i);
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const pct = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(1);
-  return { scenario: `place-order (${CLIENTS} clients)`, count: total, "per s": (total / seconds).toFixed(0), "p50 ms": pct(0.5), "p99 ms": pct(0.99) };
+  return {
+    scenario: `place-order (${CLIENTS} clients)`,
+    count: total,
+    "per s": (total / seconds).toFixed(0),
+    "p50 ms": pct(0.5),
+    "p99 ms": pct(0.99),
+  };
 }
 
 async function delivery(sb: RunningSandbox, total: number) {
@@ -60,19 +96,31 @@ async function delivery(sb: RunningSandbox, total: number) {
   const streams: { close(): void }[] = [];
   const ready: Promise<void>[] = [];
   for (let s = 0; s < SUBSCRIBERS; s += 1) {
-    const sub = openSubscription({ target: `127.0.0.1:${sb.grpcPort}`, appKey: KEY, appSecret: SECRET, payload: { event_types: ["MASTER_DATA"] } });
+    const sub = openSubscription({
+      target: `127.0.0.1:${sb.grpcPort}`,
+      appKey: KEY,
+      appSecret: SECRET,
+      payload: { event_types: ["MASTER_DATA"] },
+    });
     streams.push(sub);
-    ready.push(new Promise((resolve) => sub.call.on("data", (m) => {
-      if (m.eventType === EVENT.SubscribeSuccess) resolve();
-      if (m.eventType === EVENT.Event) counts[s] += 1;
-    })));
+    ready.push(
+      new Promise((resolve) =>
+        sub.call.on("data", (m) => {
+          if (m.eventType === EVENT.SubscribeSuccess) resolve();
+          if (m.eventType === EVENT.Event) counts[s] += 1;
+        }),
+      ),
+    );
     sub.call.on("error", () => undefined);
   }
   await Promise.all(ready);
   const t = trading(sb.sandbox);
   const started = performance.now();
   for (let i = 0; i < total; i += 500) {
-    const batch: OutboxEvent[] = Array.from({ length: Math.min(500, total - i) }, (_, k) => ({ event_type: "MASTER_DATA", payload: { biz_type: "CALENDAR_UPDATE", n: i + k } }));
+    const batch: OutboxEvent[] = Array.from({ length: Math.min(500, total - i) }, (_, k) => ({
+      event_type: "MASTER_DATA",
+      payload: { biz_type: "CALENDAR_UPDATE", n: i + k },
+    }));
     await sb.engine.transaction((tx) => emit(tx, batch, new Date()));
     t.bus.emit("events");
   }
@@ -81,7 +129,13 @@ async function delivery(sb: RunningSandbox, total: number) {
   const seconds = (performance.now() - started) / 1000;
   for (const c of streams) c.close();
   const delivered = counts.reduce((a, b) => a + b, 0);
-  return { scenario: `event delivery (${SUBSCRIBERS} subscribers)`, count: delivered, "per s": (delivered / seconds).toFixed(0), "p50 ms": "-", "p99 ms": "-" };
+  return {
+    scenario: `event delivery (${SUBSCRIBERS} subscribers)`,
+    count: delivered,
+    "per s": (delivered / seconds).toFixed(0),
+    "p50 ms": "-",
+    "p99 ms": "-",
+  };
 }
 
 /** Runs both trading scenarios on a fresh sandbox over `engine`. */

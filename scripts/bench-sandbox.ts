@@ -29,10 +29,22 @@ const SECRET = "brokerdesk-demo-secret";
 
 async function call(sb: RunningSandbox, token: string, method: "GET" | "POST", p: string, query: Record<string, string>, body?: unknown) {
   const text = body === undefined ? undefined : JSON.stringify(body);
-  const headers = signedHeaders({ appKey: KEY, appSecret: SECRET, algorithm: "HMAC-SHA256", path: p, query, host: new URL(sb.url).host, body: text });
+  const headers = signedHeaders({
+    appKey: KEY,
+    appSecret: SECRET,
+    algorithm: "HMAC-SHA256",
+    path: p,
+    query,
+    host: new URL(sb.url).host,
+    body: text,
+  });
   const url = new URL(p, sb.url);
   for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
-  const res = await fetch(url, { method, body: text, headers: { ...headers, "x-version": "v3", "x-access-token": token, ...(text ? { "content-type": "application/json" } : {}) } });
+  const res = await fetch(url, {
+    method,
+    body: text,
+    headers: { ...headers, "x-version": "v3", "x-access-token": token, ...(text ? { "content-type": "application/json" } : {}) },
+  });
   const json = await res.json();
   if (res.status !== 200) throw new Error(`${p}: ${res.status} ${JSON.stringify(json)}`);
   return json;
@@ -43,14 +55,16 @@ async function scenario(name: string, total: number, run: (i: number) => Promise
   const latencies: number[] = [];
   let next = 0;
   const started = performance.now();
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-    while (next < total) {
-      const i = next++;
-      const t = performance.now();
-      await run(i);
-      latencies.push(performance.now() - t);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < total) {
+        const i = next++;
+        const t = performance.now();
+        await run(i);
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const pct = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(1);
@@ -63,11 +77,25 @@ async function bench(label: string, engine: { url?: string; dataDir?: string }) 
     const { token } = await call(sb, "", "POST", "/openapi/auth/token/create", {}, {});
     const run = randomBytes(3).toString("hex");
     const results = [
-      await scenario("list-accounts", REQUESTS, () => call(sb, token, "GET", "/broker/accounts/virtual-accounts/list", { page_size: "10" })),
+      await scenario("list-accounts", REQUESTS, () =>
+        call(sb, token, "GET", "/broker/accounts/virtual-accounts/list", { page_size: "10" }),
+      ),
       await scenario("create-cash-journal", Math.floor(REQUESTS / 2), (i) =>
-        call(sb, token, "POST", "/broker/journals/cash-journals/create", {}, {
-          client_request_id: `bench-${run}-${i < 0 ? `w${-i}` : i}`, from_account: masterAccountId(), to_account: seedAccountId(i < 0 ? 0 : i % 30), amount: "1.00", currency: "USD",
-        })),
+        call(
+          sb,
+          token,
+          "POST",
+          "/broker/journals/cash-journals/create",
+          {},
+          {
+            client_request_id: `bench-${run}-${i < 0 ? `w${-i}` : i}`,
+            from_account: masterAccountId(),
+            to_account: seedAccountId(i < 0 ? 0 : i % 30),
+            amount: "1.00",
+            currency: "USD",
+          },
+        ),
+      ),
     ];
     console.log(`\n${label} (${CONCURRENCY} concurrent clients, HMAC-SHA256 signed)`);
     console.table(results.map((r) => ({ scenario: r.name, requests: r.requests, "req/s": r.rps, "p50 ms": r.p50, "p99 ms": r.p99 })));

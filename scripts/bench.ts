@@ -34,7 +34,16 @@ const CONCURRENCY = 16;
 // ACTIVE, funded seed accounts (see server/sandbox/seed/accounts.ts STATUS_PLAN).
 const ACTIVE = [0, 1, 2, 3, 4, 6, 7, 9, 10, 12, 13, 15, 16, 18, 19, 20].map(seedAccountId);
 
-type Row = { engine: string; measure: string; value: string; "CPU µs/req": string; reference: string; ratio: string; target: string; met: string };
+type Row = {
+  engine: string;
+  measure: string;
+  value: string;
+  "CPU µs/req": string;
+  reference: string;
+  ratio: string;
+  target: string;
+  met: string;
+};
 const rows: Row[] = [];
 const f0 = (n: number) => Math.round(n).toLocaleString("en-US");
 const f1 = (n: number) => n.toFixed(1);
@@ -64,7 +73,8 @@ async function pgStore(): Promise<Store | undefined> {
   url.pathname = `/${name}`;
   return {
     env: { DATABASE_URL: url.toString() },
-    backends: async () => (await admin.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = $1", [name])).rows.map((r) => r.pid),
+    backends: async () =>
+      (await admin.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = $1", [name])).rows.map((r) => r.pid),
     prepare: async (fill) => {
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.query(`CREATE DATABASE ${name}`);
@@ -99,11 +109,20 @@ function pgliteStore(): Store {
 
 async function startSandbox(store: Store): Promise<Child> {
   const [port, grpcPort] = [await freePort(), await freePort()];
-  return startChild("server/sandbox/main.ts", { ...store.env, SANDBOX_PORT: String(port), SANDBOX_GRPC_PORT: String(grpcPort), LOG_LEVEL: "warn" }, port, "/health", grpcPort);
+  return startChild(
+    "server/sandbox/main.ts",
+    { ...store.env, SANDBOX_PORT: String(port), SANDBOX_GRPC_PORT: String(grpcPort), LOG_LEVEL: "warn" },
+    port,
+    "/health",
+    grpcPort,
+  );
 }
 
 /** The processes whose CPU a load phase counts: the server child, and the database backends serving it (PostgreSQL server). */
-const watching = (name: string, server: Child, store: Store) => async () => ({ [name]: [server.child.pid!], ...(store.backends ? { db: await store.backends() } : {}) });
+const watching = (name: string, server: Child, store: Store) => async () => ({
+  [name]: [server.child.pid!],
+  ...(store.backends ? { db: await store.backends() } : {}),
+});
 
 /**
  * The bare route's req/s and p99, measured again beside each engine's figures; with the floor of a database read
@@ -111,15 +130,23 @@ const watching = (name: string, server: Child, store: Store) => async () => ({ [
  */
 async function bare(token: string, store: Store): Promise<{ ref: Result; read?: Result; write?: Result }> {
   const port = await freePort();
-  const floor: Record<string, string> = SKIP.has("floor") ? {}
-    : store.env.DATABASE_URL ? { FLOOR_DATABASE_URL: store.env.DATABASE_URL } : { FLOOR_DATA_DIR: path.join(store.env.BROKERDESK_DATA_DIR, "floor-db") };
+  const floor: Record<string, string> = SKIP.has("floor")
+    ? {}
+    : store.env.DATABASE_URL
+      ? { FLOOR_DATABASE_URL: store.env.DATABASE_URL }
+      : { FLOOR_DATA_DIR: path.join(store.env.BROKERDESK_DATA_DIR, "floor-db") };
   const server = await startChild("scripts/bench/bare-server.ts", { PORT: String(port), ...floor }, port, "/bare");
   const c = client(server.url, CONCURRENCY);
   c.setToken(token);
   const watch = watching("server", server, store);
   try {
     // The same client work as the signed rows: signed headers, nonce, timestamp and access token, computed per call.
-    const ref = await load(CONCURRENCY, SECONDS, () => c.call("GET", "/bare", { page_size: "10" }), async () => ({ server: [server.child.pid!] }));
+    const ref = await load(
+      CONCURRENCY,
+      SECONDS,
+      () => c.call("GET", "/bare", { page_size: "10" }),
+      async () => ({ server: [server.child.pid!] }),
+    );
     if (SKIP.has("floor")) return { ref };
     const read = await load(CONCURRENCY, SECONDS, () => c.call("GET", "/floor/read", { page_size: "10" }), watch);
     const write = await load(CONCURRENCY, SECONDS, (_, i) => c.call("POST", "/floor/write", {}, { n: i }), watch);
@@ -132,7 +159,10 @@ async function bare(token: string, store: Store): Promise<{ ref: Result; read?: 
 
 let pgPlaceRate: number | undefined;
 
-const cpuText = (r: Result) => Object.entries(r.cpu).map(([k, v]) => `${k} ${f0(v)}`).join(" + ");
+const cpuText = (r: Result) =>
+  Object.entries(r.cpu)
+    .map(([k, v]) => `${k} ${f0(v)}`)
+    .join(" + ");
 
 async function benchEngine(label: "PostgreSQL server" | "PGlite", store: Store, other: () => Promise<Store>) {
   const engine = label === "PostgreSQL server" ? "postgres" : "pglite";
@@ -144,53 +174,171 @@ async function benchEngine(label: "PostgreSQL server" | "PGlite", store: Store, 
     const { token } = (await c.call("POST", "/openapi/auth/token/create", {}, {})) as { token: string };
     c.setToken(token);
     const { ref, read, write } = await bare(token, store);
-    add({ measure: `bare Hono route, ${CONCURRENCY} clients`, value: `${f0(ref.rps)} req/s · p99 ${f1(ref.p99)} ms`, reference: "(reference)", ratio: "100 %", target: "", met: "" }, ref);
+    add(
+      {
+        measure: `bare Hono route, ${CONCURRENCY} clients`,
+        value: `${f0(ref.rps)} req/s · p99 ${f1(ref.p99)} ms`,
+        reference: "(reference)",
+        ratio: "100 %",
+        target: "",
+        met: "",
+      },
+      ref,
+    );
     const refText = `${f0(ref.rps)} req/s`;
     // What any route that reads or writes the database at all can reach on this machine: the ceiling of the ratios below.
-    for (const [what, r] of [["floor: bare route + one SELECT 1", read], ["floor: bare route + one INSERT", write]] as const) {
-      if (r) add({ measure: what, value: `${f0(r.rps)} req/s · p50 ${f1(r.p50)} · p99 ${f1(r.p99)} ms`, reference: refText, ratio: pctOf(r.rps, ref.rps), target: "", met: "" }, r);
+    for (const [what, r] of [
+      ["floor: bare route + one SELECT 1", read],
+      ["floor: bare route + one INSERT", write],
+    ] as const) {
+      if (r)
+        add(
+          {
+            measure: what,
+            value: `${f0(r.rps)} req/s · p50 ${f1(r.p50)} · p99 ${f1(r.p99)} ms`,
+            reference: refText,
+            ratio: pctOf(r.rps, ref.rps),
+            target: "",
+            met: "",
+          },
+          r,
+        );
     }
 
     const watch = watching("sandbox", sb, store);
-    const list = await load(CONCURRENCY, SECONDS, () => c.call("GET", "/broker/accounts/virtual-accounts/list", { page_size: "10" }), watch);
-    add({ measure: "signed list-accounts", value: `${f0(list.rps)} req/s · p50 ${f1(list.p50)} · p99 ${f1(list.p99)} ms`, reference: refText,
-      ratio: pctOf(list.rps, ref.rps), target: "≥ 50 % · p99 < 25 ms", met: yes(list.rps >= ref.rps / 2 && list.p99 < 25) }, list);
+    const list = await load(
+      CONCURRENCY,
+      SECONDS,
+      () => c.call("GET", "/broker/accounts/virtual-accounts/list", { page_size: "10" }),
+      watch,
+    );
+    add(
+      {
+        measure: "signed list-accounts",
+        value: `${f0(list.rps)} req/s · p50 ${f1(list.p50)} · p99 ${f1(list.p99)} ms`,
+        reference: refText,
+        ratio: pctOf(list.rps, ref.rps),
+        target: "≥ 50 % · p99 < 25 ms",
+        met: yes(list.rps >= ref.rps / 2 && list.p99 < 25),
+      },
+      list,
+    );
 
     const run = randomBytes(3).toString("hex");
     if (!SKIP.has("place")) {
-    const place = await load(CONCURRENCY, SECONDS, (caller, i) => c.call("POST", "/broker/orders/place", {}, {
-      account_id: ACTIVE[caller % ACTIVE.length], new_orders: [{ client_order_id: `b${run}-${i}`, combo_type: "NORMAL", instrument_type: "EQUITY", market: "US",
-        symbol: "KO", order_type: "LIMIT", entrust_type: "QTY", time_in_force: "GTC", side: "BUY", quantity: "1", limit_price: "1.00", support_trading_session: "ALL" }],
-    }), watch);
-    const ratio = place.rps / ref.rps;
-    if (engine === "postgres") {
-      pgPlaceRate = place.rps;
-      add({ measure: "signed place-order (resting LIMIT)", value: `${f0(place.rps)} req/s · p50 ${f1(place.p50)} · p99 ${f1(place.p99)} ms`, reference: refText,
-        ratio: pctOf(place.rps, ref.rps), target: "≥ 20 % · p99 < 60 ms", met: yes(ratio >= 0.2 && place.p99 < 60) }, place);
-    } else {
-      // "PGlite at least a third of that": a third of the PostgreSQL server's 20 % target.
-      const want = 0.2 / 3;
-      add({ measure: "signed place-order (resting LIMIT)", value: `${f0(place.rps)} req/s · p50 ${f1(place.p50)} · p99 ${f1(place.p99)} ms`, reference: refText,
-        ratio: pctOf(place.rps, ref.rps), target: `≥ 6.7 % (⅓ of 20 %)${pgPlaceRate ? `; PostgreSQL ${f0(pgPlaceRate)} req/s` : ""}`, met: yes(ratio >= want) }, place);
-    }
+      const place = await load(
+        CONCURRENCY,
+        SECONDS,
+        (caller, i) =>
+          c.call(
+            "POST",
+            "/broker/orders/place",
+            {},
+            {
+              account_id: ACTIVE[caller % ACTIVE.length],
+              new_orders: [
+                {
+                  client_order_id: `b${run}-${i}`,
+                  combo_type: "NORMAL",
+                  instrument_type: "EQUITY",
+                  market: "US",
+                  symbol: "KO",
+                  order_type: "LIMIT",
+                  entrust_type: "QTY",
+                  time_in_force: "GTC",
+                  side: "BUY",
+                  quantity: "1",
+                  limit_price: "1.00",
+                  support_trading_session: "ALL",
+                },
+              ],
+            },
+          ),
+        watch,
+      );
+      const ratio = place.rps / ref.rps;
+      if (engine === "postgres") {
+        pgPlaceRate = place.rps;
+        add(
+          {
+            measure: "signed place-order (resting LIMIT)",
+            value: `${f0(place.rps)} req/s · p50 ${f1(place.p50)} · p99 ${f1(place.p99)} ms`,
+            reference: refText,
+            ratio: pctOf(place.rps, ref.rps),
+            target: "≥ 20 % · p99 < 60 ms",
+            met: yes(ratio >= 0.2 && place.p99 < 60),
+          },
+          place,
+        );
+      } else {
+        // "PGlite at least a third of that": a third of the PostgreSQL server's 20 % target.
+        const want = 0.2 / 3;
+        add(
+          {
+            measure: "signed place-order (resting LIMIT)",
+            value: `${f0(place.rps)} req/s · p50 ${f1(place.p50)} · p99 ${f1(place.p99)} ms`,
+            reference: refText,
+            ratio: pctOf(place.rps, ref.rps),
+            target: `≥ 6.7 % (⅓ of 20 %)${pgPlaceRate ? `; PostgreSQL ${f0(pgPlaceRate)} req/s` : ""}`,
+            met: yes(ratio >= want),
+          },
+          place,
+        );
+      }
     }
     if (!SKIP.has("journal")) {
-
-    const journal = await load(CONCURRENCY, SECONDS, (caller, i) => c.call("POST", "/broker/journals/cash-journals/create", {}, {
-      client_request_id: `j${run}-${i}`, from_account: masterAccountId(), to_account: ACTIVE[caller % ACTIVE.length], amount: "1.00", currency: "USD",
-    }), watch);
-    add({ measure: "signed create-cash-journal", value: `${f0(journal.rps)} req/s · p50 ${f1(journal.p50)} · p99 ${f1(journal.p99)} ms`, reference: refText,
-      ratio: pctOf(journal.rps, ref.rps), target: "", met: "" }, journal);
+      const journal = await load(
+        CONCURRENCY,
+        SECONDS,
+        (caller, i) =>
+          c.call(
+            "POST",
+            "/broker/journals/cash-journals/create",
+            {},
+            {
+              client_request_id: `j${run}-${i}`,
+              from_account: masterAccountId(),
+              to_account: ACTIVE[caller % ACTIVE.length],
+              amount: "1.00",
+              currency: "USD",
+            },
+          ),
+        watch,
+      );
+      add(
+        {
+          measure: "signed create-cash-journal",
+          value: `${f0(journal.rps)} req/s · p50 ${f1(journal.p50)} · p99 ${f1(journal.p99)} ms`,
+          reference: refText,
+          ratio: pctOf(journal.rps, ref.rps),
+          target: "",
+          met: "",
+        },
+        journal,
+      );
     }
 
     if (!SKIP.has("events")) {
       const ev = await eventsPerSecond(sb, c.call, 5_000);
-      add({ measure: "events to 10 gRPC subscribers", value: `${f0(ev.perSecond)} events/s each`, reference: `${f0(ev.written)} events/s written`, ratio: "", target: "", met: "" });
+      add({
+        measure: "events to 10 gRPC subscribers",
+        value: `${f0(ev.perSecond)} events/s each`,
+        reference: `${f0(ev.written)} events/s written`,
+        ratio: "",
+        target: "",
+        met: "",
+      });
     }
     if (!SKIP.has("desk")) {
       const d = await deskAddedMs(sb.url);
-      add({ measure: "desk accounts list (listAccountsPage, in-process)", value: `p50 ${f1(d.desk)} ms`, reference: `direct signed call p50 ${f1(d.direct)} ms`,
-        ratio: `${d.desk >= d.direct ? "+" : "−"}${f1(Math.abs(d.desk - d.direct))} ms`, target: "≤ +3 ms p50", met: yes(d.desk - d.direct <= 3) });
+      add({
+        measure: "desk accounts list (listAccountsPage, in-process)",
+        value: `p50 ${f1(d.desk)} ms`,
+        reference: `direct signed call p50 ${f1(d.direct)} ms`,
+        ratio: `${d.desk >= d.direct ? "+" : "−"}${f1(Math.abs(d.desk - d.direct))} ms`,
+        target: "≤ +3 ms p50",
+        met: yes(d.desk - d.direct <= 3),
+      });
     }
   } finally {
     await c.close();
@@ -213,8 +361,17 @@ async function benchEngine(label: "PostgreSQL server" | "PGlite", store: Store, 
       const at = await listTimes(clients[0], clients[1]);
       for (const k of ["list", "name"] as const) {
         const r = at.large[k] / at.small[k];
-        add({ measure: k === "list" ? "accounts list, first page: 10,000 vs 100 accounts" : `accounts name search "nunez" (${NAMED} matches): 10,000 vs 100 accounts`,
-          value: `p50 ${f1(at.large[k])} ms`, reference: `p50 ${f1(at.small[k])} ms`, ratio: `${r.toFixed(2)}×`, target: "≤ 1.5×", met: yes(r <= 1.5) });
+        add({
+          measure:
+            k === "list"
+              ? "accounts list, first page: 10,000 vs 100 accounts"
+              : `accounts name search "nunez" (${NAMED} matches): 10,000 vs 100 accounts`,
+          value: `p50 ${f1(at.large[k])} ms`,
+          reference: `p50 ${f1(at.small[k])} ms`,
+          ratio: `${r.toFixed(2)}×`,
+          target: "≤ 1.5×",
+          met: yes(r <= 1.5),
+        });
       }
     } finally {
       for (const c of clients) await c.close();
@@ -238,11 +395,16 @@ async function main() {
       await store.drop();
     }
   }
-  console.log(`\nnpm run bench: ${CONCURRENCY} concurrent clients, ${SECONDS} s a phase, HMAC-SHA256 signed, one undici client; ${os.cpus().length} cores, load average ${load0.toFixed(1)} at start, ${os.loadavg()[0].toFixed(1)} at end; ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  console.log(
+    `\nnpm run bench: ${CONCURRENCY} concurrent clients, ${SECONDS} s a phase, HMAC-SHA256 signed, one undici client; ${os.cpus().length} cores, load average ${load0.toFixed(1)} at start, ${os.loadavg()[0].toFixed(1)} at end; ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  );
   console.table(rows);
 }
 
-main().then(() => process.exit(0), (error) => {
-  console.error(error);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -8,12 +8,17 @@ import { bin, root } from "./lib.mjs";
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 if (!fs.existsSync(CHROMIUM)) {
   if (process.getuid?.() !== 0) {
-    console.error(`Chromium is missing at ${CHROMIUM}. Install Debian's chromium package (sudo apt-get install chromium) or set CHROMIUM_PATH.`);
+    console.error(
+      `Chromium is missing at ${CHROMIUM}. Install Debian's chromium package (sudo apt-get install chromium) or set CHROMIUM_PATH.`,
+    );
     process.exit(1);
   }
   console.log("Installing Debian's chromium with apt…");
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  for (const args of [["update", "-qq"], ["install", "-y", "-qq", "chromium", "fonts-dejavu-core"]]) {
+  for (const args of [
+    ["update", "-qq"],
+    ["install", "-y", "-qq", "chromium", "fonts-dejavu-core"],
+  ]) {
     const r = spawnSync("apt-get", args, { stdio: "inherit", env });
     if (r.status !== 0) process.exit(r.status ?? 1);
   }

@@ -22,7 +22,11 @@ function pageManifests(dir) {
 
 /** The route a manifest belongs to, as a browser sees it: route groups dropped, "/" for the root. */
 export function routeOf(key) {
-  const route = key.replace(/\/page$/, "").split("/").filter((s) => s && !/^\(.*\)$/.test(s)).join("/");
+  const route = key
+    .replace(/\/page$/, "")
+    .split("/")
+    .filter((s) => s && !/^\(.*\)$/.test(s))
+    .join("/");
   return `/${route}`;
 }
 
@@ -74,10 +78,12 @@ function main() {
   }
   const width = Math.max(...routes.map((r) => r.route.length), 5);
   console.log(`${"Route".padEnd(width)}  First-load JS (gzip)  Files`);
-  for (const r of routes) console.log(`${r.route.padEnd(width)}  ${`${(r.gzipBytes / 1000).toFixed(1)} kB`.padStart(20)}  ${String(r.files).padStart(5)}`);
+  for (const r of routes)
+    console.log(`${r.route.padEnd(width)}  ${`${(r.gzipBytes / 1000).toFixed(1)} kB`.padStart(20)}  ${String(r.files).padStart(5)}`);
   const over = overBudget(routes, limitKb);
   if (over.length) {
-    for (const r of over) console.error(`JS budget exceeded: ${r.route} loads ${(r.gzipBytes / 1000).toFixed(1)} kB gzip, over ${limitKb} kB`);
+    for (const r of over)
+      console.error(`JS budget exceeded: ${r.route} loads ${(r.gzipBytes / 1000).toFixed(1)} kB gzip, over ${limitKb} kB`);
     process.exit(1);
   }
   console.log(`All ${routes.length} routes within ${limitKb} kB gzip.`);

@@ -56,7 +56,21 @@ if (env.DATABASE_URL && (env.EVENTS_CONSUMER ?? "auto") === "auto") {
   events.on("exit", (code) => console.error(`The event consumer stopped (code ${code}).`));
 }
 
-const SOURCES = ["app", "components", "lib", "server", "public", "auth.ts", "auth.config.ts", "proxy.ts", "instrumentation.ts", "next.config.mjs", "package-lock.json", "postcss.config.mjs", "tsconfig.json"];
+const SOURCES = [
+  "app",
+  "components",
+  "lib",
+  "server",
+  "public",
+  "auth.ts",
+  "auth.config.ts",
+  "proxy.ts",
+  "instrumentation.ts",
+  "next.config.mjs",
+  "package-lock.json",
+  "postcss.config.mjs",
+  "tsconfig.json",
+];
 function newestSource(p) {
   const full = path.join(root, p);
   if (!fs.existsSync(full)) return 0;

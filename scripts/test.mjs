@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Every test, in order, stopping at the first failure: typecheck, lint, Vitest, Playwright in Debian Chromium.
+// Every test, in order, stopping at the first failure: typecheck, lint, format, Vitest, Playwright in Debian Chromium.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -27,6 +27,7 @@ fs.rmSync(path.join(root, "reports"), { recursive: true, force: true });
 const steps = [
   ["typecheck", ["run", "typecheck"]],
   ["lint", ["run", "lint"]],
+  ["format (Prettier)", ["run", "format:check"]],
   ["unit and integration (Vitest)", ["run", "test:unit"]],
   ["end to end (Playwright)", ["run", "test:e2e"]],
   // The end-to-end run built the app: first-load JavaScript per route against its budget (250 kB gzip).

@@ -17,7 +17,7 @@ async function readPassword(): Promise<string> {
   const ask = (q: string) =>
     new Promise<string>((resolve) => {
       process.stdout.write(q);
-      const mute = (rl as unknown as { _writeToOutput: (s: string) => void });
+      const mute = rl as unknown as { _writeToOutput: (s: string) => void };
       mute._writeToOutput = () => undefined;
       rl.question("", (answer) => {
         process.stdout.write("\n");

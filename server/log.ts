@@ -8,12 +8,32 @@ import pino, { type DestinationStream, type Logger } from "pino";
  * anything logged by mistake: one list for both.
  */
 export const REDACT_PATHS = [
-  "password", "*.password",
-  "secret", "*.secret", "appSecret", "*.appSecret", "app_secret", "*.app_secret", "*.*.app_secret",
-  "token", "*.token", "*.*.token", "accessToken", "*.accessToken",
-  "signature", "*.signature", '*["x-access-token"]', '*["x-signature"]',
-  "w8ben_info", "*.w8ben_info", "*.*.w8ben_info",
-  "headers", "*.headers", "body", "*.body", "query",
+  "password",
+  "*.password",
+  "secret",
+  "*.secret",
+  "appSecret",
+  "*.appSecret",
+  "app_secret",
+  "*.app_secret",
+  "*.*.app_secret",
+  "token",
+  "*.token",
+  "*.*.token",
+  "accessToken",
+  "*.accessToken",
+  "signature",
+  "*.signature",
+  '*["x-access-token"]',
+  '*["x-signature"]',
+  "w8ben_info",
+  "*.w8ben_info",
+  "*.*.w8ben_info",
+  "headers",
+  "*.headers",
+  "body",
+  "*.body",
+  "query",
 ];
 
 export function createLogger(opts: { name?: string; level?: string; destination?: DestinationStream } = {}): Logger {

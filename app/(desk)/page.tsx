@@ -36,7 +36,9 @@ export default async function HomePage() {
                 <span className="mt-1 block">
                   <Badge tone={STREAM_TONE[today.stream.state]}>{today.stream.label}</Badge>
                 </span>
-                <span className="mt-1 block text-xs text-slate-500">{today.stream.since ? `since ${formatDateTime(today.stream.since)}` : "keeps orders and movements current"}</span>
+                <span className="mt-1 block text-xs text-slate-500">
+                  {today.stream.since ? `since ${formatDateTime(today.stream.since)}` : "keeps orders and movements current"}
+                </span>
               </CardFrame>
             ) : null}
           </section>

@@ -8,7 +8,19 @@ import { OverviewPanel, useAccountOverview } from "./overview-panel";
 import { PositionsPanel } from "./positions-panel";
 
 /** The account page: a header and four panels that load, fail and retry independently. */
-export function AccountDetail({ accountId, canWrite, canReveal, canPlace = false, notice }: { accountId: string; canWrite: boolean; canReveal: boolean; canPlace?: boolean; notice?: string }) {
+export function AccountDetail({
+  accountId,
+  canWrite,
+  canReveal,
+  canPlace = false,
+  notice,
+}: {
+  accountId: string;
+  canWrite: boolean;
+  canReveal: boolean;
+  canPlace?: boolean;
+  notice?: string;
+}) {
   const overview = useAccountOverview(accountId);
   const a = overview.data;
   return (
@@ -23,22 +35,37 @@ export function AccountDetail({ accountId, canWrite, canReveal, canPlace = false
             {a ? <StatusBadge status={a.account_status} /> : null}
           </h1>
           {a?.w8ben_info ? (
-            <p className="truncate text-sm text-slate-600" title={[a.w8ben_info.first_name, a.w8ben_info.middle_name, a.w8ben_info.last_name].filter(Boolean).join(" ")}>
+            <p
+              className="truncate text-sm text-slate-600"
+              title={[a.w8ben_info.first_name, a.w8ben_info.middle_name, a.w8ben_info.last_name].filter(Boolean).join(" ")}
+            >
               {[a.w8ben_info.first_name, a.w8ben_info.middle_name, a.w8ben_info.last_name].filter(Boolean).join(" ")}
             </p>
           ) : null}
         </div>
         <div className="flex gap-2">
-          <Link href={`/accounts/${encodeURIComponent(accountId)}/timeline`} prefetch={false} className="inline-flex h-8 items-center rounded border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-100">
+          <Link
+            href={`/accounts/${encodeURIComponent(accountId)}/timeline`}
+            prefetch={false}
+            className="inline-flex h-8 items-center rounded border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-100"
+          >
             Timeline
           </Link>
           {canPlace ? (
-            <Link href={`/orders/new?account=${encodeURIComponent(accountId)}`} prefetch={false} className="inline-flex h-8 items-center rounded border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-100">
+            <Link
+              href={`/orders/new?account=${encodeURIComponent(accountId)}`}
+              prefetch={false}
+              className="inline-flex h-8 items-center rounded border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-100"
+            >
               Place order
             </Link>
           ) : null}
           {canWrite ? (
-            <Link href={`/accounts/${encodeURIComponent(accountId)}/edit`} prefetch={false} className="inline-flex h-8 items-center rounded bg-blue-700 px-3 text-sm font-medium text-white hover:bg-blue-800">
+            <Link
+              href={`/accounts/${encodeURIComponent(accountId)}/edit`}
+              prefetch={false}
+              className="inline-flex h-8 items-center rounded bg-blue-700 px-3 text-sm font-medium text-white hover:bg-blue-800"
+            >
               Edit account
             </Link>
           ) : null}
@@ -46,7 +73,11 @@ export function AccountDetail({ accountId, canWrite, canReveal, canPlace = false
       </div>
       {notice ? <Alert tone="success">{notice}</Alert> : null}
       {statusConsequence(a?.account_status) ? (
-        <div role="status" data-testid="status-consequence" className="rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+        <div
+          role="status"
+          data-testid="status-consequence"
+          className="rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+        >
           {statusConsequence(a?.account_status)}
         </div>
       ) : null}

@@ -3,7 +3,16 @@ import { useFormContext, useWatch } from "react-hook-form";
 import { FormSection } from "@/components/form/fields";
 import { Alert } from "@/components/ui/field";
 import {
-  COMMISSION_CODES, ID_TYPE_LABELS, ID_TYPES, latestToday, levelRank, OPTION_LEVELS, PERMISSION_LABELS, TRADING_PERMISSIONS, w8benLapsed, w8benValidUntil,
+  COMMISSION_CODES,
+  ID_TYPE_LABELS,
+  ID_TYPES,
+  latestToday,
+  levelRank,
+  OPTION_LEVELS,
+  PERMISSION_LABELS,
+  TRADING_PERMISSIONS,
+  w8benLapsed,
+  w8benValidUntil,
   type AccountFormValues,
 } from "@/lib/schemas/virtual-account";
 import { AddressFields } from "./address-fields";
@@ -27,12 +36,23 @@ export interface MasterInfo {
 }
 
 /** Trading permissions, option level (levels above the master's shown disabled, with the reason) and commission. */
-export function TradingSection({ master, currentCommission, currentLevel }: { master: MasterInfo; currentCommission?: string; currentLevel?: string }) {
+export function TradingSection({
+  master,
+  currentCommission,
+  currentLevel,
+}: {
+  master: MasterInfo;
+  currentCommission?: string;
+  currentLevel?: string;
+}) {
   const { control } = useFormContext<AccountFormValues>();
   const permissions = useWatch({ control, name: "trading_permissions" }) ?? [];
   const options = permissions.includes("US_OPTION_NORMAL");
   const maxRank = levelRank(master.optionLevel) || OPTION_LEVELS.length;
-  const codes = currentCommission && !(COMMISSION_CODES as readonly string[]).includes(currentCommission) ? [...COMMISSION_CODES, currentCommission] : COMMISSION_CODES;
+  const codes =
+    currentCommission && !(COMMISSION_CODES as readonly string[]).includes(currentCommission)
+      ? [...COMMISSION_CODES, currentCommission]
+      : COMMISSION_CODES;
   return (
     <FormSection title="Trading">
       <CheckboxGroupField name="trading_permissions" label="Trading permissions" options={PERMISSION_OPTIONS} />
@@ -95,7 +115,8 @@ export function W8benSection() {
           hint={
             lapsed ? (
               <span role="status" className="font-medium text-amber-800">
-                Lapsed on {w8benValidUntil(signDate)}: a W-8BEN is valid to the end of the third year after signing. Ask the customer for a new one.
+                Lapsed on {w8benValidUntil(signDate)}: a W-8BEN is valid to the end of the third year after signing. Ask the customer for a
+                new one.
               </span>
             ) : undefined
           }
@@ -131,7 +152,13 @@ export function ChinaConnectSection() {
           ))}
         </SelectField>
         <TextField name="china_connect_investor_info.id_number" label="ID number" required autoComplete="off" />
-        <TextField name="china_connect_investor_info.country_of_issuance" label="Country of issuance (ISO code)" required maxLength={2} className="uppercase" />
+        <TextField
+          name="china_connect_investor_info.country_of_issuance"
+          label="Country of issuance (ISO code)"
+          required
+          maxLength={2}
+          className="uppercase"
+        />
       </div>
     </FormSection>
   );

@@ -12,7 +12,13 @@ import { useUnsavedChanges } from "@/components/form/use-unsaved-changes";
 import { Button } from "@/components/ui/button";
 import { isPendingApproval, type PendingApproval } from "@/lib/errors";
 import {
-  ACCOUNT_TYPES, createAccountSchema, emptyAddress, updateAccountSchema, type AccountFormValues, type CreateAccountValues, type UpdateAccountValues,
+  ACCOUNT_TYPES,
+  createAccountSchema,
+  emptyAddress,
+  updateAccountSchema,
+  type AccountFormValues,
+  type CreateAccountValues,
+  type UpdateAccountValues,
 } from "@/lib/schemas/virtual-account";
 import { diffAccount, type DiffLine } from "@/lib/schemas/virtual-account-diff";
 import { createVirtualAccount } from "@/server/actions/accounts-create";
@@ -23,7 +29,15 @@ import { SelectField, TextField } from "./form-fields";
 
 type Props =
   | { mode: "create"; master: MasterInfo; clientRequestId: string }
-  | { mode: "edit"; master: MasterInfo; clientRequestId: string; initial: AccountFormValues & { account_id: string }; accountNumber: string; accountType: string; externalNumber: string };
+  | {
+      mode: "edit";
+      master: MasterInfo;
+      clientRequestId: string;
+      initial: AccountFormValues & { account_id: string };
+      accountNumber: string;
+      accountType: string;
+      externalNumber: string;
+    };
 
 export function blankAccountValues(clientRequestId: string): AccountFormValues {
   return {
@@ -34,8 +48,15 @@ export function blankAccountValues(clientRequestId: string): AccountFormValues {
     option_level: "",
     commission_code: "",
     w8ben_info: {
-      first_name: "", middle_name: "", last_name: "", treaty_country: "", tax_id: "", sign_date: new Date().toISOString().slice(0, 10),
-      home_address: emptyAddress(), mail_same_as_home: true, mail_address: emptyAddress(),
+      first_name: "",
+      middle_name: "",
+      last_name: "",
+      treaty_country: "",
+      tax_id: "",
+      sign_date: new Date().toISOString().slice(0, 10),
+      home_address: emptyAddress(),
+      mail_same_as_home: true,
+      mail_address: emptyAddress(),
     },
     china_connect_investor_info: { first_name: "", middle_name: "", last_name: "", id_type: "", id_number: "", country_of_issuance: "" },
   };
@@ -51,16 +72,27 @@ export function AccountForm(props: Props) {
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<{ values: AccountFormValues; diff: DiffLine[] }>();
   const [saved, setSaved] = useState(false);
-  const { form, onSubmit, submit, banner, setBanner, busy } = useActionForm<AccountFormValues, AccountFormValues, { accountId: string } | PendingApproval>({
+  const { form, onSubmit, submit, banner, setBanner, busy } = useActionForm<
+    AccountFormValues,
+    AccountFormValues,
+    { accountId: string } | PendingApproval
+  >({
     // one form, two schemas: the create/edit values share a shape (`AccountFormValues`); each schema parses its own
-    schema: (props.mode === "create" ? createAccountSchema : updateAccountSchema) as unknown as z.ZodType<AccountFormValues, AccountFormValues>,
-    defaultValues: props.mode === "create" ? blankAccountValues(props.clientRequestId) : { ...props.initial, client_request_id: props.clientRequestId },
+    schema: (props.mode === "create" ? createAccountSchema : updateAccountSchema) as unknown as z.ZodType<
+      AccountFormValues,
+      AccountFormValues
+    >,
+    defaultValues:
+      props.mode === "create" ? blankAccountValues(props.clientRequestId) : { ...props.initial, client_request_id: props.clientRequestId },
     action: (values) =>
       props.mode === "create"
         ? createVirtualAccount(values as CreateAccountValues)
         : updateVirtualAccount({ ...(values as UpdateAccountValues), account_id: props.initial.account_id }),
     // the same client_request_id goes again, so a retry after a lost answer cannot open a second account
-    networkError: props.mode === "create" ? "The server could not be reached. Your entries are kept: submit again, it will not open a second account." : undefined,
+    networkError:
+      props.mode === "create"
+        ? "The server could not be reached. Your entries are kept: submit again, it will not open a second account."
+        : undefined,
     onSuccess: async (data) => {
       setSaved(true);
       // an approval rule held the update: nothing was sent; its request waits on the approvals page
@@ -84,7 +116,12 @@ export function AccountForm(props: Props) {
 
   return (
     <FormProvider {...form}>
-      <form onSubmit={onSubmit} noValidate className="flex max-w-6xl flex-col gap-3" aria-label={props.mode === "create" ? "Open a virtual account" : "Update the account"}>
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        className="flex max-w-6xl flex-col gap-3"
+        aria-label={props.mode === "create" ? "Open a virtual account" : "Update the account"}
+      >
         <FormBanner banner={banner} />
         {/* Under review the values are locked: what Confirm sends is what the review shows. */}
         <fieldset disabled={!!pending} className="grid min-w-0 gap-3 lg:grid-cols-2" aria-describedby={pending ? "diff-title" : undefined}>
@@ -102,13 +139,22 @@ export function AccountForm(props: Props) {
           </div>
         </fieldset>
         {pending ? (
-          <DiffConfirm diff={pending.diff} busy={busy} onCancel={() => setPending(undefined)} onConfirm={() => void submit(pending.values)} />
+          <DiffConfirm
+            diff={pending.diff}
+            busy={busy}
+            onCancel={() => setPending(undefined)}
+            onConfirm={() => void submit(pending.values)}
+          />
         ) : (
           <div className="sticky bottom-0 flex items-center gap-3 border-t border-slate-200 bg-slate-50/95 py-2">
             <Button type="submit" disabled={busy}>
               {props.mode === "create" ? (busy ? "Opening…" : "Open account") : "Review changes"}
             </Button>
-            <Link href={props.mode === "create" ? "/accounts" : `/accounts/${props.initial.account_id}`} prefetch={false} className="text-sm text-slate-600 hover:underline">
+            <Link
+              href={props.mode === "create" ? "/accounts" : `/accounts/${props.initial.account_id}`}
+              prefetch={false}
+              className="text-sm text-slate-600 hover:underline"
+            >
               Cancel
             </Link>
           </div>
@@ -139,7 +185,14 @@ function AccountSection({ master }: { master: MasterInfo }) {
           maxLength={10}
           autoComplete="off"
           className="font-mono"
-          hint={<span>Account number will be <b className="font-mono" data-testid="account-number-preview">{preview}</b></span>}
+          hint={
+            <span>
+              Account number will be{" "}
+              <b className="font-mono" data-testid="account-number-preview">
+                {preview}
+              </b>
+            </span>
+          }
         />
         <p className="col-span-2 text-xs text-slate-500">
           Master account <span className="font-mono">{master.accountNumber ?? "—"}</span>. Type and external number cannot be changed later.

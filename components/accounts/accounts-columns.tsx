@@ -5,7 +5,6 @@ import { formatDateTime } from "@/lib/format";
 import type { AccountRow } from "@/lib/schemas/virtual-account-view";
 import { commissionLabel, PermissionList, StatusBadge } from "./labels";
 
-
 /**
  * The accounts table's columns: ids are the URL's hidden-column names. None sorts: the upstream lists newest first
  * and takes no order (account-list-params.ts).
@@ -18,7 +17,11 @@ export const accountColumns: ColumnDef<AccountRow>[] = [
     enableHiding: false,
     header: "Account number",
     cell: ({ row }) => (
-      <Link href={`/accounts/${row.original.account_id}`} prefetch={false} className="font-mono text-xs font-medium text-blue-700 hover:underline">
+      <Link
+        href={`/accounts/${row.original.account_id}`}
+        prefetch={false}
+        className="font-mono text-xs font-medium text-blue-700 hover:underline"
+      >
         {row.original.account_number || row.original.account_id}
       </Link>
     ),
@@ -35,7 +38,8 @@ export const accountColumns: ColumnDef<AccountRow>[] = [
     // A long name is cut to the column with the whole name on hover: the other columns stay on screen.
     meta: { label: "Owner", className: "max-w-40 truncate whitespace-nowrap" },
     header: "Owner",
-    cell: ({ getValue }) => (getValue<string>() ? <span title={getValue<string>()}>{getValue<string>()}</span> : <span className="text-slate-400">—</span>),
+    cell: ({ getValue }) =>
+      getValue<string>() ? <span title={getValue<string>()}>{getValue<string>()}</span> : <span className="text-slate-400">—</span>,
   },
   {
     id: "account_type",

@@ -24,7 +24,13 @@ export function AccountsToolbar({ list, columns }: { list: ListStateApi<AccountL
     return () => clearTimeout(t);
   }, [q, params.q, onFilter]);
 
-  const select = (label: string, value: string | undefined, options: readonly string[], key: keyof AccountListParams, show = (o: string) => o) => (
+  const select = (
+    label: string,
+    value: string | undefined,
+    options: readonly string[],
+    key: keyof AccountListParams,
+    show = (o: string) => o,
+  ) => (
     <label className="flex flex-col gap-0.5 text-xs font-medium text-slate-600">
       {label}
       <Select className="w-32" value={value ?? ""} onChange={(e) => onFilter({ [key]: e.target.value || undefined })} aria-label={label}>
@@ -70,13 +76,21 @@ export function AccountsToolbar({ list, columns }: { list: ListStateApi<AccountL
       {select("Option level", params.level, OPTION_LEVELS, "level")}
       {select("Permission", params.permission, TRADING_PERMISSIONS, "permission", permissionLabel)}
       {accountListParams.isFiltered(params) ? (
-        <button type="button" className="h-8 px-2 text-sm text-slate-600 hover:underline" onClick={() => onFilter(accountListParams.clearedFilters())}>
+        <button
+          type="button"
+          className="h-8 px-2 text-sm text-slate-600 hover:underline"
+          onClick={() => onFilter(accountListParams.clearedFilters())}
+        >
           Clear
         </button>
       ) : null}
       <div className="ml-auto flex items-end gap-2">
         {columns}
-        <a href={`/api/accounts/export${accountListParams.filterQuery(params)}`} className="flex h-8 items-center rounded border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-100" download>
+        <a
+          href={`/api/accounts/export${accountListParams.filterQuery(params)}`}
+          className="flex h-8 items-center rounded border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-100"
+          download
+        >
           Export CSV
         </a>
       </div>

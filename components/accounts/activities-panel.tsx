@@ -42,7 +42,9 @@ export function ActivitiesPanel({ accountId }: { accountId: string }) {
                 <tbody>
                   {items.map((a) => (
                     <tr key={a.id}>
-                      <td className={`${cls.td} text-xs whitespace-nowrap text-slate-600`}>{a.biz_time ? formatDateTime(a.biz_time) : (a.trade_date ?? "—")}</td>
+                      <td className={`${cls.td} text-xs whitespace-nowrap text-slate-600`}>
+                        {a.biz_time ? formatDateTime(a.biz_time) : (a.trade_date ?? "—")}
+                      </td>
                       <td className={`${cls.td} text-xs font-medium`}>{a.activity_type}</td>
                       <td className={`${cls.td} text-xs text-slate-600`}>{a.activity_sub_type ?? "—"}</td>
                       <td className={`${cls.td} font-mono text-xs`}>{a.symbol ?? ""}</td>

@@ -11,7 +11,14 @@ export function AddressFields({ prefix, label }: { prefix: "w8ben_info.home_addr
         <TextField name={`${prefix}.city`} label="City" required aria-label={`${label}: city`} />
         <TextField name={`${prefix}.state`} label="State / region" aria-label={`${label}: state`} />
         <TextField name={`${prefix}.postal_code`} label="Postal code" aria-label={`${label}: postal code`} />
-        <TextField name={`${prefix}.country`} label="Country (ISO code)" required aria-label={`${label}: country`} maxLength={2} className="uppercase" />
+        <TextField
+          name={`${prefix}.country`}
+          label="Country (ISO code)"
+          required
+          aria-label={`${label}: country`}
+          maxLength={2}
+          className="uppercase"
+        />
       </div>
     </div>
   );

@@ -19,7 +19,10 @@ const COLUMNS: [keyof CurrencyAsset, string][] = [
 ];
 
 export function BalancePanel({ accountId }: { accountId: string }) {
-  const query = useQuery({ queryKey: accountKeys.balance(accountId), queryFn: ({ signal }) => fetchJson<Balance>(accountUrls.balance(accountId), signal) });
+  const query = useQuery({
+    queryKey: accountKeys.balance(accountId),
+    queryFn: ({ signal }) => fetchJson<Balance>(accountUrls.balance(accountId), signal),
+  });
   return (
     <DetailPanel title="Balance" testId="balance-panel" query={query}>
       {(b) => {

@@ -7,14 +7,31 @@ import type { DiffLine } from "@/lib/schemas/virtual-account-diff";
  * The confirmation step of an update: every changed field, before → after, then Confirm or Back. It takes the focus
  * when it opens (the button that opened it is gone), so the keyboard and a screen reader land on the review.
  */
-export function DiffConfirm({ diff, busy, onConfirm, onCancel }: { diff: DiffLine[]; busy: boolean; onConfirm: () => void; onCancel: () => void }) {
+export function DiffConfirm({
+  diff,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  diff: DiffLine[];
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
   const ref = useRef<HTMLElement>(null);
   useEffect(() => {
     ref.current?.focus({ preventScroll: true });
     ref.current?.scrollIntoView({ block: "nearest" });
   }, []);
   return (
-    <section ref={ref} tabIndex={-1} role="dialog" aria-modal="false" aria-labelledby="diff-title" className="rounded border border-amber-300 bg-amber-50 p-3 outline-none focus-visible:ring-2 focus-visible:ring-amber-500">
+    <section
+      ref={ref}
+      tabIndex={-1}
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby="diff-title"
+      className="rounded border border-amber-300 bg-amber-50 p-3 outline-none focus-visible:ring-2 focus-visible:ring-amber-500"
+    >
       <h2 id="diff-title" className="text-sm font-semibold text-amber-900">
         Confirm {diff.length} {diff.length === 1 ? "change" : "changes"}
       </h2>

@@ -18,7 +18,9 @@ export function ExerciseOption({ accountId, symbol, held }: { accountId: string;
   const queryClient = useQueryClient();
   const [open, setOpen] = useState<{ kind: Kind; id: string }>();
   const [quantity, setQuantity] = useState(held);
-  const { run, busy, banner, setBanner } = useAction({ networkError: "The server could not be reached. Confirm again: it is the same request." });
+  const { run, busy, banner, setBanner } = useAction({
+    networkError: "The server could not be reached. Confirm again: it is the same request.",
+  });
   const start = (kind: Kind) => {
     setBanner(undefined);
     setQuantity(held);
@@ -27,7 +29,12 @@ export function ExerciseOption({ accountId, symbol, held }: { accountId: string;
   const confirm = () =>
     open &&
     void run(() => exerciseOption({ account_id: accountId, client_request_id: open.id, symbol, quantity, exercise_type: open.kind }), {
-      success: (r) => (r.status === "FAILED" ? `Refused: ${r.reason || "the broker did not exercise"}` : open.kind === "EXERCISE" ? "Exercised." : "Marked: do not exercise."),
+      success: (r) =>
+        r.status === "FAILED"
+          ? `Refused: ${r.reason || "the broker did not exercise"}`
+          : open.kind === "EXERCISE"
+            ? "Exercised."
+            : "Marked: do not exercise.",
       onSuccess: async () => {
         setOpen(undefined);
         await queryClient.invalidateQueries({ queryKey: accountKeys.positions(accountId) });
@@ -39,14 +46,27 @@ export function ExerciseOption({ accountId, symbol, held }: { accountId: string;
       {open ? (
         <div className="flex items-center gap-1">
           <span className="text-xs">{open.kind === "EXERCISE" ? "Exercise" : "Do not exercise"}</span>
-          <input aria-label="Contracts" value={quantity} onChange={(e) => setQuantity(e.target.value)} className="h-7 w-14 rounded border border-slate-300 px-1 text-right text-xs tabular-nums" />
-          <Button size="sm" onClick={confirm} disabled={busy}>{busy ? "Sending…" : "Confirm"}</Button>
-          <Button size="sm" variant="ghost" onClick={() => setOpen(undefined)} disabled={busy}>Cancel</Button>
+          <input
+            aria-label="Contracts"
+            value={quantity}
+            onChange={(e) => setQuantity(e.target.value)}
+            className="h-7 w-14 rounded border border-slate-300 px-1 text-right text-xs tabular-nums"
+          />
+          <Button size="sm" onClick={confirm} disabled={busy}>
+            {busy ? "Sending…" : "Confirm"}
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => setOpen(undefined)} disabled={busy}>
+            Cancel
+          </Button>
         </div>
       ) : (
         <div className="flex gap-1">
-          <Button size="sm" variant="secondary" onClick={() => start("EXERCISE")}>Exercise</Button>
-          <Button size="sm" variant="ghost" onClick={() => start("DO_NOT_EXERCISE")}>Do not exercise</Button>
+          <Button size="sm" variant="secondary" onClick={() => start("EXERCISE")}>
+            Exercise
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => start("DO_NOT_EXERCISE")}>
+            Do not exercise
+          </Button>
         </div>
       )}
       <FormBanner banner={banner} />

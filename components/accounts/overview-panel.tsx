@@ -20,10 +20,14 @@ const Item = ({ label, children, wide }: { label: string; children: ReactNode; w
   </div>
 );
 
-const addressText = (a?: AddressView) => (a ? [a.street_address, a.city, a.state, a.postal_code, a.country].filter(Boolean).join(", ") : "");
+const addressText = (a?: AddressView) =>
+  a ? [a.street_address, a.city, a.state, a.postal_code, a.country].filter(Boolean).join(", ") : "";
 
 export function useAccountOverview(accountId: string) {
-  return useQuery({ queryKey: accountKeys.overview(accountId), queryFn: ({ signal }) => fetchJson<AccountView>(accountUrls.overview(accountId), signal) });
+  return useQuery({
+    queryKey: accountKeys.overview(accountId),
+    queryFn: ({ signal }) => fetchJson<AccountView>(accountUrls.overview(accountId), signal),
+  });
 }
 
 /** Status, permissions, option level, commission code, W-8BEN (masked unless the viewer may see it) and China Connect. */
@@ -35,17 +39,34 @@ export function OverviewPanel({ accountId, canReveal }: { accountId: string; can
       {(a) => {
         const w = a.w8ben_info;
         const cn = a.china_connect_investor_info;
-        const pii = revealed ?? { tax_id: w?.tax_id, home_address: w?.home_address, mail_address: w?.mail_address, china_connect_id_number: cn?.id_number };
+        const pii = revealed ?? {
+          tax_id: w?.tax_id,
+          home_address: w?.home_address,
+          mail_address: w?.mail_address,
+          china_connect_id_number: cn?.id_number,
+        };
         return (
           <div className="flex flex-col gap-4">
             <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
-              <Item label="Status"><StatusBadge status={a.account_status} /></Item>
+              <Item label="Status">
+                <StatusBadge status={a.account_status} />
+              </Item>
               <Item label="Type">{a.account_type}</Item>
               <Item label="Option level">{a.option_level}</Item>
-              <Item label="Commission"><span className="break-all" title={a.commission_code ?? undefined}>{commissionLabel(a.commission_code)}</span></Item>
-              <Item label="Trading permissions" wide><PermissionList permissions={a.trading_permissions} /></Item>
-              <Item label="Master account"><span className="font-mono">{a.belong_account_number ?? a.belong_account_id}</span></Item>
-              <Item label="External number"><span className="font-mono">{a.external_account_number}</span></Item>
+              <Item label="Commission">
+                <span className="break-all" title={a.commission_code ?? undefined}>
+                  {commissionLabel(a.commission_code)}
+                </span>
+              </Item>
+              <Item label="Trading permissions" wide>
+                <PermissionList permissions={a.trading_permissions} />
+              </Item>
+              <Item label="Master account">
+                <span className="font-mono">{a.belong_account_number ?? a.belong_account_id}</span>
+              </Item>
+              <Item label="External number">
+                <span className="font-mono">{a.external_account_number}</span>
+              </Item>
               <Item label="Opened">{a.create_time ? formatDateTime(a.create_time) : ""}</Item>
               <Item label="Last updated">{a.update_time ? formatDateTime(a.update_time) : ""}</Item>
             </dl>
@@ -60,10 +81,18 @@ export function OverviewPanel({ accountId, canReveal }: { accountId: string; can
                 <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
                   <Item label="Name">{ownerName(w)}</Item>
                   <Item label="Treaty country">{w.treaty_country}</Item>
-                  <Item label="Tax id"><span className="font-mono" data-testid="tax-id">{pii.tax_id}</span></Item>
+                  <Item label="Tax id">
+                    <span className="font-mono" data-testid="tax-id">
+                      {pii.tax_id}
+                    </span>
+                  </Item>
                   <Item label="Signed">{w.sign_date ? formatDate(w.sign_date) : ""}</Item>
-                  <Item label="Home address" wide><span data-testid="home-address">{addressText(pii.home_address)}</span></Item>
-                  <Item label="Mailing address" wide>{addressText(pii.mail_address)}</Item>
+                  <Item label="Home address" wide>
+                    <span data-testid="home-address">{addressText(pii.home_address)}</span>
+                  </Item>
+                  <Item label="Mailing address" wide>
+                    {addressText(pii.mail_address)}
+                  </Item>
                 </dl>
               ) : (
                 <p className="text-sm text-slate-500">No W-8BEN on file.</p>
@@ -75,7 +104,9 @@ export function OverviewPanel({ accountId, canReveal }: { accountId: string; can
                 <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
                   <Item label="Name">{[cn.first_name, cn.middle_name, cn.last_name].filter(Boolean).join(" ")}</Item>
                   <Item label="ID type">{cn.id_type ? enumLabel(ID_TYPE_LABELS, cn.id_type) : ""}</Item>
-                  <Item label="ID number"><span className="font-mono">{pii.china_connect_id_number}</span></Item>
+                  <Item label="ID number">
+                    <span className="font-mono">{pii.china_connect_id_number}</span>
+                  </Item>
                   <Item label="Country of issuance">{cn.country_of_issuance}</Item>
                 </dl>
               </div>

@@ -11,7 +11,10 @@ import { ExerciseOption } from "./exercise-option";
 import { accountKeys, accountUrls } from "./query-keys";
 
 export function PositionsPanel({ accountId, canPlace = false }: { accountId: string; canPlace?: boolean }) {
-  const query = useQuery({ queryKey: accountKeys.positions(accountId), queryFn: ({ signal }) => fetchJson<Position[]>(accountUrls.positions(accountId), signal) });
+  const query = useQuery({
+    queryKey: accountKeys.positions(accountId),
+    queryFn: ({ signal }) => fetchJson<Position[]>(accountUrls.positions(accountId), signal),
+  });
   return (
     <DetailPanel title="Positions" testId="positions-panel" query={query}>
       {(positions) =>
@@ -42,7 +45,11 @@ export function PositionsPanel({ accountId, canPlace = false }: { accountId: str
                       <td className={`${cls.td} font-mono text-xs font-medium`}>{p.symbol}</td>
                       <td className={`${cls.td} text-xs`}>{p.market ?? "—"}</td>
                       <td className={`${cls.td} text-xs`}>
-                        {p.instrument_type === "OPTION" ? `Option${p.option_strategy ? ` · ${p.option_strategy}` : ""}` : p.instrument_type === "EQUITY" ? "Stock" : (p.instrument_type ?? "—")}
+                        {p.instrument_type === "OPTION"
+                          ? `Option${p.option_strategy ? ` · ${p.option_strategy}` : ""}`
+                          : p.instrument_type === "EQUITY"
+                            ? "Stock"
+                            : (p.instrument_type ?? "—")}
                       </td>
                       <td className={`${cls.td} num`}>{qty(p.quantity)}</td>
                       <td className={`${cls.td} num`}>{formatMoney(p.last_price, undefined, 2)}</td>
@@ -53,20 +60,28 @@ export function PositionsPanel({ accountId, canPlace = false }: { accountId: str
                       </td>
                       {canPlace ? (
                         <td className={`${cls.td} text-right`}>
-                          {p.instrument_type === "OPTION" && decimalSign(p.quantity) > 0 && (p.legs?.length ?? 0) <= 1 ? <ExerciseOption accountId={accountId} symbol={p.symbol} held={p.quantity} /> : null}
+                          {p.instrument_type === "OPTION" && decimalSign(p.quantity) > 0 && (p.legs?.length ?? 0) <= 1 ? (
+                            <ExerciseOption accountId={accountId} symbol={p.symbol} held={p.quantity} />
+                          ) : null}
                         </td>
                       ) : null}
                     </tr>
                     {(p.legs ?? []).map((l, i) => (
-                      <tr key={`${p.position_id}-leg-${l.leg_id ?? i}`} className="bg-slate-50/60 text-xs text-slate-600" data-testid="position-leg">
+                      <tr
+                        key={`${p.position_id}-leg-${l.leg_id ?? i}`}
+                        className="bg-slate-50/60 text-xs text-slate-600"
+                        data-testid="position-leg"
+                      >
                         <td className={`${cls.td} pl-6 font-mono`}>↳ {l.symbol ?? p.symbol}</td>
                         <td className={cls.td} colSpan={2}>
-                          {l.option_type ?? "—"} {l.option_exercise_price ? `strike ${formatMoney(l.option_exercise_price, undefined, 2)}` : ""}
+                          {l.option_type ?? "—"}{" "}
+                          {l.option_exercise_price ? `strike ${formatMoney(l.option_exercise_price, undefined, 2)}` : ""}
                         </td>
                         <td className={`${cls.td} num`}>{qty(l.quantity)}</td>
                         <td className={cls.td} colSpan={4}>
                           expires {l.option_expire_date ?? "—"}
-                          {l.expiration_type ? ` (${l.expiration_type.toLowerCase()})` : ""} · multiplier ×{l.option_contract_multiplier ?? "—"}
+                          {l.expiration_type ? ` (${l.expiration_type.toLowerCase()})` : ""} · multiplier ×
+                          {l.option_contract_multiplier ?? "—"}
                         </td>
                       </tr>
                     ))}

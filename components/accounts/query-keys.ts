@@ -18,5 +18,6 @@ export const accountUrls = {
   overview: (id: string) => `/api/accounts/${encodeURIComponent(id)}`,
   balance: (id: string) => `/api/accounts/${encodeURIComponent(id)}/balance`,
   positions: (id: string) => `/api/accounts/${encodeURIComponent(id)}/positions`,
-  activities: (id: string, cursor?: string) => `/api/accounts/${encodeURIComponent(id)}/activities${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ""}`,
+  activities: (id: string, cursor?: string) =>
+    `/api/accounts/${encodeURIComponent(id)}/activities${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ""}`,
 };

@@ -11,7 +11,15 @@ import { issueTradingCredentialAction, revokeTradingCredentialAction } from "@/s
  * Trading API access for the account holder's own app: the account's app keys, issue a new one (its secret is
  * shown here once and kept nowhere: a reload forgets it), revoke one. Operations only (accounts:write).
  */
-export function TradingCredentialsPanel({ accountId, initial, unavailable }: { accountId: string; initial: TradingCredentialView[] | null; unavailable?: string }) {
+export function TradingCredentialsPanel({
+  accountId,
+  initial,
+  unavailable,
+}: {
+  accountId: string;
+  initial: TradingCredentialView[] | null;
+  unavailable?: string;
+}) {
   const [items, setItems] = useState<TradingCredentialView[]>(initial ?? []);
   const [issued, setIssued] = useState<IssuedTradingCredential>();
   const { run, busy, banner } = useAction();
@@ -35,7 +43,11 @@ export function TradingCredentialsPanel({ accountId, initial, unavailable }: { a
     });
 
   return (
-    <section className="mt-3 rounded border border-slate-200 bg-white" aria-label="Trading API access" data-testid="trading-credentials-panel">
+    <section
+      className="mt-3 rounded border border-slate-200 bg-white"
+      aria-label="Trading API access"
+      data-testid="trading-credentials-panel"
+    >
       <header className="flex items-center justify-between border-b border-slate-200 px-3 py-2">
         <h2 className="text-sm font-semibold text-slate-800">Trading API access</h2>
         {unavailable ? null : (
@@ -61,7 +73,9 @@ export function TradingCredentialsPanel({ accountId, initial, unavailable }: { a
             </Button>
           </div>
         ) : null}
-        {items.length === 0 && !unavailable ? <p className="text-slate-500">No Trading API credentials have been issued for this account.</p> : null}
+        {items.length === 0 && !unavailable ? (
+          <p className="text-slate-500">No Trading API credentials have been issued for this account.</p>
+        ) : null}
         {items.length ? (
           <table className="w-full text-left text-xs">
             <thead className="text-slate-500">

@@ -53,7 +53,12 @@ export function ActivitiesExplorer() {
           </>
         }
       />
-      <ActivityFreshnessLine status={freshness.data} stale={stale} account={state.account} onRefresh={() => void queryClient.invalidateQueries({ queryKey: ["activities"] })} />
+      <ActivityFreshnessLine
+        status={freshness.data}
+        stale={stale}
+        account={state.account}
+        onRefresh={() => void queryClient.invalidateQueries({ queryKey: ["activities"] })}
+      />
       {live ? (
         <p className="text-xs text-slate-600" data-testid="activity-source">
           Rows are read live from the upstream, a page at a time; the totals, chart and export are the desk&apos;s copy.
@@ -66,7 +71,11 @@ export function ActivitiesExplorer() {
         error={query.isError ? query.error : null}
         onRetry={() => void query.refetch()}
         busy={busy}
-        empty={activityListParams.isFiltered(state) ? "No activities match these filters." : "No activities in the desk's copy yet: the sweep fills it."}
+        empty={
+          activityListParams.isFiltered(state)
+            ? "No activities match these filters."
+            : "No activities in the desk's copy yet: the sweep fills it."
+        }
         rowTestId={(r) => `activity-row-${r.id}`}
       />
       <CursorPagination {...pagination} />

@@ -8,16 +8,30 @@ Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip, L
 
 /** A colour per type, stable across renders; money in greens, out reds, the rest distinct. */
 const COLOURS: Record<string, string> = {
-  DEPOSIT: "#15803d", WITHDRAW: "#b91c1c", TRADE: "#1d4ed8", EXECUTION: "#3b82f6", DIVIDENDS: "#4d7c0f", INTERESTS: "#65a30d", FEES: "#b45309",
-  TAX: "#d97706", JOURNAL: "#64748b", TRANSFER: "#0f766e", ADJUSTMENT: "#a16207", ALLOCATION: "#475569", OPTION_EA: "#7c3aed",
-  REORGANIZATION: "#334155", SUBSCRIBE: "#0e7490", OTHER: "#94a3b8",
+  DEPOSIT: "#15803d",
+  WITHDRAW: "#b91c1c",
+  TRADE: "#1d4ed8",
+  EXECUTION: "#3b82f6",
+  DIVIDENDS: "#4d7c0f",
+  INTERESTS: "#65a30d",
+  FEES: "#b45309",
+  TAX: "#d97706",
+  JOURNAL: "#64748b",
+  TRANSFER: "#0f766e",
+  ADJUSTMENT: "#a16207",
+  ALLOCATION: "#475569",
+  OPTION_EA: "#7c3aed",
+  REORGANIZATION: "#334155",
+  SUBSCRIBE: "#0e7490",
+  OTHER: "#94a3b8",
 };
 const colourOf = (type: string) => COLOURS[type] ?? "#a855f7";
 const compact = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });
 
 function days(from: string, to: string): string[] {
   const out: string[] = [];
-  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000) out.push(new Date(t).toISOString().slice(0, 10));
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000)
+    out.push(new Date(t).toISOString().slice(0, 10));
   return out;
 }
 
@@ -25,7 +39,17 @@ function days(from: string, to: string): string[] {
  * Net amount by type per day in one currency (Chart.js, stacked bars: credits above the axis, debits below). The
  * same figures are in the totals beside it; the canvas carries a summary for screen readers.
  */
-export default function ActivityChart({ points, currency, from, to }: { points: ActivityDayPoint[]; currency: string; from: string; to: string }) {
+export default function ActivityChart({
+  points,
+  currency,
+  from,
+  to,
+}: {
+  points: ActivityDayPoint[];
+  currency: string;
+  from: string;
+  to: string;
+}) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const { labels, datasets } = useMemo(() => {
     const labels = days(from, to);
@@ -33,13 +57,26 @@ export default function ActivityChart({ points, currency, from, to }: { points: 
     const byType = new Map<string, number[]>();
     for (const p of points) {
       if (p.currency !== currency) continue;
-      const series = byType.get(p.type) ?? byType.set(p.type, labels.map(() => 0)).get(p.type)!;
+      const series =
+        byType.get(p.type) ??
+        byType
+          .set(
+            p.type,
+            labels.map(() => 0),
+          )
+          .get(p.type)!;
       const i = index.get(p.day);
       if (i !== undefined) series[i] += Number(p.net);
     }
-    const datasets = [...byType.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([type, data]) => ({
-      label: activityTypeLabel(type), data, backgroundColor: colourOf(type), stack: "net", maxBarThickness: 28,
-    }));
+    const datasets = [...byType.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([type, data]) => ({
+        label: activityTypeLabel(type),
+        data,
+        backgroundColor: colourOf(type),
+        stack: "net",
+        maxBarThickness: 28,
+      }));
     return { labels, datasets };
   }, [points, currency, from, to]);
 
@@ -54,7 +91,11 @@ export default function ActivityChart({ points, currency, from, to }: { points: 
         interaction: { mode: "index", intersect: false },
         scales: {
           x: { stacked: true, grid: { display: false }, ticks: { font: { size: 10 }, maxRotation: 0, autoSkip: true } },
-          y: { stacked: true, title: { display: true, text: currency, font: { size: 10 } }, ticks: { font: { size: 10 }, callback: (v) => compact.format(Number(v)) } },
+          y: {
+            stacked: true,
+            title: { display: true, text: currency, font: { size: 10 } },
+            ticks: { font: { size: 10 }, callback: (v) => compact.format(Number(v)) },
+          },
         },
         plugins: {
           legend: { position: "right", labels: { boxWidth: 10, font: { size: 11 } } },

@@ -13,8 +13,21 @@ const dash = <span className="text-slate-400">—</span>;
 
 /** Money in is green, money out red, the rest neutral; an unknown type is violet and raw (EnumBadge). */
 export const ACTIVITY_TYPE_TONES: Record<keyof typeof ACTIVITY_TYPE_LABELS, Tone> = {
-  DEPOSIT: "green", WITHDRAW: "red", TRADE: "blue", EXECUTION: "blue", DIVIDENDS: "green", INTERESTS: "green", FEES: "amber", TAX: "amber",
-  JOURNAL: "slate", TRANSFER: "slate", ADJUSTMENT: "amber", ALLOCATION: "slate", OPTION_EA: "blue", REORGANIZATION: "slate", SUBSCRIBE: "slate",
+  DEPOSIT: "green",
+  WITHDRAW: "red",
+  TRADE: "blue",
+  EXECUTION: "blue",
+  DIVIDENDS: "green",
+  INTERESTS: "green",
+  FEES: "amber",
+  TAX: "amber",
+  JOURNAL: "slate",
+  TRANSFER: "slate",
+  ADJUSTMENT: "amber",
+  ALLOCATION: "slate",
+  OPTION_EA: "blue",
+  REORGANIZATION: "slate",
+  SUBSCRIBE: "slate",
   OTHER: "slate",
 };
 
@@ -37,7 +50,12 @@ export const activityColumns: ColumnDef<ActivityRow>[] = [
     meta: { label: "Account", className: "whitespace-nowrap" },
     header: "Account",
     cell: ({ row }) => (
-      <Link href={`/accounts/${encodeURIComponent(row.original.accountId)}`} prefetch={false} className="font-mono text-xs text-blue-700 hover:underline" title={row.original.accountId}>
+      <Link
+        href={`/accounts/${encodeURIComponent(row.original.accountId)}`}
+        prefetch={false}
+        className="font-mono text-xs text-blue-700 hover:underline"
+        title={row.original.accountId}
+      >
         {row.original.accountNumber ?? row.original.accountId}
       </Link>
     ),

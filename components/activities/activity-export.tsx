@@ -83,7 +83,11 @@ export function ActivityExport({ url, expected }: { url: string; expected: numbe
             {n(state.rows)}
             {expected ? ` of ${n(expected)}` : ""} rows…
           </span>
-          <button type="button" className="h-7 rounded border border-slate-300 bg-white px-2 hover:bg-slate-100" onClick={() => abort.current?.abort()}>
+          <button
+            type="button"
+            className="h-7 rounded border border-slate-300 bg-white px-2 hover:bg-slate-100"
+            onClick={() => abort.current?.abort()}
+          >
             Cancel
           </button>
         </>
@@ -99,7 +103,12 @@ export function ActivityExport({ url, expected }: { url: string; expected: numbe
               {state.message}
             </span>
           ) : null}
-          <button type="button" onClick={() => void run()} className="h-7 rounded border border-slate-300 bg-white px-3 hover:bg-slate-100" title="Every activity of the filter in the desk's copy">
+          <button
+            type="button"
+            onClick={() => void run()}
+            className="h-7 rounded border border-slate-300 bg-white px-3 hover:bg-slate-100"
+            title="Every activity of the filter in the desk's copy"
+          >
             Export CSV
           </button>
         </>

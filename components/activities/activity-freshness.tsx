@@ -31,7 +31,17 @@ export function useActivityFreshness(account?: string) {
  * sweep's progress while it runs; "Sweep now"; and, when the copy moved on since the rows were read, a Refresh
  * (rows never move under the reader by themselves).
  */
-export function ActivityFreshnessLine({ status, stale, onRefresh, account }: { status: ActivityFreshness | undefined; stale: boolean; onRefresh: () => void; account?: string }) {
+export function ActivityFreshnessLine({
+  status,
+  stale,
+  onRefresh,
+  account,
+}: {
+  status: ActivityFreshness | undefined;
+  stale: boolean;
+  onRefresh: () => void;
+  account?: string;
+}) {
   const { run, busy, banner } = useAction();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
@@ -52,7 +62,10 @@ export function ActivityFreshnessLine({ status, stale, onRefresh, account }: { s
         <span className="font-medium text-slate-700">
           {status.asOf ? (
             <>
-              Desk&apos;s copy as of <time dateTime={status.asOf} title={formatDateTime(status.asOf)}>{formatDateTime(status.asOf)}</time>{" "}
+              Desk&apos;s copy as of{" "}
+              <time dateTime={status.asOf} title={formatDateTime(status.asOf)}>
+                {formatDateTime(status.asOf)}
+              </time>{" "}
               <span className="font-normal text-slate-500">({ago(status.asOf)})</span>
             </>
           ) : status.accounts === 0 ? (
@@ -63,7 +76,12 @@ export function ActivityFreshnessLine({ status, stale, onRefresh, account }: { s
         </span>
         {r ? (
           <span className="flex items-center gap-2 text-slate-600" role="status">
-            <progress className="h-1.5 w-28 accent-blue-700" aria-label="Sweep progress" max={r.total ?? undefined} value={r.total ? r.done : undefined} />
+            <progress
+              className="h-1.5 w-28 accent-blue-700"
+              aria-label="Sweep progress"
+              max={r.total ?? undefined}
+              value={r.total ? r.done : undefined}
+            />
             Sweeping: {r.done}
             {r.total ? ` of ${r.total}` : ""} accounts, {r.fetched.toLocaleString("en-US")} activities fetched
           </span>
@@ -78,13 +96,23 @@ export function ActivityFreshnessLine({ status, stale, onRefresh, account }: { s
           {requested ? "Sweep requested" : "Sweep now"}
         </button>
         {account && !confirming ? (
-          <button type="button" disabled={busy} onClick={() => setConfirming(true)} className="h-6 rounded border border-slate-300 bg-white px-2 hover:bg-slate-100 disabled:opacity-50">
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => setConfirming(true)}
+            className="h-6 rounded border border-slate-300 bg-white px-2 hover:bg-slate-100 disabled:opacity-50"
+          >
             Read this account again…
           </button>
         ) : null}
         {account && confirming ? (
-          <span className="flex items-center gap-2 rounded border border-amber-300 bg-amber-50 px-2 py-0.5 text-amber-900" role="group" aria-label="Confirm reading the account again">
-            Read all of account {account}&apos;s history again from the upstream (a call per 200 activities, within the sweep&apos;s budget)?
+          <span
+            className="flex items-center gap-2 rounded border border-amber-300 bg-amber-50 px-2 py-0.5 text-amber-900"
+            role="group"
+            aria-label="Confirm reading the account again"
+          >
+            Read all of account {account}&apos;s history again from the upstream (a call per 200 activities, within the sweep&apos;s
+            budget)?
             <button
               type="button"
               disabled={busy}
@@ -100,7 +128,12 @@ export function ActivityFreshnessLine({ status, stale, onRefresh, account }: { s
           </span>
         ) : null}
         {stale ? (
-          <button type="button" onClick={onRefresh} className="h-6 rounded bg-blue-700 px-2 font-medium text-white hover:bg-blue-800" data-testid="activity-refresh">
+          <button
+            type="button"
+            onClick={onRefresh}
+            className="h-6 rounded bg-blue-700 px-2 font-medium text-white hover:bg-blue-800"
+            data-testid="activity-refresh"
+          >
             Newer activities are in: Refresh
           </button>
         ) : null}

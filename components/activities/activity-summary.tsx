@@ -16,7 +16,15 @@ const item = "flex items-baseline gap-1.5 rounded border border-slate-200 bg-whi
  * The whole filter's totals by currency (net, money in, money out, count) and the chart of net amount by type per
  * day in one currency (the filter's, else the one with the most activities).
  */
-export function ActivitySummaryPanel({ summary, stale, currency: fixed }: { summary: ActivitySummary | undefined; stale?: boolean; currency?: string }) {
+export function ActivitySummaryPanel({
+  summary,
+  stale,
+  currency: fixed,
+}: {
+  summary: ActivitySummary | undefined;
+  stale?: boolean;
+  currency?: string;
+}) {
   const [picked, setPicked] = useState<string>();
   if (!summary) return <div className="h-8 animate-pulse rounded bg-slate-100" aria-label="Loading totals" />;
   const busiest = [...summary.byCurrency].sort((a, b) => b.count - a.count)[0]?.currency;
@@ -47,7 +55,11 @@ export function ActivitySummaryPanel({ summary, stale, currency: fixed }: { summ
             {!fixed && summary.byCurrency.length > 1 ? (
               <label className="ml-auto flex items-center gap-1">
                 Currency
-                <select value={currency} onChange={(e) => setPicked(e.target.value)} className="h-6 rounded border border-slate-300 bg-white px-1 text-xs">
+                <select
+                  value={currency}
+                  onChange={(e) => setPicked(e.target.value)}
+                  className="h-6 rounded border border-slate-300 bg-white px-1 text-xs"
+                >
                   {summary.byCurrency.map((t) => (
                     <option key={t.currency}>{t.currency}</option>
                   ))}

@@ -4,7 +4,13 @@ import { FilterSelect, filterInput, filterLabel } from "@/components/data-table/
 import type { ListStateApi } from "@/components/data-table/use-data-table";
 import { CURRENCIES, MARKETS } from "@/lib/broker-enums";
 import {
-  ACTIVITY_SUB_TYPES, ACTIVITY_TYPE_LABELS, ACTIVITY_TYPES, activityFilterSchema, activityListParams, isLive, type ActivityListParams,
+  ACTIVITY_SUB_TYPES,
+  ACTIVITY_TYPE_LABELS,
+  ACTIVITY_TYPES,
+  activityFilterSchema,
+  activityListParams,
+  isLive,
+  type ActivityListParams,
 } from "@/lib/schemas/activity-list";
 
 const input = filterInput;
@@ -16,9 +22,13 @@ const label = filterLabel;
  */
 export function ActivityToolbar({ list, actions }: { list: ListStateApi<ActivityListParams>; actions: ReactNode }) {
   const { state, setFilters } = list;
-  const select = (name: keyof ActivityListParams, title: string, options: readonly string[], show?: (o: string) => string, width?: string) => (
-    <FilterSelect name={name} title={title} value={state[name] as string | undefined} options={options} show={show} width={width} />
-  );
+  const select = (
+    name: keyof ActivityListParams,
+    title: string,
+    options: readonly string[],
+    show?: (o: string) => string,
+    width?: string,
+  ) => <FilterSelect name={name} title={title} value={state[name] as string | undefined} options={options} show={show} width={width} />;
   const text = (name: keyof ActivityListParams, title: string, placeholder: string, width: string) => (
     <label className={label}>
       {title}
@@ -35,14 +45,29 @@ export function ActivityToolbar({ list, actions }: { list: ListStateApi<Activity
         onSubmit={(e) => {
           e.preventDefault();
           const values = Object.fromEntries([...new FormData(e.currentTarget)].filter(([, v]) => v !== ""));
-          setFilters({ ...activityListParams.clearedFilters(), ...activityFilterSchema.parse({ ...values, source: values.account ? state.source : undefined }) });
+          setFilters({
+            ...activityListParams.clearedFilters(),
+            ...activityFilterSchema.parse({ ...values, source: values.account ? state.source : undefined }),
+          });
         }}
       >
-        {select("type", "Type", ACTIVITY_TYPES, (o) => ACTIVITY_TYPE_LABELS[o as keyof typeof ACTIVITY_TYPE_LABELS] ?? `unknown (${o})`, "w-40")}
+        {select(
+          "type",
+          "Type",
+          ACTIVITY_TYPES,
+          (o) => ACTIVITY_TYPE_LABELS[o as keyof typeof ACTIVITY_TYPE_LABELS] ?? `unknown (${o})`,
+          "w-40",
+        )}
         <label className={label}>
           Sub-type
           {/* The upstream names a few; its rows carry more (WIRE_IN, CASH_DIVIDEND…): any word is taken. */}
-          <input name="subType" list="activity-sub-types" defaultValue={state.subType} placeholder="Any" className={`${input} w-32 uppercase placeholder:normal-case`} />
+          <input
+            name="subType"
+            list="activity-sub-types"
+            defaultValue={state.subType}
+            placeholder="Any"
+            className={`${input} w-32 uppercase placeholder:normal-case`}
+          />
           <datalist id="activity-sub-types">
             {ACTIVITY_SUB_TYPES.map((o) => (
               <option key={o} value={o} />
@@ -73,7 +98,11 @@ export function ActivityToolbar({ list, actions }: { list: ListStateApi<Activity
           Filter
         </button>
         {activityListParams.isFiltered(state) ? (
-          <button type="button" className="h-7 px-2 text-xs text-slate-600 hover:underline" onClick={() => setFilters(activityListParams.clearedFilters())}>
+          <button
+            type="button"
+            className="h-7 px-2 text-xs text-slate-600 hover:underline"
+            onClick={() => setFilters(activityListParams.clearedFilters())}
+          >
             Clear
           </button>
         ) : null}
@@ -94,7 +123,9 @@ export function ActivityToolbar({ list, actions }: { list: ListStateApi<Activity
             </button>
           ))}
           {isLive(state) ? (
-            <span className="ml-2 text-slate-500">Currency, market, symbol and amount narrow each upstream page, so a page may hold fewer rows.</span>
+            <span className="ml-2 text-slate-500">
+              Currency, market, symbol and amount narrow each upstream page, so a page may hold fewer rows.
+            </span>
           ) : null}
         </div>
       ) : null}

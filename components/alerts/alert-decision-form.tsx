@@ -27,7 +27,13 @@ export function AlertDecisionForm({ alertId }: { alertId: string }) {
       <FormProvider {...form}>
         <form onSubmit={onSubmit} className="flex flex-col gap-3" noValidate>
           <FormBanner banner={banner} />
-          <TextareaField name="note" label="Note" required rows={3} hint="Why: what you checked and what you found. Kept with the alert and in the audit trail." />
+          <TextareaField
+            name="note"
+            label="Note"
+            required
+            rows={3}
+            hint="Why: what you checked and what you found. Kept with the alert and in the audit trail."
+          />
           <div className="flex gap-2">
             <Button type="submit" disabled={busy} onClick={() => choose("cleared")}>
               Clear

@@ -35,7 +35,12 @@ export function AlertDetail({ alert }: { alert: AlertRow }) {
           <Row label="What">{alert.summary}</Row>
           <Row label="Account">
             {alert.accountId ? (
-              <Link href={`/accounts/${encodeURIComponent(alert.accountId)}`} prefetch={false} className={`${link} font-mono`} data-testid="alert-account">
+              <Link
+                href={`/accounts/${encodeURIComponent(alert.accountId)}`}
+                prefetch={false}
+                className={`${link} font-mono`}
+                data-testid="alert-account"
+              >
                 {alert.accountId}
               </Link>
             ) : (
@@ -46,7 +51,8 @@ export function AlertDetail({ alert }: { alert: AlertRow }) {
           <Row label="Raised">{formatDateTime(alert.raisedAt)}</Row>
           {level?.to_level ? (
             <Row label="Option level">
-              {level.from_level ?? "none"} → {level.to_level} on {level.changed_at ? formatDateTime(level.changed_at) : "—"} by {level.changed_by ?? "—"}
+              {level.from_level ?? "none"} → {level.to_level} on {level.changed_at ? formatDateTime(level.changed_at) : "—"} by{" "}
+              {level.changed_by ?? "—"}
             </Row>
           ) : null}
           {alert.decidedAt ? (
@@ -83,13 +89,21 @@ export function AlertDetail({ alert }: { alert: AlertRow }) {
                     <tr key={`${m.kind}:${m.client_request_id}`} data-testid="alert-movement">
                       <td className={`${table.td} text-xs`}>{m.kind}</td>
                       <td className={`${table.td} font-mono text-xs`}>
-                        <Link href={`/movements/${encodeURIComponent(m.kind)}/${encodeURIComponent(m.client_request_id)}`} prefetch={false} className={link}>
+                        <Link
+                          href={`/movements/${encodeURIComponent(m.kind)}/${encodeURIComponent(m.client_request_id)}`}
+                          prefetch={false}
+                          className={link}
+                        >
                           {m.client_request_id}
                         </Link>
                       </td>
                       <td className={`${table.td} text-xs`}>{m.direction ?? (m.to_account ? `→ ${m.to_account}` : "—")}</td>
                       <td className={`${table.td} text-right whitespace-nowrap tabular-nums`}>
-                        {m.amount ? formatMoney(m.amount, m.currency ?? undefined) : m.quantity ? `${formatQuantity(m.quantity)} ${m.symbol ?? ""}` : "—"}
+                        {m.amount
+                          ? formatMoney(m.amount, m.currency ?? undefined)
+                          : m.quantity
+                            ? `${formatQuantity(m.quantity)} ${m.symbol ?? ""}`
+                            : "—"}
                       </td>
                       <td className={`${table.td} text-xs`}>{m.status ?? "—"}</td>
                       <td className={`${table.td} text-xs whitespace-nowrap`}>{m.at ? formatDateTime(m.at) : "—"}</td>

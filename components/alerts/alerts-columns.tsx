@@ -19,7 +19,12 @@ export const alertColumns: ColumnDef<AlertRow>[] = [
       </Link>
     ),
   },
-  { id: "raised", header: "Raised", meta: { label: "Raised", className: "text-xs whitespace-nowrap" }, cell: ({ row }) => formatDateTime(row.original.raisedAt) },
+  {
+    id: "raised",
+    header: "Raised",
+    meta: { label: "Raised", className: "text-xs whitespace-nowrap" },
+    cell: ({ row }) => formatDateTime(row.original.raisedAt),
+  },
   { id: "rule", header: "Rule", meta: { label: "Rule", className: "text-xs" }, cell: ({ row }) => row.original.ruleName },
   {
     id: "account",

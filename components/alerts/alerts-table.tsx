@@ -18,7 +18,13 @@ export function AlertsTable({ rules }: { rules: Pick<SurveillanceRule, "id" | "n
     queryFn: ({ signal }) => fetchJson<ListPage<AlertRow>>(alertUrls.list(state), signal),
     placeholderData: keepPreviousData,
   });
-  const { table, pagination, busy } = useDataTable({ list, columns: alertColumns, page: query.data, getRowId: (r) => r.id, fetching: query.isPlaceholderData });
+  const { table, pagination, busy } = useDataTable({
+    list,
+    columns: alertColumns,
+    page: query.data,
+    getRowId: (r) => r.id,
+    fetching: query.isPlaceholderData,
+  });
   return (
     <div className="flex flex-col gap-2">
       <AlertsToolbar list={list} rules={rules} columns={<ColumnsMenu table={table} />} />

@@ -2,16 +2,32 @@
 import type { ReactNode } from "react";
 import type { ListStateApi } from "@/components/data-table/use-data-table";
 import {
-  ALERT_AGE_LABELS, ALERT_AGES, ALERT_STATUS_LABELS, ALERT_STATUSES, alertFilterSchema, alertListParams, type AlertListParams, type SurveillanceRule,
+  ALERT_AGE_LABELS,
+  ALERT_AGES,
+  ALERT_STATUS_LABELS,
+  ALERT_STATUSES,
+  alertFilterSchema,
+  alertListParams,
+  type AlertListParams,
+  type SurveillanceRule,
 } from "@/lib/schemas/surveillance";
 
 const select = "h-8 rounded border border-slate-300 bg-white px-2 text-sm font-normal";
 const label = "flex flex-col gap-1 text-xs font-medium text-slate-700";
 
 /** The queue's filters (rule, status, age), applied as they change. */
-export function AlertsToolbar({ list, rules, columns }: { list: ListStateApi<AlertListParams>; rules: Pick<SurveillanceRule, "id" | "name">[]; columns: ReactNode }) {
+export function AlertsToolbar({
+  list,
+  rules,
+  columns,
+}: {
+  list: ListStateApi<AlertListParams>;
+  rules: Pick<SurveillanceRule, "id" | "name">[];
+  columns: ReactNode;
+}) {
   const { state, setFilters } = list;
-  const set = (name: string, value: string) => setFilters(alertFilterSchema.parse({ ...alertListParams.filters(state), [name]: value || undefined }));
+  const set = (name: string, value: string) =>
+    setFilters(alertFilterSchema.parse({ ...alertListParams.filters(state), [name]: value || undefined }));
   return (
     <div className="flex flex-wrap items-end gap-2 text-sm" role="search">
       <label className={label}>
@@ -48,7 +64,11 @@ export function AlertsToolbar({ list, rules, columns }: { list: ListStateApi<Ale
         </select>
       </label>
       {alertListParams.isFiltered(state) ? (
-        <button type="button" className="h-8 px-2 text-slate-600 hover:underline" onClick={() => setFilters(alertListParams.clearedFilters())}>
+        <button
+          type="button"
+          className="h-8 px-2 text-slate-600 hover:underline"
+          onClick={() => setFilters(alertListParams.clearedFilters())}
+        >
           Clear
         </button>
       ) : null}

@@ -16,17 +16,30 @@ const { TextField, SelectField, CheckboxField } = formFields<RuleFormValues>();
 const SAVED = "Rule saved. It applies to the movements and orders that arrive from now on.";
 
 /** A rule's name, on/off and its kind's parameters; new rules start from the kind chosen on the page. */
-export function RuleForm({ rule, saved }: { rule: { id?: string; kind: RuleKind; name: string; enabled: boolean; params: Record<string, unknown> }; saved?: boolean }) {
+export function RuleForm({
+  rule,
+  saved,
+}: {
+  rule: { id?: string; kind: RuleKind; name: string; enabled: boolean; params: Record<string, unknown> };
+  saved?: boolean;
+}) {
   const router = useRouter();
   const p = rule.params;
   const text = (v: unknown, fallback: string) => (v === undefined || v === null ? fallback : String(v));
   const { form, onSubmit, banner, setBanner, busy } = useActionForm({
     schema: ruleFormSchema,
     defaultValues: {
-      id: rule.id, kind: rule.kind, name: rule.name, enabled: rule.enabled,
-      currency: (p.currency as RuleFormValues["currency"]) ?? "USD", amount: text(p.amount, "50000"),
-      days: text(p.days, "7"), tolerancePct: text(p.tolerancePct, "10"), minAmount: text(p.minAmount, "10000"),
-      count: text(p.count, "5"), hours: text(p.hours, "24"),
+      id: rule.id,
+      kind: rule.kind,
+      name: rule.name,
+      enabled: rule.enabled,
+      currency: (p.currency as RuleFormValues["currency"]) ?? "USD",
+      amount: text(p.amount, "50000"),
+      days: text(p.days, "7"),
+      tolerancePct: text(p.tolerancePct, "10"),
+      minAmount: text(p.minAmount, "10000"),
+      count: text(p.count, "5"),
+      hours: text(p.hours, "24"),
     },
     action: saveSurveillanceRule,
     success: () => SAVED,
@@ -52,7 +65,13 @@ export function RuleForm({ rule, saved }: { rule: { id?: string; kind: RuleKind;
                   </option>
                 ))}
               </SelectField>
-              <TextField name="amount" label="Above (amount)" required inputMode="decimal" hint="A single deposit or withdrawal larger than this" />
+              <TextField
+                name="amount"
+                label="Above (amount)"
+                required
+                inputMode="decimal"
+                hint="A single deposit or withdrawal larger than this"
+              />
             </div>
           ) : null}
           {rule.kind === "withdrawal_after_deposit" ? (
@@ -63,10 +82,22 @@ export function RuleForm({ rule, saved }: { rule: { id?: string; kind: RuleKind;
             </div>
           ) : null}
           {rule.kind === "journals_per_day" ? (
-            <TextField name="count" label="More than (journals a day)" required inputMode="numeric" hint="Cash and position journals into one account, per UTC day" />
+            <TextField
+              name="count"
+              label="More than (journals a day)"
+              required
+              inputMode="numeric"
+              hint="Cash and position journals into one account, per UTC day"
+            />
           ) : null}
           {rule.kind === "option_after_level_raise" ? (
-            <TextField name="hours" label="Within (hours)" required inputMode="numeric" hint="An option order this soon after the desk raised the account's option level" />
+            <TextField
+              name="hours"
+              label="Within (hours)"
+              required
+              inputMode="numeric"
+              hint="An option order this soon after the desk raised the account's option level"
+            />
           ) : null}
           <div>
             <Button type="submit" disabled={busy}>

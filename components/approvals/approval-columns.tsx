@@ -20,7 +20,12 @@ export function approvalColumns(now: number): ColumnDef<ApprovalListRow>[] {
         </Link>
       ),
     },
-    { id: "maker", header: "Maker", meta: { label: "Maker", className: "text-xs whitespace-nowrap" }, cell: ({ row }) => row.original.makerEmail },
+    {
+      id: "maker",
+      header: "Maker",
+      meta: { label: "Maker", className: "text-xs whitespace-nowrap" },
+      cell: ({ row }) => row.original.makerEmail,
+    },
     {
       id: "age",
       header: "Age",
@@ -44,7 +49,11 @@ export function approvalColumns(now: number): ColumnDef<ApprovalListRow>[] {
       cell: ({ row: { original: r } }) => {
         if (r.status !== "pending") return <span className="text-slate-400">—</span>;
         const left = Date.parse(r.expiresAt) - now;
-        return <span className={left < 3_600_000 ? "font-medium text-amber-800" : undefined} title={r.expiresAt}>{formatDuration(left)}</span>;
+        return (
+          <span className={left < 3_600_000 ? "font-medium text-amber-800" : undefined} title={r.expiresAt}>
+            {formatDuration(left)}
+          </span>
+        );
       },
     },
     {

@@ -13,13 +13,25 @@ import { rejectApprovalAction } from "@/server/actions/approvals-reject";
 import { withdrawApprovalAction } from "@/server/actions/approvals-withdraw";
 
 const outcomeText = (o: ApproveOutcome) =>
-  o.status === "executed" ? "Approved and executed." : o.status === "failed" ? `Approved; the execution failed: ${o.error ?? "see the result below"}` : `Approved: ${o.approvals} of ${o.required} approvals.`;
+  o.status === "executed"
+    ? "Approved and executed."
+    : o.status === "failed"
+      ? `Approved; the execution failed: ${o.error ?? "see the result below"}`
+      : `Approved: ${o.approvals} of ${o.required} approvals.`;
 
 /**
  * The decisions this person may make (the server page says which; the server refuses the rest anyway): Approve
  * (confirmed, naming what will be sent), Reject (a reason required), Withdraw (the maker).
  */
-export function ApprovalDecide({ id, summary, controls }: { id: string; summary: string; controls: { approve: boolean; reject: boolean; withdraw: boolean } }) {
+export function ApprovalDecide({
+  id,
+  summary,
+  controls,
+}: {
+  id: string;
+  summary: string;
+  controls: { approve: boolean; reject: boolean; withdraw: boolean };
+}) {
   const router = useRouter();
   const { run, busy, banner } = useAction();
   const [rejecting, setRejecting] = useState(false);
@@ -85,7 +97,14 @@ function RejectForm({ id, summary, onDone, onCancel }: { id: string; summary: st
     <FormProvider {...form}>
       <form onSubmit={onSubmit} className="flex flex-col gap-2" aria-label="Reject" noValidate>
         <FormBanner banner={banner} />
-        <TextareaField name="reason" label="Reason for rejecting" required rows={3} maxLength={500} hint="The maker sees it; it is kept in the audit trail." />
+        <TextareaField
+          name="reason"
+          label="Reason for rejecting"
+          required
+          rows={3}
+          maxLength={500}
+          hint="The maker sees it; it is kept in the audit trail."
+        />
         <div className="flex gap-2">
           <Button type="submit" variant="danger" disabled={busy}>
             {busy ? "Rejecting…" : "Reject request"}

@@ -5,11 +5,23 @@ import { Badge } from "@/components/ui/badge";
 import { Panel } from "@/components/ui/page";
 import { formatDateTime, formatDuration } from "@/lib/format";
 import { formatMoney } from "@/lib/money";
-import { APPROVAL_STATUS_LABELS, APPROVAL_STATUS_TONES, roleLabel, ruleActionLabel, type ApprovalDecisionRow, type ApprovalDetail } from "@/lib/schemas/approvals";
+import {
+  APPROVAL_STATUS_LABELS,
+  APPROVAL_STATUS_TONES,
+  roleLabel,
+  ruleActionLabel,
+  type ApprovalDecisionRow,
+  type ApprovalDetail,
+} from "@/lib/schemas/approvals";
 
 /** snake_case wire names as labels: "from_account" → "From account". */
 const labelOf = (key: string) =>
-  key === "client_request_id" ? "Client request id" : key.replace(/^w8ben_info\./, "W-8BEN ").replace(/[_.]/g, " ").replace(/^./, (c) => c.toUpperCase());
+  key === "client_request_id"
+    ? "Client request id"
+    : key
+        .replace(/^w8ben_info\./, "W-8BEN ")
+        .replace(/[_.]/g, " ")
+        .replace(/^./, (c) => c.toUpperCase());
 
 const AMOUNT_KEYS: Record<string, string> = { amount: "currency", from_amount: "from_currency", to_amount: "to_currency" };
 
@@ -29,7 +41,12 @@ function PayloadFields({ payload }: { payload: Record<string, unknown> }) {
     <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm" data-testid="approval-payload">
       {flat(payload).map(([key, value]) => {
         const currency = AMOUNT_KEYS[key] ? payload[AMOUNT_KEYS[key]] : undefined;
-        const shown = typeof value === "string" && typeof currency === "string" ? formatMoney(value, currency) : typeof value === "string" ? value : JSON.stringify(value);
+        const shown =
+          typeof value === "string" && typeof currency === "string"
+            ? formatMoney(value, currency)
+            : typeof value === "string"
+              ? value
+              : JSON.stringify(value);
         return (
           <div key={key} className="contents">
             <dt className="text-xs font-medium text-slate-600">{labelOf(key)}</dt>
@@ -83,7 +100,17 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** The request as stored (payload, diff), its decisions, and after execution the outcome and where to see it. */
-export function ApprovalView({ r, now, resultLink, decide }: { r: ApprovalDetail; now: number; resultLink?: { href: string; label: string }; decide: ReactNode }) {
+export function ApprovalView({
+  r,
+  now,
+  resultLink,
+  decide,
+}: {
+  r: ApprovalDetail;
+  now: number;
+  resultLink?: { href: string; label: string };
+  decide: ReactNode;
+}) {
   const pending = r.status === "pending";
   return (
     <div className="grid gap-4 xl:grid-cols-[minmax(0,1fr)_22rem]">
@@ -100,7 +127,9 @@ export function ApprovalView({ r, now, resultLink, decide }: { r: ApprovalDetail
             <Row label="Maker">
               {r.makerEmail} <span className="text-xs text-slate-500">({roleLabel(r.makerRole)})</span>
             </Row>
-            <Row label="Made">{formatDateTime(r.createdAt)} · {formatDuration(now - Date.parse(r.createdAt))} ago</Row>
+            <Row label="Made">
+              {formatDateTime(r.createdAt)} · {formatDuration(now - Date.parse(r.createdAt))} ago
+            </Row>
             <Row label={pending ? "Expires" : "Would have expired"}>
               {formatDateTime(r.expiresAt)}
               {pending ? <span className="text-slate-500"> · in {formatDuration(Date.parse(r.expiresAt) - now)}</span> : null}
@@ -112,7 +141,10 @@ export function ApprovalView({ r, now, resultLink, decide }: { r: ApprovalDetail
               <span className="text-xs text-slate-500">by {r.approverRoles.map(roleLabel).join(" or ")}</span>
             </Row>
             <Row label="Payload hash">
-              <span className="font-mono text-[11px] text-slate-500" title="SHA-256 of the stored request: what is approved is what is sent">
+              <span
+                className="font-mono text-[11px] text-slate-500"
+                title="SHA-256 of the stored request: what is approved is what is sent"
+              >
                 {r.payloadHash.slice(0, 16)}…
               </span>
             </Row>
@@ -153,7 +185,9 @@ export function ApprovalView({ r, now, resultLink, decide }: { r: ApprovalDetail
         ) : null}
       </div>
       <div className="flex flex-col gap-4">
-        {pending ? <Panel title="Decide">{decide ?? <p className="text-sm text-slate-600">You cannot decide this request.</p>}</Panel> : null}
+        {pending ? (
+          <Panel title="Decide">{decide ?? <p className="text-sm text-slate-600">You cannot decide this request.</p>}</Panel>
+        ) : null}
         <Panel title="Decisions">
           <DecisionList decisions={r.decisions} />
         </Panel>
@@ -194,11 +228,17 @@ export function ApprovalTrail({ approvals }: { approvals: ApprovalDetail[] }) {
                 Approval request
               </Link>
               <span className="text-slate-600">
-                asked by {a.makerEmail} on {formatDateTime(a.createdAt)}; {a.approversRequired === 1 ? "1 approver" : `${a.approversRequired} approvers`} needed
+                asked by {a.makerEmail} on {formatDateTime(a.createdAt)};{" "}
+                {a.approversRequired === 1 ? "1 approver" : `${a.approversRequired} approvers`} needed
               </span>
             </div>
             <DecisionList decisions={a.decisions} />
-            {a.executedAt ? <p className="text-xs text-slate-600">Sent on approval {formatDateTime(a.executedAt)}{a.upstreamRequestId ? `, upstream request ${a.upstreamRequestId}` : ""}</p> : null}
+            {a.executedAt ? (
+              <p className="text-xs text-slate-600">
+                Sent on approval {formatDateTime(a.executedAt)}
+                {a.upstreamRequestId ? `, upstream request ${a.upstreamRequestId}` : ""}
+              </p>
+            ) : null}
             {a.error ? <p className="text-xs text-red-700">{a.error}</p> : null}
           </li>
         ))}

@@ -4,7 +4,12 @@ import { DataTable } from "@/components/data-table/data-table";
 import { ColumnsMenu, CursorPagination } from "@/components/data-table/data-table-controls";
 import { useDataTable, useListState, type ListPage } from "@/components/data-table/use-data-table";
 import {
-  APPROVAL_RULE_ACTIONS, APPROVAL_STATUS_LABELS, APPROVAL_STATUSES, approvalFilterSchema, approvalListParams, type ApprovalListRow,
+  APPROVAL_RULE_ACTIONS,
+  APPROVAL_STATUS_LABELS,
+  APPROVAL_STATUSES,
+  approvalFilterSchema,
+  approvalListParams,
+  type ApprovalListRow,
 } from "@/lib/schemas/approvals";
 import { approvalColumns } from "./approval-columns";
 
@@ -49,7 +54,11 @@ export function ApprovalsTable({ page, now }: { page: ListPage<ApprovalListRow>;
             </select>
           </label>
           {approvalListParams.isFiltered(state) ? (
-            <button type="button" className="h-8 px-2 text-slate-600 hover:underline" onClick={() => setFilters(approvalListParams.clearedFilters())}>
+            <button
+              type="button"
+              className="h-8 px-2 text-slate-600 hover:underline"
+              onClick={() => setFilters(approvalListParams.clearedFilters())}
+            >
               Clear
             </button>
           ) : null}

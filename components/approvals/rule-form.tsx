@@ -8,7 +8,13 @@ import { Button } from "@/components/ui/button";
 import { Panel } from "@/components/ui/page";
 import { CURRENCIES } from "@/lib/broker-enums";
 import {
-  APPROVAL_RULE_ACTIONS, APPROVER_ROLES, approvalRuleSchema, NO_AMOUNT_RULE_ACTIONS, roleLabel, type ApprovalRuleRow, type ApprovalRuleValues,
+  APPROVAL_RULE_ACTIONS,
+  APPROVER_ROLES,
+  approvalRuleSchema,
+  NO_AMOUNT_RULE_ACTIONS,
+  roleLabel,
+  type ApprovalRuleRow,
+  type ApprovalRuleValues,
 } from "@/lib/schemas/approvals";
 import { saveApprovalRuleAction } from "@/server/actions/approvals-rule-save";
 
@@ -17,10 +23,22 @@ const F = formFields<ApprovalRuleValues>();
 const valuesOf = (rule?: ApprovalRuleRow): ApprovalRuleValues =>
   rule
     ? {
-        id: rule.id, action: rule.action as ApprovalRuleValues["action"], currency: (rule.currency ?? "") as ApprovalRuleValues["currency"],
-        threshold: rule.threshold ?? "", approversRequired: String(rule.approversRequired), approverRoles: rule.approverRoles as ApprovalRuleValues["approverRoles"], enabled: rule.enabled,
+        id: rule.id,
+        action: rule.action as ApprovalRuleValues["action"],
+        currency: (rule.currency ?? "") as ApprovalRuleValues["currency"],
+        threshold: rule.threshold ?? "",
+        approversRequired: String(rule.approversRequired),
+        approverRoles: rule.approverRoles as ApprovalRuleValues["approverRoles"],
+        enabled: rule.enabled,
       }
-    : { action: "movements.cash_journal", currency: "", threshold: "", approversRequired: "1", approverRoles: ["operations"], enabled: true };
+    : {
+        action: "movements.cash_journal",
+        currency: "",
+        threshold: "",
+        approversRequired: "1",
+        approverRoles: ["operations"],
+        enabled: true,
+      };
 
 /** One form for a new rule and for editing one (keyed by the rule, so choosing another rule starts afresh). */
 export function RuleForm({ rule, onDone }: { rule?: ApprovalRuleRow; onDone: (notice?: string) => void }) {
@@ -65,7 +83,15 @@ export function RuleForm({ rule, onDone }: { rule?: ApprovalRuleRow; onDone: (no
                 </option>
               ))}
             </F.SelectField>
-            <F.TextField name="threshold" label="Above amount" inputMode="decimal" placeholder={noAmount ? "No amount" : "Always"} disabled={noAmount} className="text-right tabular-nums" hint={noAmount ? undefined : "Empty: every amount"} />
+            <F.TextField
+              name="threshold"
+              label="Above amount"
+              inputMode="decimal"
+              placeholder={noAmount ? "No amount" : "Always"}
+              disabled={noAmount}
+              className="text-right tabular-nums"
+              hint={noAmount ? undefined : "Empty: every amount"}
+            />
           </div>
           <F.SelectField name="approversRequired" label="Approvers needed" required>
             {[1, 2, 3].map((n) => (
@@ -74,7 +100,11 @@ export function RuleForm({ rule, onDone }: { rule?: ApprovalRuleRow; onDone: (no
               </option>
             ))}
           </F.SelectField>
-          <F.CheckboxGroupField name="approverRoles" label="Roles that may approve" options={APPROVER_ROLES.map((r) => ({ value: r, label: roleLabel(r) }))} />
+          <F.CheckboxGroupField
+            name="approverRoles"
+            label="Roles that may approve"
+            options={APPROVER_ROLES.map((r) => ({ value: r, label: roleLabel(r) }))}
+          />
           <F.CheckboxField name="enabled" label="Enabled" />
           <div className="flex gap-2">
             <Button type="submit" disabled={busy}>

@@ -58,7 +58,11 @@ export function RulesEditor({ rules }: { rules: ApprovalRuleRow[] }) {
                     <td className={`${cls.td} text-xs`}>{r.approverRoles.map(roleLabel).join(", ")}</td>
                     <td className={cls.td}>{r.enabled ? <Badge tone="green">Enabled</Badge> : <Badge tone="slate">Disabled</Badge>}</td>
                     <td className={`${cls.td} text-right whitespace-nowrap`}>
-                      <Button size="sm" variant="secondary" disabled={busy} onClick={() => {
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        disabled={busy}
+                        onClick={() => {
                           setNotice(undefined);
                           setEditing(r);
                         }}
@@ -71,7 +75,12 @@ export function RulesEditor({ rules }: { rules: ApprovalRuleRow[] }) {
                         disabled={busy}
                         onClick={() => {
                           const verb = r.enabled ? "Disable" : "Enable";
-                          if (!window.confirm(`${verb} the rule "${describe(r)}"? ${r.enabled ? "Such requests will no longer be held." : "Such requests will be held for approval."}`)) return;
+                          if (
+                            !window.confirm(
+                              `${verb} the rule "${describe(r)}"? ${r.enabled ? "Such requests will no longer be held." : "Such requests will be held for approval."}`,
+                            )
+                          )
+                            return;
                           void run(() => setApprovalRuleEnabledAction({ id: r.id, enabled: !r.enabled }), {
                             success: `Rule ${r.enabled ? "disabled" : "enabled"}.`,
                             onSuccess: () => router.refresh(),

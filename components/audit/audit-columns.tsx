@@ -24,7 +24,12 @@ export const auditColumns: ColumnDef<AuditListRow>[] = [
     meta: { label: "#", numeric: true },
     // The entry's detail: every column, the whole input, its hashes and the entries around it.
     cell: ({ row }) => (
-      <Link href={`/audit/${row.original.seq}`} prefetch={false} className="text-blue-700 hover:underline" aria-label={`Entry ${row.original.seq}`}>
+      <Link
+        href={`/audit/${row.original.seq}`}
+        prefetch={false}
+        className="text-blue-700 hover:underline"
+        aria-label={`Entry ${row.original.seq}`}
+      >
         {row.original.seq}
       </Link>
     ),
@@ -79,7 +84,10 @@ export const auditColumns: ColumnDef<AuditListRow>[] = [
     meta: { label: "Upstream request · key", className: "font-mono text-[11px]" },
     cell: ({ row }) => (
       <div className="max-w-28">
-        <div className="truncate" title={row.original.upstreamRequestId ? `Upstream request id ${row.original.upstreamRequestId}` : "Upstream request id"}>
+        <div
+          className="truncate"
+          title={row.original.upstreamRequestId ? `Upstream request id ${row.original.upstreamRequestId}` : "Upstream request id"}
+        >
           {row.original.upstreamRequestId ?? "—"}
         </div>
         {row.original.idempotencyKey ? (
@@ -131,7 +139,16 @@ function AuditTarget({ target, accountNumber }: { target: string | null; account
           : kind === "alert"
             ? `/alerts/${encodeURIComponent(first)}`
             : undefined;
-  const label = kind === "account" ? "Account" : kind === "order" ? `Order ${second ?? ""}` : kind === "approval" ? "Approval" : kind === "alert" ? "Alert" : target;
+  const label =
+    kind === "account"
+      ? "Account"
+      : kind === "order"
+        ? `Order ${second ?? ""}`
+        : kind === "approval"
+          ? "Approval"
+          : kind === "alert"
+            ? "Alert"
+            : target;
   if (!href) {
     return (
       <span className="block truncate" title={target}>
@@ -141,7 +158,10 @@ function AuditTarget({ target, accountNumber }: { target: string | null; account
   }
   return (
     <Link href={href} prefetch={false} className="block truncate text-blue-700 hover:underline" title={target} data-testid="audit-target">
-      {label} <span className={accountNumber ? "font-mono" : "text-slate-500"}>{accountNumber ?? (first.length > 10 ? `…${first.slice(-6)}` : first)}</span>
+      {label}{" "}
+      <span className={accountNumber ? "font-mono" : "text-slate-500"}>
+        {accountNumber ?? (first.length > 10 ? `…${first.slice(-6)}` : first)}
+      </span>
     </Link>
   );
 }

@@ -17,7 +17,10 @@ export function targetLinks(target: string | null, accountNumber?: string): { hr
     case "account":
       return [account(first)];
     case "order":
-      return [account(first), { href: `/orders?account=${encodeURIComponent(first)}`, label: `Orders of the account (order ${second ?? ""})` }];
+      return [
+        account(first),
+        { href: `/orders?account=${encodeURIComponent(first)}`, label: `Orders of the account (order ${second ?? ""})` },
+      ];
     case "approval":
       return [{ href: `/approvals/${encodeURIComponent(first)}`, label: `Approval request ${first}` }];
     case "alert":
@@ -47,12 +50,20 @@ export function AuditEntryDetail({ entry, accountNumber }: { entry: AuditEntryVi
           <Row label="Time">{formatDateTime(entry.at)}</Row>
           <Row label="Actor">{entry.actorEmail}</Row>
           <Row label="Role">{entry.actorRole}</Row>
-          <Row label="Actor id" mono>{entry.actorId}</Row>
-          <Row label="Action" mono>{entry.action}</Row>
+          <Row label="Actor id" mono>
+            {entry.actorId}
+          </Row>
+          <Row label="Action" mono>
+            {entry.action}
+          </Row>
           <Row label="Target" mono>
             {entry.target ? (
               <>
-                <Link href={`/audit?target=${encodeURIComponent(entry.target)}`} className="text-blue-700 hover:underline" title="Every entry of this target">
+                <Link
+                  href={`/audit?target=${encodeURIComponent(entry.target)}`}
+                  className="text-blue-700 hover:underline"
+                  title="Every entry of this target"
+                >
                   {entry.target}
                 </Link>
                 {links.map((l) => (
@@ -68,19 +79,33 @@ export function AuditEntryDetail({ entry, accountNumber }: { entry: AuditEntryVi
           <Row label="Outcome">
             <Badge tone={OUTCOME_TONE[entry.outcome]}>{entry.outcome}</Badge>
           </Row>
-          <Row label="Error code" mono>{entry.errorCode}</Row>
+          <Row label="Error code" mono>
+            {entry.errorCode}
+          </Row>
           <Row label="Upstream request id" mono>
             {entry.upstreamRequestId ? (
-              <Link href={`/audit?request=${encodeURIComponent(entry.upstreamRequestId)}`} className="text-blue-700 hover:underline" data-testid="audit-request-id">
+              <Link
+                href={`/audit?request=${encodeURIComponent(entry.upstreamRequestId)}`}
+                className="text-blue-700 hover:underline"
+                data-testid="audit-request-id"
+              >
                 {entry.upstreamRequestId}
               </Link>
             ) : null}
           </Row>
-          <Row label="Idempotency key" mono>{entry.idempotencyKey}</Row>
-          <Row label="Client IP" mono>{entry.clientIp}</Row>
+          <Row label="Idempotency key" mono>
+            {entry.idempotencyKey}
+          </Row>
+          <Row label="Client IP" mono>
+            {entry.clientIp}
+          </Row>
           <Row label="User agent">{entry.userAgent ? <span className="text-xs">{entry.userAgent}</span> : null}</Row>
-          <Row label="Hash" mono>{entry.hash}</Row>
-          <Row label="Previous hash" mono>{entry.prevHash}</Row>
+          <Row label="Hash" mono>
+            {entry.hash}
+          </Row>
+          <Row label="Previous hash" mono>
+            {entry.prevHash}
+          </Row>
         </dl>
       </Panel>
       <Panel title="Input (secrets and masked personal data removed)">
@@ -97,7 +122,19 @@ export function AuditEntryDetail({ entry, accountNumber }: { entry: AuditEntryVi
 }
 
 /** A short list of entries beside this one, each linking to its own detail. */
-export function RelatedEntries({ title, rows, empty, testId, more }: { title: string; rows: AuditEntryView[]; empty: string; testId: string; more?: { href: string; label: string } }) {
+export function RelatedEntries({
+  title,
+  rows,
+  empty,
+  testId,
+  more,
+}: {
+  title: string;
+  rows: AuditEntryView[];
+  empty: string;
+  testId: string;
+  more?: { href: string; label: string };
+}) {
   return (
     <Panel
       title={title}

@@ -64,7 +64,11 @@ export function AuditToolbar({ list, columns }: { list: ListStateApi<AuditListPa
         Filter
       </button>
       {auditListParams.isFiltered(state) ? (
-        <button type="button" className="h-8 px-2 text-slate-600 hover:underline" onClick={() => setFilters(auditListParams.clearedFilters())}>
+        <button
+          type="button"
+          className="h-8 px-2 text-slate-600 hover:underline"
+          onClick={() => setFilters(auditListParams.clearedFilters())}
+        >
           Clear
         </button>
       ) : null}

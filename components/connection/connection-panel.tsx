@@ -49,8 +49,18 @@ export function ConnectionPanel({ initial }: { initial: ConnectionStatus }) {
 
   const rows: [string, React.ReactNode][] = [
     ["Upstream", connection.kind === "sandbox" ? "Embedded sandbox" : "Broker API"],
-    ["Base URL", <code key="u" className="font-mono text-xs">{connection.baseUrl}</code>],
-    ["App key", <code key="k" className="font-mono text-xs">{connection.appKeyMasked}</code>],
+    [
+      "Base URL",
+      <code key="u" className="font-mono text-xs">
+        {connection.baseUrl}
+      </code>,
+    ],
+    [
+      "App key",
+      <code key="k" className="font-mono text-xs">
+        {connection.appKeyMasked}
+      </code>,
+    ],
     ["Path style", `${connection.pathStyle} (x-version ${connection.version})`],
     ["Signature", connection.algorithm],
   ];
@@ -105,14 +115,26 @@ export function ConnectionPanel({ initial }: { initial: ConnectionStatus }) {
             >
               Start new token
             </Button>
-            <Button variant="secondary" disabled={pending || token.state === "NONE"} onClick={() => run(() => checkTokenNow({}), "Token state checked.")}>
+            <Button
+              variant="secondary"
+              disabled={pending || token.state === "NONE"}
+              onClick={() => run(() => checkTokenNow({}), "Token state checked.")}
+            >
               Check now
             </Button>
-            <Button variant="secondary" disabled={pending || token.state !== "NORMAL"} onClick={() => run(() => refreshTokenNow({}), "Token refreshed.")}>
+            <Button
+              variant="secondary"
+              disabled={pending || token.state !== "NORMAL"}
+              onClick={() => run(() => refreshTokenNow({}), "Token refreshed.")}
+            >
               Refresh
             </Button>
             {connection.kind === "sandbox" && waiting ? (
-              <Button variant="secondary" disabled={pending} onClick={() => run(() => confirmSandboxTwoFactor({}), "Confirmed in the sandbox.")}>
+              <Button
+                variant="secondary"
+                disabled={pending}
+                onClick={() => run(() => confirmSandboxTwoFactor({}), "Confirmed in the sandbox.")}
+              >
                 Confirm 2FA (sandbox)
               </Button>
             ) : null}

@@ -84,7 +84,11 @@ export function CursorPagination({
       <div className="flex items-center gap-2">
         <label className="flex items-center gap-1">
           Rows per page
-          <select className="h-7 rounded border border-slate-300 bg-white px-1 text-sm" value={pageSize} onChange={(e) => onPageSize(Number(e.target.value))}>
+          <select
+            className="h-7 rounded border border-slate-300 bg-white px-1 text-sm"
+            value={pageSize}
+            onChange={(e) => onPageSize(Number(e.target.value))}
+          >
             {sizes.map((s) => (
               <option key={s} value={s}>
                 {s}

@@ -51,7 +51,11 @@ export function DataTable<T>({
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
               {group.headers.map((header) => (
-                <th key={header.id} className={`${cls.th} ${header.column.columnDef.meta?.numeric ? "text-right" : ""}`} aria-sort={ariaSort(header.column)}>
+                <th
+                  key={header.id}
+                  className={`${cls.th} ${header.column.columnDef.meta?.numeric ? "text-right" : ""}`}
+                  aria-sort={ariaSort(header.column)}
+                >
                   {header.isPlaceholder ? null : typeof header.column.columnDef.header === "string" ? (
                     <SortHeader column={header.column} title={header.column.columnDef.header} />
                   ) : (
@@ -99,14 +103,21 @@ export function DataTable<T>({
                 <tr
                   key={row.id}
                   data-testid={rowTestId?.(row.original)}
-                  className={href ? "cursor-pointer hover:bg-blue-50/60 focus-visible:bg-blue-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600" : undefined}
+                  className={
+                    href
+                      ? "cursor-pointer hover:bg-blue-50/60 focus-visible:bg-blue-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600"
+                      : undefined
+                  }
                   onClick={href ? (e) => !(e.target as HTMLElement).closest("a,button,input,select") && router.push(href) : undefined}
                   // Opened from the keyboard too: Tab to the row, Enter.
                   tabIndex={href ? 0 : undefined}
                   onKeyDown={href ? (e) => e.key === "Enter" && e.target === e.currentTarget && router.push(href) : undefined}
                 >
                   {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id} className={`${cls.td} ${cell.column.columnDef.meta?.numeric ? "num" : ""} ${cell.column.columnDef.meta?.className ?? ""}`}>
+                    <td
+                      key={cell.id}
+                      className={`${cls.td} ${cell.column.columnDef.meta?.numeric ? "num" : ""} ${cell.column.columnDef.meta?.className ?? ""}`}
+                    >
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
                     </td>
                   ))}
@@ -130,7 +141,12 @@ export function SortHeader<T>({ column, title, hint }: { column: Column<T>; titl
   if (!column.getCanSort()) return <>{title}</>;
   const s = column.getIsSorted();
   return (
-    <button type="button" className="inline-flex items-center gap-1 hover:text-slate-900" onClick={column.getToggleSortingHandler()} title={hint}>
+    <button
+      type="button"
+      className="inline-flex items-center gap-1 hover:text-slate-900"
+      onClick={column.getToggleSortingHandler()}
+      title={hint}
+    >
       {title}
       <span aria-hidden className="text-[10px] text-slate-400">
         {s === "asc" ? "▲" : s === "desc" ? "▼" : "↕"}

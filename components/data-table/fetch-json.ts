@@ -21,7 +21,11 @@ export const READ_DEADLINE_MS = 15_000;
 export const DEADLINE_MESSAGE = "The upstream did not answer in time. Retry in a moment.";
 
 /** Client-side reads go to the app's GET route handlers (never to server actions). */
-export async function fetchJson<T>(url: string, signal?: AbortSignal, { deadlineMs = READ_DEADLINE_MS }: { deadlineMs?: number } = {}): Promise<T> {
+export async function fetchJson<T>(
+  url: string,
+  signal?: AbortSignal,
+  { deadlineMs = READ_DEADLINE_MS }: { deadlineMs?: number } = {},
+): Promise<T> {
   const deadline = AbortSignal.timeout(deadlineMs);
   const combined = signal ? AbortSignal.any([signal, deadline]) : deadline;
   const timedOut = () => deadline.aborted && !signal?.aborted;
@@ -35,7 +39,8 @@ export async function fetchJson<T>(url: string, signal?: AbortSignal, { deadline
   const body = (await res.json().catch(() => undefined)) as { error?: string; message?: string; requestId?: string } | undefined;
   if (timedOut()) throw new FetchError(0, DEADLINE_MESSAGE, "TIMEOUT");
   if (!res.ok) {
-    const message = body?.message ?? (res.status === 401 ? "Your session has ended. Sign in again." : `The request failed (HTTP ${res.status}).`);
+    const message =
+      body?.message ?? (res.status === 401 ? "Your session has ended. Sign in again." : `The request failed (HTTP ${res.status}).`);
     throw new FetchError(res.status, message, body?.error, body?.requestId);
   }
   return body as T;

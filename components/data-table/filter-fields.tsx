@@ -9,7 +9,12 @@ export const filterLabel = "flex flex-col gap-0.5 text-[11px] font-medium text-s
  * value in the URL the desk does not know is kept as an option, shown by `show` (which should say it is unknown).
  */
 export function FilterSelect({
-  name, title, value, options, show = (o) => o, width = "w-28",
+  name,
+  title,
+  value,
+  options,
+  show = (o) => o,
+  width = "w-28",
 }: {
   name: string;
   title: string;
@@ -22,7 +27,12 @@ export function FilterSelect({
   return (
     <label className={filterLabel}>
       {title}
-      <select name={name} defaultValue={value ?? ""} className={`${filterInput} ${width}`} onChange={(e) => e.currentTarget.form?.requestSubmit()}>
+      <select
+        name={name}
+        defaultValue={value ?? ""}
+        className={`${filterInput} ${width}`}
+        onChange={(e) => e.currentTarget.form?.requestSubmit()}
+      >
         <option value="">All</option>
         {all.map((o) => (
           <option key={o} value={o}>

@@ -18,7 +18,11 @@ export function sortingState(sort: Sort | undefined): SortingState {
  * The URL patch of a sort change: one column, and only a column the server sorts by. A new order makes the
  * cursors of the old one meaningless, so paging starts again.
  */
-export function sortPatch(current: SortingState, updater: Updater<SortingState>, sortable: readonly string[]): Pick<PageState, "sort" | "cursor" | "prev"> {
+export function sortPatch(
+  current: SortingState,
+  updater: Updater<SortingState>,
+  sortable: readonly string[],
+): Pick<PageState, "sort" | "cursor" | "prev"> {
   const next = resolveUpdater(updater, current)[0];
   const sort = next && sortable.includes(next.id) ? { id: next.id, desc: next.desc } : undefined;
   return { sort, ...firstPage() };
@@ -30,7 +34,11 @@ export function visibilityState(hide: readonly string[]): VisibilityState {
 
 export function hidePatch(current: VisibilityState, updater: Updater<VisibilityState>): Pick<PageState, "hide"> {
   const next = resolveUpdater(updater, current);
-  return { hide: Object.entries(next).filter(([, visible]) => !visible).map(([id]) => id) };
+  return {
+    hide: Object.entries(next)
+      .filter(([, visible]) => !visible)
+      .map(([id]) => id),
+  };
 }
 
 /** A filter (or page size) change: the patch, back on the first page. */
@@ -39,6 +47,9 @@ export function filterPatch<P extends object>(patch: P): P & Pick<PageState, "cu
 }
 
 /** Sorting is offered only on the columns the server sorts by, whatever a column definition says. */
-export function withSortable<C extends { id?: string; enableSorting?: boolean }>(columns: readonly C[], sortable: readonly string[]): (C & { enableSorting: boolean })[] {
+export function withSortable<C extends { id?: string; enableSorting?: boolean }>(
+  columns: readonly C[],
+  sortable: readonly string[],
+): (C & { enableSorting: boolean })[] {
   return columns.map((c) => ({ ...c, enableSorting: !!c.id && sortable.includes(c.id) }));
 }

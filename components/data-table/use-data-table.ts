@@ -14,7 +14,10 @@ type History = { history?: "push" | "replace" };
  *   trip; TanStack Query refetches from the GET route handler;
  * - "router": a navigation, so a server-rendered page reads its rows again (tables over the app's own database).
  */
-export function useListState<St extends PageState>(params: ListParams<St>, { navigation = "history" }: { navigation?: "history" | "router" } = {}) {
+export function useListState<St extends PageState>(
+  params: ListParams<St>,
+  { navigation = "history" }: { navigation?: "history" | "router" } = {},
+) {
   const searchParams = useSearchParams();
   const pathname = usePathname();
   const router = useRouter();
@@ -24,7 +27,8 @@ export function useListState<St extends PageState>(params: ListParams<St>, { nav
   const setState = useCallback(
     (patch: Partial<St>, { history = "push" }: History = {}) => {
       const url = `${pathname}${params.toQuery({ ...state, ...patch })}`;
-      if (navigation === "router") startTransition(() => (history === "replace" ? router.replace(url, { scroll: false }) : router.push(url, { scroll: false })));
+      if (navigation === "router")
+        startTransition(() => (history === "replace" ? router.replace(url, { scroll: false }) : router.push(url, { scroll: false })));
       else if (history === "replace") window.history.replaceState(null, "", url);
       else window.history.pushState(null, "", url);
     },

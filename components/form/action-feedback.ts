@@ -23,7 +23,10 @@ export type ActionOutcome<T> = { kind: "result"; result: ActionResult<T> } | { k
  * Calls an action. A throw (network down, server restarted, connection dropped) becomes "unreachable"; `passThrough`
  * sees the error first and rethrows what must not be caught (Next's redirect and notFound signals).
  */
-export async function attemptAction<T>(call: () => Promise<ActionResult<T>>, passThrough?: (error: unknown) => void): Promise<ActionOutcome<T>> {
+export async function attemptAction<T>(
+  call: () => Promise<ActionResult<T>>,
+  passThrough?: (error: unknown) => void,
+): Promise<ActionOutcome<T>> {
   try {
     return { kind: "result", result: await call() };
   } catch (error) {

@@ -27,14 +27,31 @@ interface FieldProps<T extends FieldValues> {
   required?: boolean;
 }
 
-type ControlProps = ReturnType<UseFormRegister<FieldValues>> & { id: string; "aria-invalid": boolean; "aria-required"?: boolean; "aria-describedby"?: string };
+type ControlProps = ReturnType<UseFormRegister<FieldValues>> & {
+  id: string;
+  "aria-invalid": boolean;
+  "aria-required"?: boolean;
+  "aria-describedby"?: string;
+};
 
 /** The wiring every bound control shares: id, register, aria attributes, and the Field around the control. */
-function BoundField<T extends FieldValues>({ name, label, hint, required, control }: FieldProps<T> & { control: (props: ControlProps) => ReactNode }) {
+function BoundField<T extends FieldValues>({
+  name,
+  label,
+  hint,
+  required,
+  control,
+}: FieldProps<T> & { control: (props: ControlProps) => ReactNode }) {
   const { register } = useFormContext<T>();
   const error = useFieldError(name);
   const id = fieldId(name);
-  const props = { id, "aria-invalid": !!error, "aria-required": required || undefined, "aria-describedby": error ? `${id}-error` : undefined, ...register(name) };
+  const props = {
+    id,
+    "aria-invalid": !!error,
+    "aria-required": required || undefined,
+    "aria-describedby": error ? `${id}-error` : undefined,
+    ...register(name),
+  };
   return (
     <Field id={id} label={label} error={error} hint={hint} required={required}>
       {control(props)}
@@ -44,11 +61,24 @@ function BoundField<T extends FieldValues>({ name, label, hint, required, contro
 
 type Native<E> = Omit<E, "name" | "id" | "children">;
 
-export function TextField<T extends FieldValues = FieldValues>({ name, label, hint, required, ...rest }: FieldProps<T> & Native<InputHTMLAttributes<HTMLInputElement>>) {
+export function TextField<T extends FieldValues = FieldValues>({
+  name,
+  label,
+  hint,
+  required,
+  ...rest
+}: FieldProps<T> & Native<InputHTMLAttributes<HTMLInputElement>>) {
   return <BoundField<T> name={name} label={label} hint={hint} required={required} control={(p) => <Input {...rest} {...p} />} />;
 }
 
-export function SelectField<T extends FieldValues = FieldValues>({ name, label, hint, required, children, ...rest }: FieldProps<T> & Native<SelectHTMLAttributes<HTMLSelectElement>> & { children: ReactNode }) {
+export function SelectField<T extends FieldValues = FieldValues>({
+  name,
+  label,
+  hint,
+  required,
+  children,
+  ...rest
+}: FieldProps<T> & Native<SelectHTMLAttributes<HTMLSelectElement>> & { children: ReactNode }) {
   return (
     <BoundField<T>
       name={name}
@@ -64,7 +94,13 @@ export function SelectField<T extends FieldValues = FieldValues>({ name, label, 
   );
 }
 
-export function TextareaField<T extends FieldValues = FieldValues>({ name, label, hint, required, ...rest }: FieldProps<T> & Native<TextareaHTMLAttributes<HTMLTextAreaElement>>) {
+export function TextareaField<T extends FieldValues = FieldValues>({
+  name,
+  label,
+  hint,
+  required,
+  ...rest
+}: FieldProps<T> & Native<TextareaHTMLAttributes<HTMLTextAreaElement>>) {
   return <BoundField<T> name={name} label={label} hint={hint} required={required} control={(p) => <Textarea {...rest} {...p} />} />;
 }
 
@@ -80,7 +116,15 @@ export function CheckboxField<T extends FieldValues = FieldValues>({ name, label
 }
 
 /** Several checkboxes filling one array field; its error shows under the group. */
-export function CheckboxGroupField<T extends FieldValues = FieldValues>({ name, label, options }: { name: FieldPath<T>; label: string; options: readonly { value: string; label: ReactNode }[] }) {
+export function CheckboxGroupField<T extends FieldValues = FieldValues>({
+  name,
+  label,
+  options,
+}: {
+  name: FieldPath<T>;
+  label: string;
+  options: readonly { value: string; label: ReactNode }[];
+}) {
   const { register } = useFormContext<T>();
   const error = useFieldError(name);
   const id = fieldId(name);

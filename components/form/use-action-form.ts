@@ -28,8 +28,20 @@ export interface ActionFormOptions<TValues extends FieldValues, TOutput, TData> 
  * banner, a second submit while one is on its way does nothing, and a call that throws says the server could not
  * be reached (the entries are kept).
  */
-export function useActionForm<TValues extends FieldValues, TOutput = TValues, TData = unknown>(options: ActionFormOptions<TValues, TOutput, TData>) {
-  const { schema, defaultValues, action, onSuccess, onFailure, onValid, mode = "onSubmit", success, networkError = FORM_NETWORK_ERROR } = options;
+export function useActionForm<TValues extends FieldValues, TOutput = TValues, TData = unknown>(
+  options: ActionFormOptions<TValues, TOutput, TData>,
+) {
+  const {
+    schema,
+    defaultValues,
+    action,
+    onSuccess,
+    onFailure,
+    onValid,
+    mode = "onSubmit",
+    success,
+    networkError = FORM_NETWORK_ERROR,
+  } = options;
   const form = useForm<TValues, unknown, TOutput>({
     resolver: zodResolver(schema),
     defaultValues,

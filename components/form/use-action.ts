@@ -22,7 +22,7 @@ export function useAction(defaults: { networkError?: string } = {}) {
   const [banner, setBanner] = useState<Banner>();
 
   const run = useCallback(
-    async <T,>(call: () => Promise<ActionResult<T>>, options: RunOptions<T> = {}): Promise<ActionResult<T> | undefined> => {
+    async <T>(call: () => Promise<ActionResult<T>>, options: RunOptions<T> = {}): Promise<ActionResult<T> | undefined> => {
       guard.current ??= createInFlightGuard();
       const attempt = await guard.current.run(async () => {
         setBusy(true);

@@ -20,7 +20,8 @@ export function useUnsavedChanges(dirty: boolean, message = UNSAVED_MESSAGE) {
       const a = (e.target as Element | null)?.closest?.("a[href]") as HTMLAnchorElement | null;
       if (!a || (a.target && a.target !== "_self") || a.hasAttribute("download")) return;
       const url = new URL(a.href, window.location.href);
-      if (url.origin !== window.location.origin || (url.pathname === window.location.pathname && url.search === window.location.search)) return;
+      if (url.origin !== window.location.origin || (url.pathname === window.location.pathname && url.search === window.location.search))
+        return;
       if (!window.confirm(message)) {
         e.preventDefault();
         e.stopPropagation();

@@ -11,7 +11,8 @@ export function StreamBanner({ alertAfterMs, canOpenHealth }: { alertAfterMs: nu
   return (
     <div role="alert" data-testid="stream-banner" className="border-b border-amber-300 bg-amber-50 px-5 py-2 text-sm text-amber-900">
       <strong className="font-semibold">Upstream events: {STREAM_STATE_LABELS[status.state].toLowerCase()}</strong>
-      {status.since ? <> since {formatDateTime(status.since)}</> : null}. Orders, movements and balances may be out of date until it recovers.
+      {status.since ? <> since {formatDateTime(status.since)}</> : null}. Orders, movements and balances may be out of date until it
+      recovers.
       {canOpenHealth ? (
         <>
           {" "}

@@ -15,7 +15,11 @@ const mono = (v: string | null) => (v ? <span className="font-mono text-xs break
 /** An account: its number when the desk knows it, with the id beside it, linked to its page. */
 const account = (id: string | null, number: string | null) =>
   id ? (
-    <Link href={`/accounts/${encodeURIComponent(id)}`} prefetch={false} className="font-mono text-xs break-all text-blue-700 hover:underline">
+    <Link
+      href={`/accounts/${encodeURIComponent(id)}`}
+      prefetch={false}
+      className="font-mono text-xs break-all text-blue-700 hover:underline"
+    >
       {number ? `${number} · ${id}` : id}
     </Link>
   ) : null;
@@ -30,9 +34,7 @@ export function Fields({ items }: { items: [string, ReactNode][] }) {
       {items.map(([k, v]) => (
         <div key={k} className="contents">
           <dt className="text-xs text-slate-500">{k}</dt>
-          <dd className="min-w-0 tabular-nums break-words">
-            {dash(v)}
-          </dd>
+          <dd className="min-w-0 tabular-nums break-words">{dash(v)}</dd>
         </div>
       ))}
     </dl>
@@ -43,7 +45,10 @@ export function Fields({ items }: { items: [string, ReactNode][] }) {
 export function MovementSummary({ m }: { m: MovementFull }) {
   const what = m.symbol ? `${formatQuantity(m.quantity)} ${m.symbol}` : m.amount ? formatMoney(m.amount, m.currency ?? undefined) : "";
   const name = (id: string | null, number: string | null) => number ?? id ?? "";
-  const where = m.fromAccount && m.toAccount ? `${name(m.fromAccount, m.fromAccountNumber)} → ${name(m.toAccount, m.toAccountNumber)}` : name(m.accountId, m.accountNumber);
+  const where =
+    m.fromAccount && m.toAccount
+      ? `${name(m.fromAccount, m.fromAccountNumber)} → ${name(m.toAccount, m.toAccountNumber)}`
+      : name(m.accountId, m.accountNumber);
   return (
     <div className="flex flex-wrap items-center gap-2 text-lg font-semibold">
       <span>{movementTypeLabel(m.kind, m.direction)}</span>
@@ -62,7 +67,8 @@ export function OutcomePanel({ m }: { m: MovementFull }) {
   if (m.status === "COMPLETED" || !m.reason) return null;
   return (
     <div role="status" data-testid="movement-reason" className="rounded border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
-      <span className="font-semibold">{MOVEMENT_STATUS_LABELS[m.status as keyof typeof MOVEMENT_STATUS_LABELS] ?? m.status}:</span> {m.reason}
+      <span className="font-semibold">{MOVEMENT_STATUS_LABELS[m.status as keyof typeof MOVEMENT_STATUS_LABELS] ?? m.status}:</span>{" "}
+      {m.reason}
     </div>
   );
 }

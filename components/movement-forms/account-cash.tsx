@@ -23,7 +23,9 @@ export function CashLine({ label, query, testId }: { label: string; query: Retur
       {query.isError ? (
         <span className="text-xs text-red-700">{(query.error as Error).message}</span>
       ) : query.data ? (
-        <b className="font-medium tabular-nums" data-testid={testId}>{formatMoney(query.data.available, query.data.currency)}</b>
+        <b className="font-medium tabular-nums" data-testid={testId}>
+          {formatMoney(query.data.available, query.data.currency)}
+        </b>
       ) : (
         <span className="text-xs text-slate-500">reading…</span>
       )}

@@ -13,7 +13,12 @@ import { movementFormKeys, movementFormUrls, type MovementAccount } from "@/lib/
  * account (scope "all") and the virtual accounts; the chosen account shows its number, name and status.
  */
 export function MovementAccountPicker({
-  name, label, scope, account, onAccount, exclude,
+  name,
+  label,
+  scope,
+  account,
+  onAccount,
+  exclude,
 }: {
   name: string;
   label: string;
@@ -41,24 +46,54 @@ export function MovementAccountPicker({
         <span className="text-xs font-medium text-slate-700">{label}</span>
         <div className="flex min-h-8 items-center gap-x-3 rounded border border-slate-200 bg-slate-50 px-2 py-1 text-sm">
           <span className="shrink-0 font-mono font-medium">{account.account_number}</span>
-          <span className="min-w-0 truncate text-slate-600" title={account.name}>{account.name}</span>
-          <span className="shrink-0">
-            {account.is_master ? <Badge tone="blue">Master</Badge> : <Badge tone={account.account_status === "ACTIVE" ? "green" : "amber"}>{account.account_status || "—"}</Badge>}
+          <span className="min-w-0 truncate text-slate-600" title={account.name}>
+            {account.name}
           </span>
-          <button type="button" className="ml-auto shrink-0 text-xs text-blue-700 hover:underline" onClick={() => onAccount(undefined)} aria-label={`Change the ${label.toLowerCase()}`}>
+          <span className="shrink-0">
+            {account.is_master ? (
+              <Badge tone="blue">Master</Badge>
+            ) : (
+              <Badge tone={account.account_status === "ACTIVE" ? "green" : "amber"}>{account.account_status || "—"}</Badge>
+            )}
+          </span>
+          <button
+            type="button"
+            className="ml-auto shrink-0 text-xs text-blue-700 hover:underline"
+            onClick={() => onAccount(undefined)}
+            aria-label={`Change the ${label.toLowerCase()}`}
+          >
             Change
           </button>
         </div>
-        {error ? <p id={`${id}-error`} role="alert" className="text-xs text-red-700">{error}</p> : null}
+        {error ? (
+          <p id={`${id}-error`} role="alert" className="text-xs text-red-700">
+            {error}
+          </p>
+        ) : null}
       </div>
     );
   }
   return (
     <div className="flex flex-col gap-1">
-      <Field id={id} label={label} required error={error} hint={scope === "all" ? "Master account, or a virtual account by number or name" : "Account number, external number or name"}>
+      <Field
+        id={id}
+        label={label}
+        required
+        error={error}
+        hint={scope === "all" ? "Master account, or a virtual account by number or name" : "Account number, external number or name"}
+      >
         <Input
-          id={id} type="search" value={q} autoComplete="off" aria-invalid={!!error} placeholder={scope === "all" ? "e.g. master, VBD1000010 or Chen" : "e.g. VBD1000010 or Chen"}
-          onChange={(e) => { setQ(e.target.value); setOpen(true); }} onFocus={() => setOpen(true)}
+          id={id}
+          type="search"
+          value={q}
+          autoComplete="off"
+          aria-invalid={!!error}
+          placeholder={scope === "all" ? "e.g. master, VBD1000010 or Chen" : "e.g. VBD1000010 or Chen"}
+          onChange={(e) => {
+            setQ(e.target.value);
+            setOpen(true);
+          }}
+          onFocus={() => setOpen(true)}
         />
       </Field>
       {hits.isFetching ? <p className="text-xs text-slate-500">Searching…</p> : null}
@@ -71,9 +106,14 @@ export function MovementAccountPicker({
             {hits.data.map((a) => (
               <li key={a.account_id}>
                 <button
-                  type="button" disabled={a.account_id === exclude}
+                  type="button"
+                  disabled={a.account_id === exclude}
                   className="flex w-full items-center gap-3 px-2 py-1 text-left text-sm hover:bg-blue-50 focus:bg-blue-50 disabled:cursor-not-allowed disabled:text-slate-400"
-                  onClick={() => { onAccount(a); setQ(""); setOpen(false); }}
+                  onClick={() => {
+                    onAccount(a);
+                    setQ("");
+                    setOpen(false);
+                  }}
                 >
                   <span className="font-mono">{a.account_number}</span>
                   <span className="flex-1 truncate text-slate-600">{a.name}</span>

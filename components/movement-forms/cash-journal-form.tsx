@@ -20,9 +20,18 @@ const { SelectField, TextField } = formFields<Values>();
 export function CashJournalForm({ from: initialFrom, to: initialTo }: { from?: MovementAccount; to?: MovementAccount }) {
   const [from, setFrom] = useState(initialFrom);
   const [to, setTo] = useState(initialTo);
-  const blank = (id: string): Values => ({ client_request_id: id, from_account: from?.account_id ?? "", to_account: to?.account_id ?? "", currency: "USD", amount: "" });
+  const blank = (id: string): Values => ({
+    client_request_id: id,
+    from_account: from?.account_id ?? "",
+    to_account: to?.account_id ?? "",
+    currency: "USD",
+    amount: "",
+  });
   const m = useMovementForm<Values, CashJournalRequest>({
-    kind: "CASH_JOURNAL", schema: cashJournalSchema, blank, action: createCashJournalAction,
+    kind: "CASH_JOURNAL",
+    schema: cashJournalSchema,
+    blank,
+    action: createCashJournalAction,
     check: (r, form) => {
       const available = cash.data?.account_id === r.from_account && cash.data.currency === r.currency ? cash.data.available : undefined;
       if (available !== undefined && compareDecimal(r.amount, available) > 0) {
@@ -45,19 +54,42 @@ export function CashJournalForm({ from: initialFrom, to: initialTo }: { from?: M
       summary={(r) => [
         ["From", accountLabel(from, r.from_account)],
         ["To", accountLabel(to, r.to_account)],
-        ["Amount", <b key="a" data-testid="review-amount">{formatMoney(r.amount, r.currency)}</b>],
+        [
+          "Amount",
+          <b key="a" data-testid="review-amount">
+            {formatMoney(r.amount, r.currency)}
+          </b>,
+        ],
       ]}
     >
       <FormSection title="Accounts">
         <div className="grid gap-3 md:grid-cols-2">
-          <MovementAccountPicker name="from_account" label="From account" scope="all" account={from} onAccount={pick("from_account", setFrom)} exclude={to?.account_id} />
-          <MovementAccountPicker name="to_account" label="To account" scope="all" account={to} onAccount={pick("to_account", setTo)} exclude={from?.account_id} />
+          <MovementAccountPicker
+            name="from_account"
+            label="From account"
+            scope="all"
+            account={from}
+            onAccount={pick("from_account", setFrom)}
+            exclude={to?.account_id}
+          />
+          <MovementAccountPicker
+            name="to_account"
+            label="To account"
+            scope="all"
+            account={to}
+            onAccount={pick("to_account", setTo)}
+            exclude={from?.account_id}
+          />
         </div>
       </FormSection>
       <FormSection title="Amount">
         <div className="grid gap-3 md:grid-cols-[8rem_minmax(0,16rem)]">
           <SelectField name="currency" label="Currency" required>
-            {CURRENCIES.map((c) => <option key={c} value={c}>{c}</option>)}
+            {CURRENCIES.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
           </SelectField>
           <TextField name="amount" label="Amount" required inputMode="decimal" placeholder="5000.00" className="text-right tabular-nums" />
         </div>

@@ -29,10 +29,13 @@ export function useFxQuote(from: string | undefined, to: string | undefined) {
     const key = `${from}${to}${query.data.rate_expire_time}`;
     const again = asked.current === key; // the upstream answered the same quote: its clock is a little behind
     asked.current = key;
-    const t = setTimeout(() => {
-      if (!again) setRequotes((n) => n + 1);
-      void refetch();
-    }, again ? 1000 : 0);
+    const t = setTimeout(
+      () => {
+        if (!again) setRequotes((n) => n + 1);
+        void refetch();
+      },
+      again ? 1000 : 0,
+    );
     return () => clearTimeout(t);
   }, [expired, isFetching, query.data, refetch, from, to]);
   return { ...query, secondsLeft: left, expired, requotes };
@@ -48,7 +51,8 @@ function useNow(ticking: boolean) {
   return now;
 }
 
-const time = (iso: string) => new Date(iso).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", second: "2-digit", timeZone: "UTC" }) + " UTC";
+const time = (iso: string) =>
+  new Date(iso).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", second: "2-digit", timeZone: "UTC" }) + " UTC";
 
 /** The quote as a panel: rate, effective and expiry times, a countdown, and the re-quote when it expires. */
 export function FxQuotePanel({ quote }: { quote: ReturnType<typeof useFxQuote> }) {
@@ -58,30 +62,44 @@ export function FxQuotePanel({ quote }: { quote: ReturnType<typeof useFxQuote> }
       <header className="flex items-center justify-between border-b border-slate-200 px-3 py-2">
         <h2 className="text-sm font-semibold text-slate-800">Live quote</h2>
         {q ? (
-          <span className={`text-xs tabular-nums ${quote.expired ? "text-amber-700" : "text-slate-600"}`} data-testid="fx-quote-countdown" aria-live="polite">
+          <span
+            className={`text-xs tabular-nums ${quote.expired ? "text-amber-700" : "text-slate-600"}`}
+            data-testid="fx-quote-countdown"
+            aria-live="polite"
+          >
             {quote.expired || quote.isFetching ? "Expired: re-quoting…" : `expires in ${quote.secondsLeft} s`}
           </span>
         ) : null}
       </header>
       <div className="p-3 text-sm">
-        {!q && !quote.isFetching && !quote.isError ? <p className="text-xs text-slate-500">Choose two currencies to see the rate.</p> : null}
+        {!q && !quote.isFetching && !quote.isError ? (
+          <p className="text-xs text-slate-500">Choose two currencies to see the rate.</p>
+        ) : null}
         {quote.isError ? <p className="text-xs text-red-700">{(quote.error as Error).message}</p> : null}
         {q ? (
           <dl className="flex flex-col gap-0.5">
             <div className="flex justify-between gap-3">
               <dt className="text-slate-600">1 {q.from_currency} =</dt>
-              <dd className="font-medium tabular-nums" data-testid="fx-quote-rate">{q.fx_rate} {q.to_currency}</dd>
+              <dd className="font-medium tabular-nums" data-testid="fx-quote-rate">
+                {q.fx_rate} {q.to_currency}
+              </dd>
             </div>
             <div className="flex justify-between gap-3">
               <dt className="text-slate-600">Effective</dt>
-              <dd className="tabular-nums" data-testid="fx-quote-effective">{time(q.rate_effective_time)}</dd>
+              <dd className="tabular-nums" data-testid="fx-quote-effective">
+                {time(q.rate_effective_time)}
+              </dd>
             </div>
             <div className="flex justify-between gap-3">
               <dt className="text-slate-600">Expires</dt>
-              <dd className="tabular-nums" data-testid="fx-quote-expires">{time(q.rate_expire_time)}</dd>
+              <dd className="tabular-nums" data-testid="fx-quote-expires">
+                {time(q.rate_expire_time)}
+              </dd>
             </div>
             {quote.requotes > 0 ? (
-              <p className="mt-1 text-xs text-slate-500" data-testid="fx-quote-requoted">Re-quoted automatically ({quote.requotes}×) when the last quote expired.</p>
+              <p className="mt-1 text-xs text-slate-500" data-testid="fx-quote-requoted">
+                Re-quoted automatically ({quote.requotes}×) when the last quote expired.
+              </p>
             ) : null}
           </dl>
         ) : null}

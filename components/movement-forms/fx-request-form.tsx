@@ -17,13 +17,26 @@ const { SelectField, TextField } = formFields<Values>();
 
 /** A conversion at the omnibus master account; the live quote shows what it would give now. */
 export function FxRequestForm({ master }: { master: MovementAccount }) {
-  const blank = (id: string): Values => ({ client_request_id: id, account_id: master.account_id, from_currency: "USD", to_currency: "HKD", from_amount: "" });
+  const blank = (id: string): Values => ({
+    client_request_id: id,
+    account_id: master.account_id,
+    from_currency: "USD",
+    to_currency: "HKD",
+    from_amount: "",
+  });
   const m = useMovementForm<Values, FxRequestRequest>({
-    kind: "FX_EXCHANGE", schema: fxRequestSchema, blank, action: createFxRequestAction,
+    kind: "FX_EXCHANGE",
+    schema: fxRequestSchema,
+    blank,
+    action: createFxRequestAction,
     check: (r, form) => {
       const available = cash.data?.currency === r.from_currency ? cash.data.available : undefined;
       if (available !== undefined && compareDecimal(r.from_amount, available) > 0) {
-        form.setError("from_amount", { message: `More than the available cash: ${formatMoney(available, r.from_currency)}` }, { shouldFocus: true });
+        form.setError(
+          "from_amount",
+          { message: `More than the available cash: ${formatMoney(available, r.from_currency)}` },
+          { shouldFocus: true },
+        );
         return false;
       }
       return true;
@@ -40,9 +53,19 @@ export function FxRequestForm({ master }: { master: MovementAccount }) {
       aside={<FxQuotePanel quote={quote} />}
       summary={(r) => [
         ["Account", accountLabel(master, r.account_id)],
-        ["Sell", <b key="a" data-testid="review-amount">{formatMoney(r.from_amount, r.from_currency)}</b>],
+        [
+          "Sell",
+          <b key="a" data-testid="review-amount">
+            {formatMoney(r.from_amount, r.from_currency)}
+          </b>,
+        ],
         ["Buy", r.to_currency],
-        ["At the quote now", quote.data ? `${quote.data.fx_rate} → about ${formatMoney(estimateOf(r.from_amount, quote.data.fx_rate, r.to_currency), r.to_currency)}` : "—"],
+        [
+          "At the quote now",
+          quote.data
+            ? `${quote.data.fx_rate} → about ${formatMoney(estimateOf(r.from_amount, quote.data.fx_rate, r.to_currency), r.to_currency)}`
+            : "—",
+        ],
       ]}
     >
       <FormSection title="Master account">
@@ -51,18 +74,35 @@ export function FxRequestForm({ master }: { master: MovementAccount }) {
       <FormSection title="Conversion">
         <div className="grid gap-3 md:grid-cols-[8rem_8rem_minmax(0,16rem)]">
           <SelectField name="from_currency" label="Sell" required>
-            {CURRENCIES.map((c) => <option key={c} value={c}>{c}</option>)}
+            {CURRENCIES.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
           </SelectField>
           <SelectField name="to_currency" label="Buy" required>
-            {CURRENCIES.map((c) => <option key={c} value={c}>{c}</option>)}
+            {CURRENCIES.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
           </SelectField>
-          <TextField name="from_amount" label="Amount to sell" required inputMode="decimal" placeholder="10000.00" className="text-right tabular-nums" />
+          <TextField
+            name="from_amount"
+            label="Amount to sell"
+            required
+            inputMode="decimal"
+            placeholder="10000.00"
+            className="text-right tabular-nums"
+          />
         </div>
         <CashLine label={`Available ${from ?? ""} at the master account`} query={cash} testId="available-cash" />
         {estimate ? (
           <p className="flex max-w-[33rem] items-baseline justify-between gap-3 text-sm">
             <span className="text-slate-600">At the quote now (converted at the upstream&apos;s rate when it executes)</span>
-            <b className="font-medium tabular-nums" data-testid="fx-estimate">{formatMoney(estimate, to)}</b>
+            <b className="font-medium tabular-nums" data-testid="fx-estimate">
+              {formatMoney(estimate, to)}
+            </b>
           </p>
         ) : null}
       </FormSection>

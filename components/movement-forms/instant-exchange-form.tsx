@@ -24,13 +24,27 @@ const { SelectField, TextField } = formFields<Values>();
  */
 export function InstantExchangeForm({ account: initial }: { account?: MovementAccount }) {
   const [account, setAccount] = useState(initial);
-  const blank = (id: string): Values => ({ client_request_id: id, account_id: account?.account_id ?? "", from_currency: "USD", to_currency: "HKD", from_amount: "", to_amount: "" });
+  const blank = (id: string): Values => ({
+    client_request_id: id,
+    account_id: account?.account_id ?? "",
+    from_currency: "USD",
+    to_currency: "HKD",
+    from_amount: "",
+    to_amount: "",
+  });
   const m = useMovementForm<Values, InstantExchangeRequest>({
-    kind: "INSTANT_EXCHANGE", schema: instantExchangeSchema, blank, action: createInstantExchangeAction,
+    kind: "INSTANT_EXCHANGE",
+    schema: instantExchangeSchema,
+    blank,
+    action: createInstantExchangeAction,
     check: (r, form) => {
       const available = cash.data?.account_id === r.account_id && cash.data.currency === r.from_currency ? cash.data.available : undefined;
       if (available !== undefined && compareDecimal(r.from_amount, available) > 0) {
-        form.setError("from_amount", { message: `More than the available cash: ${formatMoney(available, r.from_currency)}` }, { shouldFocus: true });
+        form.setError(
+          "from_amount",
+          { message: `More than the available cash: ${formatMoney(available, r.from_currency)}` },
+          { shouldFocus: true },
+        );
         return false;
       }
       return true;
@@ -43,7 +57,8 @@ export function InstantExchangeForm({ account: initial }: { account?: MovementAc
   const { setValue } = m.form;
   useEffect(() => setValue("to_amount", computed), [computed, setValue]);
   // A review made on a quote that no longer gives the same amount is not sent.
-  const reviewStale = !!m.review && !!quote.data && estimateOf(m.review.from_amount, quote.data.fx_rate, m.review.to_currency) !== m.review.to_amount;
+  const reviewStale =
+    !!m.review && !!quote.data && estimateOf(m.review.from_amount, quote.data.fx_rate, m.review.to_currency) !== m.review.to_amount;
   useEffect(() => {
     if (reviewStale) m.edit();
   }, [reviewStale, m]);
@@ -54,27 +69,65 @@ export function InstantExchangeForm({ account: initial }: { account?: MovementAc
       aside={<FxQuotePanel quote={quote} />}
       summary={(r) => [
         ["Account", accountLabel(account, r.account_id)],
-        ["Sell", <b key="a" data-testid="review-amount">{formatMoney(r.from_amount, r.from_currency)}</b>],
-        ["Receive", <b key="t" data-testid="review-to-amount">{formatMoney(r.to_amount, r.to_currency)}</b>],
+        [
+          "Sell",
+          <b key="a" data-testid="review-amount">
+            {formatMoney(r.from_amount, r.from_currency)}
+          </b>,
+        ],
+        [
+          "Receive",
+          <b key="t" data-testid="review-to-amount">
+            {formatMoney(r.to_amount, r.to_currency)}
+          </b>,
+        ],
         ["Rate", quote.data ? `${quote.data.fx_rate}` : "—"],
       ]}
     >
       <FormSection title="Account">
         <MovementAccountPicker
-          name="account_id" label="Virtual account" scope="virtual" account={account}
-          onAccount={(a) => { setAccount(a); m.form.setValue("account_id", a?.account_id ?? "", { shouldValidate: m.form.formState.isSubmitted }); }}
+          name="account_id"
+          label="Virtual account"
+          scope="virtual"
+          account={account}
+          onAccount={(a) => {
+            setAccount(a);
+            m.form.setValue("account_id", a?.account_id ?? "", { shouldValidate: m.form.formState.isSubmitted });
+          }}
         />
       </FormSection>
       <FormSection title="Conversion">
         <div className="grid gap-3 md:grid-cols-[8rem_8rem_minmax(0,1fr)_minmax(0,1fr)]">
           <SelectField name="from_currency" label="Sell" required>
-            {CURRENCIES.map((c) => <option key={c} value={c}>{c}</option>)}
+            {CURRENCIES.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
           </SelectField>
           <SelectField name="to_currency" label="Buy" required>
-            {CURRENCIES.map((c) => <option key={c} value={c}>{c}</option>)}
+            {CURRENCIES.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
           </SelectField>
-          <TextField name="from_amount" label="Amount to sell" required inputMode="decimal" placeholder="1000.00" className="text-right tabular-nums" />
-          <TextField name="to_amount" label={`Receive (${to ?? ""})`} readOnly tabIndex={-1} hint="From the live quote, rounded down" className="bg-slate-50 text-right tabular-nums" />
+          <TextField
+            name="from_amount"
+            label="Amount to sell"
+            required
+            inputMode="decimal"
+            placeholder="1000.00"
+            className="text-right tabular-nums"
+          />
+          <TextField
+            name="to_amount"
+            label={`Receive (${to ?? ""})`}
+            readOnly
+            tabIndex={-1}
+            hint="From the live quote, rounded down"
+            className="bg-slate-50 text-right tabular-nums"
+          />
         </div>
         {account ? <CashLine label={`Available ${from ?? ""}`} query={cash} testId="available-cash" /> : null}
       </FormSection>

@@ -17,15 +17,34 @@ type Values = z.input<typeof instantFundingSchema>;
 const { SelectField, TextField } = formFields<Values>();
 
 /** A deposit into or a withdrawal from a virtual account; a withdrawal is limited to the withdrawable cash. */
-export function InstantFundingForm({ account: initial, type: initialType }: { account?: MovementAccount; type?: "DEPOSIT" | "WITHDRAWAL" }) {
+export function InstantFundingForm({
+  account: initial,
+  type: initialType,
+}: {
+  account?: MovementAccount;
+  type?: "DEPOSIT" | "WITHDRAWAL";
+}) {
   const [account, setAccount] = useState(initial);
-  const blank = (id: string): Values => ({ client_request_id: id, account_id: account?.account_id ?? "", type: initialType ?? "DEPOSIT", currency: "USD", amount: "" });
+  const blank = (id: string): Values => ({
+    client_request_id: id,
+    account_id: account?.account_id ?? "",
+    type: initialType ?? "DEPOSIT",
+    currency: "USD",
+    amount: "",
+  });
   const m = useMovementForm<Values, InstantFundingRequest>({
-    kind: "INSTANT_FUNDING", schema: instantFundingSchema, blank, action: createInstantFundingAction,
+    kind: "INSTANT_FUNDING",
+    schema: instantFundingSchema,
+    blank,
+    action: createInstantFundingAction,
     check: (r, form) => {
       const withdrawable = cash.data?.account_id === r.account_id && cash.data.currency === r.currency ? cash.data.available : undefined;
       if (r.type === "WITHDRAWAL" && withdrawable !== undefined && compareDecimal(r.amount, withdrawable) > 0) {
-        form.setError("amount", { message: `More than the withdrawable cash: ${formatMoney(withdrawable, r.currency)}` }, { shouldFocus: true });
+        form.setError(
+          "amount",
+          { message: `More than the withdrawable cash: ${formatMoney(withdrawable, r.currency)}` },
+          { shouldFocus: true },
+        );
         return false;
       }
       return true;
@@ -40,24 +59,41 @@ export function InstantFundingForm({ account: initial, type: initialType }: { ac
       summary={(r) => [
         ["Account", accountLabel(account, r.account_id)],
         ["Type", r.type === "DEPOSIT" ? "Deposit" : "Withdrawal"],
-        ["Amount", <b key="a" data-testid="review-amount">{formatMoney(r.amount, r.currency)}</b>],
+        [
+          "Amount",
+          <b key="a" data-testid="review-amount">
+            {formatMoney(r.amount, r.currency)}
+          </b>,
+        ],
       ]}
     >
       <FormSection title="Account">
         <MovementAccountPicker
-          name="account_id" label="Virtual account" scope="virtual" account={account}
-          onAccount={(a) => { setAccount(a); m.form.setValue("account_id", a?.account_id ?? "", { shouldValidate: m.form.formState.isSubmitted }); }}
+          name="account_id"
+          label="Virtual account"
+          scope="virtual"
+          account={account}
+          onAccount={(a) => {
+            setAccount(a);
+            m.form.setValue("account_id", a?.account_id ?? "", { shouldValidate: m.form.formState.isSubmitted });
+          }}
         />
       </FormSection>
       <FormSection title="Funding">
         <TypeChoice />
         <div className="grid gap-3 md:grid-cols-[8rem_minmax(0,16rem)]">
           <SelectField name="currency" label="Currency" required>
-            {CURRENCIES.map((c) => <option key={c} value={c}>{c}</option>)}
+            {CURRENCIES.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
           </SelectField>
           <TextField name="amount" label="Amount" required inputMode="decimal" placeholder="1000.00" className="text-right tabular-nums" />
         </div>
-        {account ? <CashLine label={type === "WITHDRAWAL" ? "Withdrawable cash" : "Available cash now"} query={cash} testId="withdrawable-cash" /> : null}
+        {account ? (
+          <CashLine label={type === "WITHDRAWAL" ? "Withdrawable cash" : "Available cash now"} query={cash} testId="withdrawable-cash" />
+        ) : null}
       </FormSection>
     </MovementFormShell>
   );
@@ -71,7 +107,10 @@ function TypeChoice() {
       <span className="text-xs font-medium text-slate-700">Type</span>
       <div className="flex h-8 w-64 overflow-hidden rounded border border-slate-300 text-sm">
         {(["DEPOSIT", "WITHDRAWAL"] as const).map((v) => (
-          <label key={v} className="flex flex-1 cursor-pointer items-center justify-center px-2 has-[:checked]:bg-blue-700 has-[:checked]:text-white has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-blue-400">
+          <label
+            key={v}
+            className="flex flex-1 cursor-pointer items-center justify-center px-2 has-[:checked]:bg-blue-700 has-[:checked]:text-white has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-blue-400"
+          >
             <input type="radio" value={v} {...register("type")} className="sr-only" />
             {v === "DEPOSIT" ? "Deposit" : "Withdrawal"}
           </label>

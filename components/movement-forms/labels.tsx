@@ -5,7 +5,8 @@ export function accountLabel(account: MovementAccount | undefined, id: string) {
   if (!account || account.account_id !== id) return <span className="font-mono">{id}</span>;
   return (
     <span>
-      <span className="font-mono">{account.account_number}</span> <span className="text-slate-600">{account.is_master ? "(master)" : account.name}</span>
+      <span className="font-mono">{account.account_number}</span>{" "}
+      <span className="text-slate-600">{account.is_master ? "(master)" : account.name}</span>
     </span>
   );
 }

@@ -12,14 +12,20 @@ import type { MovementFormState, MovementOutcome } from "./use-movement-form";
 
 export type SummaryRow = [label: string, value: ReactNode];
 
-const STATUS_TONES = { SUBMITTED: "blue", COMPLETED: "green", REJECTED: "red", FAILED: "red", CANCELED: "slate" } as const satisfies Record<(typeof REQUEST_STATUSES)[number], string>;
+const STATUS_TONES = { SUBMITTED: "blue", COMPLETED: "green", REJECTED: "red", FAILED: "red", CANCELED: "slate" } as const satisfies Record<
+  (typeof REQUEST_STATUSES)[number],
+  string
+>;
 
 /**
  * The frame every movement form shares: its fields on the left (locked while reviewing), and on the right the
  * review of exactly what will be sent, then the upstream's answer with a link to the movement.
  */
 export function MovementFormShell<V extends FieldValues, O extends { client_request_id: string }>({
-  m, summary, children, aside,
+  m,
+  summary,
+  children,
+  aside,
 }: {
   m: MovementFormState<V, O>;
   summary: (request: O) => SummaryRow[];
@@ -58,19 +64,27 @@ export function MovementFormShell<V extends FieldValues, O extends { client_requ
                     ))}
                     <div className="flex items-baseline justify-between gap-3 py-1">
                       <dt className="shrink-0 text-slate-600">Request id</dt>
-                      <dd className="min-w-0 truncate font-mono text-xs" title={m.review.client_request_id}>{m.review.client_request_id}</dd>
+                      <dd className="min-w-0 truncate font-mono text-xs" title={m.review.client_request_id}>
+                        {m.review.client_request_id}
+                      </dd>
                     </div>
                   </dl>
                   <div className="flex gap-2">
-                    <Button variant="secondary" onClick={m.edit} disabled={m.busy}>Edit</Button>
-                    <Button onClick={() => void m.send()} disabled={m.busy}>{m.busy ? "Sending…" : `Send ${label.toLowerCase()}`}</Button>
+                    <Button variant="secondary" onClick={m.edit} disabled={m.busy}>
+                      Edit
+                    </Button>
+                    <Button onClick={() => void m.send()} disabled={m.busy}>
+                      {m.busy ? "Sending…" : `Send ${label.toLowerCase()}`}
+                    </Button>
                   </div>
                 </>
               ) : (
                 <>
                   <p className="text-xs text-slate-500">Review shows exactly what will be sent before anything is sent.</p>
                   <div>
-                    <Button type="submit" disabled={m.busy}>Review</Button>
+                    <Button type="submit" disabled={m.busy}>
+                      Review
+                    </Button>
                   </div>
                 </>
               )}
@@ -82,7 +96,19 @@ export function MovementFormShell<V extends FieldValues, O extends { client_requ
   );
 }
 
-function OutcomePanel({ outcome, kind, clientRequestId, onNew, label }: { outcome: MovementOutcome; kind: string; clientRequestId: string; onNew: () => void; label: string }) {
+function OutcomePanel({
+  outcome,
+  kind,
+  clientRequestId,
+  onNew,
+  label,
+}: {
+  outcome: MovementOutcome;
+  kind: string;
+  clientRequestId: string;
+  onNew: () => void;
+  label: string;
+}) {
   const newButton = (
     <Button variant="secondary" onClick={onNew}>
       New {label.toLowerCase()}
@@ -94,7 +120,9 @@ function OutcomePanel({ outcome, kind, clientRequestId, onNew, label }: { outcom
         <p className="font-medium text-amber-800">Sent for approval</p>
         <p className="text-slate-700">{outcome.message}</p>
         <div className="flex items-center gap-3">
-          <Link href={`/approvals/${encodeURIComponent(outcome.approvalId)}`} className="text-blue-700 hover:underline">Open the approval request</Link>
+          <Link href={`/approvals/${encodeURIComponent(outcome.approvalId)}`} className="text-blue-700 hover:underline">
+            Open the approval request
+          </Link>
           {newButton}
         </div>
       </div>
@@ -104,12 +132,22 @@ function OutcomePanel({ outcome, kind, clientRequestId, onNew, label }: { outcom
   return (
     <div className="flex flex-col gap-2" data-testid="movement-outcome">
       <p className="flex items-center gap-2">
-        <span className={done ? "font-medium text-emerald-800" : "font-medium text-slate-800"}>{done ? `${label} completed.` : "The broker answered:"}</span>
-        <span data-testid="movement-status"><EnumBadge value={outcome.status} tones={STATUS_TONES} /></span>
+        <span className={done ? "font-medium text-emerald-800" : "font-medium text-slate-800"}>
+          {done ? `${label} completed.` : "The broker answered:"}
+        </span>
+        <span data-testid="movement-status">
+          <EnumBadge value={outcome.status} tones={STATUS_TONES} />
+        </span>
       </p>
-      {outcome.reason ? <p className="rounded border border-red-200 bg-red-50 px-2 py-1 text-red-800" data-testid="movement-reason">{outcome.reason}</p> : null}
+      {outcome.reason ? (
+        <p className="rounded border border-red-200 bg-red-50 px-2 py-1 text-red-800" data-testid="movement-reason">
+          {outcome.reason}
+        </p>
+      ) : null}
       <div className="flex items-center gap-3">
-        <Link href={`/movements/${kind}/${encodeURIComponent(clientRequestId)}`} prefetch={false} className="text-blue-700 hover:underline">Open the movement</Link>
+        <Link href={`/movements/${kind}/${encodeURIComponent(clientRequestId)}`} prefetch={false} className="text-blue-700 hover:underline">
+          Open the movement
+        </Link>
         {newButton}
       </div>
     </div>

@@ -24,7 +24,13 @@ export function PositionJournalForm({ from: initialFrom, to: initialTo }: { from
   const [from, setFrom] = useState(initialFrom);
   const [to, setTo] = useState(initialTo);
   const blank = (id: string): Values => ({
-    client_request_id: id, from_account: from?.account_id ?? "", to_account: to?.account_id ?? "", instrument_type: "EQUITY", market: "US", symbol: "", quantity: "",
+    client_request_id: id,
+    from_account: from?.account_id ?? "",
+    to_account: to?.account_id ?? "",
+    instrument_type: "EQUITY",
+    market: "US",
+    symbol: "",
+    quantity: "",
   });
   const positions = useQuery({
     queryKey: movementFormKeys.positions(from?.account_id ?? ""),
@@ -33,7 +39,10 @@ export function PositionJournalForm({ from: initialFrom, to: initialTo }: { from
   });
   const heldOf = (r: { instrument_type: string; market: string; symbol: string }) => positions.data?.find((p) => keyOf(p) === keyOf(r));
   const m = useMovementForm<Values, PositionJournalRequest>({
-    kind: "POSITION_JOURNAL", schema: positionJournalSchema, blank, action: createPositionJournalAction,
+    kind: "POSITION_JOURNAL",
+    schema: positionJournalSchema,
+    blank,
+    action: createPositionJournalAction,
     check: (r, form) => {
       if (!positions.data) return true; // the server checks again in any case
       const held = heldOf(r);
@@ -71,19 +80,61 @@ export function PositionJournalForm({ from: initialFrom, to: initialTo }: { from
         ["From", accountLabel(from, r.from_account)],
         ["To", accountLabel(to, r.to_account)],
         ["Instrument", `${r.instrument_type === "OPTION" ? "Option" : "Stock"} · ${r.market}`],
-        ["Symbol", <span key="s" className="font-mono">{r.symbol}</span>],
-        ["Quantity", <b key="q" data-testid="review-quantity">{formatQuantity(r.quantity)}{r.instrument_type === "OPTION" ? " contracts" : " shares"}</b>],
+        [
+          "Symbol",
+          <span key="s" className="font-mono">
+            {r.symbol}
+          </span>,
+        ],
+        [
+          "Quantity",
+          <b key="q" data-testid="review-quantity">
+            {formatQuantity(r.quantity)}
+            {r.instrument_type === "OPTION" ? " contracts" : " shares"}
+          </b>,
+        ],
       ]}
     >
       <FormSection title="Accounts">
         <div className="grid gap-3 md:grid-cols-2">
-          <MovementAccountPicker name="from_account" label="From account" scope="virtual" account={from} onAccount={pick("from_account", setFrom)} exclude={to?.account_id} />
-          <MovementAccountPicker name="to_account" label="To account" scope="virtual" account={to} onAccount={pick("to_account", setTo)} exclude={from?.account_id} />
+          <MovementAccountPicker
+            name="from_account"
+            label="From account"
+            scope="virtual"
+            account={from}
+            onAccount={pick("from_account", setFrom)}
+            exclude={to?.account_id}
+          />
+          <MovementAccountPicker
+            name="to_account"
+            label="To account"
+            scope="virtual"
+            account={to}
+            onAccount={pick("to_account", setTo)}
+            exclude={from?.account_id}
+          />
         </div>
       </FormSection>
       <FormSection title="Position">
-        <Field id={pickerId} label="Held position" hint={from ? (positions.isFetching ? "Reading the positions…" : positions.data?.length === 0 ? "This account holds nothing." : "Fills in the instrument below") : "Choose the source account first"}>
-          <Select id={pickerId} value={chosen ? keyOf(chosen) : ""} onChange={(e) => choosePosition(e.target.value)} disabled={!positions.data?.length}>
+        <Field
+          id={pickerId}
+          label="Held position"
+          hint={
+            from
+              ? positions.isFetching
+                ? "Reading the positions…"
+                : positions.data?.length === 0
+                  ? "This account holds nothing."
+                  : "Fills in the instrument below"
+              : "Choose the source account first"
+          }
+        >
+          <Select
+            id={pickerId}
+            value={chosen ? keyOf(chosen) : ""}
+            onChange={(e) => choosePosition(e.target.value)}
+            disabled={!positions.data?.length}
+          >
             <option value="">{positions.data?.length ? "Choose a position…" : "—"}</option>
             {positions.data?.map((p) => (
               <option key={keyOf(p)} value={keyOf(p)}>
@@ -102,9 +153,20 @@ export function PositionJournalForm({ from: initialFrom, to: initialTo }: { from
             <option value="HK">HK</option>
             <option value="CN">CN</option>
           </SelectField>
-          <TextField name="symbol" label={type === "OPTION" ? "OCC symbol" : "Symbol"} required placeholder={type === "OPTION" ? "AAPL261218C00200000" : "AAPL"} className="font-mono uppercase" autoComplete="off" />
           <TextField
-            name="quantity" label="Quantity" required inputMode="decimal" className="text-right tabular-nums"
+            name="symbol"
+            label={type === "OPTION" ? "OCC symbol" : "Symbol"}
+            required
+            placeholder={type === "OPTION" ? "AAPL261218C00200000" : "AAPL"}
+            className="font-mono uppercase"
+            autoComplete="off"
+          />
+          <TextField
+            name="quantity"
+            label="Quantity"
+            required
+            inputMode="decimal"
+            className="text-right tabular-nums"
             hint={chosen ? <span data-testid="held-quantity">Held: {formatQuantity(chosen.quantity)}</span> : undefined}
           />
         </div>

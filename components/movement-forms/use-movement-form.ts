@@ -37,7 +37,17 @@ export interface MovementFormOptions<V extends FieldValues, O> {
  */
 export function useMovementForm<V extends FieldValues, O extends { client_request_id: string }>(options: MovementFormOptions<V, O>) {
   const { kind, schema, blank, action, check } = options;
-  const [clientRequestId, setClientRequestId] = useState(() => newClientId(kind === "FX_EXCHANGE" ? "fx" : kind.split("_").map((w) => w[0]).join("").toLowerCase()));
+  const [clientRequestId, setClientRequestId] = useState(() =>
+    newClientId(
+      kind === "FX_EXCHANGE"
+        ? "fx"
+        : kind
+            .split("_")
+            .map((w) => w[0])
+            .join("")
+            .toLowerCase(),
+    ),
+  );
   const [review, setReview] = useState<O>();
   const [outcome, setOutcome] = useState<MovementOutcome>();
   const queryClient = useQueryClient();

@@ -24,7 +24,9 @@ function Route({ r }: { r: MovementRow }) {
       <span className="flex flex-col">
         <AccountId id={r.fromAccount} number={r.fromAccountNumber} />
         <span className="flex items-center gap-1">
-          <span className="text-xs text-slate-400" aria-label="to">→</span>
+          <span className="text-xs text-slate-400" aria-label="to">
+            →
+          </span>
           <AccountId id={r.toAccount} number={r.toAccountNumber} />
         </span>
       </span>
@@ -67,7 +69,12 @@ export const movementColumns: ColumnDef<MovementRow>[] = [
     header: "Time (UTC)",
     enableHiding: false,
     cell: ({ row }) => (
-      <Link href={movementHref(row.original.kind, row.original.clientRequestId)} prefetch={false} title={formatDateTime(row.original.createdAt)} className="text-blue-700 hover:underline">
+      <Link
+        href={movementHref(row.original.kind, row.original.clientRequestId)}
+        prefetch={false}
+        title={formatDateTime(row.original.createdAt)}
+        className="text-blue-700 hover:underline"
+      >
         {shortTime(row.original.createdAt)}
       </Link>
     ),

@@ -4,8 +4,15 @@ import { FilterSelect, filterInput, filterLabel } from "@/components/data-table/
 import type { ListStateApi } from "@/components/data-table/use-data-table";
 import { CURRENCIES } from "@/lib/broker-enums";
 import {
-  MOVEMENT_STATUS_LABELS, MOVEMENT_STATUSES, MOVEMENT_TYPE_LABELS, MOVEMENT_TYPES, MOVEMENT_VIEW_LABELS, MOVEMENT_VIEWS, movementFilterSchema,
-  movementListParams, type MovementListParams,
+  MOVEMENT_STATUS_LABELS,
+  MOVEMENT_STATUSES,
+  MOVEMENT_TYPE_LABELS,
+  MOVEMENT_TYPES,
+  MOVEMENT_VIEW_LABELS,
+  MOVEMENT_VIEWS,
+  movementFilterSchema,
+  movementListParams,
+  type MovementListParams,
 } from "@/lib/schemas/movement-list";
 import { movementUrls } from "./query-keys";
 
@@ -15,9 +22,13 @@ const label = filterLabel;
 /** Quick views, then the filters: a select applies at once, the text boxes on Enter or Filter. */
 export function MovementToolbar({ list, columns }: { list: ListStateApi<MovementListParams>; columns: ReactNode }) {
   const { state, setFilters } = list;
-  const select = (name: keyof MovementListParams, title: string, options: readonly string[], show?: (o: string) => string, width?: string) => (
-    <FilterSelect name={name} title={title} value={state[name] as string | undefined} options={options} show={show} width={width} />
-  );
+  const select = (
+    name: keyof MovementListParams,
+    title: string,
+    options: readonly string[],
+    show?: (o: string) => string,
+    width?: string,
+  ) => <FilterSelect name={name} title={title} value={state[name] as string | undefined} options={options} show={show} width={width} />;
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap items-center gap-1" role="group" aria-label="Quick views">
@@ -34,7 +45,11 @@ export function MovementToolbar({ list, columns }: { list: ListStateApi<Movement
         ))}
         <div className="ml-auto flex items-center gap-2">
           {columns}
-          <a href={movementUrls.export(state)} download className="rounded border border-slate-300 bg-white px-3 py-1 text-xs hover:bg-slate-100">
+          <a
+            href={movementUrls.export(state)}
+            download
+            className="rounded border border-slate-300 bg-white px-3 py-1 text-xs hover:bg-slate-100"
+          >
             Export CSV
           </a>
         </div>
@@ -50,7 +65,13 @@ export function MovementToolbar({ list, columns }: { list: ListStateApi<Movement
         }}
       >
         {select("type", "Type", MOVEMENT_TYPES, (o) => MOVEMENT_TYPE_LABELS[o as keyof typeof MOVEMENT_TYPE_LABELS] ?? o, "w-40")}
-        {select("status", "Status", MOVEMENT_STATUSES, (o) => MOVEMENT_STATUS_LABELS[o as keyof typeof MOVEMENT_STATUS_LABELS] ?? o, "w-36")}
+        {select(
+          "status",
+          "Status",
+          MOVEMENT_STATUSES,
+          (o) => MOVEMENT_STATUS_LABELS[o as keyof typeof MOVEMENT_STATUS_LABELS] ?? o,
+          "w-36",
+        )}
         <label className={label}>
           Account
           <input name="account" defaultValue={state.account} placeholder="Account id, either side" className={`${input} w-48`} />
@@ -72,7 +93,11 @@ export function MovementToolbar({ list, columns }: { list: ListStateApi<Movement
           Filter
         </button>
         {movementListParams.isFiltered(state) ? (
-          <button type="button" className="h-7 px-2 text-xs text-slate-600 hover:underline" onClick={() => setFilters(movementListParams.clearedFilters())}>
+          <button
+            type="button"
+            className="h-7 px-2 text-xs text-slate-600 hover:underline"
+            onClick={() => setFilters(movementListParams.clearedFilters())}
+          >
             Clear
           </button>
         ) : null}

@@ -7,7 +7,12 @@ export function MovementTotalsBar({ totals, stale }: { totals: MovementTotals | 
   if (!totals) return null;
   const item = "flex items-baseline gap-1.5 rounded border border-slate-200 bg-white px-2 py-1";
   return (
-    <div className={`flex flex-wrap items-center gap-2 text-xs ${stale ? "opacity-60" : ""}`} aria-label="Totals" aria-busy={stale} data-testid="movement-totals">
+    <div
+      className={`flex flex-wrap items-center gap-2 text-xs ${stale ? "opacity-60" : ""}`}
+      aria-label="Totals"
+      aria-busy={stale}
+      data-testid="movement-totals"
+    >
       <span className="font-medium text-slate-600">
         {totals.count} {totals.count === 1 ? "movement" : "movements"}
         {totals.byCurrency.length ? ", amounts summed:" : ""}

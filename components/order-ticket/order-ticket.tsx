@@ -8,7 +8,14 @@ import { useActionForm } from "@/components/form/use-action-form";
 import { Button } from "@/components/ui/button";
 import { newClientId } from "@/lib/ids";
 import {
-  blankTicket, COMBO_LABELS, COMBOS_BY_MARKET, OPTION_ORDER_TYPES, SESSIONS, STOCK_ORDER_TYPES, ticketSchema, type TicketValues,
+  blankTicket,
+  COMBO_LABELS,
+  COMBOS_BY_MARKET,
+  OPTION_ORDER_TYPES,
+  SESSIONS,
+  STOCK_ORDER_TYPES,
+  ticketSchema,
+  type TicketValues,
 } from "@/lib/schemas/order-ticket";
 import { ticketFingerprint } from "@/lib/schemas/order-ticket-wire";
 import type { TicketAccount, TicketInstrument, TicketPlaced, TicketPreview } from "@/lib/schemas/order-ticket-data";
@@ -52,7 +59,9 @@ export function OrderTicket({ initialAccount }: { initialAccount?: TicketAccount
     },
     onFailure: () => setPreview(undefined),
   });
-  const place = useAction({ networkError: "The server could not be reached. Place again: it is the same order, so it cannot be placed twice." });
+  const place = useAction({
+    networkError: "The server could not be reached. Place again: it is the same order, so it cannot be placed twice.",
+  });
   const { control, setValue, getValues } = form;
   const all = useWatch({ control }) as TicketValues;
   const stale = preview && preview.fingerprint !== ticketFingerprint(all);
@@ -102,14 +111,39 @@ export function OrderTicket({ initialAccount }: { initialAccount?: TicketAccount
         <div className="flex flex-col gap-3">
           <FormBanner banner={banner} />
           <FormSection title="Account">
-            <TicketAccountPicker account={all.account_id ? account.data : undefined} onAccount={(id) => setValue("account_id", id ?? "", { shouldValidate: false })} />
+            <TicketAccountPicker
+              account={all.account_id ? account.data : undefined}
+              onAccount={(id) => setValue("account_id", id ?? "", { shouldValidate: false })}
+            />
             {account.isError ? <p className="text-xs text-red-700">{(account.error as Error).message}</p> : null}
           </FormSection>
           <FormSection title="Instrument">
             <div className="grid grid-cols-4 gap-3">
-              <Choice name="market" label="Market" options={[["US", "US"], ["HK", "Hong Kong"]]} />
-              <Choice name="instrument_type" label="Instrument" options={all.market === "US" ? [["EQUITY", "Stock"], ["OPTION", "Option"]] : [["EQUITY", "Stock"]]} />
-              <div className="col-span-2">{all.instrument_type === "OPTION" ? null : <TicketInstrumentLookup key={`${all.market}-${round}`} onInstrument={setInstrument} />}</div>
+              <Choice
+                name="market"
+                label="Market"
+                options={[
+                  ["US", "US"],
+                  ["HK", "Hong Kong"],
+                ]}
+              />
+              <Choice
+                name="instrument_type"
+                label="Instrument"
+                options={
+                  all.market === "US"
+                    ? [
+                        ["EQUITY", "Stock"],
+                        ["OPTION", "Option"],
+                      ]
+                    : [["EQUITY", "Stock"]]
+                }
+              />
+              <div className="col-span-2">
+                {all.instrument_type === "OPTION" ? null : (
+                  <TicketInstrumentLookup key={`${all.market}-${round}`} onInstrument={setInstrument} />
+                )}
+              </div>
             </div>
             {all.instrument_type === "OPTION" ? <TicketOptionLegs key={round} /> : null}
           </FormSection>
@@ -130,11 +164,21 @@ export function OrderTicket({ initialAccount }: { initialAccount?: TicketAccount
                 <>
                   {instrument && all.instrument_type === "EQUITY" ? (
                     <p className="text-xs text-slate-600">
-                      {all.side} {all.entrust_type === "AMOUNT" ? `${all.total_cash_amount || "…"} ${currency} of` : `${all.quantity || "…"}`} {instrument.symbol} · {all.order_type}
+                      {all.side}{" "}
+                      {all.entrust_type === "AMOUNT" ? `${all.total_cash_amount || "…"} ${currency} of` : `${all.quantity || "…"}`}{" "}
+                      {instrument.symbol} · {all.order_type}
                       {all.combo !== "NORMAL" ? ` · ${COMBO_LABELS[all.combo]} (the estimate is the first order's)` : ""}
                     </p>
                   ) : null}
-                  {preview && !stale ? <PreviewSummary preview={preview.data} /> : <p className="text-xs text-slate-500">{stale ? "The ticket changed: preview it again." : "Preview shows the commission, fees and buying-power effect before placing."}</p>}
+                  {preview && !stale ? (
+                    <PreviewSummary preview={preview.data} />
+                  ) : (
+                    <p className="text-xs text-slate-500">
+                      {stale
+                        ? "The ticket changed: preview it again."
+                        : "Preview shows the commission, fees and buying-power effect before placing."}
+                    </p>
+                  )}
                   <div className="flex gap-2">
                     <Button type="submit" variant={preview && !stale ? "secondary" : "primary"} disabled={busy || place.busy}>
                       {busy ? "Previewing…" : "Preview"}
@@ -161,7 +205,10 @@ function Choice({ name, label, options }: { name: "market" | "instrument_type"; 
       <span className="text-xs font-medium text-slate-700">{label}</span>
       <div className="flex h-8 overflow-hidden rounded border border-slate-300 text-sm">
         {options.map(([value, text]) => (
-          <label key={value} className="flex flex-1 cursor-pointer items-center justify-center px-2 has-[:checked]:bg-blue-700 has-[:checked]:text-white">
+          <label
+            key={value}
+            className="flex flex-1 cursor-pointer items-center justify-center px-2 has-[:checked]:bg-blue-700 has-[:checked]:text-white"
+          >
             <input type="radio" value={value} {...register(name)} className="sr-only" />
             {text}
           </label>

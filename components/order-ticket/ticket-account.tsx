@@ -39,14 +39,26 @@ export function TicketAccountPicker({ account, onAccount }: { account?: TicketAc
         <button type="button" className="text-xs text-blue-700 hover:underline" onClick={() => onAccount(undefined)}>
           Change
         </button>
-        {error ? <p role="alert" className="w-full text-xs text-red-700">{error}</p> : null}
+        {error ? (
+          <p role="alert" className="w-full text-xs text-red-700">
+            {error}
+          </p>
+        ) : null}
       </div>
     );
   }
   return (
     <div className="flex flex-col gap-1">
       <Field id={id} label="Account" required error={error} hint="Account number, external number or name">
-        <Input id={id} type="search" value={q} onChange={(e) => setQ(e.target.value)} autoComplete="off" placeholder="e.g. VBD1000010 or Chen" aria-invalid={!!error} />
+        <Input
+          id={id}
+          type="search"
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+          autoComplete="off"
+          placeholder="e.g. VBD1000010 or Chen"
+          aria-invalid={!!error}
+        />
       </Field>
       {hits.isFetching ? <p className="text-xs text-slate-500">Searching…</p> : null}
       {hits.isError ? <p className="text-xs text-red-700">{(hits.error as Error).message}</p> : null}
@@ -57,10 +69,16 @@ export function TicketAccountPicker({ account, onAccount }: { account?: TicketAc
           <ul className="max-h-48 overflow-auto rounded border border-slate-200" aria-label="Matching accounts">
             {hits.data.map((a) => (
               <li key={a.account_id}>
-                <button type="button" className="flex w-full items-center gap-3 px-2 py-1 text-left text-sm hover:bg-blue-50" onClick={() => onAccount(a.account_id)}>
+                <button
+                  type="button"
+                  className="flex w-full items-center gap-3 px-2 py-1 text-left text-sm hover:bg-blue-50"
+                  onClick={() => onAccount(a.account_id)}
+                >
                   <span className="font-mono">{a.account_number}</span>
                   <span className="flex-1 truncate text-slate-600">{a.owner_name}</span>
-                  <span className="text-xs text-slate-500">{a.account_type} · {a.option_level || "no options"} · {a.account_status}</span>
+                  <span className="text-xs text-slate-500">
+                    {a.account_type} · {a.option_level || "no options"} · {a.account_status}
+                  </span>
                 </button>
               </li>
             ))}

@@ -41,15 +41,28 @@ export function TicketInstrumentLookup({ onInstrument }: { onInstrument: (i: Tic
   return (
     <div className="flex flex-col gap-1">
       <Field id={id} label="Symbol" required error={error} hint={market === "HK" ? "Stock code, e.g. 00700" : "Ticker, e.g. AAPL"}>
-        <Input id={id} value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" className="font-mono uppercase" aria-invalid={!!error} />
+        <Input
+          id={id}
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          autoComplete="off"
+          className="font-mono uppercase"
+          aria-invalid={!!error}
+        />
       </Field>
       {found.isFetching ? <p className="text-xs text-slate-500">Looking up…</p> : null}
-      {settled && found.isError ? <p className="text-xs text-red-700" role="alert">{(found.error as Error).message}</p> : null}
+      {settled && found.isError ? (
+        <p className="text-xs text-red-700" role="alert">
+          {(found.error as Error).message}
+        </p>
+      ) : null}
       {instrument ? (
         <div className="rounded border border-slate-200 bg-slate-50 px-2 py-1 text-xs" data-testid="ticket-instrument">
           <div className="flex items-baseline justify-between gap-2">
             <span className="truncate font-medium text-slate-800">{instrument.name}</span>
-            <span className="tabular-nums font-medium">{formatMoney(instrument.last_price, instrument.currency, /^0\./.test(instrument.last_price) ? 3 : 2)}</span>
+            <span className="tabular-nums font-medium">
+              {formatMoney(instrument.last_price, instrument.currency, /^0\./.test(instrument.last_price) ? 3 : 2)}
+            </span>
           </div>
           <div className="mt-0.5 flex flex-wrap gap-x-3 text-slate-600">
             <span>Lot {formatQuantity(instrument.lot_size)}</span>

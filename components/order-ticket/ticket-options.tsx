@@ -45,7 +45,9 @@ export function TicketOptionLegs() {
   const values = useWatch({ control, name: ["legs", "account_option_level", "quantity", "held", "side"] });
   const [current, level, quantity, held] = values;
   const strategy = nameStrategy((current ?? []) as StrategyLeg[]);
-  const problem = strategy ? optionLevelProblem(level, strategy, current as StrategyLeg[], /^\d+$/.test(quantity) ? quantity : "1", held) : undefined;
+  const problem = strategy
+    ? optionLevelProblem(level, strategy, current as StrategyLeg[], /^\d+$/.test(quantity) ? quantity : "1", held)
+    : undefined;
   // a rule about the whole array sits at `legs.root` (the resolver's place for it); the action's at `legs`
   const rootError = useFieldError("legs.root");
   const arrayError = useFieldError("legs");
@@ -53,7 +55,15 @@ export function TicketOptionLegs() {
 
   const add = (c: TicketOptionContract, side: "BUY" | "SELL") => {
     if (legs.fields.length >= 4) return;
-    legs.append({ symbol: c.symbol, option_type: c.option_type, strike_price: c.strike_price, expiry: c.expiry, multiplier: c.multiplier, side, ratio: "1" });
+    legs.append({
+      symbol: c.symbol,
+      option_type: c.option_type,
+      strike_price: c.strike_price,
+      expiry: c.expiry,
+      multiplier: c.multiplier,
+      side,
+      ratio: "1",
+    });
     if (legs.fields.length === 0) setValue("side", side);
   };
 
@@ -61,12 +71,20 @@ export function TicketOptionLegs() {
     <div className="flex flex-col gap-2">
       <div className="grid grid-cols-2 gap-3">
         <Field id="ticket-underlying" label="Underlying" hint="e.g. AAPL">
-          <Input id="ticket-underlying" value={root} onChange={(e) => setRoot(e.target.value)} className="font-mono uppercase" autoComplete="off" />
+          <Input
+            id="ticket-underlying"
+            value={root}
+            onChange={(e) => setRoot(e.target.value)}
+            className="font-mono uppercase"
+            autoComplete="off"
+          />
         </Field>
         <Field id="ticket-expiry" label="Expiry">
           <Select id="ticket-expiry" value={shown ?? ""} onChange={(e) => setExpiry(e.target.value)} disabled={!expiries.length}>
             {expiries.map((e) => (
-              <option key={e} value={e}>{e}</option>
+              <option key={e} value={e}>
+                {e}
+              </option>
             ))}
           </Select>
         </Field>
@@ -105,20 +123,43 @@ export function TicketOptionLegs() {
         </p>
         {legs.fields.map((f, i) => (
           <div key={f.id} className="flex items-center gap-2 text-sm" data-testid="ticket-leg">
-            <select {...register(`legs.${i}.side`)} aria-label={`Leg ${i + 1} side`} className="h-7 rounded border border-slate-300 px-1 text-xs">
+            <select
+              {...register(`legs.${i}.side`)}
+              aria-label={`Leg ${i + 1} side`}
+              className="h-7 rounded border border-slate-300 px-1 text-xs"
+            >
               <option value="BUY">Buy</option>
               <option value="SELL">Sell</option>
             </select>
-            <input {...register(`legs.${i}.ratio`)} aria-label={`Leg ${i + 1} ratio`} className="h-7 w-12 rounded border border-slate-300 px-1 text-right text-xs tabular-nums" />
+            <input
+              {...register(`legs.${i}.ratio`)}
+              aria-label={`Leg ${i + 1} ratio`}
+              className="h-7 w-12 rounded border border-slate-300 px-1 text-right text-xs tabular-nums"
+            />
             <span className="font-mono text-xs">{f.symbol}</span>
-            <span className="text-xs text-slate-600">{f.option_type} {formatMoney(f.strike_price, undefined, 2)} · {f.expiry}</span>
-            <button type="button" className="ml-auto text-xs text-red-700 hover:underline" onClick={() => legs.remove(i)} aria-label={`Remove leg ${i + 1}`}>
+            <span className="text-xs text-slate-600">
+              {f.option_type} {formatMoney(f.strike_price, undefined, 2)} · {f.expiry}
+            </span>
+            <button
+              type="button"
+              className="ml-auto text-xs text-red-700 hover:underline"
+              onClick={() => legs.remove(i)}
+              aria-label={`Remove leg ${i + 1}`}
+            >
               Remove
             </button>
           </div>
         ))}
-        {problem && !error ? <p className="text-xs text-amber-800" data-testid="option-level-problem">{problem}</p> : null}
-        {error ? <p id={`${fieldId("legs")}-error`} role="alert" className="text-xs text-red-700">{error}</p> : null}
+        {problem && !error ? (
+          <p className="text-xs text-amber-800" data-testid="option-level-problem">
+            {problem}
+          </p>
+        ) : null}
+        {error ? (
+          <p id={`${fieldId("legs")}-error`} role="alert" className="text-xs text-red-700">
+            {error}
+          </p>
+        ) : null}
       </div>
     </div>
   );
@@ -127,8 +168,12 @@ export function TicketOptionLegs() {
 function LegButtons({ c, onAdd }: { c: TicketOptionContract; onAdd: (c: TicketOptionContract, side: "BUY" | "SELL") => void }) {
   return (
     <span className="flex gap-1">
-      <Button size="sm" variant="secondary" onClick={() => onAdd(c, "BUY")} aria-label={`Buy ${c.symbol}`}>Buy</Button>
-      <Button size="sm" variant="secondary" onClick={() => onAdd(c, "SELL")} aria-label={`Sell ${c.symbol}`}>Sell</Button>
+      <Button size="sm" variant="secondary" onClick={() => onAdd(c, "BUY")} aria-label={`Buy ${c.symbol}`}>
+        Buy
+      </Button>
+      <Button size="sm" variant="secondary" onClick={() => onAdd(c, "SELL")} aria-label={`Sell ${c.symbol}`}>
+        Sell
+      </Button>
     </span>
   );
 }

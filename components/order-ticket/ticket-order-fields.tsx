@@ -2,7 +2,16 @@
 import { useFormContext, useWatch } from "react-hook-form";
 import { fieldId, formFields, useFieldError } from "@/components/form/fields";
 import {
-  COMBO_LABELS, COMBOS_BY_MARKET, isTrailing, needsLimit, needsStop, OPTION_ORDER_TYPES, ORDER_TYPE_LABELS, SESSION_LABELS, SESSIONS, STOCK_ORDER_TYPES,
+  COMBO_LABELS,
+  COMBOS_BY_MARKET,
+  isTrailing,
+  needsLimit,
+  needsStop,
+  OPTION_ORDER_TYPES,
+  ORDER_TYPE_LABELS,
+  SESSION_LABELS,
+  SESSIONS,
+  STOCK_ORDER_TYPES,
   type TicketValues,
 } from "@/lib/schemas/order-ticket";
 
@@ -13,19 +22,26 @@ const num = "text-right tabular-nums";
 /** Side, quantity or amount, order type with the prices it needs, time in force and session: what the market allows. */
 export function TicketOrderFields({ currency }: { currency: string }) {
   const { control } = useFormContext<TicketValues>();
-  const [market, type, orderType, entrust, tif, trailingType] = useWatch({ control, name: ["market", "instrument_type", "order_type", "entrust_type", "time_in_force", "trailing_type"] });
+  const [market, type, orderType, entrust, tif, trailingType] = useWatch({
+    control,
+    name: ["market", "instrument_type", "order_type", "entrust_type", "time_in_force", "trailing_type"],
+  });
   const option = type === "OPTION";
   const orderTypes: readonly string[] = option ? OPTION_ORDER_TYPES : STOCK_ORDER_TYPES[market];
   return (
     <div className="grid grid-cols-4 gap-3">
       <SelectField name="side" label="Side" required>
         {(option || market !== "US" ? (["BUY", "SELL"] as const) : (["BUY", "SELL", "SHORT"] as const)).map((s) => (
-          <option key={s} value={s}>{SIDE_LABELS[s]}</option>
+          <option key={s} value={s}>
+            {SIDE_LABELS[s]}
+          </option>
         ))}
       </SelectField>
       <SelectField name="order_type" label="Order type" required>
         {orderTypes.map((t) => (
-          <option key={t} value={t}>{ORDER_TYPE_LABELS[t] ?? t}</option>
+          <option key={t} value={t}>
+            {ORDER_TYPE_LABELS[t] ?? t}
+          </option>
         ))}
       </SelectField>
       {option ? (
@@ -41,16 +57,46 @@ export function TicketOrderFields({ currency }: { currency: string }) {
       ) : (
         <TextField name="quantity" label="Quantity" required inputMode="decimal" className={num} />
       )}
-      {needsLimit(orderType) ? <TextField name="limit_price" label={option ? `Net limit (${currency})` : `Limit price (${currency})`} required inputMode="decimal" className={num} /> : null}
-      {needsStop(orderType) ? <TextField name="stop_price" label={orderType.startsWith("TOUCH") ? `Touch price (${currency})` : `Stop price (${currency})`} required inputMode="decimal" className={num} /> : null}
+      {needsLimit(orderType) ? (
+        <TextField
+          name="limit_price"
+          label={option ? `Net limit (${currency})` : `Limit price (${currency})`}
+          required
+          inputMode="decimal"
+          className={num}
+        />
+      ) : null}
+      {needsStop(orderType) ? (
+        <TextField
+          name="stop_price"
+          label={orderType.startsWith("TOUCH") ? `Touch price (${currency})` : `Stop price (${currency})`}
+          required
+          inputMode="decimal"
+          className={num}
+        />
+      ) : null}
       {isTrailing(orderType) ? (
         <>
           <SelectField name="trailing_type" label="Trail by" required>
             <option value="AMOUNT">Amount</option>
             <option value="PERCENTAGE">Percentage</option>
           </SelectField>
-          <TextField name="trailing_stop_step" label={trailingType === "PERCENTAGE" ? "Trail (%)" : `Trail (${currency})`} required inputMode="decimal" className={num} />
-          {orderType === "TRAILING_STOP_LOSS_LIMIT" ? <TextField name="trailing_limit_price_offset" label={`Limit offset (${currency})`} required inputMode="decimal" className={num} /> : null}
+          <TextField
+            name="trailing_stop_step"
+            label={trailingType === "PERCENTAGE" ? "Trail (%)" : `Trail (${currency})`}
+            required
+            inputMode="decimal"
+            className={num}
+          />
+          {orderType === "TRAILING_STOP_LOSS_LIMIT" ? (
+            <TextField
+              name="trailing_limit_price_offset"
+              label={`Limit offset (${currency})`}
+              required
+              inputMode="decimal"
+              className={num}
+            />
+          ) : null}
         </>
       ) : null}
       <SelectField name="time_in_force" label="Time in force" required>
@@ -61,7 +107,9 @@ export function TicketOrderFields({ currency }: { currency: string }) {
       {tif === "GTD" ? <TextField name="expire_date" label="Expires on" type="date" required /> : null}
       <SelectField name="trading_session" label="Session" required>
         {SESSIONS[market].map((s) => (
-          <option key={s} value={s}>{SESSION_LABELS[s]}</option>
+          <option key={s} value={s}>
+            {SESSION_LABELS[s]}
+          </option>
         ))}
       </SelectField>
       {option ? null : <ComboFields currency={currency} />}
@@ -72,15 +120,25 @@ export function TicketOrderFields({ currency }: { currency: string }) {
 /** The combo this market's upstream accepts, and the prices of its other orders. */
 function ComboFields({ currency }: { currency: string }) {
   const { control } = useFormContext<TicketValues>();
-  const [market, combo, profit, loss, ocoType] = useWatch({ control, name: ["market", "combo", "profit_enabled", "loss_enabled", "oco_order_type"] });
+  const [market, combo, profit, loss, ocoType] = useWatch({
+    control,
+    name: ["market", "combo", "profit_enabled", "loss_enabled", "oco_order_type"],
+  });
   const bracket = combo === "MASTER" || combo === "OTO" || combo === "OTOCO";
   const childrenError = useFieldError("profit_enabled");
   return (
     <>
       <div className="col-span-4 border-t border-slate-100 pt-2" />
-      <SelectField name="combo" label="Combo" required hint={market === "US" ? "US stocks: OTO and OTOCO are not offered by the broker" : undefined}>
+      <SelectField
+        name="combo"
+        label="Combo"
+        required
+        hint={market === "US" ? "US stocks: OTO and OTOCO are not offered by the broker" : undefined}
+      >
         {COMBOS_BY_MARKET[market].map((c) => (
-          <option key={c} value={c}>{COMBO_LABELS[c]}</option>
+          <option key={c} value={c}>
+            {COMBO_LABELS[c]}
+          </option>
         ))}
       </SelectField>
       {bracket ? (
@@ -88,10 +146,22 @@ function ComboFields({ currency }: { currency: string }) {
           <div className="flex flex-col justify-end gap-1 pb-1">
             <CheckboxField name="profit_enabled" label="Take profit (limit)" />
             <CheckboxField name="loss_enabled" label="Stop loss (stop)" />
-            {childrenError ? <p id={`${fieldId("profit_enabled")}-error`} role="alert" className="text-xs text-red-700">{childrenError}</p> : null}
+            {childrenError ? (
+              <p id={`${fieldId("profit_enabled")}-error`} role="alert" className="text-xs text-red-700">
+                {childrenError}
+              </p>
+            ) : null}
           </div>
-          {profit ? <TextField name="profit_limit_price" label={`Take-profit price (${currency})`} required inputMode="decimal" className={num} /> : <span />}
-          {loss ? <TextField name="loss_stop_price" label={`Stop-loss price (${currency})`} required inputMode="decimal" className={num} /> : <span />}
+          {profit ? (
+            <TextField name="profit_limit_price" label={`Take-profit price (${currency})`} required inputMode="decimal" className={num} />
+          ) : (
+            <span />
+          )}
+          {loss ? (
+            <TextField name="loss_stop_price" label={`Stop-loss price (${currency})`} required inputMode="decimal" className={num} />
+          ) : (
+            <span />
+          )}
         </>
       ) : null}
       {combo === "OCO" ? (
@@ -101,8 +171,16 @@ function ComboFields({ currency }: { currency: string }) {
             <option value="STOP_LOSS_LIMIT">Stop limit</option>
             <option value="LIMIT">Limit</option>
           </SelectField>
-          {needsStop(ocoType) ? <TextField name="oco_stop_price" label={`Other: stop (${currency})`} required inputMode="decimal" className={num} /> : <span />}
-          {needsLimit(ocoType) ? <TextField name="oco_limit_price" label={`Other: limit (${currency})`} required inputMode="decimal" className={num} /> : <span />}
+          {needsStop(ocoType) ? (
+            <TextField name="oco_stop_price" label={`Other: stop (${currency})`} required inputMode="decimal" className={num} />
+          ) : (
+            <span />
+          )}
+          {needsLimit(ocoType) ? (
+            <TextField name="oco_limit_price" label={`Other: limit (${currency})`} required inputMode="decimal" className={num} />
+          ) : (
+            <span />
+          )}
         </>
       ) : null}
     </>

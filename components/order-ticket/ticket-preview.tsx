@@ -7,7 +7,9 @@ import type { TicketPlaced, TicketPreview } from "@/lib/schemas/order-ticket-dat
 const Row = ({ label, children, strong, testId }: { label: string; children: ReactNode; strong?: boolean; testId?: string }) => (
   <div className="flex items-baseline justify-between gap-3 py-0.5">
     <dt className="text-slate-600">{label}</dt>
-    <dd className={`tabular-nums text-right ${strong ? "font-semibold text-slate-900" : ""}`} data-testid={testId}>{children}</dd>
+    <dd className={`tabular-nums text-right ${strong ? "font-semibold text-slate-900" : ""}`} data-testid={testId}>
+      {children}
+    </dd>
   </div>
 );
 
@@ -18,23 +20,42 @@ export function PreviewSummary({ preview }: { preview: TicketPreview }) {
     <dl className="text-sm" data-testid="ticket-preview">
       <Row label="Commission">
         <span data-testid="preview-commission">{formatMoney(preview.commission.actual, c)}</span>
-        {preview.commission.receivable !== preview.commission.actual ? <span className="ml-1 text-xs text-slate-500 line-through" title="List price">{formatMoney(preview.commission.receivable, c)}</span> : null}
+        {preview.commission.receivable !== preview.commission.actual ? (
+          <span className="ml-1 text-xs text-slate-500 line-through" title="List price">
+            {formatMoney(preview.commission.receivable, c)}
+          </span>
+        ) : null}
       </Row>
       {preview.fees.map((f) => (
-        <Row key={f.type} label={feeLabel(f.type)} testId={`preview-fee-${f.type}`}>{formatMoney(f.actual, c)}</Row>
+        <Row key={f.type} label={feeLabel(f.type)} testId={`preview-fee-${f.type}`}>
+          {formatMoney(f.actual, c)}
+        </Row>
       ))}
-      <Row label="Commission and fees" strong testId="preview-fee-total">{formatMoney(preview.estimated_fee, c)}</Row>
-      <Row label="Estimated cost" testId="preview-cost">{formatMoney(preview.estimated_cost, c)}</Row>
+      <Row label="Commission and fees" strong testId="preview-fee-total">
+        {formatMoney(preview.estimated_fee, c)}
+      </Row>
+      <Row label="Estimated cost" testId="preview-cost">
+        {formatMoney(preview.estimated_cost, c)}
+      </Row>
       <div className="my-1 border-t border-slate-100" />
       <Row label="Buying power now">{formatMoney(preview.buying_power, c)}</Row>
-      <Row label="Held by this order" testId="preview-hold">{preview.hold === "0" ? "none" : `−${formatMoney(preview.hold, c)}`}</Row>
-      <Row label="Buying power after" strong testId="preview-bp-after">{formatMoney(preview.buying_power_after, c)}</Row>
+      <Row label="Held by this order" testId="preview-hold">
+        {preview.hold === "0" ? "none" : `−${formatMoney(preview.hold, c)}`}
+      </Row>
+      <Row label="Buying power after" strong testId="preview-bp-after">
+        {formatMoney(preview.buying_power_after, c)}
+      </Row>
     </dl>
   );
 }
 
 const FEE_LABELS: Record<string, string> = {
-  SEC_FEE: "SEC fee", FINRA_TAF: "FINRA TAF", OCC_CLEARING_FEE: "OCC clearing fee", STAMP_DUTY: "Stamp duty", SFC_LEVY: "SFC levy", TRADING_FEE: "Trading fee",
+  SEC_FEE: "SEC fee",
+  FINRA_TAF: "FINRA TAF",
+  OCC_CLEARING_FEE: "OCC clearing fee",
+  STAMP_DUTY: "Stamp duty",
+  SFC_LEVY: "SFC levy",
+  TRADING_FEE: "Trading fee",
   HANDLING_FEE: "Handling fee",
 };
 const feeLabel = (t: string) => FEE_LABELS[t] ?? (t || "Fee");
@@ -48,7 +69,9 @@ export function PlacedSummary({ placed, onNew }: { placed: TicketPlaced; onNew: 
         {placed.orders.map((o) => (
           <li key={o.client_order_id} className="flex flex-wrap gap-x-2 text-xs">
             <span className="font-mono">{o.client_order_id}</span>
-            <span className="text-slate-600">{o.combo_type} · {o.side} {o.order_type}</span>
+            <span className="text-slate-600">
+              {o.combo_type} · {o.side} {o.order_type}
+            </span>
             {o.order_id ? <span className="text-slate-500">order {o.order_id}</span> : null}
           </li>
         ))}

@@ -21,7 +21,8 @@ export interface BlotterColumn {
 
 /** "11-23 07:18:11": the year and zone are in the header. */
 const shortTime = (iso: string | null) => (iso ? `${iso.slice(5, 10)} ${iso.slice(11, 19)}` : "—");
-const price = (v: string | null, r: OrderRow) => (v === null ? <span className="text-slate-300">—</span> : formatMoney(v, orderCurrency(r.market)));
+const price = (v: string | null, r: OrderRow) =>
+  v === null ? <span className="text-slate-300">—</span> : formatMoney(v, orderCurrency(r.market));
 const raw = (v: string | null) => (v ? enumLabel([v], v) : "—");
 
 export const BLOTTER_COLUMNS: BlotterColumn[] = [
@@ -29,9 +30,23 @@ export const BLOTTER_COLUMNS: BlotterColumn[] = [
     id: "placed",
     label: "Placed (UTC)",
     width: 108,
-    cell: (r) => <span className={r.placedAt ? "" : "text-slate-400"} title={r.placedAt ? undefined : "Placing time not known yet: first heard of"}>{shortTime(r.placedAt ?? r.listedAt)}</span>,
+    cell: (r) => (
+      <span className={r.placedAt ? "" : "text-slate-400"} title={r.placedAt ? undefined : "Placing time not known yet: first heard of"}>
+        {shortTime(r.placedAt ?? r.listedAt)}
+      </span>
+    ),
   },
-  { id: "account", label: "Account", width: 100, grow: 240, cell: (r) => <span className="font-mono text-[11px]" title={r.accountId}>{r.accountId}</span> },
+  {
+    id: "account",
+    label: "Account",
+    width: 100,
+    grow: 240,
+    cell: (r) => (
+      <span className="font-mono text-[11px]" title={r.accountId}>
+        {r.accountId}
+      </span>
+    ),
+  },
   {
     id: "symbol",
     label: "Symbol",
@@ -54,13 +69,30 @@ export const BLOTTER_COLUMNS: BlotterColumn[] = [
       </span>
     ),
   },
-  { id: "combo", label: "Combo", width: 64, cell: (r) => <span className="text-slate-600">{r.comboType && r.comboType !== "NORMAL" ? r.comboType : ""}</span> },
-  { id: "quantity", label: "Qty", width: 64, numeric: true, cell: (r) => (r.quantity ? formatQuantity(r.quantity) : r.totalCashAmount ? formatMoney(r.totalCashAmount, orderCurrency(r.market)) : "—") },
+  {
+    id: "combo",
+    label: "Combo",
+    width: 64,
+    cell: (r) => <span className="text-slate-600">{r.comboType && r.comboType !== "NORMAL" ? r.comboType : ""}</span>,
+  },
+  {
+    id: "quantity",
+    label: "Qty",
+    width: 64,
+    numeric: true,
+    cell: (r) =>
+      r.quantity ? formatQuantity(r.quantity) : r.totalCashAmount ? formatMoney(r.totalCashAmount, orderCurrency(r.market)) : "—",
+  },
   { id: "filled", label: "Filled", width: 60, numeric: true, cell: (r) => formatQuantity(r.filledQuantity) },
   { id: "limit", label: "Limit", width: 96, numeric: true, cell: (r) => price(r.limitPrice, r) },
   { id: "stop", label: "Stop", width: 92, numeric: true, cell: (r) => price(r.stopPrice, r) },
   { id: "avg", label: "Avg fill", width: 96, numeric: true, cell: (r) => price(r.filledQuantity === "0" ? null : r.avgFilledPrice, r) },
-  { id: "status", label: "Status", width: 100, cell: (r) => <EnumBadge value={r.status} tones={ORDER_STATUS_TONES} labels={ORDER_STATUS_LABELS} /> },
+  {
+    id: "status",
+    label: "Status",
+    width: 100,
+    cell: (r) => <EnumBadge value={r.status} tones={ORDER_STATUS_TONES} labels={ORDER_STATUS_LABELS} />,
+  },
 ];
 
 /** Fixed widths; the account column grows to show the whole id, and the last column takes what is left. */

@@ -62,9 +62,17 @@ export function BlotterGrid({
 
   return (
     <div role="table" aria-label="Orders" aria-rowcount={rows.length + 1} style={{ minWidth: BLOTTER_WIDTH }} className="text-xs">
-      <div role="row" className="sticky top-0 z-10 grid border-b border-slate-200 bg-slate-50" style={{ gridTemplateColumns: BLOTTER_GRID }}>
+      <div
+        role="row"
+        className="sticky top-0 z-10 grid border-b border-slate-200 bg-slate-50"
+        style={{ gridTemplateColumns: BLOTTER_GRID }}
+      >
         {BLOTTER_COLUMNS.map((c) => (
-          <div key={c.id} role="columnheader" className={`truncate px-2 py-1.5 font-semibold text-slate-600 ${c.numeric ? "text-right" : ""}`}>
+          <div
+            key={c.id}
+            role="columnheader"
+            className={`truncate px-2 py-1.5 font-semibold text-slate-600 ${c.numeric ? "text-right" : ""}`}
+          >
             {c.label}
           </div>
         ))}
@@ -91,7 +99,19 @@ export function BlotterGrid({
   );
 }
 
-const BlotterRow = memo(function BlotterRow({ row: r, index, top, lit, gone }: { row: OrderRow; index: number; top: number; lit: boolean; gone: boolean }) {
+const BlotterRow = memo(function BlotterRow({
+  row: r,
+  index,
+  top,
+  lit,
+  gone,
+}: {
+  row: OrderRow;
+  index: number;
+  top: number;
+  lit: boolean;
+  gone: boolean;
+}) {
   return (
     <div
       role="row"

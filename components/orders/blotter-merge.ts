@@ -67,5 +67,10 @@ export function appendPage(state: BlotterRows, page: { rows: OrderRow[]; nextCur
   const seen = new Set<string>();
   for (const r of state.rows) if (ids.has(r.id)) seen.add(r.id);
   const fresh = state.fresh.filter((r) => !ids.has(r.id));
-  return { ...state, rows: state.rows.concat(seen.size ? page.rows.filter((r) => !seen.has(r.id)) : page.rows), more: !!page.nextCursor, fresh };
+  return {
+    ...state,
+    rows: state.rows.concat(seen.size ? page.rows.filter((r) => !seen.has(r.id)) : page.rows),
+    more: !!page.nextCursor,
+    fresh,
+  };
 }

@@ -13,7 +13,12 @@ export function BlotterToolbar({ list }: { list: ListStateApi<OrderListParams> }
   const select = (name: keyof OrderListParams, title: string, options: readonly string[], show: (o: string) => string = (o) => o) => (
     <label className={label}>
       {title}
-      <select name={name} defaultValue={(state[name] as string | undefined) ?? ""} className={`${input} w-28`} onChange={(e) => e.currentTarget.form?.requestSubmit()}>
+      <select
+        name={name}
+        defaultValue={(state[name] as string | undefined) ?? ""}
+        className={`${input} w-28`}
+        onChange={(e) => e.currentTarget.form?.requestSubmit()}
+      >
         <option value="">All</option>
         {options.map((o) => (
           <option key={o} value={o}>
@@ -37,7 +42,11 @@ export function BlotterToolbar({ list }: { list: ListStateApi<OrderListParams> }
             {v ? ORDER_VIEW_LABELS[v] : "All orders"}
           </button>
         ))}
-        <a href={`/api/orders/export${orderListParams.filterQuery(state)}`} download className="ml-auto rounded border border-slate-300 bg-white px-3 py-1 text-xs hover:bg-slate-100">
+        <a
+          href={`/api/orders/export${orderListParams.filterQuery(state)}`}
+          download
+          className="ml-auto rounded border border-slate-300 bg-white px-3 py-1 text-xs hover:bg-slate-100"
+        >
           Export CSV
         </a>
       </div>
@@ -78,7 +87,11 @@ export function BlotterToolbar({ list }: { list: ListStateApi<OrderListParams> }
           Filter
         </button>
         {orderListParams.isFiltered(state) ? (
-          <button type="button" className="h-7 px-2 text-xs text-slate-600 hover:underline" onClick={() => setFilters(orderListParams.clearedFilters())}>
+          <button
+            type="button"
+            className="h-7 px-2 text-xs text-slate-600 hover:underline"
+            onClick={() => setFilters(orderListParams.clearedFilters())}
+          >
             Clear
           </button>
         ) : null}

@@ -22,11 +22,19 @@ import { orderKeys } from "./use-blotter";
  */
 export function OrderDetailView({ initial, canModify }: { initial: OrderDetail; canModify: boolean }) {
   const id = initial.order.id;
-  const { data } = useQuery({ queryKey: orderKeys.detail(id), queryFn: ({ signal }) => fetchJson<OrderDetail>(`/api/orders/${id}`, signal), initialData: initial });
+  const { data } = useQuery({
+    queryKey: orderKeys.detail(id),
+    queryFn: ({ signal }) => fetchJson<OrderDetail>(`/api/orders/${id}`, signal),
+    initialData: initial,
+  });
   const { order, group, timeline, executions } = data;
   const [open, setOpen] = useState<"replace" | "cancel">();
   const [pending, setPending] = useState<PendingChange>();
-  const outcome = pending && timeline.find((t) => t.seq > pending.sinceSeq && (pending.kind === "replace" ? MODIFY_OUTCOMES : CANCEL_OUTCOMES).includes(t.scene as never));
+  const outcome =
+    pending &&
+    timeline.find(
+      (t) => t.seq > pending.sinceSeq && (pending.kind === "replace" ? MODIFY_OUTCOMES : CANCEL_OUTCOMES).includes(t.scene as never),
+    );
   const isOpen = (OPEN_ORDER_STATUSES as readonly string[]).includes(order.status);
   const ccy = orderCurrency(order.market);
   const price = order.limitPrice ?? order.stopPrice;
@@ -58,7 +66,11 @@ export function OrderDetailView({ initial, canModify }: { initial: OrderDetail; 
         ) : null}
       </div>
       {pending ? (
-        <div role="status" data-testid="change-outcome" className={`rounded border px-3 py-2 text-sm ${outcome ? (outcome.scene.endsWith("SUCCESS") ? "border-emerald-300 bg-emerald-50 text-emerald-900" : "border-red-300 bg-red-50 text-red-900") : "border-amber-300 bg-amber-50 text-amber-900"}`}>
+        <div
+          role="status"
+          data-testid="change-outcome"
+          className={`rounded border px-3 py-2 text-sm ${outcome ? (outcome.scene.endsWith("SUCCESS") ? "border-emerald-300 bg-emerald-50 text-emerald-900" : "border-red-300 bg-red-50 text-red-900") : "border-amber-300 bg-amber-50 text-amber-900"}`}
+        >
           {outcome
             ? `${outcome.scene}${outcome.reason ? `: ${outcome.reason}` : ""}`
             : `${pending.kind === "replace" ? "Replace" : "Cancel"} sent — pending the broker's answer.`}

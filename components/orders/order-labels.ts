@@ -18,4 +18,3 @@ export const ORDER_STATUS_LABELS: Record<string, string> = {
   FAILED: "Failed",
 };
 export const SIDE_TONES: Record<string, Tone> = { BUY: "green", SELL: "red", SHORT: "amber" };
-

@@ -10,7 +10,13 @@ import { cancelOrderSchema, type CancelOrderInput, type CancelOrderValues } from
 import type { OrderFull } from "@/lib/schemas/order-detail";
 import { orderCurrency } from "@/lib/schemas/order-list";
 import { ORDER_CHANGE_REASON_LABELS, ORDER_CHANGE_REASONS } from "@/lib/schemas/order-reason";
-import { pricesOf, REPLACE_TIME_IN_FORCE, replaceOrderSchema, type ReplaceOrderInput, type ReplaceOrderValues } from "@/lib/schemas/order-replace";
+import {
+  pricesOf,
+  REPLACE_TIME_IN_FORCE,
+  replaceOrderSchema,
+  type ReplaceOrderInput,
+  type ReplaceOrderValues,
+} from "@/lib/schemas/order-replace";
 import { cancelOrderAction } from "@/server/actions/orders-cancel";
 import { replaceOrderAction } from "@/server/actions/orders-replace";
 
@@ -86,16 +92,29 @@ function same(before: string | null, after: string): boolean {
 const reasonOf = (v: { reasonCode: keyof typeof ORDER_CHANGE_REASON_LABELS; reasonText?: string }) =>
   `${ORDER_CHANGE_REASON_LABELS[v.reasonCode]}${v.reasonText ? ` — ${v.reasonText}` : ""}`;
 
-export function ReplaceOrderForm({ order, onDone, onClose }: { order: OrderFull; onDone: (p: PendingChange) => void; onClose: () => void }) {
+export function ReplaceOrderForm({
+  order,
+  onDone,
+  onClose,
+}: {
+  order: OrderFull;
+  onDone: (p: PendingChange) => void;
+  onClose: () => void;
+}) {
   const [review, setReview] = useState<ReplaceOrderInput>();
   const prices = pricesOf(order.orderType);
   const ccy = orderCurrency(order.market);
   const { form, onSubmit, submit, banner, busy } = useActionForm({
     schema: replaceOrderSchema,
     defaultValues: {
-      orderId: order.id, quantity: order.quantity ?? "", limitPrice: order.limitPrice ?? "", stopPrice: order.stopPrice ?? "",
-      timeInForce: (REPLACE_TIME_IN_FORCE as readonly string[]).includes(order.timeInForce ?? "") ? (order.timeInForce as "DAY") : "", expireDate: order.expireDate ?? "",
-      reasonCode: "" as never, reasonText: "",
+      orderId: order.id,
+      quantity: order.quantity ?? "",
+      limitPrice: order.limitPrice ?? "",
+      stopPrice: order.stopPrice ?? "",
+      timeInForce: (REPLACE_TIME_IN_FORCE as readonly string[]).includes(order.timeInForce ?? "") ? (order.timeInForce as "DAY") : "",
+      expireDate: order.expireDate ?? "",
+      reasonCode: "" as never,
+      reasonText: "",
     },
     action: replaceOrderAction,
     onValid: (values) => setReview(values),

@@ -34,8 +34,18 @@ export function OrderFields({ order }: { order: OrderFull }) {
     <Panel title="Order">
       <Fields
         items={[
-          ["Account", <span key="a" className="font-mono text-xs">{order.accountId}</span>],
-          ["Client order id", <span key="c" className="font-mono text-xs">{order.clientOrderId}</span>],
+          [
+            "Account",
+            <span key="a" className="font-mono text-xs">
+              {order.accountId}
+            </span>,
+          ],
+          [
+            "Client order id",
+            <span key="c" className="font-mono text-xs">
+              {order.clientOrderId}
+            </span>,
+          ],
           ["Order id", order.orderId],
           ["Symbol", order.symbol],
           ["Market · category", [order.market, order.category].filter(Boolean).join(" · ")],
@@ -59,7 +69,10 @@ export function OrderFields({ order }: { order: OrderFull }) {
           ["Reason", order.reason],
           ["Submitted by", order.submittedBy],
           ["Last change", when(order.updatedAt)],
-          ["Detail read", order.detailAt ? `${formatDateTime(order.detailAt)}${order.detailWanted ? " (a newer one is due)" : ""}` : "not yet"],
+          [
+            "Detail read",
+            order.detailAt ? `${formatDateTime(order.detailAt)}${order.detailWanted ? " (a newer one is due)" : ""}` : "not yet",
+          ],
         ]}
       />
     </Panel>

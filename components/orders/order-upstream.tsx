@@ -23,7 +23,10 @@ export function OrderUpstreamPanel({ id }: { id: string }) {
         <Fields
           items={[
             ["Read at", readAt(live)],
-            ["Status now", live.order ? <EnumBadge key="s" value={live.order.status} tones={ORDER_STATUS_TONES} labels={ORDER_STATUS_LABELS} /> : null],
+            [
+              "Status now",
+              live.order ? <EnumBadge key="s" value={live.order.status} tones={ORDER_STATUS_TONES} labels={ORDER_STATUS_LABELS} /> : null,
+            ],
             ["place_time_at", live.deprecated.place_time_at ?? null],
             ["place_time (deprecated)", epoch(live.deprecated.place_time)],
             ["filled_time_at", live.deprecated.filled_time_at ?? null],

@@ -22,7 +22,10 @@ export function OrdersBlotter({ initial }: { initial: { query: string; page: Ord
     <div className="flex flex-col gap-2">
       <BlotterToolbar list={list} />
       {blotter.fresh.length ? (
-        <div role="status" className="flex items-center justify-between rounded border border-blue-200 bg-blue-50 px-3 py-1.5 text-sm text-blue-900">
+        <div
+          role="status"
+          className="flex items-center justify-between rounded border border-blue-200 bg-blue-50 px-3 py-1.5 text-sm text-blue-900"
+        >
           <span data-testid="fresh-orders">
             {blotter.fresh.length} new {blotter.fresh.length === 1 ? "order" : "orders"}
           </span>
@@ -59,11 +62,14 @@ export function OrdersBlotter({ initial }: { initial: { query: string; page: Ord
           more={blotter.more}
           loadMore={blotter.loadMore}
           scroller={scroller}
-          empty={empty ? (orderListParams.isFiltered(list.state) ? "No orders match these filters." : "The desk has no orders yet.") : undefined}
+          empty={
+            empty ? (orderListParams.isFiltered(list.state) ? "No orders match these filters." : "The desk has no orders yet.") : undefined
+          }
         />
       </div>
       <p className="text-xs text-slate-500" data-testid="blotter-count">
-        {rows.length.toLocaleString("en-US")} {rows.length === 1 ? "order" : "orders"} shown{blotter.more ? " · more load as you scroll" : ""}
+        {rows.length.toLocaleString("en-US")} {rows.length === 1 ? "order" : "orders"} shown
+        {blotter.more ? " · more load as you scroll" : ""}
       </p>
     </div>
   );

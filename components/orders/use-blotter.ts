@@ -22,29 +22,40 @@ const pageUrl = (state: OrderListParams, cursor?: string) => `/api/orders${order
  */
 export function useBlotter(state: OrderListParams, initial: { query: string; page: OrderPage }) {
   const query = orderListParams.apiQuery({ ...state, cursor: undefined });
-  const [data, setData] = useState<BlotterRows & { query: string; cursor?: string; error?: string }>(() => fromPage(initial.query, initial.page));
+  const [data, setData] = useState<BlotterRows & { query: string; cursor?: string; error?: string }>(() =>
+    fromPage(initial.query, initial.page),
+  );
   const [flash, setFlash] = useState<ReadonlySet<string>>(new Set());
   const watermark = useRef(initial.page.watermark);
   const loading = useRef<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
 
-  const read = useCallback(async (cursor: string | undefined) => {
-    const key = `${query}|${cursor ?? ""}`;
-    if (loading.current === key) return;
-    loading.current = key;
-    setBusy(true);
-    setData((d) => (d.error ? { ...d, error: undefined } : d));
-    try {
-      const page = await fetchJson<OrderPage>(pageUrl(state, cursor));
-      if (!cursor) watermark.current = page.watermark;
-      setData((d) => (cursor ? (d.query === query && d.cursor === cursor ? { ...appendPage(d, page), query, cursor: page.nextCursor } : d) : fromPage(query, page)));
-    } catch (e) {
-      setData((d) => ({ ...d, error: (e as Error).message }));
-    } finally {
-      if (loading.current === key) loading.current = undefined;
-      setBusy(false);
-    }
-  }, [query, state]);
+  const read = useCallback(
+    async (cursor: string | undefined) => {
+      const key = `${query}|${cursor ?? ""}`;
+      if (loading.current === key) return;
+      loading.current = key;
+      setBusy(true);
+      setData((d) => (d.error ? { ...d, error: undefined } : d));
+      try {
+        const page = await fetchJson<OrderPage>(pageUrl(state, cursor));
+        if (!cursor) watermark.current = page.watermark;
+        setData((d) =>
+          cursor
+            ? d.query === query && d.cursor === cursor
+              ? { ...appendPage(d, page), query, cursor: page.nextCursor }
+              : d
+            : fromPage(query, page),
+        );
+      } catch (e) {
+        setData((d) => ({ ...d, error: (e as Error).message }));
+      } finally {
+        if (loading.current === key) loading.current = undefined;
+        setBusy(false);
+      }
+    },
+    [query, state],
+  );
 
   // A new filter: its first page (the server rendered the first filter's).
   useEffect(() => {
@@ -53,7 +64,8 @@ export function useBlotter(state: OrderListParams, initial: { query: string; pag
 
   const changes = useQuery({
     queryKey: orderKeys.changes(query),
-    queryFn: ({ signal }) => fetchJson<OrderChanges>(`/api/orders/changes${orderListParams.filterQuery(state) || "?"}&since=${watermark.current}`, signal),
+    queryFn: ({ signal }) =>
+      fetchJson<OrderChanges>(`/api/orders/changes${orderListParams.filterQuery(state) || "?"}&since=${watermark.current}`, signal),
     enabled: data.query === query,
     staleTime: 0,
   });
@@ -84,7 +96,19 @@ export function useBlotter(state: OrderListParams, initial: { query: string; pag
     setData((d) => ({ ...d, ...showFresh(d) }));
   }, [data.fresh]);
 
-  return { rows: data.rows, more: data.more, fresh: data.fresh, gone: data.gone, flash, error: data.error, busy, stale: data.query !== query, loadMore, show, retry: () => read(data.query === query ? data.cursor : undefined) };
+  return {
+    rows: data.rows,
+    more: data.more,
+    fresh: data.fresh,
+    gone: data.gone,
+    flash,
+    error: data.error,
+    busy,
+    stale: data.query !== query,
+    loadMore,
+    show,
+    retry: () => read(data.query === query ? data.cursor : undefined),
+  };
 }
 
 function fromPage(query: string, page: OrderPage): BlotterRows & { query: string; cursor?: string } {

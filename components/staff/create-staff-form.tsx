@@ -34,7 +34,14 @@ export function CreateStaffForm() {
               </option>
             ))}
           </SelectField>
-          <TextField name="password" label="Initial password" type="password" required autoComplete="new-password" hint="At least 12 characters. Share it privately." />
+          <TextField
+            name="password"
+            label="Initial password"
+            type="password"
+            required
+            autoComplete="new-password"
+            hint="At least 12 characters. Share it privately."
+          />
           <Button type="submit" disabled={busy}>
             {busy ? "Creating…" : "Create user"}
           </Button>

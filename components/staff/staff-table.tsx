@@ -37,8 +37,11 @@ function staffColumns(meId: string, pending: boolean, run: Run): ColumnDef<Staff
           className="h-7 w-36"
           onChange={(e) => {
             const role = e.target.value as Role;
-            run(() => setStaffRole({ userId: u.id, role }), `${u.email} is now ${ROLE_LABELS[role]}.`,
-              `Change the role of ${u.email} from ${ROLE_LABELS[u.role as Role] ?? u.role} to ${ROLE_LABELS[role]}? What they may see and do changes at once.`);
+            run(
+              () => setStaffRole({ userId: u.id, role }),
+              `${u.email} is now ${ROLE_LABELS[role]}.`,
+              `Change the role of ${u.email} from ${ROLE_LABELS[u.role as Role] ?? u.role} to ${ROLE_LABELS[role]}? What they may see and do changes at once.`,
+            );
           }}
         >
           {ROLES.map((r) => (
@@ -73,7 +76,12 @@ function staffColumns(meId: string, pending: boolean, run: Run): ColumnDef<Staff
       cell: ({ row: { original: u } }) => (
         <>
           {u.locked ? (
-            <Button size="sm" variant="secondary" disabled={pending} onClick={() => run(() => unlockStaff({ userId: u.id }), `${u.email} is unlocked.`)}>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={pending}
+              onClick={() => run(() => unlockStaff({ userId: u.id }), `${u.email} is unlocked.`)}
+            >
               Unlock
             </Button>
           ) : null}{" "}

@@ -8,7 +8,13 @@ export function EventsChart({ points }: { points: { minute: string; count: numbe
   const time = (iso: string) => new Date(iso).toISOString().slice(11, 16);
   return (
     <figure className="text-xs text-slate-500">
-      <svg viewBox={`0 0 ${width} ${height}`} className="h-24 w-full" role="img" aria-label={`Events per minute, last hour: ${total} in all, at most ${max} in a minute`} preserveAspectRatio="none">
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        className="h-24 w-full"
+        role="img"
+        aria-label={`Events per minute, last hour: ${total} in all, at most ${max} in a minute`}
+        preserveAspectRatio="none"
+      >
         {points.map((p, i) => {
           const h = p.count ? Math.max(2, (p.count / max) * (height - 4)) : 0;
           return (

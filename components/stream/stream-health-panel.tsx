@@ -39,16 +39,35 @@ function RunFacts({ run, progress }: { run?: SyncRunView; progress?: boolean }) 
     <div className="space-y-2">
       {progress && run.status === "running" ? (
         <div>
-          <div className="h-2 w-full overflow-hidden rounded bg-slate-100" role="progressbar" aria-valuenow={pct ?? run.done} aria-valuemin={0} aria-valuemax={run.total ?? undefined}>
+          <div
+            className="h-2 w-full overflow-hidden rounded bg-slate-100"
+            role="progressbar"
+            aria-valuenow={pct ?? run.done}
+            aria-valuemin={0}
+            aria-valuemax={run.total ?? undefined}
+          >
             <div className="h-full bg-blue-600 transition-all" style={{ width: `${pct ?? 5}%` }} />
           </div>
         </div>
       ) : null}
       <Facts
         rows={[
-          ["Status", <Badge key="s" tone={run.status === "done" ? "green" : run.status === "running" ? "blue" : "red"}>{run.status}</Badge>],
-          ["Progress", run.total ? `${run.done.toLocaleString("en-GB")} of ${run.total.toLocaleString("en-GB")}` : `${run.done.toLocaleString("en-GB")} so far`],
-          ["Checked · fixed · errors", `${run.checked.toLocaleString("en-GB")} · ${run.fixed.toLocaleString("en-GB")} · ${run.errors.toLocaleString("en-GB")}`],
+          [
+            "Status",
+            <Badge key="s" tone={run.status === "done" ? "green" : run.status === "running" ? "blue" : "red"}>
+              {run.status}
+            </Badge>,
+          ],
+          [
+            "Progress",
+            run.total
+              ? `${run.done.toLocaleString("en-GB")} of ${run.total.toLocaleString("en-GB")}`
+              : `${run.done.toLocaleString("en-GB")} so far`,
+          ],
+          [
+            "Checked · fixed · errors",
+            `${run.checked.toLocaleString("en-GB")} · ${run.fixed.toLocaleString("en-GB")} · ${run.errors.toLocaleString("en-GB")}`,
+          ],
           ["Started", when(run.startedAt)],
           ["Finished", when(run.finishedAt)],
           ...(run.requestedBy ? [["Requested by", run.requestedBy] as [string, ReactNode]] : []),
@@ -60,7 +79,11 @@ function RunFacts({ run, progress }: { run?: SyncRunView; progress?: boolean }) 
 }
 
 export function StreamHealthPanel({ initial, canManage }: { initial: StreamHealth; canManage: boolean }) {
-  const { data = initial, isError, refetch } = useQuery({
+  const {
+    data = initial,
+    isError,
+    refetch,
+  } = useQuery({
     queryKey: ["stream-health"],
     queryFn: () => fetchJson<StreamHealth>("/api/events/health"),
     initialData: initial,
@@ -80,12 +103,28 @@ export function StreamHealthPanel({ initial, canManage }: { initial: StreamHealt
         </span>
         {canManage ? (
           <span className="ml-auto flex gap-2">
-            <Button variant="secondary" disabled={busy}
-              onClick={() => run(() => requestStreamReconnect({}), { success: "Reconnect requested: the consumer resubscribes from its resume point.", onSuccess: () => void refetch() })}>
+            <Button
+              variant="secondary"
+              disabled={busy}
+              onClick={() =>
+                run(() => requestStreamReconnect({}), {
+                  success: "Reconnect requested: the consumer resubscribes from its resume point.",
+                  onSuccess: () => void refetch(),
+                })
+              }
+            >
               Reconnect now
             </Button>
-            <Button variant="secondary" disabled={busy}
-              onClick={() => run(() => requestReconciliation({}), { success: "Reconciliation requested: it runs within the upstream's rate limits.", onSuccess: () => void refetch() })}>
+            <Button
+              variant="secondary"
+              disabled={busy}
+              onClick={() =>
+                run(() => requestReconciliation({}), {
+                  success: "Reconciliation requested: it runs within the upstream's rate limits.",
+                  onSuccess: () => void refetch(),
+                })
+              }
+            >
               Run reconciliation
             </Button>
           </span>
@@ -103,7 +142,10 @@ export function StreamHealthPanel({ initial, canManage }: { initial: StreamHealt
               ["Last ping", when(data.lastPingAt)],
               ["Lag (5 min) p50 · p99", `${ms(data.lagP50Ms)} · ${ms(data.lagP99Ms)}`],
               ["Reconnects", data.reconnects.toLocaleString("en-GB")],
-              ["Unknown · malformed events", `${data.unknownCount.toLocaleString("en-GB")} · ${data.malformedCount.toLocaleString("en-GB")}`],
+              [
+                "Unknown · malformed events",
+                `${data.unknownCount.toLocaleString("en-GB")} · ${data.malformedCount.toLocaleString("en-GB")}`,
+              ],
               ["Last error", data.lastError ?? "—"],
             ]}
           />

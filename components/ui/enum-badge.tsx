@@ -18,9 +18,5 @@ export function EnumBadge<V extends string>({
   if (!value) return <span className="text-slate-400">—</span>;
   const known = Object.hasOwn(tones, value);
   const text = known ? enumLabel(labels ?? Object.keys(tones), value) : enumLabel([], value);
-  return (
-    <Badge tone={known ? tones[value as V] : "violet"}>
-      {text}
-    </Badge>
-  );
+  return <Badge tone={known ? tones[value as V] : "violet"}>{text}</Badge>;
 }

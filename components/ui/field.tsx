@@ -19,7 +19,21 @@ export function Textarea(props: TextareaHTMLAttributes<HTMLTextAreaElement>) {
  * A labelled control with its hint and error message, wired for screen readers. `required` puts a marker beside
  * the label (visual only; the control itself carries aria-required).
  */
-export function Field({ id, label, error, hint, required, children }: { id: string; label: string; error?: string; hint?: ReactNode; required?: boolean; children: ReactNode }) {
+export function Field({
+  id,
+  label,
+  error,
+  hint,
+  required,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  required?: boolean;
+  children: ReactNode;
+}) {
   return (
     <div className="flex flex-col gap-1">
       <span className="flex items-baseline gap-0.5 text-xs font-medium text-slate-700">

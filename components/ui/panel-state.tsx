@@ -8,7 +8,19 @@ import { Button } from "@/components/ui/button";
  * A panel that fetches on its own, with its own loading and error states: a failed call shows in that panel, with
  * a Retry, while the other panels of the page carry on. Takes any TanStack Query result.
  */
-export function DetailPanel<T>({ title, testId, query, children, actions }: { title: string; testId: string; query: Pick<UseQueryResult<T>, "data" | "error" | "isPending" | "isError" | "isFetching" | "refetch">; children: (data: T) => ReactNode; actions?: ReactNode }) {
+export function DetailPanel<T>({
+  title,
+  testId,
+  query,
+  children,
+  actions,
+}: {
+  title: string;
+  testId: string;
+  query: Pick<UseQueryResult<T>, "data" | "error" | "isPending" | "isError" | "isFetching" | "refetch">;
+  children: (data: T) => ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <section className="rounded border border-slate-200 bg-white" aria-label={title} data-testid={testId}>
       <header className="flex items-center justify-between border-b border-slate-200 px-3 py-2">
@@ -39,7 +51,10 @@ function PanelError({ error, onRetry, retrying }: { error: unknown; onRetry: () 
   const e = error as FetchError | Error | undefined;
   const requestId = e instanceof FetchError ? e.requestId : undefined;
   return (
-    <div role="alert" className="flex flex-wrap items-center justify-between gap-2 rounded border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+    <div
+      role="alert"
+      className="flex flex-wrap items-center justify-between gap-2 rounded border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+    >
       <span>
         {e?.message ?? "This part could not be loaded."}
         {requestId ? <span className="ml-1 font-mono text-[11px] text-red-600">(request {requestId})</span> : null}

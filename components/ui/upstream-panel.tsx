@@ -20,7 +20,15 @@ export const readAt = (live: LiveRead) => `${formatDateTime(live.fetchedAt)}${li
  * "Refresh from upstream": one live detail call (a GET, a read), on click only, for a record the page shows from the
  * desk's own books. Shows what `children` makes of the answer and the raw answer behind a toggle.
  */
-export function UpstreamPanel<T extends LiveRead>({ url, onRead, children }: { url: string; onRead?: (live: T) => void; children: (live: T) => ReactNode }) {
+export function UpstreamPanel<T extends LiveRead>({
+  url,
+  onRead,
+  children,
+}: {
+  url: string;
+  onRead?: (live: T) => void;
+  children: (live: T) => ReactNode;
+}) {
   const refresh = useMutation({ mutationFn: () => fetchJson<T>(url), onSuccess: onRead });
   const live = refresh.data;
   return (

@@ -32,13 +32,22 @@ export const balance = z.object({
   total_market_value: opt(decimalOut),
   total_unrealized_profit_loss: opt(decimalOut),
   init_margin: opt(decimalOut),
-  account_currency_assets: z.array(currencyAsset).nullish().transform((v) => v ?? []),
+  account_currency_assets: z
+    .array(currencyAsset)
+    .nullish()
+    .transform((v) => v ?? []),
 });
 
 const positionLeg = z.object({
-  symbol: opt(z.string()), leg_id: opt(z.string()), quantity: opt(decimalOut), option_type: opt(z.string()),
-  option_expire_date: opt(z.string()), option_exercise_price: opt(decimalOut),
-  option_contract_multiplier: opt(decimalOut), option_contract_deliverable: opt(z.string()), expiration_type: opt(z.string()),
+  symbol: opt(z.string()),
+  leg_id: opt(z.string()),
+  quantity: opt(decimalOut),
+  option_type: opt(z.string()),
+  option_expire_date: opt(z.string()),
+  option_exercise_price: opt(decimalOut),
+  option_contract_multiplier: opt(decimalOut),
+  option_contract_deliverable: opt(z.string()),
+  expiration_type: opt(z.string()),
 });
 
 export const position = z.object({

@@ -26,7 +26,10 @@ export const accountListParams = listParams({
 export type AccountListParams = StateOf<typeof accountListParams>;
 
 /** The upstream filter a search box value means: an explicit field, or a guess from its shape. */
-export function searchFilter(q: string | undefined, by: AccountListParams["by"]): { field: "name" | "account_number" | "external_account_number"; value: string } | undefined {
+export function searchFilter(
+  q: string | undefined,
+  by: AccountListParams["by"],
+): { field: "name" | "account_number" | "external_account_number"; value: string } | undefined {
   if (!q) return undefined;
   // Account numbers are upper case whatever was typed ("vbd1000030" is VBD1000030); external numbers and names go
   // as typed (the upstream's filter ignores their case, and a name's accents).

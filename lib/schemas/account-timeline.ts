@@ -34,12 +34,18 @@ export const TIMELINE_PAGE_SIZE = 50;
 const kindList = z
   .string()
   .optional()
-  .transform((v) => (v ? [...new Set(v.split(",").filter((k): k is TimelineKind => (TIMELINE_KINDS as readonly string[]).includes(k)))] : []));
+  .transform((v) =>
+    v ? [...new Set(v.split(",").filter((k): k is TimelineKind => (TIMELINE_KINDS as readonly string[]).includes(k)))] : [],
+  );
 
 /** The URL state (`?kinds=order,fill&cursor=…`): no kinds means every kind the role reads; unknown kinds are dropped. */
 export const timelineParamsSchema = z.object({
   // An upstream id: no control characters (PostgreSQL refuses NUL in text).
-  accountId: z.string().min(1).max(64).regex(/^[^\u0000-\u001f\u007f]+$/),
+  accountId: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[^\u0000-\u001f\u007f]+$/),
   kinds: kindList.catch([]),
   cursor: z.string().max(512).optional().catch(undefined),
 });

@@ -7,9 +7,25 @@ import { listParams, type StateOf } from "@/lib/list-params";
  * The activities explorer's URL state, rows and summary: the page, GET /api/activities and the CSV export parse with
  * these. Type and sub-type accept any upper-case word, so a value the desk does not know yet can be filtered on.
  */
-const word = z.string().trim().toUpperCase().regex(/^[A-Z0-9_]{1,40}$/).optional().catch(undefined);
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((d) => !Number.isNaN(Date.parse(d))).optional().catch(undefined);
-const amount = z.string().trim().regex(/^\d{1,15}(\.\d{1,8})?$/).optional().catch(undefined);
+const word = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9_]{1,40}$/)
+  .optional()
+  .catch(undefined);
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((d) => !Number.isNaN(Date.parse(d)))
+  .optional()
+  .catch(undefined);
+const amount = z
+  .string()
+  .trim()
+  .regex(/^\d{1,15}(\.\d{1,8})?$/)
+  .optional()
+  .catch(undefined);
 
 export { ACTIVITY_SUB_TYPES, ACTIVITY_TYPES };
 
@@ -39,10 +55,33 @@ export const activityFilterSchema = z.object({
   type: word,
   subType: word,
   /** One account: its id or its account number. */
-  account: z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/).optional().catch(undefined),
-  currency: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/).optional().catch(undefined),
-  market: z.string().trim().toUpperCase().regex(/^[A-Z]{2,8}$/).optional().catch(undefined),
-  symbol: z.string().trim().toUpperCase().regex(/^[A-Z0-9. _-]{1,40}$/).optional().catch(undefined),
+  account: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .optional()
+    .catch(undefined),
+  currency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/)
+    .optional()
+    .catch(undefined),
+  market: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2,8}$/)
+    .optional()
+    .catch(undefined),
+  symbol: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9. _-]{1,40}$/)
+    .optional()
+    .catch(undefined),
   /** On or after this day (UTC, of biz_time). */
   from: day,
   /** On or before this day (UTC). */

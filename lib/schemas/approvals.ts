@@ -23,7 +23,11 @@ export type ApprovalRuleAction = keyof typeof APPROVAL_RULE_ACTIONS;
 export const APPROVAL_RULE_ACTION_KEYS = Object.keys(APPROVAL_RULE_ACTIONS) as [ApprovalRuleAction, ...ApprovalRuleAction[]];
 
 /** Rule keys whose requests carry no amount: a currency or threshold would never match, so the form offers none. */
-export const NO_AMOUNT_RULE_ACTIONS: readonly string[] = ["movements.position_journal", "accounts.option_level_raise", "accounts.w8ben_change"];
+export const NO_AMOUNT_RULE_ACTIONS: readonly string[] = [
+  "movements.position_journal",
+  "accounts.option_level_raise",
+  "accounts.w8ben_change",
+];
 
 /** Who may be named as approver: the roles holding `approvals:decide`. */
 export const APPROVER_ROLES = PERMISSIONS["approvals:decide"] as readonly Role[];
@@ -40,7 +44,13 @@ export const APPROVAL_STATUS_LABELS: Record<ApprovalStatus, string> = {
   expired: "Expired",
 };
 export const APPROVAL_STATUS_TONES = {
-  pending: "amber", executing: "blue", executed: "green", failed: "red", rejected: "red", withdrawn: "slate", expired: "slate",
+  pending: "amber",
+  executing: "blue",
+  executed: "green",
+  failed: "red",
+  rejected: "red",
+  withdrawn: "slate",
+  expired: "slate",
 } as const;
 
 /** The rules editor's form: one schema for create and edit (an id means edit). */
@@ -69,7 +79,10 @@ export const approvalRuleEnabledSchema = z.object({ id: z.string().uuid(), enabl
 
 const approvalId = z.string().uuid("Not an approval request");
 export const approveSchema = z.object({ id: approvalId });
-export const rejectSchema = z.object({ id: approvalId, reason: z.string({ message: "Give a reason" }).trim().min(3, "Give a reason").max(500) });
+export const rejectSchema = z.object({
+  id: approvalId,
+  reason: z.string({ message: "Give a reason" }).trim().min(3, "Give a reason").max(500),
+});
 export const withdrawSchema = z.object({ id: approvalId });
 export type RejectValues = z.input<typeof rejectSchema>;
 

@@ -4,10 +4,31 @@ import { listParams, type StateOf } from "@/lib/list-params";
 
 export const AUDIT_OUTCOMES = ["success", "failure", "denied", "held"] as const;
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((d) => !Number.isNaN(Date.parse(d))).optional().catch(undefined);
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((d) => !Number.isNaN(Date.parse(d)))
+  .optional()
+  .catch(undefined);
 // NUL cannot be a text parameter in PostgreSQL: a value holding one is no filter.
-const text = (max: number) => z.string().trim().min(1).max(max).regex(/^[^\u0000]*$/).optional().catch(undefined);
-const email = z.string().trim().toLowerCase().min(1).max(254).regex(/^[^\u0000]*$/).optional().catch(undefined);
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .regex(/^[^\u0000]*$/)
+    .optional()
+    .catch(undefined);
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1)
+  .max(254)
+  .regex(/^[^\u0000]*$/)
+  .optional()
+  .catch(undefined);
 
 /**
  * The audit trail's filters, from the URL: the page, and the CSV export of everything they match. Each is served by

@@ -6,11 +6,32 @@ import { MOVEMENT_KIND_LABELS, MOVEMENT_REQUEST_KINDS, type MovementRequestKind 
  * The movements list's URL state, row and totals: the page, GET /api/movements and the CSV export parse with these.
  * Status accepts any upper-case word, so a status the desk does not know yet can be filtered on too.
  */
-const word = z.string().trim().toUpperCase().regex(/^[A-Z0-9_]{1,40}$/).optional().catch(undefined);
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((d) => !Number.isNaN(Date.parse(d))).optional().catch(undefined);
+const word = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9_]{1,40}$/)
+  .optional()
+  .catch(undefined);
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((d) => !Number.isNaN(Date.parse(d)))
+  .optional()
+  .catch(undefined);
 
 /** The upstream's statuses, then those the desk's approvals write before (or instead of) sending. */
-export const MOVEMENT_STATUSES = ["SUBMITTED", "COMPLETED", "REJECTED", "FAILED", "CANCELED", "AWAITING_APPROVAL", "DECLINED", "WITHDRAWN", "EXPIRED"] as const;
+export const MOVEMENT_STATUSES = [
+  "SUBMITTED",
+  "COMPLETED",
+  "REJECTED",
+  "FAILED",
+  "CANCELED",
+  "AWAITING_APPROVAL",
+  "DECLINED",
+  "WITHDRAWN",
+  "EXPIRED",
+] as const;
 /** Statuses after which nothing changes any more. */
 export const FINAL_STATUSES = ["COMPLETED", "CANCELED", "REJECTED", "FAILED", "DECLINED", "WITHDRAWN", "EXPIRED"] as const;
 export const MOVEMENT_STATUS_LABELS: Record<(typeof MOVEMENT_STATUSES)[number], string> = {
@@ -26,7 +47,15 @@ export const MOVEMENT_STATUS_LABELS: Record<(typeof MOVEMENT_STATUSES)[number], 
 };
 
 /** The type filter: a kind, or instant funding narrowed to one direction. */
-export const MOVEMENT_TYPES = ["CASH_JOURNAL", "POSITION_JOURNAL", "INSTANT_FUNDING", "DEPOSIT", "WITHDRAWAL", "FX_EXCHANGE", "INSTANT_EXCHANGE"] as const;
+export const MOVEMENT_TYPES = [
+  "CASH_JOURNAL",
+  "POSITION_JOURNAL",
+  "INSTANT_FUNDING",
+  "DEPOSIT",
+  "WITHDRAWAL",
+  "FX_EXCHANGE",
+  "INSTANT_EXCHANGE",
+] as const;
 export type MovementType = (typeof MOVEMENT_TYPES)[number];
 export const MOVEMENT_TYPE_LABELS: Record<MovementType, string> = {
   ...MOVEMENT_KIND_LABELS,
@@ -49,9 +78,20 @@ export const movementFilterSchema = z.object({
   type: z.enum(MOVEMENT_TYPES).optional().catch(undefined),
   status: word,
   /** An account id or number: the account of a funding or exchange, or either side of a journal. */
-  account: z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/).optional().catch(undefined),
+  account: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .optional()
+    .catch(undefined),
   /** The amount's currency or, for an exchange, the currency bought. */
-  currency: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/).optional().catch(undefined),
+  currency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/)
+    .optional()
+    .catch(undefined),
   /** Who asked for it (the staff user's email, as the desk records it). */
   requester: z.string().trim().toLowerCase().min(1).max(254).optional().catch(undefined),
   /** Created on or after this day (UTC). */
@@ -121,7 +161,8 @@ export function isMovementKind(v: string): v is MovementRequestKind {
 }
 
 /** The detail page of a movement (the forms and the approvals link here). */
-export const movementHref = (kind: string, clientRequestId: string) => `/movements/${encodeURIComponent(kind)}/${encodeURIComponent(clientRequestId)}`;
+export const movementHref = (kind: string, clientRequestId: string) =>
+  `/movements/${encodeURIComponent(kind)}/${encodeURIComponent(clientRequestId)}`;
 
 /** What a row is, in words: "Deposit", "Cash journal"…; an unknown kind raw. */
 export function movementTypeLabel(kind: string, direction: string | null): string {

@@ -22,7 +22,11 @@ export const MOVEMENT_KIND_LABELS: Record<MovementRequestKind, string> = {
 export const OCC_SYMBOL = /^[A-Z.]{1,6}\d{6}[CP]\d{8}$/;
 
 const clientRequestId = z.string().regex(CLIENT_ID_PATTERN, "The request id is missing; reopen the form");
-const accountId = (what: string) => z.string({ message: `Choose the ${what}` }).trim().min(1, `Choose the ${what}`);
+const accountId = (what: string) =>
+  z
+    .string({ message: `Choose the ${what}` })
+    .trim()
+    .min(1, `Choose the ${what}`);
 const currency = z.enum(CURRENCIES, { message: "Choose a currency" });
 const amountText = z.string({ message: "Enter an amount such as 12.50" }).trim();
 
@@ -33,10 +37,17 @@ function checkAmount(value: string, cur: string, ctx: z.RefinementCtx, path: str
 }
 
 export const cashJournalSchema = z
-  .object({ client_request_id: clientRequestId, from_account: accountId("account to take the cash from"), to_account: accountId("account to credit"), currency, amount: amountText })
+  .object({
+    client_request_id: clientRequestId,
+    from_account: accountId("account to take the cash from"),
+    to_account: accountId("account to credit"),
+    currency,
+    amount: amountText,
+  })
   .superRefine((v, ctx) => {
     checkAmount(v.amount, v.currency, ctx, "amount");
-    if (v.from_account && v.from_account === v.to_account) ctx.addIssue({ code: "custom", message: "Choose two different accounts", path: ["to_account"] });
+    if (v.from_account && v.from_account === v.to_account)
+      ctx.addIssue({ code: "custom", message: "Choose two different accounts", path: ["to_account"] });
   });
 
 export const positionJournalSchema = z
@@ -50,17 +61,26 @@ export const positionJournalSchema = z
     quantity: z.string({ message: "Enter a quantity" }).trim(),
   })
   .superRefine((v, ctx) => {
-    if (v.from_account && v.from_account === v.to_account) ctx.addIssue({ code: "custom", message: "Choose two different accounts", path: ["to_account"] });
+    if (v.from_account && v.from_account === v.to_account)
+      ctx.addIssue({ code: "custom", message: "Choose two different accounts", path: ["to_account"] });
     if (v.instrument_type === "OPTION" && !OCC_SYMBOL.test(v.symbol)) {
       ctx.addIssue({ code: "custom", message: "An option is named by its OCC symbol, such as AAPL261218C00200000", path: ["symbol"] });
     }
-    if (!DECIMAL_PATTERN.test(v.quantity) || decimalSign(v.quantity) <= 0) ctx.addIssue({ code: "custom", message: "Enter a quantity greater than zero", path: ["quantity"] });
-    else if (v.instrument_type === "OPTION" && decimalPlaces(v.quantity) > 0) ctx.addIssue({ code: "custom", message: "Option contracts are whole numbers", path: ["quantity"] });
+    if (!DECIMAL_PATTERN.test(v.quantity) || decimalSign(v.quantity) <= 0)
+      ctx.addIssue({ code: "custom", message: "Enter a quantity greater than zero", path: ["quantity"] });
+    else if (v.instrument_type === "OPTION" && decimalPlaces(v.quantity) > 0)
+      ctx.addIssue({ code: "custom", message: "Option contracts are whole numbers", path: ["quantity"] });
   });
 
 export const FUNDING_TYPES = ["DEPOSIT", "WITHDRAWAL"] as const;
 export const instantFundingSchema = z
-  .object({ client_request_id: clientRequestId, account_id: accountId("account"), type: z.enum(FUNDING_TYPES, { message: "Choose deposit or withdrawal" }), currency, amount: amountText })
+  .object({
+    client_request_id: clientRequestId,
+    account_id: accountId("account"),
+    type: z.enum(FUNDING_TYPES, { message: "Choose deposit or withdrawal" }),
+    currency,
+    amount: amountText,
+  })
   .superRefine((v, ctx) => checkAmount(v.amount, v.currency, ctx, "amount"));
 
 const exchangeShape = {
@@ -72,19 +92,18 @@ const exchangeShape = {
 };
 function checkExchange(v: { from_currency: string; to_currency: string; from_amount: string }, ctx: z.RefinementCtx) {
   checkAmount(v.from_amount, v.from_currency, ctx, "from_amount");
-  if (v.from_currency === v.to_currency) ctx.addIssue({ code: "custom", message: "Choose a different currency to convert to", path: ["to_currency"] });
+  if (v.from_currency === v.to_currency)
+    ctx.addIssue({ code: "custom", message: "Choose a different currency to convert to", path: ["to_currency"] });
 }
 
 /** An FX request at the omnibus master account. */
 export const fxRequestSchema = z.object(exchangeShape).superRefine(checkExchange);
 
 /** An instant exchange at a virtual account; `to_amount` comes from the live quote the form showed. */
-export const instantExchangeSchema = z
-  .object({ ...exchangeShape, to_amount: amountText })
-  .superRefine((v, ctx) => {
-    checkExchange(v, ctx);
-    checkAmount(v.to_amount, v.to_currency, ctx, "to_amount");
-  });
+export const instantExchangeSchema = z.object({ ...exchangeShape, to_amount: amountText }).superRefine((v, ctx) => {
+  checkExchange(v, ctx);
+  checkAmount(v.to_amount, v.to_currency, ctx, "to_amount");
+});
 
 export type CashJournalRequest = z.output<typeof cashJournalSchema>;
 export type PositionJournalRequest = z.output<typeof positionJournalSchema>;

@@ -6,8 +6,14 @@ import { CLIENT_ID_PATTERN } from "@/lib/ids";
 export const optionExerciseSchema = z.object({
   account_id: z.string().trim().min(1),
   client_request_id: z.string().regex(CLIENT_ID_PATTERN, "Reload the page: the request id is invalid"),
-  symbol: z.string().trim().regex(/^[A-Z.]{1,6}\d{6}[CP]\d{8}$/, "An OCC option symbol"),
-  quantity: z.string().trim().refine((v) => /^\d+$/.test(v) && new Decimal(v).gt(0), "Whole contracts, at least one"),
+  symbol: z
+    .string()
+    .trim()
+    .regex(/^[A-Z.]{1,6}\d{6}[CP]\d{8}$/, "An OCC option symbol"),
+  quantity: z
+    .string()
+    .trim()
+    .refine((v) => /^\d+$/.test(v) && new Decimal(v).gt(0), "Whole contracts, at least one"),
   exercise_type: z.enum(["EXERCISE", "DO_NOT_EXERCISE"]),
 });
 export type OptionExerciseValues = z.input<typeof optionExerciseSchema>;

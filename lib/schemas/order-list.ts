@@ -6,8 +6,19 @@ import { listParams, type StateOf } from "@/lib/list-params";
  * parse with these. Enum filters accept any upper-case word, so a status the desk does not know yet can be filtered
  * on too (the toolbar offers the known ones).
  */
-const word = z.string().trim().toUpperCase().regex(/^[A-Z0-9_]{1,40}$/).optional().catch(undefined);
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((d) => !Number.isNaN(Date.parse(d))).optional().catch(undefined);
+const word = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9_]{1,40}$/)
+  .optional()
+  .catch(undefined);
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((d) => !Number.isNaN(Date.parse(d)))
+  .optional()
+  .catch(undefined);
 
 export const ORDER_VIEWS = ["open", "working_today", "filled_today", "failed"] as const;
 export type OrderView = (typeof ORDER_VIEWS)[number];
@@ -21,8 +32,19 @@ export const ORDER_VIEW_LABELS: Record<OrderView, string> = {
 export const orderFilterSchema = z.object({
   view: z.enum(ORDER_VIEWS).optional().catch(undefined),
   /** The virtual account id (the read model knows accounts by id only). */
-  account: z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/).optional().catch(undefined),
-  symbol: z.string().trim().toUpperCase().regex(/^[A-Z0-9. _-]{1,40}$/).optional().catch(undefined),
+  account: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .optional()
+    .catch(undefined),
+  symbol: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9. _-]{1,40}$/)
+    .optional()
+    .catch(undefined),
   market: word,
   type: word,
   side: word,

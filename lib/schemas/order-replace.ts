@@ -22,7 +22,11 @@ export const replaceOrderSchema = z
     quantity: positive,
     limitPrice: positive,
     stopPrice: positive,
-    timeInForce: z.enum(REPLACE_TIME_IN_FORCE).or(z.literal("")).transform((v) => v || undefined).optional(),
+    timeInForce: z
+      .enum(REPLACE_TIME_IN_FORCE)
+      .or(z.literal(""))
+      .transform((v) => v || undefined)
+      .optional(),
     expireDate: z
       .string()
       .trim()
@@ -33,8 +37,10 @@ export const replaceOrderSchema = z
   })
   .superRefine((v, ctx) => {
     requireReasonText(v, ctx);
-    if (v.timeInForce === "GTD" && !v.expireDate) ctx.addIssue({ code: "custom", path: ["expireDate"], message: "GTD needs an expiry date" });
-    if (v.timeInForce !== "GTD" && v.expireDate) ctx.addIssue({ code: "custom", path: ["expireDate"], message: "Only GTD orders have an expiry date" });
+    if (v.timeInForce === "GTD" && !v.expireDate)
+      ctx.addIssue({ code: "custom", path: ["expireDate"], message: "GTD needs an expiry date" });
+    if (v.timeInForce !== "GTD" && v.expireDate)
+      ctx.addIssue({ code: "custom", path: ["expireDate"], message: "Only GTD orders have an expiry date" });
   });
 export type ReplaceOrderValues = z.input<typeof replaceOrderSchema>;
 export type ReplaceOrderInput = z.output<typeof replaceOrderSchema>;
@@ -43,7 +49,15 @@ export type ReplaceOrderInput = z.output<typeof replaceOrderSchema>;
 export function pricesOf(orderType: string | null | undefined): { limit: boolean; stop: boolean } {
   const t = orderType ?? "";
   return {
-    limit: ["LIMIT", "STOP_LOSS_LIMIT", "ENHANCED_LIMIT", "AT_AUCTION_LIMIT", "TOUCH_LMT", "ODD_LOT_LIMIT", "TRAILING_STOP_LOSS_LIMIT"].includes(t),
+    limit: [
+      "LIMIT",
+      "STOP_LOSS_LIMIT",
+      "ENHANCED_LIMIT",
+      "AT_AUCTION_LIMIT",
+      "TOUCH_LMT",
+      "ODD_LOT_LIMIT",
+      "TRAILING_STOP_LOSS_LIMIT",
+    ].includes(t),
     stop: ["STOP_LOSS", "STOP_LOSS_LIMIT", "TOUCH_MKT", "TOUCH_LMT"].includes(t),
   };
 }

@@ -1,7 +1,10 @@
 import type { AccountRow } from "./virtual-account-view";
 
 /** What the ticket's GET routes answer (plain types for the browser). Money and quantities are decimal strings. */
-export type TicketAccountHit = Pick<AccountRow, "account_id" | "account_number" | "external_account_number" | "owner_name" | "account_type" | "account_status" | "option_level">;
+export type TicketAccountHit = Pick<
+  AccountRow,
+  "account_id" | "account_number" | "external_account_number" | "owner_name" | "account_type" | "account_status" | "option_level"
+>;
 
 export interface TicketAccount {
   account_id: string;

@@ -7,7 +7,8 @@ import { isTrailing, needsLimit, needsStop, opposite, type placeTicketSchema, ty
  * what identifies a ticket's content. Plain code: the form (the ticket's id) and the actions share it.
  */
 /** Derived ids of the other orders of a combo: the ticket's one id plus a suffix, so a retry repeats all of them. */
-export const childOrderId = (id: string, role: "profit" | "loss" | "oco") => `${id}-${role === "profit" ? "tp" : role === "loss" ? "sl" : "oc"}`;
+export const childOrderId = (id: string, role: "profit" | "loss" | "oco") =>
+  `${id}-${role === "profit" ? "tp" : role === "loss" ? "sl" : "oc"}`;
 
 export interface WireLeg {
   instrument_type: "OPTION";
@@ -56,8 +57,12 @@ export function toOrderRequest(v: z.output<typeof placeTicketSchema>): { account
     return v.combo;
   };
   const base = {
-    instrument_type: v.instrument_type, market: v.market, entrust_type: v.entrust_type, support_trading_session: v.trading_session,
-    time_in_force: v.time_in_force, ...(v.time_in_force === "GTD" ? { expire_date: v.expire_date } : {}),
+    instrument_type: v.instrument_type,
+    market: v.market,
+    entrust_type: v.entrust_type,
+    support_trading_session: v.trading_session,
+    time_in_force: v.time_in_force,
+    ...(v.time_in_force === "GTD" ? { expire_date: v.expire_date } : {}),
   } as const;
   const main: WireOrder = {
     ...base,
@@ -71,7 +76,8 @@ export function toOrderRequest(v: z.output<typeof placeTicketSchema>): { account
     ...(needsStop(v.order_type) ? { stop_price: v.stop_price } : {}),
     ...(isTrailing(v.order_type)
       ? {
-          trailing_type: v.trailing_type, trailing_stop_step: v.trailing_stop_step,
+          trailing_type: v.trailing_type,
+          trailing_stop_step: v.trailing_stop_step,
           ...(v.order_type === "TRAILING_STOP_LOSS_LIMIT" ? { trailing_limit_price_offset: v.trailing_limit_price_offset } : {}),
         }
       : {}),
@@ -79,26 +85,41 @@ export function toOrderRequest(v: z.output<typeof placeTicketSchema>): { account
       ? {
           option_strategy: strategy,
           legs: v.legs.map((l) => ({
-            instrument_type: "OPTION" as const, market: "US" as const, symbol: rootOf(l.symbol), side: l.side, quantity: l.ratio,
-            strike_price: l.strike_price, option_expire_date: l.expiry, option_type: l.option_type,
+            instrument_type: "OPTION" as const,
+            market: "US" as const,
+            symbol: rootOf(l.symbol),
+            side: l.side,
+            quantity: l.ratio,
+            strike_price: l.strike_price,
+            option_expire_date: l.expiry,
+            option_type: l.option_type,
           })),
         }
       : {}),
   };
   const orders = [main];
   const child = (role: "profit" | "loss" | "oco", fields: Partial<WireOrder>): WireOrder => ({
-    ...base, combo_type: comboOf(role), client_order_id: childOrderId(v.client_order_id, role), symbol: v.symbol, quantity: v.quantity, side: v.side, order_type: "LIMIT", ...fields,
+    ...base,
+    combo_type: comboOf(role),
+    client_order_id: childOrderId(v.client_order_id, role),
+    symbol: v.symbol,
+    quantity: v.quantity,
+    side: v.side,
+    order_type: "LIMIT",
+    ...fields,
   });
   if (v.combo === "MASTER" || v.combo === "OTO" || v.combo === "OTOCO") {
     if (v.profit_enabled) orders.push(child("profit", { side: opposite(v.side), order_type: "LIMIT", limit_price: v.profit_limit_price }));
     if (v.loss_enabled) orders.push(child("loss", { side: opposite(v.side), order_type: "STOP_LOSS", stop_price: v.loss_stop_price }));
   }
   if (v.combo === "OCO") {
-    orders.push(child("oco", {
-      order_type: v.oco_order_type,
-      ...(needsLimit(v.oco_order_type) ? { limit_price: v.oco_limit_price } : {}),
-      ...(needsStop(v.oco_order_type) ? { stop_price: v.oco_stop_price } : {}),
-    }));
+    orders.push(
+      child("oco", {
+        order_type: v.oco_order_type,
+        ...(needsLimit(v.oco_order_type) ? { limit_price: v.oco_limit_price } : {}),
+        ...(needsStop(v.oco_order_type) ? { stop_price: v.oco_stop_price } : {}),
+      }),
+    );
   }
   return { account_id: v.account_id, new_orders: orders };
 }
@@ -112,12 +133,23 @@ export function ticketFingerprint(v: TicketValues): string {
 function stableJson(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(stableJson).join(",")}]`;
   if (v && typeof v === "object") {
-    return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${stableJson((v as Record<string, unknown>)[k])}`).join(",")}}`;
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${stableJson((v as Record<string, unknown>)[k])}`)
+      .join(",")}}`;
   }
   return JSON.stringify(v) ?? "null";
 }
 
 /** The role of each order of a request, read from its id (the main order, or a combo member's suffix). */
 export function orderRoles(request: { new_orders: { client_order_id: string }[] }): ("main" | "profit" | "loss" | "oco")[] {
-  return request.new_orders.map((o) => (o.client_order_id.endsWith("-tp") ? "profit" : o.client_order_id.endsWith("-sl") ? "loss" : o.client_order_id.endsWith("-oc") ? "oco" : "main"));
+  return request.new_orders.map((o) =>
+    o.client_order_id.endsWith("-tp")
+      ? "profit"
+      : o.client_order_id.endsWith("-sl")
+        ? "loss"
+        : o.client_order_id.endsWith("-oc")
+          ? "oco"
+          : "main",
+  );
 }

@@ -17,17 +17,36 @@ export type TicketMarket = (typeof TICKET_MARKETS)[number];
 export const STOCK_ORDER_TYPES = {
   US: ["LIMIT", "MARKET", "STOP_LOSS", "STOP_LOSS_LIMIT", "TRAILING_STOP_LOSS", "TRAILING_STOP_LOSS_LIMIT", "TOUCH_MKT", "TOUCH_LMT"],
   HK: [
-    "LIMIT", "MARKET", "ENHANCED_LIMIT", "AT_AUCTION", "AT_AUCTION_LIMIT", "ODD_LOT_LIMIT", "STOP_LOSS", "STOP_LOSS_LIMIT",
-    "TRAILING_STOP_LOSS", "TRAILING_STOP_LOSS_LIMIT", "TOUCH_MKT", "TOUCH_LMT",
+    "LIMIT",
+    "MARKET",
+    "ENHANCED_LIMIT",
+    "AT_AUCTION",
+    "AT_AUCTION_LIMIT",
+    "ODD_LOT_LIMIT",
+    "STOP_LOSS",
+    "STOP_LOSS_LIMIT",
+    "TRAILING_STOP_LOSS",
+    "TRAILING_STOP_LOSS_LIMIT",
+    "TOUCH_MKT",
+    "TOUCH_LMT",
   ],
 } as const satisfies Record<TicketMarket, readonly string[]>;
 export const OPTION_ORDER_TYPES = ["LIMIT", "STOP_LOSS", "STOP_LOSS_LIMIT"] as const;
 export const ALL_ORDER_TYPES = [...new Set([...STOCK_ORDER_TYPES.US, ...STOCK_ORDER_TYPES.HK])] as [string, ...string[]];
 
 export const ORDER_TYPE_LABELS: Record<string, string> = {
-  LIMIT: "Limit", MARKET: "Market", STOP_LOSS: "Stop", STOP_LOSS_LIMIT: "Stop limit", TRAILING_STOP_LOSS: "Trailing stop",
-  TRAILING_STOP_LOSS_LIMIT: "Trailing stop limit", TOUCH_MKT: "Market if touched", TOUCH_LMT: "Limit if touched", ENHANCED_LIMIT: "Enhanced limit",
-  AT_AUCTION: "At auction", AT_AUCTION_LIMIT: "At-auction limit", ODD_LOT_LIMIT: "Odd-lot limit",
+  LIMIT: "Limit",
+  MARKET: "Market",
+  STOP_LOSS: "Stop",
+  STOP_LOSS_LIMIT: "Stop limit",
+  TRAILING_STOP_LOSS: "Trailing stop",
+  TRAILING_STOP_LOSS_LIMIT: "Trailing stop limit",
+  TOUCH_MKT: "Market if touched",
+  TOUCH_LMT: "Limit if touched",
+  ENHANCED_LIMIT: "Enhanced limit",
+  AT_AUCTION: "At auction",
+  AT_AUCTION_LIMIT: "At-auction limit",
+  ODD_LOT_LIMIT: "Odd-lot limit",
 };
 
 const LIMIT_TYPES = ["LIMIT", "STOP_LOSS_LIMIT", "TOUCH_LMT", "ENHANCED_LIMIT", "AT_AUCTION_LIMIT", "ODD_LOT_LIMIT"];
@@ -39,8 +58,16 @@ export const isTrailing = (t: string) => TRAILING_TYPES.includes(t);
 
 export const SIDES = ["BUY", "SELL", "SHORT"] as const;
 export const TIME_IN_FORCE = ["DAY", "GTC", "GTD"] as const;
-export const SESSIONS = { US: ["CORE", "ALL", "NIGHT", "ALL_DAY"], HK: ["CORE"] } as const satisfies Record<TicketMarket, readonly string[]>;
-export const SESSION_LABELS: Record<string, string> = { CORE: "Core hours", ALL: "Pre + core + after hours", NIGHT: "Overnight", ALL_DAY: "All day (24h)" };
+export const SESSIONS = { US: ["CORE", "ALL", "NIGHT", "ALL_DAY"], HK: ["CORE"] } as const satisfies Record<
+  TicketMarket,
+  readonly string[]
+>;
+export const SESSION_LABELS: Record<string, string> = {
+  CORE: "Core hours",
+  ALL: "Pre + core + after hours",
+  NIGHT: "Overnight",
+  ALL_DAY: "All day (24h)",
+};
 
 /**
  * Combos the upstream accepts: for US stocks NORMAL, MASTER (+ STOP_PROFIT / STOP_LOSS) and OCO only; OTO and OTOCO
@@ -48,9 +75,16 @@ export const SESSION_LABELS: Record<string, string> = { CORE: "Core hours", ALL:
  */
 export const COMBOS = ["NORMAL", "MASTER", "OCO", "OTO", "OTOCO"] as const;
 export type Combo = (typeof COMBOS)[number];
-export const COMBOS_BY_MARKET: Record<TicketMarket, readonly Combo[]> = { US: ["NORMAL", "MASTER", "OCO"], HK: ["NORMAL", "MASTER", "OCO", "OTO", "OTOCO"] };
+export const COMBOS_BY_MARKET: Record<TicketMarket, readonly Combo[]> = {
+  US: ["NORMAL", "MASTER", "OCO"],
+  HK: ["NORMAL", "MASTER", "OCO", "OTO", "OTOCO"],
+};
 export const COMBO_LABELS: Record<Combo, string> = {
-  NORMAL: "Single order", MASTER: "Take-profit / stop-loss", OCO: "One cancels other (OCO)", OTO: "One triggers other (OTO)", OTOCO: "One triggers OCO (OTOCO)",
+  NORMAL: "Single order",
+  MASTER: "Take-profit / stop-loss",
+  OCO: "One cancels other (OCO)",
+  OTO: "One triggers other (OTO)",
+  OTOCO: "One triggers OCO (OTOCO)",
 };
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -126,11 +160,35 @@ export const strategyOf = (v: Pick<TicketValues, "legs">) => nameStrategy(v.legs
 /** An empty ticket (on the account the page opened with, if any). */
 export function blankTicket(account?: Pick<TicketAccount, "account_id" | "option_level" | "held">): TicketValues {
   return {
-    account_id: account?.account_id ?? "", account_option_level: account?.option_level ?? "", market: "US", instrument_type: "EQUITY", symbol: "",
-    lot_size: "", side: "BUY", entrust_type: "QTY", quantity: "", total_cash_amount: "", order_type: "LIMIT", limit_price: "", stop_price: "",
-    trailing_type: "AMOUNT", trailing_stop_step: "", trailing_limit_price_offset: "", time_in_force: "DAY", expire_date: "", trading_session: "CORE",
-    combo: "NORMAL", profit_enabled: false, profit_limit_price: "", loss_enabled: false, loss_stop_price: "", oco_order_type: "STOP_LOSS",
-    oco_limit_price: "", oco_stop_price: "", legs: [], held: account?.held ?? {},
+    account_id: account?.account_id ?? "",
+    account_option_level: account?.option_level ?? "",
+    market: "US",
+    instrument_type: "EQUITY",
+    symbol: "",
+    lot_size: "",
+    side: "BUY",
+    entrust_type: "QTY",
+    quantity: "",
+    total_cash_amount: "",
+    order_type: "LIMIT",
+    limit_price: "",
+    stop_price: "",
+    trailing_type: "AMOUNT",
+    trailing_stop_step: "",
+    trailing_limit_price_offset: "",
+    time_in_force: "DAY",
+    expire_date: "",
+    trading_session: "CORE",
+    combo: "NORMAL",
+    profit_enabled: false,
+    profit_limit_price: "",
+    loss_enabled: false,
+    loss_stop_price: "",
+    oco_order_type: "STOP_LOSS",
+    oco_limit_price: "",
+    oco_stop_price: "",
+    legs: [],
+    held: account?.held ?? {},
   };
 }
 
@@ -142,15 +200,30 @@ export function ticketRules(v: z.output<typeof ticketObject>, issue: Issue) {
 
   // Order type and its prices
   const allowed: readonly string[] = option ? OPTION_ORDER_TYPES : STOCK_ORDER_TYPES[v.market];
-  if (v.order_type && !allowed.includes(v.order_type)) issue("order_type", `${ORDER_TYPE_LABELS[v.order_type] ?? v.order_type} orders are not taken for ${option ? "options" : `${v.market} stocks`}`);
-  if (needsLimit(v.order_type)) checkPrice(issue, "limit_price", v.limit_price, option && v.legs.length > 1 ? "net limit price" : "limit price");
+  if (v.order_type && !allowed.includes(v.order_type))
+    issue(
+      "order_type",
+      `${ORDER_TYPE_LABELS[v.order_type] ?? v.order_type} orders are not taken for ${option ? "options" : `${v.market} stocks`}`,
+    );
+  if (needsLimit(v.order_type))
+    checkPrice(issue, "limit_price", v.limit_price, option && v.legs.length > 1 ? "net limit price" : "limit price");
   if (needsStop(v.order_type)) checkPrice(issue, "stop_price", v.stop_price, "stop price");
   if (isTrailing(v.order_type)) {
-    checkPrice(issue, "trailing_stop_step", v.trailing_stop_step, v.trailing_type === "PERCENTAGE" ? "trailing percentage" : "trailing amount");
-    if (v.trailing_type === "PERCENTAGE" && v.trailing_stop_step && new Decimal(v.trailing_stop_step.match(DECIMAL_PATTERN) ? v.trailing_stop_step : "0").gte(100)) {
+    checkPrice(
+      issue,
+      "trailing_stop_step",
+      v.trailing_stop_step,
+      v.trailing_type === "PERCENTAGE" ? "trailing percentage" : "trailing amount",
+    );
+    if (
+      v.trailing_type === "PERCENTAGE" &&
+      v.trailing_stop_step &&
+      new Decimal(v.trailing_stop_step.match(DECIMAL_PATTERN) ? v.trailing_stop_step : "0").gte(100)
+    ) {
       issue("trailing_stop_step", "The trailing percentage must be below 100");
     }
-    if (v.order_type === "TRAILING_STOP_LOSS_LIMIT") checkPrice(issue, "trailing_limit_price_offset", v.trailing_limit_price_offset, "limit offset");
+    if (v.order_type === "TRAILING_STOP_LOSS_LIMIT")
+      checkPrice(issue, "trailing_limit_price_offset", v.trailing_limit_price_offset, "limit offset");
   }
 
   // Side
@@ -176,7 +249,8 @@ export function ticketRules(v: z.output<typeof ticketObject>, issue: Issue) {
     if (!DATE.test(v.expire_date)) issue("expire_date", "A GTD order needs its expiry date (yyyy-mm-dd)");
     else if (v.expire_date < new Date().toISOString().slice(0, 10)) issue("expire_date", "The expiry date has passed");
   }
-  if (!(SESSIONS[v.market] as readonly string[]).includes(v.trading_session)) issue("trading_session", `${v.market} trades in core hours only`);
+  if (!(SESSIONS[v.market] as readonly string[]).includes(v.trading_session))
+    issue("trading_session", `${v.market} trades in core hours only`);
 
   // Combos
   if (!COMBOS_BY_MARKET[v.market].includes(v.combo) || (option && v.combo !== "NORMAL")) {
@@ -228,11 +302,22 @@ function optionRules(v: z.output<typeof ticketObject>, issue: Issue) {
     return issue("legs", "Each leg's ratio is a whole number of contracts per unit");
   }
   const strategy = nameStrategy(v.legs as StrategyLeg[]);
-  if (!strategy) return issue("legs", "These legs make no strategy the broker takes (vertical, calendar, diagonal, straddle, strangle, ratio, butterfly, condor, iron butterfly or condor)");
-  if (strategy !== "SINGLE" && v.order_type !== "LIMIT") issue("order_type", `A ${STRATEGY_LABELS[strategy].toLowerCase()} is a limit order at a net price`);
+  if (!strategy)
+    return issue(
+      "legs",
+      "These legs make no strategy the broker takes (vertical, calendar, diagonal, straddle, strangle, ratio, butterfly, condor, iron butterfly or condor)",
+    );
+  if (strategy !== "SINGLE" && v.order_type !== "LIMIT")
+    issue("order_type", `A ${STRATEGY_LABELS[strategy].toLowerCase()} is a limit order at a net price`);
   if (strategy !== "SINGLE" && v.side === "SHORT") issue("side", "A multi-leg order is a debit (buy) or a credit (sell)");
   if (strategy === "SINGLE" && v.legs[0].side !== v.side) issue("side", "The order's side is the leg's side");
-  const problem = optionLevelProblem(v.account_option_level, strategy, v.legs as StrategyLeg[], DECIMAL_PATTERN.test(v.quantity) ? v.quantity : "1", v.held);
+  const problem = optionLevelProblem(
+    v.account_option_level,
+    strategy,
+    v.legs as StrategyLeg[],
+    DECIMAL_PATTERN.test(v.quantity) ? v.quantity : "1",
+    v.held,
+  );
   if (problem) issue("legs", problem);
 }
 
@@ -244,6 +329,11 @@ export const ticketSchema = withRules(ticketObject);
 
 /** What the preview and place actions take: the ticket and its one client_order_id (children derive theirs). */
 export const placeTicketSchema = withRules(
-  ticketObject.extend({ client_order_id: z.string().regex(CLIENT_ID_PATTERN, "Reload the ticket: its order id is invalid").max(28, "Reload the ticket: its order id is too long") }),
+  ticketObject.extend({
+    client_order_id: z
+      .string()
+      .regex(CLIENT_ID_PATTERN, "Reload the ticket: its order id is invalid")
+      .max(28, "Reload the ticket: its order id is too long"),
+  }),
 );
 export type PlaceTicketValues = z.input<typeof placeTicketSchema>;

@@ -17,7 +17,10 @@ export const RULE_KIND_LABELS: Record<RuleKind, string> = {
 };
 
 const decimal = (label: string) =>
-  z.string().trim().refine((v) => !amountProblem(v, "USD", "positive"), `${label}: a positive amount such as 50000`);
+  z
+    .string()
+    .trim()
+    .refine((v) => !amountProblem(v, "USD", "positive"), `${label}: a positive amount such as 50000`);
 const whole = (label: string, min: number, max: number) =>
   z.union([z.number(), z.string().trim()]).transform((v, ctx) => {
     const n = typeof v === "number" ? v : /^\d{1,6}$/.test(v) ? Number(v) : NaN;
@@ -31,7 +34,11 @@ const whole = (label: string, min: number, max: number) =>
 /** Each kind's parameters, as stored in `surveillance_rules.params`. */
 export const RULE_PARAMS = {
   large_funding: z.object({ currency: currencyIn, amount: decimal("Amount") }),
-  withdrawal_after_deposit: z.object({ days: whole("Days", 1, 365), tolerancePct: whole("Tolerance", 0, 100), minAmount: decimal("Smallest amount") }),
+  withdrawal_after_deposit: z.object({
+    days: whole("Days", 1, 365),
+    tolerancePct: whole("Tolerance", 0, 100),
+    minAmount: decimal("Smallest amount"),
+  }),
   journals_per_day: z.object({ count: whole("Journals", 1, 1000) }),
   option_after_level_raise: z.object({ hours: whole("Hours", 1, 24 * 90) }),
 } satisfies Record<RuleKind, z.ZodType>;
@@ -40,7 +47,10 @@ export type RuleParams = { [K in RuleKind]: z.output<(typeof RULE_PARAMS)[K]> };
 /** The rule form: every kind's fields as text (the action keeps those of the rule's kind). */
 export const ruleFormSchema = z
   .object({
-    id: z.string().regex(/^\d{1,18}$/).optional(),
+    id: z
+      .string()
+      .regex(/^\d{1,18}$/)
+      .optional(),
     kind: z.enum(RULE_KINDS),
     name: z.string().trim().min(3, "Name the rule (at least 3 characters)").max(120),
     enabled: z.boolean(),
@@ -54,7 +64,8 @@ export const ruleFormSchema = z
   })
   .superRefine((v, ctx) => {
     const parsed = (RULE_PARAMS as Record<string, z.ZodType | undefined>)[v.kind]?.safeParse(v);
-    if (parsed && !parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
+    if (parsed && !parsed.success)
+      for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
   });
 export type RuleFormValues = z.input<typeof ruleFormSchema>;
 
@@ -87,7 +98,11 @@ export const ALERT_AGE_LABELS: Record<(typeof ALERT_AGES)[number], string> = {
 };
 
 export const alertFilterSchema = z.object({
-  rule: z.string().regex(/^\d{1,18}$/).optional().catch(undefined),
+  rule: z
+    .string()
+    .regex(/^\d{1,18}$/)
+    .optional()
+    .catch(undefined),
   status: z.enum(ALERT_STATUSES).optional().catch(undefined),
   age: z.enum(ALERT_AGES).optional().catch(undefined),
 });

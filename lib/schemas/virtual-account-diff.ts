@@ -29,7 +29,13 @@ const LABELS: Record<string, string> = {
   "china_connect_investor_info.id_number": "China Connect ID number",
   "china_connect_investor_info.country_of_issuance": "China Connect country of issuance",
 };
-const ADDRESS_PART: Record<string, string> = { country: "country", state: "state", city: "city", street_address: "street", postal_code: "postal code" };
+const ADDRESS_PART: Record<string, string> = {
+  country: "country",
+  state: "state",
+  city: "city",
+  street_address: "street",
+  postal_code: "postal code",
+};
 
 function labelOf(path: string): string {
   if (LABELS[path]) return LABELS[path];

@@ -10,7 +10,13 @@ import { CLIENT_ID_PATTERN } from "@/lib/ids";
  * the wire shape (facts §5.4). The enums are the wire's, shared with the client and the sandbox.
  */
 export { ACCOUNT_STATUSES, ACCOUNT_TYPES, ID_TYPES, OPTION_LEVELS, TRADING_PERMISSIONS };
-export const COMMISSION_CODES = ["COMMISSION_GROUP_1", "COMMISSION_GROUP_2", "COMMISSION_GROUP_3", "COMMISSION_GROUP_4", "COMMISSION_GROUP_5"] as const;
+export const COMMISSION_CODES = [
+  "COMMISSION_GROUP_1",
+  "COMMISSION_GROUP_2",
+  "COMMISSION_GROUP_3",
+  "COMMISSION_GROUP_4",
+  "COMMISSION_GROUP_5",
+] as const;
 
 export type OptionLevel = (typeof OPTION_LEVELS)[number];
 export type TradingPermission = (typeof TRADING_PERMISSIONS)[number];
@@ -25,7 +31,11 @@ export const PERMISSION_LABELS: Record<TradingPermission, string> = {
   CN_STOCK_NORMAL: "China Connect",
 };
 export const ID_TYPE_LABELS: Record<(typeof ID_TYPES)[number], string> = {
-  ID_CARD: "ID card", PASSPORT: "Passport", CERT_INCORP: "Certificate of incorporation", LEI: "LEI", OTHER_OFFICIAL_ID_DOC: "Other official ID",
+  ID_CARD: "ID card",
+  PASSPORT: "Passport",
+  CERT_INCORP: "Certificate of incorporation",
+  LEI: "LEI",
+  OTHER_OFFICIAL_ID_DOC: "Other official ID",
 };
 
 export const levelRank = (level: string | undefined | null) => (level ? OPTION_LEVELS.indexOf(level as OptionLevel) + 1 : 0);
@@ -40,13 +50,27 @@ const NAME = /^\p{L}[\p{L}\p{M}\p{Zs}'’.\-]*$/u;
 export const UNPRINTABLE_MESSAGE = "Remove the emoji, symbols or invisible characters";
 export const NAME_MESSAGE = "Use letters, spaces, hyphens, apostrophes and periods only";
 
-const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`).refine((v) => !UNPRINTABLE.test(v), UNPRINTABLE_MESSAGE);
-const required = (message: string, max = 64) => z.string().trim().min(1, message).max(max, `At most ${max} characters`).refine((v) => !UNPRINTABLE.test(v), UNPRINTABLE_MESSAGE);
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters`)
+    .refine((v) => !UNPRINTABLE.test(v), UNPRINTABLE_MESSAGE);
+const required = (message: string, max = 64) =>
+  z
+    .string()
+    .trim()
+    .min(1, message)
+    .max(max, `At most ${max} characters`)
+    .refine((v) => !UNPRINTABLE.test(v), UNPRINTABLE_MESSAGE);
 const nameOf = (v: string) => !v || (NAME.test(v) && !UNPRINTABLE.test(v));
 const name = (max = 64) => text(max).refine(nameOf, NAME_MESSAGE);
 const requiredName = (message: string) => required(message).refine(nameOf, NAME_MESSAGE);
 export const COUNTRY_MESSAGE = "Use an ISO 3166 country code, such as GB or HK";
-const optionalCountry = z.string().trim().refine((v) => !v || isCountryCode(v), COUNTRY_MESSAGE);
+const optionalCountry = z
+  .string()
+  .trim()
+  .refine((v) => !v || isCountryCode(v), COUNTRY_MESSAGE);
 
 /** The latest calendar date anywhere on Earth right now (UTC+14): a date after it is in the future for everyone. */
 export function latestToday(now = new Date()): string {
@@ -111,7 +135,10 @@ const editableFields = {
   trading_permissions: z.array(z.enum(TRADING_PERMISSIONS)).min(1, "Grant at least one trading permission"),
   option_level: z.enum(OPTION_LEVELS).or(z.literal("")),
   // the known groups, or whatever code an existing account already has (older upstreams use other names)
-  commission_code: z.string().trim().regex(/^[A-Za-z0-9_]{0,64}$/, "Choose a commission code"),
+  commission_code: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_]{0,64}$/, "Choose a commission code"),
   w8ben_info: w8benSchema,
   china_connect_investor_info: chinaConnectSchema,
 };
@@ -146,15 +173,16 @@ export const createAccountSchema = z
   .object({
     ...editableFields,
     account_type: z.enum(ACCOUNT_TYPES, { message: "Choose the account type" }),
-    external_account_number: z.string().trim().regex(/^[A-Za-z0-9]{1,10}$/, "Use 1 to 10 letters or digits"),
+    external_account_number: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9]{1,10}$/, "Use 1 to 10 letters or digits"),
   })
   .superRefine(crossFieldRules);
 export type CreateAccountValues = z.infer<typeof createAccountSchema>;
 
 /** Update: account type, master account and external number cannot change, so the form does not send them. */
-export const updateAccountSchema = z
-  .object({ ...editableFields, account_id: z.string().min(1).max(64) })
-  .superRefine(crossFieldRules);
+export const updateAccountSchema = z.object({ ...editableFields, account_id: z.string().min(1).max(64) }).superRefine(crossFieldRules);
 export type UpdateAccountValues = z.infer<typeof updateAccountSchema>;
 
 export type AccountFormValues = Editable & { account_type?: string; external_account_number?: string; account_id?: string };
@@ -169,8 +197,11 @@ export type RevealPiiValues = z.infer<typeof revealPiiSchema>;
 const upperOrUndefined = (s: string) => (s ? s.toUpperCase() : undefined);
 function addressOut(a: AddressValues) {
   return {
-    country: a.country.toUpperCase(), city: a.city, street_address: a.street_address,
-    ...(a.state ? { state: a.state } : {}), ...(a.postal_code ? { postal_code: a.postal_code } : {}),
+    country: a.country.toUpperCase(),
+    city: a.city,
+    street_address: a.street_address,
+    ...(a.state ? { state: a.state } : {}),
+    ...(a.postal_code ? { postal_code: a.postal_code } : {}),
   };
 }
 
@@ -198,8 +229,12 @@ export function toUpstreamFields(v: Editable) {
     ...(v.trading_permissions.includes("CN_STOCK_NORMAL")
       ? {
           china_connect_investor_info: {
-            first_name: cn.first_name, last_name: cn.last_name, ...(cn.middle_name ? { middle_name: cn.middle_name } : {}),
-            id_type: cn.id_type as (typeof ID_TYPES)[number], id_number: cn.id_number, country_of_issuance: cn.country_of_issuance.toUpperCase(),
+            first_name: cn.first_name,
+            last_name: cn.last_name,
+            ...(cn.middle_name ? { middle_name: cn.middle_name } : {}),
+            id_type: cn.id_type as (typeof ID_TYPES)[number],
+            id_number: cn.id_number,
+            country_of_issuance: cn.country_of_issuance.toUpperCase(),
           },
         }
       : {}),

@@ -20,7 +20,10 @@ if (url || dataDir) {
   await engine.query("CREATE TABLE IF NOT EXISTS public.bench_floor (id bigserial PRIMARY KEY, note text NOT NULL)");
   app.get("/floor/read", async (c) => c.json((await engine.query("SELECT 1 AS one")).rows));
   app.post("/floor/write", async (c) =>
-    c.json((await engine.query("INSERT INTO public.bench_floor (note) VALUES ($1) RETURNING id", [c.req.header("x-signature-nonce") ?? ""])).rows),
+    c.json(
+      (await engine.query("INSERT INTO public.bench_floor (note) VALUES ($1) RETURNING id", [c.req.header("x-signature-nonce") ?? ""]))
+        .rows,
+    ),
   );
 }
 serve({ fetch: app.fetch, hostname: "127.0.0.1", port: Number(process.env.PORT) }, () => console.log("ready"));

@@ -15,9 +15,10 @@ export const NAMED = 5;
 export async function fillAccounts(engine: Engine, total: number, markSeeded = false) {
   const master = masterAccountId();
   const created = new Date(Date.UTC(2026, 0, 1));
-  await engine.query("INSERT INTO sandbox.master_accounts (account_id, account_number, app_key, option_level, created_at) VALUES ($1,$2,$3,$4,$5)", [
-    master, MASTER_ACCOUNT_NUMBER, "brokerdesk-demo-key", MASTER_OPTION_LEVEL, created,
-  ]);
+  await engine.query(
+    "INSERT INTO sandbox.master_accounts (account_id, account_number, app_key, option_level, created_at) VALUES ($1,$2,$3,$4,$5)",
+    [master, MASTER_ACCOUNT_NUMBER, "brokerdesk-demo-key", MASTER_OPTION_LEVEL, created],
+  );
   await engine.query(
     `INSERT INTO sandbox.virtual_accounts (account_id, account_number, external_account_number, belong_account_id, account_type,
        account_status, trading_permissions, option_level, commission_code, w8ben_info, china_connect_investor_info, search_name, created_at, updated_at)

@@ -21,16 +21,41 @@ export interface Child {
 const children = new Set<ChildProcess>();
 
 /** Starts `script` under node + tsx (one process, its own group) and waits until GET `probe` answers 200. */
-export async function startChild(script: string, env: Record<string, string>, port: number, probe: string, grpcPort?: number): Promise<Child> {
-  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", ...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []), script], {
-    env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"], detached: true, cwd: path.resolve("."),
-  });
+export async function startChild(
+  script: string,
+  env: Record<string, string>,
+  port: number,
+  probe: string,
+  grpcPort?: number,
+): Promise<Child> {
+  const child = spawn(
+    process.execPath,
+    [
+      "--conditions=react-server",
+      "--import",
+      "tsx",
+      ...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+      script,
+    ],
+    {
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "ignore", "inherit"],
+      detached: true,
+      cwd: path.resolve("."),
+    },
+  );
   children.add(child);
   const url = `http://127.0.0.1:${port}`;
   const end = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
-    if (await fetch(`${url}${probe}`).then((r) => r.ok, () => false)) return { url, grpcPort, child };
+    if (
+      await fetch(`${url}${probe}`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { url, grpcPort, child };
     if (Date.now() > end) throw new Error(`${script} did not start`);
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -79,7 +104,9 @@ export function client(url: string, connections: number) {
     const text = body === undefined ? undefined : JSON.stringify(body);
     const headers: Record<string, string> = {
       ...signedHeaders({ appKey: KEY, appSecret: SECRET, algorithm: "HMAC-SHA256", path: p, query, host, body: text }),
-      "x-version": "v3", ...(token ? { "x-access-token": token } : {}), ...(text ? { "content-type": "application/json" } : {}),
+      "x-version": "v3",
+      ...(token ? { "x-access-token": token } : {}),
+      ...(text ? { "content-type": "application/json" } : {}),
     };
     const qs = new URLSearchParams(query).toString();
     const res = await pool.request({ method, path: qs ? `${p}?${qs}` : p, headers, body: text });
@@ -88,7 +115,8 @@ export function client(url: string, connections: number) {
     return json;
   };
   return {
-    call, close: () => pool.close(),
+    call,
+    close: () => pool.close(),
     setToken: (t: string) => {
       token = t;
     },
@@ -107,19 +135,26 @@ export interface Result {
 const pct = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 
 /** `concurrency` callers repeat `run(caller, i)` for `seconds` (after a warm-up of a quarter of that); req/s and latency. */
-export async function load(concurrency: number, seconds: number, run: (caller: number, i: number) => Promise<unknown>, watch?: () => Promise<Record<string, number[]>>): Promise<Result> {
+export async function load(
+  concurrency: number,
+  seconds: number,
+  run: (caller: number, i: number) => Promise<unknown>,
+  watch?: () => Promise<Record<string, number[]>>,
+): Promise<Result> {
   let i = 0;
   const phase = async (ms: number, record: boolean) => {
     const latencies: number[] = [];
     const end = performance.now() + ms;
     const started = performance.now();
-    await Promise.all(Array.from({ length: concurrency }, async (_, caller) => {
-      while (performance.now() < end) {
-        const t = performance.now();
-        await run(caller, (i += 1));
-        if (record) latencies.push(performance.now() - t);
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: concurrency }, async (_, caller) => {
+        while (performance.now() < end) {
+          const t = performance.now();
+          await run(caller, (i += 1));
+          if (record) latencies.push(performance.now() - t);
+        }
+      }),
+    );
     return { latencies, elapsed: (performance.now() - started) / 1000 };
   };
   await phase(Math.max(300, seconds * 250), false);

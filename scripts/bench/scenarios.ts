@@ -18,18 +18,27 @@ const SUBSCRIBERS = 10;
 export async function eventsPerSecond(sb: Child, call: Caller, total: number): Promise<{ perSecond: number; written: number }> {
   const counts = new Array<number>(SUBSCRIBERS).fill(0);
   const subs = Array.from({ length: SUBSCRIBERS }, () =>
-    openSubscription({ target: `127.0.0.1:${sb.grpcPort}`, appKey: KEY, appSecret: SECRET, payload: { event_types: ["MASTER_DATA"] } }));
+    openSubscription({ target: `127.0.0.1:${sb.grpcPort}`, appKey: KEY, appSecret: SECRET, payload: { event_types: ["MASTER_DATA"] } }),
+  );
   try {
-    await Promise.all(subs.map((sub, s) => new Promise<void>((resolve, reject) => {
-      sub.call.on("data", (m) => {
-        if (m.eventType === EVENT.SubscribeSuccess) resolve();
-        if (m.eventType === EVENT.Event) counts[s] += 1;
-      });
-      sub.call.on("error", reject);
-    })));
+    await Promise.all(
+      subs.map(
+        (sub, s) =>
+          new Promise<void>((resolve, reject) => {
+            sub.call.on("data", (m) => {
+              if (m.eventType === EVENT.SubscribeSuccess) resolve();
+              if (m.eventType === EVENT.Event) counts[s] += 1;
+            });
+            sub.call.on("error", reject);
+          }),
+      ),
+    );
     const started = performance.now();
     for (let i = 0; i < total; i += 1_000) {
-      const events = Array.from({ length: Math.min(1_000, total - i) }, (_, k) => ({ event_type: "MASTER_DATA", payload: { biz_type: "CALENDAR_UPDATE", n: i + k } }));
+      const events = Array.from({ length: Math.min(1_000, total - i) }, (_, k) => ({
+        event_type: "MASTER_DATA",
+        payload: { biz_type: "CALENDAR_UPDATE", n: i + k },
+      }));
       await call("POST", "/sandbox/events/publish", {}, { events });
     }
     const written = total / ((performance.now() - started) / 1000);
@@ -50,8 +59,17 @@ export async function eventsPerSecond(sb: Child, call: Caller, total: number): P
 export async function deskAddedMs(url: string): Promise<{ desk: number; direct: number }> {
   const unlimited = { limit: 1_000_000, windowMs: 1_000 };
   const broker = createBrokerClient(
-    { kind: "sandbox", baseUrl: url, appKey: KEY, appSecret: SECRET, algorithm: "HMAC-SHA256", pathStyle: "resource", timeoutMs: 10_000, maxRetries: 0,
-      rateLimits: { account: unlimited, token: unlimited } },
+    {
+      kind: "sandbox",
+      baseUrl: url,
+      appKey: KEY,
+      appSecret: SECRET,
+      algorithm: "HMAC-SHA256",
+      pathStyle: "resource",
+      timeoutMs: 10_000,
+      maxRetries: 0,
+      rateLimits: { account: unlimited, token: unlimited },
+    },
     { logger: createLogger({ name: "broker", destination: new Writable({ write: (_c, _e, cb) => cb() }), level: "info" }) },
   );
   const params = parseAccountListParams(new URLSearchParams(""));
@@ -71,7 +89,10 @@ export async function deskAddedMs(url: string): Promise<{ desk: number; direct: 
   const d: number[] = [];
   const r: number[] = [];
   for (let round = -20; round < 200; round++) {
-    for (const [f, into] of [[desk, d], [direct, r]] as const) {
+    for (const [f, into] of [
+      [desk, d],
+      [direct, r],
+    ] as const) {
       const t = performance.now();
       await f();
       if (round >= 0) into.push(performance.now() - t);
@@ -84,7 +105,15 @@ export async function deskAddedMs(url: string): Promise<{ desk: number; direct: 
 async function tokenOf(url: string): Promise<string> {
   const p = "/openapi/auth/token/create";
   const body = "{}";
-  const headers = signedHeaders({ appKey: KEY, appSecret: SECRET, algorithm: "HMAC-SHA256", path: p, query: {}, host: new URL(url).host, body });
+  const headers = signedHeaders({
+    appKey: KEY,
+    appSecret: SECRET,
+    algorithm: "HMAC-SHA256",
+    path: p,
+    query: {},
+    host: new URL(url).host,
+    body,
+  });
   const res = await fetch(`${url}${p}`, { method: "POST", body, headers: { ...headers, "content-type": "application/json" } });
   return ((await res.json()) as { token: string }).token;
 }
@@ -104,7 +133,10 @@ export async function listTimes(small: ReturnType<typeof client>, large: ReturnT
   const times = { small: { list: [] as number[], name: [] as number[] }, large: { list: [] as number[], name: [] as number[] } };
   for (let round = -20; round < 200; round++) {
     for (const kind of ["list", "name"] as const) {
-      for (const [side, c] of [["small", small], ["large", large]] as const) {
+      for (const [side, c] of [
+        ["small", small],
+        ["large", large],
+      ] as const) {
         const t = performance.now();
         await c.call("GET", p, kinds[kind]);
         if (round >= 0) times[side][kind].push(performance.now() - t);

@@ -8,7 +8,10 @@ import { logger } from "@/server/log";
  * page that holds only ids can name accounts without calling the upstream. Remembering is best effort: a failure
  * is logged, never the reader's problem.
  */
-export async function rememberAccountNumbers(q: Queryable, accounts: { account_id?: string | null; account_number?: string | null }[]): Promise<void> {
+export async function rememberAccountNumbers(
+  q: Queryable,
+  accounts: { account_id?: string | null; account_number?: string | null }[],
+): Promise<void> {
   const known = accounts.filter((a): a is { account_id: string; account_number: string } => !!a.account_id && !!a.account_number);
   if (!known.length) return;
   const ids = known.map((a) => a.account_id);

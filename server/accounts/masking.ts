@@ -16,7 +16,13 @@ export function maskValue(value: string | undefined): string | undefined {
 
 function maskAddress(a: AddressView | undefined): AddressView | undefined {
   if (!a) return a;
-  return { country: a.country, state: a.state ? MASK : a.state, city: a.city ? MASK : a.city, street_address: a.street_address ? MASK : a.street_address, postal_code: a.postal_code ? MASK : a.postal_code };
+  return {
+    country: a.country,
+    state: a.state ? MASK : a.state,
+    city: a.city ? MASK : a.city,
+    street_address: a.street_address ? MASK : a.street_address,
+    postal_code: a.postal_code ? MASK : a.postal_code,
+  };
 }
 
 function maskW8ben(w: W8benView | undefined): W8benView | undefined {

@@ -6,5 +6,9 @@ export const accountPathParams = z.object({ accountId: z.string().trim().min(1).
 
 export const accountActivitiesParams = accountPathParams.extend({
   /** Opaque upstream cursor; absent on the first page. */
-  cursor: z.string().max(512).optional().transform((c) => c || undefined),
+  cursor: z
+    .string()
+    .max(512)
+    .optional()
+    .transform((c) => c || undefined),
 });

@@ -14,18 +14,34 @@ import { recordOptionLevelChange } from "@/server/surveillance/alerts";
 import { accountFieldMap } from "./upstream-errors";
 
 /** Sends an account update with the client_request_id its form made; the action and an approval's execution both call it. */
-export async function sendAccountUpdate(input: UpdateAccountValues, { audit, broker, db, staff }: ActionContext): Promise<{ accountId: string; status: string }> {
+export async function sendAccountUpdate(
+  input: UpdateAccountValues,
+  { audit, broker, db, staff }: ActionContext,
+): Promise<{ accountId: string; status: string }> {
   audit.target = `account:${input.account_id}`;
   // The level before the update, for surveillance (an option order soon after a raise): the upstream's account events
   // do not say what changed. Read outside the audited calls; when it cannot be read, no raise is recorded.
   const before = input.option_level
-    ? await plainBroker().getVirtualAccount({ account_id: input.account_id }).then((a) => ({ level: a.option_level ?? null }), () => undefined)
+    ? await plainBroker()
+        .getVirtualAccount({ account_id: input.account_id })
+        .then(
+          (a) => ({ level: a.option_level ?? null }),
+          () => undefined,
+        )
     : undefined;
   try {
-    const result = await broker.updateVirtualAccount({ client_request_id: input.client_request_id, account_id: input.account_id, ...toUpstreamFields(input) });
+    const result = await broker.updateVirtualAccount({
+      client_request_id: input.client_request_id,
+      account_id: input.account_id,
+      ...toUpstreamFields(input),
+    });
     if (before) {
-      await recordOptionLevelChange(db.engine, { accountId: input.account_id, from: before.level, to: input.option_level, by: staff.email })
-        .catch((error: unknown) => logger.error({ err: error, account: input.account_id }, "option level raise not recorded"));
+      await recordOptionLevelChange(db.engine, {
+        accountId: input.account_id,
+        from: before.level,
+        to: input.option_level,
+        by: staff.email,
+      }).catch((error: unknown) => logger.error({ err: error, account: input.account_id }, "option level raise not recorded"));
     }
     revalidatePath(`/accounts/${input.account_id}`);
     revalidatePath("/accounts");

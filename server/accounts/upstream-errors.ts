@@ -12,7 +12,8 @@ const CODE_FIELDS: Record<string, { field: string; message?: string }> = {
 };
 
 /** Wire paths the form has an input for (dotted, as react-hook-form names them). */
-const FORM_FIELD = /^(external_account_number|account_type|trading_permissions|option_level|commission_code|w8ben_info\.(first_name|middle_name|last_name|treaty_country|tax_id|sign_date|(home|mail)_address\.(country|state|city|street_address|postal_code))|china_connect_investor_info\.(first_name|middle_name|last_name|id_type|id_number|country_of_issuance))$/;
+const FORM_FIELD =
+  /^(external_account_number|account_type|trading_permissions|option_level|commission_code|w8ben_info\.(first_name|middle_name|last_name|treaty_country|tax_id|sign_date|(home|mail)_address\.(country|state|city|street_address|postal_code))|china_connect_investor_info\.(first_name|middle_name|last_name|id_type|id_number|country_of_issuance))$/;
 
 /**
  * A missing W-8BEN member lands on that member; a whole missing address on its street, a whole missing block on

@@ -38,13 +38,14 @@ export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
   return out;
 }
 
-
 /**
  * Every mutating server action goes through here: session → permission → zod input parsed on the server →
  * approval policy (when given) → the work → one audit entry, whatever the outcome. Returns data, never throws to
  * the browser (but lets redirect() and notFound() through). An action with a policy may return PendingApproval.
  */
-export function defineAction<S extends z.ZodType, T>(def: ActionDefinition<S, T> & { approval: ApprovalPolicy<z.output<S>> }): Action<S, T | PendingApproval>;
+export function defineAction<S extends z.ZodType, T>(
+  def: ActionDefinition<S, T> & { approval: ApprovalPolicy<z.output<S>> },
+): Action<S, T | PendingApproval>;
 export function defineAction<S extends z.ZodType, T>(def: ActionDefinition<S, T>): Action<S, T>;
 export function defineAction<S extends z.ZodType, T>(def: ActionDefinition<S, T>): Action<S, T | PendingApproval> {
   return async function action(raw: z.input<S>): Promise<ActionResult<T | PendingApproval>> {

@@ -29,7 +29,10 @@ export function actionContext(staff: Staff, db: AppDb, meta: RequestMeta): Actio
   const notes: AuditNotes = {};
   let client: BrokerClient | undefined;
   return {
-    staff, db, meta, audit: notes,
+    staff,
+    db,
+    meta,
+    audit: notes,
     get broker() {
       return (client ??= recordingBroker(broker(), notes));
     },
@@ -79,7 +82,13 @@ export async function performAudited<T>(
     const done = await o.work();
     const upstreamRequestId = notes.upstreamRequestId;
     const outcome = done.outcome ?? "success";
-    await appendAudit(ctx.db, { ...base, ...notes, target: done.target ?? notes.target ?? o.target, input: o.input(upstreamRequestId), outcome });
+    await appendAudit(ctx.db, {
+      ...base,
+      ...notes,
+      target: done.target ?? notes.target ?? o.target,
+      input: o.input(upstreamRequestId),
+      outcome,
+    });
     logger.info({ ...log, outcome, durationMs: Math.round(performance.now() - started) }, "action");
     return { ok: true, data: done.data, upstreamRequestId };
   } catch (error) {
@@ -90,9 +99,18 @@ export async function performAudited<T>(
     const userMessage = e?.userMessage ?? o.failureMessage ?? "Something went wrong. Nothing was changed; try again.";
     const upstreamRequestId = notes.upstreamRequestId ?? e?.requestId;
     await appendAudit(ctx.db, {
-      ...base, ...notes, upstreamRequestId, target: notes.target ?? o.target, input: o.input(upstreamRequestId), outcome: "failure", errorCode: code,
+      ...base,
+      ...notes,
+      upstreamRequestId,
+      target: notes.target ?? o.target,
+      input: o.input(upstreamRequestId),
+      outcome: "failure",
+      errorCode: code,
     });
-    logger[code === "INTERNAL" ? "error" : "warn"]({ ...log, outcome: "failure", code, err: code === "INTERNAL" ? error : undefined }, "action failed");
+    logger[code === "INTERNAL" ? "error" : "warn"](
+      { ...log, outcome: "failure", code, err: code === "INTERNAL" ? error : undefined },
+      "action failed",
+    );
     return { ok: false, code, userMessage, fieldErrors: e?.fieldErrors, upstreamRequestId, error };
   }
 }

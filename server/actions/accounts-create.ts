@@ -21,7 +21,11 @@ export const createVirtualAccount = defineAction({
     try {
       const master = await getMasterAccount();
       if (!master.accountId) {
-        throw new AppError("NO_MASTER_ACCOUNT", "master account unknown", "The master account is not known yet. An administrator must set BROKER_MASTER_ACCOUNT_ID.");
+        throw new AppError(
+          "NO_MASTER_ACCOUNT",
+          "master account unknown",
+          "The master account is not known yet. An administrator must set BROKER_MASTER_ACCOUNT_ID.",
+        );
       }
       const result = await broker.createVirtualAccount({
         client_request_id: input.client_request_id,

@@ -21,4 +21,3 @@ export const revealAccountPii = defineAction({
     return piiOf(account);
   },
 });
-

@@ -15,7 +15,11 @@ export const decideSurveillanceAlert = defineAction({
     audit.target = `alert:${alertId}`;
     const alert = await getAlert(db.engine, alertId);
     if (!(await decideAlert(db.engine, { alertId, decision, note, by: staff.email }))) {
-      throw new AppError("ALREADY_DECIDED", "alert already decided", `This alert was already ${alert.status === "open" ? "decided" : alert.status}.`);
+      throw new AppError(
+        "ALREADY_DECIDED",
+        "alert already decided",
+        `This alert was already ${alert.status === "open" ? "decided" : alert.status}.`,
+      );
     }
     revalidatePath(`/alerts/${alertId}`);
     revalidatePath("/alerts");

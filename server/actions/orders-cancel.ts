@@ -14,5 +14,7 @@ export const cancelOrderAction = defineAction({
   permission: "orders:modify",
   input: cancelOrderSchema,
   run: (input, ctx) =>
-    changeOpenOrder(ctx, input.orderId, "cancelled", (order) => ctx.broker.cancelOrder({ account_id: order.accountId, client_order_id: order.clientOrderId })),
+    changeOpenOrder(ctx, input.orderId, "cancelled", (order) =>
+      ctx.broker.cancelOrder({ account_id: order.accountId, client_order_id: order.clientOrderId }),
+    ),
 });

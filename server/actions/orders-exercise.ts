@@ -20,7 +20,10 @@ export const exerciseOption = defineAction({
       revalidatePath(`/accounts/${input.account_id}`);
       return { status: r.status ?? "", reason: r.reason ?? "", exercise_id: r.exercise_id ?? "" };
     } catch (error) {
-      throw toActionError(error, { fields: { codes: { INSUFFICIENT_POSITION: { field: "quantity" } }, field: (p) => (p === "quantity" ? "quantity" : undefined) }, idempotent: true });
+      throw toActionError(error, {
+        fields: { codes: { INSUFFICIENT_POSITION: { field: "quantity" } }, field: (p) => (p === "quantity" ? "quantity" : undefined) },
+        idempotent: true,
+      });
     }
   },
 });

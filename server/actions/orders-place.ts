@@ -31,18 +31,33 @@ export const placeOrderTicket = defineAction({
     const placedAt = new Date().toISOString();
     for (const o of request.new_orders) {
       const ack = acks.find((a) => a.client_order_id === o.client_order_id);
-      const waits = ["STOP_PROFIT", "STOP_LOSS"].includes(o.combo_type) || (["OTO", "OTOCO"].includes(o.combo_type) && o !== request.new_orders[0]);
+      const waits =
+        ["STOP_PROFIT", "STOP_LOSS"].includes(o.combo_type) || (["OTO", "OTOCO"].includes(o.combo_type) && o !== request.new_orders[0]);
       try {
         await recordDeskOrder(db.engine, {
           accountId: input.account_id,
           clientOrderId: o.client_order_id,
           submittedBy: staff.email,
           order: {
-            order_id: ack?.order_id, combo_type: o.combo_type, symbol: o.symbol, market: o.market, instrument_type: o.instrument_type, side: o.side,
-            order_type: o.order_type, time_in_force: o.time_in_force, expire_date: o.expire_date, entrust_type: o.entrust_type,
-            support_trading_session: o.support_trading_session, total_quantity: o.quantity, total_cash_amount: o.total_cash_amount,
-            limit_price: o.limit_price, stop_price: o.stop_price, option_strategy: o.option_strategy, legs: o.legs,
-            status: waits ? "PENDING" : "SUBMITTED", placed_at: placedAt,
+            order_id: ack?.order_id,
+            combo_type: o.combo_type,
+            symbol: o.symbol,
+            market: o.market,
+            instrument_type: o.instrument_type,
+            side: o.side,
+            order_type: o.order_type,
+            time_in_force: o.time_in_force,
+            expire_date: o.expire_date,
+            entrust_type: o.entrust_type,
+            support_trading_session: o.support_trading_session,
+            total_quantity: o.quantity,
+            total_cash_amount: o.total_cash_amount,
+            limit_price: o.limit_price,
+            stop_price: o.stop_price,
+            option_strategy: o.option_strategy,
+            legs: o.legs,
+            status: waits ? "PENDING" : "SUBMITTED",
+            placed_at: placedAt,
           },
         });
       } catch (error) {
@@ -54,8 +69,11 @@ export const placeOrderTicket = defineAction({
       account_id: input.account_id,
       client_order_id: input.client_order_id,
       orders: request.new_orders.map((o) => ({
-        client_order_id: o.client_order_id, order_id: acks.find((a) => a.client_order_id === o.client_order_id)?.order_id,
-        combo_type: o.combo_type ?? "NORMAL", side: o.side, order_type: o.order_type,
+        client_order_id: o.client_order_id,
+        order_id: acks.find((a) => a.client_order_id === o.client_order_id)?.order_id,
+        combo_type: o.combo_type ?? "NORMAL",
+        side: o.side,
+        order_type: o.order_type,
       })),
     };
   },

@@ -26,7 +26,10 @@ export const replaceOrderAction = defineAction({
       throw new AppError("NOTHING_TO_CHANGE", "replace without a change", "Change at least one value. Nothing was sent.");
     }
     return changeOpenOrder(ctx, input.orderId, "replaced", (order, comboType) =>
-      ctx.broker.replaceOrder({ account_id: order.accountId, modify_orders: [{ combo_type: comboType, client_order_id: order.clientOrderId, ...change }] }),
+      ctx.broker.replaceOrder({
+        account_id: order.accountId,
+        modify_orders: [{ combo_type: comboType, client_order_id: order.clientOrderId, ...change }],
+      }),
     );
   },
 });

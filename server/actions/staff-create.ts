@@ -19,7 +19,9 @@ export const createStaffUser = defineAction({
     } catch (error) {
       if (error instanceof StaffExistsError) {
         // The field says what is wrong; the banner only points at it (the same words twice read as two problems).
-        throw new AppError(error.code, error.message, "Check the highlighted fields.", { email: "A staff user with this email already exists" });
+        throw new AppError(error.code, error.message, "Check the highlighted fields.", {
+          email: "A staff user with this email already exists",
+        });
       }
       throw error;
     }

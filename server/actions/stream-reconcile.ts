@@ -14,7 +14,10 @@ export const requestReconciliation = defineAction({
   input: streamRequestSchema,
   async run(_input, { db, staff, audit }) {
     audit.target = "event-stream";
-    await db.engine.query("UPDATE brokerdesk.event_stream SET reconcile_requested_at = now(), reconcile_requested_by = $1 WHERE id = 'upstream'", [staff.email]);
+    await db.engine.query(
+      "UPDATE brokerdesk.event_stream SET reconcile_requested_at = now(), reconcile_requested_by = $1 WHERE id = 'upstream'",
+      [staff.email],
+    );
     await notifyChange(db.engine, { topics: ["stream"], accounts: [] });
     return { requested: true };
   },

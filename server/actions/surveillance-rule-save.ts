@@ -11,7 +11,14 @@ export const saveSurveillanceRule = defineAction({
   permission: "alerts:rules",
   input: ruleFormSchema,
   async run(input, { db, staff, audit }) {
-    const id = await saveRule(db.engine, { id: input.id, kind: input.kind, name: input.name, enabled: input.enabled, params: ruleParamsOf(input), by: staff.email });
+    const id = await saveRule(db.engine, {
+      id: input.id,
+      kind: input.kind,
+      name: input.name,
+      enabled: input.enabled,
+      params: ruleParamsOf(input),
+      by: staff.email,
+    });
     audit.target = `surveillance_rule:${id}`;
     revalidatePath("/admin/surveillance");
     return { id };

@@ -1,6 +1,13 @@
 import "server-only";
 import {
-  CHART_DEFAULT_DAYS, CHART_MAX_DAYS, activityTypeLabel, isLive, type ActivityFilter, type ActivityPage, type ActivityRow, type ActivitySummary,
+  CHART_DEFAULT_DAYS,
+  CHART_MAX_DAYS,
+  activityTypeLabel,
+  isLive,
+  type ActivityFilter,
+  type ActivityPage,
+  type ActivityRow,
+  type ActivitySummary,
 } from "@/lib/schemas/activity-list";
 import type { BrokerClient } from "@/server/broker/client";
 import type { Activity } from "@/server/broker/schemas/accounts";
@@ -37,9 +44,20 @@ interface DbRow {
 }
 
 const toRow = (r: DbRow): ActivityRow => ({
-  uid: r.uid, id: r.id, accountId: r.account_id, accountNumber: r.account_number, type: r.activity_type, subType: r.activity_sub_type,
-  currency: r.currency, market: r.market, symbol: r.symbol, quantity: r.quantity, netAmount: r.net_amount, tradeDate: r.trade_date,
-  bizTime: new Date(r.biz_time).toISOString(), description: r.description,
+  uid: r.uid,
+  id: r.id,
+  accountId: r.account_id,
+  accountNumber: r.account_number,
+  type: r.activity_type,
+  subType: r.activity_sub_type,
+  currency: r.currency,
+  market: r.market,
+  symbol: r.symbol,
+  quantity: r.quantity,
+  netAmount: r.net_amount,
+  tradeDate: r.trade_date,
+  bizTime: new Date(r.biz_time).toISOString(),
+  description: r.description,
 });
 
 const utcDay = (day: string, plusDays = 0) => new Date(Date.parse(`${day}T00:00:00.000Z`) + plusDays * 86_400_000);
@@ -74,19 +92,40 @@ async function withAccount(q: Queryable, f: ActivityFilter & { accountId?: strin
 }
 
 /** One page of the desk's copy. */
-export async function listActivityPage(q: Queryable, filter: ActivityFilter & { accountId?: string }, page: { cursor?: string; limit: number }): Promise<ActivityPage> {
+export async function listActivityPage(
+  q: Queryable,
+  filter: ActivityFilter & { accountId?: string },
+  page: { cursor?: string; limit: number },
+): Promise<ActivityPage> {
   const { where, params } = activityConditions(await withAccount(q, filter));
   const result = await keysetPage<DbRow>(q, {
-    columns: COLUMNS, from: "brokerdesk.activities a", where, params, sort: "a.biz_time", tiebreak: "a.uid", desc: true,
-    cursor: page.cursor, limit: page.limit,
+    columns: COLUMNS,
+    from: "brokerdesk.activities a",
+    where,
+    params,
+    sort: "a.biz_time",
+    tiebreak: "a.uid",
+    desc: true,
+    cursor: page.cursor,
+    limit: page.limit,
   });
   return { rows: result.rows.map(toRow), nextCursor: result.nextCursor, source: "desk" };
 }
 
 const fromUpstream = (a: Activity, accountId: string): ActivityRow => ({
-  uid: `${a.account_id ?? accountId}/${a.id}`, id: a.id, accountId: a.account_id ?? accountId, accountNumber: a.account_number ?? null,
-  type: a.activity_type, subType: a.activity_sub_type ?? null, currency: a.currency ?? "", market: a.market ?? null, symbol: a.symbol ?? null,
-  quantity: a.quantity ?? null, netAmount: a.net_amount ?? "0", tradeDate: a.trade_date ?? null, bizTime: a.biz_time ?? "",
+  uid: `${a.account_id ?? accountId}/${a.id}`,
+  id: a.id,
+  accountId: a.account_id ?? accountId,
+  accountNumber: a.account_number ?? null,
+  type: a.activity_type,
+  subType: a.activity_sub_type ?? null,
+  currency: a.currency ?? "",
+  market: a.market ?? null,
+  symbol: a.symbol ?? null,
+  quantity: a.quantity ?? null,
+  netAmount: a.net_amount ?? "0",
+  tradeDate: a.trade_date ?? null,
+  bizTime: a.biz_time ?? "",
   description: a.description ?? null,
 });
 
@@ -95,27 +134,46 @@ const fromUpstream = (a: Activity, accountId: string): ActivityRow => ({
  * market, symbol and amount (which it does not take) narrow the page it answered, so a page may hold fewer rows.
  */
 export async function liveActivityPage(
-  client: BrokerClient, q: Queryable, filter: ActivityFilter, page: { cursor?: string; limit: number }, signal?: AbortSignal,
+  client: BrokerClient,
+  q: Queryable,
+  filter: ActivityFilter,
+  page: { cursor?: string; limit: number },
+  signal?: AbortSignal,
 ): Promise<ActivityPage> {
   const { accountId } = await resolveAccount(q, filter.account!);
-  const answer = await client.listAccountActivities({
-    account_id: accountId,
-    page_size: page.limit,
-    cursor: page.cursor,
-    ...(filter.type ? { activity_types: [filter.type] } : {}),
-    ...(filter.subType ? { activity_sub_type: [filter.subType] } : {}),
-    ...(filter.from ? { start_time: upstreamTime(utcDay(filter.from)) } : {}),
-    ...(filter.to ? { end_time: upstreamTime(new Date(utcDay(filter.to, 1).getTime() - 1)) } : {}),
-  }, { signal });
+  const answer = await client.listAccountActivities(
+    {
+      account_id: accountId,
+      page_size: page.limit,
+      cursor: page.cursor,
+      ...(filter.type ? { activity_types: [filter.type] } : {}),
+      ...(filter.subType ? { activity_sub_type: [filter.subType] } : {}),
+      ...(filter.from ? { start_time: upstreamTime(utcDay(filter.from)) } : {}),
+      ...(filter.to ? { end_time: upstreamTime(new Date(utcDay(filter.to, 1).getTime() - 1)) } : {}),
+    },
+    { signal },
+  );
   const size = (v: string) => Math.abs(Number(v));
-  const rows = answer.items.map((a) => fromUpstream(a, accountId)).filter((r) =>
-    (!filter.currency || r.currency === filter.currency) && (!filter.market || r.market === filter.market) &&
-    (!filter.symbol || r.symbol === filter.symbol) && (!filter.min || size(r.netAmount) >= Number(filter.min)) &&
-    (!filter.max || size(r.netAmount) <= Number(filter.max)));
+  const rows = answer.items
+    .map((a) => fromUpstream(a, accountId))
+    .filter(
+      (r) =>
+        (!filter.currency || r.currency === filter.currency) &&
+        (!filter.market || r.market === filter.market) &&
+        (!filter.symbol || r.symbol === filter.symbol) &&
+        (!filter.min || size(r.netAmount) >= Number(filter.min)) &&
+        (!filter.max || size(r.netAmount) <= Number(filter.max)),
+    );
   return { rows, nextCursor: answer.nextCursor, source: "live" };
 }
 
-export function activityPage(client: () => BrokerClient, q: Queryable, filter: ActivityFilter, page: { cursor?: string; limit: number }, signal?: AbortSignal) {
+export function activityPage(
+  client: () => BrokerClient,
+  q: Queryable,
+  filter: ActivityFilter,
+  page: { cursor?: string; limit: number },
+  signal?: AbortSignal,
+) {
   return isLive(filter) ? liveActivityPage(client(), q, filter, page, signal) : listActivityPage(q, filter, page);
 }
 
@@ -146,26 +204,49 @@ export async function activitySummary(q: Queryable, filter: ActivityFilter, now 
     q.query<{ currency: string; count: string; net: string; credits: string | null; debits: string | null }>(
       `SELECT a.currency, count(*)::text AS count, sum(a.net_amount)::text AS net,
               sum(a.net_amount) FILTER (WHERE a.net_amount > 0)::text AS credits, sum(a.net_amount) FILTER (WHERE a.net_amount < 0)::text AS debits
-         FROM brokerdesk.activities a ${cond} GROUP BY a.currency ORDER BY a.currency`, params),
+         FROM brokerdesk.activities a ${cond} GROUP BY a.currency ORDER BY a.currency`,
+      params,
+    ),
     q.query<{ day: string; type: string; currency: string; net: string }>(
       `SELECT to_char(a.biz_time AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, a.activity_type AS type, a.currency, sum(a.net_amount)::text AS net
          FROM brokerdesk.activities a
         WHERE ${[...where, `a.biz_time >= $${params.length + 1}`, `a.biz_time < $${params.length + 2}`].join(" AND ")}
-        GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`, [...params, utcDay(range.from), utcDay(range.to, 1)]),
+        GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+      [...params, utcDay(range.from), utcDay(range.to, 1)],
+    ),
   ]);
   const byCurrency = totals.rows.map((r) => ({
-    currency: r.currency, count: Number(r.count), net: trimZeros(r.net), credits: trimZeros(r.credits ?? "0"), debits: trimZeros(r.debits ?? "0"),
+    currency: r.currency,
+    count: Number(r.count),
+    net: trimZeros(r.net),
+    credits: trimZeros(r.credits ?? "0"),
+    debits: trimZeros(r.debits ?? "0"),
   }));
   return {
     asOf: freshness.asOf,
-    count: byCurrency.reduce((n, t) => n + t.count, 0), byCurrency, chartFrom: range.from, chartTo: range.to,
+    count: byCurrency.reduce((n, t) => n + t.count, 0),
+    byCurrency,
+    chartFrom: range.from,
+    chartTo: range.to,
     chart: chart.rows.map((r) => ({ ...r, net: trimZeros(r.net) })),
   };
 }
 
 export const ACTIVITY_CSV_COLUMNS = [
-  "Time (UTC)", "Trade date", "Account number", "Account id", "Type", "Type (raw)", "Sub-type", "Currency", "Net amount", "Market", "Symbol", "Quantity",
-  "Description", "Activity id",
+  "Time (UTC)",
+  "Trade date",
+  "Account number",
+  "Account id",
+  "Type",
+  "Type (raw)",
+  "Sub-type",
+  "Currency",
+  "Net amount",
+  "Market",
+  "Symbol",
+  "Quantity",
+  "Description",
+  "Activity id",
 ];
 
 /** Every activity of the filter in the desk's copy, newest first, read 1,000 at a time as the download wants them. */
@@ -175,8 +256,22 @@ export async function* activityCsvRows(q: Queryable, filter: ActivityFilter): As
   do {
     const page = await listActivityPage(q, f, { cursor, limit: 1000 });
     for (const r of page.rows) {
-      yield [r.bizTime, r.tradeDate, r.accountNumber, r.accountId, activityTypeLabel(r.type), r.type, r.subType, r.currency, r.netAmount, r.market, r.symbol,
-        r.quantity, r.description, r.id];
+      yield [
+        r.bizTime,
+        r.tradeDate,
+        r.accountNumber,
+        r.accountId,
+        activityTypeLabel(r.type),
+        r.type,
+        r.subType,
+        r.currency,
+        r.netAmount,
+        r.market,
+        r.symbol,
+        r.quantity,
+        r.description,
+        r.id,
+      ];
     }
     cursor = page.nextCursor;
   } while (cursor);

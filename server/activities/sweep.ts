@@ -118,9 +118,10 @@ function paceOf(d: SweepDeps): Pacer {
   let p = pacers.get(d);
   if (!p) {
     const bucket = new TokenBucket({ limit: 1, windowMs: 1000 / (d.rate ?? DEFAULT_RATE) });
-    p = (signal) => bucket.acquire(signal).catch((e) => {
-      if (!signal?.aborted) throw e;
-    });
+    p = (signal) =>
+      bucket.acquire(signal).catch((e) => {
+        if (!signal?.aborted) throw e;
+      });
     pacers.set(d, p);
   }
   return p;
@@ -143,13 +144,34 @@ function row(a: Activity) {
   const bizTime = Number.isNaN(t) ? (tradeDate ? `${tradeDate}T00:00:00.000Z` : null) : new Date(t).toISOString();
   if (!bizTime) throw new Error(`activity ${a.id}: no biz_time`);
   return {
-    id: a.id, account_number: a.account_number ?? null, activity_type: a.activity_type, activity_sub_type: a.activity_sub_type ?? null,
-    currency: a.currency ?? "", market: a.market ?? null, symbol: a.symbol ?? null, quantity: a.quantity && NUMBER.test(a.quantity) ? a.quantity : null,
-    net_amount: amount, trade_date: tradeDate, biz_time: bizTime, description: a.description ?? null,
+    id: a.id,
+    account_number: a.account_number ?? null,
+    activity_type: a.activity_type,
+    activity_sub_type: a.activity_sub_type ?? null,
+    currency: a.currency ?? "",
+    market: a.market ?? null,
+    symbol: a.symbol ?? null,
+    quantity: a.quantity && NUMBER.test(a.quantity) ? a.quantity : null,
+    net_amount: amount,
+    trade_date: tradeDate,
+    biz_time: bizTime,
+    description: a.description ?? null,
   };
 }
 
-const COLUMNS = ["account_number", "activity_type", "activity_sub_type", "currency", "market", "symbol", "quantity", "net_amount", "trade_date", "biz_time", "description"];
+const COLUMNS = [
+  "account_number",
+  "activity_type",
+  "activity_sub_type",
+  "currency",
+  "market",
+  "symbol",
+  "quantity",
+  "net_amount",
+  "trade_date",
+  "biz_time",
+  "description",
+];
 
 /** Upserts one page; returns how many rows were new or changed. */
 async function store(tx: Queryable, account: SweepAccount, items: Activity[]): Promise<number> {
@@ -219,10 +241,16 @@ export async function sweepAccount(d: SweepDeps, account: SweepAccount, signal?:
     if (signal?.aborted) return result;
     let page: Awaited<ReturnType<BrokerClient["listAccountActivities"]>>;
     try {
-      page = await d.client.listAccountActivities({
-        account_id: account.account_id, start_time: wireTime(start), end_time: wireTime(windowEnd), page_size: d.pageSize ?? PAGE_SIZE,
-        ...(cursor ? { cursor } : {}),
-      }, { signal });
+      page = await d.client.listAccountActivities(
+        {
+          account_id: account.account_id,
+          start_time: wireTime(start),
+          end_time: wireTime(windowEnd),
+          page_size: d.pageSize ?? PAGE_SIZE,
+          ...(cursor ? { cursor } : {}),
+        },
+        { signal },
+      );
       result.pages += 1;
     } catch (e) {
       if (signal?.aborted) return result;
@@ -274,7 +302,17 @@ async function recordError(engine: Engine, accountId: string, e: unknown, dropCu
   );
 }
 
-interface RunRow { id: string; cursor: string | null; done: number; total: number | null; checked: number; fixed: number; errors: number; started_at: Date; last_error: string | null }
+interface RunRow {
+  id: string;
+  cursor: string | null;
+  done: number;
+  total: number | null;
+  checked: number;
+  fixed: number;
+  errors: number;
+  started_at: Date;
+  last_error: string | null;
+}
 
 async function saveRun(engine: Engine, run: RunRow, status?: "done"): Promise<void> {
   await engine.query(
@@ -294,18 +332,27 @@ export async function sweepActivities(d: SweepDeps, o: { signal?: AbortSignal; r
   const { engine } = d;
   const pace = paceOf(d);
   const columns = "id::text, cursor, done, total, checked, fixed, errors, started_at, last_error";
-  let run = (await engine.query<RunRow>(`SELECT ${columns} FROM brokerdesk.sync_runs WHERE job = 'activities' AND status = 'running' ORDER BY sync_runs.id DESC LIMIT 1`)).rows[0];
+  let run = (
+    await engine.query<RunRow>(
+      `SELECT ${columns} FROM brokerdesk.sync_runs WHERE job = 'activities' AND status = 'running' ORDER BY sync_runs.id DESC LIMIT 1`,
+    )
+  ).rows[0];
   if (!run) {
     const { rows } = await engine.query<RunRow>(
       `INSERT INTO brokerdesk.sync_runs (job, status, requested_by, total)
        VALUES ('activities', 'running', $1, (SELECT NULLIF(count(*), 0)::int FROM brokerdesk.activity_sweeps)) RETURNING ${columns}`,
-      [o.requestedBy ?? null]);
+      [o.requestedBy ?? null],
+    );
     run = rows[0];
   } else {
     // Resumed: its counts from the accounts themselves (the last one may have ended after the run was saved).
-    const { rows: [c] } = await engine.query<{ ok: number; failed: number }>(
+    const {
+      rows: [c],
+    } = await engine.query<{ ok: number; failed: number }>(
       `SELECT count(*) FILTER (WHERE last_error IS NULL AND window_end IS NULL)::int AS ok, count(*) FILTER (WHERE last_error IS NOT NULL)::int AS failed
-         FROM brokerdesk.activity_sweeps WHERE last_run_at >= $1`, [run.started_at]);
+         FROM brokerdesk.activity_sweeps WHERE last_run_at >= $1`,
+      [run.started_at],
+    );
     run.done = Number(c.ok) + Number(c.failed);
     run.errors = Number(c.failed);
   }
@@ -313,8 +360,15 @@ export async function sweepActivities(d: SweepDeps, o: { signal?: AbortSignal; r
   // Errors still standing are the accounts' own (activity_sweeps.last_error); the round's is about this attempt.
   r.last_error = null;
   const view = (complete: boolean): SweepRound => ({
-    id: r.id, startedAt: new Date(r.started_at).toISOString(), done: r.done, total: r.total, fetched: r.checked, changed: r.fixed, errors: r.errors,
-    complete, lastError: r.last_error,
+    id: r.id,
+    startedAt: new Date(r.started_at).toISOString(),
+    done: r.done,
+    total: r.total,
+    fetched: r.checked,
+    changed: r.fixed,
+    errors: r.errors,
+    complete,
+    lastError: r.last_error,
   });
   const notify = (accounts: string[] = []) => notifyChange(engine, { topics: [ACTIVITIES_TOPIC], accounts });
   await notify();
@@ -329,7 +383,8 @@ export async function sweepActivities(d: SweepDeps, o: { signal?: AbortSignal; r
     const { rows: visited } = await engine.query<{ account_id: string; failed: boolean }>(
       `SELECT account_id, last_error IS NOT NULL AS failed FROM brokerdesk.activity_sweeps
         WHERE account_id = ANY($1) AND last_run_at >= $2 AND (last_error IS NOT NULL OR window_end IS NULL)`,
-      [accounts.map((a) => a.account_id), r.started_at]);
+      [accounts.map((a) => a.account_id), r.started_at],
+    );
     const failedBefore = new Set(visited.filter((v) => v.failed).map((v) => v.account_id));
     const skip = new Set(visited.filter((v) => !v.failed).map((v) => v.account_id));
     for (const account of accounts) {
@@ -349,7 +404,10 @@ export async function sweepActivities(d: SweepDeps, o: { signal?: AbortSignal; r
         if (o.signal?.aborted) return false;
         if (account.master && isRefusal(e)) {
           // The upstream does not list the master account's activities: leave it out rather than report it stale.
-          const { rows: gone } = await engine.query("DELETE FROM brokerdesk.activity_sweeps WHERE account_id = $1 AND swept_until IS NULL RETURNING 1", [account.account_id]);
+          const { rows: gone } = await engine.query(
+            "DELETE FROM brokerdesk.activity_sweeps WHERE account_id = $1 AND swept_until IS NULL RETURNING 1",
+            [account.account_id],
+          );
           if (gone.length) {
             d.log?.("info", "the upstream does not list the master account's activities; the sweep leaves it out", { err: errorText(e) });
             continue;
@@ -361,7 +419,10 @@ export async function sweepActivities(d: SweepDeps, o: { signal?: AbortSignal; r
         }
         r.last_error = `${account.account_number ?? account.account_id}: ${errorText(e)}`;
         failures += 1;
-        d.log?.("warn", "sweeping an account's activities failed; the next round retries it", { account_id: account.account_id, err: errorText(e) });
+        d.log?.("warn", "sweeping an account's activities failed; the next round retries it", {
+          account_id: account.account_id,
+          err: errorText(e),
+        });
       }
       if (r.total !== null && r.done > r.total) r.total = r.done;
       await saveRun(engine, r);
@@ -375,7 +436,10 @@ export async function sweepActivities(d: SweepDeps, o: { signal?: AbortSignal; r
       if (o.signal?.aborted) break;
       await pace(o.signal);
       if (o.signal?.aborted) break;
-      const page = await d.client.listVirtualAccounts({ page_size: ACCOUNT_PAGE_SIZE, ...(r.cursor ? { cursor: r.cursor } : {}) }, { signal: o.signal });
+      const page = await d.client.listVirtualAccounts(
+        { page_size: ACCOUNT_PAGE_SIZE, ...(r.cursor ? { cursor: r.cursor } : {}) },
+        { signal: o.signal },
+      );
       const accounts: (SweepAccount & { master?: boolean })[] = [];
       if (wantMaster) {
         const ids = page.items.map((a) => ({ id: a.belong_account_id, number: a.belong_account_number }));
@@ -417,7 +481,8 @@ export async function sweepActivities(d: SweepDeps, o: { signal?: AbortSignal; r
 export async function requestActivitiesSweep(engine: Engine, by: string): Promise<{ requestedAt: string }> {
   const { rows } = await engine.query<{ at: Date }>(
     "UPDATE brokerdesk.event_stream SET activities_sweep_requested_at = now(), activities_sweep_requested_by = $1 WHERE id = 'upstream' RETURNING activities_sweep_requested_at AS at",
-    [by]);
+    [by],
+  );
   await notifyChange(engine, { topics: [ACTIVITIES_TOPIC], accounts: [] });
   return { requestedAt: new Date(rows[0].at).toISOString() };
 }
@@ -426,16 +491,37 @@ export async function requestActivitiesSweep(engine: Engine, by: string): Promis
 export async function activitiesFreshness(engine: Queryable, accountId?: string): Promise<ActivitiesFreshness> {
   const scope = accountId ? "WHERE account_id = $1" : "";
   const params = accountId ? [accountId] : [];
-  const { rows: [s] } = await engine.query<{ accounts: number; swept: number; as_of: Date | null }>(
-    `SELECT count(*)::int AS accounts, count(swept_until)::int AS swept, min(swept_until) AS as_of FROM brokerdesk.activity_sweeps ${scope}`, params);
-  const { rows: [failed] } = await engine.query<{ account_id: string; account_number: string | null; last_error: string }>(
+  const {
+    rows: [s],
+  } = await engine.query<{ accounts: number; swept: number; as_of: Date | null }>(
+    `SELECT count(*)::int AS accounts, count(swept_until)::int AS swept, min(swept_until) AS as_of FROM brokerdesk.activity_sweeps ${scope}`,
+    params,
+  );
+  const {
+    rows: [failed],
+  } = await engine.query<{ account_id: string; account_number: string | null; last_error: string }>(
     `SELECT account_id, account_number, last_error FROM brokerdesk.activity_sweeps ${scope ? `${scope} AND` : "WHERE"} last_error IS NOT NULL
-      ORDER BY last_run_at DESC NULLS LAST LIMIT 1`, params);
-  const { rows: [run] } = await engine.query<{ status: string; done: number; total: number | null; checked: number; started_at: Date; last_error: string | null }>(
-    "SELECT status, done, total, checked, started_at, last_error FROM brokerdesk.sync_runs WHERE job = 'activities' ORDER BY sync_runs.id DESC LIMIT 1");
-  const { rows: [req] } = await engine.query<{ at: Date | null }>(
+      ORDER BY last_run_at DESC NULLS LAST LIMIT 1`,
+    params,
+  );
+  const {
+    rows: [run],
+  } = await engine.query<{
+    status: string;
+    done: number;
+    total: number | null;
+    checked: number;
+    started_at: Date;
+    last_error: string | null;
+  }>(
+    "SELECT status, done, total, checked, started_at, last_error FROM brokerdesk.sync_runs WHERE job = 'activities' ORDER BY sync_runs.id DESC LIMIT 1",
+  );
+  const {
+    rows: [req],
+  } = await engine.query<{ at: Date | null }>(
     `SELECT activities_sweep_requested_at AS at FROM brokerdesk.event_stream
-      WHERE id = 'upstream' AND activities_sweep_requested_at > COALESCE((SELECT max(started_at) FROM brokerdesk.sync_runs WHERE job = 'activities'), '-infinity')`);
+      WHERE id = 'upstream' AND activities_sweep_requested_at > COALESCE((SELECT max(started_at) FROM brokerdesk.sync_runs WHERE job = 'activities'), '-infinity')`,
+  );
   const accounts = Number(s.accounts);
   const swept = Number(s.swept);
   const running = run?.status === "running";
@@ -443,10 +529,16 @@ export async function activitiesFreshness(engine: Queryable, accountId?: string)
     asOf: accounts > 0 && swept === accounts ? iso(s.as_of) : null,
     accounts,
     swept,
-    running: running ? { done: run.done, total: run.total, fetched: Number(run.checked), startedAt: new Date(run.started_at).toISOString() } : null,
+    running: running
+      ? { done: run.done, total: run.total, fetched: Number(run.checked), startedAt: new Date(run.started_at).toISOString() }
+      : null,
     requestedAt: iso(req?.at),
     // The round's own error when no account has one: the account listing failed.
-    lastError: failed ? `${failed.account_number ?? failed.account_id}: ${failed.last_error}` : running && !accountId ? run.last_error : null,
+    lastError: failed
+      ? `${failed.account_number ?? failed.account_id}: ${failed.last_error}`
+      : running && !accountId
+        ? run.last_error
+        : null,
   };
 }
 
@@ -458,6 +550,7 @@ export async function activitiesFreshness(engine: Queryable, accountId?: string)
 export async function resetAccountSweep(engine: Engine, accountId: string, by: string): Promise<{ requestedAt: string }> {
   await engine.query(
     "UPDATE brokerdesk.activity_sweeps SET swept_until = NULL, window_end = NULL, cursor = NULL, last_error = NULL, updated_at = now() WHERE account_id = $1",
-    [accountId]);
+    [accountId],
+  );
   return requestActivitiesSweep(engine, by);
 }

@@ -10,7 +10,10 @@ export const SYNTHETIC_ACTIVITY_CURRENCIES = ["USD", "HKD"] as const;
  * Row n (1-based): account SYN-ACT-(n % accounts), type SYNTHETIC_ACTIVITY_TYPES[n % 5], currency USD unless
  * n % 7 = 0 (HKD), symbol AAPL for trades, net amount n (negative for withdrawals and fees), `start` + n seconds.
  */
-export async function insertSyntheticActivities(q: Queryable, o: { count: number; accounts: number; start: Date; idPrefix?: string }): Promise<void> {
+export async function insertSyntheticActivities(
+  q: Queryable,
+  o: { count: number; accounts: number; start: Date; idPrefix?: string },
+): Promise<void> {
   await q.query(
     `INSERT INTO brokerdesk.activities (account_id, id, account_number, activity_type, activity_sub_type, currency, market, symbol, quantity,
        net_amount, trade_date, biz_time, description)

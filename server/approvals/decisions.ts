@@ -136,7 +136,8 @@ export async function withdrawRequest(id: string, ctx: ActionContext, now = new 
 async function tellOperation(db: AppDb, r: LockedRequest, status: "DECLINED" | "WITHDRAWN", reason?: string): Promise<void> {
   const op = approvableOperation(r.action);
   const parsed = op?.schema.safeParse(r.payload);
-  if (op?.onStatus && parsed?.success) await op.onStatus(parsed.data, status, { approvalId: r.id, makerEmail: r.maker_email, ctx: { db }, reason });
+  if (op?.onStatus && parsed?.success)
+    await op.onStatus(parsed.data, status, { approvalId: r.id, makerEmail: r.maker_email, ctx: { db }, reason });
 }
 
 /** What the detail page offers this person (the server refuses the rest anyway). */
@@ -145,7 +146,11 @@ export function decisionControls(
   staff: { id: string; role: Role },
 ): { approve: boolean; reject: boolean; withdraw: boolean } {
   const pending = r.status === "pending";
-  const decider = pending && r.makerId !== staff.id && can(staff.role, "approvals:decide") && r.approverRoles.includes(staff.role)
-    && !r.decisions.some((d) => d.approverId === staff.id);
+  const decider =
+    pending &&
+    r.makerId !== staff.id &&
+    can(staff.role, "approvals:decide") &&
+    r.approverRoles.includes(staff.role) &&
+    !r.decisions.some((d) => d.approverId === staff.id);
   return { approve: decider, reject: decider, withdraw: pending && r.makerId === staff.id };
 }

@@ -25,16 +25,30 @@ export interface ClaimedRequest {
  * the approver whose approval completed it, one log line), and writes the outcome: executed (result, upstream
  * request id) or failed (the safe message; never re-sent by itself).
  */
-export async function executeRequest(req: ClaimedRequest, approver: ActionContext): Promise<{ status: ApprovalStatus; upstreamRequestId: string | null; error: string | null }> {
+export async function executeRequest(
+  req: ClaimedRequest,
+  approver: ActionContext,
+): Promise<{ status: ApprovalStatus; upstreamRequestId: string | null; error: string | null }> {
   const { db } = approver;
-  const maker = { id: req.maker_id, email: req.maker_email, name: req.maker_email, role: (isRole(req.maker_role) ? req.maker_role : "operations") as Role };
+  const maker = {
+    id: req.maker_id,
+    email: req.maker_email,
+    name: req.maker_email,
+    role: (isRole(req.maker_role) ? req.maker_role : "operations") as Role,
+  };
   const ctx = actionContext(maker, db, approver.meta);
   const op = approvableOperation(req.action);
   const performed = await performAudited(ctx, {
     action: req.action,
     actor: approver.staff,
     target: req.target,
-    input: (upstreamRequestId) => ({ approvalId: req.id, maker: req.maker_email, checker: approver.staff.email, payload: req.payload, upstreamRequestId: upstreamRequestId ?? null }),
+    input: (upstreamRequestId) => ({
+      approvalId: req.id,
+      maker: req.maker_email,
+      checker: approver.staff.email,
+      payload: req.payload,
+      upstreamRequestId: upstreamRequestId ?? null,
+    }),
     failureMessage: "The execution failed.",
     log: { approvalId: req.id },
     async work() {
@@ -56,6 +70,7 @@ export async function executeRequest(req: ClaimedRequest, approver: ActionContex
     [req.id, message, upstreamRequestId],
   );
   const parsed = op?.schema.safeParse(req.payload);
-  if (op?.onStatus && parsed?.success) await op.onStatus(parsed.data, "FAILED", { approvalId: req.id, makerEmail: req.maker_email, ctx: { db }, reason: message });
+  if (op?.onStatus && parsed?.success)
+    await op.onStatus(parsed.data, "FAILED", { approvalId: req.id, makerEmail: req.maker_email, ctx: { db }, reason: message });
   return { status: "failed", upstreamRequestId, error: message };
 }

@@ -36,7 +36,11 @@ export interface ApprovableOperation<S extends z.ZodType = z.ZodType> {
    */
   run(input: z.output<S>, ctx: ActionContext, held?: { diff: unknown }): Promise<unknown>;
   /** The request was held (awaiting) or closed unsent (declined, withdrawn, expired), e.g. to show it in a list. */
-  onStatus?(input: z.output<S>, status: HeldStatus, o: { approvalId: string; makerEmail: string; ctx: { db: ActionContext["db"] }; reason?: string }): Promise<void>;
+  onStatus?(
+    input: z.output<S>,
+    status: HeldStatus,
+    o: { approvalId: string; makerEmail: string; ctx: { db: ActionContext["db"] }; reason?: string },
+  ): Promise<void>;
   /**
    * Whether the upstream knows the request (by its own client request id), for settling an execution whose process
    * stopped before it wrote the outcome: never by sending again. Undefined: it cannot tell (nothing to look up by).

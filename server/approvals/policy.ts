@@ -23,19 +23,29 @@ export function approvalPolicy<S extends z.ZodType>(op: ApprovableOperation<S>):
     if (!ruleKeys.length) return { status: "proceed" };
     // A key the rules editor does not offer can never be held: say so rather than let money move unnoticed.
     const unoffered = ruleKeys.filter((k) => !Object.hasOwn(APPROVAL_RULE_ACTIONS, k));
-    if (unoffered.length) logger.warn({ action: op.action, ruleKeys: unoffered }, "approval rule keys not offered in the rules editor (APPROVAL_RULE_ACTIONS)");
+    if (unoffered.length)
+      logger.warn({ action: op.action, ruleKeys: unoffered }, "approval rule keys not offered in the rules editor (APPROVAL_RULE_ACTIONS)");
     const money = op.money(input);
     const rule = await matchRule(ctx.db.engine, ruleKeys, money);
     if (!rule) return { status: "proceed" };
     const { id, created } = await holdRequest(ctx.db.engine, {
-      action: op.action, ruleAction: rule.action, target: op.target(input), payload: input, clientRequestId: op.clientRequestId(input),
-      summary: await withAccountNumbers(ctx.db.engine, op.summary(input, diff), op.accounts(input)), diff, money, rule, maker: { id: ctx.staff.id, email: ctx.staff.email, role: ctx.staff.role },
+      action: op.action,
+      ruleAction: rule.action,
+      target: op.target(input),
+      payload: input,
+      clientRequestId: op.clientRequestId(input),
+      summary: await withAccountNumbers(ctx.db.engine, op.summary(input, diff), op.accounts(input)),
+      diff,
+      money,
+      rule,
+      maker: { id: ctx.staff.id, email: ctx.staff.email, role: ctx.staff.role },
     });
     if (created && op.onStatus) await op.onStatus(input, "AWAITING_APPROVAL", { approvalId: id, makerEmail: ctx.staff.email, ctx });
     const who = `${rule.approversRequired === 1 ? "one approver" : `${rule.approversRequired} approvers`} (${rule.approverRoles.map(roleLabel).join(" or ")})`;
     const above = rule.threshold && money ? ` above ${formatMoney(rule.threshold, money.currency)}` : "";
     return {
-      status: "held", approvalId: id,
+      status: "held",
+      approvalId: id,
       message: created ? `Sent for approval: this needs ${who}${above}.` : "This request is already waiting for approval.",
     };
   };

@@ -16,7 +16,8 @@ interface StuckRow {
   maker_email: string;
 }
 
-export const NOT_SENT_MESSAGE = "The execution stopped before the upstream received the request, which it does not know: nothing was sent. Ask again with a new request.";
+export const NOT_SENT_MESSAGE =
+  "The execution stopped before the upstream received the request, which it does not know: nothing was sent. Ask again with a new request.";
 export const UNKNOWN_MESSAGE = "The execution stopped and its outcome could not be checked upstream: check the target before asking again.";
 
 /**
@@ -25,11 +26,15 @@ export const UNKNOWN_MESSAGE = "The execution stopped and its outcome could not 
  * unknown → failed, nothing sent; an operation with nothing to look up by → failed, outcome unknown. Each settled
  * request is audited once (the UPDATE only takes a request still executing).
  */
-export async function recoverStuckExecutions(db: AppDb, o: { olderThanMs?: number; now?: Date; client?: BrokerClient } = {}): Promise<number> {
+export async function recoverStuckExecutions(
+  db: AppDb,
+  o: { olderThanMs?: number; now?: Date; client?: BrokerClient } = {},
+): Promise<number> {
   const before = new Date((o.now ?? new Date()).getTime() - (o.olderThanMs ?? STUCK_AFTER_MS));
   const { rows } = await db.engine.query<StuckRow>(
     "SELECT id::text, action, target, payload, maker_email FROM brokerdesk.approval_requests WHERE status = 'executing' AND decided_at < $1 ORDER BY decided_at LIMIT 100",
-    [before]);
+    [before],
+  );
   let settled = 0;
   for (const r of rows) {
     const op = approvableOperation(r.action);
@@ -47,11 +52,20 @@ export async function recoverStuckExecutions(db: AppDb, o: { olderThanMs?: numbe
     const { rows: updated } = await db.engine.query(
       `UPDATE brokerdesk.approval_requests SET status = $2, executed_at = now(), error = $3, result = COALESCE(result, $4::jsonb)
         WHERE id = $1 AND status = 'executing' RETURNING id`,
-      [r.id, executed ? "executed" : "failed", error, JSON.stringify(executed ? { recovered: true, upstreamStatus: found && "status" in found ? found.status ?? null : null } : null)]);
+      [
+        r.id,
+        executed ? "executed" : "failed",
+        error,
+        JSON.stringify(executed ? { recovered: true, upstreamStatus: found && "status" in found ? (found.status ?? null) : null } : null),
+      ],
+    );
     if (!updated.length) continue;
     settled += 1;
     await appendAudit(db, {
-      action: "approvals.recover", target: `approval:${r.id}`, outcome: executed ? "success" : "failure", errorCode: executed ? undefined : found ? "NOT_SENT" : "OUTCOME_UNKNOWN",
+      action: "approvals.recover",
+      target: `approval:${r.id}`,
+      outcome: executed ? "success" : "failure",
+      errorCode: executed ? undefined : found ? "NOT_SENT" : "OUTCOME_UNKNOWN",
       input: { approvalId: r.id, action: r.action, target: r.target, maker: r.maker_email, upstream: found ?? "not checked" },
     });
     if (!executed && found && op?.onStatus && parsed?.success) {

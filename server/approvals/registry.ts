@@ -8,10 +8,7 @@ import type { ApprovableOperation } from "./operation";
  * not listed here (its held requests could not be executed), so adding an action to the approvals is one line:
  * an entry of `MOVEMENT_OPERATIONS` (`server/movements/index.ts`) for a movement (`defineMovement`), or an ApprovableOperation of its own.
  */
-const OPERATIONS: ApprovableOperation[] = [
-  ...MOVEMENT_OPERATIONS,
-  accountUpdate,
-];
+const OPERATIONS: ApprovableOperation[] = [...MOVEMENT_OPERATIONS, accountUpdate];
 
 const byAction = new Map(OPERATIONS.map((op) => [op.action, op]));
 

@@ -47,9 +47,24 @@ export async function holdRequest(q: Queryable, h: HoldInput, now = new Date()):
      VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7, $8::jsonb, $9, $10::numeric, $11, $12, $13::text[], $14, $15, $16, $17, $18)
      ON CONFLICT (action, target, payload_hash) WHERE status = 'pending' DO NOTHING RETURNING id::text`,
     [
-      h.action, h.ruleAction, h.target, JSON.stringify(h.payload), h.clientRequestId ?? null, hash, h.summary,
-      h.diff === undefined ? null : JSON.stringify(h.diff), h.money?.currency ?? null, h.money?.amount ?? null, h.rule.id,
-      h.rule.approversRequired, h.rule.approverRoles, h.maker.id, h.maker.email, h.maker.role, now, new Date(now.getTime() + approvalTtlMs()),
+      h.action,
+      h.ruleAction,
+      h.target,
+      JSON.stringify(h.payload),
+      h.clientRequestId ?? null,
+      hash,
+      h.summary,
+      h.diff === undefined ? null : JSON.stringify(h.diff),
+      h.money?.currency ?? null,
+      h.money?.amount ?? null,
+      h.rule.id,
+      h.rule.approversRequired,
+      h.rule.approverRoles,
+      h.maker.id,
+      h.maker.email,
+      h.maker.role,
+      now,
+      new Date(now.getTime() + approvalTtlMs()),
     ],
   );
   if (rows[0]) return { id: rows[0].id, created: true };
@@ -88,12 +103,15 @@ export async function expireDue(db: AppDb, o: { id?: string; now?: Date } = {}):
 
 async function afterExpiry(db: AppDb, r: ExpiredRow): Promise<void> {
   await appendAudit(db, {
-    action: "approvals.expire", target: `approval:${r.id}`, outcome: "success",
+    action: "approvals.expire",
+    target: `approval:${r.id}`,
+    outcome: "success",
     input: { approvalId: r.id, action: r.action, target: r.target, maker: r.maker_email, expiresAt: new Date(r.expires_at).toISOString() },
   });
   const op = approvableOperation(r.action);
   const parsed = op?.schema.safeParse(r.payload);
-  if (op?.onStatus && parsed?.success) await op.onStatus(parsed.data, "EXPIRED", { approvalId: r.id, makerEmail: r.maker_email, ctx: { db } });
+  if (op?.onStatus && parsed?.success)
+    await op.onStatus(parsed.data, "EXPIRED", { approvalId: r.id, makerEmail: r.maker_email, ctx: { db } });
 }
 
 /** The sweep: expires what is due, logging rather than throwing (it runs on a timer and before reads). */
@@ -140,23 +158,41 @@ const LIST_COLUMNS = `r.id::text, r.action, r.rule_action, r.summary, r.maker_em
 
 function toListRow(r: DbRequest): ApprovalListRow {
   return {
-    id: r.id, action: r.action, ruleAction: r.rule_action, summary: r.summary, makerEmail: r.maker_email, status: r.status,
-    approvals: Number(r.approvals), approversRequired: Number(r.approvers_required), createdAt: iso(r.created_at)!, expiresAt: iso(r.expires_at)!,
+    id: r.id,
+    action: r.action,
+    ruleAction: r.rule_action,
+    summary: r.summary,
+    makerEmail: r.maker_email,
+    status: r.status,
+    approvals: Number(r.approvals),
+    approversRequired: Number(r.approvers_required),
+    createdAt: iso(r.created_at)!,
+    expiresAt: iso(r.expires_at)!,
   };
 }
 
 /** One page of the inbox: pending first, then newest. Expires what is due first, so nothing shown is stale. */
-export async function listApprovals(db: AppDb, f: ApprovalFilter, page: { cursor?: string; limit: number }): Promise<{ rows: ApprovalListRow[]; nextCursor?: string }> {
+export async function listApprovals(
+  db: AppDb,
+  f: ApprovalFilter,
+  page: { cursor?: string; limit: number },
+): Promise<{ rows: ApprovalListRow[]; nextCursor?: string }> {
   await sweepExpired(db);
   const where: string[] = [];
   const params: unknown[] = [];
   if (f.status) where.push(`r.status = $${params.push(f.status)}`);
   if (f.action) where.push(`(r.rule_action = $${params.push(f.action)} OR r.action = $${params.length})`);
   const result = await keysetPage<DbRequest>(db.engine, {
-    columns: LIST_COLUMNS, from: "brokerdesk.approval_requests r", where, params,
+    columns: LIST_COLUMNS,
+    from: "brokerdesk.approval_requests r",
+    where,
+    params,
     // Pending first (a whole band above the rest), newest first within each band; ms since epoch fit a bigint.
     sort: `((CASE WHEN r.status = 'pending' THEN 1 ELSE 0 END)::bigint * 100000000000000 + (extract(epoch FROM r.created_at) * 1000)::bigint)`,
-    tiebreak: "r.id", desc: true, cursor: page.cursor, limit: page.limit,
+    tiebreak: "r.id",
+    desc: true,
+    cursor: page.cursor,
+    limit: page.limit,
   });
   return { rows: result.rows.map(toListRow), nextCursor: result.nextCursor };
 }
@@ -170,15 +206,42 @@ export async function getApproval(db: AppDb, id: string): Promise<ApprovalDetail
   );
   const r = rows[0];
   if (!r) throw new NotFoundError("This approval request does not exist.");
-  const { rows: decisions } = await db.engine.query<{ approver_id: string; approver_email: string; approver_role: string; decision: "approve" | "reject"; reason: string | null; at: Date }>(
+  const { rows: decisions } = await db.engine.query<{
+    approver_id: string;
+    approver_email: string;
+    approver_role: string;
+    decision: "approve" | "reject";
+    reason: string | null;
+    at: Date;
+  }>(
     `SELECT approver_id::text, approver_email, approver_role, decision, reason, at FROM brokerdesk.approval_decisions WHERE request_id = $1 ORDER BY at, id`,
     [id],
   );
   return {
-    ...toListRow(r), target: r.target, payload: r.payload, clientRequestId: r.client_request_id, payloadHash: r.payload_hash, diff: r.diff,
-    currency: r.currency, amount: r.amount, approverRoles: r.approver_roles, makerId: r.maker_id, makerRole: r.maker_role, decidedAt: iso(r.decided_at),
-    executedAt: iso(r.executed_at), upstreamRequestId: r.upstream_request_id, result: r.result, error: r.error,
-    decisions: decisions.map((d): ApprovalDecisionRow => ({ approverId: d.approver_id, approverEmail: d.approver_email, approverRole: d.approver_role, decision: d.decision, reason: d.reason, at: iso(d.at)! })),
+    ...toListRow(r),
+    target: r.target,
+    payload: r.payload,
+    clientRequestId: r.client_request_id,
+    payloadHash: r.payload_hash,
+    diff: r.diff,
+    currency: r.currency,
+    amount: r.amount,
+    approverRoles: r.approver_roles,
+    makerId: r.maker_id,
+    makerRole: r.maker_role,
+    decidedAt: iso(r.decided_at),
+    executedAt: iso(r.executed_at),
+    upstreamRequestId: r.upstream_request_id,
+    result: r.result,
+    error: r.error,
+    decisions: decisions.map((d): ApprovalDecisionRow => ({
+      approverId: d.approver_id,
+      approverEmail: d.approver_email,
+      approverRole: d.approver_role,
+      decision: d.decision,
+      reason: d.reason,
+      at: iso(d.at)!,
+    })),
   };
 }
 
@@ -208,7 +271,8 @@ function maskAt(value: unknown, path: string): unknown {
 export function maskApprovalPii(r: ApprovalDetail): ApprovalDetail {
   const diff = Array.isArray(r.diff)
     ? (r.diff as { path?: string; before?: unknown; after?: unknown }[]).map((l) =>
-        l.path && PII_PATH.test(l.path) ? { ...l, before: maskAt(l.before, l.path), after: maskAt(l.after, l.path) } : l)
+        l.path && PII_PATH.test(l.path) ? { ...l, before: maskAt(l.before, l.path), after: maskAt(l.after, l.path) } : l,
+      )
     : r.diff;
   return { ...r, payload: maskAt(r.payload, "") as Record<string, unknown>, diff };
 }

@@ -35,20 +35,34 @@ const COLUMNS = `id::text, action, currency, threshold::text, approvers_required
 
 function toRow(r: DbRule): ApprovalRuleRow {
   return {
-    id: r.id, action: r.action, currency: r.currency, threshold: r.threshold, approversRequired: Number(r.approvers_required),
-    approverRoles: r.approver_roles, enabled: r.enabled, createdBy: r.created_by, updatedBy: r.updated_by,
-    createdAt: new Date(r.created_at).toISOString(), updatedAt: new Date(r.updated_at).toISOString(),
+    id: r.id,
+    action: r.action,
+    currency: r.currency,
+    threshold: r.threshold,
+    approversRequired: Number(r.approvers_required),
+    approverRoles: r.approver_roles,
+    enabled: r.enabled,
+    createdBy: r.created_by,
+    updatedBy: r.updated_by,
+    createdAt: new Date(r.created_at).toISOString(),
+    updatedAt: new Date(r.updated_at).toISOString(),
   };
 }
 
 /** Whether any enabled rule names one of these rule keys (one index lookup). */
 export async function anyEnabledRule(q: Queryable, ruleKeys: readonly string[]): Promise<boolean> {
-  const { rows } = await q.query("SELECT 1 FROM brokerdesk.approval_rules WHERE enabled AND action = ANY($1::text[]) LIMIT 1", [[...ruleKeys]]);
+  const { rows } = await q.query("SELECT 1 FROM brokerdesk.approval_rules WHERE enabled AND action = ANY($1::text[]) LIMIT 1", [
+    [...ruleKeys],
+  ]);
   return rows.length > 0;
 }
 
 /** The strictest enabled rule among those of the given rule keys that the money (if any) meets. */
-export async function matchRule(q: Queryable, ruleKeys: string | string[], money: { currency: string; amount: string } | undefined): Promise<MatchedRule | undefined> {
+export async function matchRule(
+  q: Queryable,
+  ruleKeys: string | string[],
+  money: { currency: string; amount: string } | undefined,
+): Promise<MatchedRule | undefined> {
   const { rows } = await q.query<DbRule>(
     `SELECT ${COLUMNS} FROM brokerdesk.approval_rules
       WHERE enabled AND action = ANY($1::text[])
@@ -58,7 +72,16 @@ export async function matchRule(q: Queryable, ruleKeys: string | string[], money
     [typeof ruleKeys === "string" ? [ruleKeys] : ruleKeys, money?.currency ?? null, money?.amount ?? null],
   );
   const r = rows[0];
-  return r && { id: r.id, action: r.action, approversRequired: Number(r.approvers_required), approverRoles: r.approver_roles, currency: r.currency, threshold: r.threshold };
+  return (
+    r && {
+      id: r.id,
+      action: r.action,
+      approversRequired: Number(r.approvers_required),
+      approverRoles: r.approver_roles,
+      currency: r.currency,
+      threshold: r.threshold,
+    }
+  );
 }
 
 export async function listRules(q: Queryable): Promise<ApprovalRuleRow[]> {
@@ -68,7 +91,14 @@ export async function listRules(q: Queryable): Promise<ApprovalRuleRow[]> {
 
 /** Creates the rule, or updates it when the input names one. */
 export async function saveRule(q: Queryable, input: ApprovalRuleInput, by: string): Promise<ApprovalRuleRow> {
-  const values = [input.action, input.currency || null, input.threshold || null, input.approversRequired, input.approverRoles, input.enabled];
+  const values = [
+    input.action,
+    input.currency || null,
+    input.threshold || null,
+    input.approversRequired,
+    input.approverRoles,
+    input.enabled,
+  ];
   const { rows } = input.id
     ? await q.query<DbRule>(
         `UPDATE brokerdesk.approval_rules SET action = $1, currency = $2, threshold = $3::numeric, approvers_required = $4, approver_roles = $5::text[],

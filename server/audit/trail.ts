@@ -58,7 +58,9 @@ export function canonicalJson(value: unknown): string {
   if (value === undefined) return "null";
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
   if (value && typeof value === "object") {
-    const keys = Object.keys(value as object).filter((k) => (value as Record<string, unknown>)[k] !== undefined).sort();
+    const keys = Object.keys(value as object)
+      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+      .sort();
     return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`).join(",")}}`;
   }
   return JSON.stringify(value);
@@ -94,7 +96,9 @@ function withoutNul(value: unknown): unknown {
   if (typeof value === "string") return value.includes("\u0000") ? value.replaceAll("\u0000", "\uFFFD") : value;
   if (Array.isArray(value)) return value.map(withoutNul);
   if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k.replaceAll("\u0000", "\uFFFD"), withoutNul(v)]));
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>).map(([k, v]) => [k.replaceAll("\u0000", "\uFFFD"), withoutNul(v)]),
+    );
   }
   return value;
 }
@@ -134,9 +138,21 @@ export async function appendAudit(db: AppDb, input: AuditInput): Promise<AuditRo
          idempotency_key, outcome, error_code, client_ip, user_agent, prev_hash, hash)
        VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15) RETURNING seq`,
       [
-        entry.at, entry.actorId, entry.actorEmail, entry.actorRole, entry.action, entry.target,
-        entry.input === null ? null : JSON.stringify(entry.input), entry.upstreamRequestId, entry.idempotencyKey,
-        entry.outcome, entry.errorCode, entry.clientIp, entry.userAgent, prevHash, hash,
+        entry.at,
+        entry.actorId,
+        entry.actorEmail,
+        entry.actorRole,
+        entry.action,
+        entry.target,
+        entry.input === null ? null : JSON.stringify(entry.input),
+        entry.upstreamRequestId,
+        entry.idempotencyKey,
+        entry.outcome,
+        entry.errorCode,
+        entry.clientIp,
+        entry.userAgent,
+        prevHash,
+        hash,
       ],
     );
     return { seq: Number(rows[0].seq), ...entry, prevHash, hash };
@@ -203,7 +219,9 @@ export interface VerifyOptions {
 
 /** The newest verified mark: `(seq, hash)` of an entry the chain was found intact through. */
 export async function lastCheckpoint(q: Queryable): Promise<{ seq: number; hash: string } | undefined> {
-  const { rows } = await q.query<{ seq: string; hash: string }>("SELECT seq::text AS seq, hash FROM brokerdesk.audit_checkpoints ORDER BY audit_checkpoints.seq DESC LIMIT 1");
+  const { rows } = await q.query<{ seq: string; hash: string }>(
+    "SELECT seq::text AS seq, hash FROM brokerdesk.audit_checkpoints ORDER BY audit_checkpoints.seq DESC LIMIT 1",
+  );
   return rows[0] ? { seq: Number(rows[0].seq), hash: rows[0].hash } : undefined;
 }
 
@@ -227,24 +245,34 @@ export async function verifyAuditChain(q: Queryable, options: VerifyOptions = {}
       const { rows } = await q.query<DbRow>(`SELECT ${COLUMNS} FROM brokerdesk.audit_entries WHERE seq = $1`, [mark.seq]);
       const at = rows[0] ? toRow(rows[0]) : undefined;
       count = 1;
-      if (!at) return { ok: false, mode, entries: count, fromSeq: mark.seq, brokenSeq: mark.seq, reason: "the checkpoint's entry is missing" };
+      if (!at)
+        return { ok: false, mode, entries: count, fromSeq: mark.seq, brokenSeq: mark.seq, reason: "the checkpoint's entry is missing" };
       if (at.hash !== mark.hash || entryHash(at.prevHash, at) !== at.hash) {
-        return { ok: false, mode, entries: count, fromSeq: mark.seq, brokenSeq: mark.seq, reason: "the checkpoint's entry no longer matches its hash" };
+        return {
+          ok: false,
+          mode,
+          entries: count,
+          fromSeq: mark.seq,
+          brokenSeq: mark.seq,
+          reason: "the checkpoint's entry no longer matches its hash",
+        };
       }
       prevHash = mark.hash;
       lastSeq = fromSeq = mark.seq;
     }
   }
   for (;;) {
-    const { rows } = await q.query<DbRow>(
-      `SELECT ${COLUMNS} FROM brokerdesk.audit_entries WHERE seq > $1 ORDER BY seq LIMIT $2`,
-      [lastSeq, batch],
-    );
+    const { rows } = await q.query<DbRow>(`SELECT ${COLUMNS} FROM brokerdesk.audit_entries WHERE seq > $1 ORDER BY seq LIMIT $2`, [
+      lastSeq,
+      batch,
+    ]);
     for (const raw of rows) {
       const row = toRow(raw);
       count++;
-      if (row.prevHash !== prevHash) return { ok: false, mode, entries: count, fromSeq, brokenSeq: row.seq, reason: "link to the previous entry is broken" };
-      if (entryHash(prevHash, row) !== row.hash) return { ok: false, mode, entries: count, fromSeq, brokenSeq: row.seq, reason: "content does not match its hash" };
+      if (row.prevHash !== prevHash)
+        return { ok: false, mode, entries: count, fromSeq, brokenSeq: row.seq, reason: "link to the previous entry is broken" };
+      if (entryHash(prevHash, row) !== row.hash)
+        return { ok: false, mode, entries: count, fromSeq, brokenSeq: row.seq, reason: "content does not match its hash" };
       prevHash = row.hash;
       lastSeq = row.seq;
     }
@@ -308,7 +336,11 @@ export function auditConditions(f: AuditFilter, params: unknown[] = []): { where
   if (f.role) where.push(`actor_role = ${p(f.role)}`);
   if (f.outcome) where.push(`outcome = ${p(f.outcome)}`);
   if (f.target) {
-    where.push(f.target.includes(":") ? `target = ${p(f.target)}` : `(target = ${p(`account:${f.target}`)} OR ${prefix("target", `order:${f.target}:`)})`);
+    where.push(
+      f.target.includes(":")
+        ? `target = ${p(f.target)}`
+        : `(target = ${p(`account:${f.target}`)} OR ${prefix("target", `order:${f.target}:`)})`,
+    );
   }
   if (f.party) {
     const email = p(f.party);
@@ -351,16 +383,31 @@ export async function getAuditEntry(q: Queryable, seq: number): Promise<AuditRow
  * What an entry's detail lists beside it: the other entries of the same upstream request, and the entries of the same
  * target nearest to it (up to `around` before and after), each newest first. Both read an index (migration 0031).
  */
-export async function relatedAuditEntries(q: Queryable, entry: AuditRow, around = 5): Promise<{ sameRequest: AuditRow[]; sameTarget: AuditRow[] }> {
+export async function relatedAuditEntries(
+  q: Queryable,
+  entry: AuditRow,
+  around = 5,
+): Promise<{ sameRequest: AuditRow[]; sameTarget: AuditRow[] }> {
   const [sameRequest, before, after] = await Promise.all([
     entry.upstreamRequestId
-      ? q.query<DbRow>(`SELECT ${COLUMNS} FROM brokerdesk.audit_entries WHERE upstream_request_id = $1 AND seq <> $2 ORDER BY seq DESC LIMIT 20`, [entry.upstreamRequestId, entry.seq])
+      ? q.query<DbRow>(
+          `SELECT ${COLUMNS} FROM brokerdesk.audit_entries WHERE upstream_request_id = $1 AND seq <> $2 ORDER BY seq DESC LIMIT 20`,
+          [entry.upstreamRequestId, entry.seq],
+        )
       : { rows: [] as DbRow[] },
     entry.target
-      ? q.query<DbRow>(`SELECT ${COLUMNS} FROM brokerdesk.audit_entries WHERE target = $1 AND seq < $2 ORDER BY seq DESC LIMIT $3`, [entry.target, entry.seq, around])
+      ? q.query<DbRow>(`SELECT ${COLUMNS} FROM brokerdesk.audit_entries WHERE target = $1 AND seq < $2 ORDER BY seq DESC LIMIT $3`, [
+          entry.target,
+          entry.seq,
+          around,
+        ])
       : { rows: [] as DbRow[] },
     entry.target
-      ? q.query<DbRow>(`SELECT ${COLUMNS} FROM brokerdesk.audit_entries WHERE target = $1 AND seq > $2 ORDER BY seq ASC LIMIT $3`, [entry.target, entry.seq, around])
+      ? q.query<DbRow>(`SELECT ${COLUMNS} FROM brokerdesk.audit_entries WHERE target = $1 AND seq > $2 ORDER BY seq ASC LIMIT $3`, [
+          entry.target,
+          entry.seq,
+          around,
+        ])
       : { rows: [] as DbRow[] },
   ]);
   return { sameRequest: sameRequest.rows.map(toRow), sameTarget: [...after.rows.reverse(), ...before.rows].map(toRow) };

@@ -39,7 +39,15 @@ export async function disableDemoUsers(db: AppDb): Promise<string[]> {
   const rows = await db.orm
     .update(staffUsers)
     .set({ disabled: true, sessionsRevokedAt: now, updatedAt: now })
-    .where(and(inArray(staffUsers.email, DEMO_USERS.map((u) => u.email)), eq(staffUsers.disabled, false)))
+    .where(
+      and(
+        inArray(
+          staffUsers.email,
+          DEMO_USERS.map((u) => u.email),
+        ),
+        eq(staffUsers.disabled, false),
+      ),
+    )
     .returning({ email: staffUsers.email });
   return rows.map((r) => r.email);
 }

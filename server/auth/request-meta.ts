@@ -10,7 +10,10 @@ import type { RequestMeta } from "./staff";
  */
 export function clientIpFrom(forwardedFor: string | null | undefined, trustedHops: number): string | null {
   if (trustedHops < 1) return null;
-  const hops = (forwardedFor ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  const hops = (forwardedFor ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   return hops[hops.length - trustedHops] ?? null;
 }
 

@@ -10,7 +10,10 @@ const SORT_SQL: Record<StaffSort, string> = { name: "lower(name)", email: "email
 type DbRow = Omit<StaffRow, "lastSignInAt"> & { last_sign_in_at: Date | string | null };
 
 /** One page of staff users, sorted in SQL, with the cursor of the next page. */
-export async function listStaffPage(db: AppDb, query: { sort?: Sort<StaffSort>; cursor?: string; limit: number }): Promise<{ rows: StaffRow[]; nextCursor?: string }> {
+export async function listStaffPage(
+  db: AppDb,
+  query: { sort?: Sort<StaffSort>; cursor?: string; limit: number },
+): Promise<{ rows: StaffRow[]; nextCursor?: string }> {
   const sort = query.sort ?? { id: "email", desc: false };
   const { rows, nextCursor } = await keysetPage<DbRow>(db.engine, {
     columns: "id, email, name, role, disabled, (locked_until IS NOT NULL AND locked_until > now()) AS locked, last_sign_in_at",

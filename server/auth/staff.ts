@@ -119,10 +119,7 @@ export async function authenticateStaff(db: AppDb, email: string, password: stri
     await audit("auth.sign_in", "failure", "ACCOUNT_DISABLED");
     return { ok: false, reason: "disabled" };
   }
-  await db.orm
-    .update(staffUsers)
-    .set({ failedAttempts: 0, lockedUntil: null, lastSignInAt: new Date() })
-    .where(eq(staffUsers.id, user.id));
+  await db.orm.update(staffUsers).set({ failedAttempts: 0, lockedUntil: null, lastSignInAt: new Date() }).where(eq(staffUsers.id, user.id));
   await audit("auth.sign_in", "success");
   return { ok: true, user: toPublic(user) };
 }

@@ -41,12 +41,25 @@ export interface RequestOptions {
 type In<Sc extends z.ZodType> = z.input<Sc>;
 type Out<Sc extends z.ZodType> = z.output<Sc>;
 
-const list = <T extends z.ZodType>(item: T) => z.union([z.array(item), z.object({ data: z.array(item).nullish() }).transform((w) => w.data ?? [])]);
-const first = <T extends z.ZodType>(item: T) => z.union([item, z.array(item).min(1).transform((a) => a[0])]);
+const list = <T extends z.ZodType>(item: T) =>
+  z.union([z.array(item), z.object({ data: z.array(item).nullish() }).transform((w) => w.data ?? [])]);
+const first = <T extends z.ZodType>(item: T) =>
+  z.union([
+    item,
+    z
+      .array(item)
+      .min(1)
+      .transform((a) => a[0]),
+  ]);
 /** An order group, or a bare order record wrapped into a group of one. */
 const orderGroupLoose = z.union([
   O.orderGroup,
-  O.order.transform((o) => ({ client_order_id: o.client_order_id, client_combo_order_id: undefined, combo_type: o.combo_type, orders: [o] })),
+  O.order.transform((o) => ({
+    client_order_id: o.client_order_id,
+    client_combo_order_id: undefined,
+    combo_type: o.combo_type,
+    orders: [o],
+  })),
 ]);
 
 const SPECS = {
@@ -88,14 +101,25 @@ export function createBrokerClient(config: BrokerClientConfig, deps: BrokerClien
     }
   }
 
-  async function get<Q extends z.ZodType, R extends z.ZodType>(name: OperationName, qs: Q, input: In<Q>, out: R, ro: RequestOptions = {}): Promise<Out<R>> {
+  async function get<Q extends z.ZodType, R extends z.ZodType>(
+    name: OperationName,
+    qs: Q,
+    input: In<Q>,
+    out: R,
+    ro: RequestOptions = {},
+  ): Promise<Out<R>> {
     const query = parseRequest(qs, input, name) as Record<string, never>;
     const res = await send(name, { ...ro, query });
     return parseResponse(out, res.data, name, res.requestId);
   }
 
   async function post<B extends z.ZodType, R extends z.ZodType>(
-    name: OperationName, bs: B, input: In<B>, out: R, idempotent: boolean, ro: RequestOptions = {},
+    name: OperationName,
+    bs: B,
+    input: In<B>,
+    out: R,
+    idempotent: boolean,
+    ro: RequestOptions = {},
   ): Promise<Out<R>> {
     const body = parseRequest(bs, input, name);
     const res = await send(name, { ...ro, body, idempotent });
@@ -103,15 +127,29 @@ export function createBrokerClient(config: BrokerClientConfig, deps: BrokerClien
   }
 
   async function page<Q extends z.ZodType, T extends z.ZodType>(
-    name: OperationName, qs: Q, input: In<Q>, item: T, spec: ListSpec<Out<T>>, ro: RequestOptions = {},
+    name: OperationName,
+    qs: Q,
+    input: In<Q>,
+    item: T,
+    spec: ListSpec<Out<T>>,
+    ro: RequestOptions = {},
   ) {
     const { cursor, ...query } = parseRequest(qs, input, name) as { cursor?: string; page_size?: number };
-    const res = await send(name, { ...ro, query: { ...query, ...cursorQuery(spec as ListSpec<unknown>, config.pathStyle, cursor) } as Record<string, never> });
+    const res = await send(name, {
+      ...ro,
+      query: { ...query, ...cursorQuery(spec as ListSpec<unknown>, config.pathStyle, cursor) } as Record<string, never>,
+    });
     return parsePage(item, spec, res.data, query.page_size, name, res.requestId);
   }
 
   return {
-    config: { kind: config.kind, baseUrl: config.baseUrl, pathStyle: config.pathStyle, algorithm: config.algorithm, version: transport.version },
+    config: {
+      kind: config.kind,
+      baseUrl: config.baseUrl,
+      pathStyle: config.pathStyle,
+      algorithm: config.algorithm,
+      version: transport.version,
+    },
     tokens,
     transport,
 
@@ -139,13 +177,17 @@ export function createBrokerClient(config: BrokerClientConfig, deps: BrokerClien
 
     // Assets
     getBalance: (input: In<typeof S.balanceIn>, ro?: RequestOptions) => get("getBalance", S.balanceIn, input, first(S.balance), ro),
-    listPositions: (input: In<typeof S.accountIdIn>, ro?: RequestOptions) => get("listPositions", S.accountIdIn, input, list(S.position), ro),
+    listPositions: (input: In<typeof S.accountIdIn>, ro?: RequestOptions) =>
+      get("listPositions", S.accountIdIn, input, list(S.position), ro),
 
     // Orders. Place is retried with the very same body (same client_order_id); replace and cancel never are.
-    previewOrder: (input: O.PreviewOrderInput, ro?: RequestOptions) => post("previewOrder", O.previewOrderIn, input, first(O.orderPreview), true, ro),
+    previewOrder: (input: O.PreviewOrderInput, ro?: RequestOptions) =>
+      post("previewOrder", O.previewOrderIn, input, first(O.orderPreview), true, ro),
     placeOrder: (input: O.PlaceOrderInput, ro?: RequestOptions) => post("placeOrder", O.placeOrderIn, input, O.orderAcks, true, ro),
-    replaceOrder: (input: O.ReplaceOrderInput, ro?: RequestOptions) => post("replaceOrder", O.replaceOrderIn, input, O.orderAcks, false, ro),
-    cancelOrder: (input: O.CancelOrderInput, ro?: RequestOptions) => post("cancelOrder", O.cancelOrderIn, input, first(O.orderAck), false, ro),
+    replaceOrder: (input: O.ReplaceOrderInput, ro?: RequestOptions) =>
+      post("replaceOrder", O.replaceOrderIn, input, O.orderAcks, false, ro),
+    cancelOrder: (input: O.CancelOrderInput, ro?: RequestOptions) =>
+      post("cancelOrder", O.cancelOrderIn, input, first(O.orderAck), false, ro),
     getOrder: (input: In<typeof O.getOrderIn>, ro?: RequestOptions) => get("getOrder", O.getOrderIn, input, first(orderGroupLoose), ro),
     listOrderHistory: (input: O.ListOrdersInput, ro?: RequestOptions) =>
       page("listOrderHistory", O.listOrdersIn, input, orderGroupLoose, SPECS.orders, ro),
@@ -157,7 +199,8 @@ export function createBrokerClient(config: BrokerClientConfig, deps: BrokerClien
     // Funding
     getFxRate: (input: F.FxRateInput, ro?: RequestOptions) => get("getFxRate", F.fxRateIn, input, first(F.fxRate), ro),
     createFxRequest: (input: F.CreateFxInput, ro?: RequestOptions) => post("createFxRequest", F.createFxIn, input, F.fxRequest, true, ro),
-    getFxRequest: (input: F.RequestDetailInput, ro?: RequestOptions) => get("getFxRequest", F.requestDetailIn, input, first(F.fxRequest), ro),
+    getFxRequest: (input: F.RequestDetailInput, ro?: RequestOptions) =>
+      get("getFxRequest", F.requestDetailIn, input, first(F.fxRequest), ro),
     createInstantExchange: (input: F.CreateInstantExchangeInput, ro?: RequestOptions) =>
       post("createInstantExchange", F.createInstantExchangeIn, input, F.instantExchange, true, ro),
     getInstantExchange: (input: F.RequestDetailInput, ro?: RequestOptions) =>
@@ -170,7 +213,8 @@ export function createBrokerClient(config: BrokerClientConfig, deps: BrokerClien
     // Journals
     createCashJournal: (input: F.CreateCashJournalInput, ro?: RequestOptions) =>
       post("createCashJournal", F.createCashJournalIn, input, F.cashJournal, true, ro),
-    getCashJournal: (input: F.RequestDetailInput, ro?: RequestOptions) => get("getCashJournal", F.requestDetailIn, input, first(F.cashJournal), ro),
+    getCashJournal: (input: F.RequestDetailInput, ro?: RequestOptions) =>
+      get("getCashJournal", F.requestDetailIn, input, first(F.cashJournal), ro),
     createPositionJournal: (input: F.CreatePositionJournalInput, ro?: RequestOptions) =>
       post("createPositionJournal", F.createPositionJournalIn, input, F.positionJournal, true, ro),
     getPositionJournal: (input: F.RequestDetailInput, ro?: RequestOptions) =>

@@ -33,7 +33,10 @@ export class BrokerError extends AppError {
     attempts?: number;
     cause?: unknown;
   }) {
-    super(init.errorCode, init.message, brokerUserMessage(init.status, init.errorCode, init.message), undefined, { requestId: init.requestId, cause: init.cause });
+    super(init.errorCode, init.message, brokerUserMessage(init.status, init.errorCode, init.message), undefined, {
+      requestId: init.requestId,
+      cause: init.cause,
+    });
     this.status = init.status;
     this.operation = init.operation;
     this.retryAfterMs = init.retryAfterMs;
@@ -49,7 +52,13 @@ export class BrokerError extends AppError {
 
   /** What may cross to a browser or an action result. */
   toSafeJSON() {
-    return { errorCode: this.errorCode, status: this.status, userMessage: this.userMessage, requestId: this.requestId, retryable: this.retryable };
+    return {
+      errorCode: this.errorCode,
+      status: this.status,
+      userMessage: this.userMessage,
+      requestId: this.requestId,
+      retryable: this.retryable,
+    };
   }
 }
 

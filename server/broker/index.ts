@@ -40,7 +40,14 @@ export function maskAppKey(key: string): string {
 
 function connectionInfo(c: BrokerClient): ConnectionInfo {
   const u = upstreamConfig();
-  return { kind: u.kind, baseUrl: u.baseUrl, appKeyMasked: maskAppKey(u.appKey), pathStyle: u.pathStyle, algorithm: u.algorithm, version: VERSION_FOR_STYLE[c.config.pathStyle] };
+  return {
+    kind: u.kind,
+    baseUrl: u.baseUrl,
+    appKeyMasked: maskAppKey(u.appKey),
+    pathStyle: u.pathStyle,
+    algorithm: u.algorithm,
+    version: VERSION_FOR_STYLE[c.config.pathStyle],
+  };
 }
 
 /** Runs one step of the token flow and reports the connection with the token's state; an upstream failure is reported, not thrown. */

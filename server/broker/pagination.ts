@@ -66,7 +66,10 @@ export async function* paginate<T>(fetchPage: (cursor?: string) => Promise<Page<
   }
 }
 
-export async function collectAll<T>(fetchPage: (cursor?: string) => Promise<Page<T>>, opts: { maxItems?: number; maxPages?: number } = {}): Promise<T[]> {
+export async function collectAll<T>(
+  fetchPage: (cursor?: string) => Promise<Page<T>>,
+  opts: { maxItems?: number; maxPages?: number } = {},
+): Promise<T[]> {
   const out: T[] = [];
   for await (const item of paginate(fetchPage, opts)) {
     out.push(item);

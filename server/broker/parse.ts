@@ -18,8 +18,17 @@ export function parseResponse<S extends z.ZodType>(schema: S, data: unknown, ope
   }
   if (r.success) return r.data;
   // Field paths only, never values: a response may carry personal data.
-  const detail = leafIssues(r.error.issues).slice(0, 5).map((i) => `${i.path.join(".") || "(root)"}: ${i.code}`).join("; ");
-  throw new BrokerError({ status: 200, errorCode: "INVALID_RESPONSE", message: `${operation}: unexpected response (${detail})`, operation, requestId });
+  const detail = leafIssues(r.error.issues)
+    .slice(0, 5)
+    .map((i) => `${i.path.join(".") || "(root)"}: ${i.code}`)
+    .join("; ");
+  throw new BrokerError({
+    status: 200,
+    errorCode: "INVALID_RESPONSE",
+    message: `${operation}: unexpected response (${detail})`,
+    operation,
+    requestId,
+  });
 }
 
 type Issue = z.core.$ZodIssue;

@@ -114,7 +114,10 @@ export class RateBudget {
   private readonly buckets = new Map<RateGroup, TokenBucket>();
   private readonly limits: Record<RateGroup, RateLimit>;
 
-  constructor(overrides: Partial<Record<RateGroup, RateLimit>> = {}, private readonly now: () => number = Date.now) {
+  constructor(
+    overrides: Partial<Record<RateGroup, RateLimit>> = {},
+    private readonly now: () => number = Date.now,
+  ) {
     this.limits = { ...DEFAULT_RATE_LIMITS, ...overrides };
   }
 

@@ -159,7 +159,8 @@ export class TokenManager {
     }
     if (this.canAutoCreate) {
       const started = await this.start("system:sandbox-auto");
-      const s = started.state === "NORMAL" ? started : await this.waitUntilNormal({ timeoutMs: this.o.autoWaitMs ?? 10_000, intervalMs: 250 });
+      const s =
+        started.state === "NORMAL" ? started : await this.waitUntilNormal({ timeoutMs: this.o.autoWaitMs ?? 10_000, intervalMs: 250 });
       if (s.state === "NORMAL") return (await this.load(false))!.token;
       throw tokenError(s.state === "PENDING" ? "TOKEN_PENDING" : "NO_TOKEN");
     }

@@ -24,7 +24,10 @@ export interface StoredToken {
 
 export interface TokenStore {
   latest(scope: TokenScope): Promise<StoredToken | undefined>;
-  insert(scope: TokenScope, token: { token: string; status: string; expiresAt: Date | null; createdBy: string | null }): Promise<StoredToken>;
+  insert(
+    scope: TokenScope,
+    token: { token: string; status: string; expiresAt: Date | null; createdBy: string | null },
+  ): Promise<StoredToken>;
   /** Updates the row of `token` (a refresh may replace the token string itself). */
   update(scope: TokenScope, token: string, patch: { token?: string; status: string; expiresAt: Date | null }): Promise<void>;
 }
@@ -53,7 +56,14 @@ export class MemoryTokenStore implements TokenStore {
 }
 
 function strip(r: StoredToken & TokenScope): StoredToken {
-  return { token: r.token, status: r.status, expiresAt: r.expiresAt, createdBy: r.createdBy, createdAt: r.createdAt, checkedAt: r.checkedAt };
+  return {
+    token: r.token,
+    status: r.status,
+    expiresAt: r.expiresAt,
+    createdBy: r.createdBy,
+    createdAt: r.createdAt,
+    checkedAt: r.checkedAt,
+  };
 }
 
 export class DbTokenStore implements TokenStore {
@@ -68,7 +78,14 @@ export class DbTokenStore implements TokenStore {
       .orderBy(desc(brokerTokens.createdAt))
       .limit(1);
     return row
-      ? { token: row.token, status: row.status, expiresAt: row.expiresAt, createdBy: row.createdBy, createdAt: row.createdAt, checkedAt: row.checkedAt }
+      ? {
+          token: row.token,
+          status: row.status,
+          expiresAt: row.expiresAt,
+          createdBy: row.createdBy,
+          createdAt: row.createdAt,
+          checkedAt: row.checkedAt,
+        }
       : undefined;
   }
 
@@ -76,9 +93,23 @@ export class DbTokenStore implements TokenStore {
     const { orm } = await this.db();
     const [row] = await orm
       .insert(brokerTokens)
-      .values({ baseUrl: scope.baseUrl, appKey: scope.appKey, token: t.token, status: t.status, expiresAt: t.expiresAt, createdBy: t.createdBy })
+      .values({
+        baseUrl: scope.baseUrl,
+        appKey: scope.appKey,
+        token: t.token,
+        status: t.status,
+        expiresAt: t.expiresAt,
+        createdBy: t.createdBy,
+      })
       .returning();
-    return { token: row.token, status: row.status, expiresAt: row.expiresAt, createdBy: row.createdBy, createdAt: row.createdAt, checkedAt: row.checkedAt };
+    return {
+      token: row.token,
+      status: row.status,
+      expiresAt: row.expiresAt,
+      createdBy: row.createdBy,
+      createdAt: row.createdAt,
+      checkedAt: row.checkedAt,
+    };
   }
 
   async update(scope: TokenScope, token: string, patch: { token?: string; status: string; expiresAt: Date | null }) {

@@ -3,7 +3,15 @@ import type { Logger } from "pino";
 import { BrokerError, errorFromResponse, parseRetryAfter } from "./errors";
 import { createLogger } from "@/server/log";
 import { backoffMs, sleep } from "@/server/timing";
-import { OPERATIONS, operationPath, VERSION_FOR_STYLE, type Operation, type OperationName, type PathStyle, type RateGroup } from "@/server/wire/operations";
+import {
+  OPERATIONS,
+  operationPath,
+  VERSION_FOR_STYLE,
+  type Operation,
+  type OperationName,
+  type PathStyle,
+  type RateGroup,
+} from "@/server/wire/operations";
 import { RateBudget } from "./rate-budget";
 import { percentEncode, signedHeaders, type SignatureAlgorithm } from "@/server/wire/signing";
 
@@ -60,7 +68,6 @@ export interface CallResult {
 
 class TimeoutSignal extends Error {}
 
-
 /** Raw query values for signing and percent-encoded ones for the URL; arrays are comma-joined like the SDKs. */
 export function normalizeQuery(query: Record<string, QueryValue> = {}): Record<string, string> {
   const out: Record<string, string> = {};
@@ -115,11 +122,19 @@ export class Transport {
     return this.exchange(name, op.method, operationPath(name, this.config.pathStyle), op.group, opts);
   }
 
-  private async exchange(name: string, method: "GET" | "POST", opPath: string, group: RateGroup | undefined, opts: CallOptions): Promise<CallResult> {
+  private async exchange(
+    name: string,
+    method: "GET" | "POST",
+    opPath: string,
+    group: RateGroup | undefined,
+    opts: CallOptions,
+  ): Promise<CallResult> {
     const op = { method };
     const path = this.basePath + opPath;
     const query = normalizeQuery(opts.query);
-    const qs = Object.entries(query).map(([k, v]) => `${percentEncode(k)}=${percentEncode(v)}`).join("&");
+    const qs = Object.entries(query)
+      .map(([k, v]) => `${percentEncode(k)}=${percentEncode(v)}`)
+      .join("&");
     const url = `${this.origin}${path}${qs ? `?${qs}` : ""}`;
     // The body is serialised once: every retry sends the same bytes (and the same client id).
     const body = op.method === "POST" ? JSON.stringify(opts.body ?? {}) : undefined;
@@ -166,13 +181,29 @@ export class Transport {
         if (res.status === 429 && retryAfterMs && group) this.budget.pause(group, Math.min(retryAfterMs, this.retry.maxRetryAfterMs));
       } catch (e) {
         if (e instanceof SyntaxError) {
-          error = new BrokerError({ status: 200, errorCode: "INVALID_RESPONSE", message: `${name}: response is not JSON`, operation: name });
+          error = new BrokerError({
+            status: 200,
+            errorCode: "INVALID_RESPONSE",
+            message: `${name}: response is not JSON`,
+            operation: name,
+          });
         } else if (ac.signal.reason instanceof TimeoutSignal) {
-          error = new BrokerError({ status: 0, errorCode: "TIMEOUT", message: `${name}: no answer within ${opts.timeoutMs ?? this.config.timeoutMs} ms`, operation: name });
+          error = new BrokerError({
+            status: 0,
+            errorCode: "TIMEOUT",
+            message: `${name}: no answer within ${opts.timeoutMs ?? this.config.timeoutMs} ms`,
+            operation: name,
+          });
         } else if (opts.signal?.aborted) {
           error = new BrokerError({ status: 0, errorCode: "ABORTED", message: `${name}: aborted by caller`, operation: name, cause: e });
         } else {
-          error = new BrokerError({ status: 0, errorCode: "NETWORK_ERROR", message: `${name}: ${(e as Error).message}`, operation: name, cause: e });
+          error = new BrokerError({
+            status: 0,
+            errorCode: "NETWORK_ERROR",
+            message: `${name}: ${(e as Error).message}`,
+            operation: name,
+            cause: e,
+          });
         }
       } finally {
         clearTimeout(timer);
@@ -183,16 +214,33 @@ export class Transport {
       const durationMs = Math.round(performance.now() - started);
       const waitMs = error.retryAfterMs ?? this.backoffMs(attempt);
       const retrying =
-        error.retryable && attempt < maxAttempts && error.errorCode !== "ABORTED" &&
+        error.retryable &&
+        attempt < maxAttempts &&
+        error.errorCode !== "ABORTED" &&
         (error.retryAfterMs === undefined || error.retryAfterMs <= this.retry.maxRetryAfterMs);
       this.logger.warn(
-        { ...log, status: error.status, durationMs, requestId: error.requestId, errorCode: error.errorCode, retrying, retryInMs: retrying ? waitMs : undefined },
+        {
+          ...log,
+          status: error.status,
+          durationMs,
+          requestId: error.requestId,
+          errorCode: error.errorCode,
+          retrying,
+          retryInMs: retrying ? waitMs : undefined,
+        },
         "broker call failed",
       );
       if (!retrying) throw error;
       await this.sleep(waitMs, opts.signal);
       if (opts.signal?.aborted) {
-        throw new BrokerError({ status: 0, errorCode: "ABORTED", message: `${name}: aborted by caller`, operation: name, attempts: attempt, cause: opts.signal.reason });
+        throw new BrokerError({
+          status: 0,
+          errorCode: "ABORTED",
+          message: `${name}: aborted by caller`,
+          operation: name,
+          attempts: attempt,
+          cause: opts.signal.reason,
+        });
       }
     }
   }

@@ -52,7 +52,8 @@ async function openPglite(dataDir?: string): Promise<Engine> {
       await db.exec(sql);
     },
     transaction: (fn) => {
-      const run = queue.then(() => db.transaction((tx) =>
+      const run = queue.then(() =>
+        db.transaction((tx) =>
           fn({
             query: (s, p) => tx.query(s, p) as never,
             exec: async (s) => {

@@ -22,9 +22,7 @@ export const APP_MIGRATIONS = path.join(process.cwd(), "server/db/migrations");
 export async function prepareAppDb(engine: Engine): Promise<AppDb> {
   await migrate(engine, APP_SCHEMA, APP_MIGRATIONS);
   const orm =
-    engine.kind === "pglite"
-      ? drizzlePglite(engine.driver as PGlite, { schema })
-      : drizzlePg(engine.driver as pg.Pool, { schema });
+    engine.kind === "pglite" ? drizzlePglite(engine.driver as PGlite, { schema }) : drizzlePg(engine.driver as pg.Pool, { schema });
   return { engine, orm: orm as unknown as Orm };
 }
 

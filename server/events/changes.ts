@@ -21,10 +21,36 @@ export const UPSTREAM_EVENT_TYPES = ["ACCOUNT", "INSTRUMENT", "CORPORATE_ACTION"
 const KNOWN_TYPES: readonly string[] = [...UPSTREAM_EVENT_TYPES, ...DESK_EVENT_TYPES];
 
 export const ORDER_COLUMNS = [
-  "order_id", "combo_type", "client_combo_order_id", "symbol", "market", "instrument_type", "category", "instrument_id", "side", "order_type",
-  "time_in_force", "expire_date", "entrust_type", "trading_session", "quantity", "total_cash_amount", "filled_quantity", "avg_filled_price",
-  "limit_price", "stop_price", "option_strategy", "legs", "status", "reason", "commission", "receivable_commission", "fees", "placed_at",
-  "filled_at", "submitted_by",
+  "order_id",
+  "combo_type",
+  "client_combo_order_id",
+  "symbol",
+  "market",
+  "instrument_type",
+  "category",
+  "instrument_id",
+  "side",
+  "order_type",
+  "time_in_force",
+  "expire_date",
+  "entrust_type",
+  "trading_session",
+  "quantity",
+  "total_cash_amount",
+  "filled_quantity",
+  "avg_filled_price",
+  "limit_price",
+  "stop_price",
+  "option_strategy",
+  "legs",
+  "status",
+  "reason",
+  "commission",
+  "receivable_commission",
+  "fees",
+  "placed_at",
+  "filled_at",
+  "submitted_by",
 ] as const;
 export type OrderColumn = (typeof ORDER_COLUMNS)[number];
 export type OrderFields = Partial<Record<OrderColumn, unknown>>;
@@ -57,8 +83,23 @@ export interface OrderChange {
 }
 
 export const MOVEMENT_COLUMNS = [
-  "request_id", "account_id", "from_account", "to_account", "direction", "amount", "currency", "to_amount", "to_currency", "fx_rate",
-  "instrument_type", "market", "symbol", "quantity", "status", "reason", "requested_by",
+  "request_id",
+  "account_id",
+  "from_account",
+  "to_account",
+  "direction",
+  "amount",
+  "currency",
+  "to_amount",
+  "to_currency",
+  "fx_rate",
+  "instrument_type",
+  "market",
+  "symbol",
+  "quantity",
+  "status",
+  "reason",
+  "requested_by",
 ] as const;
 export type MovementColumn = (typeof MOVEMENT_COLUMNS)[number];
 
@@ -141,22 +182,45 @@ function tradeChange(p: Record<string, unknown>, at: string): OrderChange | unde
   const fill = FILL_SCENES.includes(scene);
   const category = str(p.category);
   const fields: OrderFields = defined({
-    order_id: str(p.order_id), combo_type: str(p.combo_type), symbol: str(p.symbol), category, ...categoryParts(category),
-    instrument_id: str(p.instrument_id), side: str(p.side), order_type: str(p.order_type), quantity: dec(p.qty),
-    status: str(p.order_status), reason: str(p.reason),
+    order_id: str(p.order_id),
+    combo_type: str(p.combo_type),
+    symbol: str(p.symbol),
+    category,
+    ...categoryParts(category),
+    instrument_id: str(p.instrument_id),
+    side: str(p.side),
+    order_type: str(p.order_type),
+    quantity: dec(p.qty),
+    status: str(p.order_status),
+    reason: str(p.reason),
     // A fill's filled_qty and filled_price are the execution's; other scenes carry the order's totals.
     filled_quantity: fill ? undefined : dec(p.filled_qty),
     avg_filled_price: fill ? undefined : dec(p.filled_price),
   });
-  const change: OrderChange = { kind: "order", account_id, client_order_id, scene, at, fields, wantDetail: DETAIL_SCENES.includes(scene), snapshot: false };
+  const change: OrderChange = {
+    kind: "order",
+    account_id,
+    client_order_id,
+    scene,
+    at,
+    fields,
+    wantDetail: DETAIL_SCENES.includes(scene),
+    snapshot: false,
+  };
   const quantity = dec(p.filled_qty);
   const price = dec(p.filled_price);
   const filledAt = isoTime(p.filled_time) ?? at;
   if (fill && quantity && price) {
     change.execution = {
       execution_key: executionKey(account_id, client_order_id, filledAt, quantity, price),
-      order_id: str(p.order_id), symbol: str(p.symbol), side: str(p.side), quantity, price,
-      commission: dec(p.actual_commission), receivable_commission: dec(p.receivable_commission), fees: Array.isArray(p.fees) ? p.fees : undefined,
+      order_id: str(p.order_id),
+      symbol: str(p.symbol),
+      side: str(p.side),
+      quantity,
+      price,
+      commission: dec(p.actual_commission),
+      receivable_commission: dec(p.receivable_commission),
+      fees: Array.isArray(p.fees) ? p.fees : undefined,
       filled_at: filledAt,
     };
     change.fields.filled_at = filledAt;
@@ -171,21 +235,44 @@ function orderSnapshotChange(p: Record<string, unknown>, at: string): OrderChang
   if (!account_id || !client_order_id) return undefined;
   const commission = (p.commission ?? {}) as Record<string, unknown>;
   const fields: OrderFields = {
-    order_id: str(p.order_id), combo_type: str(p.combo_type), client_combo_order_id: str(p.client_combo_order_id), symbol: str(p.symbol),
-    market: str(p.market), instrument_type: str(p.instrument_type), side: str(p.side), order_type: str(p.order_type),
-    time_in_force: str(p.time_in_force), expire_date: str(p.expire_date), entrust_type: str(p.entrust_type), trading_session: str(p.support_trading_session),
-    quantity: dec(p.total_quantity), total_cash_amount: dec(p.total_cash_amount), filled_quantity: dec(p.filled_quantity) ?? "0",
-    avg_filled_price: dec(p.filled_price), limit_price: dec(p.limit_price), stop_price: dec(p.stop_price), option_strategy: str(p.option_strategy),
-    legs: Array.isArray(p.legs) && p.legs.length ? p.legs : undefined, status: str(p.status), reason: str(p.reason),
-    commission: dec(commission.actual_commission), receivable_commission: dec(commission.receivable_commission),
-    fees: Array.isArray(p.fees) ? p.fees : undefined, placed_at: isoTime(p.placed_at), filled_at: isoTime(p.filled_at),
+    order_id: str(p.order_id),
+    combo_type: str(p.combo_type),
+    client_combo_order_id: str(p.client_combo_order_id),
+    symbol: str(p.symbol),
+    market: str(p.market),
+    instrument_type: str(p.instrument_type),
+    side: str(p.side),
+    order_type: str(p.order_type),
+    time_in_force: str(p.time_in_force),
+    expire_date: str(p.expire_date),
+    entrust_type: str(p.entrust_type),
+    trading_session: str(p.support_trading_session),
+    quantity: dec(p.total_quantity),
+    total_cash_amount: dec(p.total_cash_amount),
+    filled_quantity: dec(p.filled_quantity) ?? "0",
+    avg_filled_price: dec(p.filled_price),
+    limit_price: dec(p.limit_price),
+    stop_price: dec(p.stop_price),
+    option_strategy: str(p.option_strategy),
+    legs: Array.isArray(p.legs) && p.legs.length ? p.legs : undefined,
+    status: str(p.status),
+    reason: str(p.reason),
+    commission: dec(commission.actual_commission),
+    receivable_commission: dec(commission.receivable_commission),
+    fees: Array.isArray(p.fees) ? p.fees : undefined,
+    placed_at: isoTime(p.placed_at),
+    filled_at: isoTime(p.filled_at),
   };
   return { kind: "order", account_id, client_order_id, scene: "SNAPSHOT", at, fields: defined(fields), wantDetail: false, snapshot: true };
 }
 
 const MOVEMENT_OF_BIZ: Record<string, MovementKind> = {
-  CASH_JOURNAL: "CASH_JOURNAL", POSITION_JOURNAL: "POSITION_JOURNAL", INSTANT_FUNDING: "INSTANT_FUNDING",
-  EXCHANGE: "FX_EXCHANGE", FX_EXCHANGE: "FX_EXCHANGE", INSTANT_EXCHANGE: "INSTANT_EXCHANGE",
+  CASH_JOURNAL: "CASH_JOURNAL",
+  POSITION_JOURNAL: "POSITION_JOURNAL",
+  INSTANT_FUNDING: "INSTANT_FUNDING",
+  EXCHANGE: "FX_EXCHANGE",
+  FX_EXCHANGE: "FX_EXCHANGE",
+  INSTANT_EXCHANGE: "INSTANT_EXCHANGE",
 };
 
 /** A funding or journal event, a detail snapshot, or a desk submission of one movement. */
@@ -195,10 +282,21 @@ function movementChange(p: Record<string, unknown>, at: string): MovementChange 
   if (!movement || !client_request_id) return undefined;
   const fields = defined({
     request_id: str(p.request_id) ?? str(p.journal_id) ?? str(p.instant_funding_id) ?? str(p.fx_id) ?? str(p.instant_exchange_id),
-    account_id: str(p.account_id) ?? str(p.from_account), from_account: str(p.from_account), to_account: str(p.to_account),
-    direction: str(p.type), amount: dec(p.amount) ?? dec(p.from_amount), currency: str(p.currency) ?? str(p.from_currency),
-    to_amount: dec(p.to_amount), to_currency: str(p.to_currency), fx_rate: dec(p.fx_rate), instrument_type: str(p.instrument_type),
-    market: str(p.market), symbol: str(p.symbol), quantity: dec(p.quantity), status: str(p.status), reason: str(p.reason),
+    account_id: str(p.account_id) ?? str(p.from_account),
+    from_account: str(p.from_account),
+    to_account: str(p.to_account),
+    direction: str(p.type),
+    amount: dec(p.amount) ?? dec(p.from_amount),
+    currency: str(p.currency) ?? str(p.from_currency),
+    to_amount: dec(p.to_amount),
+    to_currency: str(p.to_currency),
+    fx_rate: dec(p.fx_rate),
+    instrument_type: str(p.instrument_type),
+    market: str(p.market),
+    symbol: str(p.symbol),
+    quantity: dec(p.quantity),
+    status: str(p.status),
+    reason: str(p.reason),
     requested_by: str(p.requested_by),
   });
   return { kind: "movement", movement, client_request_id, at, fields };
@@ -220,7 +318,13 @@ export function interpret(e: Envelope): Interpretation {
       break;
     case "DESK_ORDER":
       change = orderSnapshotChange(p, at);
-      if (change) Object.assign(change, { scene: "SUBMITTED_BY_DESK", snapshot: false, wantDetail: true, fields: { ...change.fields, submitted_by: str(p.submitted_by) } });
+      if (change)
+        Object.assign(change, {
+          scene: "SUBMITTED_BY_DESK",
+          snapshot: false,
+          wantDetail: true,
+          fields: { ...change.fields, submitted_by: str(p.submitted_by) },
+        });
       break;
     case "FUNDING":
     case "JOURNAL":
@@ -256,7 +360,11 @@ export function parseEnvelope(raw: string): { ok: true; envelope: Envelope } | {
   const id = str(o.id);
   const type = str(o.event_type);
   if (!id || !type) return { ok: false, error: "no id or event_type" };
-  const payload = o.payload && typeof o.payload === "object" && !Array.isArray(o.payload) ? (o.payload as Record<string, unknown>) : undefined;
+  const payload =
+    o.payload && typeof o.payload === "object" && !Array.isArray(o.payload) ? (o.payload as Record<string, unknown>) : undefined;
   if (!payload) return { ok: false, error: "no payload object" };
-  return { ok: true, envelope: { id, event_type: type, timestamp: str(o.timestamp), account_id: str(o.account_id) ?? str(payload.account_id), payload } };
+  return {
+    ok: true,
+    envelope: { id, event_type: type, timestamp: str(o.timestamp), account_id: str(o.account_id) ?? str(payload.account_id), payload },
+  };
 }

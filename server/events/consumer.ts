@@ -44,9 +44,16 @@ export interface ConsumerHandle {
 async function setStream(engine: Engine, fields: Record<string, unknown>, notify = true, countReconnect = false): Promise<void> {
   const keys = Object.keys(fields);
   // "Down since" is when it went down, not the latest failed attempt: kept while the stream stays down.
-  const sets = keys.map((k, i) => (k === "disconnected_at" ? `${k} = CASE WHEN connected OR disconnected_at IS NULL THEN $${i + 1} ELSE disconnected_at END` : `${k} = $${i + 1}`));
+  const sets = keys.map((k, i) =>
+    k === "disconnected_at"
+      ? `${k} = CASE WHEN connected OR disconnected_at IS NULL THEN $${i + 1} ELSE disconnected_at END`
+      : `${k} = $${i + 1}`,
+  );
   if (countReconnect) sets.push("reconnects = reconnects + 1");
-  await engine.query(`UPDATE brokerdesk.event_stream SET ${sets.join(", ")} WHERE id = 'upstream'`, keys.map((k) => fields[k]));
+  await engine.query(
+    `UPDATE brokerdesk.event_stream SET ${sets.join(", ")} WHERE id = 'upstream'`,
+    keys.map((k) => fields[k]),
+  );
   if (notify) await notifyChange(engine, { topics: ["stream"], accounts: [] });
 }
 
@@ -63,9 +70,14 @@ export function startConsumer(o: ConsumerOptions): ConsumerHandle {
 
   /** One subscription, until it ends; resolves with why. */
   async function runStream(lost: AbortSignal): Promise<{ reason: string; gotData: boolean }> {
-    const { rows } = await o.engine.query<{ last_event_id: string | null }>("SELECT last_event_id FROM brokerdesk.event_stream WHERE id = 'upstream'");
+    const { rows } = await o.engine.query<{ last_event_id: string | null }>(
+      "SELECT last_event_id FROM brokerdesk.event_stream WHERE id = 'upstream'",
+    );
     const resumeFrom = rows[0]?.last_event_id ?? undefined;
-    const sub = openSubscription({ ...o.stream, payload: { event_types: [...UPSTREAM_EVENT_TYPES], ...(resumeFrom ? { last_event_id: resumeFrom } : {}) } });
+    const sub = openSubscription({
+      ...o.stream,
+      payload: { event_types: [...UPSTREAM_EVENT_TYPES], ...(resumeFrom ? { last_event_id: resumeFrom } : {}) },
+    });
     const buffer: { item: Incoming; id?: string; at?: string }[] = [];
     let flushing: Promise<void> | undefined;
     let lastMessage = Date.now();
@@ -86,7 +98,11 @@ export function startConsumer(o: ConsumerOptions): ConsumerHandle {
         const chunk = buffer.splice(0, batchMax);
         const last = [...chunk].reverse().find((c) => c.id);
         try {
-          await ingest(o.engine, chunk.map((c) => c.item), last ? { lastEventId: last.id, lastEventAt: last.at } : undefined);
+          await ingest(
+            o.engine,
+            chunk.map((c) => c.item),
+            last ? { lastEventId: last.id, lastEventAt: last.at } : undefined,
+          );
         } catch (error) {
           log("error", "storing events failed; reconnecting from the stored resume point", { err: String(error) });
           end("store failed");
@@ -106,7 +122,11 @@ export function startConsumer(o: ConsumerOptions): ConsumerHandle {
       } else if (m.eventType === EVENT.Event) {
         gotData = true;
         const item = fromStream(m.payload);
-        buffer.push({ item, id: item.source === "stream" && item.outcome !== "malformed" ? item.event_id : undefined, at: item.occurred_at });
+        buffer.push({
+          item,
+          id: item.source === "stream" && item.outcome !== "malformed" ? item.event_id : undefined,
+          at: item.occurred_at,
+        });
         if (buffer.length > batchMax * 5) sub.call.pause();
         // After the I/O already received is read (setImmediate), so a burst is stored in batches, not one by one.
         flushing ??= new Promise<void>((r) => setImmediate(r)).then(flush);
@@ -116,9 +136,12 @@ export function startConsumer(o: ConsumerOptions): ConsumerHandle {
     });
     sub.call.on("error", (e: Error) => end(`stream error: ${e.message}`));
     sub.call.on("end", () => end("stream ended"));
-    const watchdog = setInterval(() => {
-      if (Date.now() - lastMessage > silenceMs) end(`silent for ${Math.round(silenceMs / 1000)} s`);
-    }, Math.min(1000, silenceMs / 4));
+    const watchdog = setInterval(
+      () => {
+        if (Date.now() - lastMessage > silenceMs) end(`silent for ${Math.round(silenceMs / 1000)} s`);
+      },
+      Math.min(1000, silenceMs / 4),
+    );
     const onLost = () => end("leadership lost");
     lost.addEventListener("abort", onLost, { once: true });
     const reason = await endPromise;
@@ -135,7 +158,10 @@ export function startConsumer(o: ConsumerOptions): ConsumerHandle {
     void l.lost.then(() => lostLock.abort());
     const lost = AbortSignal.any([lostLock.signal, stopping.signal]);
     await setStream(o.engine, { leader: instance, heartbeat_at: new Date() });
-    const heartbeat = setInterval(() => void setStream(o.engine, { heartbeat_at: new Date(), leader: instance }, false).catch(() => undefined), 2_000);
+    const heartbeat = setInterval(
+      () => void setStream(o.engine, { heartbeat_at: new Date(), leader: instance }, false).catch(() => undefined),
+      2_000,
+    );
     o.onLead?.(lost);
     let attempt = 0;
     try {

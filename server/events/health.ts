@@ -53,13 +53,36 @@ export async function streamStatus(db: Queryable, silenceMs: number): Promise<St
 }
 
 async function lastRun(db: Queryable, job: "backfill" | "reconcile"): Promise<SyncRunView | undefined> {
-  const { rows } = await db.query<{ id: string; status: string; requested_by: string | null; started_at: Date; finished_at: Date | null; total: number | null; done: number; checked: number; fixed: number; errors: number; last_error: string | null }>(
-    "SELECT id::text, status, requested_by, started_at, finished_at, total, done, checked, fixed, errors, last_error FROM brokerdesk.sync_runs WHERE job = $1 ORDER BY sync_runs.id DESC LIMIT 1", [job]);
+  const { rows } = await db.query<{
+    id: string;
+    status: string;
+    requested_by: string | null;
+    started_at: Date;
+    finished_at: Date | null;
+    total: number | null;
+    done: number;
+    checked: number;
+    fixed: number;
+    errors: number;
+    last_error: string | null;
+  }>(
+    "SELECT id::text, status, requested_by, started_at, finished_at, total, done, checked, fixed, errors, last_error FROM brokerdesk.sync_runs WHERE job = $1 ORDER BY sync_runs.id DESC LIMIT 1",
+    [job],
+  );
   const r = rows[0];
   if (!r) return undefined;
   return {
-    id: r.id, status: r.status, requestedBy: r.requested_by ?? undefined, startedAt: iso(r.started_at)!, finishedAt: iso(r.finished_at),
-    total: r.total ?? undefined, done: r.done, checked: r.checked, fixed: r.fixed, errors: r.errors, lastError: r.last_error ?? undefined,
+    id: r.id,
+    status: r.status,
+    requestedBy: r.requested_by ?? undefined,
+    startedAt: iso(r.started_at)!,
+    finishedAt: iso(r.finished_at),
+    total: r.total ?? undefined,
+    done: r.done,
+    checked: r.checked,
+    fixed: r.fixed,
+    errors: r.errors,
+    lastError: r.last_error ?? undefined,
   };
 }
 
@@ -70,11 +93,13 @@ export async function streamHealth(db: Queryable, silenceMs: number): Promise<St
     `SELECT m AS minute, count(e.seq)::text AS n
        FROM generate_series(date_trunc('minute', now()) - interval '59 minutes', date_trunc('minute', now()), interval '1 minute') AS m
        LEFT JOIN brokerdesk.upstream_events e ON e.source = 'stream' AND e.received_at >= m AND e.received_at < m + interval '1 minute'
-      GROUP BY m ORDER BY m`);
+      GROUP BY m ORDER BY m`,
+  );
   const { rows: lag } = await db.query<{ p50: number | null; p99: number | null }>(
     `SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY d) AS p50, percentile_cont(0.99) WITHIN GROUP (ORDER BY d) AS p99
        FROM (SELECT extract(epoch FROM (received_at - occurred_at)) * 1000 AS d FROM brokerdesk.upstream_events
-              WHERE source = 'stream' AND occurred_at IS NOT NULL AND received_at > now() - interval '5 minutes') x`);
+              WHERE source = 'stream' AND occurred_at IS NOT NULL AND received_at > now() - interval '5 minutes') x`,
+  );
   return {
     ...state(r, silenceMs),
     checkedAt: new Date(r.now).toISOString(),

@@ -30,7 +30,14 @@ export interface Incoming {
 export function fromStream(raw: string): Incoming {
   const parsed = parseEnvelope(raw);
   if (!parsed.ok) {
-    return { event_id: `malformed:${createHash("sha256").update(raw).digest("hex").slice(0, 40)}`, source: "stream", event_type: "MALFORMED", raw: raw.slice(0, 10_000), outcome: "malformed", changes: [] };
+    return {
+      event_id: `malformed:${createHash("sha256").update(raw).digest("hex").slice(0, 40)}`,
+      source: "stream",
+      event_type: "MALFORMED",
+      raw: raw.slice(0, 10_000),
+      outcome: "malformed",
+      changes: [],
+    };
   }
   return fromEnvelope(parsed.envelope, "stream");
 }
@@ -41,8 +48,15 @@ export function fromEnvelope(envelope: Envelope, source: Source): Incoming {
   const { outcome, changes } = interpret(e);
   const biz = e.payload.biz_type;
   return {
-    event_id: source === "stream" ? e.id : `${source}:${e.id}`, source, event_type: e.event_type, biz_type: typeof biz === "string" ? biz : undefined,
-    account_id: e.account_id, occurred_at: e.timestamp, payload: e.payload, outcome, changes,
+    event_id: source === "stream" ? e.id : `${source}:${e.id}`,
+    source,
+    event_type: e.event_type,
+    biz_type: typeof biz === "string" ? biz : undefined,
+    account_id: e.account_id,
+    occurred_at: e.timestamp,
+    payload: e.payload,
+    outcome,
+    changes,
   };
 }
 
@@ -76,7 +90,12 @@ async function store(tx: Queryable, items: Incoming[]): Promise<Map<string, numb
  * `guard` runs first, under the lock: when it answers false nothing is stored (a snapshot taken before an event
  * that has since been applied must not overwrite it).
  */
-export async function ingest(engine: Engine, items: Incoming[], position?: StreamPosition, guard?: (tx: Queryable) => Promise<boolean>): Promise<IngestResult> {
+export async function ingest(
+  engine: Engine,
+  items: Incoming[],
+  position?: StreamPosition,
+  guard?: (tx: Queryable) => Promise<boolean>,
+): Promise<IngestResult> {
   return engine.transaction(async (tx) => {
     await tx.query("SELECT pg_advisory_xact_lock(hashtext($1))", [INGEST_LOCK]);
     if (guard && !(await guard(tx))) return { orders: 0, movements: 0, executions: 0, accounts: [], topics: [], stored: 0, duplicates: 0 };
@@ -111,16 +130,29 @@ export async function rebuildReadModel(engine: Engine, batchSize = 2000): Promis
   let after = 0;
   let replayed = 0;
   for (;;) {
-    const { rows } = await engine.query<{ seq: string; event_id: string; source: Source; event_type: string; occurred_at: Date | null; account_id: string | null; payload: Record<string, unknown> | null }>(
+    const { rows } = await engine.query<{
+      seq: string;
+      event_id: string;
+      source: Source;
+      event_type: string;
+      occurred_at: Date | null;
+      account_id: string | null;
+      payload: Record<string, unknown> | null;
+    }>(
       `SELECT seq::text, event_id, source, event_type, occurred_at, account_id, payload FROM brokerdesk.upstream_events
         WHERE seq > $1 AND payload IS NOT NULL ORDER BY seq LIMIT $2`,
       [after, batchSize],
     );
     if (!rows.length) return replayed;
-    const batch: SeqChange[] = rows.flatMap((r) => interpret({
-      id: r.event_id, event_type: r.event_type, timestamp: r.occurred_at ? new Date(r.occurred_at).toISOString() : undefined,
-      account_id: r.account_id ?? undefined, payload: r.payload!,
-    }).changes.map((change) => ({ seq: Number(r.seq), change })));
+    const batch: SeqChange[] = rows.flatMap((r) =>
+      interpret({
+        id: r.event_id,
+        event_type: r.event_type,
+        timestamp: r.occurred_at ? new Date(r.occurred_at).toISOString() : undefined,
+        account_id: r.account_id ?? undefined,
+        payload: r.payload!,
+      }).changes.map((change) => ({ seq: Number(r.seq), change })),
+    );
     await engine.transaction(async (tx) => {
       await tx.query("SELECT pg_advisory_xact_lock(hashtext($1))", [INGEST_LOCK]);
       await project(tx, batch);

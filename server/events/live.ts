@@ -46,7 +46,11 @@ export function liveStream(engine: Engine, role: Role, silenceMs: number, signal
       const send = (event: string, data: unknown) => {
         if (open) controller.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
       };
-      const status = () => sharedStatus(engine, silenceMs).then((s) => send("status", s), () => undefined);
+      const status = () =>
+        sharedStatus(engine, silenceMs).then(
+          (s) => send("status", s),
+          () => undefined,
+        );
       const off = await onChange(engine, (n) => {
         const mine = noticeFor(role, n);
         if (mine) send("change", mine);

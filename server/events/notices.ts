@@ -23,7 +23,10 @@ const hubs = new WeakMap<object, Hub>();
 function parse(payload: string | undefined): ChangeNotice | undefined {
   try {
     const v = JSON.parse(payload ?? "") as Partial<ChangeNotice>;
-    return { topics: Array.isArray(v.topics) ? v.topics.map(String) : [], accounts: Array.isArray(v.accounts) ? v.accounts.map(String) : [] };
+    return {
+      topics: Array.isArray(v.topics) ? v.topics.map(String) : [],
+      accounts: Array.isArray(v.accounts) ? v.accounts.map(String) : [],
+    };
   } catch {
     return undefined;
   }
@@ -59,12 +62,15 @@ export async function onChange(engine: Engine, listener: Listener): Promise<() =
     hubs.set(engine.driver, hub);
   }
   const h = hub;
-  h.started ??= (engine.kind === "pglite"
-    ? (engine.driver as PGlite).listen(CHANGES_CHANNEL, (payload) => {
-      const n = parse(payload);
-      if (n) h.bus.emit("notice", n);
-    }).then(() => undefined)
-    : listenPostgres(engine.driver as pg.Pool, h)
+  h.started ??= (
+    engine.kind === "pglite"
+      ? (engine.driver as PGlite)
+          .listen(CHANGES_CHANNEL, (payload) => {
+            const n = parse(payload);
+            if (n) h.bus.emit("notice", n);
+          })
+          .then(() => undefined)
+      : listenPostgres(engine.driver as pg.Pool, h)
   ).catch((e) => {
     h.started = undefined;
     throw e;

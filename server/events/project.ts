@@ -1,9 +1,7 @@
 import "server-only";
 import type { Queryable } from "@/server/db/engine";
 import { evaluateSurveillance } from "@/server/surveillance/evaluate";
-import {
-  MOVEMENT_COLUMNS, ORDER_COLUMNS, type Change, type MovementChange, type OrderChange,
-} from "./changes";
+import { MOVEMENT_COLUMNS, ORDER_COLUMNS, type Change, type MovementChange, type OrderChange } from "./changes";
 
 /**
  * Folds the changes of a batch of stored events into the read model with a handful of set-based statements (one per
@@ -24,12 +22,22 @@ export interface ProjectionSummary {
 }
 
 const ORDER_TYPES: Record<string, string> = {
-  quantity: "numeric", total_cash_amount: "numeric", filled_quantity: "numeric", avg_filled_price: "numeric", limit_price: "numeric",
-  stop_price: "numeric", commission: "numeric", receivable_commission: "numeric", legs: "jsonb", fees: "jsonb", placed_at: "timestamptz",
+  quantity: "numeric",
+  total_cash_amount: "numeric",
+  filled_quantity: "numeric",
+  avg_filled_price: "numeric",
+  limit_price: "numeric",
+  stop_price: "numeric",
+  commission: "numeric",
+  receivable_commission: "numeric",
+  legs: "jsonb",
+  fees: "jsonb",
+  placed_at: "timestamptz",
   filled_at: "timestamptz",
 };
 const MOVEMENT_TYPES: Record<string, string> = { amount: "numeric", to_amount: "numeric", fx_rate: "numeric", quantity: "numeric" };
-const recordsetColumns = (cols: readonly string[], types: Record<string, string>) => cols.map((c) => `${c} ${types[c] ?? "text"}`).join(", ");
+const recordsetColumns = (cols: readonly string[], types: Record<string, string>) =>
+  cols.map((c) => `${c} ${types[c] ?? "text"}`).join(", ");
 
 interface FoldedOrder {
   account_id: string;
@@ -46,7 +54,15 @@ function foldOrders(changes: { seq: number; change: OrderChange }[]): FoldedOrde
   const byKey = new Map<string, FoldedOrder>();
   for (const { seq, change: c } of changes) {
     const key = `${c.account_id}\u0000${c.client_order_id}`;
-    const row = byKey.get(key) ?? { account_id: c.account_id, client_order_id: c.client_order_id, fields: {}, at: c.at, seq, want_detail: false, detail_at: null };
+    const row = byKey.get(key) ?? {
+      account_id: c.account_id,
+      client_order_id: c.client_order_id,
+      fields: {},
+      at: c.at,
+      seq,
+      want_detail: false,
+      detail_at: null,
+    };
     Object.assign(row.fields, c.fields);
     row.seq = seq;
     row.at = c.at > row.at ? c.at : row.at;
@@ -63,10 +79,20 @@ function foldOrders(changes: { seq: number; change: OrderChange }[]): FoldedOrde
 async function upsertOrders(tx: Queryable, rows: FoldedOrder[]): Promise<void> {
   if (!rows.length) return;
   const cols = ORDER_COLUMNS;
-  const data = rows.map((r) => ({ ...r.fields, account_id: r.account_id, client_order_id: r.client_order_id, at: r.at, seq: r.seq, want_detail: r.want_detail, detail_at: r.detail_at }));
-  const set = cols.map((c) => (c === "filled_quantity"
-    ? "filled_quantity = GREATEST(EXCLUDED.filled_quantity, o.filled_quantity)"
-    : `${c} = COALESCE(EXCLUDED.${c}, o.${c})`));
+  const data = rows.map((r) => ({
+    ...r.fields,
+    account_id: r.account_id,
+    client_order_id: r.client_order_id,
+    at: r.at,
+    seq: r.seq,
+    want_detail: r.want_detail,
+    detail_at: r.detail_at,
+  }));
+  const set = cols.map((c) =>
+    c === "filled_quantity"
+      ? "filled_quantity = GREATEST(EXCLUDED.filled_quantity, o.filled_quantity)"
+      : `${c} = COALESCE(EXCLUDED.${c}, o.${c})`,
+  );
   await tx.query(
     `INSERT INTO brokerdesk.orders AS o (account_id, client_order_id, ${cols.join(", ")}, updated_at, last_event_seq, detail_wanted, detail_at)
      SELECT account_id, client_order_id, ${cols.map((c) => (c === "status" ? "COALESCE(status, 'UNKNOWN')" : c === "filled_quantity" ? "COALESCE(filled_quantity, 0)" : c)).join(", ")},
@@ -84,7 +110,9 @@ async function upsertOrders(tx: Queryable, rows: FoldedOrder[]): Promise<void> {
 }
 
 async function insertExecutions(tx: Queryable, changes: { seq: number; change: OrderChange }[]): Promise<number> {
-  const rows = changes.filter((c) => c.change.execution).map(({ seq, change: c }) => ({ ...c.execution, seq, account_id: c.account_id, client_order_id: c.client_order_id }));
+  const rows = changes
+    .filter((c) => c.change.execution)
+    .map(({ seq, change: c }) => ({ ...c.execution, seq, account_id: c.account_id, client_order_id: c.client_order_id }));
   if (!rows.length) return 0;
   const { rows: inserted } = await tx.query(
     `INSERT INTO brokerdesk.executions (execution_key, event_seq, account_id, client_order_id, order_id, symbol, side, quantity, price, commission, receivable_commission, fees, filled_at)
@@ -96,7 +124,11 @@ async function insertExecutions(tx: Queryable, changes: { seq: number; change: O
   );
   if (!inserted.length) return 0;
   // Filled quantity, average price and commission follow the executions, unless a detail call knew more.
-  const keys = [...new Map(rows.map((r) => [`${r.account_id}\u0000${r.client_order_id}`, { account_id: r.account_id, client_order_id: r.client_order_id }])).values()];
+  const keys = [
+    ...new Map(
+      rows.map((r) => [`${r.account_id}\u0000${r.client_order_id}`, { account_id: r.account_id, client_order_id: r.client_order_id }]),
+    ).values(),
+  ];
   await tx.query(
     `UPDATE brokerdesk.orders o SET
         filled_quantity = GREATEST(o.filled_quantity, a.q),
@@ -116,8 +148,14 @@ async function insertExecutions(tx: Queryable, changes: { seq: number; change: O
 async function insertOrderEvents(tx: Queryable, changes: { seq: number; change: OrderChange }[]): Promise<void> {
   if (!changes.length) return;
   const rows = changes.map(({ seq, change: c }) => ({
-    seq, account_id: c.account_id, client_order_id: c.client_order_id, scene: c.scene, status: c.fields.status ?? null,
-    filled_quantity: c.execution ? null : (c.fields.filled_quantity ?? null), reason: c.fields.reason ?? null, at: c.at,
+    seq,
+    account_id: c.account_id,
+    client_order_id: c.client_order_id,
+    scene: c.scene,
+    status: c.fields.status ?? null,
+    filled_quantity: c.execution ? null : (c.fields.filled_quantity ?? null),
+    reason: c.fields.reason ?? null,
+    at: c.at,
   }));
   await tx.query(
     `INSERT INTO brokerdesk.order_events (event_seq, account_id, client_order_id, scene, status, filled_quantity, reason, at)
@@ -140,7 +178,13 @@ async function upsertMovements(tx: Queryable, changes: { seq: number; change: Mo
     byKey.set(key, row);
   }
   const cols = MOVEMENT_COLUMNS;
-  const data = [...byKey.values()].map((r) => ({ ...r.fields, kind: r.kind, client_request_id: r.client_request_id, at: r.at, seq: r.seq }));
+  const data = [...byKey.values()].map((r) => ({
+    ...r.fields,
+    kind: r.kind,
+    client_request_id: r.client_request_id,
+    at: r.at,
+    seq: r.seq,
+  }));
   await tx.query(
     `INSERT INTO brokerdesk.money_movements AS m (kind, client_request_id, ${cols.join(", ")}, created_at, updated_at, last_event_seq)
      SELECT kind, client_request_id, ${cols.map((c) => (c === "status" ? "COALESCE(status, 'SUBMITTED')" : c)).join(", ")}, at, at, seq
@@ -150,9 +194,16 @@ async function upsertMovements(tx: Queryable, changes: { seq: number; change: Mo
      WHERE m.last_event_seq < EXCLUDED.last_event_seq`,
     [JSON.stringify(data)],
   );
-  const timeline = changes.filter((c) => c.change.fields.status).map(({ seq, change: c }) => ({
-    seq, kind: c.movement, client_request_id: c.client_request_id, status: c.fields.status, reason: c.fields.reason ?? null, at: c.at,
-  }));
+  const timeline = changes
+    .filter((c) => c.change.fields.status)
+    .map(({ seq, change: c }) => ({
+      seq,
+      kind: c.movement,
+      client_request_id: c.client_request_id,
+      status: c.fields.status,
+      reason: c.fields.reason ?? null,
+      at: c.at,
+    }));
   if (!timeline.length) return;
   await tx.query(
     `INSERT INTO brokerdesk.movement_events (event_seq, kind, client_request_id, status, reason, at)
@@ -175,7 +226,8 @@ export async function project(tx: Queryable, batch: SeqChange[]): Promise<Projec
       topics.add("order");
     } else if (change.kind === "movement") {
       movements.push({ seq, change });
-      for (const a of [change.fields.account_id, change.fields.from_account, change.fields.to_account]) if (typeof a === "string") accounts.add(a);
+      for (const a of [change.fields.account_id, change.fields.from_account, change.fields.to_account])
+        if (typeof a === "string") accounts.add(a);
       topics.add("movement");
     } else {
       topics.add(change.topic);
@@ -197,5 +249,7 @@ export async function project(tx: Queryable, batch: SeqChange[]): Promise<Projec
 
 /** Empties the read model (not the stored events): the first half of a rebuild. */
 export async function clearReadModel(tx: Queryable): Promise<void> {
-  await tx.query("TRUNCATE brokerdesk.orders, brokerdesk.order_events, brokerdesk.executions, brokerdesk.money_movements, brokerdesk.movement_events");
+  await tx.query(
+    "TRUNCATE brokerdesk.orders, brokerdesk.order_events, brokerdesk.executions, brokerdesk.money_movements, brokerdesk.movement_events",
+  );
 }

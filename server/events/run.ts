@@ -16,10 +16,20 @@ export function startConfiguredEventService(engine: Engine): ConsumerHandle | un
     return undefined;
   }
   return startEventService({
-    engine, client: broker(), stream,
-    silenceMs: e.EVENTS_SILENCE_MS, backoffMaxMs: e.EVENTS_BACKOFF_MAX_MS, backfillDays: e.EVENTS_BACKFILL_DAYS,
-    reconcileAfterMs: e.EVENTS_RECONCILE_AFTER_MS, reconcileIntervalMs: e.EVENTS_RECONCILE_INTERVAL_MS,
-    activities: { intervalMs: e.ACTIVITIES_SWEEP_INTERVAL_MS, rate: e.ACTIVITIES_SWEEP_RATE, days: e.ACTIVITIES_SWEEP_DAYS, masterAccountId: e.BROKER_MASTER_ACCOUNT_ID },
+    engine,
+    client: broker(),
+    stream,
+    silenceMs: e.EVENTS_SILENCE_MS,
+    backoffMaxMs: e.EVENTS_BACKOFF_MAX_MS,
+    backfillDays: e.EVENTS_BACKFILL_DAYS,
+    reconcileAfterMs: e.EVENTS_RECONCILE_AFTER_MS,
+    reconcileIntervalMs: e.EVENTS_RECONCILE_INTERVAL_MS,
+    activities: {
+      intervalMs: e.ACTIVITIES_SWEEP_INTERVAL_MS,
+      rate: e.ACTIVITIES_SWEEP_RATE,
+      days: e.ACTIVITIES_SWEEP_DAYS,
+      masterAccountId: e.BROKER_MASTER_ACCOUNT_ID,
+    },
     log: (level, msg, extra) => log[level](extra ?? {}, msg),
   });
 }

@@ -57,7 +57,9 @@ export function startEventService(o: EventServiceOptions): ConsumerHandle {
       // A backfill that never finished (or never ran) goes first; it resumes from its cursor.
       const { rows } = await o.engine.query("SELECT 1 FROM brokerdesk.sync_runs WHERE job = 'backfill' AND status = 'done' LIMIT 1");
       if (!rows.length) {
-        await backfill(deps, { days, signal }).catch((e) => log("warn", "backfill stopped; it resumes on the next start", { err: String(e) }));
+        await backfill(deps, { days, signal }).catch((e) =>
+          log("warn", "backfill stopped; it resumes on the next start", { err: String(e) }),
+        );
       }
     })();
 
@@ -71,44 +73,68 @@ export function startEventService(o: EventServiceOptions): ConsumerHandle {
       let attemptedAt = 0;
       // A request a stopped round was answering: not taken up again before the interval (no tight loop on an outage).
       let answered: number | undefined;
-      void forever("activities sweep", signal, async () => {
-        const { rows } = await o.engine.query<{ requested_at: Date | null; by: string | null; last_start: Date | null; unfinished: boolean }>(
-          `SELECT s.activities_sweep_requested_at AS requested_at, s.activities_sweep_requested_by AS by,
+      void forever(
+        "activities sweep",
+        signal,
+        async () => {
+          const { rows } = await o.engine.query<{
+            requested_at: Date | null;
+            by: string | null;
+            last_start: Date | null;
+            unfinished: boolean;
+          }>(
+            `SELECT s.activities_sweep_requested_at AS requested_at, s.activities_sweep_requested_by AS by,
                   (SELECT max(started_at) FROM brokerdesk.sync_runs WHERE job = 'activities') AS last_start,
                   EXISTS (SELECT 1 FROM brokerdesk.sync_runs WHERE job = 'activities' AND status = 'running') AS unfinished
-             FROM brokerdesk.event_stream s WHERE s.id = 'upstream'`);
-        const r = rows[0];
-        if (!r) return 0;
-        const lastStart = r.last_start ? new Date(r.last_start).getTime() : 0;
-        const requestedAt = r.requested_at ? new Date(r.requested_at).getTime() : 0;
-        const requested = requestedAt > lastStart && requestedAt !== answered;
-        const due = requested || (r.unfinished && attemptedAt === 0) || Date.now() - Math.max(lastStart, attemptedAt) >= intervalMs;
-        if (!due) return 0;
-        attemptedAt = Date.now();
-        if (requested) answered = requestedAt;
-        const round = await sweepActivities(sweepDeps, { signal: sweepAbort.signal, requestedBy: requested ? (r.by ?? undefined) : undefined });
-        // A resumed round that started before the request does not answer it: a new round follows at once.
-        if (round.complete && Date.parse(round.startedAt) < requestedAt) answered = undefined;
-        return 0;
-      }, 1_000);
+             FROM brokerdesk.event_stream s WHERE s.id = 'upstream'`,
+          );
+          const r = rows[0];
+          if (!r) return 0;
+          const lastStart = r.last_start ? new Date(r.last_start).getTime() : 0;
+          const requestedAt = r.requested_at ? new Date(r.requested_at).getTime() : 0;
+          const requested = requestedAt > lastStart && requestedAt !== answered;
+          const due = requested || (r.unfinished && attemptedAt === 0) || Date.now() - Math.max(lastStart, attemptedAt) >= intervalMs;
+          if (!due) return 0;
+          attemptedAt = Date.now();
+          if (requested) answered = requestedAt;
+          const round = await sweepActivities(sweepDeps, {
+            signal: sweepAbort.signal,
+            requestedBy: requested ? (r.by ?? undefined) : undefined,
+          });
+          // A resumed round that started before the request does not answer it: a new round follows at once.
+          if (round.complete && Date.parse(round.startedAt) < requestedAt) answered = undefined;
+          return 0;
+        },
+        1_000,
+      );
     }
 
     // A request is pending while it is newer than what answers it: a reconnect than the current connection, a
     // reconciliation than the last run's start. So a request made while no consumer led is still carried out.
-    void forever("stream requests", signal, async () => {
-      const { rows } = await o.engine.query<{ reconnect: boolean; reconcile: boolean; by: string | null }>(
-        `SELECT s.reconnect_requested_at > COALESCE(s.connected_at, '-infinity') AND s.connected AS reconnect,
+    void forever(
+      "stream requests",
+      signal,
+      async () => {
+        const { rows } = await o.engine.query<{ reconnect: boolean; reconcile: boolean; by: string | null }>(
+          `SELECT s.reconnect_requested_at > COALESCE(s.connected_at, '-infinity') AND s.connected AS reconnect,
                 s.reconcile_requested_at > COALESCE((SELECT max(started_at) FROM brokerdesk.sync_runs WHERE job = 'reconcile'), '-infinity') AS reconcile,
                 s.reconcile_requested_by AS by
-           FROM brokerdesk.event_stream s WHERE s.id = 'upstream'`);
-      const r = rows[0];
-      if (r?.reconnect) consumer.handle?.reconnect("reconnect requested");
-      if (r?.reconcile || Date.now() - lastReconcile > intervalMs) {
-        lastReconcile = Date.now();
-        await reconcile(deps, { afterMs: r?.reconcile ? 0 : afterMs, requestedBy: r?.reconcile ? (r.by ?? undefined) : undefined, signal });
-      }
-      return 0;
-    }, 1_000);
+           FROM brokerdesk.event_stream s WHERE s.id = 'upstream'`,
+        );
+        const r = rows[0];
+        if (r?.reconnect) consumer.handle?.reconnect("reconnect requested");
+        if (r?.reconcile || Date.now() - lastReconcile > intervalMs) {
+          lastReconcile = Date.now();
+          await reconcile(deps, {
+            afterMs: r?.reconcile ? 0 : afterMs,
+            requestedBy: r?.reconcile ? (r.by ?? undefined) : undefined,
+            signal,
+          });
+        }
+        return 0;
+      },
+      1_000,
+    );
   };
 
   consumer.handle = startConsumer({ ...o, onLead });

@@ -43,7 +43,8 @@ export const HOME_COUNTS: HomeCountSpec[] = [
     href: "/movements?view=not_final",
     hint: "funding, exchanges and journals still under way",
     // The partial index money_movements_open answers it.
-    count: (db) => countOf(db, `SELECT count(*)::text AS n FROM brokerdesk.money_movements WHERE status NOT IN (${list(FINAL_MOVEMENT_STATUSES)})`),
+    count: (db) =>
+      countOf(db, `SELECT count(*)::text AS n FROM brokerdesk.money_movements WHERE status NOT IN (${list(FINAL_MOVEMENT_STATUSES)})`),
   },
   {
     id: "pending-approvals",
@@ -52,7 +53,8 @@ export const HOME_COUNTS: HomeCountSpec[] = [
     href: "/approvals?status=pending",
     hint: "held requests not yet decided or expired",
     // The partial index approval_requests_expiring answers it.
-    count: (db) => countOf(db, "SELECT count(*)::text AS n FROM brokerdesk.approval_requests WHERE status = 'pending' AND expires_at > now()"),
+    count: (db) =>
+      countOf(db, "SELECT count(*)::text AS n FROM brokerdesk.approval_requests WHERE status = 'pending' AND expires_at > now()"),
   },
   {
     id: "open-alerts",
@@ -120,6 +122,12 @@ export async function homeToday(
     "SELECT seq::text, at, action, target, outcome FROM brokerdesk.audit_entries e WHERE actor_id = $1 ORDER BY e.seq DESC LIMIT 8",
     [staff.id],
   );
-  const recent = rows.map((r) => ({ seq: Number(r.seq), at: new Date(r.at).toISOString(), action: r.action, target: r.target, outcome: r.outcome }));
+  const recent = rows.map((r) => ({
+    seq: Number(r.seq),
+    at: new Date(r.at).toISOString(),
+    action: r.action,
+    target: r.target,
+    outcome: r.outcome,
+  }));
   return { counts, stream, recent };
 }

@@ -31,7 +31,14 @@ export function csvRoute<P = undefined>(spec: CsvSpec<P>, rows: (ctx: RouteConte
   return async (request, context) => {
     const meta = metaFromHeaders(request.headers);
     const audit = async (staff: Staff, entry: Pick<AuditInput, "input" | "outcome" | "errorCode">) =>
-      appendAudit(await getDb(), { actorId: staff.id, actorEmail: staff.email, actorRole: staff.role, action: spec.action, ...meta, ...entry });
+      appendAudit(await getDb(), {
+        actorId: staff.id,
+        actorEmail: staff.email,
+        actorRole: staff.role,
+        action: spec.action,
+        ...meta,
+        ...entry,
+      });
 
     const auth = await authorize(spec.permission);
     if ("response" in auth) {

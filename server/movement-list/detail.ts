@@ -23,14 +23,26 @@ export async function findMovement(q: Queryable, kind: string, clientRequestId: 
   );
   const r = rows[0];
   if (!r) notFound();
-  return { ...toMovementRow(r), lastEventSeq: Number(r.last_event_seq), detailAt: r.detail_at ? new Date(r.detail_at).toISOString() : null };
+  return {
+    ...toMovementRow(r),
+    lastEventSeq: Number(r.last_event_seq),
+    detailAt: r.detail_at ? new Date(r.detail_at).toISOString() : null,
+  };
 }
 
 const json = (v: unknown): unknown => (typeof v === "string" ? JSON.parse(v) : (v ?? null));
 
 export async function getMovementDetail(q: Queryable, kind: string, clientRequestId: string): Promise<MovementDetail> {
   const movement = await findMovement(q, kind, clientRequestId);
-  const { rows } = await q.query<{ seq: string; status: string; reason: string | null; at: Date; source: string | null; event_type: string | null; payload: unknown }>(
+  const { rows } = await q.query<{
+    seq: string;
+    status: string;
+    reason: string | null;
+    at: Date;
+    source: string | null;
+    event_type: string | null;
+    payload: unknown;
+  }>(
     `SELECT e.event_seq::text AS seq, e.status, e.reason, e.at, u.source, u.event_type, u.payload
        FROM brokerdesk.movement_events e LEFT JOIN brokerdesk.upstream_events u ON u.seq = e.event_seq
       WHERE e.kind = $1 AND e.client_request_id = $2 ORDER BY e.event_seq`,
@@ -40,8 +52,14 @@ export async function getMovementDetail(q: Queryable, kind: string, clientReques
     const payload = json(t.payload) as Record<string, unknown> | null;
     const by = payload?.requested_by;
     return {
-      seq: Number(t.seq), status: t.status, reason: t.reason, at: new Date(t.at).toISOString(), source: t.source, eventType: t.event_type,
-      requestedBy: typeof by === "string" ? by : null, payload,
+      seq: Number(t.seq),
+      status: t.status,
+      reason: t.reason,
+      at: new Date(t.at).toISOString(),
+      source: t.source,
+      eventType: t.event_type,
+      requestedBy: typeof by === "string" ? by : null,
+      payload,
     };
   });
   return { movement, timeline };
@@ -52,7 +70,12 @@ export async function getMovementDetail(q: Queryable, kind: string, clientReques
  * applied to the read model as the consumer's reconciliation does (a snapshot event only when the status differs,
  * and only when no event moved the row meanwhile).
  */
-export async function refreshMovementFromUpstream(engine: Engine, client: BrokerClient, kind: string, clientRequestId: string): Promise<MovementUpstream> {
+export async function refreshMovementFromUpstream(
+  engine: Engine,
+  client: BrokerClient,
+  kind: string,
+  clientRequestId: string,
+): Promise<MovementUpstream> {
   const m = await findMovement(engine, kind, clientRequestId);
   const accountId = m.kind.endsWith("_JOURNAL") ? (m.fromAccount ?? m.accountId) : (m.accountId ?? m.fromAccount);
   if (!accountId) throw new NotFoundError("The desk does not know which account this movement is at, so the upstream cannot be asked.");
@@ -62,10 +85,19 @@ export async function refreshMovementFromUpstream(engine: Engine, client: Broker
     i: { account_id: string; client_request_id: string },
     o: { onResponse: (info: { requestId?: string; body?: unknown }) => void },
   ) => Promise<Record<string, unknown>>;
-  const detail = await call({ account_id: accountId, client_request_id: m.clientRequestId }, { onResponse: (info) => ((raw = info.body), (requestId = info.requestId)) });
+  const detail = await call(
+    { account_id: accountId, client_request_id: m.clientRequestId },
+    { onResponse: (info) => ((raw = info.body), (requestId = info.requestId)) },
+  );
   const applied = await applyMovementSnapshot(
     engine,
-    { kind: m.kind as MovementKind, client_request_id: m.clientRequestId, account_id: accountId, status: m.status, last_event_seq: String(m.lastEventSeq) },
+    {
+      kind: m.kind as MovementKind,
+      client_request_id: m.clientRequestId,
+      account_id: accountId,
+      status: m.status,
+      last_event_seq: String(m.lastEventSeq),
+    },
     detail,
   );
   const str = (v: unknown) => (typeof v === "string" && v ? v : undefined);

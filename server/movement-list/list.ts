@@ -1,5 +1,12 @@
 import "server-only";
-import { FINAL_STATUSES, movementTypeLabel, type MovementFilter, type MovementPage, type MovementRow, type MovementTotals } from "@/lib/schemas/movement-list";
+import {
+  FINAL_STATUSES,
+  movementTypeLabel,
+  type MovementFilter,
+  type MovementPage,
+  type MovementRow,
+  type MovementTotals,
+} from "@/lib/schemas/movement-list";
 import { resolveAccount } from "@/server/accounts/directory";
 import type { Queryable } from "@/server/db/engine";
 import { keysetPage } from "@/server/db/keyset";
@@ -46,11 +53,31 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 
 export function toMovementRow(r: MovementDbRow): MovementRow {
   return {
-    id: r.id, kind: r.kind, clientRequestId: r.client_request_id, requestId: r.request_id, accountId: r.account_id, fromAccount: r.from_account,
-    toAccount: r.to_account, direction: r.direction, amount: r.amount, currency: r.currency, toAmount: r.to_amount, toCurrency: r.to_currency,
-    fxRate: r.fx_rate, instrumentType: r.instrument_type, market: r.market, symbol: r.symbol, quantity: r.quantity, status: r.status,
-    reason: r.reason, requestedBy: r.requested_by, createdAt: iso(r.created_at), updatedAt: iso(r.updated_at),
-    accountNumber: r.account_id_number, fromAccountNumber: r.from_account_number, toAccountNumber: r.to_account_number,
+    id: r.id,
+    kind: r.kind,
+    clientRequestId: r.client_request_id,
+    requestId: r.request_id,
+    accountId: r.account_id,
+    fromAccount: r.from_account,
+    toAccount: r.to_account,
+    direction: r.direction,
+    amount: r.amount,
+    currency: r.currency,
+    toAmount: r.to_amount,
+    toCurrency: r.to_currency,
+    fxRate: r.fx_rate,
+    instrumentType: r.instrument_type,
+    market: r.market,
+    symbol: r.symbol,
+    quantity: r.quantity,
+    status: r.status,
+    reason: r.reason,
+    requestedBy: r.requested_by,
+    createdAt: iso(r.created_at),
+    updatedAt: iso(r.updated_at),
+    accountNumber: r.account_id_number,
+    fromAccountNumber: r.from_account_number,
+    toAccountNumber: r.to_account_number,
   };
 }
 
@@ -104,11 +131,22 @@ async function byId(q: Queryable, f: MovementFilter): Promise<MovementFilter> {
   return f.account ? { ...f, account: (await resolveAccount(q, f.account)).accountId } : f;
 }
 
-export async function listMovementPage(q: Queryable, filter: MovementFilter, page: { cursor?: string; limit: number }): Promise<MovementPage> {
+export async function listMovementPage(
+  q: Queryable,
+  filter: MovementFilter,
+  page: { cursor?: string; limit: number },
+): Promise<MovementPage> {
   const { where, params } = movementConditions(await byId(q, filter));
   const result = await keysetPage<MovementDbRow>(q, {
-    columns: MOVEMENT_COLUMNS_SQL, from: "brokerdesk.money_movements m", where, params, sort: "m.created_at", tiebreak: "m.id", desc: true,
-    cursor: page.cursor, limit: page.limit,
+    columns: MOVEMENT_COLUMNS_SQL,
+    from: "brokerdesk.money_movements m",
+    where,
+    params,
+    sort: "m.created_at",
+    tiebreak: "m.id",
+    desc: true,
+    cursor: page.cursor,
+    limit: page.limit,
   });
   return { rows: result.rows.map(toMovementRow), nextCursor: result.nextCursor };
 }
@@ -128,8 +166,11 @@ export async function movementTotals(q: Queryable, filter: MovementFilter): Prom
      UNION ALL SELECT 'to', to_currency, sum(to_amount)::text, count(*)::text FROM f WHERE to_currency IS NOT NULL AND to_amount IS NOT NULL GROUP BY to_currency`,
     params,
   );
-  const of = (side: string) => rows.filter((r) => r.side === side).map((r) => ({ currency: r.currency!, amount: trimZeros(r.amount!), count: Number(r.count) }))
-    .sort((a, b) => a.currency.localeCompare(b.currency));
+  const of = (side: string) =>
+    rows
+      .filter((r) => r.side === side)
+      .map((r) => ({ currency: r.currency!, amount: trimZeros(r.amount!), count: Number(r.count) }))
+      .sort((a, b) => a.currency.localeCompare(b.currency));
   return {
     count: Number(rows.find((r) => r.side === "all")?.count ?? 0),
     positionJournals: Number(rows.find((r) => r.side === "position")?.count ?? 0),
@@ -142,8 +183,27 @@ export async function movementTotals(q: Queryable, filter: MovementFilter): Prom
 const trimZeros = (d: string) => (d.includes(".") ? d.replace(/\.?0+$/, "") : d);
 
 export const MOVEMENT_CSV_COLUMNS = [
-  "Created (UTC)", "Type", "Kind", "Status", "Account", "From account", "To account", "Amount", "Currency", "To amount", "To currency", "FX rate",
-  "Instrument", "Market", "Symbol", "Quantity", "Requested by", "Reason", "Client request id", "Request id", "Updated (UTC)",
+  "Created (UTC)",
+  "Type",
+  "Kind",
+  "Status",
+  "Account",
+  "From account",
+  "To account",
+  "Amount",
+  "Currency",
+  "To amount",
+  "To currency",
+  "FX rate",
+  "Instrument",
+  "Market",
+  "Symbol",
+  "Quantity",
+  "Requested by",
+  "Reason",
+  "Client request id",
+  "Request id",
+  "Updated (UTC)",
 ];
 
 /** Every movement of the filter, newest first, read 1,000 at a time as the download wants them. */
@@ -152,8 +212,29 @@ export async function* movementCsvRows(q: Queryable, filter: MovementFilter): As
   do {
     const page = await listMovementPage(q, filter, { cursor, limit: 1000 });
     for (const r of page.rows) {
-      yield [r.createdAt, movementTypeLabel(r.kind, r.direction), r.kind, r.status, r.accountId, r.fromAccount, r.toAccount, r.amount, r.currency, r.toAmount, r.toCurrency,
-        r.fxRate, r.instrumentType, r.market, r.symbol, r.quantity, r.requestedBy, r.reason, r.clientRequestId, r.requestId, r.updatedAt];
+      yield [
+        r.createdAt,
+        movementTypeLabel(r.kind, r.direction),
+        r.kind,
+        r.status,
+        r.accountId,
+        r.fromAccount,
+        r.toAccount,
+        r.amount,
+        r.currency,
+        r.toAmount,
+        r.toCurrency,
+        r.fxRate,
+        r.instrumentType,
+        r.market,
+        r.symbol,
+        r.quantity,
+        r.requestedBy,
+        r.reason,
+        r.clientRequestId,
+        r.requestId,
+        r.updatedAt,
+      ];
     }
     cursor = page.nextCursor;
   } while (cursor);

@@ -16,8 +16,15 @@ export const cashJournal = defineMovement({
     ctx.audit.target = this.target(r);
     await requireAvailableCash(ctx, r.from_account, r.currency, r.amount, "amount");
     return sendMovement(ctx, {
-      kind: "CASH_JOURNAL", clientRequestId: r.client_request_id,
-      fields: { from_account: r.from_account, to_account: r.to_account, account_id: r.from_account, amount: r.amount, currency: r.currency },
+      kind: "CASH_JOURNAL",
+      clientRequestId: r.client_request_id,
+      fields: {
+        from_account: r.from_account,
+        to_account: r.to_account,
+        account_id: r.from_account,
+        amount: r.amount,
+        currency: r.currency,
+      },
       fieldMap: sameNames(["from_account", "to_account", "amount", "currency"]),
       send: () => ctx.broker.createCashJournal(r),
     });

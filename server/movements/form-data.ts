@@ -18,7 +18,15 @@ const MASTER_NAME = "Omnibus master account";
 
 async function masterOption(): Promise<MovementAccount | undefined> {
   const m = await getMasterAccount();
-  return m.accountId ? { account_id: m.accountId, account_number: m.accountNumber ?? m.accountId, name: MASTER_NAME, account_status: "ACTIVE", is_master: true } : undefined;
+  return m.accountId
+    ? {
+        account_id: m.accountId,
+        account_number: m.accountNumber ?? m.accountId,
+        name: MASTER_NAME,
+        account_status: "ACTIVE",
+        is_master: true,
+      }
+    : undefined;
 }
 
 /** The master account (scope "all", when it matches) and the virtual accounts the search finds: one upstream list call. */
@@ -26,11 +34,18 @@ export async function searchMovementAccounts(q: string, scope: AccountScope): Pr
   const search = q.trim();
   const page = await broker().listVirtualAccounts({ ...upstreamFilter(parseAccountListParams({ q: search || undefined })), page_size: 10 });
   const accounts = page.items.map((a) => ({
-    account_id: a.account_id, account_number: a.account_number ?? "", name: ownerName(a.w8ben_info), account_status: a.account_status ?? "", is_master: false,
+    account_id: a.account_id,
+    account_number: a.account_number ?? "",
+    name: ownerName(a.w8ben_info),
+    account_status: a.account_status ?? "",
+    is_master: false,
   }));
   if (scope === "virtual") return accounts;
   const master = await masterOption();
-  const wanted = master && (!search || [master.account_number, master.account_id, MASTER_NAME, "master"].some((s) => s.toLowerCase().includes(search.toLowerCase())));
+  const wanted =
+    master &&
+    (!search ||
+      [master.account_number, master.account_id, MASTER_NAME, "master"].some((s) => s.toLowerCase().includes(search.toLowerCase())));
   return wanted ? [master, ...accounts] : accounts;
 }
 
@@ -43,7 +58,13 @@ export async function getMovementAccount(accountId: string): Promise<MovementAcc
   if (master && (accountId === master.account_id || accountId === master.account_number)) return master;
   try {
     const a = await broker().getVirtualAccount({ account_id: accountId });
-    return { account_id: a.account_id, account_number: a.account_number ?? "", name: ownerName(a.w8ben_info), account_status: a.account_status ?? "", is_master: false };
+    return {
+      account_id: a.account_id,
+      account_number: a.account_number ?? "",
+      name: ownerName(a.w8ben_info),
+      account_status: a.account_status ?? "",
+      is_master: false,
+    };
   } catch (error) {
     if ((error as { errorCode?: string }).errorCode === "ACCOUNT_NOT_FOUND") return undefined;
     throw error;
@@ -72,7 +93,13 @@ export async function getHeldPositions(accountId: string): Promise<HeldPosition[
   const positions = await known(broker().listPositions({ account_id: accountId }));
   return positions
     .filter((p) => Number(p.quantity) > 0)
-    .map((p) => ({ symbol: p.symbol, instrument_type: p.instrument_type ?? "EQUITY", market: p.market ?? "US", quantity: p.quantity, currency: p.currency ?? "" }))
+    .map((p) => ({
+      symbol: p.symbol,
+      instrument_type: p.instrument_type ?? "EQUITY",
+      market: p.market ?? "US",
+      quantity: p.quantity,
+      currency: p.currency ?? "",
+    }))
     .sort((a, b) => a.instrument_type.localeCompare(b.instrument_type) || a.symbol.localeCompare(b.symbol));
 }
 
@@ -81,7 +108,9 @@ export async function getFxQuote(from: Currency, to: Currency): Promise<FxQuote>
   const q = await broker().getFxRate({ from_currency: from, to_currency: to });
   const now = Date.now();
   return {
-    from_currency: q.from_currency, to_currency: q.to_currency, fx_rate: q.fx_rate,
+    from_currency: q.from_currency,
+    to_currency: q.to_currency,
+    fx_rate: q.fx_rate,
     rate_effective_time: q.rate_effective_time ?? new Date(now).toISOString(),
     rate_expire_time: q.rate_expire_time ?? new Date(now + 60_000).toISOString(),
   };

@@ -23,7 +23,8 @@ export const fxRequest = defineMovement({
     }
     await requireAvailableCash(ctx, r.account_id, r.from_currency, r.from_amount, "from_amount");
     return sendMovement(ctx, {
-      kind: "FX_EXCHANGE", clientRequestId: r.client_request_id,
+      kind: "FX_EXCHANGE",
+      clientRequestId: r.client_request_id,
       fields: { account_id: r.account_id, from_currency: r.from_currency, to_currency: r.to_currency, from_amount: r.from_amount },
       fieldMap: sameNames(["account_id", "from_currency", "to_currency", "from_amount"]),
       send: () => ctx.broker.createFxRequest(r),

@@ -17,7 +17,8 @@ export const instantExchange = defineMovement({
   money: (r) => ({ currency: r.from_currency, amount: r.from_amount }),
   target: (r) => `account:${r.account_id}`,
   accounts: (r) => [r.account_id],
-  summary: (r) => `Instant exchange of ${formatMoney(r.from_amount, r.from_currency)} into ${formatMoney(r.to_amount, r.to_currency)} at ${r.account_id}`,
+  summary: (r) =>
+    `Instant exchange of ${formatMoney(r.from_amount, r.from_currency)} into ${formatMoney(r.to_amount, r.to_currency)} at ${r.account_id}`,
   async send(r, ctx) {
     ctx.audit.target = this.target(r);
     const master = await getMasterAccount();
@@ -28,8 +29,15 @@ export const instantExchange = defineMovement({
     await requireCurrentQuote(ctx, r);
     await requireAvailableCash(ctx, r.account_id, r.from_currency, r.from_amount, "from_amount");
     return sendMovement(ctx, {
-      kind: "INSTANT_EXCHANGE", clientRequestId: r.client_request_id,
-      fields: { account_id: r.account_id, from_currency: r.from_currency, to_currency: r.to_currency, from_amount: r.from_amount, to_amount: r.to_amount },
+      kind: "INSTANT_EXCHANGE",
+      clientRequestId: r.client_request_id,
+      fields: {
+        account_id: r.account_id,
+        from_currency: r.from_currency,
+        to_currency: r.to_currency,
+        from_amount: r.from_amount,
+        to_amount: r.to_amount,
+      },
       fieldMap: sameNames(["account_id", "from_currency", "to_currency", "from_amount", "to_amount"]),
       send: () => ctx.broker.createInstantExchange(r),
     });

@@ -17,7 +17,8 @@ export const instantFunding = defineMovement({
   approvalAction: (r) => `movements.instant_funding.${r.type}`,
   target: (r) => `account:${r.account_id}`,
   accounts: (r) => [r.account_id],
-  summary: (r) => `${r.type === "DEPOSIT" ? "Deposit" : "Withdrawal"} of ${formatMoney(r.amount, r.currency)} ${r.type === "DEPOSIT" ? "into" : "from"} ${r.account_id}`,
+  summary: (r) =>
+    `${r.type === "DEPOSIT" ? "Deposit" : "Withdrawal"} of ${formatMoney(r.amount, r.currency)} ${r.type === "DEPOSIT" ? "into" : "from"} ${r.account_id}`,
   async send(r, ctx) {
     ctx.audit.target = this.target(r);
     const master = await getMasterAccount();
@@ -27,7 +28,8 @@ export const instantFunding = defineMovement({
     }
     if (r.type === "WITHDRAWAL") await requireAvailableCash(ctx, r.account_id, r.currency, r.amount, "amount", "withdrawable cash");
     return sendMovement(ctx, {
-      kind: "INSTANT_FUNDING", clientRequestId: r.client_request_id,
+      kind: "INSTANT_FUNDING",
+      clientRequestId: r.client_request_id,
       fields: { account_id: r.account_id, type: r.type, amount: r.amount, currency: r.currency },
       fieldMap: sameNames(["account_id", "type", "amount", "currency"]),
       send: () => ctx.broker.createInstantFunding(r),

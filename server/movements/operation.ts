@@ -68,16 +68,24 @@ export function defineMovement<S extends z.ZodType>(spec: MovementSpec<S>): Move
         throw error;
       }
     },
-    resultLink: (r) => ({ href: `/movements/${spec.kind}/${encodeURIComponent(clientRequestIdOf(r))}`, label: `Movement ${clientRequestIdOf(r)}` }),
+    resultLink: (r) => ({
+      href: `/movements/${spec.kind}/${encodeURIComponent(clientRequestIdOf(r))}`,
+      label: `Movement ${clientRequestIdOf(r)}`,
+    }),
     async onStatus(r, status, o) {
       // The request body carries the wire's field names, which the read model's movement fields are read from.
       const fields = Object.fromEntries(
-        Object.entries(r as Record<string, unknown>).filter(([, v]) => typeof v === "string").map(([k, v]) => [k, v as string]),
+        Object.entries(r as Record<string, unknown>)
+          .filter(([, v]) => typeof v === "string")
+          .map(([k, v]) => [k, v as string]),
       );
       const crid = clientRequestIdOf(r);
       try {
         await recordDeskMovement(o.ctx.db.engine, {
-          kind, clientRequestId: crid, requestedBy: o.makerEmail, stage: `approval:${o.approvalId}:${status}`,
+          kind,
+          clientRequestId: crid,
+          requestedBy: o.makerEmail,
+          stage: `approval:${o.approvalId}:${status}`,
           fields: { ...fields, status, reason: o.reason },
         });
       } catch (error) {
@@ -98,7 +106,12 @@ export interface MovementResult {
 
 /** Refuses an amount above what the source can give, on the form's field, before anything is sent. */
 export async function requireAvailableCash(
-  ctx: ActionContext, accountId: string, currency: string, amount: string, field: string, what = "available cash",
+  ctx: ActionContext,
+  accountId: string,
+  currency: string,
+  amount: string,
+  field: string,
+  what = "available cash",
 ): Promise<void> {
   const balance = await ctx.broker.getBalance({ account_id: accountId });
   const available = balance.account_currency_assets.find((a) => a.currency === currency)?.available_withdrawal ?? "0";
@@ -111,7 +124,13 @@ export async function requireAvailableCash(
 /** Sends one movement and records it in the read model; an upstream refusal lands on the form's fields. */
 export async function sendMovement<R extends { client_request_id: string; status?: string; reason?: string }>(
   ctx: ActionContext,
-  m: { kind: MovementRequestKind; clientRequestId: string; fields: Record<string, string | undefined>; fieldMap: UpstreamFieldMap; send: () => Promise<R> },
+  m: {
+    kind: MovementRequestKind;
+    clientRequestId: string;
+    fields: Record<string, string | undefined>;
+    fieldMap: UpstreamFieldMap;
+    send: () => Promise<R>;
+  },
 ): Promise<MovementResult> {
   let answer: R;
   try {
@@ -122,7 +141,9 @@ export async function sendMovement<R extends { client_request_id: string; status
   const status = answer.status ?? "SUBMITTED";
   try {
     await recordDeskMovement(ctx.db.engine, {
-      kind: m.kind, clientRequestId: m.clientRequestId, requestedBy: ctx.staff.email,
+      kind: m.kind,
+      clientRequestId: m.clientRequestId,
+      requestedBy: ctx.staff.email,
       fields: { ...m.fields, status, reason: answer.reason },
     });
   } catch (error) {

@@ -13,15 +13,22 @@ export const positionJournal = defineMovement({
   money: () => undefined,
   target: (r) => `account:${r.from_account}`,
   accounts: (r) => [r.from_account, r.to_account],
-  summary: (r) => `Position journal of ${formatQuantity(r.quantity)} ${r.symbol} (${r.market} ${r.instrument_type === "OPTION" ? "option" : "stock"}) from ${r.from_account} to ${r.to_account}`,
+  summary: (r) =>
+    `Position journal of ${formatQuantity(r.quantity)} ${r.symbol} (${r.market} ${r.instrument_type === "OPTION" ? "option" : "stock"}) from ${r.from_account} to ${r.to_account}`,
   async send(r, ctx) {
     ctx.audit.target = this.target(r);
     await requireHeldQuantity(ctx, r);
     return sendMovement(ctx, {
-      kind: "POSITION_JOURNAL", clientRequestId: r.client_request_id,
+      kind: "POSITION_JOURNAL",
+      clientRequestId: r.client_request_id,
       fields: {
-        from_account: r.from_account, to_account: r.to_account, account_id: r.from_account, instrument_type: r.instrument_type,
-        market: r.market, symbol: r.symbol, quantity: r.quantity,
+        from_account: r.from_account,
+        to_account: r.to_account,
+        account_id: r.from_account,
+        instrument_type: r.instrument_type,
+        market: r.market,
+        symbol: r.symbol,
+        quantity: r.quantity,
       },
       fieldMap: {
         ...sameNames(["from_account", "to_account", "instrument_type", "market", "symbol", "quantity"]),
@@ -35,7 +42,9 @@ export const positionJournal = defineMovement({
 /** Refuses, before sending, a position the source does not hold or a quantity above what it holds. */
 async function requireHeldQuantity(ctx: ActionContext, r: PositionJournalRequest): Promise<void> {
   const positions = await ctx.broker.listPositions({ account_id: r.from_account });
-  const held = positions.find((p) => p.symbol === r.symbol && (p.instrument_type ?? "EQUITY") === r.instrument_type && (!p.market || p.market === r.market));
+  const held = positions.find(
+    (p) => p.symbol === r.symbol && (p.instrument_type ?? "EQUITY") === r.instrument_type && (!p.market || p.market === r.market),
+  );
   if (!held || compareDecimal(held.quantity, "0") <= 0) {
     const message = `The source account holds no ${r.symbol}`;
     throw new AppError("POSITION_NOT_HELD", message, message, { symbol: message });

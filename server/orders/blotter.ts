@@ -45,11 +45,30 @@ const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOS
 
 export function toOrderRow(r: DbRow): OrderRow {
   return {
-    id: r.id, accountId: r.account_id, clientOrderId: r.client_order_id, orderId: r.order_id, comboType: r.combo_type,
-    clientComboOrderId: r.client_combo_order_id, symbol: r.symbol, market: r.market, instrumentType: r.instrument_type, side: r.side,
-    orderType: r.order_type, timeInForce: r.time_in_force, quantity: r.quantity, totalCashAmount: r.total_cash_amount,
-    filledQuantity: r.filled_quantity, avgFilledPrice: r.avg_filled_price, limitPrice: r.limit_price, stopPrice: r.stop_price, status: r.status,
-    placedAt: iso(r.placed_at), listedAt: iso(r.listed_at)!, updatedAt: iso(r.updated_at)!, seq: Number(r.seq), submittedBy: r.submitted_by,
+    id: r.id,
+    accountId: r.account_id,
+    clientOrderId: r.client_order_id,
+    orderId: r.order_id,
+    comboType: r.combo_type,
+    clientComboOrderId: r.client_combo_order_id,
+    symbol: r.symbol,
+    market: r.market,
+    instrumentType: r.instrument_type,
+    side: r.side,
+    orderType: r.order_type,
+    timeInForce: r.time_in_force,
+    quantity: r.quantity,
+    totalCashAmount: r.total_cash_amount,
+    filledQuantity: r.filled_quantity,
+    avgFilledPrice: r.avg_filled_price,
+    limitPrice: r.limit_price,
+    stopPrice: r.stop_price,
+    status: r.status,
+    placedAt: iso(r.placed_at),
+    listedAt: iso(r.listed_at)!,
+    updatedAt: iso(r.updated_at)!,
+    seq: Number(r.seq),
+    submittedBy: r.submitted_by,
   };
 }
 
@@ -112,7 +131,15 @@ export async function listOrders(q: Queryable, filter: OrderFilter, page: { curs
   const watermark = await orderWatermark(q);
   const { where, params } = orderConditions(filter);
   const result = await keysetPage<DbRow>(q, {
-    columns: COLUMNS, from: "brokerdesk.orders o", where, params, sort: "o.listed_at", tiebreak: "o.id", desc: true, cursor: page.cursor, limit: page.limit,
+    columns: COLUMNS,
+    from: "brokerdesk.orders o",
+    where,
+    params,
+    sort: "o.listed_at",
+    tiebreak: "o.id",
+    desc: true,
+    cursor: page.cursor,
+    limit: page.limit,
   });
   return { rows: result.rows.map(toOrderRow), nextCursor: result.nextCursor, watermark };
 }
@@ -138,8 +165,25 @@ export async function orderChangesSince(q: Queryable, filter: OrderFilter, since
 }
 
 export const ORDER_CSV_COLUMNS = [
-  "Placed (UTC)", "Account", "Client order id", "Order id", "Symbol", "Market", "Instrument", "Side", "Order type", "Time in force", "Combo",
-  "Quantity", "Filled", "Average price", "Limit price", "Stop price", "Currency", "Status", "Updated (UTC)",
+  "Placed (UTC)",
+  "Account",
+  "Client order id",
+  "Order id",
+  "Symbol",
+  "Market",
+  "Instrument",
+  "Side",
+  "Order type",
+  "Time in force",
+  "Combo",
+  "Quantity",
+  "Filled",
+  "Average price",
+  "Limit price",
+  "Stop price",
+  "Currency",
+  "Status",
+  "Updated (UTC)",
 ];
 
 /** Every order matching the filter, newest first, read 1,000 at a time as the download wants them. */
@@ -148,9 +192,27 @@ export async function* orderCsvRows(q: Queryable, filter: OrderFilter): AsyncGen
   do {
     const page = await listOrders(q, filter, { cursor, limit: 1000 });
     for (const r of page.rows) {
-      yield [r.placedAt, r.accountId, r.clientOrderId, r.orderId, r.symbol, r.market, r.instrumentType, r.side, r.orderType, r.timeInForce,
-        r.comboType, r.quantity, r.filledQuantity, r.avgFilledPrice, r.limitPrice, r.stopPrice,
-        orderCurrency(r.market) ?? null, r.status, r.updatedAt];
+      yield [
+        r.placedAt,
+        r.accountId,
+        r.clientOrderId,
+        r.orderId,
+        r.symbol,
+        r.market,
+        r.instrumentType,
+        r.side,
+        r.orderType,
+        r.timeInForce,
+        r.comboType,
+        r.quantity,
+        r.filledQuantity,
+        r.avgFilledPrice,
+        r.limitPrice,
+        r.stopPrice,
+        orderCurrency(r.market) ?? null,
+        r.status,
+        r.updatedAt,
+      ];
     }
     cursor = page.nextCursor;
   } while (cursor);

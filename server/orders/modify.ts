@@ -14,10 +14,15 @@ import { findOrder } from "./detail";
  * and refuse, with nothing sent, when it is no longer open — the read model may be a moment behind. The answer
  * also gives the combo type the replace must carry.
  */
-export async function requireOpenUpstream(client: BrokerClient, order: OrderFull, verb: "replaced" | "cancelled"): Promise<{ live: Order; comboType: (typeof COMBO_TYPES)[number] }> {
+export async function requireOpenUpstream(
+  client: BrokerClient,
+  order: OrderFull,
+  verb: "replaced" | "cancelled",
+): Promise<{ live: Order; comboType: (typeof COMBO_TYPES)[number] }> {
   const group = await client.getOrder({ account_id: order.accountId, client_order_id: order.clientOrderId });
   const live = group.orders.find((o) => o.client_order_id === order.clientOrderId);
-  if (!live) throw new AppError("ORDER_NOT_FOUND", "order missing from its detail answer", "The broker does not know this order. Nothing was sent.");
+  if (!live)
+    throw new AppError("ORDER_NOT_FOUND", "order missing from its detail answer", "The broker does not know this order. Nothing was sent.");
   if (!(OPEN_ORDER_STATUSES as readonly string[]).includes(live.status)) {
     const status = enumLabel([live.status], live.status);
     throw new AppError(
@@ -28,7 +33,11 @@ export async function requireOpenUpstream(client: BrokerClient, order: OrderFull
   }
   const combo = live.combo_type ?? group.combo_type ?? order.comboType ?? "NORMAL";
   if (!(COMBO_TYPES as readonly string[]).includes(combo)) {
-    throw new AppError("UNKNOWN_COMBO_TYPE", `combo type ${combo}`, `This order's combo type (${combo}) is unknown to the desk. Nothing was sent.`);
+    throw new AppError(
+      "UNKNOWN_COMBO_TYPE",
+      `combo type ${combo}`,
+      `This order's combo type (${combo}) is unknown to the desk. Nothing was sent.`,
+    );
   }
   return { live, comboType: combo as (typeof COMBO_TYPES)[number] };
 }

@@ -11,8 +11,13 @@ import type { TicketAccount, TicketInstrument, TicketOptionContract } from "@/li
 export async function searchTicketAccounts(q: string) {
   const page = await listAccountsPage(parseAccountListParams({ q, size: "10" }));
   return page.rows.map((r) => ({
-    account_id: r.account_id, account_number: r.account_number, external_account_number: r.external_account_number,
-    owner_name: r.owner_name, account_type: r.account_type, account_status: r.account_status, option_level: r.option_level,
+    account_id: r.account_id,
+    account_number: r.account_number,
+    external_account_number: r.external_account_number,
+    owner_name: r.owner_name,
+    account_type: r.account_type,
+    account_status: r.account_status,
+    option_level: r.option_level,
   }));
 }
 
@@ -49,12 +54,27 @@ export async function lookupInstrument(market: "US" | "HK", symbol: string): Pro
   const page = await client.listStockInstruments({ symbols: [sym], category: market === "US" ? "US_STOCK" : "HK_STOCK", page_size: 10 });
   const i = page.items.find((x) => x.symbol === sym);
   if (!i) return null;
-  const locate = market === "US" && i.shortable !== false ? await client.getStockLocate({ symbol: sym, market }).catch(() => undefined) : undefined;
+  const locate =
+    market === "US" && i.shortable !== false ? await client.getStockLocate({ symbol: sym, market }).catch(() => undefined) : undefined;
   return {
-    symbol: i.symbol, market, name: i.name ?? "", currency: i.currency ?? (market === "US" ? "USD" : "HKD"), last_price: i.last_price ?? "",
-    lot_size: i.lot_size ?? "1", shortable: i.shortable ?? false, fractionable: i.fractionable ?? false, status: i.status ?? "",
+    symbol: i.symbol,
+    market,
+    name: i.name ?? "",
+    currency: i.currency ?? (market === "US" ? "USD" : "HKD"),
+    last_price: i.last_price ?? "",
+    lot_size: i.lot_size ?? "1",
+    shortable: i.shortable ?? false,
+    fractionable: i.fractionable ?? false,
+    status: i.status ?? "",
     overnight: i.overnight_trading_supported ?? false,
-    locate: locate ? { shortable: locate.shortable ?? false, short_type: locate.short_type ?? "", available_num: locate.available_num ?? "", rate: locate.short_interest_rate ?? "" } : undefined,
+    locate: locate
+      ? {
+          shortable: locate.shortable ?? false,
+          short_type: locate.short_type ?? "",
+          available_num: locate.available_num ?? "",
+          rate: locate.short_interest_rate ?? "",
+        }
+      : undefined,
   };
 }
 
@@ -63,8 +83,15 @@ export async function optionChain(root: string): Promise<TicketOptionContract[]>
   const page = await broker().listOptionContracts({ root_symbol: root.trim().toUpperCase(), status: "ACTIVE", page_size: 200 });
   return page.items
     .map((c) => ({
-      symbol: c.symbol, option_type: (c.option_type === "PUT" ? "PUT" : "CALL") as "CALL" | "PUT", strike_price: c.strike_price ?? "",
-      expiry: (c.expiration_date ?? "").slice(0, 10), multiplier: c.multiplier ?? "100", last_price: c.last_price ?? "",
+      symbol: c.symbol,
+      option_type: (c.option_type === "PUT" ? "PUT" : "CALL") as "CALL" | "PUT",
+      strike_price: c.strike_price ?? "",
+      expiry: (c.expiration_date ?? "").slice(0, 10),
+      multiplier: c.multiplier ?? "100",
+      last_price: c.last_price ?? "",
     }))
-    .sort((a, b) => a.expiry.localeCompare(b.expiry) || Number(a.strike_price) - Number(b.strike_price) || a.option_type.localeCompare(b.option_type));
+    .sort(
+      (a, b) =>
+        a.expiry.localeCompare(b.expiry) || Number(a.strike_price) - Number(b.strike_price) || a.option_type.localeCompare(b.option_type),
+    );
 }

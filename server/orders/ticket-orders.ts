@@ -26,10 +26,14 @@ export async function checkOptionLevel(input: ParsedTicket, broker: BrokerClient
   if (input.instrument_type !== "OPTION") return;
   const strategy = strategyOf(input);
   if (!strategy) return; // the schema refused it already
-  const [account, positions] = await Promise.all([broker.getVirtualAccount({ account_id: input.account_id }), broker.listPositions({ account_id: input.account_id })]);
+  const [account, positions] = await Promise.all([
+    broker.getVirtualAccount({ account_id: input.account_id }),
+    broker.listPositions({ account_id: input.account_id }),
+  ]);
   const held = Object.fromEntries(positions.map((p) => [p.symbol, p.quantity]));
   const problem = optionLevelProblem(account.option_level, strategy, input.legs as StrategyLeg[], input.quantity, held);
-  if (problem) throw new AppError("OPTION_LEVEL_TOO_LOW", problem, "The account's option level is too low for this order.", { legs: problem });
+  if (problem)
+    throw new AppError("OPTION_LEVEL_TOO_LOW", problem, "The account's option level is too low for this order.", { legs: problem });
 }
 
 const currencyOf = (o: WireOrder) => (o.market === "HK" ? "HKD" : "USD");

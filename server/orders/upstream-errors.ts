@@ -31,8 +31,20 @@ const CODE_FIELDS: Record<string, { field: string; message?: string }> = {
 };
 
 const MAIN_FIELDS = new Set([
-  "symbol", "side", "quantity", "total_cash_amount", "order_type", "limit_price", "stop_price", "trailing_type", "trailing_stop_step",
-  "trailing_limit_price_offset", "time_in_force", "expire_date", "entrust_type", "legs",
+  "symbol",
+  "side",
+  "quantity",
+  "total_cash_amount",
+  "order_type",
+  "limit_price",
+  "stop_price",
+  "trailing_type",
+  "trailing_stop_step",
+  "trailing_limit_price_offset",
+  "time_in_force",
+  "expire_date",
+  "entrust_type",
+  "legs",
 ]);
 const SESSION = { support_trading_session: "trading_session", option_strategy: "legs", combo_type: "combo" } as Record<string, string>;
 
@@ -63,9 +75,15 @@ export function orderActionError(error: unknown, roles: readonly string[]): unkn
     const path = /^(new_orders\[\d+\]\.[a-z_]+|[a-z_]+)\b/.exec(error.message)?.[1];
     const field = path ? orderFieldOf(path, roles) : undefined;
     if (field) {
-      return new AppError(error.errorCode, error.message, "The broker refused some values. Check the highlighted fields.", {
-        [field]: `The broker refused this: ${error.message.replace(/^new_orders\[\d+\]\./, "")}`,
-      }, { requestId: error.requestId });
+      return new AppError(
+        error.errorCode,
+        error.message,
+        "The broker refused some values. Check the highlighted fields.",
+        {
+          [field]: `The broker refused this: ${error.message.replace(/^new_orders\[\d+\]\./, "")}`,
+        },
+        { requestId: error.requestId },
+      );
     }
   }
   return toActionError(error, { fields: orderFieldMap(roles), idempotent: true });

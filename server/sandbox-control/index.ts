@@ -3,7 +3,10 @@ import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { upstreamConfig, type UpstreamConfig } from "@/lib/env";
 import {
-  issuedTradingCredentialSchema, tradingCredentialViewSchema, type IssuedTradingCredential, type TradingCredentialView,
+  issuedTradingCredentialSchema,
+  tradingCredentialViewSchema,
+  type IssuedTradingCredential,
+  type TradingCredentialView,
 } from "@/lib/schemas/trading-credentials";
 import { BrokerError, errorFromResponse } from "@/server/broker/errors";
 import type { RateLimit } from "@/server/broker/rate-budget";
@@ -38,7 +41,15 @@ export function createSandboxControl(u: Connection): SandboxControl {
     const url = new URL(u.baseUrl.replace(/\/+$/, "") + path);
     const body = JSON.stringify(input);
     const headers = {
-      ...signedHeaders({ appKey: u.appKey, appSecret: u.appSecret, algorithm: u.algorithm, path: url.pathname, query: {}, host: url.host, body }),
+      ...signedHeaders({
+        appKey: u.appKey,
+        appSecret: u.appSecret,
+        algorithm: u.algorithm,
+        path: url.pathname,
+        query: {},
+        host: url.host,
+        body,
+      }),
       "content-type": "application/json",
       accept: "application/json",
     };
@@ -47,7 +58,13 @@ export function createSandboxControl(u: Connection): SandboxControl {
     try {
       res = await fetch(url, { method: "POST", headers, body, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
     } catch (e) {
-      throw new BrokerError({ status: 0, errorCode: timeout.aborted ? "TIMEOUT" : "NETWORK_ERROR", message: `sandbox:${path}: ${(e as Error).message}`, operation: `sandbox:${path}`, cause: e });
+      throw new BrokerError({
+        status: 0,
+        errorCode: timeout.aborted ? "TIMEOUT" : "NETWORK_ERROR",
+        message: `sandbox:${path}: ${(e as Error).message}`,
+        operation: `sandbox:${path}`,
+        cause: e,
+      });
     }
     const text = await res.text();
     const requestId = res.headers.get("x-request-id") ?? undefined;
@@ -56,14 +73,17 @@ export function createSandboxControl(u: Connection): SandboxControl {
   }
 
   const list = async (accountId: string) =>
-    z.object({ data: z.array(tradingCredentialViewSchema) }).parse(await call("/sandbox/trading-credentials/list", { account_id: accountId })).data;
+    z
+      .object({ data: z.array(tradingCredentialViewSchema) })
+      .parse(await call("/sandbox/trading-credentials/list", { account_id: accountId })).data;
 
   return {
     confirmPendingToken: async (signal) => {
       await call("/sandbox/tokens/confirm", {}, signal);
     },
     listTradingCredentials: list,
-    issueTradingCredential: async (accountId) => issuedTradingCredentialSchema.parse(await call("/sandbox/trading-credentials", { account_id: accountId })),
+    issueTradingCredential: async (accountId) =>
+      issuedTradingCredentialSchema.parse(await call("/sandbox/trading-credentials", { account_id: accountId })),
     revokeTradingCredential: async (accountId, appKey) => {
       if (!(await list(accountId)).some((c) => c.app_key === appKey)) {
         throw new AppError("NOT_FOUND", "no such trading credential for this account", "This app key does not belong to this account.");

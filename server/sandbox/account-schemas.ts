@@ -16,7 +16,10 @@ const address = z.object({
 export const w8benSchema = z.object({
   treaty_country: z.string().optional(),
   tax_id: z.string().trim().min(1, "must not be empty when given").optional(),
-  sign_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "expected YYYY-MM-DD").optional(),
+  sign_date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "expected YYYY-MM-DD")
+    .optional(),
   first_name: z.string().min(1),
   last_name: z.string().min(1),
   middle_name: z.string(),

@@ -66,8 +66,12 @@ export async function masterAccount(db: Queryable): Promise<{ account_id: string
 
 /** Why a movement may not take money or securities out of (or into) this account, or undefined when it may. */
 export function debitBlocked(a: AccountRef): string | undefined {
-  return CAN_DEBIT.includes(a.account_status) ? undefined : `Account ${a.account_number} is ${a.account_status} and cannot send funds or securities.`;
+  return CAN_DEBIT.includes(a.account_status)
+    ? undefined
+    : `Account ${a.account_number} is ${a.account_status} and cannot send funds or securities.`;
 }
 export function creditBlocked(a: AccountRef): string | undefined {
-  return CAN_CREDIT.includes(a.account_status) ? undefined : `Account ${a.account_number} is ${a.account_status} and cannot receive funds or securities.`;
+  return CAN_CREDIT.includes(a.account_status)
+    ? undefined
+    : `Account ${a.account_number} is ${a.account_status} and cannot receive funds or securities.`;
 }

@@ -88,7 +88,10 @@ export const ACCOUNT_JSON_SQL = `'{' || concat_ws(',',
     '"create_time":' || ${isoSql("v.created_at")}, '"update_time":' || ${isoSql("v.updated_at")}) || '}'`;
 
 const reply = (r: AccountRow, crid: string) => ({
-  client_request_id: crid, account_number: r.account_number, account_id: r.account_id, account_status: r.account_status,
+  client_request_id: crid,
+  account_number: r.account_number,
+  account_id: r.account_id,
+  account_status: r.account_status,
 });
 
 export async function createVirtualAccount(tx: Tx, body: Record<string, unknown>, at: Date, id = newId()) {
@@ -101,7 +104,9 @@ export async function createVirtualAccount(tx: Tx, body: Record<string, unknown>
   await checkOptionLevel(tx, input.trading_permissions, input.option_level);
   const { row, fresh } = await claim(tx, { kind: "ACCOUNT_CREATE", clientRequestId: crid, accountId: id, body, payload: {}, id }, at);
   if (!fresh) return row.result;
-  const taken = await tx.query("SELECT 1 FROM sandbox.virtual_accounts WHERE external_account_number = $1", [input.external_account_number]);
+  const taken = await tx.query("SELECT 1 FROM sandbox.virtual_accounts WHERE external_account_number = $1", [
+    input.external_account_number,
+  ]);
   if (taken.rows.length) {
     throw business("DUPLICATE_EXTERNAL_ACCOUNT_NUMBER", `external_account_number ${input.external_account_number} is already used.`);
   }
@@ -111,10 +116,20 @@ export async function createVirtualAccount(tx: Tx, body: Record<string, unknown>
        account_status, trading_permissions, option_level, commission_code, w8ben_info, china_connect_investor_info, search_name,
        created_at, updated_at)
      VALUES ($1,$2,$3,$4,$5,'ACTIVE',$6,$7,$8,$9,$10,$11,$12,$12)`,
-    [id, `V${ENTITY_CODE}${input.external_account_number}`, input.external_account_number, master.account_id, input.account_type,
-      input.trading_permissions, input.option_level ?? null, input.commission_code ?? "COMMISSION_GROUP_1",
+    [
+      id,
+      `V${ENTITY_CODE}${input.external_account_number}`,
+      input.external_account_number,
+      master.account_id,
+      input.account_type,
+      input.trading_permissions,
+      input.option_level ?? null,
+      input.commission_code ?? "COMMISSION_GROUP_1",
       input.w8ben_info ? JSON.stringify(input.w8ben_info) : null,
-      input.china_connect_investor_info ? JSON.stringify(input.china_connect_investor_info) : null, searchName(input.w8ben_info), at],
+      input.china_connect_investor_info ? JSON.stringify(input.china_connect_investor_info) : null,
+      searchName(input.w8ben_info),
+      at,
+    ],
   );
   const result = reply((await getAccountRow(tx, id))!, crid);
   await finish(tx, row, { status: "COMPLETED", result }, at);
@@ -126,7 +141,11 @@ export async function updateVirtualAccount(tx: Tx, body: Record<string, unknown>
   const input = parseWith(updateSchema, body);
   const current = await getAccountRow(tx, input.account_id);
   if (!current) throw business("ACCOUNT_NOT_FOUND", `account_id ${input.account_id} does not exist.`);
-  const { row, fresh } = await claim(tx, { kind: "ACCOUNT_UPDATE", clientRequestId: crid, accountId: current.account_id, body, payload: {} }, at);
+  const { row, fresh } = await claim(
+    tx,
+    { kind: "ACCOUNT_UPDATE", clientRequestId: crid, accountId: current.account_id, body, payload: {} },
+    at,
+  );
   if (!fresh) return row.result;
   for (const field of ["account_type", "belong_account_id", "external_account_number"] as const) {
     if (input[field] !== undefined && input[field] !== current[field]) throw business("FIELD_NOT_UPDATABLE", `${field} cannot be changed.`);
@@ -140,9 +159,17 @@ export async function updateVirtualAccount(tx: Tx, body: Record<string, unknown>
   await tx.query(
     `UPDATE sandbox.virtual_accounts SET trading_permissions = $2, option_level = $3, commission_code = $4, w8ben_info = $5,
        china_connect_investor_info = $6, account_status = $7, search_name = $8, updated_at = $9 WHERE account_id = $1`,
-    [current.account_id, permissions, level, input.commission_code ?? current.commission_code, w8ben ? JSON.stringify(w8ben) : null,
+    [
+      current.account_id,
+      permissions,
+      level,
+      input.commission_code ?? current.commission_code,
+      w8ben ? JSON.stringify(w8ben) : null,
       JSON.stringify(input.china_connect_investor_info ?? current.china_connect_investor_info),
-      input.account_status ?? current.account_status, searchName(w8ben), at],
+      input.account_status ?? current.account_status,
+      searchName(w8ben),
+      at,
+    ],
   );
   const result = reply((await getAccountRow(tx, current.account_id))!, crid);
   await finish(tx, row, { status: "COMPLETED", result }, at);

@@ -54,7 +54,8 @@ const time = (v: unknown, field: string): Date => {
 export async function generateActivities(db: Queryable, b: GenerateInput): Promise<{ inserted: number }> {
   const account = await requireAccount(db, b.account_id);
   const count = b.count;
-  if (typeof count !== "number" || !Number.isInteger(count) || count < 1 || count > GENERATE_MAX) throw illegal(`count must be an integer from 1 to ${GENERATE_MAX}.`);
+  if (typeof count !== "number" || !Number.isInteger(count) || count < 1 || count > GENERATE_MAX)
+    throw illegal(`count must be an integer from 1 to ${GENERATE_MAX}.`);
   const start = time(b.start_time, "start_time");
   const end = time(b.end_time, "end_time");
   if (end.getTime() <= start.getTime()) throw illegal("end_time must be after start_time.");
@@ -64,7 +65,8 @@ export async function generateActivities(db: Queryable, b: GenerateInput): Promi
   }
   const currency = b.currency ?? "USD";
   if (!(CURRENCIES as readonly unknown[]).includes(currency)) throw illegal(`currency must be one of ${CURRENCIES.join(", ")}.`);
-  if (b.description !== undefined && (typeof b.description !== "string" || b.description.length > 200)) throw illegal("description must be a string of at most 200 characters.");
+  if (b.description !== undefined && (typeof b.description !== "string" || b.description.length > 200))
+    throw illegal("description must be a string of at most 200 characters.");
   const shapes = (types as string[]).map((t) => SHAPE[t] ?? { sign: 0 as const, sub: "OTHER" });
   const label = `activity:generated:${account.account_id}:${start.toISOString()}:${end.toISOString()}:${count}:${types.join(",")}:${currency}:`;
   const { rows } = await db.query<{ n: number }>(
@@ -85,8 +87,19 @@ export async function generateActivities(db: Queryable, b: GenerateInput): Promi
        RETURNING 1
      )
      SELECT count(*)::int AS n FROM ins`,
-    [label, count, start, end, types, account.account_id, shapes.map((s) => s.sign), shapes.map((s) => s.sub), shapes.map((s) => s.subOut ?? null),
-      currency, b.description ?? "Generated history"],
+    [
+      label,
+      count,
+      start,
+      end,
+      types,
+      account.account_id,
+      shapes.map((s) => s.sign),
+      shapes.map((s) => s.sub),
+      shapes.map((s) => s.subOut ?? null),
+      currency,
+      b.description ?? "Generated history",
+    ],
   );
   return { inserted: Number(rows[0].n) };
 }

@@ -33,7 +33,13 @@ function tokenExempt(path: string): boolean {
 export function routePermitted(principal: Principal, path: string): boolean {
   const trading = isTradingPath(path);
   if (principal.kind === "broker") return !trading;
-  return trading || path === "/openapi/config" || path.startsWith("/openapi/auth/token/") || path.startsWith("/openapi/market-data/") || path.startsWith("/market-data/");
+  return (
+    trading ||
+    path === "/openapi/config" ||
+    path.startsWith("/openapi/auth/token/") ||
+    path.startsWith("/openapi/market-data/") ||
+    path.startsWith("/market-data/")
+  );
 }
 
 /** Decoded query values; a repeated key is joined with "," (what the SDKs send for lists). */
@@ -90,7 +96,10 @@ export function authenticate(sb: Sandbox): MiddlewareHandler<HonoEnv> {
     const holder = appKey === sb.config.appKey ? undefined : await findCredential(sb.engine, appKey);
     if (appKey !== sb.config.appKey && !holder) throw badSignature();
     const appSecret = holder ? holder.app_secret : sb.config.appSecret;
-    const incoming = (c.env as { incoming?: { headers: Record<string, string | undefined>; socket?: { localPort?: number } } & AsyncIterable<Buffer> } | undefined)?.incoming;
+    const incoming = (
+      c.env as
+        { incoming?: { headers: Record<string, string | undefined>; socket?: { localPort?: number } } & AsyncIterable<Buffer> } | undefined
+    )?.incoming;
     const text = (incoming && (await readIncomingText(incoming))) ?? (await readLimitedText(c.req.raw));
     const rawBody = text === "" ? undefined : text;
     c.set("rawBody", rawBody);
@@ -107,10 +116,14 @@ export function authenticate(sb: Sandbox): MiddlewareHandler<HonoEnv> {
       return given.length === want.length && timingSafeEqual(given, want);
     });
     if (!matches) throw badSignature();
-    if (holder?.revoked_at) throw unauthorized("UNAUTHORIZED", "Your authorization has been revoked. Please contact the broker to authorize again.");
+    if (holder?.revoked_at)
+      throw unauthorized("UNAUTHORIZED", "Your authorization has been revoked. Please contact the broker to authorize again.");
     const principal: Principal = holder ? { kind: "trading", appKey, accountId: holder.account_id } : { kind: "broker", appKey };
     if (!routePermitted(principal, path)) {
-      throw unauthorized("ROUTE_NOT_PERMITTED", `This app key may not call ${path}: ${principal.kind === "trading" ? "Trading API credentials reach the Trading API, tokens and market data only" : "the Trading API is called with an account holder's Trading API credentials"}.`);
+      throw unauthorized(
+        "ROUTE_NOT_PERMITTED",
+        `This app key may not call ${path}: ${principal.kind === "trading" ? "Trading API credentials reach the Trading API, tokens and market data only" : "the Trading API is called with an account holder's Trading API credentials"}.`,
+      );
     }
     c.set("principal", principal);
 

@@ -73,15 +73,27 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Runn
     if (ownEngine) await engine.close();
     throw error;
   }
-  const sandbox: Sandbox = { config, engine, nonces: new NonceStore(CLOCK_SKEW_MS), faults: new FaultStore(), holdRequests: false, calls: new Map() };
+  const sandbox: Sandbox = {
+    config,
+    engine,
+    nonces: new NonceStore(CLOCK_SKEW_MS),
+    faults: new FaultStore(),
+    holdRequests: false,
+    calls: new Map(),
+  };
   const app = buildApp(sandbox, opts.logger);
   const host = opts.host ?? "127.0.0.1";
   const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, hostname: host, port: opts.port ?? 0 }, (info: AddressInfo) => resolve({ server: s, port: info.port }));
+    const s = serve({ fetch: app.fetch, hostname: host, port: opts.port ?? 0 }, (info: AddressInfo) =>
+      resolve({ server: s, port: info.port }),
+    );
     s.once("error", reject);
   });
-  const trading = await startTradingRuntime(sandbox, { host, grpcPort: opts.grpcPort, marketIntervalMs: opts.marketIntervalMs, pingMs: opts.pingMs },
-    opts.logger ?? { error: (o, m) => console.error(m, o) });
+  const trading = await startTradingRuntime(
+    sandbox,
+    { host, grpcPort: opts.grpcPort, marketIntervalMs: opts.marketIntervalMs, pingMs: opts.pingMs },
+    opts.logger ?? { error: (o, m) => console.error(m, o) },
+  );
   return {
     url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
     port,

@@ -39,7 +39,9 @@ export async function readLimitedText(req: Request): Promise<string> {
  * read straight from the socket stream (Node's parser stops at that length). Anything else (chunked, or announced
  * too large) returns undefined, and the caller takes readLimitedText.
  */
-export async function readIncomingText(incoming: { headers: Record<string, string | string[] | undefined> } & AsyncIterable<Buffer>): Promise<string | undefined> {
+export async function readIncomingText(
+  incoming: { headers: Record<string, string | string[] | undefined> } & AsyncIterable<Buffer>,
+): Promise<string | undefined> {
   const length = incoming.headers["content-length"];
   if (incoming.headers["transfer-encoding"] !== undefined) return undefined;
   if (length === undefined) return "";

@@ -67,9 +67,22 @@ export async function recordActivity(
     `INSERT INTO sandbox.activities (id, account_id, activity_type, activity_sub_type, currency, market, symbol, quantity,
        net_amount, trade_date, biz_time, description, ref_type, ref_id)
      VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14)`,
-    [id, accountId, a.type, a.subType, a.currency, a.market ?? null, a.symbol ?? null,
-      a.quantity == null ? null : new Decimal(a.quantity).toFixed(), new Decimal(a.netAmount).toFixed(),
-      isoDate(at), at, a.description ?? null, a.refType ?? null, a.refId ?? null],
+    [
+      id,
+      accountId,
+      a.type,
+      a.subType,
+      a.currency,
+      a.market ?? null,
+      a.symbol ?? null,
+      a.quantity == null ? null : new Decimal(a.quantity).toFixed(),
+      new Decimal(a.netAmount).toFixed(),
+      isoDate(at),
+      at,
+      a.description ?? null,
+      a.refType ?? null,
+      a.refId ?? null,
+    ],
   );
   return id;
 }
@@ -81,7 +94,8 @@ export async function postCash(
   at: Date,
 ): Promise<void> {
   const amount = new Decimal(p.amount).toFixed();
-  const update = "UPDATE sandbox.cash_balances SET cash_balance = cash_balance + $3, updated_at = $4 WHERE account_id = $1 AND currency = $2";
+  const update =
+    "UPDATE sandbox.cash_balances SET cash_balance = cash_balance + $3, updated_at = $4 WHERE account_id = $1 AND currency = $2";
   if (!p.activity) {
     await tx.query(update, [p.accountId, p.currency, amount, at]);
     return;
@@ -93,8 +107,21 @@ export async function postCash(
      INSERT INTO sandbox.activities (id, account_id, activity_type, activity_sub_type, currency, market, symbol, quantity,
        net_amount, trade_date, biz_time, description, ref_type, ref_id)
      VALUES ($5,$1,$6,$7,$2,$8,$9,NULL,$3,$10,$4,$11,$12,$13)`,
-    [p.accountId, p.currency, amount, at, idFrom(`activity:${a.key}`), a.type, a.subType, a.market ?? null, a.symbol ?? null,
-      isoDate(at), a.description ?? null, a.refType ?? null, a.refId ?? null],
+    [
+      p.accountId,
+      p.currency,
+      amount,
+      at,
+      idFrom(`activity:${a.key}`),
+      a.type,
+      a.subType,
+      a.market ?? null,
+      a.symbol ?? null,
+      isoDate(at),
+      a.description ?? null,
+      a.refType ?? null,
+      a.refId ?? null,
+    ],
   );
 }
 
@@ -109,7 +136,12 @@ export interface PositionRow {
   cost_price: string;
 }
 
-export async function lockPosition(tx: Queryable, accountId: string, instrumentType: string, symbol: string): Promise<PositionRow | undefined> {
+export async function lockPosition(
+  tx: Queryable,
+  accountId: string,
+  instrumentType: string,
+  symbol: string,
+): Promise<PositionRow | undefined> {
   const { rows } = await tx.query<PositionRow>(
     "SELECT * FROM sandbox.positions WHERE account_id = $1 AND instrument_type = $2 AND symbol = $3 FOR UPDATE",
     [accountId, instrumentType, symbol],
@@ -124,8 +156,14 @@ export async function lockPosition(tx: Queryable, accountId: string, instrumentT
 export async function postPosition(
   tx: Queryable,
   p: {
-    accountId: string; instrumentType: string; market: string; symbol: string; currency: string;
-    quantity: Decimal.Value; price: Decimal.Value; activity: ActivityInput | null;
+    accountId: string;
+    instrumentType: string;
+    market: string;
+    symbol: string;
+    currency: string;
+    quantity: Decimal.Value;
+    price: Decimal.Value;
+    activity: ActivityInput | null;
   },
   at: Date,
 ): Promise<void> {
@@ -136,21 +174,39 @@ export async function postPosition(
   if (held && after.isZero()) {
     await tx.query("DELETE FROM sandbox.positions WHERE position_id = $1", [held.position_id]);
   } else if (held) {
-    const cost = delta.gt(0) && after.gt(0)
-      ? before.times(held.cost_price).plus(delta.times(p.price)).div(after).toDecimalPlaces(8)
-      : new Decimal(held.cost_price);
+    const cost =
+      delta.gt(0) && after.gt(0)
+        ? before.times(held.cost_price).plus(delta.times(p.price)).div(after).toDecimalPlaces(8)
+        : new Decimal(held.cost_price);
     await tx.query("UPDATE sandbox.positions SET quantity = $2, cost_price = $3, updated_at = $4 WHERE position_id = $1", [
-      held.position_id, after.toFixed(), cost.toFixed(), at,
+      held.position_id,
+      after.toFixed(),
+      cost.toFixed(),
+      at,
     ]);
   } else {
     await tx.query(
       `INSERT INTO sandbox.positions (position_id, account_id, instrument_type, market, symbol, currency, quantity, cost_price, updated_at)
        VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9)`,
-      [idFrom(`position:${p.accountId}:${p.instrumentType}:${p.symbol}`), p.accountId, p.instrumentType, p.market, p.symbol,
-        p.currency, after.toFixed(), new Decimal(p.price).toFixed(), at],
+      [
+        idFrom(`position:${p.accountId}:${p.instrumentType}:${p.symbol}`),
+        p.accountId,
+        p.instrumentType,
+        p.market,
+        p.symbol,
+        p.currency,
+        after.toFixed(),
+        new Decimal(p.price).toFixed(),
+        at,
+      ],
     );
   }
   if (p.activity) {
-    await recordActivity(tx, p.accountId, { ...p.activity, currency: p.currency, netAmount: 0, quantity: delta, market: p.market, symbol: p.symbol }, at);
+    await recordActivity(
+      tx,
+      p.accountId,
+      { ...p.activity, currency: p.currency, netAmount: 0, quantity: delta, market: p.market, symbol: p.symbol },
+      at,
+    );
   }
 }

@@ -70,7 +70,9 @@ async function main() {
   console.log(`  database:   ${e.databaseUrl ? "DATABASE_URL (schema sandbox)" : engine.dataDir}`);
   console.log(`  app key:    ${config.appKey}`);
   console.log(`  app secret: ${maskSecret(config.appSecret)}`);
-  console.log(`  2FA:        ${config.autoConfirm2fa ? "tokens confirmed automatically (demo mode)" : "confirm with POST /sandbox/tokens/confirm"}`);
+  console.log(
+    `  2FA:        ${config.autoConfirm2fa ? "tokens confirmed automatically (demo mode)" : "confirm with POST /sandbox/tokens/confirm"}`,
+  );
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

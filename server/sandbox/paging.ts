@@ -58,7 +58,9 @@ export function pageJson(ctx: OpContext, rows: { id: string; json: string }[], s
   const array = `[${items.map((r) => r.json).join(",")}]`;
   if (ctx.style === "legacy") return new JsonText(array);
   const more = rows.length > size && items.length > 0;
-  return new JsonText(more ? `{"data":${array},"pagination_key":${JSON.stringify(encodeKey(items[items.length - 1].id))}}` : `{"data":${array}}`);
+  return new JsonText(
+    more ? `{"data":${array},"pagination_key":${JSON.stringify(encodeKey(items[items.length - 1].id))}}` : `{"data":${array}}`,
+  );
 }
 
 /** Unpaged lists (positions, calendar): bare array on legacy paths, {"data":[...]} on resource paths. */

@@ -12,8 +12,7 @@ import { emitRequestEvent } from "./trading/events/outbox";
  * On a PostgreSQL server a concurrent duplicate waits on the unique index and then sees the committed first row.
  */
 export type RequestKind =
-  | "ACCOUNT_CREATE" | "ACCOUNT_UPDATE"
-  | "FX_EXCHANGE" | "INSTANT_EXCHANGE" | "INSTANT_FUNDING" | "CASH_JOURNAL" | "POSITION_JOURNAL";
+  "ACCOUNT_CREATE" | "ACCOUNT_UPDATE" | "FX_EXCHANGE" | "INSTANT_EXCHANGE" | "INSTANT_FUNDING" | "CASH_JOURNAL" | "POSITION_JOURNAL";
 export const MOVEMENT_KINDS = ["FX_EXCHANGE", "INSTANT_EXCHANGE", "INSTANT_FUNDING", "CASH_JOURNAL", "POSITION_JOURNAL"] as const;
 export type MovementKind = (typeof MOVEMENT_KINDS)[number];
 
@@ -68,7 +67,8 @@ export async function claim(
 
 export async function getRequest(db: Queryable, kind: RequestKind, clientRequestId: string): Promise<RequestRow | undefined> {
   const { rows } = await db.query<RequestRow>("SELECT * FROM sandbox.requests WHERE kind = $1 AND client_request_id = $2", [
-    kind, clientRequestId,
+    kind,
+    clientRequestId,
   ]);
   return rows[0];
 }

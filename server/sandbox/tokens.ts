@@ -115,7 +115,10 @@ export async function confirmToken(sb: Sandbox, appKey: string, token: unknown):
   const v = view(row, now);
   if (v.status === "NORMAL") return v;
   if (v.status !== "PENDING") throw business("TOKEN_NOT_PENDING", `Token is ${v.status} and can no longer be confirmed.`);
-  await sb.engine.query("UPDATE sandbox.tokens SET status = 'NORMAL', confirmed_at = $2, last_used_at = $2 WHERE token = $1", [row.token, now]);
+  await sb.engine.query("UPDATE sandbox.tokens SET status = 'NORMAL', confirmed_at = $2, last_used_at = $2 WHERE token = $1", [
+    row.token,
+    now,
+  ]);
   return view({ ...row, status: "NORMAL", last_used_at: now }, now);
 }
 

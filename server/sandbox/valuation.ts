@@ -21,9 +21,22 @@ export interface ValuedPosition {
 
 export async function valuedPositions(db: Queryable, accountId: string): Promise<ValuedPosition[]> {
   const { rows } = await db.query<{
-    position_id: string; instrument_type: "EQUITY" | "OPTION"; market: string; symbol: string; currency: string; quantity: string;
-    cost_price: string; stock_price: string | null; stock_id: string | null; margin: string | null; opt_price: string | null;
-    opt_id: string | null; multiplier: number | null; root_symbol: string | null; option_type: string | null; strike_price: string | null;
+    position_id: string;
+    instrument_type: "EQUITY" | "OPTION";
+    market: string;
+    symbol: string;
+    currency: string;
+    quantity: string;
+    cost_price: string;
+    stock_price: string | null;
+    stock_id: string | null;
+    margin: string | null;
+    opt_price: string | null;
+    opt_id: string | null;
+    multiplier: number | null;
+    root_symbol: string | null;
+    option_type: string | null;
+    strike_price: string | null;
     expiration_date: string | null;
   }>(
     `SELECT p.position_id, p.instrument_type, p.market, p.symbol, p.currency, p.quantity, p.cost_price,
@@ -50,9 +63,10 @@ export async function valuedPositions(db: Queryable, accountId: string): Promise
       multiplier: isOption ? (r.multiplier ?? 100) : 1,
       margin_ratio: new Decimal(isOption ? 1 : (r.margin ?? 1)),
       instrument_id: isOption ? r.opt_id : r.stock_id,
-      option: isOption && r.root_symbol
-        ? { root_symbol: r.root_symbol, option_type: r.option_type!, strike_price: r.strike_price!, expiration_date: r.expiration_date! }
-        : undefined,
+      option:
+        isOption && r.root_symbol
+          ? { root_symbol: r.root_symbol, option_type: r.option_type!, strike_price: r.strike_price!, expiration_date: r.expiration_date! }
+          : undefined,
     };
   });
 }

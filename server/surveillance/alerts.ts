@@ -30,10 +30,22 @@ const iso = (v: Date | string) => new Date(v).toISOString();
 
 function toAlert(r: DbAlert): AlertRow {
   return {
-    id: String(r.id), ruleId: String(r.rule_id), ruleName: r.rule_name, ruleKind: r.rule_kind, subject: r.subject, accountId: r.account_id,
-    summary: r.summary, movements: json(r.movements) ?? [], orders: json(r.orders) ?? [], details: json(r.details) ?? null,
-    occurredAt: iso(r.occurred_at), raisedAt: iso(r.raised_at), status: r.status,
-    decidedAt: r.decided_at ? iso(r.decided_at) : null, decidedBy: r.decided_by, note: r.note,
+    id: String(r.id),
+    ruleId: String(r.rule_id),
+    ruleName: r.rule_name,
+    ruleKind: r.rule_kind,
+    subject: r.subject,
+    accountId: r.account_id,
+    summary: r.summary,
+    movements: json(r.movements) ?? [],
+    orders: json(r.orders) ?? [],
+    details: json(r.details) ?? null,
+    occurredAt: iso(r.occurred_at),
+    raisedAt: iso(r.raised_at),
+    status: r.status,
+    decidedAt: r.decided_at ? iso(r.decided_at) : null,
+    decidedBy: r.decided_by,
+    note: r.note,
   };
 }
 
@@ -49,7 +61,10 @@ const AGE_SQL: Record<NonNullable<AlertFilter["age"]>, string> = {
 };
 
 /** One page of the queue, newest first, filtered by rule, status and age. */
-export async function listAlerts(q: Queryable, query: AlertFilter & { cursor?: string; limit?: number } = {}): Promise<{ rows: AlertRow[]; nextCursor?: string }> {
+export async function listAlerts(
+  q: Queryable,
+  query: AlertFilter & { cursor?: string; limit?: number } = {},
+): Promise<{ rows: AlertRow[]; nextCursor?: string }> {
   const where: string[] = [];
   const params: unknown[] = [];
   if (query.rule) {
@@ -85,7 +100,10 @@ export async function getAlert(q: Queryable, id: string): Promise<AlertRow> {
 }
 
 /** Records a reviewer's decision on an open alert; false when it was already decided (by someone else, meanwhile). */
-export async function decideAlert(q: Queryable, d: { alertId: string; decision: Exclude<AlertStatus, "open">; note: string; by: string }): Promise<boolean> {
+export async function decideAlert(
+  q: Queryable,
+  d: { alertId: string; decision: Exclude<AlertStatus, "open">; note: string; by: string },
+): Promise<boolean> {
   const { rows } = await q.query(
     `UPDATE brokerdesk.alerts SET status = $2, note = $3, decided_by = $4, decided_at = now() WHERE id = $1::bigint AND status = 'open' RETURNING id`,
     [d.alertId, d.decision, d.note, d.by],
@@ -104,9 +122,17 @@ interface DbRule {
 }
 
 export async function listRules(q: Queryable): Promise<SurveillanceRule[]> {
-  const { rows } = await q.query<DbRule>("SELECT id::text AS id, kind, name, enabled, params, updated_at, updated_by FROM brokerdesk.surveillance_rules ORDER BY surveillance_rules.id");
+  const { rows } = await q.query<DbRule>(
+    "SELECT id::text AS id, kind, name, enabled, params, updated_at, updated_by FROM brokerdesk.surveillance_rules ORDER BY surveillance_rules.id",
+  );
   return rows.map((r) => ({
-    id: String(r.id), kind: r.kind, name: r.name, enabled: r.enabled, params: json(r.params), updatedAt: iso(r.updated_at), updatedBy: r.updated_by,
+    id: String(r.id),
+    kind: r.kind,
+    name: r.name,
+    enabled: r.enabled,
+    params: json(r.params),
+    updatedAt: iso(r.updated_at),
+    updatedBy: r.updated_by,
   }));
 }
 

@@ -24,7 +24,9 @@ interface RuleRow {
 const LIVE_MOVEMENT = "status NOT IN ('REJECTED', 'CANCELED', 'FAILED')";
 const WITHDRAWALS = "('WITHDRAWAL', 'WITHDRAW')";
 
-const movementRef = (m: string) => `jsonb_build_object('kind', ${m}.kind, 'client_request_id', ${m}.client_request_id, 'direction', ${m}.direction,
+const movementRef = (
+  m: string,
+) => `jsonb_build_object('kind', ${m}.kind, 'client_request_id', ${m}.client_request_id, 'direction', ${m}.direction,
   'amount', ${m}.amount::text, 'currency', ${m}.currency, 'symbol', ${m}.symbol, 'quantity', ${m}.quantity::text,
   'from_account', ${m}.from_account, 'to_account', ${m}.to_account, 'status', ${m}.status, 'at', ${m}.created_at)`;
 
@@ -107,7 +109,9 @@ const STATEMENTS: { [K in RuleKind]: (ruleId: string, range: SeqRange, p: RulePa
 
 /** Runs every enabled rule over the rows changed by events `range.from`…`range.to`; returns how many alerts were raised or grew. */
 export async function evaluateSurveillance(tx: Queryable, range: SeqRange): Promise<number> {
-  const { rows: rules } = await tx.query<RuleRow>("SELECT id::text AS id, kind, params FROM brokerdesk.surveillance_rules WHERE enabled ORDER BY surveillance_rules.id");
+  const { rows: rules } = await tx.query<RuleRow>(
+    "SELECT id::text AS id, kind, params FROM brokerdesk.surveillance_rules WHERE enabled ORDER BY surveillance_rules.id",
+  );
   let raised = 0;
   for (const rule of rules) {
     const params = RULE_PARAMS[rule.kind]?.safeParse(typeof rule.params === "string" ? JSON.parse(rule.params) : rule.params);

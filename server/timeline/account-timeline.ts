@@ -1,6 +1,12 @@
 import "server-only";
 import { can, type Role } from "@/lib/auth/permissions";
-import { TIMELINE_KIND_PERMISSION, TIMELINE_KINDS, TIMELINE_PAGE_SIZE, type TimelineKind, type TimelinePage } from "@/lib/schemas/account-timeline";
+import {
+  TIMELINE_KIND_PERMISSION,
+  TIMELINE_KINDS,
+  TIMELINE_PAGE_SIZE,
+  type TimelineKind,
+  type TimelinePage,
+} from "@/lib/schemas/account-timeline";
 import type { Queryable } from "@/server/db/engine";
 import { toEntry, type TimelineRow } from "./entries";
 import { SOURCES, type TimelineSource } from "./sources";
@@ -20,8 +26,10 @@ function decode(cursor: string | undefined): Cursor | undefined {
     const [at, kind, id] = v as string[];
     // Only what this module wrote: a hand-made cursor reads the first page rather than failing a cast in SQL.
     const idOk = kind === "approval" ? /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id) : /^\d{1,18}$/.test(id);
-    const atOk = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/.test(at) && !Number.isNaN(Date.parse(at))
-      && new Date(at).toISOString().slice(0, 19) === at.slice(0, 19); // no 30 February: PostgreSQL would refuse it
+    const atOk =
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/.test(at) &&
+      !Number.isNaN(Date.parse(at)) &&
+      new Date(at).toISOString().slice(0, 19) === at.slice(0, 19); // no 30 February: PostgreSQL would refuse it
     return atOk && idOk && (TIMELINE_KINDS as readonly string[]).includes(kind) ? { at, kind, id } : undefined;
   } catch {
     return undefined;
@@ -30,7 +38,9 @@ function decode(cursor: string | undefined): Cursor | undefined {
 
 /** The kinds a role reads, of those asked for (none asked: all of them). */
 export function readableKinds(role: Role | string, asked: readonly TimelineKind[]): TimelineKind[] {
-  return (asked.length ? TIMELINE_KINDS.filter((k) => asked.includes(k)) : [...TIMELINE_KINDS]).filter((k) => can(role, TIMELINE_KIND_PERMISSION[k]));
+  return (asked.length ? TIMELINE_KINDS.filter((k) => asked.includes(k)) : [...TIMELINE_KINDS]).filter((k) =>
+    can(role, TIMELINE_KIND_PERMISSION[k]),
+  );
 }
 
 /**

@@ -36,13 +36,16 @@ const NOT_FIELDS = new Set(["account_id", "client_request_id", "upstreamRequestI
 /** What an account change sent, from its audit input (redacted: values are not shown, only the fields). */
 function fieldsSent(input: unknown): string | undefined {
   if (!input || typeof input !== "object" || Array.isArray(input)) return undefined;
-  const keys = Object.entries(input as Data).filter(([k, v]) => !NOT_FIELDS.has(k) && v !== undefined && v !== null && v !== "").map(([k]) => k.replaceAll("_", " "));
+  const keys = Object.entries(input as Data)
+    .filter(([k, v]) => !NOT_FIELDS.has(k) && v !== undefined && v !== null && v !== "")
+    .map(([k]) => k.replaceAll("_", " "));
   return keys.length ? `Fields sent: ${keys.join(", ")}` : undefined;
 }
 
 /** Every leaf of an input as `path → JSON value`. */
 function leaves(v: unknown, prefix = "", out = new Map<string, string>()): Map<string, string> {
-  if (v && typeof v === "object" && !Array.isArray(v)) for (const [k, x] of Object.entries(v as Data)) leaves(x, prefix ? `${prefix}.${k}` : k, out);
+  if (v && typeof v === "object" && !Array.isArray(v))
+    for (const [k, x] of Object.entries(v as Data)) leaves(x, prefix ? `${prefix}.${k}` : k, out);
   else if (prefix) out.set(prefix, JSON.stringify(v ?? null));
   return out;
 }
@@ -55,15 +58,24 @@ function fieldsChanged(input: unknown, previous: unknown): string | undefined {
   if (!previous || typeof previous !== "object") return fieldsSent(input);
   const now = leaves(input);
   const before = leaves(previous);
-  const paths = [...new Set([...now.keys(), ...before.keys()])].filter((p) => !NOT_FIELDS.has(p.split(".")[0]) && now.get(p) !== before.get(p)).sort();
-  return paths.length ? `Fields changed: ${paths.map((p) => p.replaceAll("_", " ").replaceAll(".", ": ")).join(", ")}` : "No field changed since the previous update";
+  const paths = [...new Set([...now.keys(), ...before.keys()])]
+    .filter((p) => !NOT_FIELDS.has(p.split(".")[0]) && now.get(p) !== before.get(p))
+    .sort();
+  return paths.length
+    ? `Fields changed: ${paths.map((p) => p.replaceAll("_", " ").replaceAll(".", ": ")).join(", ")}`
+    : "No field changed since the previous update";
 }
 
 function auditEntry(d: Data): Pick<TimelineEntry, "title" | "detail" | "status" | "actor"> {
   const action = str(d.action) ?? "unknown";
   const input = d.input && typeof d.input === "object" ? (d.input as Data) : {};
   const outcome = str(d.outcome);
-  const detail = action === "accounts.update" ? fieldsChanged(input, d.previous) : action === "accounts.reveal_pii" ? str(input.reason) && `Reason: ${str(input.reason)}` : undefined;
+  const detail =
+    action === "accounts.update"
+      ? fieldsChanged(input, d.previous)
+      : action === "accounts.reveal_pii"
+        ? str(input.reason) && `Reason: ${str(input.reason)}`
+        : undefined;
   return {
     title: ACTION_TITLES[action] ?? action,
     detail: detail || (outcome !== "success" && str(d.error) ? `Error ${str(d.error)}` : undefined),
@@ -77,7 +89,12 @@ function movementEntry(accountId: string, d: Data): Pick<TimelineEntry, "title" 
   const amount = str(d.amount) ? formatMoney(str(d.amount), str(d.currency)) : undefined;
   const to = str(d.to_amount) ? `→ ${formatMoney(str(d.to_amount), str(d.to_currency))}` : undefined;
   const position = str(d.symbol) ? join(formatQuantity(str(d.quantity)), str(d.symbol)) : undefined;
-  const counterpart = str(d.from) === accountId ? str(d.to) && `to ${str(d.to)}` : str(d.from) && str(d.from) !== accountId ? `from ${str(d.from)}` : undefined;
+  const counterpart =
+    str(d.from) === accountId
+      ? str(d.to) && `to ${str(d.to)}`
+      : str(d.from) && str(d.from) !== accountId
+        ? `from ${str(d.from)}`
+        : undefined;
   return {
     title: movementTypeLabel(kind, str(d.direction) ?? null),
     detail: join(position ?? amount, to, counterpart),
@@ -107,7 +124,12 @@ export function toEntry(accountId: string, row: TimelineRow): TimelineEntry {
       return {
         ...base,
         title: join("Order", str(d.side), str(d.symbol)),
-        detail: join(str(d.type), str(d.quantity) ? formatQuantity(str(d.quantity)) : str(d.cash) && `cash ${str(d.cash)}`, str(d.market), str(d.combo) && `combo ${str(d.combo)}`),
+        detail: join(
+          str(d.type),
+          str(d.quantity) ? formatQuantity(str(d.quantity)) : str(d.cash) && `cash ${str(d.cash)}`,
+          str(d.market),
+          str(d.combo) && `combo ${str(d.combo)}`,
+        ),
         status: str(d.status),
         href: `/orders/${str(d.id)}`,
       };
@@ -119,7 +141,14 @@ export function toEntry(accountId: string, row: TimelineRow): TimelineEntry {
         href: str(d.order) ? `/orders/${str(d.order)}` : undefined,
       };
     case "approval":
-      return { ...base, title: "Approval requested", detail: join(str(d.summary), diffLabels(d.diff) && `· ${diffLabels(d.diff)}`), status: str(d.status), actor: str(d.maker), href: `/approvals/${str(d.id)}` };
+      return {
+        ...base,
+        title: "Approval requested",
+        detail: join(str(d.summary), diffLabels(d.diff) && `· ${diffLabels(d.diff)}`),
+        status: str(d.status),
+        actor: str(d.maker),
+        href: `/approvals/${str(d.id)}`,
+      };
     case "alert":
       return { ...base, title: "Surveillance alert", detail: str(d.summary), status: str(d.status), href: `/alerts/${str(d.id)}` };
   }

@@ -22,13 +22,7 @@ export interface SignatureInput {
   appSecret: string;
 }
 
-export const SIGNED_HEADERS = [
-  "x-app-key",
-  "x-timestamp",
-  "x-signature-version",
-  "x-signature-algorithm",
-  "x-signature-nonce",
-] as const;
+export const SIGNED_HEADERS = ["x-app-key", "x-timestamp", "x-signature-version", "x-signature-algorithm", "x-signature-nonce"] as const;
 
 /** RFC 3986 percent-encoding: everything but A-Z a-z 0-9 - _ . ~ becomes %XX (uppercase). */
 export function percentEncode(value: string): string {

@@ -16,23 +16,79 @@ vi.mock("@/server/auth/guard", () => ({
   requireStaff: async () => session.staff,
   requirePermission: async () => session.staff,
 }));
-vi.mock("@/server/auth/request-meta", () => ({ requestMeta: async () => ({ clientIp: null, userAgent: "abuse" }), metaFromHeaders: () => ({ clientIp: null, userAgent: "abuse" }) }));
+vi.mock("@/server/auth/request-meta", () => ({
+  requestMeta: async () => ({ clientIp: null, userAgent: "abuse" }),
+  metaFromHeaders: () => ({ clientIp: null, userAgent: "abuse" }),
+}));
 
 const SEED = 20261123;
-const STAFF = ["admin", "operations", "support", "compliance"].map((role, i) => ({ id: `00000000-0000-4000-8000-00000000000${i + 1}`, email: `${role}@abuse.test`, name: role, role }));
-const ACTIONS = ["approvals-approve", "approvals-reject", "approvals-withdraw", "approvals-rule-save", "approvals-rule-enable", "accounts-create", "accounts-reveal",
-  "accounts-update", "movements-cash-journal", "movements-fx-request", "movements-instant-exchange", "movements-instant-funding",
-  "movements-position-journal", "orders-cancel", "orders-exercise", "orders-place", "orders-preview", "orders-replace",
-  "staff-create", "staff-set-disabled", "staff-set-role", "staff-unlock", "stream-reconcile", "stream-reconnect", "alerts-decide", "surveillance-rule-save", "activities-sweep"];
+const STAFF = ["admin", "operations", "support", "compliance"].map((role, i) => ({
+  id: `00000000-0000-4000-8000-00000000000${i + 1}`,
+  email: `${role}@abuse.test`,
+  name: role,
+  role,
+}));
+const ACTIONS = [
+  "approvals-approve",
+  "approvals-reject",
+  "approvals-withdraw",
+  "approvals-rule-save",
+  "approvals-rule-enable",
+  "accounts-create",
+  "accounts-reveal",
+  "accounts-update",
+  "movements-cash-journal",
+  "movements-fx-request",
+  "movements-instant-exchange",
+  "movements-instant-funding",
+  "movements-position-journal",
+  "orders-cancel",
+  "orders-exercise",
+  "orders-place",
+  "orders-preview",
+  "orders-replace",
+  "staff-create",
+  "staff-set-disabled",
+  "staff-set-role",
+  "staff-unlock",
+  "stream-reconcile",
+  "stream-reconnect",
+  "alerts-decide",
+  "surveillance-rule-save",
+  "activities-sweep",
+];
 const ROUTES: [string, string[]][] = [
-  ["accounts/[accountId]/activities", ["accountId"]], ["accounts/[accountId]/balance", ["accountId"]], ["accounts/[accountId]/positions", ["accountId"]],
+  ["accounts/[accountId]/activities", ["accountId"]],
+  ["accounts/[accountId]/balance", ["accountId"]],
+  ["accounts/[accountId]/positions", ["accountId"]],
   ["accounts/[accountId]/timeline", ["accountId"]],
-  ["accounts/[accountId]", ["accountId"]], ["accounts/export", []], ["accounts", []], ["audit/export", []], ["audit/[seq]", ["seq"]], ["connection", []], ["events/health", []],
-  ["orders/[id]", ["id"]], ["orders/changes", []], ["orders/export", []], ["orders", []], ["orders/ticket/accounts/[accountId]", ["accountId"]],
-  ["orders/ticket/accounts", []], ["orders/ticket/instrument", []], ["orders/ticket/option-chain", []],
-  ["alerts", []], ["alerts/[id]", ["id"]], ["activities", []], ["activities/export", []], ["activities/status", []],
-  ["movements/forms/accounts", []], ["movements/forms/cash", []], ["movements/forms/positions", []], ["movements/forms/quote", []],
-  ["movements", []], ["movements/export", []], ["movements/[kind]/[clientRequestId]", ["kind", "clientRequestId"]],
+  ["accounts/[accountId]", ["accountId"]],
+  ["accounts/export", []],
+  ["accounts", []],
+  ["audit/export", []],
+  ["audit/[seq]", ["seq"]],
+  ["connection", []],
+  ["events/health", []],
+  ["orders/[id]", ["id"]],
+  ["orders/changes", []],
+  ["orders/export", []],
+  ["orders", []],
+  ["orders/ticket/accounts/[accountId]", ["accountId"]],
+  ["orders/ticket/accounts", []],
+  ["orders/ticket/instrument", []],
+  ["orders/ticket/option-chain", []],
+  ["alerts", []],
+  ["alerts/[id]", ["id"]],
+  ["activities", []],
+  ["activities/export", []],
+  ["activities/status", []],
+  ["movements/forms/accounts", []],
+  ["movements/forms/cash", []],
+  ["movements/forms/positions", []],
+  ["movements/forms/quote", []],
+  ["movements", []],
+  ["movements/export", []],
+  ["movements/[kind]/[clientRequestId]", ["kind", "clientRequestId"]],
   ["movements/[kind]/[clientRequestId]/upstream", ["kind", "clientRequestId"]],
 ];
 
@@ -45,7 +101,18 @@ let f: Fixture;
 withAppDb();
 beforeAll(async () => {
   f = await startFixture(engines[0]);
-  setBrokerForTests(createBrokerClient({ kind: "sandbox", baseUrl: f.sb.url, appKey: "brokerdesk-demo-key", appSecret: "brokerdesk-demo-secret", algorithm: "HMAC-SHA256", pathStyle: "resource", timeoutMs: 5000, maxRetries: 0 }));
+  setBrokerForTests(
+    createBrokerClient({
+      kind: "sandbox",
+      baseUrl: f.sb.url,
+      appKey: "brokerdesk-demo-key",
+      appSecret: "brokerdesk-demo-secret",
+      algorithm: "HMAC-SHA256",
+      pathStyle: "resource",
+      timeoutMs: 5000,
+      maxRetries: 0,
+    }),
+  );
 }, 60_000);
 afterAll(async () => {
   actionTally.print();
@@ -57,7 +124,17 @@ afterAll(async () => {
 /** Inputs of every shape: not objects at all, objects with wrong types, NUL, huge strings, deep nesting. */
 const inputArb = fc.oneof(
   fc.anything({ maxDepth: 3 }),
-  fc.dictionary(fc.string({ maxLength: 16 }), fc.oneof(fc.string({ unit: "binary" }), fc.integer(), fc.boolean(), fc.constant(null), fc.constant("x\u0000"), fc.constant("9".repeat(100_000)))),
+  fc.dictionary(
+    fc.string({ maxLength: 16 }),
+    fc.oneof(
+      fc.string({ unit: "binary" }),
+      fc.integer(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.constant("x\u0000"),
+      fc.constant("9".repeat(100_000)),
+    ),
+  ),
   fc.constant(JSON.parse(`${'{"a":'.repeat(500)}1${"}".repeat(500)}`)),
 );
 
@@ -84,14 +161,21 @@ describe("desk abuse", () => {
 
   it("GET route handlers: random query strings and path values, never a 5xx, refusals in the {error, message} shape", async () => {
     for (const [dir, pathKeys] of ROUTES) {
-      const mod = (await import(`@/app/api/${dir}/route`)) as { GET: (r: Request, c: { params: Promise<Record<string, string>> }) => Promise<Response> };
+      const mod = (await import(`@/app/api/${dir}/route`)) as {
+        GET: (r: Request, c: { params: Promise<Record<string, string>> }) => Promise<Response>;
+      };
       await fc.assert(
-        fc.asyncProperty(fc.dictionary(fc.string({ maxLength: 12 }), fc.string({ unit: "binary", maxLength: 40 }), { maxKeys: 4 }),
-          fc.string({ unit: "binary", maxLength: 70 }), fc.constantFrom(...STAFF), async (query, pathValue, staff) => {
+        fc.asyncProperty(
+          fc.dictionary(fc.string({ maxLength: 12 }), fc.string({ unit: "binary", maxLength: 40 }), { maxKeys: 4 }),
+          fc.string({ unit: "binary", maxLength: 70 }),
+          fc.constantFrom(...STAFF),
+          async (query, pathValue, staff) => {
             session.staff = staff;
             const url = new URL(`http://desk.test/api/${dir}`);
             for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
-            const res = await mod.GET(new Request(url), { params: Promise.resolve(Object.fromEntries(pathKeys.map((k) => [k, pathValue]))) });
+            const res = await mod.GET(new Request(url), {
+              params: Promise.resolve(Object.fromEntries(pathKeys.map((k) => [k, pathValue]))),
+            });
             const text = await res.text();
             let body: unknown = text;
             try {
@@ -100,7 +184,8 @@ describe("desk abuse", () => {
               // a CSV body
             }
             routeTally.record({ status: res.status, body }, false);
-          }),
+          },
+        ),
         { seed: SEED, numRuns: 20 },
       );
     }

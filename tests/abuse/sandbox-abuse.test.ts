@@ -23,15 +23,42 @@ afterAll(async () => {
 });
 
 const NAMES = Object.keys(OPERATIONS).filter((n) => !["createToken", "checkToken", "refreshToken"].includes(n)) as OperationName[];
-const FIELDS = ["account_id", "client_request_id", "client_order_id", "symbol", "side", "order_type", "from_account", "to_account", "amount", "currency",
-  "market", "instrument_type", "quantity", "limit_price", "combo_type", "entrust_type", "support_trading_session", "tax_id", "first_name", "commission_code"];
+const FIELDS = [
+  "account_id",
+  "client_request_id",
+  "client_order_id",
+  "symbol",
+  "side",
+  "order_type",
+  "from_account",
+  "to_account",
+  "amount",
+  "currency",
+  "market",
+  "instrument_type",
+  "quantity",
+  "limit_price",
+  "combo_type",
+  "entrust_type",
+  "support_trading_session",
+  "tax_id",
+  "first_name",
+  "commission_code",
+];
 
-const call = (name: OperationName, o: { body?: unknown; rawBody?: string; query?: Record<string, string> }) => f.api.op(name, "resource", o);
+const call = (name: OperationName, o: { body?: unknown; rawBody?: string; query?: Record<string, string> }) =>
+  f.api.op(name, "resource", o);
 
 /** A value of any JSON type, strings sometimes carrying NUL or control characters. */
 const jsonish = fc.oneof(
-  fc.string(), fc.string({ unit: "binary" }), fc.integer(), fc.double(), fc.boolean(), fc.constant(null),
-  fc.array(fc.string(), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 8 }), fc.string(), { maxKeys: 3 }),
+  fc.string(),
+  fc.string({ unit: "binary" }),
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.string(), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 8 }), fc.string(), { maxKeys: 3 }),
 );
 const bodyArb = fc.dictionary(fc.oneof(fc.constantFrom(...FIELDS), fc.string({ maxLength: 12 })), jsonish, { maxKeys: 8 });
 
@@ -41,7 +68,9 @@ describe("sandbox abuse", () => {
       const post = OPERATIONS[name].method === "POST";
       await fc.assert(
         fc.asyncProperty(bodyArb, async (body) => {
-          const query = post ? undefined : Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v) ?? ""]));
+          const query = post
+            ? undefined
+            : Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === "string" ? v : (JSON.stringify(v) ?? "")]));
           const r = await call(name, post ? { body } : { query });
           const mustRefuse = JSON.stringify(body).includes("\\u0000");
           tally.record(r, mustRefuse);
@@ -57,15 +86,29 @@ describe("sandbox abuse", () => {
   it("malformed JSON, too deep, NUL in a field, too large, unsigned: always refused", async () => {
     const posts = NAMES.filter((n) => OPERATIONS[n].method === "POST");
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...posts), fc.string({ minLength: 1 }).filter((s) => { try { JSON.parse(s); return false; } catch { return true; } }),
-        async (name, text) => tally.record(await call(name, { rawBody: text }), true)),
+      fc.asyncProperty(
+        fc.constantFrom(...posts),
+        fc.string({ minLength: 1 }).filter((s) => {
+          try {
+            JSON.parse(s);
+            return false;
+          } catch {
+            return true;
+          }
+        }),
+        async (name, text) => tally.record(await call(name, { rawBody: text }), true),
+      ),
       { seed: SEED, numRuns: 150 },
     );
     for (const name of posts) {
       tally.record(await call(name, { rawBody: `${'{"a":'.repeat(2000)}1${"}".repeat(2000)}` }), true);
       for (const field of FIELDS) tally.record(await call(name, { body: { [field]: `x\u0000y` } }), true);
       tally.record(await call(name, { rawBody: JSON.stringify({ amount: "9".repeat(1_100_000) }) }), true);
-      const unsigned = await fetch(new URL(OPERATIONS[name].resource, f.sb.url), { method: "POST", body: "{}", headers: { "content-type": "application/json" } });
+      const unsigned = await fetch(new URL(OPERATIONS[name].resource, f.sb.url), {
+        method: "POST",
+        body: "{}",
+        headers: { "content-type": "application/json" },
+      });
       tally.record({ status: unsigned.status, body: await unsigned.json() }, true);
     }
     expect(tally.fivexx).toBe(0);
@@ -76,12 +119,28 @@ describe("sandbox abuse", () => {
   it("wrongly-typed enum fields of an order are refused, never defaulted", async () => {
     const account = (await f.api.op("listVirtualAccounts", "resource", { query: { page_size: 1 } })).body.data[0].account_id as string;
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom("combo_type", "entrust_type", "support_trading_session", "side", "order_type", "time_in_force"),
-        fc.oneof(fc.constant(""), fc.integer(), fc.boolean(), fc.constant({}), fc.constant([])), async (field, bad) => {
-          const order = { client_order_id: `ab${Math.random().toString(36).slice(2, 12)}`, combo_type: "NORMAL", instrument_type: "EQUITY", market: "US", symbol: "AAPL",
-            order_type: "LIMIT", entrust_type: "QTY", time_in_force: "DAY", side: "BUY", quantity: "1", limit_price: "1.00", support_trading_session: "CORE", [field]: bad };
+      fc.asyncProperty(
+        fc.constantFrom("combo_type", "entrust_type", "support_trading_session", "side", "order_type", "time_in_force"),
+        fc.oneof(fc.constant(""), fc.integer(), fc.boolean(), fc.constant({}), fc.constant([])),
+        async (field, bad) => {
+          const order = {
+            client_order_id: `ab${Math.random().toString(36).slice(2, 12)}`,
+            combo_type: "NORMAL",
+            instrument_type: "EQUITY",
+            market: "US",
+            symbol: "AAPL",
+            order_type: "LIMIT",
+            entrust_type: "QTY",
+            time_in_force: "DAY",
+            side: "BUY",
+            quantity: "1",
+            limit_price: "1.00",
+            support_trading_session: "CORE",
+            [field]: bad,
+          };
           tally.record(await call("placeOrder", { body: { account_id: account, new_orders: [order] } }), true);
-        }),
+        },
+      ),
       { seed: SEED, numRuns: 120 },
     );
     expect(tally.fivexx).toBe(0);
@@ -89,4 +148,3 @@ describe("sandbox abuse", () => {
     expect(tally.sent).toBeGreaterThanOrEqual(2000);
   }, 300_000);
 });
-

@@ -16,7 +16,10 @@ export class Tally {
   badShape = 0;
   readonly samples: string[] = [];
 
-  constructor(readonly name: string, readonly shape: (body: unknown) => boolean = upstreamShape) {}
+  constructor(
+    readonly name: string,
+    readonly shape: (body: unknown) => boolean = upstreamShape,
+  ) {}
 
   record(r: Answer, mustRefuse: boolean): void {
     this.sent += 1;
@@ -40,9 +43,11 @@ export class Tally {
   }
 
   print(): void {
-    console.log(`abuse (${this.name}): sent ${this.sent}, refused with the right error ${this.refusedRight}, accepted ${this.accepted}, ` +
-      `5xx ${this.fivexx}, wrongly accepted ${this.wronglyAccepted}, refusals in another shape ${this.badShape}` +
-      (this.samples.length ? `\n  ${this.samples.join("\n  ")}` : ""));
+    console.log(
+      `abuse (${this.name}): sent ${this.sent}, refused with the right error ${this.refusedRight}, accepted ${this.accepted}, ` +
+        `5xx ${this.fivexx}, wrongly accepted ${this.wronglyAccepted}, refusals in another shape ${this.badShape}` +
+        (this.samples.length ? `\n  ${this.samples.join("\n  ")}` : ""),
+    );
   }
 }
 

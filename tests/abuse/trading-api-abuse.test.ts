@@ -27,14 +27,40 @@ afterAll(async () => {
   await f?.close();
 });
 
-const FIELDS = ["account_id", "client_order_id", "symbol", "side", "order_type", "quantity", "limit_price", "combo_type", "new_orders", "modify_orders",
-  "batch_orders", "market", "start", "end", "start_date", "end_date", "page_size", "sub_category", "category", "last_execution_id"];
+const FIELDS = [
+  "account_id",
+  "client_order_id",
+  "symbol",
+  "side",
+  "order_type",
+  "quantity",
+  "limit_price",
+  "combo_type",
+  "new_orders",
+  "modify_orders",
+  "batch_orders",
+  "market",
+  "start",
+  "end",
+  "start_date",
+  "end_date",
+  "page_size",
+  "sub_category",
+  "category",
+  "last_execution_id",
+];
 const jsonish = fc.oneof(
-  fc.string(), fc.string({ unit: "binary" }), fc.integer(), fc.double(), fc.boolean(), fc.constant(null),
+  fc.string(),
+  fc.string({ unit: "binary" }),
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
   fc.array(fc.oneof(fc.string(), fc.dictionary(fc.constantFrom(...FIELDS), fc.string(), { maxKeys: 4 })), { maxLength: 3 }),
   fc.dictionary(fc.string({ maxLength: 8 }), fc.string(), { maxKeys: 3 }),
 );
-const bodyArb = fc.tuple(fc.boolean(), fc.dictionary(fc.oneof(fc.constantFrom(...FIELDS), fc.string({ maxLength: 12 })), jsonish, { maxKeys: 8 }))
+const bodyArb = fc
+  .tuple(fc.boolean(), fc.dictionary(fc.oneof(fc.constantFrom(...FIELDS), fc.string({ maxLength: 12 })), jsonish, { maxKeys: 8 }))
   .map(([mine, b]) => (mine ? { ...b, account_id: own } : b));
 
 describe("Trading API abuse", () => {
@@ -44,7 +70,9 @@ describe("Trading API abuse", () => {
       const post = op.method === "POST";
       await fc.assert(
         fc.asyncProperty(bodyArb, fc.boolean(), async (body, legacy) => {
-          const query = post ? undefined : Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v) ?? ""]));
+          const query = post
+            ? undefined
+            : Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === "string" ? v : (JSON.stringify(v) ?? "")]));
           const r = await holder.call(op.method, legacy ? op.legacy : op.resource, post ? { body } : { query });
           tally.record(r, JSON.stringify(body).includes("\\u0000"));
         }),

@@ -18,15 +18,27 @@ let client: BrokerClient;
 beforeAll(async () => {
   sb = await startSandbox({ port: 0, tokenRateLimit: 1000 });
   client = createBrokerClient({
-    kind: "sandbox", baseUrl: sb.url, appKey: "brokerdesk-demo-key", appSecret: "brokerdesk-demo-secret", algorithm: "HMAC-SHA256",
-    pathStyle: "resource", timeoutMs: 10_000, maxRetries: 0,
+    kind: "sandbox",
+    baseUrl: sb.url,
+    appKey: "brokerdesk-demo-key",
+    appSecret: "brokerdesk-demo-secret",
+    algorithm: "HMAC-SHA256",
+    pathStyle: "resource",
+    timeoutMs: 10_000,
+    maxRetries: 0,
   });
 }, 120_000);
 afterAll(() => sb?.close());
 
 const body = (external: string, crid: string, overrides: Parameters<typeof blankValues>[0] = {}) => {
   const v = blankValues({ external_account_number: external, client_request_id: crid, ...overrides });
-  return { client_request_id: crid, belong_account_id: masterAccountId(), external_account_number: external, account_type: v.account_type, ...toUpstreamFields(v) };
+  return {
+    client_request_id: crid,
+    belong_account_id: masterAccountId(),
+    external_account_number: external,
+    account_type: v.account_type,
+    ...toUpstreamFields(v),
+  };
 };
 
 async function fieldErrorsOf(run: () => Promise<unknown>) {
@@ -40,7 +52,11 @@ async function fieldErrorsOf(run: () => Promise<unknown>) {
 
 describe("create virtual account against the sandbox", () => {
   it("an option level above the master's (LV4 > LV3) is an option_level field error", async () => {
-    const errors = await fieldErrorsOf(() => client.createVirtualAccount(body("T1", "va_t1", { trading_permissions: ["US_STOCK_NORMAL", "US_OPTION_NORMAL"], option_level: "LV4" })));
+    const errors = await fieldErrorsOf(() =>
+      client.createVirtualAccount(
+        body("T1", "va_t1", { trading_permissions: ["US_STOCK_NORMAL", "US_OPTION_NORMAL"], option_level: "LV4" }),
+      ),
+    );
     expect(errors).toEqual({ option_level: expect.stringContaining("exceeds the master account's level LV3") });
   });
 

@@ -6,11 +6,19 @@ import { ACCOUNT_CSV_COLUMNS, accountCsvRows } from "@/server/accounts/csv";
 import type { BrokerClient } from "@/server/broker";
 import type { ListVirtualAccountsInput, VirtualAccount } from "@/server/broker/schemas/accounts";
 
-const account = (i: number): VirtualAccount => ({
-  account_id: `A${i}`, account_number: `VBD${i}`, external_account_number: String(i), account_type: "CASH", account_status: "ACTIVE",
-  trading_permissions: ["US_STOCK_NORMAL", "HK_STOCK_NORMAL"], option_level: undefined, commission_code: "COMMISSION_GROUP_1",
-  w8ben_info: { first_name: i === 2 ? "=cmd" : "Mei", last_name: `Chan, ${i}`, tax_id: "TX-SECRET" }, create_time: "2026-11-01T00:00:00.000Z",
-} as VirtualAccount);
+const account = (i: number): VirtualAccount =>
+  ({
+    account_id: `A${i}`,
+    account_number: `VBD${i}`,
+    external_account_number: String(i),
+    account_type: "CASH",
+    account_status: "ACTIVE",
+    trading_permissions: ["US_STOCK_NORMAL", "HK_STOCK_NORMAL"],
+    option_level: undefined,
+    commission_code: "COMMISSION_GROUP_1",
+    w8ben_info: { first_name: i === 2 ? "=cmd" : "Mei", last_name: `Chan, ${i}`, tax_id: "TX-SECRET" },
+    create_time: "2026-11-01T00:00:00.000Z",
+  }) as VirtualAccount;
 
 /** A fake upstream with `total` accounts, paged by an opaque cursor; records every call. */
 function fakeClient(total: number) {

@@ -6,10 +6,31 @@ import { blankValues } from "./fixtures";
 
 const address = { country: "HK", state: "HK Island", city: "Hong Kong", street_address: "1 Harbour Road", postal_code: "999077" };
 const account: Omit<AccountView, "masked"> = {
-  account_id: "A1", account_number: "VBD42", external_account_number: "42", account_type: "CASH", account_status: "ACTIVE",
-  trading_permissions: ["US_STOCK_NORMAL", "US_OPTION_NORMAL"], option_level: "LV2", commission_code: "COMMISSION_GROUP_1",
-  w8ben_info: { first_name: "Mei", middle_name: "", last_name: "Chan", treaty_country: "HK", tax_id: "TX70000131", sign_date: "2026-11-01", home_address: address, mail_address: address },
-  china_connect_investor_info: { first_name: "Mei", last_name: "Chan", id_type: "PASSPORT", id_number: "P9000001", country_of_issuance: "HK" },
+  account_id: "A1",
+  account_number: "VBD42",
+  external_account_number: "42",
+  account_type: "CASH",
+  account_status: "ACTIVE",
+  trading_permissions: ["US_STOCK_NORMAL", "US_OPTION_NORMAL"],
+  option_level: "LV2",
+  commission_code: "COMMISSION_GROUP_1",
+  w8ben_info: {
+    first_name: "Mei",
+    middle_name: "",
+    last_name: "Chan",
+    treaty_country: "HK",
+    tax_id: "TX70000131",
+    sign_date: "2026-11-01",
+    home_address: address,
+    mail_address: address,
+  },
+  china_connect_investor_info: {
+    first_name: "Mei",
+    last_name: "Chan",
+    id_type: "PASSPORT",
+    id_number: "P9000001",
+    country_of_issuance: "HK",
+  },
 };
 
 describe("PII masking (server side)", () => {
@@ -36,7 +57,12 @@ describe("PII masking (server side)", () => {
   });
 
   it("reveal returns exactly the masked fields", () => {
-    expect(piiOf(account)).toEqual({ tax_id: "TX70000131", home_address: address, mail_address: address, china_connect_id_number: "P9000001" });
+    expect(piiOf(account)).toEqual({
+      tax_id: "TX70000131",
+      home_address: address,
+      mail_address: address,
+      china_connect_id_number: "P9000001",
+    });
   });
 });
 

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { blankValues } from "./fixtures";
-import { createAccountSchema, latestToday, toUpstreamFields, updateAccountSchema, w8benLapsed, w8benValidUntil } from "@/lib/schemas/virtual-account";
+import {
+  createAccountSchema,
+  latestToday,
+  toUpstreamFields,
+  updateAccountSchema,
+  w8benLapsed,
+  w8benValidUntil,
+} from "@/lib/schemas/virtual-account";
 
 /** The day after the latest date anywhere on Earth: in the future for everyone. */
 const latestTomorrow = () => new Date(Date.parse(`${latestToday()}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
@@ -30,12 +37,16 @@ describe("virtual account form schema (shared by the form and the actions)", () 
     v.w8ben_info.home_address.city = "";
     v.w8ben_info.home_address.country = "Hong Kong";
     expect(Object.keys(errorsOf(v)).sort()).toEqual([
-      "w8ben_info.home_address.city", "w8ben_info.home_address.country", "w8ben_info.last_name", "w8ben_info.sign_date",
+      "w8ben_info.home_address.city",
+      "w8ben_info.home_address.country",
+      "w8ben_info.last_name",
+      "w8ben_info.sign_date",
     ]);
   });
 
   it("refuses what a tax form cannot hold: emoji, invisible and bidirectional characters, symbols in names", () => {
-    const named = (first_name: string, last_name = "Chan") => errorsOf(blankValues({ w8ben_info: { ...blankValues().w8ben_info, first_name, last_name } }));
+    const named = (first_name: string, last_name = "Chan") =>
+      errorsOf(blankValues({ w8ben_info: { ...blankValues().w8ben_info, first_name, last_name } }));
     for (const bad of ["Mei😀", "Mei\u200B", "Mei\u202Eabc", "Me\u0000i", "Me\u2028i", "M3i", "🇬🇧", "Mei\uFE0F"]) {
       expect(named(bad), JSON.stringify(bad)).toHaveProperty(["w8ben_info.first_name"]);
     }
@@ -47,13 +58,21 @@ describe("virtual account form schema (shared by the form and the actions)", () 
     v.w8ben_info.tax_id = "TX\u200D1";
     expect(Object.keys(errorsOf(v)).sort()).toEqual(["w8ben_info.home_address.street_address", "w8ben_info.tax_id"]);
     const cn = blankValues({ trading_permissions: ["US_STOCK_NORMAL", "CN_STOCK_NORMAL"] });
-    cn.china_connect_investor_info = { first_name: "Mei🙂", middle_name: "", last_name: "Chan", id_type: "PASSPORT", id_number: "P1", country_of_issuance: "CN" };
+    cn.china_connect_investor_info = {
+      first_name: "Mei🙂",
+      middle_name: "",
+      last_name: "Chan",
+      id_type: "PASSPORT",
+      id_number: "P1",
+      country_of_issuance: "CN",
+    };
     expect(Object.keys(errorsOf(cn))).toEqual(["china_connect_investor_info.first_name"]);
   });
 
   it("takes a signature date that exists and is not in the future, and tells when a W-8BEN has lapsed", () => {
     const signed = (sign_date: string) => errorsOf(blankValues({ w8ben_info: { ...blankValues().w8ben_info, sign_date } }));
-    for (const bad of ["2099-12-31", "2026-02-30", "1850-01-01", "01/02/2026", latestTomorrow()]) expect(signed(bad), bad).toHaveProperty(["w8ben_info.sign_date"]);
+    for (const bad of ["2099-12-31", "2026-02-30", "1850-01-01", "01/02/2026", latestTomorrow()])
+      expect(signed(bad), bad).toHaveProperty(["w8ben_info.sign_date"]);
     expect(signed(new Date().toISOString().slice(0, 10))).toEqual({});
     expect(signed("2020-02-29")).toEqual({});
     expect(w8benValidUntil("2022-05-10")).toBe("2025-12-31");
@@ -67,7 +86,11 @@ describe("virtual account form schema (shared by the form and the actions)", () 
     v.w8ben_info.home_address.country = "XX";
     v.w8ben_info.mail_same_as_home = false;
     v.w8ben_info.mail_address = { ...v.w8ben_info.home_address, country: "UK" };
-    expect(Object.keys(errorsOf(v)).sort()).toEqual(["w8ben_info.home_address.country", "w8ben_info.mail_address.country", "w8ben_info.treaty_country"]);
+    expect(Object.keys(errorsOf(v)).sort()).toEqual([
+      "w8ben_info.home_address.country",
+      "w8ben_info.mail_address.country",
+      "w8ben_info.treaty_country",
+    ]);
     for (const ok of ["gb", "HK", "SG", "US", "de"]) {
       const w = blankValues();
       w.w8ben_info.treaty_country = ok;
@@ -75,7 +98,14 @@ describe("virtual account form schema (shared by the form and the actions)", () 
       expect(errorsOf(w), ok).toEqual({});
     }
     const cn = blankValues({ trading_permissions: ["US_STOCK_NORMAL", "CN_STOCK_NORMAL"] });
-    cn.china_connect_investor_info = { first_name: "Mei", middle_name: "", last_name: "Chan", id_type: "PASSPORT", id_number: "P1", country_of_issuance: "XX" };
+    cn.china_connect_investor_info = {
+      first_name: "Mei",
+      middle_name: "",
+      last_name: "Chan",
+      id_type: "PASSPORT",
+      id_number: "P1",
+      country_of_issuance: "XX",
+    };
     expect(Object.keys(errorsOf(cn))).toEqual(["china_connect_investor_info.country_of_issuance"]);
   });
 
@@ -83,17 +113,22 @@ describe("virtual account form schema (shared by the form and the actions)", () 
     const v = blankValues();
     expect(errorsOf(v)).toEqual({}); // mail fields empty but "same as home"
     v.w8ben_info.mail_same_as_home = false;
-    expect(Object.keys(errorsOf(v))).toEqual(expect.arrayContaining(["w8ben_info.mail_address.street_address", "w8ben_info.mail_address.city"]));
+    expect(Object.keys(errorsOf(v))).toEqual(
+      expect.arrayContaining(["w8ben_info.mail_address.street_address", "w8ben_info.mail_address.city"]),
+    );
   });
 
   it("takes an external account number of 1 to 10 letters or digits", () => {
     for (const ok of ["1", "A1B2C3D4E5", "9999999999"]) expect(errorsOf(blankValues({ external_account_number: ok }))).toEqual({});
-    for (const bad of ["", "12345678901", "12-34", "12 34"]) expect(errorsOf(blankValues({ external_account_number: bad }))).toHaveProperty("external_account_number");
+    for (const bad of ["", "12345678901", "12-34", "12 34"])
+      expect(errorsOf(blankValues({ external_account_number: bad }))).toHaveProperty("external_account_number");
   });
 
   it("asks for China Connect details only with CN trading", () => {
     const v = blankValues({ trading_permissions: ["US_STOCK_NORMAL", "CN_STOCK_NORMAL"] });
-    expect(Object.keys(errorsOf(v))).toEqual(expect.arrayContaining(["china_connect_investor_info.first_name", "china_connect_investor_info.id_type"]));
+    expect(Object.keys(errorsOf(v))).toEqual(
+      expect.arrayContaining(["china_connect_investor_info.first_name", "china_connect_investor_info.id_type"]),
+    );
     expect(toUpstreamFields(blankValues())).not.toHaveProperty("china_connect_investor_info");
   });
 

@@ -5,7 +5,8 @@ import { fieldErrorsFromUpstream as generic, toActionError } from "@/server/acti
 import { BrokerError } from "@/server/broker/errors";
 
 /** The account form's map through the generic mapping, as the account actions use it. */
-const fieldErrorsFromUpstream = (code: string, message: string, opts: { mailSameAsHome?: boolean } = {}) => generic(code, message, accountFieldMap(opts));
+const fieldErrorsFromUpstream = (code: string, message: string, opts: { mailSameAsHome?: boolean } = {}) =>
+  generic(code, message, accountFieldMap(opts));
 const b417 = (errorCode: string, message: string) => new BrokerError({ status: 417, errorCode, message, requestId: "req-1" });
 
 describe("417 → field errors", () => {
@@ -15,16 +16,22 @@ describe("417 → field errors", () => {
   });
 
   it("puts a missing W-8BEN member on that member", () => {
-    expect(fieldErrorsFromUpstream("ILLEGAL_PARAMETER", "w8ben_info.last_name: Too small: expected string to have >=1 characters")).toEqual({
-      "w8ben_info.last_name": "Required by the broker",
-    });
-    expect(fieldErrorsFromUpstream("ILLEGAL_PARAMETER", "w8ben_info.home_address.city: Invalid input: expected string, received undefined")).toEqual({
+    expect(fieldErrorsFromUpstream("ILLEGAL_PARAMETER", "w8ben_info.last_name: Too small: expected string to have >=1 characters")).toEqual(
+      {
+        "w8ben_info.last_name": "Required by the broker",
+      },
+    );
+    expect(
+      fieldErrorsFromUpstream("ILLEGAL_PARAMETER", "w8ben_info.home_address.city: Invalid input: expected string, received undefined"),
+    ).toEqual({
       "w8ben_info.home_address.city": "Required by the broker",
     });
   });
 
   it("moves mailing-address errors to the home address when the form said 'same as home'", () => {
-    expect(fieldErrorsFromUpstream("ILLEGAL_PARAMETER", "w8ben_info.mail_address.city: bad", { mailSameAsHome: true })).toHaveProperty(["w8ben_info.home_address.city"]);
+    expect(fieldErrorsFromUpstream("ILLEGAL_PARAMETER", "w8ben_info.mail_address.city: bad", { mailSameAsHome: true })).toHaveProperty([
+      "w8ben_info.home_address.city",
+    ]);
   });
 
   it("maps a duplicate external number and array members", () => {

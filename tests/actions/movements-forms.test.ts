@@ -53,15 +53,29 @@ for (const engine of testEngines()) {
 
     const calls = async (): Promise<Record<string, number>> => (await f.api.call("GET", "/sandbox/calls")).body.data;
     const available = async (account: string, currency: string) =>
-      (await f.client.getBalance({ account_id: account })).account_currency_assets.find((a) => a.currency === currency)?.available_withdrawal ?? "0";
+      (await f.client.getBalance({ account_id: account })).account_currency_assets.find((a) => a.currency === currency)
+        ?.available_withdrawal ?? "0";
     const requestRows = async (id: string) =>
-      Number((await f.db.engine.query<{ n: string }>("SELECT count(*)::text AS n FROM sandbox.requests WHERE client_request_id = $1", [id])).rows[0].n);
+      Number(
+        (await f.db.engine.query<{ n: string }>("SELECT count(*)::text AS n FROM sandbox.requests WHERE client_request_id = $1", [id]))
+          .rows[0].n,
+      );
 
     it("refuses a withdrawal above withdrawable cash on the amount field, with no create call upstream", async () => {
       const have = await available(CASH_VA, "USD");
       await f.api.call("POST", "/sandbox/calls/reset");
-      const result = await createInstantFundingAction({ client_request_id: crid(), account_id: CASH_VA, type: "WITHDRAWAL", currency: "USD", amount: convertAt(addDecimal(have, "0.01"), "1", "USD") });
-      expect(result).toMatchObject({ ok: false, code: "INSUFFICIENT_CASH", fieldErrors: { amount: expect.stringContaining("withdrawable cash") } });
+      const result = await createInstantFundingAction({
+        client_request_id: crid(),
+        account_id: CASH_VA,
+        type: "WITHDRAWAL",
+        currency: "USD",
+        amount: convertAt(addDecimal(have, "0.01"), "1", "USD"),
+      });
+      expect(result).toMatchObject({
+        ok: false,
+        code: "INSUFFICIENT_CASH",
+        fieldErrors: { amount: expect.stringContaining("withdrawable cash") },
+      });
       const counted = await calls();
       expect(counted["POST /broker/funding/instant-funding/create"]).toBeUndefined();
       expect(counted["GET /broker/assets/balances/get"]).toBe(1);
@@ -72,12 +86,27 @@ for (const engine of testEngines()) {
 
     it("a withdrawal within withdrawable cash completes; deposit and withdrawal are told apart for approvals", async () => {
       const id = crid();
-      const result = await createInstantFundingAction({ client_request_id: id, account_id: CASH_VA, type: "WITHDRAWAL", currency: "USD", amount: "10.00" });
+      const result = await createInstantFundingAction({
+        client_request_id: id,
+        account_id: CASH_VA,
+        type: "WITHDRAWAL",
+        currency: "USD",
+        amount: "10.00",
+      });
       expect(result).toMatchObject({ ok: true, data: { kind: "INSTANT_FUNDING", client_request_id: id, status: "COMPLETED" } });
-      const ruleKeys = async (type: "WITHDRAWAL" | "DEPOSIT") => (await instantFunding.assess({ client_request_id: id, account_id: CASH_VA, type, currency: "USD", amount: "1" }, undefined as never)).ruleKeys;
+      const ruleKeys = async (type: "WITHDRAWAL" | "DEPOSIT") =>
+        (
+          await instantFunding.assess(
+            { client_request_id: id, account_id: CASH_VA, type, currency: "USD", amount: "1" },
+            undefined as never,
+          )
+        ).ruleKeys;
       expect(await ruleKeys("WITHDRAWAL")).toEqual(["movements.instant_funding.WITHDRAWAL"]);
       expect(await ruleKeys("DEPOSIT")).toEqual(["movements.instant_funding.DEPOSIT"]);
-      expect(instantFunding.money({ client_request_id: id, account_id: CASH_VA, type: "DEPOSIT", currency: "HKD", amount: "5" })).toEqual({ currency: "HKD", amount: "5" });
+      expect(instantFunding.money({ client_request_id: id, account_id: CASH_VA, type: "DEPOSIT", currency: "HKD", amount: "5" })).toEqual({
+        currency: "HKD",
+        amount: "5",
+      });
     });
 
     it("the same client_request_id sent twice makes one journal and moves the cash once", async () => {
@@ -92,27 +121,60 @@ for (const engine of testEngines()) {
       expect((await calls())["POST /broker/journals/cash-journals/create"]).toBe(2);
       const after = await available(OTHER_VA, "USD");
       expect(Number(after) - Number(before)).toBeCloseTo(1234.56, 2);
-      const { rows } = await f.db.engine.query<{ status: string }>("SELECT status FROM brokerdesk.money_movements WHERE client_request_id = $1", [id]);
+      const { rows } = await f.db.engine.query<{ status: string }>(
+        "SELECT status FROM brokerdesk.money_movements WHERE client_request_id = $1",
+        [id],
+      );
       expect(rows.map((r) => r.status)).toEqual(["COMPLETED"]);
     });
 
     it("a journal the sandbox rejects returns the sandbox's reason", async () => {
-      const result = await createCashJournalAction({ client_request_id: crid(), from_account: MASTER, to_account: FROZEN_VA, currency: "USD", amount: "100.00" });
+      const result = await createCashJournalAction({
+        client_request_id: crid(),
+        from_account: MASTER,
+        to_account: FROZEN_VA,
+        currency: "USD",
+        amount: "100.00",
+      });
       expect(result).toMatchObject({ ok: true, data: { status: "REJECTED", reason: expect.stringMatching(/FROZEN and cannot receive/) } });
     });
 
     it("a cash journal above the source's available cash is refused on the amount field before sending", async () => {
-      const result = await createCashJournalAction({ client_request_id: crid(), from_account: CASH_VA, to_account: OTHER_VA, currency: "USD", amount: "99999999.00" });
-      expect(result).toMatchObject({ ok: false, code: "INSUFFICIENT_CASH", fieldErrors: { amount: expect.stringContaining("available cash") } });
+      const result = await createCashJournalAction({
+        client_request_id: crid(),
+        from_account: CASH_VA,
+        to_account: OTHER_VA,
+        currency: "USD",
+        amount: "99999999.00",
+      });
+      expect(result).toMatchObject({
+        ok: false,
+        code: "INSUFFICIENT_CASH",
+        fieldErrors: { amount: expect.stringContaining("available cash") },
+      });
       expect((await calls())["POST /broker/journals/cash-journals/create"]).toBeUndefined();
     });
 
     it("a position journal of an option given in OCC format completes; more than held is refused on quantity", async () => {
       const held = (await f.client.listPositions({ account_id: OPTIONS_VA })).find((p) => p.instrument_type === "OPTION");
       expect(held?.symbol).toMatch(/^[A-Z]+\d{6}[CP]\d{8}$/);
-      const base = { from_account: OPTIONS_VA, to_account: OTHER_VA, instrument_type: "OPTION" as const, market: "US" as const, symbol: held!.symbol };
-      const tooMany = await createPositionJournalAction({ ...base, client_request_id: crid(), quantity: String(Number(held!.quantity) + 1) });
-      expect(tooMany).toMatchObject({ ok: false, code: "INSUFFICIENT_POSITION", fieldErrors: { quantity: expect.stringContaining("More than held") } });
+      const base = {
+        from_account: OPTIONS_VA,
+        to_account: OTHER_VA,
+        instrument_type: "OPTION" as const,
+        market: "US" as const,
+        symbol: held!.symbol,
+      };
+      const tooMany = await createPositionJournalAction({
+        ...base,
+        client_request_id: crid(),
+        quantity: String(Number(held!.quantity) + 1),
+      });
+      expect(tooMany).toMatchObject({
+        ok: false,
+        code: "INSUFFICIENT_POSITION",
+        fieldErrors: { quantity: expect.stringContaining("More than held") },
+      });
       expect((await calls())["POST /broker/journals/position-journals/create"]).toBeUndefined();
 
       const id = crid();
@@ -126,18 +188,48 @@ for (const engine of testEngines()) {
       const quote = await f.client.getFxRate({ from_currency: "USD", to_currency: "HKD" });
       const current = convertAt("100.00", quote.fx_rate, "HKD");
       const stale = convertAt("100.00", "7.85", "HKD"); // a rate the quote no longer gives
-      const result = await createInstantExchangeAction({ client_request_id: crid(), account_id: CASH_VA, from_currency: "USD", to_currency: "HKD", from_amount: "100.00", to_amount: stale });
-      expect(result).toMatchObject({ ok: false, code: "STALE_QUOTE", fieldErrors: { to_amount: expect.stringContaining(`the amount is ${current.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}`) } });
+      const result = await createInstantExchangeAction({
+        client_request_id: crid(),
+        account_id: CASH_VA,
+        from_currency: "USD",
+        to_currency: "HKD",
+        from_amount: "100.00",
+        to_amount: stale,
+      });
+      expect(result).toMatchObject({
+        ok: false,
+        code: "STALE_QUOTE",
+        fieldErrors: { to_amount: expect.stringContaining(`the amount is ${current.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}`) },
+      });
       expect((await calls())["POST /broker/funding/instant-exchanges/create"]).toBeUndefined();
 
-      const ok = await createInstantExchangeAction({ client_request_id: crid(), account_id: CASH_VA, from_currency: "USD", to_currency: "HKD", from_amount: "100.00", to_amount: current });
+      const ok = await createInstantExchangeAction({
+        client_request_id: crid(),
+        account_id: CASH_VA,
+        from_currency: "USD",
+        to_currency: "HKD",
+        from_amount: "100.00",
+        to_amount: current,
+      });
       expect(ok).toMatchObject({ ok: true, data: { kind: "INSTANT_EXCHANGE", status: "COMPLETED" } });
     });
 
     it("an FX request is made at the master account only", async () => {
-      const wrong = await createFxRequestAction({ client_request_id: crid(), account_id: CASH_VA, from_currency: "USD", to_currency: "HKD", from_amount: "100.00" });
+      const wrong = await createFxRequestAction({
+        client_request_id: crid(),
+        account_id: CASH_VA,
+        from_currency: "USD",
+        to_currency: "HKD",
+        from_amount: "100.00",
+      });
       expect(wrong).toMatchObject({ ok: false, fieldErrors: { account_id: expect.stringContaining("master account") } });
-      const ok = await createFxRequestAction({ client_request_id: crid(), account_id: MASTER, from_currency: "USD", to_currency: "HKD", from_amount: "1000.00" });
+      const ok = await createFxRequestAction({
+        client_request_id: crid(),
+        account_id: MASTER,
+        from_currency: "USD",
+        to_currency: "HKD",
+        from_amount: "1000.00",
+      });
       expect(ok).toMatchObject({ ok: true, data: { kind: "FX_EXCHANGE", status: "COMPLETED" } });
     });
 
@@ -159,7 +251,13 @@ for (const engine of testEngines()) {
 
     it("support may not move money", async () => {
       session.staff = { ...OPS, email: "support@example.test", role: "support" };
-      const result = await createInstantFundingAction({ client_request_id: crid(), account_id: CASH_VA, type: "DEPOSIT", currency: "USD", amount: "10.00" });
+      const result = await createInstantFundingAction({
+        client_request_id: crid(),
+        account_id: CASH_VA,
+        type: "DEPOSIT",
+        currency: "USD",
+        amount: "10.00",
+      });
       expect(result).toMatchObject({ ok: false, code: "FORBIDDEN" });
       expect(await calls()).toEqual({});
     });

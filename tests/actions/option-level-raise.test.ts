@@ -33,14 +33,32 @@ beforeEach(() => {
 });
 
 const address = { country: "GB", state: "", city: "London", street_address: "1 Main St", postal_code: "N1" };
-const update = (account_id: string, option_level: string) => ({
-  account_id, client_request_id: newClientId("va"), trading_permissions: ["US_STOCK_NORMAL", "US_OPTION_NORMAL"], option_level, commission_code: "COMMISSION_GROUP_1",
-  w8ben_info: { first_name: "Ada", middle_name: "", last_name: "Lovelace", treaty_country: "", tax_id: "", sign_date: "2026-01-02", home_address: address, mail_same_as_home: true, mail_address: address },
-  china_connect_investor_info: { first_name: "", middle_name: "", last_name: "", id_type: "", id_number: "", country_of_issuance: "" },
-}) as Parameters<typeof updateVirtualAccount>[0];
+const update = (account_id: string, option_level: string) =>
+  ({
+    account_id,
+    client_request_id: newClientId("va"),
+    trading_permissions: ["US_STOCK_NORMAL", "US_OPTION_NORMAL"],
+    option_level,
+    commission_code: "COMMISSION_GROUP_1",
+    w8ben_info: {
+      first_name: "Ada",
+      middle_name: "",
+      last_name: "Lovelace",
+      treaty_country: "",
+      tax_id: "",
+      sign_date: "2026-01-02",
+      home_address: address,
+      mail_same_as_home: true,
+      mail_address: address,
+    },
+    china_connect_investor_info: { first_name: "", middle_name: "", last_name: "", id_type: "", id_number: "", country_of_issuance: "" },
+  }) as Parameters<typeof updateVirtualAccount>[0];
 const changes = async () =>
-  (await db().engine.query<{ account_id: string; from_level: string | null; to_level: string; changed_by: string }>(
-    "SELECT account_id, from_level, to_level, changed_by FROM brokerdesk.option_level_changes ORDER BY id")).rows;
+  (
+    await db().engine.query<{ account_id: string; from_level: string | null; to_level: string; changed_by: string }>(
+      "SELECT account_id, from_level, to_level, changed_by FROM brokerdesk.option_level_changes ORDER BY id",
+    )
+  ).rows;
 
 describe("option level raises", () => {
   it("a raise is recorded with the level before it; a lowering, no change or an unreadable level is not", async () => {
@@ -53,11 +71,28 @@ describe("option level raises", () => {
   });
 
   it("an option order for the account soon after the raise raises an alert naming the raise", async () => {
-    await ingest(db().engine, [fromStream(JSON.stringify({
-      id: "ev-opt-r1", event_type: "TRADE", timestamp: new Date().toISOString(),
-      payload: { biz_type: "TRADE", scene_type: "PLACE_SUCCESS", account_id: "R1", client_order_id: "opt-r1", order_id: "o-r1", symbol: "AAPL261218C00200000",
-        category: "US_OPTION", side: "BUY", order_type: "LIMIT", qty: "1", order_status: "SUBMITTED" },
-    }))]);
+    await ingest(db().engine, [
+      fromStream(
+        JSON.stringify({
+          id: "ev-opt-r1",
+          event_type: "TRADE",
+          timestamp: new Date().toISOString(),
+          payload: {
+            biz_type: "TRADE",
+            scene_type: "PLACE_SUCCESS",
+            account_id: "R1",
+            client_order_id: "opt-r1",
+            order_id: "o-r1",
+            symbol: "AAPL261218C00200000",
+            category: "US_OPTION",
+            side: "BUY",
+            order_type: "LIMIT",
+            qty: "1",
+            order_status: "SUBMITTED",
+          },
+        }),
+      ),
+    ]);
     const { rows } = await db().engine.query<{ subject: string; details: unknown }>("SELECT subject, details FROM brokerdesk.alerts");
     expect(rows.map((r) => r.subject)).toEqual(["order:R1:opt-r1"]);
     const details = typeof rows[0].details === "string" ? JSON.parse(rows[0].details) : rows[0].details;

@@ -30,12 +30,14 @@ for (const engine of testEngines()) {
       f = await startEventsFixture(engine);
       setDbForTests(f.db);
       // Counts what is sent upstream: "nothing sent" is checked here and in the sandbox.
-      setBrokerForTests(new Proxy(f.client, {
-        get(target, prop, receiver) {
-          const v = Reflect.get(target, prop, receiver);
-          return typeof v === "function" ? (...args: unknown[]) => (sent.push(String(prop)), v.apply(target, args)) : v;
-        },
-      }) as BrokerClient);
+      setBrokerForTests(
+        new Proxy(f.client, {
+          get(target, prop, receiver) {
+            const v = Reflect.get(target, prop, receiver);
+            return typeof v === "function" ? (...args: unknown[]) => (sent.push(String(prop)), v.apply(target, args)) : v;
+          },
+        }) as BrokerClient,
+      );
       f.consumer();
       await setPrice(f.api, "AAPL", "100.00");
     }, 120_000);
@@ -55,13 +57,28 @@ for (const engine of testEngines()) {
       const r = await place(f.api, account, [leg]);
       expect(r.status).toBe(200);
       const group = await f.client.getOrder({ account_id: account, client_order_id: leg.client_order_id as string });
-      const { rows } = await f.db.engine.query<{ s: string }>("SELECT last_event_seq::text AS s FROM brokerdesk.orders WHERE client_order_id = $1", [leg.client_order_id]);
+      const { rows } = await f.db.engine.query<{ s: string }>(
+        "SELECT last_event_seq::text AS s FROM brokerdesk.orders WHERE client_order_id = $1",
+        [leg.client_order_id],
+      );
       await applyOrderSnapshot(f.db.engine, account, group.orders[0] as never, rows[0] ? Number(rows[0].s) : undefined);
-      const id = await until(async () => (await f.db.engine.query<{ id: string }>("SELECT id::text FROM brokerdesk.orders WHERE client_order_id = $1", [leg.client_order_id])).rows[0]?.id);
+      const id = await until(
+        async () =>
+          (
+            await f.db.engine.query<{ id: string }>("SELECT id::text FROM brokerdesk.orders WHERE client_order_id = $1", [
+              leg.client_order_id,
+            ])
+          ).rows[0]?.id,
+      );
       return { id, coid: leg.client_order_id as string };
     }
     const scenes = async (coid: string) =>
-      (await f.db.engine.query<{ scene: string }>("SELECT scene FROM brokerdesk.order_events WHERE client_order_id = $1 ORDER BY event_seq", [coid])).rows.map((r) => r.scene);
+      (
+        await f.db.engine.query<{ scene: string }>(
+          "SELECT scene FROM brokerdesk.order_events WHERE client_order_id = $1 ORDER BY event_seq",
+          [coid],
+        )
+      ).rows.map((r) => r.scene);
 
     it("cancels an open order with a reason: audited, and CANCEL_SUCCESS arrives", async () => {
       const o = await deskOrder({ limit_price: "50.00" });
@@ -71,7 +88,12 @@ for (const engine of testEngines()) {
       expect((await order(f.api, account, o.coid)).status).toBe("CANCELLED");
       await until(async () => (await scenes(o.coid)).includes("CANCEL_SUCCESS"), 20_000, "CANCEL_SUCCESS");
       const [entry] = (await listAudit(f.db.engine, { action: "orders.cancel" })).rows;
-      expect(entry).toMatchObject({ outcome: "success", target: `order:${account}:${o.coid}`, actorEmail: SUPPORT.email, input: { orderId: o.id, reasonCode: "CUSTOMER_REQUEST" } });
+      expect(entry).toMatchObject({
+        outcome: "success",
+        target: `order:${account}:${o.coid}`,
+        actorEmail: SUPPORT.email,
+        input: { orderId: o.id, reasonCode: "CUSTOMER_REQUEST" },
+      });
       expect(entry.upstreamRequestId).toBeTruthy();
     });
 
@@ -102,11 +124,22 @@ for (const engine of testEngines()) {
 
     it("requires a reason (and its text for Other); compliance is refused", async () => {
       const o = await deskOrder({ limit_price: "50.00" });
-      expect(await cancelOrderAction({ orderId: o.id } as never)).toMatchObject({ ok: false, code: "VALIDATION", fieldErrors: { reasonCode: "Choose a reason" } });
-      expect(await cancelOrderAction({ orderId: o.id, reasonCode: "OTHER", reasonText: "" })).toMatchObject({ ok: false, code: "VALIDATION", fieldErrors: { reasonText: expect.any(String) } });
+      expect(await cancelOrderAction({ orderId: o.id } as never)).toMatchObject({
+        ok: false,
+        code: "VALIDATION",
+        fieldErrors: { reasonCode: "Choose a reason" },
+      });
+      expect(await cancelOrderAction({ orderId: o.id, reasonCode: "OTHER", reasonText: "" })).toMatchObject({
+        ok: false,
+        code: "VALIDATION",
+        fieldErrors: { reasonText: expect.any(String) },
+      });
       session.staff = { ...SUPPORT, email: "compliance@example.test", role: "compliance" };
       expect(await cancelOrderAction({ orderId: o.id, reasonCode: "RISK" })).toMatchObject({ ok: false, code: "FORBIDDEN" });
-      expect(await replaceOrderAction({ orderId: o.id, limitPrice: "1", reasonCode: "RISK" })).toMatchObject({ ok: false, code: "FORBIDDEN" });
+      expect(await replaceOrderAction({ orderId: o.id, limitPrice: "1", reasonCode: "RISK" })).toMatchObject({
+        ok: false,
+        code: "FORBIDDEN",
+      });
       expect(sent).toEqual([]);
       expect((await order(f.api, account, o.coid)).status).toBe("SUBMITTED");
       const denied = (await listAudit(f.db.engine, { action: "orders.cancel", outcome: "denied" })).rows;

@@ -36,7 +36,12 @@ describe("approval step", () => {
     expect(policy).toHaveBeenCalledWith({ account_id: "A1", amount: "25000" }, expect.objectContaining({ staff: OPS }));
     const entries = await entriesOf("test.held");
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ outcome: "held", target: "approval:apr_1", actorEmail: OPS.email, input: { account_id: "A1", amount: "25000" } });
+    expect(entries[0]).toMatchObject({
+      outcome: "held",
+      target: "approval:apr_1",
+      actorEmail: OPS.email,
+      input: { account_id: "A1", amount: "25000" },
+    });
   });
 
   it("a proceeding policy runs the work; the policy is not asked before the input is valid or the user allowed", async () => {
@@ -55,7 +60,10 @@ describe("ctx.broker", () => {
   it("records the upstream request id and the idempotency key of the calls the work makes, success or failure", async () => {
     let fail = false;
     const fake = {
-      updateVirtualAccount: async (body: { account_id: string }, ro?: { onResponse?: (i: { requestId?: string; attempts: number }) => void }) => {
+      updateVirtualAccount: async (
+        body: { account_id: string },
+        ro?: { onResponse?: (i: { requestId?: string; attempts: number }) => void },
+      ) => {
         if (fail) throw new BrokerError({ status: 417, errorCode: "ACCOUNT_CLOSED", message: "closed", requestId: "req-failed" });
         ro?.onResponse?.({ requestId: "req-ok", attempts: 1 });
         return { account_id: body.account_id };
@@ -66,7 +74,8 @@ describe("ctx.broker", () => {
       name: "test.broker",
       permission: "accounts:write",
       input: z.object({ account_id: z.string(), client_request_id: z.string() }),
-      run: async (i, { broker }) => (await broker.updateVirtualAccount({ account_id: i.account_id, client_request_id: i.client_request_id })).account_id,
+      run: async (i, { broker }) =>
+        (await broker.updateVirtualAccount({ account_id: i.account_id, client_request_id: i.client_request_id })).account_id,
     });
 
     expect(await update({ account_id: "A7", client_request_id: "va_key1" })).toEqual({ ok: true, data: "A7" });
@@ -75,19 +84,38 @@ describe("ctx.broker", () => {
 
     const [failed, ok] = await entriesOf("test.broker");
     expect(ok).toMatchObject({ outcome: "success", upstreamRequestId: "req-ok", idempotencyKey: "va_key1" });
-    expect(failed).toMatchObject({ outcome: "failure", errorCode: "ACCOUNT_CLOSED", upstreamRequestId: "req-failed", idempotencyKey: "va_key2" });
+    expect(failed).toMatchObject({
+      outcome: "failure",
+      errorCode: "ACCOUNT_CLOSED",
+      upstreamRequestId: "req-failed",
+      idempotencyKey: "va_key2",
+    });
   });
 });
 
 describe("errors", () => {
   it("an app error keeps its code, message, fields and request id; anything else is INTERNAL with the safe message", async () => {
     const failing = (error: unknown) =>
-      defineAction({ name: "test.errors", permission: "accounts:write", input, run: async () => { throw error; } });
-    const refused = await failing(new AppError("LIMIT", "over 7", "Over the desk's limit.", { amount: "Too much" }, { requestId: "req-5" }))({ account_id: "A1", amount: "1" });
+      defineAction({
+        name: "test.errors",
+        permission: "accounts:write",
+        input,
+        run: async () => {
+          throw error;
+        },
+      });
+    const refused = await failing(
+      new AppError("LIMIT", "over 7", "Over the desk's limit.", { amount: "Too much" }, { requestId: "req-5" }),
+    )({ account_id: "A1", amount: "1" });
     expect(refused).toEqual({ ok: false, code: "LIMIT", serverError: "Over the desk's limit.", fieldErrors: { amount: "Too much" } });
     // Looks like an app error (a code, a message) but is not one: not shown, not taken for a rule.
     const system = Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED", userMessage: "internal detail" });
-    expect(await failing(system)({ account_id: "A1", amount: "1" })).toEqual({ ok: false, code: "INTERNAL", serverError: "Something went wrong. Nothing was changed; try again.", fieldErrors: undefined });
+    expect(await failing(system)({ account_id: "A1", amount: "1" })).toEqual({
+      ok: false,
+      code: "INTERNAL",
+      serverError: "Something went wrong. Nothing was changed; try again.",
+      fieldErrors: undefined,
+    });
     const [internal, limit] = await entriesOf("test.errors");
     expect(limit).toMatchObject({ outcome: "failure", errorCode: "LIMIT", upstreamRequestId: "req-5" });
     expect(internal).toMatchObject({ outcome: "failure", errorCode: "INTERNAL" });

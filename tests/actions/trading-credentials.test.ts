@@ -25,7 +25,13 @@ describe("Trading API credentials from the desk", () => {
   let control: SandboxControl;
   beforeAll(async () => {
     f = await startFixture(engines[0]);
-    control = createSandboxControl({ baseUrl: f.sb.url, appKey: "brokerdesk-demo-key", appSecret: "brokerdesk-demo-secret", algorithm: "HMAC-SHA256", timeoutMs: 5000 });
+    control = createSandboxControl({
+      baseUrl: f.sb.url,
+      appKey: "brokerdesk-demo-key",
+      appSecret: "brokerdesk-demo-secret",
+      algorithm: "HMAC-SHA256",
+      timeoutMs: 5000,
+    });
     setSandboxControlForTests(control);
   }, 60_000);
   afterAll(async () => {
@@ -40,7 +46,12 @@ describe("Trading API credentials from the desk", () => {
     const issued = await issueTradingCredentialAction({ account_id: account });
     expect(issued.ok).toBe(true);
     if (!issued.ok) return;
-    expect(issued.data).toMatchObject({ app_key: expect.any(String), app_secret: expect.any(String), account_id: account, status: "ACTIVE" });
+    expect(issued.data).toMatchObject({
+      app_key: expect.any(String),
+      app_secret: expect.any(String),
+      account_id: account,
+      status: "ACTIVE",
+    });
 
     const app = new TradingSdkClient(f.sb.url, issued.data.app_key, issued.data.app_secret);
     await app.login();
@@ -59,7 +70,10 @@ describe("Trading API credentials from the desk", () => {
     const revoked = await revokeTradingCredentialAction({ account_id: account, app_key: issued.data.app_key });
     expect(revoked).toMatchObject({ ok: true, data: { app_key: issued.data.app_key, status: "REVOKED" } });
     expect((await app.get_account_list()).status).toBe(401);
-    expect((await listAudit(db().engine, { action: "accounts.trading_credentials.revoke" })).rows.map((e) => e.outcome)).toEqual(["success", "failure"]);
+    expect((await listAudit(db().engine, { action: "accounts.trading_credentials.revoke" })).rows.map((e) => e.outcome)).toEqual([
+      "success",
+      "failure",
+    ]);
   });
 
   it("needs accounts:write", async () => {

@@ -33,7 +33,10 @@ vi.mock("@/server/auth/request-meta", () => ({ requestMeta: async () => ({ clien
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 
 const person = (n: number, role: string) => ({
-  id: `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`, email: `${role}${n}@example.test`, name: `${role} ${n}`, role,
+  id: `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
+  email: `${role}${n}@example.test`,
+  name: `${role} ${n}`,
+  role,
 });
 const MAKER = person(1, "operations");
 const CHECKER = person(2, "operations");
@@ -56,8 +59,24 @@ for (const engine of testEngines()) {
       setBrokerForTests(f.client);
       session.staff = ADMIN;
       // The issue's rule, and a stricter one for HKD (two approvers, any amount), both made through the editor's action.
-      expect(await saveApprovalRuleAction({ action: "movements.cash_journal", currency: "USD", threshold: "10000", approversRequired: 1, approverRoles: ["operations"] })).toMatchObject({ ok: true });
-      expect(await saveApprovalRuleAction({ action: "movements.cash_journal", currency: "HKD", threshold: "", approversRequired: 2, approverRoles: ["operations", "admin"] })).toMatchObject({ ok: true });
+      expect(
+        await saveApprovalRuleAction({
+          action: "movements.cash_journal",
+          currency: "USD",
+          threshold: "10000",
+          approversRequired: 1,
+          approverRoles: ["operations"],
+        }),
+      ).toMatchObject({ ok: true });
+      expect(
+        await saveApprovalRuleAction({
+          action: "movements.cash_journal",
+          currency: "HKD",
+          threshold: "",
+          approversRequired: 2,
+          approverRoles: ["operations", "admin"],
+        }),
+      ).toMatchObject({ ok: true });
     }, 120_000);
     afterAll(async () => {
       setBrokerForTests(undefined);
@@ -68,18 +87,30 @@ for (const engine of testEngines()) {
       session.staff = MAKER;
     });
 
-    const as = <T,>(staff: typeof MAKER, call: () => Promise<T>): Promise<T> => {
+    const as = <T>(staff: typeof MAKER, call: () => Promise<T>): Promise<T> => {
       session.staff = staff;
       return call();
     };
     const calls = async () => ((await f.api.call("GET", "/sandbox/calls")).body as { data: Record<string, number> }).data[CREATE] ?? 0;
     const cash = async (account: string, currency: string) =>
-      new Decimal((await f.client.getBalance({ account_id: account })).account_currency_assets.find((a) => a.currency === currency)?.cash_balance ?? "0");
+      new Decimal(
+        (await f.client.getBalance({ account_id: account })).account_currency_assets.find((a) => a.currency === currency)?.cash_balance ??
+          "0",
+      );
     const movement = async (crid: string) =>
-      (await f.db.engine.query<{ status: string; requested_by: string; reason: string | null; amount: string }>(
-        "SELECT status, requested_by, reason, amount::text FROM brokerdesk.money_movements WHERE kind = 'CASH_JOURNAL' AND client_request_id = $1", [crid],
-      )).rows[0];
-    const journal = (amount: string, currency: "USD" | "HKD" = "USD") => ({ client_request_id: newClientId("cj"), from_account: master, to_account: to, currency, amount });
+      (
+        await f.db.engine.query<{ status: string; requested_by: string; reason: string | null; amount: string }>(
+          "SELECT status, requested_by, reason, amount::text FROM brokerdesk.money_movements WHERE kind = 'CASH_JOURNAL' AND client_request_id = $1",
+          [crid],
+        )
+      ).rows[0];
+    const journal = (amount: string, currency: "USD" | "HKD" = "USD") => ({
+      client_request_id: newClientId("cj"),
+      from_account: master,
+      to_account: to,
+      currency,
+      amount,
+    });
     async function hold(amount: string, currency: "USD" | "HKD" = "USD"): Promise<{ id: string; crid: string }> {
       const request = journal(amount, currency);
       const r = await as(MAKER, () => createCashJournalAction(request));
@@ -90,20 +121,53 @@ for (const engine of testEngines()) {
     it("matches the strictest enabled rule of the action, currency and amount", async () => {
       const db = f.db.engine;
       expect(await matchRule(db, "movements.cash_journal", { currency: "USD", amount: "10000.00" })).toBeUndefined();
-      expect(await matchRule(db, "movements.cash_journal", { currency: "USD", amount: "10000.01" })).toMatchObject({ approversRequired: 1, approverRoles: ["operations"] });
+      expect(await matchRule(db, "movements.cash_journal", { currency: "USD", amount: "10000.01" })).toMatchObject({
+        approversRequired: 1,
+        approverRoles: ["operations"],
+      });
       expect(await matchRule(db, "movements.cash_journal", { currency: "HKD", amount: "1.00" })).toMatchObject({ approversRequired: 2 });
       expect(await matchRule(db, "movements.position_journal", undefined)).toBeUndefined();
       session.staff = ADMIN;
-      const strict = await saveApprovalRuleAction({ action: "movements.cash_journal", currency: "", threshold: "1000000", approversRequired: 3, approverRoles: ["admin"] });
+      const strict = await saveApprovalRuleAction({
+        action: "movements.cash_journal",
+        currency: "",
+        threshold: "1000000",
+        approversRequired: 3,
+        approverRoles: ["admin"],
+      });
       if (!strict.ok) throw new Error(strict.serverError);
-      expect(await matchRule(db, "movements.cash_journal", { currency: "USD", amount: "2000000" })).toMatchObject({ id: strict.data.id, approversRequired: 3 });
-      expect(await setApprovalRuleEnabledAction({ id: strict.data.id, enabled: false })).toMatchObject({ ok: true, data: { enabled: false } });
+      expect(await matchRule(db, "movements.cash_journal", { currency: "USD", amount: "2000000" })).toMatchObject({
+        id: strict.data.id,
+        approversRequired: 3,
+      });
+      expect(await setApprovalRuleEnabledAction({ id: strict.data.id, enabled: false })).toMatchObject({
+        ok: true,
+        data: { enabled: false },
+      });
       expect(await matchRule(db, "movements.cash_journal", { currency: "USD", amount: "2000000" })).toMatchObject({ approversRequired: 1 });
       session.staff = MAKER;
-      expect(await saveApprovalRuleAction({ action: "movements.cash_journal", currency: "", threshold: "", approversRequired: 1, approverRoles: ["operations"] })).toMatchObject({ ok: false, code: "FORBIDDEN" });
+      expect(
+        await saveApprovalRuleAction({
+          action: "movements.cash_journal",
+          currency: "",
+          threshold: "",
+          approversRequired: 1,
+          approverRoles: ["operations"],
+        }),
+      ).toMatchObject({ ok: false, code: "FORBIDDEN" });
       session.staff = ADMIN;
-      expect(await saveApprovalRuleAction({ action: "movements.cash_journal", currency: "", threshold: "", approversRequired: 4, approverRoles: ["support"] } as never)).toMatchObject({
-        ok: false, code: "VALIDATION", fieldErrors: { approversRequired: expect.any(String), "approverRoles.0": expect.any(String) },
+      expect(
+        await saveApprovalRuleAction({
+          action: "movements.cash_journal",
+          currency: "",
+          threshold: "",
+          approversRequired: 4,
+          approverRoles: ["support"],
+        } as never),
+      ).toMatchObject({
+        ok: false,
+        code: "VALIDATION",
+        fieldErrors: { approversRequired: expect.any(String), "approverRoles.0": expect.any(String) },
       });
     });
 
@@ -125,23 +189,41 @@ for (const engine of testEngines()) {
       expect(await calls()).toBe(1); // nothing sent
       expect(await movement(big.client_request_id)).toMatchObject({ status: "AWAITING_APPROVAL", requested_by: MAKER.email });
       // The same submission again waits once.
-      expect(await as(MAKER, () => createCashJournalAction(big))).toMatchObject({ ok: true, data: { pending: true, approvalId: id, message: expect.stringContaining("already waiting") } });
+      expect(await as(MAKER, () => createCashJournalAction(big))).toMatchObject({
+        ok: true,
+        data: { pending: true, approvalId: id, message: expect.stringContaining("already waiting") },
+      });
 
       const detail = await getApproval(f.db, id);
-      expect(detail).toMatchObject({ status: "pending", payload: big, clientRequestId: big.client_request_id, amount: "50000.00", currency: "USD", approvals: 0, approversRequired: 1, makerEmail: MAKER.email });
+      expect(detail).toMatchObject({
+        status: "pending",
+        payload: big,
+        clientRequestId: big.client_request_id,
+        amount: "50000.00",
+        currency: "USD",
+        approvals: 0,
+        approversRequired: 1,
+        makerEmail: MAKER.email,
+      });
       expect(detail.summary).toContain("50,000.00");
       expect(detail.summary).toContain(`to ${toNumber}`);
       expect(detail.summary).not.toContain(to);
 
       expect(await as(MAKER, () => approveApprovalAction({ id }))).toMatchObject({ ok: false, code: "OWN_REQUEST" });
-      expect(await as(MAKER, () => rejectApprovalAction({ id, reason: "changed my mind" }))).toMatchObject({ ok: false, code: "OWN_REQUEST" });
+      expect(await as(MAKER, () => rejectApprovalAction({ id, reason: "changed my mind" }))).toMatchObject({
+        ok: false,
+        code: "OWN_REQUEST",
+      });
       expect(await as(COMPLIANCE, () => approveApprovalAction({ id }))).toMatchObject({ ok: false, code: "FORBIDDEN" });
       expect(await as(SUPPORT, () => approveApprovalAction({ id }))).toMatchObject({ ok: false, code: "FORBIDDEN" });
       expect(await as(ADMIN, () => approveApprovalAction({ id }))).toMatchObject({ ok: false, code: "NOT_AN_APPROVER" }); // the rule names operations only
       expect(await calls()).toBe(1);
 
       const approved = await as(CHECKER, () => approveApprovalAction({ id }));
-      expect(approved).toMatchObject({ ok: true, data: { status: "executed", approvals: 1, required: 1, upstreamRequestId: expect.any(String) } });
+      expect(approved).toMatchObject({
+        ok: true,
+        data: { status: "executed", approvals: 1, required: 1, upstreamRequestId: expect.any(String) },
+      });
       expect(await calls()).toBe(2);
       expect((await cash(master, "USD")).minus(from0).toFixed(2)).toBe("-50000.00");
       expect((await cash(to, "USD")).minus(to0).toFixed(2)).toBe("50000.00");
@@ -155,10 +237,16 @@ for (const engine of testEngines()) {
       expect(await calls()).toBe(2);
 
       const after = await getApproval(f.db, id);
-      expect(after).toMatchObject({ status: "executed", upstreamRequestId: expect.any(String), decisions: [{ approverEmail: CHECKER.email, decision: "approve" }] });
+      expect(after).toMatchObject({
+        status: "executed",
+        upstreamRequestId: expect.any(String),
+        decisions: [{ approverEmail: CHECKER.email, decision: "approve" }],
+      });
       const [execution] = (await listAudit(f.db.engine, { action: "movements.cash_journal", outcome: "success" })).rows;
       expect(execution).toMatchObject({
-        actorEmail: CHECKER.email, target: `account:${master}`, idempotencyKey: big.client_request_id,
+        actorEmail: CHECKER.email,
+        target: `account:${master}`,
+        idempotencyKey: big.client_request_id,
         input: { approvalId: id, maker: MAKER.email, checker: CHECKER.email, upstreamRequestId: expect.any(String) },
       });
       const heldEntries = (await listAudit(f.db.engine, { action: "movements.cash_journal", outcome: "held" })).rows;
@@ -171,11 +259,20 @@ for (const engine of testEngines()) {
     it("a two-approver rule needs two different approvers; nobody decides twice", async () => {
       await f.api.call("POST", "/sandbox/calls/reset");
       const { id } = await hold("1000.00", "HKD");
-      expect(await as(CHECKER, () => approveApprovalAction({ id }))).toMatchObject({ ok: true, data: { status: "pending", approvals: 1, required: 2 } });
+      expect(await as(CHECKER, () => approveApprovalAction({ id }))).toMatchObject({
+        ok: true,
+        data: { status: "pending", approvals: 1, required: 2 },
+      });
       expect(await as(CHECKER, () => approveApprovalAction({ id }))).toMatchObject({ ok: false, code: "ALREADY_DECIDED" });
-      expect(await as(CHECKER, () => rejectApprovalAction({ id, reason: "on second thought" }))).toMatchObject({ ok: false, code: "ALREADY_DECIDED" });
+      expect(await as(CHECKER, () => rejectApprovalAction({ id, reason: "on second thought" }))).toMatchObject({
+        ok: false,
+        code: "ALREADY_DECIDED",
+      });
       expect(await calls()).toBe(0);
-      expect(await as(ADMIN, () => approveApprovalAction({ id }))).toMatchObject({ ok: true, data: { status: "executed", approvals: 2, required: 2 } });
+      expect(await as(ADMIN, () => approveApprovalAction({ id }))).toMatchObject({
+        ok: true,
+        data: { status: "executed", approvals: 2, required: 2 },
+      });
       expect(await calls()).toBe(1);
       expect((await getApproval(f.db, id)).decisions.map((d) => d.approverEmail)).toEqual([CHECKER.email, ADMIN.email]);
     });
@@ -194,13 +291,22 @@ for (const engine of testEngines()) {
       const other = await hold("20001.00");
       await f.db.engine.query("UPDATE brokerdesk.approval_requests SET expires_at = now() - interval '1 second' WHERE id = $1", [other.id]);
       expect(await sweepExpired(f.db)).toBe(1);
-      expect((await listApprovals(f.db, { status: "expired" }, { limit: 50 })).rows.map((r) => r.id)).toEqual(expect.arrayContaining([id, other.id]));
+      expect((await listApprovals(f.db, { status: "expired" }, { limit: 50 })).rows.map((r) => r.id)).toEqual(
+        expect.arrayContaining([id, other.id]),
+      );
     });
 
     it("reject needs a reason and shows the movement DECLINED; only the maker withdraws", async () => {
       const { id, crid } = await hold("30000.00");
-      expect(await as(CHECKER, () => rejectApprovalAction({ id, reason: "" }))).toMatchObject({ ok: false, code: "VALIDATION", fieldErrors: { reason: "Give a reason" } });
-      expect(await as(CHECKER, () => rejectApprovalAction({ id, reason: "Wrong destination account" }))).toMatchObject({ ok: true, data: { status: "rejected" } });
+      expect(await as(CHECKER, () => rejectApprovalAction({ id, reason: "" }))).toMatchObject({
+        ok: false,
+        code: "VALIDATION",
+        fieldErrors: { reason: "Give a reason" },
+      });
+      expect(await as(CHECKER, () => rejectApprovalAction({ id, reason: "Wrong destination account" }))).toMatchObject({
+        ok: true,
+        data: { status: "rejected" },
+      });
       expect(await movement(crid)).toMatchObject({ status: "DECLINED", reason: "Wrong destination account", requested_by: MAKER.email });
       expect(await as(CHECKER2, () => approveApprovalAction({ id }))).toMatchObject({ ok: false, code: "APPROVAL_CLOSED" });
       expect((await getApproval(f.db, id)).decisions).toMatchObject([{ decision: "reject", reason: "Wrong destination account" }]);
@@ -216,20 +322,31 @@ for (const engine of testEngines()) {
       await f.api.call("POST", "/sandbox/calls/reset");
       const { id, crid } = await hold("60000000.00"); // more than the master account holds: refused before sending
       const approved = await as(CHECKER, () => approveApprovalAction({ id }));
-      expect(approved).toMatchObject({ ok: true, data: { status: "failed", error: expect.stringContaining("More than the available cash") } });
+      expect(approved).toMatchObject({
+        ok: true,
+        data: { status: "failed", error: expect.stringContaining("More than the available cash") },
+      });
       expect(await calls()).toBe(0);
       expect(await getApproval(f.db, id)).toMatchObject({ status: "failed", error: expect.stringContaining("available cash") });
       expect(await movement(crid)).toMatchObject({ status: "FAILED", reason: expect.stringContaining("available cash") });
       expect(await as(CHECKER2, () => approveApprovalAction({ id }))).toMatchObject({ ok: false, code: "APPROVAL_CLOSED" });
       const [entry] = (await listAudit(f.db.engine, { action: "movements.cash_journal", outcome: "failure" })).rows;
-      expect(entry).toMatchObject({ errorCode: "INSUFFICIENT_CASH", actorEmail: CHECKER.email, input: { approvalId: id, maker: MAKER.email } });
+      expect(entry).toMatchObject({
+        errorCode: "INSUFFICIENT_CASH",
+        actorEmail: CHECKER.email,
+        input: { approvalId: id, maker: MAKER.email },
+      });
     });
 
     it("an execution whose process stopped is settled by asking the upstream, never by sending again", async () => {
       // Two requests claimed by a process that then stopped: one had reached the upstream, one had not.
       const sent = await hold("20000.00");
       const lost = await hold("21000.00");
-      const stop = (id: string) => f.db.engine.query("UPDATE brokerdesk.approval_requests SET status = 'executing', decided_at = now() - interval '11 minutes' WHERE id = $1", [id]);
+      const stop = (id: string) =>
+        f.db.engine.query(
+          "UPDATE brokerdesk.approval_requests SET status = 'executing', decided_at = now() - interval '11 minutes' WHERE id = $1",
+          [id],
+        );
       await stop(sent.id);
       await stop(lost.id);
       const stored = (await getApproval(f.db, sent.id))!.payload as Record<string, unknown>;
@@ -244,8 +361,15 @@ for (const engine of testEngines()) {
       expect(await movement(lost.crid)).toMatchObject({ status: "FAILED" });
       // Settled once: a second sweep finds nothing, and each is audited once.
       expect(await recoverStuckExecutions(f.db)).toBe(0);
-      const entries = (await listAudit(f.db.engine, { action: "approvals.recover" })).rows.filter((e) => [`approval:${sent.id}`, `approval:${lost.id}`].includes(e.target ?? ""));
-      expect(entries.map((e) => [e.target, e.outcome, e.errorCode ?? null]).sort()).toEqual([[`approval:${lost.id}`, "failure", "NOT_SENT"], [`approval:${sent.id}`, "success", null]].sort());
+      const entries = (await listAudit(f.db.engine, { action: "approvals.recover" })).rows.filter((e) =>
+        [`approval:${sent.id}`, `approval:${lost.id}`].includes(e.target ?? ""),
+      );
+      expect(entries.map((e) => [e.target, e.outcome, e.errorCode ?? null]).sort()).toEqual(
+        [
+          [`approval:${lost.id}`, "failure", "NOT_SENT"],
+          [`approval:${sent.id}`, "success", null],
+        ].sort(),
+      );
     });
 
     it("20 concurrent approvals send one upstream request and move the balances once", async () => {
@@ -266,8 +390,24 @@ for (const engine of testEngines()) {
 
     it("an account update raising the option level to LV3, or changing the W-8BEN, waits with its diff; other updates go through", async () => {
       session.staff = ADMIN;
-      expect(await saveApprovalRuleAction({ action: "accounts.option_level_raise", currency: "", threshold: "", approversRequired: 1, approverRoles: ["admin"] })).toMatchObject({ ok: true });
-      expect(await saveApprovalRuleAction({ action: "accounts.w8ben_change", currency: "", threshold: "", approversRequired: 1, approverRoles: ["operations"] })).toMatchObject({ ok: true });
+      expect(
+        await saveApprovalRuleAction({
+          action: "accounts.option_level_raise",
+          currency: "",
+          threshold: "",
+          approversRequired: 1,
+          approverRoles: ["admin"],
+        }),
+      ).toMatchObject({ ok: true });
+      expect(
+        await saveApprovalRuleAction({
+          action: "accounts.w8ben_change",
+          currency: "",
+          threshold: "",
+          approversRequired: 1,
+          approverRoles: ["operations"],
+        }),
+      ).toMatchObject({ ok: true });
       const account = ACCOUNTS.optionsLv2;
       const current = async () => (await f.client.getVirtualAccount({ account_id: account })) as AccountView;
       const values = () => current().then((a) => formValuesFromAccount(a, newClientId("vau")));
@@ -282,7 +422,11 @@ for (const engine of testEngines()) {
       const approvalId = held.data.approvalId;
       expect((await current()).option_level).toBe("LV2");
       const detail = await getApproval(f.db, approvalId);
-      expect(detail).toMatchObject({ ruleAction: "accounts.option_level_raise", summary: `Update of account ${account}: option level LV2 → LV3`, diff: [{ path: "option_level", before: "LV2", after: "LV3" }] });
+      expect(detail).toMatchObject({
+        ruleAction: "accounts.option_level_raise",
+        summary: `Update of account ${account}: option level LV2 → LV3`,
+        diff: [{ path: "option_level", before: "LV2", after: "LV3" }],
+      });
       expect(await as(CHECKER, () => approveApprovalAction({ id: approvalId }))).toMatchObject({ ok: false, code: "NOT_AN_APPROVER" });
       expect(await as(ADMIN, () => approveApprovalAction({ id: approvalId }))).toMatchObject({ ok: true, data: { status: "executed" } });
       expect((await current()).option_level).toBe("LV3");
@@ -304,7 +448,9 @@ for (const engine of testEngines()) {
       // The account changes while the W-8BEN update waits: approving it then would put the old commission code back
       // (an update sends every field). It is refused, nothing is sent, and the change made in between stays.
       const interim = (await values()).commission_code === "COMMISSION_GROUP_2" ? "COMMISSION_GROUP_1" : "COMMISSION_GROUP_2";
-      expect(await as(MAKER, async () => updateVirtualAccount({ ...(await values()), commission_code: interim } as never))).toMatchObject({ ok: true });
+      expect(await as(MAKER, async () => updateVirtualAccount({ ...(await values()), commission_code: interim } as never))).toMatchObject({
+        ok: true,
+      });
       const w8Id = heldW8.data.approvalId;
       const approved = await as(CHECKER, () => approveApprovalAction({ id: w8Id }));
       expect(approved).toMatchObject({ ok: true, data: { status: "failed" } });
@@ -317,7 +463,9 @@ for (const engine of testEngines()) {
 
       // Held again from the account as it is now, it goes through.
       const again = await values();
-      const heldAgain = await as(MAKER, () => updateVirtualAccount({ ...again, w8ben_info: { ...again.w8ben_info, tax_id: "987654321" } } as never));
+      const heldAgain = await as(MAKER, () =>
+        updateVirtualAccount({ ...again, w8ben_info: { ...again.w8ben_info, tax_id: "987654321" } } as never),
+      );
       if (!heldAgain.ok || !isPendingApproval(heldAgain.data)) throw new Error(`not held: ${JSON.stringify(heldAgain)}`);
       const againId = heldAgain.data.approvalId;
       expect(await as(CHECKER, () => approveApprovalAction({ id: againId }))).toMatchObject({ ok: true, data: { status: "executed" } });

@@ -23,8 +23,17 @@ const silent = createLogger({ name: "broker", level: "silent" });
 function client(algorithm: "HMAC-SHA1" | "HMAC-SHA256", pathStyle: "resource" | "legacy", over: { appSecret?: string } = {}): BrokerClient {
   const fast = { limit: 50, windowMs: 1_000 };
   return createBrokerClient(
-    { kind: "sandbox", baseUrl: sb.url, appKey: APP_KEY, appSecret: over.appSecret ?? APP_SECRET, algorithm, pathStyle, timeoutMs: 10_000, maxRetries: 2,
-      rateLimits: { "order-query": fast, assets: fast } },
+    {
+      kind: "sandbox",
+      baseUrl: sb.url,
+      appKey: APP_KEY,
+      appSecret: over.appSecret ?? APP_SECRET,
+      algorithm,
+      pathStyle,
+      timeoutMs: 10_000,
+      maxRetries: 2,
+      rateLimits: { "order-query": fast, assets: fast },
+    },
     { tokenStore: new MemoryTokenStore(), logger: silent },
   );
 }
@@ -68,14 +77,28 @@ describe.each([
     const detail = await c.getVirtualAccount({ account_id: va });
     expect(detail).toMatchObject({ account_id: va, belong_account_id: master });
     const input = {
-      client_request_id: newClientId("va"), belong_account_id: master, external_account_number: unique(), account_type: "CASH" as const,
-      trading_permissions: ["US_STOCK_NORMAL" as const, "US_OPTION_NORMAL" as const], option_level: "LV1" as const,
-      w8ben_info: { first_name: "Ada", last_name: "Lovelace", middle_name: "", home_address: { country: "GB", city: "London", street_address: "1 St" }, mail_address: { country: "GB", city: "London", street_address: "1 St" } },
+      client_request_id: newClientId("va"),
+      belong_account_id: master,
+      external_account_number: unique(),
+      account_type: "CASH" as const,
+      trading_permissions: ["US_STOCK_NORMAL" as const, "US_OPTION_NORMAL" as const],
+      option_level: "LV1" as const,
+      w8ben_info: {
+        first_name: "Ada",
+        last_name: "Lovelace",
+        middle_name: "",
+        home_address: { country: "GB", city: "London", street_address: "1 St" },
+        mail_address: { country: "GB", city: "London", street_address: "1 St" },
+      },
     };
     const created = await c.createVirtualAccount(input);
     expect(created.account_number).toBe(`VBD${input.external_account_number}`);
     expect((await c.createVirtualAccount(input)).account_id).toBe(created.account_id); // replay = same account
-    const updated = await c.updateVirtualAccount({ client_request_id: newClientId("vu"), account_id: created.account_id, option_level: "LV2" });
+    const updated = await c.updateVirtualAccount({
+      client_request_id: newClientId("vu"),
+      account_id: created.account_id,
+      option_level: "LV2",
+    });
     expect(updated.account_id).toBe(created.account_id);
     expect((await c.getVirtualAccount({ account_id: created.account_id })).option_level).toBe("LV2");
   });
@@ -113,23 +136,60 @@ describe.each([
   it("funding: FX rate, FX request, instant exchange, instant funding (create + detail)", async () => {
     const rate = await c.getFxRate({ from_currency: "USD", to_currency: "HKD" });
     expect(rate.fx_rate).toMatch(/^\d+(\.\d+)?$/);
-    const fx = await c.createFxRequest({ account_id: master, client_request_id: newClientId("fx"), from_amount: "100.00", from_currency: "USD", to_currency: "HKD" });
+    const fx = await c.createFxRequest({
+      account_id: master,
+      client_request_id: newClientId("fx"),
+      from_amount: "100.00",
+      from_currency: "USD",
+      to_currency: "HKD",
+    });
     expect((await c.getFxRequest({ account_id: master, client_request_id: fx.client_request_id })).fx_id).toBe(fx.fx_id);
-    const deposit = await c.createInstantFunding({ account_id: va, client_request_id: newClientId("if"), type: "DEPOSIT", amount: "500.00", currency: "USD" });
+    const deposit = await c.createInstantFunding({
+      account_id: va,
+      client_request_id: newClientId("if"),
+      type: "DEPOSIT",
+      amount: "500.00",
+      currency: "USD",
+    });
     expect(deposit.status).toBe("COMPLETED");
-    expect((await c.getInstantFunding({ account_id: va, client_request_id: deposit.client_request_id })).instant_funding_id).toBe(deposit.instant_funding_id);
+    expect((await c.getInstantFunding({ account_id: va, client_request_id: deposit.client_request_id })).instant_funding_id).toBe(
+      deposit.instant_funding_id,
+    );
     const toAmount = (Number(rate.fx_rate) * 10).toFixed(2);
-    const ix = await c.createInstantExchange({ account_id: va, client_request_id: newClientId("ix"), from_amount: "10.00", to_amount: toAmount, from_currency: "USD", to_currency: "HKD" });
-    expect((await c.getInstantExchange({ account_id: va, client_request_id: ix.client_request_id })).instant_exchange_id).toBe(ix.instant_exchange_id);
+    const ix = await c.createInstantExchange({
+      account_id: va,
+      client_request_id: newClientId("ix"),
+      from_amount: "10.00",
+      to_amount: toAmount,
+      from_currency: "USD",
+      to_currency: "HKD",
+    });
+    expect((await c.getInstantExchange({ account_id: va, client_request_id: ix.client_request_id })).instant_exchange_id).toBe(
+      ix.instant_exchange_id,
+    );
   });
 
   it("journals: cash and position (create + detail)", async () => {
-    const cash = await c.createCashJournal({ from_account: master, to_account: va, client_request_id: newClientId("cj"), amount: "25.00", currency: "USD" });
+    const cash = await c.createCashJournal({
+      from_account: master,
+      to_account: va,
+      client_request_id: newClientId("cj"),
+      amount: "25.00",
+      currency: "USD",
+    });
     expect(cash.status).toBe("COMPLETED");
     expect((await c.getCashJournal({ account_id: master, client_request_id: cash.client_request_id })).journal_id).toBe(cash.journal_id);
     const held = (await c.listPositions({ account_id: va })).find((p) => p.instrument_type === "EQUITY" && Number(p.quantity) >= 2)!;
     const others = (await c.listVirtualAccounts({ page_size: 10, account_status: ["ACTIVE"] })).items.filter((a) => a.account_id !== va);
-    const pj = await c.createPositionJournal({ from_account: va, to_account: others[0].account_id, client_request_id: newClientId("pj"), instrument_type: "EQUITY", market: (held.market ?? "US") as "US", symbol: held.symbol, quantity: "1" });
+    const pj = await c.createPositionJournal({
+      from_account: va,
+      to_account: others[0].account_id,
+      client_request_id: newClientId("pj"),
+      instrument_type: "EQUITY",
+      market: (held.market ?? "US") as "US",
+      symbol: held.symbol,
+      quantity: "1",
+    });
     expect(pj.status).toBe("COMPLETED");
     expect((await c.getPositionJournal({ account_id: va, client_request_id: pj.client_request_id })).journal_id).toBe(pj.journal_id);
   });
@@ -141,15 +201,30 @@ describe.each([
   });
 
   it("errors: a 417 business rule and a bad signature become BrokerErrors with the request id", async () => {
-    await expect(c.getVirtualAccount({ account_id: "NOPE" })).rejects.toMatchObject({ status: 417, errorCode: "ACCOUNT_NOT_FOUND", requestId: expect.any(String), attempts: 1 });
+    await expect(c.getVirtualAccount({ account_id: "NOPE" })).rejects.toMatchObject({
+      status: 417,
+      errorCode: "ACCOUNT_NOT_FOUND",
+      requestId: expect.any(String),
+      attempts: 1,
+    });
     const bad = client(algorithm, pathStyle, { appSecret: "wrong-secret" });
     await expect(bad.getBalance({ account_id: va })).rejects.toMatchObject({ status: 401, errorCode: "UNAUTHORIZED", attempts: 1 });
   });
 
   it("orders: preview, place (replay-safe), detail, open, history, replace, cancel, executions; option exercise", async () => {
     const id = newClientId("ord");
-    const leg = { client_order_id: id, instrument_type: "EQUITY" as const, market: "US" as const, symbol: "AAPL", order_type: "LIMIT" as const,
-      time_in_force: "DAY" as const, side: "BUY" as const, quantity: "1", limit_price: "1.00", support_trading_session: "CORE" as const };
+    const leg = {
+      client_order_id: id,
+      instrument_type: "EQUITY" as const,
+      market: "US" as const,
+      symbol: "AAPL",
+      order_type: "LIMIT" as const,
+      time_in_force: "DAY" as const,
+      side: "BUY" as const,
+      quantity: "1",
+      limit_price: "1.00",
+      support_trading_session: "CORE" as const,
+    };
     const preview = await c.previewOrder({ account_id: va, new_orders: [leg] });
     expect(preview.estimated_cost).toBeDefined();
     const [ack] = await c.placeOrder({ account_id: va, new_orders: [leg] });
@@ -160,7 +235,10 @@ describe.each([
     expect(group.orders[0].client_order_id).toBe(id);
     const open = await collectAll((cursor) => c.listOpenOrders({ account_id: va, cursor }));
     expect(open.map((g) => g.client_order_id)).toContain(id);
-    await c.replaceOrder({ account_id: va, modify_orders: [{ combo_type: "NORMAL", client_order_id: id, limit_price: "1.05", quantity: "1" }] });
+    await c.replaceOrder({
+      account_id: va,
+      modify_orders: [{ combo_type: "NORMAL", client_order_id: id, limit_price: "1.05", quantity: "1" }],
+    });
     await c.cancelOrder({ account_id: va, client_order_id: id });
     const history = await collectAll((cursor) => c.listOrderHistory({ account_id: va, page_size: 20, cursor }), { maxPages: 5 });
     expect(history.map((g) => g.client_order_id)).toContain(id);

@@ -23,7 +23,12 @@ describe("tolerant enums", () => {
   });
 
   it("unknown values inside arrays and nested objects survive too", () => {
-    const a = virtualAccount.parse({ account_id: "A", account_status: "DORMANT", trading_permissions: ["US_STOCK_NORMAL", "JP_STOCK_NORMAL"], option_level: "LV9" });
+    const a = virtualAccount.parse({
+      account_id: "A",
+      account_status: "DORMANT",
+      trading_permissions: ["US_STOCK_NORMAL", "JP_STOCK_NORMAL"],
+      option_level: "LV9",
+    });
     expect(a.trading_permissions).toEqual(["US_STOCK_NORMAL", "JP_STOCK_NORMAL"]);
     expect(a.account_status).toBe("DORMANT");
     const g = orderGroup.parse({ client_order_id: "c", combo_type: "OTOCOCO", orders: [] });

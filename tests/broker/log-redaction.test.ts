@@ -11,8 +11,13 @@ afterEach(async () => {
 
 const TOKEN = "tok-SECRET-9d1c2e3f4a5b6c7d8e9f";
 const w8 = {
-  treaty_country: "GB", tax_id: "TAXID-778899", sign_date: "2026-01-02", first_name: "Wilhelmina", last_name: "Zebulonsdottir",
-  middle_name: "Q", home_address: { country: "GB", city: "Leamington", street_address: "17 Quillfeather Lane" },
+  treaty_country: "GB",
+  tax_id: "TAXID-778899",
+  sign_date: "2026-01-02",
+  first_name: "Wilhelmina",
+  last_name: "Zebulonsdottir",
+  middle_name: "Q",
+  home_address: { country: "GB", city: "Leamington", street_address: "17 Quillfeather Lane" },
   mail_address: { country: "GB", city: "Leamington", street_address: "17 Quillfeather Lane" },
 };
 
@@ -23,20 +28,30 @@ describe("log redaction", () => {
       signatures.push(String(req.headers["x-signature"]));
       if (req.path === "/openapi/config") return { json: { token_check_enabled: true } };
       if (req.path.includes("/token/")) return { json: { token: TOKEN, expires: Date.now() + 15 * 86_400_000, status: "NORMAL" } };
-      if (req.path.endsWith("/virtual-accounts/create")) return { json: { client_request_id: "r1", account_id: "VA1", account_number: "V1", account_status: "CREATED" } };
+      if (req.path.endsWith("/virtual-accounts/create"))
+        return { json: { client_request_id: "r1", account_id: "VA1", account_number: "V1", account_status: "CREATED" } };
       // an error whose message echoes personal data must not leak either
       return { status: 417, json: { error_code: "ILLEGAL_PARAMETER", message: `tax_id ${w8.tax_id} for ${w8.last_name} is invalid` } };
     });
     const { client, lines, logs } = testClient(upstream.url, { kind: "sandbox" }, { tokenStore: new MemoryTokenStore() });
     await client.createVirtualAccount({
-      client_request_id: "r1", belong_account_id: "M1", external_account_number: "1001", account_type: "CASH",
-      trading_permissions: ["US_STOCK_NORMAL"], w8ben_info: w8,
+      client_request_id: "r1",
+      belong_account_id: "M1",
+      external_account_number: "1001",
+      account_type: "CASH",
+      trading_permissions: ["US_STOCK_NORMAL"],
+      w8ben_info: w8,
     });
     await client.updateVirtualAccount({ client_request_id: "r2", account_id: "VA1", w8ben_info: w8 }).catch(() => undefined);
 
     const text = lines.join("");
     const call = logs().find((l) => l.operation === "createVirtualAccount")!;
-    expect(call).toMatchObject({ method: "POST", path: "/broker/accounts/virtual-accounts/create", status: 200, requestId: expect.any(String) });
+    expect(call).toMatchObject({
+      method: "POST",
+      path: "/broker/accounts/virtual-accounts/create",
+      status: 200,
+      requestId: expect.any(String),
+    });
     expect(typeof call.durationMs).toBe("number");
     expect(logs().find((l) => l.operation === "updateVirtualAccount")).toMatchObject({ status: 417, errorCode: "ILLEGAL_PARAMETER" });
     expect(upstream.seen.some((s) => s.headers["x-access-token"] === TOKEN)).toBe(true); // the token was really in play
@@ -48,7 +63,10 @@ describe("log redaction", () => {
   it("the redact list catches a token or W-8BEN object logged by mistake", async () => {
     upstream = await startFakeUpstream(() => ({ json: {} }));
     const { client, lines } = testClient(upstream.url);
-    client.transport.logger.info({ token: TOKEN, appSecret: APP_SECRET, req: { w8ben_info: w8, headers: { "x-signature": "sig-VALUE-123" } } }, "oops");
+    client.transport.logger.info(
+      { token: TOKEN, appSecret: APP_SECRET, req: { w8ben_info: w8, headers: { "x-signature": "sig-VALUE-123" } } },
+      "oops",
+    );
     const text = lines.join("");
     for (const secret of [TOKEN, APP_SECRET, w8.tax_id, "sig-VALUE-123"]) expect(text).not.toContain(secret);
   });
@@ -59,7 +77,15 @@ describe("log redaction", () => {
     const app = createLogger({ level: "info", destination });
     const brokerLog = createLogger({ name: "broker", level: "info", destination });
     for (const log of [app, brokerLog]) {
-      log.info({ password: "pw-SECRET-1", accessToken: TOKEN, input: { password: "pw-SECRET-2", w8ben_info: w8 }, req: { headers: { "x-signature": "sig-VALUE-9" } } }, "oops");
+      log.info(
+        {
+          password: "pw-SECRET-1",
+          accessToken: TOKEN,
+          input: { password: "pw-SECRET-2", w8ben_info: w8 },
+          req: { headers: { "x-signature": "sig-VALUE-9" } },
+        },
+        "oops",
+      );
     }
     const text = lines.join("");
     expect(lines).toHaveLength(2);

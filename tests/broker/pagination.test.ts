@@ -12,23 +12,45 @@ afterEach(async () => {
 function pager<T>(all: T[], idOf: (t: T) => string, lastIdParam: string, mode: "legacy" | "resource") {
   return (req: SeenRequest) => {
     const size = Number(req.query.page_size ?? 10);
-    const after = mode === "legacy" ? req.query[lastIdParam] : req.query.pagination_key && Buffer.from(req.query.pagination_key, "base64url").toString();
+    const after =
+      mode === "legacy"
+        ? req.query[lastIdParam]
+        : req.query.pagination_key && Buffer.from(req.query.pagination_key, "base64url").toString();
     const start = after ? all.findIndex((x) => idOf(x) === after) + 1 : 0;
     const items = all.slice(start, start + size);
     if (mode === "legacy") return { json: items };
     const more = start + size < all.length;
-    return { json: more ? { data: items, pagination_key: Buffer.from(idOf(items[items.length - 1])).toString("base64url") } : { data: items } };
+    return {
+      json: more ? { data: items, pagination_key: Buffer.from(idOf(items[items.length - 1])).toString("base64url") } : { data: items },
+    };
   };
 }
 
-const accounts = Array.from({ length: 25 }, (_, i) => ({ account_id: `ACC${String(i).padStart(3, "0")}`, account_status: "ACTIVE", trading_permissions: [] }));
+const accounts = Array.from({ length: 25 }, (_, i) => ({
+  account_id: `ACC${String(i).padStart(3, "0")}`,
+  account_status: "ACTIVE",
+  trading_permissions: [],
+}));
 const groups = Array.from({ length: 23 }, (_, i) => ({
   client_order_id: `co${i}`,
   combo_type: "NORMAL",
-  orders: [{ client_order_id: `co${i}`, order_id: `o${i}`, status: "SUBMITTED", place_time: "1767225600000", place_time_at: "2026-01-01T00:00:00Z" }],
+  orders: [
+    {
+      client_order_id: `co${i}`,
+      order_id: `o${i}`,
+      status: "SUBMITTED",
+      place_time: "1767225600000",
+      place_time_at: "2026-01-01T00:00:00Z",
+    },
+  ],
 }));
 const activities = Array.from({ length: 12 }, (_, i) => ({ id: `act${i}`, activity_type: "DEPOSIT", net_amount: "10.00" }));
-const contracts = Array.from({ length: 7 }, (_, i) => ({ instrument_id: `OPT${i}`, symbol: `AAPL26011${i}C00200000`, option_type: "CALL", strike_price: "200" }));
+const contracts = Array.from({ length: 7 }, (_, i) => ({
+  instrument_id: `OPT${i}`,
+  symbol: `AAPL26011${i}C00200000`,
+  option_type: "CALL",
+  strike_price: "200",
+}));
 
 describe.each(["legacy", "resource"] as const)("pagination, %s paths", (style) => {
   it("walks virtual accounts (last_account_id | pagination_key)", async () => {
@@ -48,10 +70,13 @@ describe.each(["legacy", "resource"] as const)("pagination, %s paths", (style) =
   });
 
   it("walks order history (last_client_order_id | pagination_key) and keeps order records tidy", async () => {
-    upstream = await startFakeUpstream((req) => configReply(req) ?? pager(groups, (g) => g.client_order_id, "last_client_order_id", style)(req));
+    upstream = await startFakeUpstream(
+      (req) => configReply(req) ?? pager(groups, (g) => g.client_order_id, "last_client_order_id", style)(req),
+    );
     const { client } = testClient(upstream.url, { pathStyle: style });
     const ids: string[] = [];
-    for await (const g of paginate((cursor) => client.listOrderHistory({ account_id: "VA1", page_size: 5, cursor }))) ids.push(g.client_order_id);
+    for await (const g of paginate((cursor) => client.listOrderHistory({ account_id: "VA1", page_size: 5, cursor })))
+      ids.push(g.client_order_id);
     expect(ids).toEqual(groups.map((g) => g.client_order_id));
     const page = await client.listOrderHistory({ account_id: "VA1", page_size: 5 });
     const o = page.items[0].orders[0];
@@ -67,7 +92,9 @@ describe.each(["legacy", "resource"] as const)("pagination, %s paths", (style) =
   });
 
   it("walks option contracts with last_instrument_id and a bare array in both styles", async () => {
-    upstream = await startFakeUpstream((req) => configReply(req) ?? pager(contracts, (c) => c.instrument_id, "last_instrument_id", "legacy")(req));
+    upstream = await startFakeUpstream(
+      (req) => configReply(req) ?? pager(contracts, (c) => c.instrument_id, "last_instrument_id", "legacy")(req),
+    );
     const { client } = testClient(upstream.url, { pathStyle: style });
     const all = await collectAll((cursor) => client.listOptionContracts({ root_symbol: "AAPL", page_size: 3, cursor }));
     expect(all.map((c) => c.instrument_id)).toEqual(contracts.map((c) => c.instrument_id));

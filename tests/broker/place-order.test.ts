@@ -11,8 +11,17 @@ afterEach(async () => {
 const order = (id: string) => ({
   account_id: "VA1",
   new_orders: [
-    { client_order_id: id, instrument_type: "EQUITY" as const, market: "US" as const, symbol: "AAPL", order_type: "LIMIT" as const,
-      time_in_force: "DAY" as const, side: "BUY" as const, quantity: "10", limit_price: "187.25" },
+    {
+      client_order_id: id,
+      instrument_type: "EQUITY" as const,
+      market: "US" as const,
+      symbol: "AAPL",
+      order_type: "LIMIT" as const,
+      time_in_force: "DAY" as const,
+      side: "BUY" as const,
+      quantity: "10",
+      limit_price: "187.25",
+    },
   ],
 });
 
@@ -48,14 +57,19 @@ describe("place order is never sent twice with different ids", () => {
     upstream = await startFakeUpstream((req) => configReply(req) ?? { json: { client_order_id: "x", order_id: "y" } });
     const { client } = testClient(upstream.url);
     // a missing id is a validation error, not a silently generated one
-    await expect(client.placeOrder({ ...order(""), new_orders: [{ ...order("a").new_orders[0], client_order_id: undefined as never }] }))
-      .rejects.toMatchObject({ errorCode: "INVALID_REQUEST" });
+    await expect(
+      client.placeOrder({ ...order(""), new_orders: [{ ...order("a").new_orders[0], client_order_id: undefined as never }] }),
+    ).rejects.toMatchObject({ errorCode: "INVALID_REQUEST" });
     expect(upstream.seen.filter((s) => s.path === "/broker/orders/place")).toHaveLength(0);
   });
 
   it("a 417 answer to place is final (no retry)", async () => {
     upstream = await startFakeUpstream(
-      (req) => configReply(req) ?? { status: 417, json: { error_code: "OPENAPI_NO_NIGHT_TRADING_TIME", message: "The current period does not support placing night orders" } },
+      (req) =>
+        configReply(req) ?? {
+          status: 417,
+          json: { error_code: "OPENAPI_NO_NIGHT_TRADING_TIME", message: "The current period does not support placing night orders" },
+        },
     );
     const { client } = testClient(upstream.url);
     const e = await client.placeOrder(order(newClientId())).catch((x) => x);

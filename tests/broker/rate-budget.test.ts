@@ -19,7 +19,14 @@ describe("rate budget", () => {
       await vi.runAllTimersAsync();
       await burst;
       // 2 at once, then one every 100 ms.
-      expect(done).toEqual([[0, 0], [1, 0], [2, 100], [3, 200], [4, 300], [5, 400]]);
+      expect(done).toEqual([
+        [0, 0],
+        [1, 0],
+        [2, 100],
+        [3, 200],
+        [4, 300],
+        [5, 400],
+      ]);
     } finally {
       vi.useRealTimers();
     }

@@ -33,7 +33,9 @@ describe("retry policy (loopback server)", () => {
   it("honours Retry-After on 429", async () => {
     let n = 0;
     const u = await start(() =>
-      ++n === 1 ? { status: 429, headers: { "retry-after": "1" }, json: { error_code: "TOO_MANY_REQUESTS", message: "slow down" } } : { json: balance },
+      ++n === 1
+        ? { status: 429, headers: { "retry-after": "1" }, json: { error_code: "TOO_MANY_REQUESTS", message: "slow down" } }
+        : { json: balance },
     );
     const { client } = testClient(u.url);
     const t0 = Date.now();
@@ -43,7 +45,11 @@ describe("retry policy (loopback server)", () => {
   });
 
   it("does not wait for a Retry-After beyond the cap: the 429 goes back to the caller", async () => {
-    const u = await start(() => ({ status: 429, headers: { "retry-after": "120" }, json: { error_code: "TOO_MANY_REQUESTS", message: "x" } }));
+    const u = await start(() => ({
+      status: 429,
+      headers: { "retry-after": "120" },
+      json: { error_code: "TOO_MANY_REQUESTS", message: "x" },
+    }));
     const { client } = testClient(u.url);
     const e = await client.getBalance({ account_id: "A1" }).catch((x) => x);
     expect(e).toBeInstanceOf(BrokerError);
@@ -104,7 +110,11 @@ describe("retry policy (loopback server)", () => {
   });
 
   it("an abort during the wait between attempts ends the call as ABORTED, with no further attempt", async () => {
-    const u = await start(() => ({ status: 429, headers: { "retry-after": "5" }, json: { error_code: "TOO_MANY_REQUESTS", message: "slow down" } }));
+    const u = await start(() => ({
+      status: 429,
+      headers: { "retry-after": "5" },
+      json: { error_code: "TOO_MANY_REQUESTS", message: "slow down" },
+    }));
     const { client } = testClient(u.url);
     const ac = new AbortController();
     const call = client.getBalance({ account_id: "A1" }, { signal: ac.signal });
@@ -121,6 +131,9 @@ describe("retry policy (loopback server)", () => {
     const { client } = testClient(u.url, { timeoutMs: 5_000 });
     const ac = new AbortController();
     setTimeout(() => ac.abort(), 50);
-    await expect(client.getBalance({ account_id: "A1" }, { signal: ac.signal })).rejects.toMatchObject({ errorCode: "ABORTED", attempts: 1 });
+    await expect(client.getBalance({ account_id: "A1" }, { signal: ac.signal })).rejects.toMatchObject({
+      errorCode: "ABORTED",
+      attempts: 1,
+    });
   });
 });

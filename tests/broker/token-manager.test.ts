@@ -21,7 +21,9 @@ function tokenUpstream(opts: { startStatus?: "PENDING" | "NORMAL"; confirmAfter?
   const state = new Map<string, string>();
   return (req: SeenRequest) => {
     const body = req.body ? (JSON.parse(req.body) as { token?: string }) : {};
-    const view = (token: string) => ({ json: { token, expires: Date.now() + (opts.expiresIn ?? 15 * DAY), status: state.get(token) ?? "INVALID" } });
+    const view = (token: string) => ({
+      json: { token, expires: Date.now() + (opts.expiresIn ?? 15 * DAY), status: state.get(token) ?? "INVALID" },
+    });
     switch (req.path) {
       case "/openapi/config":
         return { json: { token_check_enabled: true } };
@@ -47,7 +49,8 @@ function tokenUpstream(opts: { startStatus?: "PENDING" | "NORMAL"; confirmAfter?
       }
       default: {
         const tok = String(req.headers["x-access-token"] ?? "");
-        if (state.get(tok) !== "NORMAL" || tok === opts.rejectToken) return { status: 401, json: { error_code: "INVALID_TOKEN", message: "Header x-access-token is missing or invalid." } };
+        if (state.get(tok) !== "NORMAL" || tok === opts.rejectToken)
+          return { status: 401, json: { error_code: "INVALID_TOKEN", message: "Header x-access-token is missing or invalid." } };
         return { json: balance };
       }
     }
@@ -59,7 +62,10 @@ describe("token manager", () => {
   it("a real upstream without a token: NO_TOKEN, and no token is created behind anyone's back", async () => {
     upstream = await startFakeUpstream(tokenUpstream());
     const { client } = testClient(upstream.url, { kind: "external" });
-    await expect(client.getBalance({ account_id: "VA1" })).rejects.toMatchObject({ errorCode: "NO_TOKEN", userMessage: expect.stringMatching(/Admin → Connection/) });
+    await expect(client.getBalance({ account_id: "VA1" })).rejects.toMatchObject({
+      errorCode: "NO_TOKEN",
+      userMessage: expect.stringMatching(/Admin → Connection/),
+    });
     expect(paths(upstream)).not.toContain("/openapi/auth/token/create");
     expect((await client.tokens.status()).state).toBe("NONE");
   });
@@ -91,7 +97,13 @@ describe("token manager", () => {
     const { client: c2 } = testClient(upstream.url, { kind: "sandbox" });
     expect((await c2.tokens.start("admin")).state).toBe("PENDING");
     // The sandbox's adapter stands in for the holder's 2FA; the client then reads the token's state as for any upstream.
-    await createSandboxControl({ baseUrl: upstream.url, appKey: APP_KEY, appSecret: APP_SECRET, algorithm: "HMAC-SHA256", timeoutMs: 2_000 }).confirmPendingToken();
+    await createSandboxControl({
+      baseUrl: upstream.url,
+      appKey: APP_KEY,
+      appSecret: APP_SECRET,
+      algorithm: "HMAC-SHA256",
+      timeoutMs: 2_000,
+    }).confirmPendingToken();
     expect((await c2.tokens.check()).state).toBe("NORMAL");
     await c2.getBalance({ account_id: "VA1" });
     expect(upstream.seen.at(-1)!.headers["x-access-token"]).toBe("t1");
@@ -111,7 +123,10 @@ describe("token manager", () => {
     const store = new MemoryTokenStore();
     const { client } = testClient(upstream.url, { kind: "sandbox" }, { tokenStore: store });
     await client.getBalance({ account_id: "VA1" });
-    expect(store.rows.map((r) => [r.token, r.status])).toEqual([["t1", "INVALID"], ["t2", "NORMAL"]]);
+    expect(store.rows.map((r) => [r.token, r.status])).toEqual([
+      ["t1", "INVALID"],
+      ["t2", "NORMAL"],
+    ]);
 
     await upstream.close();
     upstream = await startFakeUpstream(tokenUpstream({ startStatus: "NORMAL", rejectToken: "t1" }));
@@ -122,7 +137,9 @@ describe("token manager", () => {
   });
 
   it("no token header at all when the upstream does not check tokens", async () => {
-    upstream = await startFakeUpstream((req) => (req.path === "/openapi/config" ? { json: { token_check_enabled: false } } : { json: balance }));
+    upstream = await startFakeUpstream((req) =>
+      req.path === "/openapi/config" ? { json: { token_check_enabled: false } } : { json: balance },
+    );
     const { client } = testClient(upstream.url, { kind: "sandbox" });
     await client.getBalance({ account_id: "VA1" });
     expect(upstream.seen.at(-1)!.headers["x-access-token"]).toBeUndefined();
@@ -139,9 +156,17 @@ describe("token manager", () => {
       await store.insert(scope, { token: "old", status: "EXPIRED", expiresAt: null, createdBy: "x" });
       await new Promise((r) => setTimeout(r, 5));
       await store.insert(scope, { token: "new", status: "PENDING", expiresAt: new Date(Date.now() + 300_000), createdBy: "admin" });
-      await store.insert({ baseUrl: "http://other", appKey: "k" }, { token: "elsewhere", status: "NORMAL", expiresAt: null, createdBy: null });
+      await store.insert(
+        { baseUrl: "http://other", appKey: "k" },
+        { token: "elsewhere", status: "NORMAL", expiresAt: null, createdBy: null },
+      );
       await store.update(scope, "new", { token: "newer", status: "NORMAL", expiresAt: new Date("2030-01-01T00:00:00Z") });
-      expect(await store.latest(scope)).toMatchObject({ token: "newer", status: "NORMAL", createdBy: "admin", expiresAt: new Date("2030-01-01T00:00:00Z") });
+      expect(await store.latest(scope)).toMatchObject({
+        token: "newer",
+        status: "NORMAL",
+        createdBy: "admin",
+        expiresAt: new Date("2030-01-01T00:00:00Z"),
+      });
     } finally {
       await engine.close();
     }

@@ -10,13 +10,28 @@ afterEach(async () => {
 
 describe.each(["HMAC-SHA1", "HMAC-SHA256"] as const)("signed requests on the wire, %s", (algorithm) => {
   it.each(["resource", "legacy"] as const)("%s paths: host with port, raw query values, digest of the exact body", async (pathStyle) => {
-    upstream = await startFakeUpstream((req) => configReply(req) ?? { json: req.method === "GET" ? [] : { client_order_id: "c1", order_id: "o1" } });
+    upstream = await startFakeUpstream(
+      (req) => configReply(req) ?? { json: req.method === "GET" ? [] : { client_order_id: "c1", order_id: "o1" } },
+    );
     const { client } = testClient(upstream.url, { algorithm, pathStyle });
     // values that need percent-encoding in the URL but are signed raw
     await client.listVirtualAccounts({ name: "Zoë & Co/x=1 +", start_time: "2026-01-01T00:00:00.000+0000", page_size: 5 });
     await client.placeOrder({
       account_id: "VA1",
-      new_orders: [{ client_order_id: "c1", instrument_type: "EQUITY", market: "HK", symbol: "00700", order_type: "LIMIT", time_in_force: "DAY", side: "BUY", quantity: "100", limit_price: "321.40", sender_sub_id: "台北" }],
+      new_orders: [
+        {
+          client_order_id: "c1",
+          instrument_type: "EQUITY",
+          market: "HK",
+          symbol: "00700",
+          order_type: "LIMIT",
+          time_in_force: "DAY",
+          side: "BUY",
+          quantity: "100",
+          limit_price: "321.40",
+          sender_sub_id: "台北",
+        },
+      ],
     });
     const list = upstream.seen.find((s) => s.path === OPERATIONS.listVirtualAccounts[pathStyle])!;
     const place = upstream.seen.find((s) => s.path === OPERATIONS.placeOrder[pathStyle])!;
@@ -40,7 +55,9 @@ describe.each(["HMAC-SHA1", "HMAC-SHA256"] as const)("signed requests on the wir
 
 describe("requests", () => {
   it("an empty POST body is {} and is signed", async () => {
-    upstream = await startFakeUpstream((req) => configReply(req) ?? { json: { token: "t", expires: Date.now() + 1000, status: "PENDING" } });
+    upstream = await startFakeUpstream(
+      (req) => configReply(req) ?? { json: { token: "t", expires: Date.now() + 1000, status: "PENDING" } },
+    );
     const { client } = testClient(upstream.url);
     await client.tokens.start("admin@example.com");
     const r = upstream.seen.find((s) => s.path === "/openapi/auth/token/create")!;
@@ -51,10 +68,12 @@ describe("requests", () => {
   it("invalid input never leaves the process", async () => {
     upstream = await startFakeUpstream((req) => configReply(req) ?? { json: {} });
     const { client } = testClient(upstream.url);
-    await expect(client.createInstantFunding({ account_id: "VA1", client_request_id: "r1", type: "DEPOSIT", amount: "-5", currency: "USD" }))
-      .rejects.toMatchObject({ errorCode: "INVALID_REQUEST", status: 0 });
-    await expect(client.createCashJournal({ from_account: "a", to_account: "b", client_request_id: "x".repeat(33), amount: "1", currency: "USD" }))
-      .rejects.toMatchObject({ errorCode: "INVALID_REQUEST" });
+    await expect(
+      client.createInstantFunding({ account_id: "VA1", client_request_id: "r1", type: "DEPOSIT", amount: "-5", currency: "USD" }),
+    ).rejects.toMatchObject({ errorCode: "INVALID_REQUEST", status: 0 });
+    await expect(
+      client.createCashJournal({ from_account: "a", to_account: "b", client_request_id: "x".repeat(33), amount: "1", currency: "USD" }),
+    ).rejects.toMatchObject({ errorCode: "INVALID_REQUEST" });
     expect(upstream.seen.filter((s) => s.path !== "/openapi/config")).toHaveLength(0);
   });
 

@@ -15,36 +15,75 @@ async function seed(db: AppDb) {
   const q = (sql: string, params: unknown[] = []) => db.engine.query(sql, params);
   let n = 0;
   const movement = (kind: string, at: string, cols: { account_id?: string; from_account?: string; to_account?: string }) =>
-    q(`INSERT INTO brokerdesk.money_movements (kind, client_request_id, account_id, from_account, to_account, amount, currency, status, created_at, updated_at, last_event_seq)
-       VALUES ($1, $2, $3, $4, $5, '100', 'USD', 'COMPLETED', $6, $6, 1)`, [kind, `crid-${++n}`, cols.account_id ?? null, cols.from_account ?? null, cols.to_account ?? null, at]);
+    q(
+      `INSERT INTO brokerdesk.money_movements (kind, client_request_id, account_id, from_account, to_account, amount, currency, status, created_at, updated_at, last_event_seq)
+       VALUES ($1, $2, $3, $4, $5, '100', 'USD', 'COMPLETED', $6, $6, 1)`,
+      [kind, `crid-${++n}`, cols.account_id ?? null, cols.from_account ?? null, cols.to_account ?? null, at],
+    );
   for (let i = 0; i < 4; i++) await movement("INSTANT_FUNDING", T1, { account_id: A });
   await movement("CASH_JOURNAL", T1, { from_account: A, to_account: B });
   await movement("CASH_JOURNAL", T1, { from_account: B, to_account: A });
   await movement("CASH_JOURNAL", T0, { account_id: A, to_account: A }); // names the account twice: listed once
   await movement("INSTANT_FUNDING", T1, { account_id: B }); // another account's
   for (let i = 0; i < 4; i++) {
-    await q(`INSERT INTO brokerdesk.orders (account_id, client_order_id, symbol, side, status, placed_at, updated_at, last_event_seq)
-             VALUES ($1, $2, 'AAPL', 'BUY', 'FILLED', $3, $3, 1)`, [i === 3 ? B : A, `co-${i}`, T1]);
+    await q(
+      `INSERT INTO brokerdesk.orders (account_id, client_order_id, symbol, side, status, placed_at, updated_at, last_event_seq)
+             VALUES ($1, $2, 'AAPL', 'BUY', 'FILLED', $3, $3, 1)`,
+      [i === 3 ? B : A, `co-${i}`, T1],
+    );
   }
   for (let i = 0; i < 3; i++) {
-    await q(`INSERT INTO brokerdesk.executions (execution_key, event_seq, account_id, client_order_id, symbol, side, quantity, price, filled_at)
-             VALUES ($1, 1, $2, 'co-0', 'AAPL', 'BUY', '1', '10', $3)`, [`ex-${i}`, A, i === 2 ? T0 : T1]);
+    await q(
+      `INSERT INTO brokerdesk.executions (execution_key, event_seq, account_id, client_order_id, symbol, side, quantity, price, filled_at)
+             VALUES ($1, 1, $2, 'co-0', 'AAPL', 'BUY', '1', '10', $3)`,
+      [`ex-${i}`, A, i === 2 ? T0 : T1],
+    );
   }
   const rule = await q(`SELECT id FROM brokerdesk.surveillance_rules ORDER BY id LIMIT 1`);
   const ruleId = (rule.rows[0] as { id: string }).id;
   for (let i = 0; i < 2; i++) {
-    await q(`INSERT INTO brokerdesk.alerts (rule_id, subject, account_id, summary, occurred_at) VALUES ($1, $2, $3, 'Large deposit', $4)`, [ruleId, `s-${i}`, A, T1]);
+    await q(`INSERT INTO brokerdesk.alerts (rule_id, subject, account_id, summary, occurred_at) VALUES ($1, $2, $3, 'Large deposit', $4)`, [
+      ruleId,
+      `s-${i}`,
+      A,
+      T1,
+    ]);
   }
   for (let i = 0; i < 2; i++) {
-    await q(`INSERT INTO brokerdesk.approval_requests (action, rule_action, target, payload, payload_hash, summary, diff, approvers_required, approver_roles,
+    await q(
+      `INSERT INTO brokerdesk.approval_requests (action, rule_action, target, payload, payload_hash, summary, diff, approvers_required, approver_roles,
                maker_id, maker_email, maker_role, created_at, expires_at)
              VALUES ('accounts.update', 'accounts.option_level_raise', $1, '{}', 'h' || $4, 'Update', $2, 1, '{operations}', gen_random_uuid(), 'maker@x.test', 'operations', $3, $3::timestamptz + interval '1 day')`,
-      [`account:${A}`, JSON.stringify([{ path: "option_level", label: "Option level", before: "LV1", after: "LV3" }]), T1, String(i)]);
+      [`account:${A}`, JSON.stringify([{ path: "option_level", label: "Option level", before: "LV1", after: "LV3" }]), T1, String(i)],
+    );
   }
-  await appendAudit(db, { action: "accounts.update", target: `account:${A}`, input: { account_id: A, option_level: "LV2" }, outcome: "success", actorEmail: "ops@x.test" });
-  await appendAudit(db, { action: "accounts.update", target: `account:${A}`, input: { account_id: A, option_level: "LV2", commission_code: "G1", w8ben_info: { city: "X" } }, outcome: "success", actorEmail: "ops@x.test" });
-  await appendAudit(db, { action: "accounts.reveal_pii", target: `account:${A}`, input: { account_id: A, reason: "KYC" }, outcome: "success" });
-  await appendAudit(db, { action: "accounts.update", target: `account:${A}`, input: { account_id: A }, outcome: "failure", errorCode: "X" });
+  await appendAudit(db, {
+    action: "accounts.update",
+    target: `account:${A}`,
+    input: { account_id: A, option_level: "LV2" },
+    outcome: "success",
+    actorEmail: "ops@x.test",
+  });
+  await appendAudit(db, {
+    action: "accounts.update",
+    target: `account:${A}`,
+    input: { account_id: A, option_level: "LV2", commission_code: "G1", w8ben_info: { city: "X" } },
+    outcome: "success",
+    actorEmail: "ops@x.test",
+  });
+  await appendAudit(db, {
+    action: "accounts.reveal_pii",
+    target: `account:${A}`,
+    input: { account_id: A, reason: "KYC" },
+    outcome: "success",
+  });
+  await appendAudit(db, {
+    action: "accounts.update",
+    target: `account:${A}`,
+    input: { account_id: A },
+    outcome: "failure",
+    errorCode: "X",
+  });
   await appendAudit(db, { action: "accounts.update", target: `account:${B}`, outcome: "success" });
   // Staff acts on the account's orders and on approval requests about it; and one on another account's order.
   await appendAudit(db, { action: "orders.place", target: `order:${A}:co-0`, outcome: "success" });
@@ -113,17 +152,33 @@ for (const engine of testEngines()) {
     it("describes the entries: the fields an update sent, an approval's diff, a movement's link", async () => {
       const entries = (await walk("admin", [], 50)).flat();
       const updates = entries.filter((e) => e.kind === "account");
-      expect(updates[0]).toMatchObject({ title: "Account updated", detail: "Fields changed: commission code, w8ben info: city", actor: "ops@x.test" });
+      expect(updates[0]).toMatchObject({
+        title: "Account updated",
+        detail: "Fields changed: commission code, w8ben info: city",
+        actor: "ops@x.test",
+      });
       expect(updates[1]).toMatchObject({ title: "Account updated", detail: "Fields sent: option level" });
       expect(entries.find((e) => e.kind === "approval")?.detail).toContain("Fields changed: Option level");
       expect(entries.find((e) => e.kind === "movement")?.href).toMatch(/^\/movements\/[A-Z_]+\/crid-\d+$/);
-      expect(entries.filter((e) => e.kind === "staff").map((e) => e.title).sort()).toEqual(["Account updated", "Approval given", "Order placed by staff", "PII revealed"]);
+      expect(
+        entries
+          .filter((e) => e.kind === "staff")
+          .map((e) => e.title)
+          .sort(),
+      ).toEqual(["Account updated", "Approval given", "Order placed by staff", "PII revealed"]);
     });
 
     it("ignores a cursor that is not one of its own", async () => {
       const first = await accountTimeline(db.engine, { accountId: A, role: "admin", limit: 2 });
       const forged = (v: unknown) => Buffer.from(JSON.stringify(v)).toString("base64url");
-      for (const cursor of ["not-a-cursor", forged(["2026", "order", "1"]), forged(["2026-02-30T10:00:00Z", "order", "1"]), forged([T1, "order", "x1"]), forged([T1, "approval", "1"]), forged([T1, "nope", "1"])]) {
+      for (const cursor of [
+        "not-a-cursor",
+        forged(["2026", "order", "1"]),
+        forged(["2026-02-30T10:00:00Z", "order", "1"]),
+        forged([T1, "order", "x1"]),
+        forged([T1, "approval", "1"]),
+        forged([T1, "nope", "1"]),
+      ]) {
         const page = await accountTimeline(db.engine, { accountId: A, role: "admin", cursor, limit: 2 });
         expect(page.entries.map((e) => e.key)).toEqual(first.entries.map((e) => e.key));
       }

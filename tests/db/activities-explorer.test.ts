@@ -11,8 +11,13 @@ const N = 120;
 const ACCOUNTS = 4;
 // Row n, as synthetic.ts writes it.
 const row = (n: number) => ({
-  n, id: `SYNACT${n}`, account: `SYN-ACT-${n % ACCOUNTS}`, type: SYNTHETIC_ACTIVITY_TYPES[n % 5], currency: n % 7 === 0 ? "HKD" : "USD",
-  symbol: n % 5 === 2 ? "AAPL" : null, net: n % 5 === 1 || n % 5 === 3 ? -n : n,
+  n,
+  id: `SYNACT${n}`,
+  account: `SYN-ACT-${n % ACCOUNTS}`,
+  type: SYNTHETIC_ACTIVITY_TYPES[n % 5],
+  currency: n % 7 === 0 ? "HKD" : "USD",
+  symbol: n % 5 === 2 ? "AAPL" : null,
+  net: n % 5 === 1 || n % 5 === 3 ? -n : n,
 });
 const ALL = Array.from({ length: N }, (_, i) => row(N - i)); // newest first
 
@@ -41,9 +46,17 @@ for (const engine of testEngines()) {
       db = await prepareAppDb(opened.engine);
       await insertSyntheticActivities(db.engine, { count: N, accounts: ACCOUNTS, start });
       // Ties on biz_time across accounts: the tiebreak keeps each row once across pages.
-      await db.engine.query("UPDATE brokerdesk.activities SET biz_time = $1 WHERE id IN ('SYNACT50', 'SYNACT51', 'SYNACT52', 'SYNACT53', 'SYNACT54')", [new Date(start.getTime() + 50_000)]);
+      await db.engine.query(
+        "UPDATE brokerdesk.activities SET biz_time = $1 WHERE id IN ('SYNACT50', 'SYNACT51', 'SYNACT52', 'SYNACT53', 'SYNACT54')",
+        [new Date(start.getTime() + 50_000)],
+      );
       // The day after: 10 more rows, so a date range has something to leave out.
-      await insertSyntheticActivities(db.engine, { count: 10, accounts: ACCOUNTS, start: new Date("2026-03-02T12:00:00.000Z"), idPrefix: "NEXT" });
+      await insertSyntheticActivities(db.engine, {
+        count: 10,
+        accounts: ACCOUNTS,
+        start: new Date("2026-03-02T12:00:00.000Z"),
+        idPrefix: "NEXT",
+      });
       await db.engine.query("INSERT INTO brokerdesk.account_directory (account_id, account_number) VALUES ('SYN-ACT-1', 'NUM-0001')");
     });
     afterAll(() => close());
@@ -68,11 +81,17 @@ for (const engine of testEngines()) {
       const expected = (pred: (r: ReturnType<typeof row>) => boolean) => ALL.filter(pred).map((r) => r.id);
       const deposits = await walk(db, { ...dayOne, type: "DEPOSIT" });
       expect(new Set(ids(deposits))).toEqual(new Set(expected((r) => r.type === "DEPOSIT")));
-      expect(new Set(ids(await walk(db, { ...dayOne, account: "SYN-ACT-1" })))).toEqual(new Set(expected((r) => r.account === "SYN-ACT-1")));
+      expect(new Set(ids(await walk(db, { ...dayOne, account: "SYN-ACT-1" })))).toEqual(
+        new Set(expected((r) => r.account === "SYN-ACT-1")),
+      );
       expect(new Set(ids(await walk(db, { ...dayOne, account: "NUM-0001" })))).toEqual(new Set(expected((r) => r.account === "SYN-ACT-1")));
-      expect(new Set(ids(await walk(db, { ...dayOne, currency: "HKD", type: "WITHDRAW" })))).toEqual(new Set(expected((r) => r.currency === "HKD" && r.type === "WITHDRAW")));
+      expect(new Set(ids(await walk(db, { ...dayOne, currency: "HKD", type: "WITHDRAW" })))).toEqual(
+        new Set(expected((r) => r.currency === "HKD" && r.type === "WITHDRAW")),
+      );
       expect(new Set(ids(await walk(db, { ...dayOne, symbol: "AAPL" })))).toEqual(new Set(expected((r) => r.symbol === "AAPL")));
-      expect(new Set(ids(await walk(db, { ...dayOne, min: "30", max: "40.5" })))).toEqual(new Set(expected((r) => Math.abs(r.net) >= 30 && Math.abs(r.net) <= 40.5)));
+      expect(new Set(ids(await walk(db, { ...dayOne, min: "30", max: "40.5" })))).toEqual(
+        new Set(expected((r) => Math.abs(r.net) >= 30 && Math.abs(r.net) <= 40.5)),
+      );
       expect(ids(await walk(db, { from: "2026-03-02", to: "2026-03-02" }))).toHaveLength(10);
       expect(ids(await walk(db, { type: "NOT_A_TYPE" }))).toEqual([]);
     });
@@ -107,7 +126,11 @@ for (const engine of testEngines()) {
       // By account number: that account's rows only (the number resolved once for the whole export).
       const mine: (string | number | null)[][] = [];
       for await (const r of activityCsvRows(db.engine, { ...dayOne, account: "NUM-0001" })) mine.push(r);
-      expect(mine.map((r) => r[13]).sort()).toEqual(ALL.filter((r) => r.account === "SYN-ACT-1").map((r) => r.id).sort());
+      expect(mine.map((r) => r[13]).sort()).toEqual(
+        ALL.filter((r) => r.account === "SYN-ACT-1")
+          .map((r) => r.id)
+          .sort(),
+      );
     });
   });
 }

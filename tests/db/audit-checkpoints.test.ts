@@ -42,11 +42,21 @@ describe.each(testEngines())("incremental audit chain verification ($name)", (te
     expect((await verifyAuditChain(db.engine)).ok).toBe(true);
     await append(db, 5, 10);
     await tamper(db, "UPDATE brokerdesk.audit_entries SET target = 'forged' WHERE seq = 13");
-    expect(await verifyAuditChain(db.engine)).toMatchObject({ ok: false, mode: "incremental", brokenSeq: 13, reason: "content does not match its hash", fromSeq: 10 });
+    expect(await verifyAuditChain(db.engine)).toMatchObject({
+      ok: false,
+      mode: "incremental",
+      brokenSeq: 13,
+      reason: "content does not match its hash",
+      fromSeq: 10,
+    });
     // No checkpoint is written past a broken chain.
     expect(await lastCheckpoint(db.engine)).toMatchObject({ seq: 10 });
     await tamper(db, "UPDATE brokerdesk.audit_entries SET target = 'forged' WHERE seq = 10");
-    expect(await verifyAuditChain(db.engine)).toMatchObject({ ok: false, brokenSeq: 10, reason: "the checkpoint's entry no longer matches its hash" });
+    expect(await verifyAuditChain(db.engine)).toMatchObject({
+      ok: false,
+      brokenSeq: 10,
+      reason: "the checkpoint's entry no longer matches its hash",
+    });
   });
 
   it("finds a removed entry after the checkpoint by its broken link; a change before the checkpoint takes the full mode", async () => {

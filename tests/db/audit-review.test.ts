@@ -16,8 +16,12 @@ const ENTRIES: AuditInput[] = [
   { ...OPS, action: "movements.cash_journal", target: `approval:${APPROVAL}`, input: { amount: "500000" }, outcome: "held" }, // 2
   { ...ADMIN, action: "approvals.approve", target: `approval:${APPROVAL}`, input: { id: APPROVAL }, outcome: "success" }, // 3
   {
-    ...ADMIN, action: "movements.cash_journal", target: "account:ACC1", upstreamRequestId: "req-exec",
-    input: { approvalId: APPROVAL, maker: "ops@brokerdesk.test", checker: "admin@brokerdesk.test", payload: {} }, outcome: "success",
+    ...ADMIN,
+    action: "movements.cash_journal",
+    target: "account:ACC1",
+    upstreamRequestId: "req-exec",
+    input: { approvalId: APPROVAL, maker: "ops@brokerdesk.test", checker: "admin@brokerdesk.test", payload: {} },
+    outcome: "success",
   }, // 4
   { ...OPS, action: "orders.cancel", target: "order:ACC1:c-1", upstreamRequestId: "req-cancel", outcome: "success" }, // 5
   { ...OPS, action: "orders.replace", target: "order:ACC10:c-2", outcome: "failure", errorCode: "UPSTREAM" }, // 6
@@ -25,7 +29,14 @@ const ENTRIES: AuditInput[] = [
   { ...OPS, action: "movements.instant_funding", target: "account:ACC1", upstreamRequestId: "req-cancel", outcome: "success" }, // 8
   { ...COMP, action: "approvals.reject", target: "approval:other", input: { id: "other", reason: "no" }, outcome: "success" }, // 9
   { ...OPS, action: "movementsx.other", target: "account:ACC10", outcome: "denied", errorCode: "FORBIDDEN" }, // 10
-  { actorEmail: "maker2@brokerdesk.test", actorRole: "operations", action: "approvals.withdraw", target: "approval:w", input: { id: "w" }, outcome: "success" }, // 11
+  {
+    actorEmail: "maker2@brokerdesk.test",
+    actorRole: "operations",
+    action: "approvals.withdraw",
+    target: "approval:w",
+    input: { id: "w" },
+    outcome: "success",
+  }, // 11
   { action: "approvals.expire", target: "approval:x", input: { approvalId: "x", maker: "maker2@brokerdesk.test" }, outcome: "success" }, // 12
 ];
 
@@ -96,7 +107,12 @@ for (const engine of testEngines()) {
 
     it("filters combine, and keyset paging under a filter neither repeats nor skips, in each order", async () => {
       expect(await seqs({ role: "operations", outcome: "success", target: "ACC1" })).toEqual([8, 5]);
-      for (const sort of [{ id: "seq", desc: true }, { id: "seq", desc: false }, { id: "action", desc: false }, { id: "actor", desc: true }] as const) {
+      for (const sort of [
+        { id: "seq", desc: true },
+        { id: "seq", desc: false },
+        { id: "action", desc: false },
+        { id: "actor", desc: true },
+      ] as const) {
         const all = await seqs({ role: "operations", sort });
         const paged: number[] = [];
         let cursor: string | undefined;
@@ -132,8 +148,29 @@ for (const engine of testEngines()) {
 
 describe("audit filter URL state", () => {
   it("parses every filter, drops bad values, and round-trips", () => {
-    const p = auditListParams.parse({ action: "movements.", actor: "Ops@Brokerdesk.test", role: "ops", target: "ACC1", party: "a@b.c", request: "r1", from: "2026-11-01", to: "nope" });
-    expect(auditListParams.filters(p)).toEqual({ action: "movements.", actor: "ops@brokerdesk.test", role: undefined, target: "ACC1", outcome: undefined, party: "a@b.c", request: "r1", from: "2026-11-01", to: undefined });
-    expect(auditListParams.filterQuery(p)).toBe("?action=movements.&actor=ops%40brokerdesk.test&target=ACC1&party=a%40b.c&request=r1&from=2026-11-01");
+    const p = auditListParams.parse({
+      action: "movements.",
+      actor: "Ops@Brokerdesk.test",
+      role: "ops",
+      target: "ACC1",
+      party: "a@b.c",
+      request: "r1",
+      from: "2026-11-01",
+      to: "nope",
+    });
+    expect(auditListParams.filters(p)).toEqual({
+      action: "movements.",
+      actor: "ops@brokerdesk.test",
+      role: undefined,
+      target: "ACC1",
+      outcome: undefined,
+      party: "a@b.c",
+      request: "r1",
+      from: "2026-11-01",
+      to: undefined,
+    });
+    expect(auditListParams.filterQuery(p)).toBe(
+      "?action=movements.&actor=ops%40brokerdesk.test&target=ACC1&party=a%40b.c&request=r1&from=2026-11-01",
+    );
   });
 });

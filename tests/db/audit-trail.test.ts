@@ -30,7 +30,13 @@ for (const engine of testEngines()) {
     afterAll(() => close());
 
     it("chains the entries and stores the input without secrets", async () => {
-      expect(await verifyAuditChain(db.engine, { mode: "full", checkpoint: false })).toEqual({ ok: true, mode: "full", entries: 5, fromSeq: 0, throughSeq: 5 });
+      expect(await verifyAuditChain(db.engine, { mode: "full", checkpoint: false })).toEqual({
+        ok: true,
+        mode: "full",
+        entries: 5,
+        fromSeq: 0,
+        throughSeq: 5,
+      });
       const { rows } = await listAudit(db.engine, { limit: 2 });
       expect(rows.map((r) => r.target)).toEqual(["account:4", "account:3"]);
       expect(rows[0].prevHash).toBe(rows[1].hash);
@@ -51,7 +57,11 @@ for (const engine of testEngines()) {
         await tx.query("UPDATE brokerdesk.audit_entries SET target = 'account:forged' WHERE seq = 3");
         await tx.query("ALTER TABLE brokerdesk.audit_entries ENABLE TRIGGER audit_entries_no_update_delete");
       });
-      expect(await verifyAuditChain(db.engine, { mode: "full" })).toMatchObject({ ok: false, brokenSeq: 3, reason: "content does not match its hash" });
+      expect(await verifyAuditChain(db.engine, { mode: "full" })).toMatchObject({
+        ok: false,
+        brokenSeq: 3,
+        reason: "content does not match its hash",
+      });
     });
 
     it("names a removed entry by the link that no longer holds", async () => {
@@ -61,14 +71,20 @@ for (const engine of testEngines()) {
         await tx.query("DELETE FROM brokerdesk.audit_entries WHERE seq = 4");
         await tx.query("ALTER TABLE brokerdesk.audit_entries ENABLE TRIGGER audit_entries_no_update_delete");
       });
-      expect(await verifyAuditChain(db.engine, { mode: "full" })).toMatchObject({ ok: false, brokenSeq: 5, reason: "link to the previous entry is broken" });
+      expect(await verifyAuditChain(db.engine, { mode: "full" })).toMatchObject({
+        ok: false,
+        brokenSeq: 5,
+        reason: "link to the previous entry is broken",
+      });
     });
 
     it("keeps one chain under concurrent writers", async () => {
       const fresh = await engine.open();
       try {
         const db2 = await prepareAppDb(fresh.engine);
-        await Promise.all(Array.from({ length: 20 }, (_, i) => appendAudit(db2, { action: "load", target: String(i), outcome: "success" })));
+        await Promise.all(
+          Array.from({ length: 20 }, (_, i) => appendAudit(db2, { action: "load", target: String(i), outcome: "success" })),
+        );
         expect(await verifyAuditChain(db2.engine)).toMatchObject({ ok: true, entries: 20 });
       } finally {
         await fresh.close();

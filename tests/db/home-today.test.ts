@@ -21,7 +21,19 @@ for (const engine of testEngines()) {
       // 60 orders: statuses cycle SUBMITTED, FILLED, CANCELLED, PARTIAL_FILLED, FAILED, PENDING → 30 open.
       await insertSyntheticOrders(db.engine, { count: 60, accounts: 3, seqBase: 1 });
       // Desk-only statuses: AWAITING_APPROVAL is under way; DECLINED, WITHDRAWN and EXPIRED were never sent and are final.
-      const statuses = ["SUBMITTED", "PROCESSING", "COMPLETED", "CANCELED", "REJECTED", "FAILED", "SUBMITTED", "AWAITING_APPROVAL", "DECLINED", "WITHDRAWN", "EXPIRED"];
+      const statuses = [
+        "SUBMITTED",
+        "PROCESSING",
+        "COMPLETED",
+        "CANCELED",
+        "REJECTED",
+        "FAILED",
+        "SUBMITTED",
+        "AWAITING_APPROVAL",
+        "DECLINED",
+        "WITHDRAWN",
+        "EXPIRED",
+      ];
       for (const [i, status] of statuses.entries()) {
         await db.engine.query(
           `INSERT INTO brokerdesk.money_movements (kind, client_request_id, status, created_at, updated_at, last_event_seq)
@@ -30,7 +42,13 @@ for (const engine of testEngines()) {
         );
       }
       for (let i = 0; i < 10; i++) {
-        await appendAudit(db, { actorId: i % 2 ? me : randomUUID(), actorEmail: "x@brokerdesk.test", action: `test.act${i}`, target: `account:A${i}`, outcome: "success" });
+        await appendAudit(db, {
+          actorId: i % 2 ? me : randomUUID(),
+          actorEmail: "x@brokerdesk.test",
+          action: `test.act${i}`,
+          target: `account:A${i}`,
+          outcome: "success",
+        });
       }
     });
     afterAll(() => close());
@@ -54,7 +72,13 @@ for (const engine of testEngines()) {
 
     it("counts the approval requests still waiting and the open alerts, for the roles that read them", async () => {
       const now = Date.now();
-      for (const [i, [status, expiresIn]] of ([["pending", 3_600_000], ["pending", -1_000], ["executed", 3_600_000]] as const).entries()) {
+      for (const [i, [status, expiresIn]] of (
+        [
+          ["pending", 3_600_000],
+          ["pending", -1_000],
+          ["executed", 3_600_000],
+        ] as const
+      ).entries()) {
         await db.engine.query(
           `INSERT INTO brokerdesk.approval_requests (action, rule_action, target, payload, payload_hash, summary, approvers_required, approver_roles, status,
              maker_id, maker_email, maker_role, expires_at)

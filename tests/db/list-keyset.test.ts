@@ -29,7 +29,11 @@ for (const engine of testEngines()) {
       db = await prepareAppDb(opened.engine);
       // Ties on purpose (the same action and actor more than once), and one entry without an actor.
       for (let i = 0; i < 11; i++) {
-        await appendAudit(db, { action: actions[i % actions.length], actorEmail: i === 7 ? null : `user${i % 3}@example.test`, outcome: "success" });
+        await appendAudit(db, {
+          action: actions[i % actions.length],
+          actorEmail: i === 7 ? null : `user${i % 3}@example.test`,
+          outcome: "success",
+        });
       }
       for (const name of ["Zoe", "adam", "Mia", "bea", "Leo"]) {
         await createStaff(db, { email: `${name.toLowerCase()}@list.test`, name, role: "support", password: "a-long-enough-password" });
@@ -46,7 +50,10 @@ for (const engine of testEngines()) {
     });
 
     it("sorts the trail in SQL across pages, with ties broken by seq", async () => {
-      for (const [id, key] of [["action", (r: { action: string }) => r.action], ["actor", (r: { actorEmail: string | null }) => r.actorEmail ?? ""]] as const) {
+      for (const [id, key] of [
+        ["action", (r: { action: string }) => r.action],
+        ["actor", (r: { actorEmail: string | null }) => r.actorEmail ?? ""],
+      ] as const) {
         for (const desc of [false, true]) {
           const pages = await auditPages({ sort: { id, desc } });
           expect(pages.length).toBe(4);
@@ -68,9 +75,16 @@ for (const engine of testEngines()) {
     });
 
     it("sorts staff by name (case-insensitive), email or role across pages", async () => {
-      const read = (sort: { id: "name" | "email" | "role"; desc: boolean }) => walk((cursor) => listStaffPage(db, { sort, cursor, limit: 2 }));
+      const read = (sort: { id: "name" | "email" | "role"; desc: boolean }) =>
+        walk((cursor) => listStaffPage(db, { sort, cursor, limit: 2 }));
       expect((await read({ id: "name", desc: false })).flat().map((u) => u.name)).toEqual(["adam", "bea", "Leo", "Mia", "Zoe"]);
-      expect((await read({ id: "email", desc: true })).flat().map((u) => u.email)).toEqual(["zoe@list.test", "mia@list.test", "leo@list.test", "bea@list.test", "adam@list.test"]);
+      expect((await read({ id: "email", desc: true })).flat().map((u) => u.email)).toEqual([
+        "zoe@list.test",
+        "mia@list.test",
+        "leo@list.test",
+        "bea@list.test",
+        "adam@list.test",
+      ]);
       expect((await read({ id: "role", desc: false })).flat()).toHaveLength(5);
     });
 

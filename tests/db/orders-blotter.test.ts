@@ -19,7 +19,10 @@ async function walk(db: AppDb, filter: OrderFilter, limit = 7): Promise<OrderRow
 
 const N = 60;
 // Row n (see synthetic.ts): status SYNTHETIC_STATUSES[n % 6], symbol SYNTHETIC_SYMBOLS[n % 8], account SYN-ACC-(n % 4).
-const expected = (pred: (n: number) => boolean) => Array.from({ length: N }, (_, i) => N - i).filter(pred).map((n) => `SYN${n}`);
+const expected = (pred: (n: number) => boolean) =>
+  Array.from({ length: N }, (_, i) => N - i)
+    .filter(pred)
+    .map((n) => `SYN${n}`);
 const ids = (pages: OrderRow[][]) => pages.flat().map((r) => r.clientOrderId);
 
 for (const engine of testEngines()) {
@@ -35,7 +38,9 @@ for (const engine of testEngines()) {
       db = await prepareAppDb(opened.engine);
       await insertSyntheticOrders(db.engine, { count: N, accounts: 4, start, seqBase: 1000 });
       // Ties on listed_at: the id breaks them and no row is repeated or skipped across pages.
-      await db.engine.query("UPDATE brokerdesk.orders SET placed_at = $1 WHERE client_order_id IN ('SYN10', 'SYN11', 'SYN12', 'SYN13')", [new Date(start.getTime() + 10_000)]);
+      await db.engine.query("UPDATE brokerdesk.orders SET placed_at = $1 WHERE client_order_id IN ('SYN10', 'SYN11', 'SYN12', 'SYN13')", [
+        new Date(start.getTime() + 10_000),
+      ]);
     });
     afterAll(() => close());
 
@@ -50,10 +55,16 @@ for (const engine of testEngines()) {
     });
 
     it("filters by account, symbol, side, status, market and time in force, across pages", async () => {
-      expect(ids(await walk(db, { account: "SYN-ACC-1", symbol: SYNTHETIC_SYMBOLS[1] }))).toEqual(expected((n) => n % 4 === 1 && n % 8 === 1).sort(byN));
-      expect(ids(await walk(db, { side: "BUY", status: "FILLED" }, 3))).toEqual(expected((n) => n % 2 === 1 && SYNTHETIC_STATUSES[n % 6] === "FILLED"));
+      expect(ids(await walk(db, { account: "SYN-ACC-1", symbol: SYNTHETIC_SYMBOLS[1] }))).toEqual(
+        expected((n) => n % 4 === 1 && n % 8 === 1).sort(byN),
+      );
+      expect(ids(await walk(db, { side: "BUY", status: "FILLED" }, 3))).toEqual(
+        expected((n) => n % 2 === 1 && SYNTHETIC_STATUSES[n % 6] === "FILLED"),
+      );
       expect(ids(await walk(db, { market: "HK" }))).toEqual(expected((n) => n % 8 === 5));
-      expect(ids(await walk(db, { tif: "GTC", type: "EQUITY", orderType: "LIMIT", combo: "NORMAL" }))).toEqual(expected((n) => n % 3 === 0));
+      expect(ids(await walk(db, { tif: "GTC", type: "EQUITY", orderType: "LIMIT", combo: "NORMAL" }))).toEqual(
+        expected((n) => n % 3 === 0),
+      );
       expect(ids(await walk(db, { status: "NOT_A_STATUS" }))).toEqual([]);
     });
 
@@ -78,7 +89,9 @@ for (const engine of testEngines()) {
       const mark = await orderWatermark(db.engine);
       expect(mark).toBe(1000 + N);
       expect((await orderChangesSince(db.engine, {}, mark)).rows).toEqual([]);
-      await db.engine.query("UPDATE brokerdesk.orders SET status = 'CANCELLED', last_event_seq = $1 WHERE client_order_id = 'SYN5'", [mark + 1]);
+      await db.engine.query("UPDATE brokerdesk.orders SET status = 'CANCELLED', last_event_seq = $1 WHERE client_order_id = 'SYN5'", [
+        mark + 1,
+      ]);
       // SYN66: a new open order (66 % 6 = 0: SUBMITTED).
       await insertSyntheticOrders(db.engine, { count: 1, offset: 65, accounts: 4, start: new Date(), seqBase: mark + 2 - 66 });
       const changes = await orderChangesSince(db.engine, { view: "open" }, mark);

@@ -20,7 +20,10 @@ for (const engine of testEngines()) {
 
     it("names the newest reconciliation however many runs there were", async () => {
       for (let i = 1; i <= 13; i++) {
-        await db.engine.query("INSERT INTO brokerdesk.sync_runs (job, status, requested_by) VALUES ($1, 'done', $2)", [i % 2 ? "reconcile" : "activities", `run${i}`]);
+        await db.engine.query("INSERT INTO brokerdesk.sync_runs (job, status, requested_by) VALUES ($1, 'done', $2)", [
+          i % 2 ? "reconcile" : "activities",
+          `run${i}`,
+        ]);
       }
       const health = await streamHealth(db.engine, 30_000);
       expect(health.reconciliation?.requestedBy).toBe("run13");

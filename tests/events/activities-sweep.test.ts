@@ -1,6 +1,15 @@
 import Decimal from "decimal.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { activitiesFreshness, requestActivitiesSweep, resetAccountSweep, sweepAccount, sweepActivities, wireTime, type AccountSweep, type SweepDeps } from "@/server/activities/sweep";
+import {
+  activitiesFreshness,
+  requestActivitiesSweep,
+  resetAccountSweep,
+  sweepAccount,
+  sweepActivities,
+  wireTime,
+  type AccountSweep,
+  type SweepDeps,
+} from "@/server/activities/sweep";
 import type { Engine } from "@/server/db/engine";
 import { listActivityPage, liveActivityPage } from "@/server/activities/explorer";
 import { createBrokerClient, type BrokerClient } from "@/server/broker/client";
@@ -30,8 +39,15 @@ describe.each(engines)("activities sweep ($name)", (te) => {
     f = await startEventsFixture(te);
     // The client's own budget out of the way: the sweep's pacing is what is measured.
     client = createBrokerClient({
-      kind: "sandbox", baseUrl: f.sb.url, appKey: "brokerdesk-demo-key", appSecret: "brokerdesk-demo-secret", algorithm: "HMAC-SHA256",
-      pathStyle: "resource", timeoutMs: 5000, maxRetries: 0, rateLimits: { account: { limit: 1000, windowMs: 1000 } },
+      kind: "sandbox",
+      baseUrl: f.sb.url,
+      appKey: "brokerdesk-demo-key",
+      appSecret: "brokerdesk-demo-secret",
+      algorithm: "HMAC-SHA256",
+      pathStyle: "resource",
+      timeoutMs: 5000,
+      maxRetries: 0,
+      rateLimits: { account: { limit: 1000, windowMs: 1000 } },
     });
   }, 60_000);
   afterAll(async () => f?.close());
@@ -66,7 +82,9 @@ describe.each(engines)("activities sweep ($name)", (te) => {
   /** A full round: every account's copy up to date, each one's next pass one page. */
   const caughtUp = async () => expect(await sweepActivities(deps())).toMatchObject({ complete: true, errors: 0 });
   const fetchedOf = async (account: string) =>
-    Number((await q<{ fetched: string }>("SELECT fetched::text FROM brokerdesk.activity_sweeps WHERE account_id = $1", [account]))[0].fetched);
+    Number(
+      (await q<{ fetched: string }>("SELECT fetched::text FROM brokerdesk.activity_sweeps WHERE account_id = $1", [account]))[0].fetched,
+    );
   const sweptUntil = async (account: string) =>
     (await q<{ t: Date | null }>("SELECT swept_until AS t FROM brokerdesk.activity_sweeps WHERE account_id = $1", [account]))[0]?.t;
 
@@ -86,21 +104,52 @@ describe.each(engines)("activities sweep ($name)", (te) => {
 
   /** Per currency: the desk's count and net amount against the sandbox's totals endpoint. */
   async function expectTotalsEqual(until: Date) {
-    const truth = (await f.api.call("GET", "/sandbox/activities/totals", { query: { end_time: wireTime(until.getTime()) } })).body.data as { currency: string; count: number; net_amount: string }[];
+    const truth = (await f.api.call("GET", "/sandbox/activities/totals", { query: { end_time: wireTime(until.getTime()) } })).body.data as {
+      currency: string;
+      count: number;
+      net_amount: string;
+    }[];
     const desk = await q<{ currency: string; count: number; net_amount: string }>(
-      "SELECT currency, count(*)::int AS count, sum(net_amount)::text AS net_amount FROM brokerdesk.activities WHERE biz_time <= $1 GROUP BY currency ORDER BY currency", [until]);
-    expect(desk.map((r) => ({ currency: r.currency, count: Number(r.count), net_amount: new Decimal(r.net_amount).toFixed() }))).toEqual(truth);
+      "SELECT currency, count(*)::int AS count, sum(net_amount)::text AS net_amount FROM brokerdesk.activities WHERE biz_time <= $1 GROUP BY currency ORDER BY currency",
+      [until],
+    );
+    expect(desk.map((r) => ({ currency: r.currency, count: Number(r.count), net_amount: new Decimal(r.net_amount).toFixed() }))).toEqual(
+      truth,
+    );
     expect(truth.length).toBeGreaterThan(0);
   }
 
   it("knows nothing before the first round: no 'as of'", async () => {
-    expect(await activitiesFreshness(f.db.engine)).toEqual({ asOf: null, accounts: 0, swept: 0, running: null, requestedAt: null, lastError: null });
+    expect(await activitiesFreshness(f.db.engine)).toEqual({
+      asOf: null,
+      accounts: 0,
+      swept: 0,
+      running: null,
+      requestedAt: null,
+      lastError: null,
+    });
   });
 
   it("a first round copies every account's activities exactly, the master account's too, over several pages", async () => {
     // Older history on two accounts: several pages each.
-    expect(await generate({ account_id: seedAccountId(0), count: 450, start_time: "2026-01-01T00:00:00.000Z", end_time: "2026-02-01T00:00:00.000Z", activity_types: ["DEPOSIT", "WITHDRAW", "TRADE"] })).toBe(450);
-    expect(await generate({ account_id: seedAccountId(1), count: 201, start_time: wireTime(Date.now() - 30 * 86_400_000), end_time: wireTime(Date.now() - 86_400_000), currency: "HKD" })).toBe(201);
+    expect(
+      await generate({
+        account_id: seedAccountId(0),
+        count: 450,
+        start_time: "2026-01-01T00:00:00.000Z",
+        end_time: "2026-02-01T00:00:00.000Z",
+        activity_types: ["DEPOSIT", "WITHDRAW", "TRADE"],
+      }),
+    ).toBe(450);
+    expect(
+      await generate({
+        account_id: seedAccountId(1),
+        count: 201,
+        start_time: wireTime(Date.now() - 30 * 86_400_000),
+        end_time: wireTime(Date.now() - 86_400_000),
+        currency: "HKD",
+      }),
+    ).toBe(201);
     await resetCalls();
     const round = await sweepActivities(deps(), { requestedBy: "test" });
     expect(round).toMatchObject({ complete: true, done: ALL, total: ALL, errors: 0, lastError: null });
@@ -117,16 +166,22 @@ describe.each(engines)("activities sweep ($name)", (te) => {
     expect(await sweptUntil(masterAccountId())).toBeTruthy();
     await expectCopyEqual(new Date(fresh.asOf!));
     await expectTotalsEqual(new Date(fresh.asOf!));
-    const [run] = await q<Record<string, unknown>>("SELECT status, requested_by, done, total, errors FROM brokerdesk.sync_runs WHERE job = 'activities' ORDER BY id DESC LIMIT 1");
+    const [run] = await q<Record<string, unknown>>(
+      "SELECT status, requested_by, done, total, errors FROM brokerdesk.sync_runs WHERE job = 'activities' ORDER BY id DESC LIMIT 1",
+    );
     expect(run).toEqual({ status: "done", requested_by: "test", done: ALL, total: ALL, errors: 0 });
     // Only the sandbox's own types reach the copy raw: nothing was rewritten.
-    expect((await q<{ n: string }>("SELECT count(*)::text AS n FROM brokerdesk.activities WHERE activity_sub_type = 'STOCK_TRADE'"))[0].n).not.toBe("0");
+    expect(
+      (await q<{ n: string }>("SELECT count(*)::text AS n FROM brokerdesk.activities WHERE activity_sub_type = 'STOCK_TRADE'"))[0].n,
+    ).not.toBe("0");
   });
 
   it("a second round fetches only what is new, and tells the live channel which accounts changed", async () => {
     await caughtUp();
     const [a, b, c] = [seedAccountId(2), seedAccountId(3), seedAccountId(4)];
-    const j = await f.api.op("createCashJournal", "resource", { body: { from_account: a, to_account: b, client_request_id: `sw-${Date.now()}`, amount: "7.25", currency: "USD" } });
+    const j = await f.api.op("createCashJournal", "resource", {
+      body: { from_account: a, to_account: b, client_request_id: `sw-${Date.now()}`, amount: "7.25", currency: "USD" },
+    });
     expect(j.body.status).toBe("COMPLETED");
     const from = (await sweptUntil(c))!.getTime() + 1;
     expect(await generate({ account_id: c, count: 450, start_time: wireTime(from), end_time: wireTime(Date.now()) })).toBe(450);
@@ -150,8 +205,23 @@ describe.each(engines)("activities sweep ($name)", (te) => {
     const a = seedAccountId(9);
     await sweepAccount(deps(), { account_id: a });
     // Back-dated (a correction): before swept_until, so an ordinary pass does not see it.
-    expect(await generate({ account_id: a, count: 30, start_time: "2026-03-01T00:00:00.000Z", end_time: "2026-03-02T00:00:00.000Z", description: "late" })).toBe(30);
-    const late = async () => Number((await q<{ n: string }>("SELECT count(*)::text AS n FROM brokerdesk.activities WHERE account_id = $1 AND description = 'late'", [a]))[0].n);
+    expect(
+      await generate({
+        account_id: a,
+        count: 30,
+        start_time: "2026-03-01T00:00:00.000Z",
+        end_time: "2026-03-02T00:00:00.000Z",
+        description: "late",
+      }),
+    ).toBe(30);
+    const late = async () =>
+      Number(
+        (
+          await q<{ n: string }>("SELECT count(*)::text AS n FROM brokerdesk.activities WHERE account_id = $1 AND description = 'late'", [
+            a,
+          ])
+        )[0].n,
+      );
     await sweepAccount(deps(), { account_id: a });
     expect(await late()).toBe(0);
     const { requestedAt } = await resetAccountSweep(f.db.engine, a, "reviewer@brokerdesk.test");
@@ -165,7 +235,15 @@ describe.each(engines)("activities sweep ($name)", (te) => {
 
   it("the explorer's live page for one account is the upstream's page; filters the upstream lacks narrow it; the copy holds the same rows", async () => {
     const a = seedAccountId(10);
-    expect(await generate({ account_id: a, count: 60, start_time: "2026-04-01T00:00:00.000Z", end_time: "2026-04-02T00:00:00.000Z", activity_types: ["DEPOSIT", "FEES"] })).toBe(60);
+    expect(
+      await generate({
+        account_id: a,
+        count: 60,
+        start_time: "2026-04-01T00:00:00.000Z",
+        end_time: "2026-04-02T00:00:00.000Z",
+        activity_types: ["DEPOSIT", "FEES"],
+      }),
+    ).toBe(60);
     await resetAccountSweep(f.db.engine, a, "t");
     await sweepAccount(deps(), { account_id: a });
     const filter = { account: a, type: "DEPOSIT", from: "2026-04-01", to: "2026-04-01" };
@@ -189,11 +267,21 @@ describe.each(engines)("activities sweep ($name)", (te) => {
     const a = seedAccountId(5);
     await sweepAccount(deps(), { account_id: a });
     const [before] = await q<{ fetched: string }>("SELECT fetched::text FROM brokerdesk.activity_sweeps WHERE account_id = $1", [a]);
-    expect(await generate({ account_id: a, count: 1000, start_time: wireTime((await sweptUntil(a))!.getTime() + 1), end_time: wireTime(Date.now()) })).toBe(1000);
+    expect(
+      await generate({
+        account_id: a,
+        count: 1000,
+        start_time: wireTime((await sweptUntil(a))!.getTime() + 1),
+        end_time: wireTime(Date.now()),
+      }),
+    ).toBe(1000);
     const ac = new AbortController();
     const cut = await sweepAccount(deps({ client: watched((n) => (n === 2 ? ac.abort() : undefined)) }), { account_id: a }, ac.signal);
     expect(cut).toMatchObject({ complete: false, pages: 2, fetched: 400 });
-    const [mid] = await q<{ cursor: string | null; window_end: Date | null }>("SELECT cursor, window_end FROM brokerdesk.activity_sweeps WHERE account_id = $1", [a]);
+    const [mid] = await q<{ cursor: string | null; window_end: Date | null }>(
+      "SELECT cursor, window_end FROM brokerdesk.activity_sweeps WHERE account_id = $1",
+      [a],
+    );
     expect(mid.cursor).toBeTruthy();
     expect(mid.window_end).toBeTruthy();
     // A restart: the pass goes on from the saved cursor, in the same window.
@@ -204,7 +292,10 @@ describe.each(engines)("activities sweep ($name)", (te) => {
     expect(inputs[0].end_time).toBe(wireTime(new Date(mid.window_end!).getTime()));
     // The listing's own time format, yyyy-MM-dd'T'HH:mm:ss.SSSZ, which the sandbox parses.
     expect(inputs[0].start_time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+0000$/);
-    const [after] = await q<{ fetched: string; cursor: string | null; window_end: Date | null }>("SELECT fetched::text, cursor, window_end FROM brokerdesk.activity_sweeps WHERE account_id = $1", [a]);
+    const [after] = await q<{ fetched: string; cursor: string | null; window_end: Date | null }>(
+      "SELECT fetched::text, cursor, window_end FROM brokerdesk.activity_sweeps WHERE account_id = $1",
+      [a],
+    );
     expect(Number(after.fetched) - Number(before.fetched)).toBe(1000);
     expect([after.cursor, after.window_end]).toEqual([null, null]);
     await expectCopyEqual(new Date(mid.window_end!), a);
@@ -214,7 +305,14 @@ describe.each(engines)("activities sweep ($name)", (te) => {
     const a = seedAccountId(7);
     await sweepAccount(deps(), { account_id: a });
     const before = await fetchedOf(a);
-    expect(await generate({ account_id: a, count: 1000, start_time: wireTime((await sweptUntil(a))!.getTime() + 1), end_time: wireTime(Date.now()) })).toBe(1000);
+    expect(
+      await generate({
+        account_id: a,
+        count: 1000,
+        start_time: wireTime((await sweptUntil(a))!.getTime() + 1),
+        end_time: wireTime(Date.now()),
+      }),
+    ).toBe(1000);
     // Neither goes past reading the account's state until both have read it: both find no window open.
     const bothRead = barrier(2);
     const engine: Engine = {
@@ -226,7 +324,9 @@ describe.each(engines)("activities sweep ($name)", (te) => {
       },
     };
     const inputs: ListInput[] = [];
-    const both = await Promise.all([1, 2].map(() => sweepAccount(deps({ engine, client: watched(() => undefined, inputs) }), { account_id: a })));
+    const both = await Promise.all(
+      [1, 2].map(() => sweepAccount(deps({ engine, client: watched(() => undefined, inputs) }), { account_id: a })),
+    );
     expect(both.filter((s) => s.superseded)).toEqual([expect.objectContaining({ pages: 0, fetched: 0, complete: false })]);
     expect(both.find((s) => !s.superseded)).toMatchObject({ complete: true, pages: 5, fetched: 1000 });
     expect(inputs).toHaveLength(5);
@@ -238,13 +338,25 @@ describe.each(engines)("activities sweep ($name)", (te) => {
     const a = seedAccountId(11);
     await sweepAccount(deps(), { account_id: a });
     const before = await fetchedOf(a);
-    expect(await generate({ account_id: a, count: 1000, start_time: wireTime((await sweptUntil(a))!.getTime() + 1), end_time: wireTime(Date.now()) })).toBe(1000);
+    expect(
+      await generate({
+        account_id: a,
+        count: 1000,
+        start_time: wireTime((await sweptUntil(a))!.getTime() + 1),
+        end_time: wireTime(Date.now()),
+      }),
+    ).toBe(1000);
     // The first pass has written its first page and read its second when the second pass runs from start to end.
     let second: AccountSweep | undefined;
     const secondInputs: ListInput[] = [];
-    const first = await sweepAccount(deps({ client: watched(async (n) => {
-      if (n === 2) second = await sweepAccount(deps({ client: watched(() => undefined, secondInputs) }), { account_id: a });
-    }) }), { account_id: a });
+    const first = await sweepAccount(
+      deps({
+        client: watched(async (n) => {
+          if (n === 2) second = await sweepAccount(deps({ client: watched(() => undefined, secondInputs) }), { account_id: a });
+        }),
+      }),
+      { account_id: a },
+    );
     // The second resumed the open window from the first one's cursor: pages 2 to 5.
     expect(second).toMatchObject({ complete: true, pages: 4, fetched: 800 });
     expect(secondInputs[0].cursor).toBeTruthy();
@@ -257,10 +369,24 @@ describe.each(engines)("activities sweep ($name)", (te) => {
   it("'read this account again' during a pass stands: the pass stops at its next page and the account is read from the start", async () => {
     const a = seedAccountId(12);
     await sweepAccount(deps(), { account_id: a });
-    expect(await generate({ account_id: a, count: 1000, start_time: wireTime((await sweptUntil(a))!.getTime() + 1), end_time: wireTime(Date.now()) })).toBe(1000);
-    const cut = await sweepAccount(deps({ client: watched(async (n) => (n === 2 ? void (await resetAccountSweep(f.db.engine, a, "reviewer@example.test")) : undefined)) }), { account_id: a });
+    expect(
+      await generate({
+        account_id: a,
+        count: 1000,
+        start_time: wireTime((await sweptUntil(a))!.getTime() + 1),
+        end_time: wireTime(Date.now()),
+      }),
+    ).toBe(1000);
+    const cut = await sweepAccount(
+      deps({
+        client: watched(async (n) => (n === 2 ? void (await resetAccountSweep(f.db.engine, a, "reviewer@example.test")) : undefined)),
+      }),
+      { account_id: a },
+    );
     expect(cut).toMatchObject({ superseded: true, complete: false, pages: 2 });
-    expect(await q("SELECT swept_until, window_end, cursor FROM brokerdesk.activity_sweeps WHERE account_id = $1", [a])).toEqual([{ swept_until: null, window_end: null, cursor: null }]);
+    expect(await q("SELECT swept_until, window_end, cursor FROM brokerdesk.activity_sweeps WHERE account_id = $1", [a])).toEqual([
+      { swept_until: null, window_end: null, cursor: null },
+    ]);
     const again = await sweepAccount(deps(), { account_id: a });
     expect(again).toMatchObject({ complete: true });
     await expectCopyEqual(new Date(again.sweptUntil!), a);
@@ -269,13 +395,26 @@ describe.each(engines)("activities sweep ($name)", (te) => {
   it("a pass cut by an upstream error resumes from its cursor; the error is recorded until then", async () => {
     const a = seedAccountId(6);
     await caughtUp(); // a round: the account's number is known for its error line
-    expect(await generate({ account_id: a, count: 500, start_time: wireTime((await sweptUntil(a))!.getTime() + 1), end_time: wireTime(Date.now()) })).toBe(500);
+    expect(
+      await generate({
+        account_id: a,
+        count: 500,
+        start_time: wireTime((await sweptUntil(a))!.getTime() + 1),
+        end_time: wireTime(Date.now()),
+      }),
+    ).toBe(500);
     // After the first page, the next listing call fails (a 503 from the upstream).
     const failing = watched(async (n) => {
-      if (n === 1) await f.api.call("POST", "/sandbox/faults", { body: { path_pattern: "/broker/activities/*", type: "ERROR", status: 503, count: 1 } });
+      if (n === 1)
+        await f.api.call("POST", "/sandbox/faults", {
+          body: { path_pattern: "/broker/activities/*", type: "ERROR", status: 503, count: 1 },
+        });
     });
     await expect(sweepAccount(deps({ client: failing }), { account_id: a })).rejects.toMatchObject({ errorCode: "SERVICE_NOT_AVAILABLE" });
-    const [mid] = await q<{ cursor: string | null; last_error: string | null; window_end: Date }>("SELECT cursor, last_error, window_end FROM brokerdesk.activity_sweeps WHERE account_id = $1", [a]);
+    const [mid] = await q<{ cursor: string | null; last_error: string | null; window_end: Date }>(
+      "SELECT cursor, last_error, window_end FROM brokerdesk.activity_sweeps WHERE account_id = $1",
+      [a],
+    );
     expect(mid.cursor).toBeTruthy();
     expect(mid.last_error).toMatch(/SERVICE_NOT_AVAILABLE/);
     expect((await activitiesFreshness(f.db.engine, a)).lastError).toMatch(/^VBD1000007: SERVICE_NOT_AVAILABLE/);
@@ -288,7 +427,8 @@ describe.each(engines)("activities sweep ($name)", (te) => {
   it("an activity exactly at a window's boundary is kept, whether it was there before the first pass or came after", async () => {
     const a = seedAccountId(8);
     const t = Math.floor(Date.now() / 1000) * 1000 - 60_000;
-    const at = (ms: number, tag: number) => generate({ account_id: a, count: 1, start_time: wireTime(ms), end_time: wireTime(ms + tag), activity_types: ["INTERESTS"] });
+    const at = (ms: number, tag: number) =>
+      generate({ account_id: a, count: 1, start_time: wireTime(ms), end_time: wireTime(ms + tag), activity_types: ["INTERESTS"] });
     // The account's place set so that the next window ends exactly at t.
     await sweepAccount(deps({ now: () => t - 3_600_000 }), { account_id: a });
     await q("UPDATE brokerdesk.activity_sweeps SET swept_until = $2 WHERE account_id = $1", [a, new Date(t - 3_600_000)]);
@@ -296,7 +436,13 @@ describe.each(engines)("activities sweep ($name)", (te) => {
     expect(await at(t - 1, 1)).toBe(1);
     const first = await sweepAccount(deps({ now: () => t }), { account_id: a });
     expect(first).toMatchObject({ complete: true, sweptUntil: new Date(t).toISOString() });
-    const atBoundary = async () => (await q<{ n: string }>("SELECT count(*)::text AS n FROM brokerdesk.activities WHERE account_id = $1 AND biz_time = $2", [a, new Date(t)]))[0].n;
+    const atBoundary = async () =>
+      (
+        await q<{ n: string }>("SELECT count(*)::text AS n FROM brokerdesk.activities WHERE account_id = $1 AND biz_time = $2", [
+          a,
+          new Date(t),
+        ])
+      )[0].n;
     expect(await atBoundary()).toBe("1");
     // Written later with the boundary's very time (and one a millisecond after): the next window starts there.
     expect(await at(t, 2)).toBe(1);
@@ -314,7 +460,9 @@ describe.each(engines)("activities sweep ($name)", (te) => {
     expect(round).toMatchObject({ complete: true, done: ALL, errors: 1, lastError: expect.stringMatching(/INTERNAL_ERROR/) });
     const fresh = await activitiesFreshness(f.db.engine);
     expect(fresh.lastError).toMatch(/INTERNAL_ERROR/);
-    const [failed] = await q<{ account_id: string; swept_until: Date }>("SELECT account_id, swept_until FROM brokerdesk.activity_sweeps WHERE last_error IS NOT NULL");
+    const [failed] = await q<{ account_id: string; swept_until: Date }>(
+      "SELECT account_id, swept_until FROM brokerdesk.activity_sweeps WHERE last_error IS NOT NULL",
+    );
     // Its copy is as of its last good pass: the oldest of all.
     expect(fresh.asOf).toBe(new Date(failed.swept_until).toISOString());
     expect((await activitiesFreshness(f.db.engine, failed.account_id)).asOf).toBe(new Date(failed.swept_until).toISOString());
@@ -335,7 +483,10 @@ describe.each(engines)("activities sweep ($name)", (te) => {
     try {
       const stopped = await sweepActivities(deps());
       expect(stopped).toMatchObject({ complete: false, done: 5, errors: 5, lastError: expect.stringMatching(/INTERNAL_ERROR/) });
-      expect(await activitiesFreshness(f.db.engine)).toMatchObject({ running: { done: 5 }, lastError: expect.stringMatching(/INTERNAL_ERROR/) });
+      expect(await activitiesFreshness(f.db.engine)).toMatchObject({
+        running: { done: 5 },
+        lastError: expect.stringMatching(/INTERNAL_ERROR/),
+      });
       // The next attempt resumes the round: the first two accounts fail once more (the last two faults), the others pass.
       const resumed = await sweepActivities(deps());
       expect(resumed).toMatchObject({ id: stopped.id, complete: true, done: ALL, total: ALL, errors: 2 });
@@ -352,12 +503,18 @@ describe.each(engines)("activities sweep ($name)", (te) => {
     const refusing: BrokerClient = {
       ...client,
       listAccountActivities: async (input, ro) => {
-        if (input.account_id === master) throw new BrokerError({ status: 417, errorCode: "ACCOUNT_NOT_FOUND", message: "not a virtual account" });
+        if (input.account_id === master)
+          throw new BrokerError({ status: 417, errorCode: "ACCOUNT_NOT_FOUND", message: "not a virtual account" });
         return client.listAccountActivities(input, ro);
       },
     };
     expect(await sweepActivities(deps({ client: refusing }))).toMatchObject({ complete: true, done: SEEDED_ACCOUNTS, errors: 0 });
-    expect(await activitiesFreshness(f.db.engine)).toMatchObject({ accounts: SEEDED_ACCOUNTS, swept: SEEDED_ACCOUNTS, asOf: expect.any(String), lastError: null });
+    expect(await activitiesFreshness(f.db.engine)).toMatchObject({
+      accounts: SEEDED_ACCOUNTS,
+      swept: SEEDED_ACCOUNTS,
+      asOf: expect.any(String),
+      lastError: null,
+    });
     // Once listed again it comes back, read from the start.
     expect(await sweepActivities(deps())).toMatchObject({ complete: true, done: ALL, errors: 0 });
     expect(await sweptUntil(master)).toBeTruthy();
@@ -366,15 +523,44 @@ describe.each(engines)("activities sweep ($name)", (te) => {
   it("stores types and sub types it does not know raw; a row it cannot read stops the pass with the error recorded", async () => {
     const account = { account_id: "raw-account", account_number: "VXX0000001" };
     const item = (id: string, o: Record<string, unknown> = {}) => ({
-      id, account_id: account.account_id, activity_type: "CRYPTO_AIRDROP", activity_sub_type: "MOON", currency: "USD", net_amount: "1.5",
-      biz_time: new Date(Date.now() - 3_600_000).toISOString(), trade_date: "2026-01-02", ...o,
+      id,
+      account_id: account.account_id,
+      activity_type: "CRYPTO_AIRDROP",
+      activity_sub_type: "MOON",
+      currency: "USD",
+      net_amount: "1.5",
+      biz_time: new Date(Date.now() - 3_600_000).toISOString(),
+      trade_date: "2026-01-02",
+      ...o,
     });
     let items = [item("r1"), item("r2", { activity_sub_type: undefined, currency: undefined, quantity: "n/a", trade_date: "soon" })];
     const stub: BrokerClient = { ...client, listAccountActivities: async () => ({ items: items as never }) };
     expect(await sweepAccount(deps({ client: stub }), account)).toMatchObject({ complete: true, fetched: 2, changed: 2 });
-    expect(await q("SELECT id, account_number, activity_type, activity_sub_type, currency, quantity, trade_date, net_amount::text FROM brokerdesk.activities WHERE account_id = 'raw-account' ORDER BY id")).toEqual([
-      { id: "r1", account_number: "VXX0000001", activity_type: "CRYPTO_AIRDROP", activity_sub_type: "MOON", currency: "USD", quantity: null, trade_date: expect.anything(), net_amount: "1.5" },
-      { id: "r2", account_number: "VXX0000001", activity_type: "CRYPTO_AIRDROP", activity_sub_type: null, currency: "", quantity: null, trade_date: null, net_amount: "1.5" },
+    expect(
+      await q(
+        "SELECT id, account_number, activity_type, activity_sub_type, currency, quantity, trade_date, net_amount::text FROM brokerdesk.activities WHERE account_id = 'raw-account' ORDER BY id",
+      ),
+    ).toEqual([
+      {
+        id: "r1",
+        account_number: "VXX0000001",
+        activity_type: "CRYPTO_AIRDROP",
+        activity_sub_type: "MOON",
+        currency: "USD",
+        quantity: null,
+        trade_date: expect.anything(),
+        net_amount: "1.5",
+      },
+      {
+        id: "r2",
+        account_number: "VXX0000001",
+        activity_type: "CRYPTO_AIRDROP",
+        activity_sub_type: null,
+        currency: "",
+        quantity: null,
+        trade_date: null,
+        net_amount: "1.5",
+      },
     ]);
     items = [item("r3", { net_amount: "lots" })];
     await expect(sweepAccount(deps({ client: stub }), account)).rejects.toThrow(/r3: net_amount "lots"/);
@@ -405,7 +591,10 @@ describe.each(engines)("activities sweep ($name)", (te) => {
   it("a round cut short resumes where it was: the accounts already swept are not read again", async () => {
     await caughtUp();
     const ac = new AbortController();
-    const first = await sweepActivities(deps({ client: watched((n) => (n === 10 ? ac.abort() : undefined)) }), { signal: ac.signal, requestedBy: "cut" });
+    const first = await sweepActivities(deps({ client: watched((n) => (n === 10 ? ac.abort() : undefined)) }), {
+      signal: ac.signal,
+      requestedBy: "cut",
+    });
     expect(first).toMatchObject({ complete: false, done: 10 });
     expect(await activitiesFreshness(f.db.engine)).toMatchObject({ running: { done: 10, total: ALL, startedAt: first.startedAt } });
     const inputs: ListInput[] = [];
@@ -424,10 +613,20 @@ describe.each(engines)("activities sweep ($name)", (te) => {
     const { requestedAt } = await requestActivitiesSweep(f.db.engine, "ops@brokerdesk.test");
     expect((await activitiesFreshness(f.db.engine)).requestedAt).toBe(requestedAt);
     const service = f.service({ client, activities: { intervalMs: 600_000, rate: 200, settleMs: 0 } });
-    const runStatus = async (id: string) => (await q<{ status: string }>("SELECT status FROM brokerdesk.sync_runs WHERE id = $1", [id]))[0].status;
+    const runStatus = async (id: string) =>
+      (await q<{ status: string }>("SELECT status FROM brokerdesk.sync_runs WHERE id = $1", [id]))[0].status;
     await until(async () => (await runStatus(cut.id)) === "done", 20_000, "the unfinished round resumed");
     // The resumed round started before the request, so it does not answer it: a new round follows.
-    await until(async () => (await q<{ status: string }>("SELECT status FROM brokerdesk.sync_runs WHERE job = 'activities' AND requested_by = 'ops@brokerdesk.test'"))[0]?.status === "done", 20_000, "the requested round");
+    await until(
+      async () =>
+        (
+          await q<{ status: string }>(
+            "SELECT status FROM brokerdesk.sync_runs WHERE job = 'activities' AND requested_by = 'ops@brokerdesk.test'",
+          )
+        )[0]?.status === "done",
+      20_000,
+      "the requested round",
+    );
     expect((await activitiesFreshness(f.db.engine)).requestedAt).toBeNull();
     // No further round before the interval.
     const [{ n }] = await q<{ n: string }>("SELECT count(*)::text AS n FROM brokerdesk.sync_runs WHERE job = 'activities'");

@@ -35,18 +35,48 @@ export async function startEventsFixture(te: TestEngine): Promise<EventsFixture>
   const streamOptions = { target: `127.0.0.1:${sb.grpcPort}`, appKey: "brokerdesk-demo-key", appSecret: "brokerdesk-demo-secret" };
   const consumers: ConsumerHandle[] = [];
   const client = createBrokerClient({
-    kind: "sandbox", baseUrl: sb.url, appKey: "brokerdesk-demo-key", appSecret: "brokerdesk-demo-secret", algorithm: "HMAC-SHA256",
-    pathStyle: "resource", timeoutMs: 5000, maxRetries: 0, rateLimits: { "order-query": { limit: 100, windowMs: 1000 } },
+    kind: "sandbox",
+    baseUrl: sb.url,
+    appKey: "brokerdesk-demo-key",
+    appSecret: "brokerdesk-demo-secret",
+    algorithm: "HMAC-SHA256",
+    pathStyle: "resource",
+    timeoutMs: 5000,
+    maxRetries: 0,
+    rateLimits: { "order-query": { limit: 100, windowMs: 1000 } },
   });
   return {
-    sb, db, api, url: opened.url, streamOptions, client,
+    sb,
+    db,
+    api,
+    url: opened.url,
+    streamOptions,
+    client,
     service: (o = {}) => {
-      const c = startEventService({ engine: opened.engine, stream: streamOptions, client, silenceMs: 1500, backoffBaseMs: 50, backoffMaxMs: 300, leaderPollMs: 200, activities: false, ...o });
+      const c = startEventService({
+        engine: opened.engine,
+        stream: streamOptions,
+        client,
+        silenceMs: 1500,
+        backoffBaseMs: 50,
+        backoffMaxMs: 300,
+        leaderPollMs: 200,
+        activities: false,
+        ...o,
+      });
       consumers.push(c);
       return c;
     },
     consumer: (o = {}) => {
-      const c = startConsumer({ engine: opened.engine, stream: streamOptions, silenceMs: 1500, backoffBaseMs: 50, backoffMaxMs: 300, leaderPollMs: 200, ...o });
+      const c = startConsumer({
+        engine: opened.engine,
+        stream: streamOptions,
+        silenceMs: 1500,
+        backoffBaseMs: 50,
+        backoffMaxMs: 300,
+        leaderPollMs: 200,
+        ...o,
+      });
       consumers.push(c);
       return c;
     },

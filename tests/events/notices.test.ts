@@ -7,23 +7,27 @@ import { onChange, type ChangeNotice } from "@/server/events/notices";
 import { testEngines } from "../helpers/engines";
 
 /** Change notices: every app instance on one database hears what any of them projected; each role gets its share. */
-const trade = (id: string) => JSON.stringify({
-  id, event_type: "TRADE", timestamp: new Date().toISOString(),
-  payload: { biz_type: "TRADE", scene_type: "CANCEL_SUCCESS", account_id: "A9", client_order_id: `c-${id}`, order_status: "CANCELLED" },
-});
+const trade = (id: string) =>
+  JSON.stringify({
+    id,
+    event_type: "TRADE",
+    timestamp: new Date().toISOString(),
+    payload: { biz_type: "TRADE", scene_type: "CANCEL_SUCCESS", account_id: "A9", client_order_id: `c-${id}`, order_status: "CANCELLED" },
+  });
 
-const next = (got: ChangeNotice[], ms = 3000) => new Promise<ChangeNotice>((resolve, reject) => {
-  const end = Date.now() + ms;
-  const t = setInterval(() => {
-    if (got.length) {
-      clearInterval(t);
-      resolve(got[0]);
-    } else if (Date.now() > end) {
-      clearInterval(t);
-      reject(new Error("no notice"));
-    }
-  }, 10);
-});
+const next = (got: ChangeNotice[], ms = 3000) =>
+  new Promise<ChangeNotice>((resolve, reject) => {
+    const end = Date.now() + ms;
+    const t = setInterval(() => {
+      if (got.length) {
+        clearInterval(t);
+        resolve(got[0]);
+      } else if (Date.now() > end) {
+        clearInterval(t);
+        reject(new Error("no notice"));
+      }
+    }, 10);
+  });
 
 describe.each(testEngines())("change notices ($name)", (te) => {
   it("a projected change is announced with its topic and account, after commit", async () => {

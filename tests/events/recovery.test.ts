@@ -16,7 +16,9 @@ async function activity(f: EventsFixture, rounds: number): Promise<void> {
     await place(f.api, ACCOUNTS.margin, [resting]);
     await f.api.op("cancelOrder", "resource", { body: { account_id: ACCOUNTS.margin, client_order_id: resting.client_order_id } });
     await place(f.api, ACCOUNTS.margin, [stock({ symbol: "KO", limit_price: "61.00", quantity: "1" })]);
-    await f.api.op("createCashJournal", "resource", { body: { from_account: ACCOUNTS.margin, to_account: ACCOUNTS.cash, client_request_id: rid("cj"), amount: "1.00", currency: "USD" } });
+    await f.api.op("createCashJournal", "resource", {
+      body: { from_account: ACCOUNTS.margin, to_account: ACCOUNTS.cash, client_request_id: rid("cj"), amount: "1.00", currency: "USD" },
+    });
   }
 }
 
@@ -35,31 +37,49 @@ async function mark(f: EventsFixture): Promise<{ at: Date; orderSeq: number }> {
 /** Every sandbox event after `fromId` stored once; orders and movements with the sandbox's statuses. */
 async function expectInSync(f: EventsFixture, fromId: number, since: { at: Date; orderSeq: number }): Promise<void> {
   const want = await lastSandboxEventId(f);
-  await until(async () => {
-    const [r] = await q<{ n: string }>(f, "SELECT count(*)::text AS n FROM brokerdesk.upstream_events WHERE source = 'stream' AND event_id ~ '^\\d+$' AND event_id::bigint > $1", [fromId]);
-    return Number(r.n) >= want - fromId;
-  }, 15_000, "all events stored");
-  const [stored] = await q<{ n: string; d: string; lo: string; hi: string }>(f,
+  await until(
+    async () => {
+      const [r] = await q<{ n: string }>(
+        f,
+        "SELECT count(*)::text AS n FROM brokerdesk.upstream_events WHERE source = 'stream' AND event_id ~ '^\\d+$' AND event_id::bigint > $1",
+        [fromId],
+      );
+      return Number(r.n) >= want - fromId;
+    },
+    15_000,
+    "all events stored",
+  );
+  const [stored] = await q<{ n: string; d: string; lo: string; hi: string }>(
+    f,
     `SELECT count(*)::text AS n, count(DISTINCT event_id)::text AS d, min(event_id::bigint)::text AS lo, max(event_id::bigint)::text AS hi
-       FROM brokerdesk.upstream_events WHERE source = 'stream' AND event_id ~ '^\\d+$' AND event_id::bigint > $1`, [fromId]);
+       FROM brokerdesk.upstream_events WHERE source = 'stream' AND event_id ~ '^\\d+$' AND event_id::bigint > $1`,
+    [fromId],
+  );
   expect(Number(stored.n)).toBe(want - fromId);
   expect(stored.d).toBe(stored.n);
   expect([Number(stored.lo), Number(stored.hi)]).toEqual([fromId + 1, want]);
-  const mismatched = await q<Record<string, string>>(f,
+  const mismatched = await q<Record<string, string>>(
+    f,
     `SELECT o.client_order_id, o.status AS desk, s.status AS sandbox FROM brokerdesk.orders o
-       JOIN sandbox.orders s ON s.account_id = o.account_id AND s.client_order_id = o.client_order_id WHERE o.status <> s.status`);
+       JOIN sandbox.orders s ON s.account_id = o.account_id AND s.client_order_id = o.client_order_id WHERE o.status <> s.status`,
+  );
   expect(mismatched).toEqual([]);
-  const movements = await q<Record<string, string>>(f,
+  const movements = await q<Record<string, string>>(
+    f,
     `SELECT m.client_request_id, m.status AS desk, r.status AS sandbox FROM brokerdesk.money_movements m
-       JOIN sandbox.requests r ON r.kind = m.kind AND r.client_request_id = m.client_request_id WHERE m.status <> r.status`);
+       JOIN sandbox.requests r ON r.kind = m.kind AND r.client_request_id = m.client_request_id WHERE m.status <> r.status`,
+  );
   expect(movements).toEqual([]);
   // Counts: every order and journal the sandbox made since the consumer started is in the read model.
-  const [missing] = await q<{ orders: string; journals: string; placed: string }>(f,
+  const [missing] = await q<{ orders: string; journals: string; placed: string }>(
+    f,
     `SELECT (SELECT count(*) FROM sandbox.orders s LEFT JOIN brokerdesk.orders o USING (account_id, client_order_id)
               WHERE s.seq > $2 AND o.id IS NULL)::text AS orders,
             (SELECT count(*) FROM sandbox.requests r LEFT JOIN brokerdesk.money_movements m ON m.kind = r.kind AND m.client_request_id = r.client_request_id
               WHERE r.kind = 'CASH_JOURNAL' AND r.created_at >= $1 AND m.id IS NULL)::text AS journals,
-            (SELECT count(*) FROM sandbox.orders s WHERE s.seq > $2)::text AS placed`, [since.at, since.orderSeq]);
+            (SELECT count(*) FROM sandbox.orders s WHERE s.seq > $2)::text AS placed`,
+    [since.at, since.orderSeq],
+  );
   expect(Number(missing.placed)).toBeGreaterThan(0);
   expect([missing.orders, missing.journals]).toEqual(["0", "0"]);
 }
@@ -76,7 +96,11 @@ describe.each(engines)("event consumer recovery ($name)", (te) => {
     const fromId = await lastSandboxEventId(f);
     const since = await mark(f);
     let consumer = f.consumer();
-    await until(async () => (await q<{ connected: boolean }>(f, "SELECT connected FROM brokerdesk.event_stream"))[0]?.connected, 20_000, "connected");
+    await until(
+      async () => (await q<{ connected: boolean }>(f, "SELECT connected FROM brokerdesk.event_stream"))[0]?.connected,
+      20_000,
+      "connected",
+    );
     await activity(f, 3);
     await f.api.call("POST", "/sandbox/events/drop", { body: {} });
     await activity(f, 3);
@@ -120,8 +144,15 @@ describe.skipIf(!server)("two consumer processes on one PostgreSQL server", () =
   const spawnConsumer = (name: string) => {
     const child = spawn(path.resolve("node_modules/.bin/tsx"), ["--conditions=react-server", "server/events/main.ts"], {
       env: {
-        ...process.env, DATABASE_URL: f.url, SANDBOX_PORT: String(f.sb.port), SANDBOX_GRPC_PORT: String(f.sb.grpcPort), EVENTS_SILENCE_MS: "1500",
-        LOG_LEVEL: "silent", NODE_ENV: "production", EVENTS_RECONCILE_INTERVAL_MS: "600000", CONSUMER_NAME: name,
+        ...process.env,
+        DATABASE_URL: f.url,
+        SANDBOX_PORT: String(f.sb.port),
+        SANDBOX_GRPC_PORT: String(f.sb.grpcPort),
+        EVENTS_SILENCE_MS: "1500",
+        LOG_LEVEL: "silent",
+        NODE_ENV: "production",
+        EVENTS_RECONCILE_INTERVAL_MS: "600000",
+        CONSUMER_NAME: name,
       },
       stdio: "ignore",
       // Its own process group: tsx runs the consumer in a child process, and SIGKILL must reach that one.
@@ -130,13 +161,26 @@ describe.skipIf(!server)("two consumer processes on one PostgreSQL server", () =
     children.push(child);
     return child;
   };
-  const stream = async () => (await q<{ leader: string | null; connected: boolean; heartbeat_at: Date | null }>(f, "SELECT leader, connected, heartbeat_at FROM brokerdesk.event_stream"))[0];
+  const stream = async () =>
+    (
+      await q<{ leader: string | null; connected: boolean; heartbeat_at: Date | null }>(
+        f,
+        "SELECT leader, connected, heartbeat_at FROM brokerdesk.event_stream",
+      )
+    )[0];
 
   it("only one consumes; SIGKILL the leader and the other takes over within 10 s; nothing lost", async () => {
     const fromId = await lastSandboxEventId(f);
     const since = await mark(f);
     const a = spawnConsumer("a");
-    const first = await until(async () => { const s = await stream(); return s.connected && s.leader; }, 30_000, "a leader");
+    const first = await until(
+      async () => {
+        const s = await stream();
+        return s.connected && s.leader;
+      },
+      30_000,
+      "a leader",
+    );
     const b = spawnConsumer("b");
     await activity(f, 3);
     // b stands by: the leader stays the same while both run.
@@ -146,7 +190,14 @@ describe.skipIf(!server)("two consumer processes on one PostgreSQL server", () =
     const killed = Date.now();
     kill(a);
     await activity(f, 2);
-    const second = await until(async () => { const s = await stream(); return s.connected && s.leader !== first && s.leader; }, 10_000, "takeover");
+    const second = await until(
+      async () => {
+        const s = await stream();
+        return s.connected && s.leader !== first && s.leader;
+      },
+      10_000,
+      "takeover",
+    );
     expect(Date.now() - killed).toBeLessThan(10_000);
     expect(second).not.toBe(first);
     await activity(f, 2);

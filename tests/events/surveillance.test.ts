@@ -8,12 +8,52 @@ import { testEngines } from "../helpers/engines";
 let n = 0;
 const event = (event_type: string, timestamp: string, payload: Record<string, unknown>) =>
   fromStream(JSON.stringify({ id: `ev-${++n}`, event_type, timestamp, payload }));
-const funding = (crid: string, account: string, type: "DEPOSIT" | "WITHDRAWAL", amount: string, at: string, extra: Record<string, unknown> = {}) =>
-  event("FUNDING", at, { biz_type: "INSTANT_FUNDING", client_request_id: crid, request_id: `if-${crid}`, account_id: account, type, amount, currency: "USD", status: "COMPLETED", ...extra });
+const funding = (
+  crid: string,
+  account: string,
+  type: "DEPOSIT" | "WITHDRAWAL",
+  amount: string,
+  at: string,
+  extra: Record<string, unknown> = {},
+) =>
+  event("FUNDING", at, {
+    biz_type: "INSTANT_FUNDING",
+    client_request_id: crid,
+    request_id: `if-${crid}`,
+    account_id: account,
+    type,
+    amount,
+    currency: "USD",
+    status: "COMPLETED",
+    ...extra,
+  });
 const journal = (crid: string, from: string, to: string, at: string) =>
-  event("JOURNAL", at, { biz_type: "CASH_JOURNAL", journal_type: "CASH", client_request_id: crid, request_id: `j-${crid}`, account_id: from, from_account: from, to_account: to, amount: "100", currency: "USD", status: "COMPLETED" });
+  event("JOURNAL", at, {
+    biz_type: "CASH_JOURNAL",
+    journal_type: "CASH",
+    client_request_id: crid,
+    request_id: `j-${crid}`,
+    account_id: from,
+    from_account: from,
+    to_account: to,
+    amount: "100",
+    currency: "USD",
+    status: "COMPLETED",
+  });
 const order = (account: string, coid: string, category: string, at: string) =>
-  event("TRADE", at, { biz_type: "TRADE", scene_type: "PLACE_SUCCESS", account_id: account, client_order_id: coid, order_id: `o-${coid}`, symbol: category.endsWith("OPTION") ? "AAPL261218C00200000" : "AAPL", category, side: "BUY", order_type: "LIMIT", qty: "1", order_status: "SUBMITTED" });
+  event("TRADE", at, {
+    biz_type: "TRADE",
+    scene_type: "PLACE_SUCCESS",
+    account_id: account,
+    client_order_id: coid,
+    order_id: `o-${coid}`,
+    symbol: category.endsWith("OPTION") ? "AAPL261218C00200000" : "AAPL",
+    category,
+    side: "BUY",
+    order_type: "LIMIT",
+    qty: "1",
+    order_status: "SUBMITTED",
+  });
 
 describe.each(testEngines())("surveillance ($name)", (te) => {
   let db: AppDb;
@@ -25,10 +65,25 @@ describe.each(testEngines())("surveillance ($name)", (te) => {
   });
   afterAll(async () => close?.());
   const alerts = async (kind: string) =>
-    (await db.engine.query<{ id: string; subject: string; account_id: string; summary: string; movements: unknown; orders: unknown; status: string }>(
-      `SELECT a.id::text AS id, a.subject, a.account_id, a.summary, a.movements, a.orders, a.status FROM brokerdesk.alerts a
-         JOIN brokerdesk.surveillance_rules r ON r.id = a.rule_id WHERE r.kind = $1 ORDER BY a.id`, [kind])).rows
-      .map((r) => ({ ...r, movements: typeof r.movements === "string" ? JSON.parse(r.movements) : r.movements, orders: typeof r.orders === "string" ? JSON.parse(r.orders) : r.orders }));
+    (
+      await db.engine.query<{
+        id: string;
+        subject: string;
+        account_id: string;
+        summary: string;
+        movements: unknown;
+        orders: unknown;
+        status: string;
+      }>(
+        `SELECT a.id::text AS id, a.subject, a.account_id, a.summary, a.movements, a.orders, a.status FROM brokerdesk.alerts a
+         JOIN brokerdesk.surveillance_rules r ON r.id = a.rule_id WHERE r.kind = $1 ORDER BY a.id`,
+        [kind],
+      )
+    ).rows.map((r) => ({
+      ...r,
+      movements: typeof r.movements === "string" ? JSON.parse(r.movements) : r.movements,
+      orders: typeof r.orders === "string" ? JSON.parse(r.orders) : r.orders,
+    }));
 
   it("a deposit or withdrawal above the threshold in its currency raises one alert; smaller, other currencies and rejected ones do not", async () => {
     const r = await ingest(db.engine, [
@@ -44,8 +99,19 @@ describe.each(testEngines())("surveillance ($name)", (te) => {
       ["movement:INSTANT_FUNDING:big-dep", "A1"],
       ["movement:INSTANT_FUNDING:big-wd", "A9"],
     ]);
-    expect(found.map((a) => a.summary)).toEqual(["Deposit of USD 60,000.00 (above 50,000.00)", "Withdrawal of USD 50,000.01 (above 50,000.00)"]);
-    expect(found[0].movements).toEqual([expect.objectContaining({ kind: "INSTANT_FUNDING", client_request_id: "big-dep", amount: "60000", currency: "USD", direction: "DEPOSIT" })]);
+    expect(found.map((a) => a.summary)).toEqual([
+      "Deposit of USD 60,000.00 (above 50,000.00)",
+      "Withdrawal of USD 50,000.01 (above 50,000.00)",
+    ]);
+    expect(found[0].movements).toEqual([
+      expect.objectContaining({
+        kind: "INSTANT_FUNDING",
+        client_request_id: "big-dep",
+        amount: "60000",
+        currency: "USD",
+        direction: "DEPOSIT",
+      }),
+    ]);
   });
 
   it("the same event projected twice, and a rebuild of the read model, raise nothing twice", async () => {
@@ -55,7 +121,9 @@ describe.each(testEngines())("surveillance ($name)", (te) => {
     // The same upstream event again (a resubscription), and its status moving on.
     const second = await ingest(db.engine, [again]);
     expect(second.duplicates).toBe(1);
-    await ingest(db.engine, [funding("big-dep-2", "A2", "DEPOSIT", "75000", "2026-11-01T11:00:05Z", { status: "COMPLETED", reason: "settled" })]);
+    await ingest(db.engine, [
+      funding("big-dep-2", "A2", "DEPOSIT", "75000", "2026-11-01T11:00:05Z", { status: "COMPLETED", reason: "settled" }),
+    ]);
     await rebuildReadModel(db.engine);
     expect(await alerts("large_funding")).toEqual(before);
     expect(before.filter((a) => a.subject.endsWith(":big-dep-2"))).toHaveLength(1);
@@ -72,16 +140,28 @@ describe.each(testEngines())("surveillance ($name)", (te) => {
       funding("w-b4", "B4", "WITHDRAWAL", "20000", "2026-11-03T09:00:00Z"), // no deposit
     ]);
     const found = await alerts("withdrawal_after_deposit");
-    expect(found.map((a) => [a.subject, a.summary])).toEqual([["movement:INSTANT_FUNDING:w-b1", "Withdrawal of USD 19,000.00 within 7 days of a deposit of USD 20,000.00"]]);
+    expect(found.map((a) => [a.subject, a.summary])).toEqual([
+      ["movement:INSTANT_FUNDING:w-b1", "Withdrawal of USD 19,000.00 within 7 days of a deposit of USD 20,000.00"],
+    ]);
     expect((found[0].movements as { client_request_id: string }[]).map((m) => m.client_request_id)).toEqual(["d-b1", "w-b1"]);
   });
 
   it("more than N journals into one account in a day raise one alert that lists them; N or fewer do not", async () => {
     const day = (i: number) => `2026-11-03T${String(8 + i).padStart(2, "0")}:00:00Z`;
-    await ingest(db.engine, Array.from({ length: 6 }, (_, i) => journal(`jc-${i}`, "MASTER", "C1", day(i))));
-    await ingest(db.engine, Array.from({ length: 5 }, (_, i) => journal(`jd-${i}`, "MASTER", "C2", day(i))));
+    await ingest(
+      db.engine,
+      Array.from({ length: 6 }, (_, i) => journal(`jc-${i}`, "MASTER", "C1", day(i))),
+    );
+    await ingest(
+      db.engine,
+      Array.from({ length: 5 }, (_, i) => journal(`jd-${i}`, "MASTER", "C2", day(i))),
+    );
     // Four into C3 one day and two the next: no day has more than five.
-    await ingest(db.engine, [...Array.from({ length: 4 }, (_, i) => journal(`je-${i}`, "MASTER", "C3", day(i))), journal("je-x", "MASTER", "C3", "2026-11-04T08:00:00Z"), journal("je-y", "MASTER", "C3", "2026-11-04T09:00:00Z")]);
+    await ingest(db.engine, [
+      ...Array.from({ length: 4 }, (_, i) => journal(`je-${i}`, "MASTER", "C3", day(i))),
+      journal("je-x", "MASTER", "C3", "2026-11-04T08:00:00Z"),
+      journal("je-y", "MASTER", "C3", "2026-11-04T09:00:00Z"),
+    ]);
     let found = await alerts("journals_per_day");
     expect(found.map((a) => [a.subject, a.account_id, (a.movements as unknown[]).length])).toEqual([["journals:C1:2026-11-03", "C1", 6]]);
     // A seventh the same day joins the same alert.
@@ -91,8 +171,24 @@ describe.each(testEngines())("surveillance ($name)", (te) => {
   });
 
   it("an option order within N hours of an option level raise fires; a stock order, a later order or another account's do not", async () => {
-    expect(await recordOptionLevelChange(db.engine, { accountId: "D1", from: "LV1", to: "LV3", by: "ops@brokerdesk.test", at: new Date("2026-11-05T10:00:00Z") })).toBe(true);
-    expect(await recordOptionLevelChange(db.engine, { accountId: "D2", from: "LV3", to: "LV2", by: "ops@brokerdesk.test", at: new Date("2026-11-05T10:00:00Z") })).toBe(false);
+    expect(
+      await recordOptionLevelChange(db.engine, {
+        accountId: "D1",
+        from: "LV1",
+        to: "LV3",
+        by: "ops@brokerdesk.test",
+        at: new Date("2026-11-05T10:00:00Z"),
+      }),
+    ).toBe(true);
+    expect(
+      await recordOptionLevelChange(db.engine, {
+        accountId: "D2",
+        from: "LV3",
+        to: "LV2",
+        by: "ops@brokerdesk.test",
+        at: new Date("2026-11-05T10:00:00Z"),
+      }),
+    ).toBe(false);
     await ingest(db.engine, [
       order("D1", "opt-soon", "US_OPTION", "2026-11-05T12:00:00Z"),
       order("D1", "stock-soon", "US_STOCK", "2026-11-05T12:30:00Z"),
@@ -109,7 +205,9 @@ describe.each(testEngines())("surveillance ($name)", (te) => {
     await db.engine.query("UPDATE brokerdesk.surveillance_rules SET enabled = false WHERE kind = 'large_funding'");
     await ingest(db.engine, [funding("off-dep", "E1", "DEPOSIT", "500000", "2026-11-06T10:00:00Z")]);
     expect((await alerts("large_funding")).some((a) => a.subject.endsWith(":off-dep"))).toBe(false);
-    await db.engine.query(`UPDATE brokerdesk.surveillance_rules SET enabled = true, params = '{"currency": "USD", "amount": "1000"}' WHERE kind = 'large_funding'`);
+    await db.engine.query(
+      `UPDATE brokerdesk.surveillance_rules SET enabled = true, params = '{"currency": "USD", "amount": "1000"}' WHERE kind = 'large_funding'`,
+    );
     await ingest(db.engine, [funding("low-threshold", "E1", "DEPOSIT", "1500", "2026-11-06T11:00:00Z")]);
     expect((await alerts("large_funding")).some((a) => a.subject.endsWith(":low-threshold"))).toBe(true);
   });

@@ -23,20 +23,36 @@ describe("Trading API orders in the desk's read model", () => {
     await app.login();
     await setPrice(f.api, "KO", "60.00");
     const id = rid("ta");
-    const placed = await app.place_order(account, [{
-      client_order_id: id, combo_type: "NORMAL", instrument_type: "EQUITY", market: "US", symbol: "KO", order_type: "LIMIT",
-      entrust_type: "QTY", time_in_force: "DAY", side: "BUY", quantity: "3", limit_price: "61.00", support_trading_session: "CORE",
-    }]);
+    const placed = await app.place_order(account, [
+      {
+        client_order_id: id,
+        combo_type: "NORMAL",
+        instrument_type: "EQUITY",
+        market: "US",
+        symbol: "KO",
+        order_type: "LIMIT",
+        entrust_type: "QTY",
+        time_in_force: "DAY",
+        side: "BUY",
+        quantity: "3",
+        limit_price: "61.00",
+        support_trading_session: "CORE",
+      },
+    ]);
     expect(placed.status).toBe(200);
     const row = await until(async () => {
       const { rows } = await f.db.engine.query<{ status: string; symbol: string; filled_quantity: string }>(
-        "SELECT status, symbol, filled_quantity::text AS filled_quantity FROM brokerdesk.orders WHERE account_id = $1 AND client_order_id = $2", [account, id],
+        "SELECT status, symbol, filled_quantity::text AS filled_quantity FROM brokerdesk.orders WHERE account_id = $1 AND client_order_id = $2",
+        [account, id],
       );
       return rows[0]?.status === "FILLED" ? rows[0] : undefined;
     });
     expect(row).toMatchObject({ symbol: "KO", status: "FILLED" });
     expect(Number(row.filled_quantity)).toBe(3);
-    const executions = await f.db.engine.query("SELECT 1 FROM brokerdesk.executions WHERE account_id = $1 AND client_order_id = $2", [account, id]);
+    const executions = await f.db.engine.query("SELECT 1 FROM brokerdesk.executions WHERE account_id = $1 AND client_order_id = $2", [
+      account,
+      id,
+    ]);
     expect(executions.rows).toHaveLength(1);
   });
 });

@@ -50,8 +50,15 @@ export class SignedClient {
     const body = o.rawBody ?? (method === "POST" ? JSON.stringify(o.body ?? {}) : undefined);
     const host = new URL(this.baseUrl).host;
     const headers: Record<string, string> = signedHeaders({
-      appKey: this.appKey, appSecret: o.appSecret ?? this.appSecret, algorithm: o.algorithm ?? this.algorithm, path, query,
-      host: o.signHost ?? host, body: o.signBody ?? body, now: o.now, nonce: o.nonce,
+      appKey: this.appKey,
+      appSecret: o.appSecret ?? this.appSecret,
+      algorithm: o.algorithm ?? this.algorithm,
+      path,
+      query,
+      host: o.signHost ?? host,
+      body: o.signBody ?? body,
+      now: o.now,
+      nonce: o.nonce,
     });
     const version = o.version === undefined ? (path.startsWith("/openapi/") ? "v2" : "v3") : o.version;
     if (version !== null) headers["x-version"] = version;

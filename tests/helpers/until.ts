@@ -3,7 +3,11 @@
  * for a failure to end, not a latency to assert: it is generous (the suite runs on 2 busy cores), and how fast a
  * thing happens is a bench's to say.
  */
-export async function until<T>(fn: () => T | undefined | false | null | Promise<T | undefined | false | null>, ms = 20_000, what = "condition"): Promise<T> {
+export async function until<T>(
+  fn: () => T | undefined | false | null | Promise<T | undefined | false | null>,
+  ms = 20_000,
+  what = "condition",
+): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const v = await fn();

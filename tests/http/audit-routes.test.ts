@@ -20,12 +20,31 @@ const call = (handler: typeof entryRoute, url: string, path: Record<string, stri
 
 describe("audit routes", () => {
   it("the entry route: every column and the neighbours for compliance; 403 for support, 404 for no entry", async () => {
-    const a = await appendAudit(db(), { actorEmail: "ops@example.test", action: "orders.cancel", target: "order:A1:c1", upstreamRequestId: "req-1", outcome: "success", input: { reason: "x", password: "p" } });
-    await appendAudit(db(), { actorEmail: "ops@example.test", action: "orders.replace", target: "order:A1:c1", upstreamRequestId: "req-1", outcome: "failure" });
+    const a = await appendAudit(db(), {
+      actorEmail: "ops@example.test",
+      action: "orders.cancel",
+      target: "order:A1:c1",
+      upstreamRequestId: "req-1",
+      outcome: "success",
+      input: { reason: "x", password: "p" },
+    });
+    await appendAudit(db(), {
+      actorEmail: "ops@example.test",
+      action: "orders.replace",
+      target: "order:A1:c1",
+      upstreamRequestId: "req-1",
+      outcome: "failure",
+    });
     const res = await call(entryRoute, `/api/audit/${a.seq}`, { seq: String(a.seq) });
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body.entry).toMatchObject({ seq: a.seq, upstreamRequestId: "req-1", hash: a.hash, prevHash: a.prevHash, input: { reason: "x", password: "[redacted]" } });
+    expect(body.entry).toMatchObject({
+      seq: a.seq,
+      upstreamRequestId: "req-1",
+      hash: a.hash,
+      prevHash: a.prevHash,
+      input: { reason: "x", password: "[redacted]" },
+    });
     expect(body.related.sameRequest).toHaveLength(1);
     expect(body.related.sameTarget).toHaveLength(1);
     expect((await call(entryRoute, "/api/audit/999999", { seq: "999999" })).status).toBe(404);

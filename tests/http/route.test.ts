@@ -20,18 +20,23 @@ beforeEach(() => {
 });
 
 const call = (handler: ReturnType<typeof jsonRoute>, url: string, path: Record<string, string> = {}) =>
-  handler(new Request(`http://desk.test${url}`, { headers: { "user-agent": "vitest", "x-forwarded-for": "6.6.6.6, 10.0.0.7" } }), { params: Promise.resolve(path) });
+  handler(new Request(`http://desk.test${url}`, { headers: { "user-agent": "vitest", "x-forwarded-for": "6.6.6.6, 10.0.0.7" } }), {
+    params: Promise.resolve(path),
+  });
 
 const accountRoute = jsonRoute(
   { permission: "accounts:read", params: z.object({ accountId: z.string().min(3), cursor: z.string().optional() }) },
   async ({ params, staff }) => {
     if (params.accountId === "GONE") throw new NotFoundError("This account does not exist.");
-    if (params.accountId === "SLOW") throw new BrokerError({ status: 429, errorCode: "TOO_MANY_REQUESTS", message: "x", requestId: "req-429" });
-    if (params.accountId === "DOWN") throw new BrokerError({ status: 503, errorCode: "SERVICE_NOT_AVAILABLE", message: "upstream stack trace", requestId: "req-503" });
+    if (params.accountId === "SLOW")
+      throw new BrokerError({ status: 429, errorCode: "TOO_MANY_REQUESTS", message: "x", requestId: "req-429" });
+    if (params.accountId === "DOWN")
+      throw new BrokerError({ status: 503, errorCode: "SERVICE_NOT_AVAILABLE", message: "upstream stack trace", requestId: "req-503" });
     if (params.accountId === "RULE") throw new AppError("ACCOUNT_LOCKED", "locked by rule 7", "This account is locked for review.");
     if (params.accountId === "BUG") throw new Error("internal detail");
     // An error that looks like an app error (a code and a message) but is not one: an internal failure.
-    if (params.accountId === "LOOKALIKE") throw Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED", userMessage: "leak" });
+    if (params.accountId === "LOOKALIKE")
+      throw Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED", userMessage: "leak" });
     return { id: params.accountId, cursor: params.cursor ?? null, viewer: staff.email };
   },
 );
@@ -70,7 +75,11 @@ describe("jsonRoute", () => {
     const down = await call(accountRoute, "/api/x", { accountId: "DOWN" });
     const body = await down.json();
     expect(down.status).toBe(502);
-    expect(body).toMatchObject({ error: "SERVICE_NOT_AVAILABLE", requestId: "req-503", message: expect.stringMatching(/temporarily unavailable/) });
+    expect(body).toMatchObject({
+      error: "SERVICE_NOT_AVAILABLE",
+      requestId: "req-503",
+      message: expect.stringMatching(/temporarily unavailable/),
+    });
     expect(JSON.stringify(body)).not.toContain("stack trace");
     const bug = await call(accountRoute, "/api/x", { accountId: "BUG" });
     expect([bug.status, await bug.json()]).toEqual([500, { error: "INTERNAL", message: "Something went wrong. Try again." }]);
@@ -86,7 +95,17 @@ describe("jsonRoute", () => {
 
 describe("csvRoute", () => {
   const exportOf = (rows: (filter: { kind?: string }) => AsyncIterable<(string | number)[]>, action: string) =>
-    csvRoute({ permission: "audit:read", params: z.object({ kind: z.string().optional(), size: z.string().optional() }), filter: (p) => ({ kind: p.kind }), action, filename: "things", columns: ["N", "Kind"] }, ({ params }) => rows(params));
+    csvRoute(
+      {
+        permission: "audit:read",
+        params: z.object({ kind: z.string().optional(), size: z.string().optional() }),
+        filter: (p) => ({ kind: p.kind }),
+        action,
+        filename: "things",
+        columns: ["N", "Kind"],
+      },
+      ({ params }) => rows(params),
+    );
   const entries = async (action: string) => (await listAudit(db().engine, { action })).rows;
 
   it("streams the file and writes exactly one audit entry: action, filter, row count, outcome, who and from where", async () => {
@@ -105,7 +124,13 @@ describe("csvRoute", () => {
     expect(lines.slice(0, 2)).toEqual(["N,Kind", "1,odd"]);
     const written = await entries("things.export");
     expect(written).toHaveLength(1);
-    expect(written[0]).toMatchObject({ outcome: "success", actorEmail: COMPLIANCE.email, input: { filter: { kind: "odd" }, rows: 450 }, clientIp: "10.0.0.7", userAgent: "vitest" });
+    expect(written[0]).toMatchObject({
+      outcome: "success",
+      actorEmail: COMPLIANCE.email,
+      input: { filter: { kind: "odd" }, rows: 450 },
+      clientIp: "10.0.0.7",
+      userAgent: "vitest",
+    });
   });
 
   it("an upstream failure before the first row is a JSON error and one failure entry; a denial is one denied entry", async () => {

@@ -30,8 +30,17 @@ function spec(n: number) {
   const kind = KINDS[n % 5];
   const usd = n % 2 === 1;
   return {
-    n, kind, id: `MV${n}`, account: `ACC-${n % 3}`, to: `ACC-${(n + 1) % 3}`, direction: n % 2 === 1 ? "DEPOSIT" : "WITHDRAWAL",
-    currency: usd ? "USD" : "HKD", toCurrency: usd ? "HKD" : "USD", amount: `${n}.25`, toAmount: `${n * 7}.5`, status: STATUSES[n % 4],
+    n,
+    kind,
+    id: `MV${n}`,
+    account: `ACC-${n % 3}`,
+    to: `ACC-${(n + 1) % 3}`,
+    direction: n % 2 === 1 ? "DEPOSIT" : "WITHDRAWAL",
+    currency: usd ? "USD" : "HKD",
+    toCurrency: usd ? "HKD" : "USD",
+    amount: `${n}.25`,
+    toAmount: `${n * 7}.5`,
+    status: STATUSES[n % 4],
     requestedBy: n % 3 === 0 ? REQUESTER : undefined,
   };
 }
@@ -43,19 +52,49 @@ function payload(s: Spec): Record<string, unknown> {
     case "CASH_JOURNAL":
       return { ...base, biz_type: "CASH_JOURNAL", from_account: s.account, to_account: s.to, amount: s.amount, currency: s.currency };
     case "POSITION_JOURNAL":
-      return { ...base, biz_type: "POSITION_JOURNAL", from_account: s.account, to_account: s.to, symbol: "AAPL", quantity: "3", instrument_type: "EQUITY", market: "US" };
+      return {
+        ...base,
+        biz_type: "POSITION_JOURNAL",
+        from_account: s.account,
+        to_account: s.to,
+        symbol: "AAPL",
+        quantity: "3",
+        instrument_type: "EQUITY",
+        market: "US",
+      };
     case "INSTANT_FUNDING":
       return { ...base, biz_type: "INSTANT_FUNDING", account_id: s.account, type: s.direction, amount: s.amount, currency: s.currency };
     case "FX_EXCHANGE":
-      return { ...base, biz_type: "EXCHANGE", account_id: s.account, from_amount: s.amount, from_currency: s.currency, to_amount: s.toAmount, to_currency: s.toCurrency, fx_rate: "7" };
+      return {
+        ...base,
+        biz_type: "EXCHANGE",
+        account_id: s.account,
+        from_amount: s.amount,
+        from_currency: s.currency,
+        to_amount: s.toAmount,
+        to_currency: s.toCurrency,
+        fx_rate: "7",
+      };
     default:
-      return { ...base, biz_type: "INSTANT_EXCHANGE", account_id: s.account, from_amount: s.amount, from_currency: s.currency, to_amount: s.toAmount, to_currency: s.toCurrency };
+      return {
+        ...base,
+        biz_type: "INSTANT_EXCHANGE",
+        account_id: s.account,
+        from_amount: s.amount,
+        from_currency: s.currency,
+        to_amount: s.toAmount,
+        to_currency: s.toCurrency,
+      };
   }
 }
 
 const all = Array.from({ length: N }, (_, i) => spec(i + 1));
 /** Newest first: created one second apart, n = N the newest; MV10…MV13 share one time (the id breaks the tie). */
-const expected = (pred: (s: Spec) => boolean) => [...all].reverse().filter(pred).map((s) => s.id);
+const expected = (pred: (s: Spec) => boolean) =>
+  [...all]
+    .reverse()
+    .filter(pred)
+    .map((s) => s.id);
 const ids = (pages: MovementRow[][]) => pages.flat().map((r) => r.clientRequestId);
 const hasAccount = (s: Spec, a: string) => s.account === a || ((s.kind === "CASH_JOURNAL" || s.kind === "POSITION_JOURNAL") && s.to === a);
 
@@ -84,10 +123,18 @@ for (const engine of testEngines()) {
       // Stream events, and for a third of them the desk's own record first (who asked), as a submission writes it.
       const items = all.flatMap((s) => {
         const at = createdAt(s.n).toISOString();
-        const event = fromEnvelope({ id: `ev-${s.id}`, event_type: s.kind.endsWith("JOURNAL") ? "JOURNAL" : "FUNDING", timestamp: at, payload: payload(s) }, "stream");
+        const event = fromEnvelope(
+          { id: `ev-${s.id}`, event_type: s.kind.endsWith("JOURNAL") ? "JOURNAL" : "FUNDING", timestamp: at, payload: payload(s) },
+          "stream",
+        );
         if (!s.requestedBy) return [event];
         const desk = fromEnvelope(
-          { id: `movement:${s.kind}:${s.id}`, event_type: "DESK_MOVEMENT", timestamp: at, payload: { ...payload(s), movement_kind: s.kind, status: "SUBMITTED", requested_by: s.requestedBy } },
+          {
+            id: `movement:${s.kind}:${s.id}`,
+            event_type: "DESK_MOVEMENT",
+            timestamp: at,
+            payload: { ...payload(s), movement_kind: s.kind, status: "SUBMITTED", requested_by: s.requestedBy },
+          },
           "desk",
         );
         return [desk, event];
@@ -116,12 +163,20 @@ for (const engine of testEngines()) {
     it("filters by type (deposits and withdrawals apart), status, currency and date range, across pages", async () => {
       expect(ids(await walk({ type: "CASH_JOURNAL" }))).toEqual(expected((s) => s.kind === "CASH_JOURNAL"));
       expect(ids(await walk({ type: "DEPOSIT" }, 3))).toEqual(expected((s) => s.kind === "INSTANT_FUNDING" && s.direction === "DEPOSIT"));
-      expect(ids(await walk({ type: "WITHDRAWAL" }, 3))).toEqual(expected((s) => s.kind === "INSTANT_FUNDING" && s.direction === "WITHDRAWAL"));
+      expect(ids(await walk({ type: "WITHDRAWAL" }, 3))).toEqual(
+        expected((s) => s.kind === "INSTANT_FUNDING" && s.direction === "WITHDRAWAL"),
+      );
       expect(ids(await walk({ type: "INSTANT_FUNDING" }))).toEqual(expected((s) => s.kind === "INSTANT_FUNDING"));
-      expect(ids(await walk({ status: "REJECTED", type: "FX_EXCHANGE" }))).toEqual(expected((s) => s.status === "REJECTED" && s.kind === "FX_EXCHANGE"));
+      expect(ids(await walk({ status: "REJECTED", type: "FX_EXCHANGE" }))).toEqual(
+        expected((s) => s.status === "REJECTED" && s.kind === "FX_EXCHANGE"),
+      );
       // A currency matches what was paid or, for an exchange, what was bought.
       expect(ids(await walk({ currency: "HKD" }, 5))).toEqual(
-        expected((s) => s.kind !== "POSITION_JOURNAL" && (s.currency === "HKD" || ((s.kind === "FX_EXCHANGE" || s.kind === "INSTANT_EXCHANGE") && s.toCurrency === "HKD"))),
+        expected(
+          (s) =>
+            s.kind !== "POSITION_JOURNAL" &&
+            (s.currency === "HKD" || ((s.kind === "FX_EXCHANGE" || s.kind === "INSTANT_EXCHANGE") && s.toCurrency === "HKD")),
+        ),
       );
       const day = start.toISOString().slice(0, 10);
       expect(ids(await walk({ from: day, to: day })).length).toBe(N);
@@ -139,7 +194,10 @@ for (const engine of testEngines()) {
     });
 
     it("names accounts by their number where the desk knows it, and takes a number as the account filter", async () => {
-      await rememberAccountNumbers(db.engine, [{ account_id: "ACC-0", account_number: "NUM000" }, { account_id: "ACC-1", account_number: "NUM001" }]);
+      await rememberAccountNumbers(db.engine, [
+        { account_id: "ACC-0", account_number: "NUM000" },
+        { account_id: "ACC-1", account_number: "NUM001" },
+      ]);
       expect(ids(await walk({ account: "NUM001" }))).toEqual(ids(await walk({ account: "ACC-1" })));
       const mv15 = (await walk({ account: "ACC-1", type: "CASH_JOURNAL" })).flat().find((r) => r.clientRequestId === "MV15")!;
       expect(mv15).toMatchObject({ fromAccount: "ACC-0", fromAccountNumber: "NUM000", toAccount: "ACC-1", toAccountNumber: "NUM001" });
@@ -170,20 +228,46 @@ for (const engine of testEngines()) {
       const money = all.filter((s) => s.kind !== "POSITION_JOURNAL");
       for (const ccy of ["HKD", "USD"]) {
         const mine = money.filter((s) => s.currency === ccy);
-        expect(totals.byCurrency.find((t) => t.currency === ccy)).toEqual({ currency: ccy, count: mine.length, amount: String(sum(mine, (s) => s.amount)) });
+        expect(totals.byCurrency.find((t) => t.currency === ccy)).toEqual({
+          currency: ccy,
+          count: mine.length,
+          amount: String(sum(mine, (s) => s.amount)),
+        });
         const bought = all.filter((s) => (s.kind === "FX_EXCHANGE" || s.kind === "INSTANT_EXCHANGE") && s.toCurrency === ccy);
-        expect(totals.exchangedTo.find((t) => t.currency === ccy)).toEqual({ currency: ccy, count: bought.length, amount: String(sum(bought, (s) => s.toAmount)) });
+        expect(totals.exchangedTo.find((t) => t.currency === ccy)).toEqual({
+          currency: ccy,
+          count: bought.length,
+          amount: String(sum(bought, (s) => s.toAmount)),
+        });
       }
       // A filter's totals: every page of it, not the page on screen.
       const deposits = all.filter((s) => s.kind === "INSTANT_FUNDING" && s.direction === "DEPOSIT");
       const depositTotals = await movementTotals(db.engine, { type: "DEPOSIT" });
-      expect(depositTotals).toEqual({ count: deposits.length, positionJournals: 0, exchangedTo: [], byCurrency: [{ currency: "USD", count: deposits.length, amount: String(sum(deposits, (s) => s.amount)) }] });
+      expect(depositTotals).toEqual({
+        count: deposits.length,
+        positionJournals: 0,
+        exchangedTo: [],
+        byCurrency: [{ currency: "USD", count: deposits.length, amount: String(sum(deposits, (s) => s.amount)) }],
+      });
     });
 
     it("the detail: every field and the timeline, the desk's record (who asked) before the stream's status", async () => {
       const d = await getMovementDetail(db.engine, "INSTANT_EXCHANGE", "MV9");
-      expect(d.movement).toMatchObject({ kind: "INSTANT_EXCHANGE", accountId: "ACC-0", amount: "9.25", currency: "USD", toAmount: "63.5", toCurrency: "HKD", requestedBy: REQUESTER, status: "REJECTED", reason: "Not enough cash" });
-      expect(d.timeline.map((t) => [t.source, t.status, t.requestedBy])).toEqual([["desk", "SUBMITTED", REQUESTER], ["stream", "REJECTED", null]]);
+      expect(d.movement).toMatchObject({
+        kind: "INSTANT_EXCHANGE",
+        accountId: "ACC-0",
+        amount: "9.25",
+        currency: "USD",
+        toAmount: "63.5",
+        toCurrency: "HKD",
+        requestedBy: REQUESTER,
+        status: "REJECTED",
+        reason: "Not enough cash",
+      });
+      expect(d.timeline.map((t) => [t.source, t.status, t.requestedBy])).toEqual([
+        ["desk", "SUBMITTED", REQUESTER],
+        ["stream", "REJECTED", null],
+      ]);
       await expect(getMovementDetail(db.engine, "CASH_JOURNAL", "MV9")).rejects.toMatchObject({ name: "NotFoundError" });
       await expect(getMovementDetail(db.engine, "NOT_A_KIND", "MV9")).rejects.toMatchObject({ name: "NotFoundError" });
     });
@@ -203,7 +287,9 @@ for (const engine of testEngines()) {
     });
 
     it("the CSV export streams every movement of the filter and is audited once with the filter and row count", async () => {
-      const res = await exportRoute(new Request("http://desk.test/api/movements/export?account=ACC-1&size=25"), { params: Promise.resolve({}) });
+      const res = await exportRoute(new Request("http://desk.test/api/movements/export?account=ACC-1&size=25"), {
+        params: Promise.resolve({}),
+      });
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
       const lines = (await res.text()).trim().split("\r\n");
@@ -214,7 +300,11 @@ for (const engine of testEngines()) {
       // One success entry (the denied support export of the test before wrote its own denied entry).
       const entries = (await listAudit(db.engine, { action: "movements.export" })).rows.filter((e) => e.outcome !== "denied");
       expect(entries).toHaveLength(1);
-      expect(entries[0]).toMatchObject({ outcome: "success", actorEmail: COMPLIANCE.email, input: { filter: { account: "ACC-1" }, rows: want.length } });
+      expect(entries[0]).toMatchObject({
+        outcome: "success",
+        actorEmail: COMPLIANCE.email,
+        input: { filter: { account: "ACC-1" }, rows: want.length },
+      });
     });
   });
 }

@@ -17,8 +17,14 @@ const [a, b] = [seedAccountId(2), seedAccountId(0)];
 beforeAll(async () => {
   f = await startFixture(engines[0]);
   client = createBrokerClient({
-    kind: "sandbox", baseUrl: f.sb.url, appKey: "brokerdesk-demo-key", appSecret: "brokerdesk-demo-secret", algorithm: "HMAC-SHA256",
-    pathStyle: "resource", timeoutMs: 10_000, maxRetries: 0,
+    kind: "sandbox",
+    baseUrl: f.sb.url,
+    appKey: "brokerdesk-demo-key",
+    appSecret: "brokerdesk-demo-secret",
+    algorithm: "HMAC-SHA256",
+    pathStyle: "resource",
+    timeoutMs: 10_000,
+    maxRetries: 0,
   });
 }, 120_000);
 afterAll(async () => {
@@ -26,9 +32,16 @@ afterAll(async () => {
 });
 
 const journal = (id: string, from: string, to: string, amount: string) =>
-  f.api.op("createCashJournal", "resource", { body: { from_account: from, to_account: to, client_request_id: id, amount, currency: "USD" } });
+  f.api.op("createCashJournal", "resource", {
+    body: { from_account: from, to_account: to, client_request_id: id, amount, currency: "USD" },
+  });
 const recordSubmitted = (id: string, from: string, to: string, amount: string) =>
-  recordDeskMovement(db().engine, { kind: "CASH_JOURNAL", clientRequestId: id, requestedBy: "ops@example.test", fields: { from_account: from, to_account: to, amount, currency: "USD" } });
+  recordDeskMovement(db().engine, {
+    kind: "CASH_JOURNAL",
+    clientRequestId: id,
+    requestedBy: "ops@example.test",
+    fields: { from_account: from, to_account: to, amount, currency: "USD" },
+  });
 
 describe("refresh a movement from upstream", () => {
   it("a journal completed upstream while the desk still says SUBMITTED: corrected by a snapshot, then the records agree", async () => {
@@ -36,14 +49,19 @@ describe("refresh a movement from upstream", () => {
     expect((await f.api.call("POST", "/sandbox/requests/hold", { body: { enabled: true } })).status).toBe(200);
     expect((await journal(id, a, b, "1.25")).body).toMatchObject({ status: "SUBMITTED" });
     await recordSubmitted(id, a, b, "1.25");
-    expect((await f.api.call("POST", "/sandbox/requests/complete", { body: { kind: "CASH_JOURNAL", client_request_id: id } })).status).toBe(200);
+    expect((await f.api.call("POST", "/sandbox/requests/complete", { body: { kind: "CASH_JOURNAL", client_request_id: id } })).status).toBe(
+      200,
+    );
     await f.api.call("POST", "/sandbox/requests/hold", { body: { enabled: false } });
 
     const first = await refreshMovementFromUpstream(db().engine, client, "CASH_JOURNAL", id);
     expect(first).toMatchObject({ status: "COMPLETED", applied: "diverged", raw: expect.objectContaining({ client_request_id: id }) });
     const after = await getMovementDetail(db().engine, "CASH_JOURNAL", id);
     expect(after.movement).toMatchObject({ status: "COMPLETED", requestedBy: "ops@example.test", fromAccount: a, toAccount: b });
-    expect(after.timeline.map((t) => [t.source, t.status])).toEqual([["desk", "SUBMITTED"], ["snapshot", "COMPLETED"]]);
+    expect(after.timeline.map((t) => [t.source, t.status])).toEqual([
+      ["desk", "SUBMITTED"],
+      ["snapshot", "COMPLETED"],
+    ]);
 
     const second = await refreshMovementFromUpstream(db().engine, client, "CASH_JOURNAL", id);
     expect(second.applied).toBe("same");
@@ -62,6 +80,8 @@ describe("refresh a movement from upstream", () => {
   });
 
   it("a movement the desk does not know is not found, before any upstream call", async () => {
-    await expect(refreshMovementFromUpstream(db().engine, client, "CASH_JOURNAL", "nothing-here")).rejects.toMatchObject({ name: "NotFoundError" });
+    await expect(refreshMovementFromUpstream(db().engine, client, "CASH_JOURNAL", "nothing-here")).rejects.toMatchObject({
+      name: "NotFoundError",
+    });
   });
 });

@@ -23,10 +23,18 @@ let f: Fixture;
 
 beforeAll(async () => {
   f = await startTrading();
-  setBrokerForTests(createBrokerClient({
-    kind: "sandbox", baseUrl: f.sb.url, appKey: "brokerdesk-demo-key", appSecret: "brokerdesk-demo-secret", algorithm: "HMAC-SHA256",
-    pathStyle: "resource", timeoutMs: 10_000, maxRetries: 0,
-  }));
+  setBrokerForTests(
+    createBrokerClient({
+      kind: "sandbox",
+      baseUrl: f.sb.url,
+      appKey: "brokerdesk-demo-key",
+      appSecret: "brokerdesk-demo-secret",
+      algorithm: "HMAC-SHA256",
+      pathStyle: "resource",
+      timeoutMs: 10_000,
+      maxRetries: 0,
+    }),
+  );
 }, 120_000);
 afterAll(async () => {
   setBrokerForTests(undefined);
@@ -39,7 +47,13 @@ beforeEach(async () => {
 
 let n = 0;
 const ticket = (o: Partial<PlaceTicketValues> = {}): PlaceTicketValues => ({
-  ...blankTicket(), account_id: ACCOUNTS.margin, symbol: "AAPL", quantity: "3", limit_price: "100.00", client_order_id: `ord_t${process.pid}x${(n += 1)}`, ...o,
+  ...blankTicket(),
+  account_id: ACCOUNTS.margin,
+  symbol: "AAPL",
+  quantity: "3",
+  limit_price: "100.00",
+  client_order_id: `ord_t${process.pid}x${(n += 1)}`,
+  ...o,
 });
 
 describe("place an order ticket", () => {
@@ -57,11 +71,19 @@ describe("place an order ticket", () => {
     const groups = (history.body.data ?? history.body) as any[];
     expect(groups.filter((g) => g.client_order_id === t.client_order_id)).toHaveLength(1);
 
-    const { rows } = await db().engine.query<{ client_order_id: string; status: string; submitted_by: string; symbol: string; limit_price: string }>(
+    const { rows } = await db().engine.query<{
+      client_order_id: string;
+      status: string;
+      submitted_by: string;
+      symbol: string;
+      limit_price: string;
+    }>(
       "SELECT client_order_id, status, submitted_by, symbol, limit_price::text AS limit_price FROM brokerdesk.orders WHERE client_order_id = $1",
       [t.client_order_id],
     );
-    expect(rows).toEqual([expect.objectContaining({ client_order_id: t.client_order_id, submitted_by: OPS.email, symbol: "AAPL", status: "SUBMITTED" })]);
+    expect(rows).toEqual([
+      expect.objectContaining({ client_order_id: t.client_order_id, submitted_by: OPS.email, symbol: "AAPL", status: "SUBMITTED" }),
+    ]);
     const audit = (await listAudit(db().engine, { action: "orders.place" })).rows;
     expect(audit[0]).toMatchObject({ outcome: "success", idempotencyKey: t.client_order_id });
   });
@@ -99,12 +121,42 @@ describe("place an order ticket", () => {
 
   it("an option spread above the account's level is refused on the legs before anything is sent", async () => {
     const legs = [
-      { symbol: "AAPL261218C00230000", option_type: "CALL" as const, strike_price: "230", expiry: "2026-12-18", multiplier: "100", side: "BUY" as const, ratio: "1" },
-      { symbol: "AAPL261218C00235000", option_type: "CALL" as const, strike_price: "235", expiry: "2026-12-18", multiplier: "100", side: "SELL" as const, ratio: "1" },
+      {
+        symbol: "AAPL261218C00230000",
+        option_type: "CALL" as const,
+        strike_price: "230",
+        expiry: "2026-12-18",
+        multiplier: "100",
+        side: "BUY" as const,
+        ratio: "1",
+      },
+      {
+        symbol: "AAPL261218C00235000",
+        option_type: "CALL" as const,
+        strike_price: "235",
+        expiry: "2026-12-18",
+        multiplier: "100",
+        side: "SELL" as const,
+        ratio: "1",
+      },
     ];
     // the form said LV3 (stale); the account is LV1 upstream: the action checks again
-    const r = await placeOrderTicket(ticket({ account_id: ACCOUNTS.optionsLv1, instrument_type: "OPTION", symbol: "", quantity: "1", limit_price: "1.50", account_option_level: "LV3", legs }));
-    expect(r).toMatchObject({ ok: false, code: "OPTION_LEVEL_TOO_LOW", fieldErrors: { legs: expect.stringContaining("needs option level LV3; the account has LV1") } });
+    const r = await placeOrderTicket(
+      ticket({
+        account_id: ACCOUNTS.optionsLv1,
+        instrument_type: "OPTION",
+        symbol: "",
+        quantity: "1",
+        limit_price: "1.50",
+        account_option_level: "LV3",
+        legs,
+      }),
+    );
+    expect(r).toMatchObject({
+      ok: false,
+      code: "OPTION_LEVEL_TOO_LOW",
+      fieldErrors: { legs: expect.stringContaining("needs option level LV3; the account has LV1") },
+    });
   });
 
   it("support and compliance may not place", async () => {

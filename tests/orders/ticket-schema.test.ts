@@ -4,8 +4,16 @@ import { blankTicket, placeTicketSchema, ticketSchema, type TicketValues } from 
 import { ticketFingerprint, toOrderRequest } from "@/lib/schemas/order-ticket-wire";
 
 /** The ticket's one schema: per-market order types and their prices, GTD, HK lots, amounts, combos, option levels. */
-const us = (o: Partial<TicketValues> = {}): TicketValues => ({ ...blankTicket(), account_id: "A1", symbol: "AAPL", quantity: "10", limit_price: "200.00", ...o });
-const hk = (o: Partial<TicketValues> = {}): TicketValues => us({ market: "HK", symbol: "00700", lot_size: "100", quantity: "200", limit_price: "400", ...o });
+const us = (o: Partial<TicketValues> = {}): TicketValues => ({
+  ...blankTicket(),
+  account_id: "A1",
+  symbol: "AAPL",
+  quantity: "10",
+  limit_price: "200.00",
+  ...o,
+});
+const hk = (o: Partial<TicketValues> = {}): TicketValues =>
+  us({ market: "HK", symbol: "00700", lot_size: "100", quantity: "200", limit_price: "400", ...o });
 const errors = (v: TicketValues) => {
   const r = ticketSchema.safeParse(v);
   return r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [i.path.join("."), i.message]));
@@ -20,11 +28,15 @@ describe("order types and their prices", () => {
   it("each US type asks for its own prices", () => {
     expect(errors(us({ order_type: "MARKET", limit_price: "" }))).toEqual({});
     expect(errors(us({ order_type: "STOP_LOSS", limit_price: "" }))).toEqual({ stop_price: "Enter the stop price" });
-    expect(errors(us({ order_type: "STOP_LOSS_LIMIT", limit_price: "" }))).toMatchObject({ limit_price: expect.any(String), stop_price: expect.any(String) });
+    expect(errors(us({ order_type: "STOP_LOSS_LIMIT", limit_price: "" }))).toMatchObject({
+      limit_price: expect.any(String),
+      stop_price: expect.any(String),
+    });
     expect(errors(us({ order_type: "TOUCH_LMT", stop_price: "190" }))).toEqual({});
     expect(errors(us({ order_type: "TRAILING_STOP_LOSS", side: "SELL" }))).toEqual({ trailing_stop_step: "Enter the trailing amount" });
     expect(errors(us({ order_type: "TRAILING_STOP_LOSS_LIMIT", trailing_type: "PERCENTAGE", trailing_stop_step: "150" }))).toEqual({
-      trailing_stop_step: "The trailing percentage must be below 100", trailing_limit_price_offset: "Enter the limit offset",
+      trailing_stop_step: "The trailing percentage must be below 100",
+      trailing_limit_price_offset: "Enter the limit offset",
     });
   });
 
@@ -44,9 +56,13 @@ describe("order types and their prices", () => {
 describe("quantity, lots and amounts", () => {
   it("HK quantities are whole lots; an odd-lot limit order is fewer than one lot", () => {
     expect(errors(hk())).toEqual({});
-    expect(errors(hk({ quantity: "150" }))).toEqual({ quantity: "Whole lots of 100 shares (or an odd-lot limit order for fewer than one lot)" });
+    expect(errors(hk({ quantity: "150" }))).toEqual({
+      quantity: "Whole lots of 100 shares (or an odd-lot limit order for fewer than one lot)",
+    });
     expect(errors(hk({ quantity: "30", order_type: "ODD_LOT_LIMIT" }))).toEqual({});
-    expect(errors(hk({ quantity: "100", order_type: "ODD_LOT_LIMIT" }))).toEqual({ quantity: "An odd-lot order is for fewer than one lot (100 shares)" });
+    expect(errors(hk({ quantity: "100", order_type: "ODD_LOT_LIMIT" }))).toEqual({
+      quantity: "An odd-lot order is for fewer than one lot (100 shares)",
+    });
     expect(errors(hk({ quantity: "1.5" }))).toEqual({ quantity: "HK stocks trade in whole shares" });
   });
 
@@ -82,8 +98,13 @@ describe("time in force", () => {
 
 describe("combos", () => {
   it("MASTER with take-profit and stop-loss: three orders, children on the other side with derived ids", () => {
-    const v = placeTicketSchema.parse({ ...us({ combo: "MASTER", profit_enabled: true, profit_limit_price: "250", loss_enabled: true, loss_stop_price: "180" }), client_order_id: "ord_abc" });
-    expect(toOrderRequest(v).new_orders.map((o) => [o.combo_type, o.client_order_id, o.side, o.order_type, o.limit_price ?? o.stop_price])).toEqual([
+    const v = placeTicketSchema.parse({
+      ...us({ combo: "MASTER", profit_enabled: true, profit_limit_price: "250", loss_enabled: true, loss_stop_price: "180" }),
+      client_order_id: "ord_abc",
+    });
+    expect(
+      toOrderRequest(v).new_orders.map((o) => [o.combo_type, o.client_order_id, o.side, o.order_type, o.limit_price ?? o.stop_price]),
+    ).toEqual([
       ["MASTER", "ord_abc", "BUY", "LIMIT", "200.00"],
       ["STOP_PROFIT", "ord_abc-tp", "SELL", "LIMIT", "250"],
       ["STOP_LOSS", "ord_abc-sl", "SELL", "STOP_LOSS", "180"],
@@ -92,11 +113,21 @@ describe("combos", () => {
   });
 
   it("OCO pairs two orders of one side; OTO and OTOCO are offered for HK only", () => {
-    const v = placeTicketSchema.parse({ ...us({ side: "SELL", combo: "OCO", limit_price: "250", oco_order_type: "STOP_LOSS", oco_stop_price: "180" }), client_order_id: "ord_x" });
-    expect(toOrderRequest(v).new_orders.map((o) => [o.combo_type, o.side, o.order_type])).toEqual([["OCO", "SELL", "LIMIT"], ["OCO", "SELL", "STOP_LOSS"]]);
-    expect(errors(us({ combo: "OTO", profit_enabled: true, profit_limit_price: "250" }))).toEqual({ combo: "One triggers other (OTO) is not offered for US stocks" });
+    const v = placeTicketSchema.parse({
+      ...us({ side: "SELL", combo: "OCO", limit_price: "250", oco_order_type: "STOP_LOSS", oco_stop_price: "180" }),
+      client_order_id: "ord_x",
+    });
+    expect(toOrderRequest(v).new_orders.map((o) => [o.combo_type, o.side, o.order_type])).toEqual([
+      ["OCO", "SELL", "LIMIT"],
+      ["OCO", "SELL", "STOP_LOSS"],
+    ]);
+    expect(errors(us({ combo: "OTO", profit_enabled: true, profit_limit_price: "250" }))).toEqual({
+      combo: "One triggers other (OTO) is not offered for US stocks",
+    });
     expect(errors(hk({ combo: "OTO", profit_enabled: true, profit_limit_price: "450" }))).toEqual({});
-    expect(errors(hk({ combo: "OTOCO", profit_enabled: true, profit_limit_price: "450" }))).toEqual({ profit_enabled: "OTOCO needs both the take-profit and the stop-loss order" });
+    expect(errors(hk({ combo: "OTOCO", profit_enabled: true, profit_limit_price: "450" }))).toEqual({
+      profit_enabled: "OTOCO needs both the take-profit and the stop-loss order",
+    });
   });
 });
 
@@ -108,7 +139,14 @@ describe("the ticket's id", () => {
   });
 });
 
-const leg = (o: Partial<StrategyLeg>): StrategyLeg => ({ option_type: "CALL", strike_price: "230", expiry: "2026-12-18", side: "BUY", ratio: "1", ...o });
+const leg = (o: Partial<StrategyLeg>): StrategyLeg => ({
+  option_type: "CALL",
+  strike_price: "230",
+  expiry: "2026-12-18",
+  side: "BUY",
+  ratio: "1",
+  ...o,
+});
 
 describe("option strategies and levels", () => {
   it("names the strategy of the legs", () => {
@@ -118,10 +156,14 @@ describe("option strategies and levels", () => {
     expect(nameStrategy([leg({}), leg({ option_type: "PUT", strike_price: "220" })])).toBe("STRANGLE");
     expect(nameStrategy([leg({}), leg({ side: "SELL", expiry: "2027-01-15" })])).toBe("CALENDAR");
     expect(nameStrategy([leg({ strike_price: "225" }), leg({ side: "SELL", ratio: "2" }), leg({ strike_price: "235" })])).toBe("BUTTERFLY");
-    expect(nameStrategy([
-      leg({ option_type: "PUT", strike_price: "210" }), leg({ option_type: "PUT", strike_price: "220", side: "SELL" }),
-      leg({ strike_price: "240", side: "SELL" }), leg({ strike_price: "250" }),
-    ])).toBe("IRON_CONDOR");
+    expect(
+      nameStrategy([
+        leg({ option_type: "PUT", strike_price: "210" }),
+        leg({ option_type: "PUT", strike_price: "220", side: "SELL" }),
+        leg({ strike_price: "240", side: "SELL" }),
+        leg({ strike_price: "250" }),
+      ]),
+    ).toBe("IRON_CONDOR");
     expect(nameStrategy([leg({}), leg({ option_type: "PUT", side: "SELL", expiry: "2027-01-15" })])).toBeUndefined();
   });
 
@@ -133,24 +175,53 @@ describe("option strategies and levels", () => {
     expect(requiredOptionLevel("SINGLE", [leg({ side: "SELL", symbol: "AAPL261218C00230000" })], "1", { AAPL: "100" })).toBe(1);
     expect(requiredOptionLevel("STRADDLE", [leg({}), leg({ option_type: "PUT" })], "1")).toBe(2);
     expect(requiredOptionLevel("STRADDLE", [leg({ side: "SELL" }), leg({ option_type: "PUT", side: "SELL" })], "1")).toBe(4);
-    expect(optionLevelProblem("LV1", "VERTICAL", vertical, "1")).toBe("Vertical spread (BUY CALL / SELL CALL) needs option level LV3; the account has LV1.");
+    expect(optionLevelProblem("LV1", "VERTICAL", vertical, "1")).toBe(
+      "Vertical spread (BUY CALL / SELL CALL) needs option level LV3; the account has LV1.",
+    );
     expect(optionLevelProblem("LV3", "VERTICAL", vertical, "1")).toBeUndefined();
     // selling contracts the account holds only closes: no level needed
-    expect(optionLevelProblem("", "SINGLE", [leg({ side: "SELL", symbol: "AAPL261218C00230000" })], "1", { AAPL261218C00230000: "2" })).toBeUndefined();
+    expect(
+      optionLevelProblem("", "SINGLE", [leg({ side: "SELL", symbol: "AAPL261218C00230000" })], "1", { AAPL261218C00230000: "2" }),
+    ).toBeUndefined();
   });
 
   it("the ticket refuses a spread above the account's level, on the legs, before sending", () => {
     const spread = us({
-      instrument_type: "OPTION", symbol: "", quantity: "1", limit_price: "1.50", account_option_level: "LV1",
+      instrument_type: "OPTION",
+      symbol: "",
+      quantity: "1",
+      limit_price: "1.50",
+      account_option_level: "LV1",
       legs: [
-        { symbol: "AAPL261218C00230000", option_type: "CALL", strike_price: "230", expiry: "2026-12-18", multiplier: "100", side: "BUY", ratio: "1" },
-        { symbol: "AAPL261218C00235000", option_type: "CALL", strike_price: "235", expiry: "2026-12-18", multiplier: "100", side: "SELL", ratio: "1" },
+        {
+          symbol: "AAPL261218C00230000",
+          option_type: "CALL",
+          strike_price: "230",
+          expiry: "2026-12-18",
+          multiplier: "100",
+          side: "BUY",
+          ratio: "1",
+        },
+        {
+          symbol: "AAPL261218C00235000",
+          option_type: "CALL",
+          strike_price: "235",
+          expiry: "2026-12-18",
+          multiplier: "100",
+          side: "SELL",
+          ratio: "1",
+        },
       ],
     });
     expect(errors(spread)).toEqual({ legs: "Vertical spread (BUY CALL / SELL CALL) needs option level LV3; the account has LV1." });
     const ok = placeTicketSchema.parse({ ...spread, account_option_level: "LV3", client_order_id: "ord_o" });
     expect(toOrderRequest(ok).new_orders[0]).toMatchObject({
-      instrument_type: "OPTION", symbol: "AAPL", option_strategy: "VERTICAL", combo_type: "NORMAL", quantity: "1", limit_price: "1.50",
+      instrument_type: "OPTION",
+      symbol: "AAPL",
+      option_strategy: "VERTICAL",
+      combo_type: "NORMAL",
+      quantity: "1",
+      limit_price: "1.50",
       legs: [
         { symbol: "AAPL", side: "BUY", quantity: "1", strike_price: "230", option_expire_date: "2026-12-18", option_type: "CALL" },
         { symbol: "AAPL", side: "SELL", quantity: "1", strike_price: "235", option_expire_date: "2026-12-18", option_type: "CALL" },

@@ -3,7 +3,18 @@ import Decimal from "decimal.js";
 import { errorOf } from "../helpers/signed-fetch";
 import { engines, rid, seedAccountId, startFixture, type Fixture } from "./fixture";
 
-type Activity = { id: string; activity_type: string; activity_sub_type: string; net_amount: string; biz_time: string; trade_date: string; symbol?: string; quantity?: string; currency: string; account_number: string };
+type Activity = {
+  id: string;
+  activity_type: string;
+  activity_sub_type: string;
+  net_amount: string;
+  biz_time: string;
+  trade_date: string;
+  symbol?: string;
+  quantity?: string;
+  currency: string;
+  account_number: string;
+};
 
 describe.each(engines)("account activities on $name", (te) => {
   let f: Fixture;
@@ -16,7 +27,9 @@ describe.each(engines)("account activities on $name", (te) => {
     const out: Activity[] = [];
     let key: string | undefined;
     do {
-      const r = await f.api.op("listAccountActivities", "resource", { query: { account_id: account, page_size: 50, ...query, ...(key ? { pagination_key: key } : {}) } });
+      const r = await f.api.op("listAccountActivities", "resource", {
+        query: { account_id: account, page_size: 50, ...query, ...(key ? { pagination_key: key } : {}) },
+      });
       expect(r.status).toBe(200);
       out.push(...r.body.data);
       key = r.body.pagination_key;
@@ -40,17 +53,40 @@ describe.each(engines)("account activities on $name", (te) => {
   it("is written by every movement, and by nothing that did not move", async () => {
     const [a, b] = [seedAccountId(12), seedAccountId(13)];
     const before = (await all(a)).length;
-    const j = await f.api.op("createCashJournal", "resource", { body: { from_account: a, to_account: b, client_request_id: rid("ac"), amount: "12.34", currency: "USD" } });
+    const j = await f.api.op("createCashJournal", "resource", {
+      body: { from_account: a, to_account: b, client_request_id: rid("ac"), amount: "12.34", currency: "USD" },
+    });
     expect(j.body.status).toBe("COMPLETED");
     const out = await all(a, { activity_type: "JOURNAL", page_size: 1 });
-    expect(out[0]).toMatchObject({ activity_type: "JOURNAL", activity_sub_type: "CASH_JOURNAL_OUT", net_amount: "-12.34", currency: "USD" });
+    expect(out[0]).toMatchObject({
+      activity_type: "JOURNAL",
+      activity_sub_type: "CASH_JOURNAL_OUT",
+      net_amount: "-12.34",
+      currency: "USD",
+    });
     expect((await all(b, { activity_sub_type: "CASH_JOURNAL_IN" }))[0].net_amount).toBe("12.34");
-    const rejected = await f.api.op("createCashJournal", "resource", { body: { from_account: a, to_account: b, client_request_id: rid("ac"), amount: "99999999.00", currency: "USD" } });
+    const rejected = await f.api.op("createCashJournal", "resource", {
+      body: { from_account: a, to_account: b, client_request_id: rid("ac"), amount: "99999999.00", currency: "USD" },
+    });
     expect(rejected.body.status).toBe("REJECTED");
     expect((await all(a)).length).toBe(before + 1);
-    const p = await f.api.op("createPositionJournal", "resource", { body: { from_account: a, to_account: b, client_request_id: rid("ac"), instrument_type: "EQUITY", market: "US", symbol: "AAPL", quantity: "1" } });
+    const p = await f.api.op("createPositionJournal", "resource", {
+      body: {
+        from_account: a,
+        to_account: b,
+        client_request_id: rid("ac"),
+        instrument_type: "EQUITY",
+        market: "US",
+        symbol: "AAPL",
+        quantity: "1",
+      },
+    });
     if (p.body.status === "COMPLETED") {
-      expect((await all(a, { activity_sub_type: "POSITION_JOURNAL_OUT" }))[0]).toMatchObject({ symbol: "AAPL", quantity: "-1", net_amount: "0.00" });
+      expect((await all(a, { activity_sub_type: "POSITION_JOURNAL_OUT" }))[0]).toMatchObject({
+        symbol: "AAPL",
+        quantity: "-1",
+        net_amount: "0.00",
+      });
     } else {
       expect((await all(a)).length).toBe(before + 1);
     }
@@ -70,7 +106,9 @@ describe.each(engines)("account activities on $name", (te) => {
     const legacy: Activity[] = [];
     let last: string | undefined;
     for (;;) {
-      const r = await f.api.op("listAccountActivities", "legacy", { query: { account_id: a, page_size: 4, ...(last ? { last_activity_id: last } : {}) } });
+      const r = await f.api.op("listAccountActivities", "legacy", {
+        query: { account_id: a, page_size: 4, ...(last ? { last_activity_id: last } : {}) },
+      });
       legacy.push(...r.body);
       if (r.body.length < 4) break;
       last = r.body[3].id;
@@ -78,8 +116,17 @@ describe.each(engines)("account activities on $name", (te) => {
     expect(legacy.map((i) => i.id)).toEqual(items.map((i) => i.id));
     const alias = await f.api.call("GET", "/openapi/broker/activities/cash", { query: { account_id: a, page_size: 2 } });
     expect(alias.body.map((i: Activity) => i.id)).toEqual(items.slice(0, 2).map((i) => i.id));
-    expect(errorOf(await f.api.op("listAccountActivities", "resource", { query: { account_id: a, activity_type: "PARTY" } }))).toEqual({ status: 417, code: "ILLEGAL_PARAMETER" });
-    expect(errorOf(await f.api.op("listAccountActivities", "resource", { query: { account_id: a, start_time: "last week" } }))).toEqual({ status: 417, code: "ILLEGAL_PARAMETER" });
-    expect(errorOf(await f.api.op("listAccountActivities", "resource", { query: { account_id: a, pagination_key: "garbage" } }))).toEqual({ status: 417, code: "ILLEGAL_PARAMETER" });
+    expect(errorOf(await f.api.op("listAccountActivities", "resource", { query: { account_id: a, activity_type: "PARTY" } }))).toEqual({
+      status: 417,
+      code: "ILLEGAL_PARAMETER",
+    });
+    expect(errorOf(await f.api.op("listAccountActivities", "resource", { query: { account_id: a, start_time: "last week" } }))).toEqual({
+      status: 417,
+      code: "ILLEGAL_PARAMETER",
+    });
+    expect(errorOf(await f.api.op("listAccountActivities", "resource", { query: { account_id: a, pagination_key: "garbage" } }))).toEqual({
+      status: 417,
+      code: "ILLEGAL_PARAMETER",
+    });
   });
 });

@@ -3,7 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorOf } from "../helpers/signed-fetch";
 import { engines, masterAccountId, seedAccountId, startFixture, type Fixture } from "./fixture";
 
-type Activity = { id: string; activity_type: string; activity_sub_type: string; net_amount: string; biz_time: string; trade_date: string; currency: string; description?: string };
+type Activity = {
+  id: string;
+  activity_type: string;
+  activity_sub_type: string;
+  net_amount: string;
+  biz_time: string;
+  trade_date: string;
+  currency: string;
+  description?: string;
+};
 
 describe.each(engines)("sandbox activity history control API on $name", (te) => {
   let f: Fixture;
@@ -16,7 +25,9 @@ describe.each(engines)("sandbox activity history control API on $name", (te) => 
     const out: Activity[] = [];
     let key: string | undefined;
     do {
-      const r = await f.api.op("listAccountActivities", "resource", { query: { account_id: account, page_size: 200, ...query, ...(key ? { pagination_key: key } : {}) } });
+      const r = await f.api.op("listAccountActivities", "resource", {
+        query: { account_id: account, page_size: 200, ...query, ...(key ? { pagination_key: key } : {}) },
+      });
       expect(r.status).toBe(200);
       out.push(...r.body.data);
       key = r.body.pagination_key;
@@ -34,7 +45,15 @@ describe.each(engines)("sandbox activity history control API on $name", (te) => 
     const a = seedAccountId(20);
     const balanceBefore = (await f.api.op("getBalance", "resource", { query: { account_id: a } })).body;
     const before = await totals({ account_id: a });
-    const body = { account_id: a, count: 600, start_time: "2024-01-01T00:00:00.000+0000", end_time: "2024-01-07T00:00:00.000+0000", activity_types: ["DEPOSIT", "WITHDRAW", "JOURNAL", "FEES"], currency: "HKD", description: "Old books" };
+    const body = {
+      account_id: a,
+      count: 600,
+      start_time: "2024-01-01T00:00:00.000+0000",
+      end_time: "2024-01-07T00:00:00.000+0000",
+      activity_types: ["DEPOSIT", "WITHDRAW", "JOURNAL", "FEES"],
+      currency: "HKD",
+      description: "Old books",
+    };
     expect((await generate(body)).body).toEqual({ inserted: 600 });
     // The same request again: the same ids, nothing new.
     expect((await generate(body)).body).toEqual({ inserted: 0 });
@@ -56,7 +75,7 @@ describe.each(engines)("sandbox activity history control API on $name", (te) => 
 
     // Totals: per currency, straight from the table, with the listing's filters.
     const sum = (xs: Activity[]) => xs.reduce((s, i) => s.plus(i.net_amount), new Decimal(0)).toFixed();
-    const hkd = (await totals({ account_id: a, currency: "HKD", start_time: body.start_time, end_time: body.end_time }));
+    const hkd = await totals({ account_id: a, currency: "HKD", start_time: body.start_time, end_time: body.end_time });
     expect(hkd).toEqual([{ currency: "HKD", count: 600, net_amount: sum(items) }]);
     const deposits = await totals({ account_id: a, activity_type: "DEPOSIT", start_time: body.start_time, end_time: body.end_time });
     expect(deposits).toEqual([{ currency: "HKD", count: 150, net_amount: sum(items.filter((i) => i.activity_type === "DEPOSIT")) }]);
@@ -72,21 +91,44 @@ describe.each(engines)("sandbox activity history control API on $name", (te) => 
 
   it("makes one row at the start of the range for a count of one, and a hundred thousand in one call", async () => {
     const a = seedAccountId(21);
-    expect((await generate({ account_id: a, count: 1, start_time: "2025-03-01T12:00:00.123Z", end_time: "2025-03-01T12:00:01.000Z" })).body).toEqual({ inserted: 1 });
+    expect(
+      (await generate({ account_id: a, count: 1, start_time: "2025-03-01T12:00:00.123Z", end_time: "2025-03-01T12:00:01.000Z" })).body,
+    ).toEqual({ inserted: 1 });
     const [one] = await all(a, { start_time: "2025-03-01T12:00:00.123+0000", end_time: "2025-03-01T12:00:00.123+0000" });
     expect(one).toMatchObject({ biz_time: "2025-03-01T12:00:00.123Z", activity_type: "DEPOSIT" });
-    expect((await generate({ account_id: a, count: 100_000, start_time: "2020-01-01T00:00:00.000Z", end_time: "2021-01-01T00:00:00.000Z" })).body).toEqual({ inserted: 100_000 });
-    expect(await totals({ account_id: a, start_time: "2020-01-01T00:00:00.000Z", end_time: "2020-12-31T23:59:59.999Z" })).toEqual([{ currency: "USD", count: 100_000, net_amount: expect.any(String) }]);
+    expect(
+      (await generate({ account_id: a, count: 100_000, start_time: "2020-01-01T00:00:00.000Z", end_time: "2021-01-01T00:00:00.000Z" }))
+        .body,
+    ).toEqual({ inserted: 100_000 });
+    expect(await totals({ account_id: a, start_time: "2020-01-01T00:00:00.000Z", end_time: "2020-12-31T23:59:59.999Z" })).toEqual([
+      { currency: "USD", count: 100_000, net_amount: expect.any(String) },
+    ]);
   }, 120_000);
 
   it("refuses bad input", async () => {
     const ok = { account_id: seedAccountId(22), count: 10, start_time: "2024-01-01T00:00:00.000Z", end_time: "2024-01-02T00:00:00.000Z" };
-    for (const bad of [{ count: 0 }, { count: 100_001 }, { count: 1.5 }, { start_time: "yesterday" }, { end_time: undefined }, { end_time: ok.start_time },
-      { activity_types: ["PARTY"] }, { activity_types: [] }, { currency: "EUR" }, { description: 5 }]) {
+    for (const bad of [
+      { count: 0 },
+      { count: 100_001 },
+      { count: 1.5 },
+      { start_time: "yesterday" },
+      { end_time: undefined },
+      { end_time: ok.start_time },
+      { activity_types: ["PARTY"] },
+      { activity_types: [] },
+      { currency: "EUR" },
+      { description: 5 },
+    ]) {
       expect(errorOf(await generate({ ...ok, ...bad }))).toEqual({ status: 417, code: "ILLEGAL_PARAMETER" });
     }
     expect(errorOf(await generate({ ...ok, account_id: "nobody" }))).toEqual({ status: 417, code: "ACCOUNT_NOT_FOUND" });
-    expect(errorOf(await f.api.call("GET", "/sandbox/activities/totals", { query: { activity_type: "PARTY" } }))).toEqual({ status: 417, code: "ILLEGAL_PARAMETER" });
-    expect(errorOf(await f.api.call("GET", "/sandbox/activities/totals", { query: { start_time: "soon" } }))).toEqual({ status: 417, code: "ILLEGAL_PARAMETER" });
+    expect(errorOf(await f.api.call("GET", "/sandbox/activities/totals", { query: { activity_type: "PARTY" } }))).toEqual({
+      status: 417,
+      code: "ILLEGAL_PARAMETER",
+    });
+    expect(errorOf(await f.api.call("GET", "/sandbox/activities/totals", { query: { start_time: "soon" } }))).toEqual({
+      status: 417,
+      code: "ILLEGAL_PARAMETER",
+    });
   });
 });

@@ -54,14 +54,18 @@ describe.each(engines)("sandbox authentication on $name", (te) => {
     const invalid = { status: 401, code: "UNAUTHORIZED" };
     expect(errorOf(await f.api.call("GET", LIST, { headers: { "x-signature": "AAAA" } }))).toEqual(invalid);
     expect(errorOf(await f.api.call("GET", LIST, { appSecret: "wrong-secret" }))).toEqual(invalid);
-    expect(errorOf(await f.api.call("POST", "/openapi/auth/token/check", { body: { token: "a" }, signBody: '{"token":"b"}' }))).toEqual(invalid);
+    expect(errorOf(await f.api.call("POST", "/openapi/auth/token/check", { body: { token: "a" }, signBody: '{"token":"b"}' }))).toEqual(
+      invalid,
+    );
     expect(errorOf(await f.api.call("GET", LIST, { signHost: "api.webull.hk" }))).toEqual(invalid);
     const stranger = new SignedClient(f.sb.url, "unknown-key", "brokerdesk-demo-secret");
     const r = await stranger.call("GET", LIST);
     expect(errorOf(r)).toEqual(invalid);
     expect(r.body.message).toBe("Header x-signature is invalid.");
     // The body digest covers the exact bytes: the same JSON with a space is another body.
-    expect(errorOf(await f.api.call("POST", "/openapi/auth/token/check", { rawBody: '{"token": "a"}', signBody: '{"token":"a"}' }))).toEqual(invalid);
+    expect(
+      errorOf(await f.api.call("POST", "/openapi/auth/token/check", { rawBody: '{"token": "a"}', signBody: '{"token":"a"}' })),
+    ).toEqual(invalid);
   });
 
   it("signs the decoded query values, repeated keys joined with commas", async () => {
@@ -72,9 +76,18 @@ describe.each(engines)("sandbox authentication on $name", (te) => {
   it("enforces the ±5 minute clock window and the timestamp format", async () => {
     const now = Date.now();
     expect((await f.api.call("GET", LIST, { now: new Date(now - 4 * 60_000) })).status).toBe(200);
-    expect(errorOf(await f.api.call("GET", LIST, { now: new Date(now - 6 * 60_000) }))).toEqual({ status: 401, code: "CLOCK_SKEW_EXCEEDED" });
-    expect(errorOf(await f.api.call("GET", LIST, { now: new Date(now + 6 * 60_000) }))).toEqual({ status: 401, code: "CLOCK_SKEW_EXCEEDED" });
-    expect(errorOf(await f.api.call("GET", LIST, { headers: { "x-timestamp": "yesterday" } }))).toEqual({ status: 401, code: "ILLEAGAL_TIMESTAMP" });
+    expect(errorOf(await f.api.call("GET", LIST, { now: new Date(now - 6 * 60_000) }))).toEqual({
+      status: 401,
+      code: "CLOCK_SKEW_EXCEEDED",
+    });
+    expect(errorOf(await f.api.call("GET", LIST, { now: new Date(now + 6 * 60_000) }))).toEqual({
+      status: 401,
+      code: "CLOCK_SKEW_EXCEEDED",
+    });
+    expect(errorOf(await f.api.call("GET", LIST, { headers: { "x-timestamp": "yesterday" } }))).toEqual({
+      status: 401,
+      code: "ILLEAGAL_TIMESTAMP",
+    });
   });
 
   it("rejects a reused nonce with DUPLICATE_NONCE and an unknown algorithm", async () => {
@@ -141,18 +154,26 @@ describe.each(engines)("token 2FA lifecycle on $name", (te) => {
   it("expires a token not confirmed within 5 minutes", async () => {
     const t = await f.api.call("POST", "/openapi/auth/token/create", { body: {}, now: at() });
     clock += 4 * 60_000;
-    expect((await f.api.call("POST", "/openapi/auth/token/check", { body: { token: t.body.token }, now: at() })).body.status).toBe("PENDING");
+    expect((await f.api.call("POST", "/openapi/auth/token/check", { body: { token: t.body.token }, now: at() })).body.status).toBe(
+      "PENDING",
+    );
     clock += 2 * 60_000;
-    expect((await f.api.call("POST", "/openapi/auth/token/check", { body: { token: t.body.token }, now: at() })).body.status).toBe("EXPIRED");
+    expect((await f.api.call("POST", "/openapi/auth/token/check", { body: { token: t.body.token }, now: at() })).body.status).toBe(
+      "EXPIRED",
+    );
     const late = await f.api.call("POST", "/sandbox/tokens/confirm", { body: { token: t.body.token }, now: at() });
     expect(errorOf(late)).toEqual({ status: 417, code: "TOKEN_NOT_PENDING" });
-    expect(errorOf(await f.api.call("POST", "/sandbox/tokens/confirm", { body: { token: "missing" }, now: at() }))).toEqual({ status: 417, code: "TOKEN_NOT_FOUND" });
+    expect(errorOf(await f.api.call("POST", "/sandbox/tokens/confirm", { body: { token: "missing" }, now: at() }))).toEqual({
+      status: 417,
+      code: "TOKEN_NOT_FOUND",
+    });
   });
 
   it("limits token create and check to 10 per 30 s with 429 TOO_MANY_REQUESTS", async () => {
     clock += 60_000;
     const results = [];
-    for (let i = 0; i < 11; i += 1) results.push((await f.api.call("POST", "/openapi/auth/token/check", { body: { token: "x" }, now: at() })).status);
+    for (let i = 0; i < 11; i += 1)
+      results.push((await f.api.call("POST", "/openapi/auth/token/check", { body: { token: "x" }, now: at() })).status);
     expect(results.slice(0, 10).every((s) => s === 200)).toBe(true);
     const r = await f.api.call("POST", "/openapi/auth/token/check", { body: { token: "x" }, now: at() });
     expect(errorOf(r)).toEqual({ status: 429, code: "TOO_MANY_REQUESTS" });

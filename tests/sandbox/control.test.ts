@@ -12,19 +12,27 @@ describe.each(engines)("sandbox control API on $name", (te) => {
   afterAll(() => f?.close());
 
   it("is signed like every call", async () => {
-    expect(errorOf(await f.api.call("POST", "/sandbox/reset", { omit: ["x-signature"] }))).toEqual({ status: 401, code: "MISSING_SIGNATURE" });
+    expect(errorOf(await f.api.call("POST", "/sandbox/reset", { omit: ["x-signature"] }))).toEqual({
+      status: 401,
+      code: "MISSING_SIGNATURE",
+    });
     expect(errorOf(await f.api.call("GET", "/sandbox/faults", { appSecret: "nope" }))).toEqual({ status: 401, code: "UNAUTHORIZED" });
   });
 
   it("switches 2FA auto-confirmation at run time; confirm without a token takes the newest PENDING one", async () => {
-    expect((await f.api.call("POST", "/sandbox/settings", { body: { auto_confirm_2fa: false } })).body).toEqual({ auto_confirm_2fa: false });
+    expect((await f.api.call("POST", "/sandbox/settings", { body: { auto_confirm_2fa: false } })).body).toEqual({
+      auto_confirm_2fa: false,
+    });
     try {
       const created = await f.api.call("POST", "/openapi/auth/token/create", { body: {} });
       expect(created.body.status).toBe("PENDING");
       const confirmed = await f.api.call("POST", "/sandbox/tokens/confirm", { body: {} });
       expect(confirmed.body).toMatchObject({ token: created.body.token, status: "NORMAL" });
       expect(errorOf(await f.api.call("POST", "/sandbox/tokens/confirm", { body: {} }))).toEqual({ status: 417, code: "TOKEN_NOT_FOUND" });
-      expect(errorOf(await f.api.call("POST", "/sandbox/settings", { body: { auto_confirm_2fa: "no" } }))).toEqual({ status: 417, code: "ILLEGAL_PARAMETER" });
+      expect(errorOf(await f.api.call("POST", "/sandbox/settings", { body: { auto_confirm_2fa: "no" } }))).toEqual({
+        status: 417,
+        code: "ILLEGAL_PARAMETER",
+      });
     } finally {
       await f.api.call("POST", "/sandbox/settings", { body: { auto_confirm_2fa: true } });
     }
@@ -32,7 +40,9 @@ describe.each(engines)("sandbox control API on $name", (te) => {
   });
 
   it("injects 5xx for N calls on matching paths only, then recovers", async () => {
-    const add = await f.api.call("POST", "/sandbox/faults", { body: { path_pattern: "/broker/accounts/*", type: "ERROR", status: 503, count: 2 } });
+    const add = await f.api.call("POST", "/sandbox/faults", {
+      body: { path_pattern: "/broker/accounts/*", type: "ERROR", status: 503, count: 2 },
+    });
     expect(add.body).toMatchObject({ fault_id: expect.any(String), remaining: 2 });
     expect((await f.api.call("GET", "/sandbox/faults")).body.data).toHaveLength(1);
     expect((await f.api.call("GET", "/broker/instruments/stocks/profiles/list")).status).toBe(200);
@@ -41,7 +51,10 @@ describe.each(engines)("sandbox control API on $name", (te) => {
     expect((await f.api.call("GET", LIST)).status).toBe(200);
     await f.api.call("POST", "/sandbox/faults", { body: { path_pattern: LIST, type: "ERROR", count: 1 } });
     expect(errorOf(await f.api.call("GET", LIST))).toEqual({ status: 500, code: "INTERNAL_ERROR" });
-    for (const [status, code] of [[502, "BAD_GATEWAY"], [504, "GATEWAY_TIMEOUT"]] as const) {
+    for (const [status, code] of [
+      [502, "BAD_GATEWAY"],
+      [504, "GATEWAY_TIMEOUT"],
+    ] as const) {
       await f.api.call("POST", "/sandbox/faults", { body: { path_pattern: "/openapi/broker/*", type: "ERROR", status, count: 1 } });
       expect(errorOf(await f.api.call("GET", "/openapi/broker/account/nd/list"))).toEqual({ status, code });
     }
@@ -54,7 +67,8 @@ describe.each(engines)("sandbox control API on $name", (te) => {
     await f.api.call("GET", "/broker/instruments/stocks/profiles/list");
     await f.api.call("GET", "/sandbox/faults");
     expect((await f.api.call("GET", "/sandbox/calls")).body).toEqual({
-      data: { [`GET ${LIST}`]: 2, "GET /broker/instruments/stocks/profiles/list": 1 }, total: 3,
+      data: { [`GET ${LIST}`]: 2, "GET /broker/instruments/stocks/profiles/list": 1 },
+      total: 3,
     });
     await f.api.call("POST", "/sandbox/calls/reset");
     expect((await f.api.call("GET", "/sandbox/calls")).body).toEqual({ data: {}, total: 0 });
@@ -72,14 +86,29 @@ describe.each(engines)("sandbox control API on $name", (te) => {
     await f.api.call("POST", "/sandbox/faults", { body: { path_pattern: "*", type: "ERROR", count: 5 } });
     await f.api.call("POST", "/sandbox/faults/clear");
     expect((await f.api.call("GET", LIST)).status).toBe(200);
-    for (const bad of [{ type: "BOOM" }, { type: "ERROR", status: 418 }, { type: "LATENCY", latency_ms: -1 }, { type: "ERROR", count: 0 }, { type: "ERROR", path_pattern: "broker" }]) {
-      expect(errorOf(await f.api.call("POST", "/sandbox/faults", { body: { path_pattern: "/*", ...bad } }))).toEqual({ status: 417, code: "ILLEGAL_PARAMETER" });
+    for (const bad of [
+      { type: "BOOM" },
+      { type: "ERROR", status: 418 },
+      { type: "LATENCY", latency_ms: -1 },
+      { type: "ERROR", count: 0 },
+      { type: "ERROR", path_pattern: "broker" },
+    ]) {
+      expect(errorOf(await f.api.call("POST", "/sandbox/faults", { body: { path_pattern: "/*", ...bad } }))).toEqual({
+        status: 417,
+        code: "ILLEGAL_PARAMETER",
+      });
     }
   });
 
   it("resets to the seed: created data disappears, seeded data comes back", async () => {
     const created = await f.api.op("createVirtualAccount", "resource", {
-      body: { client_request_id: rid("r"), belong_account_id: masterAccountId(), external_account_number: "R1", account_type: "CASH", trading_permissions: ["US_STOCK_NORMAL"] },
+      body: {
+        client_request_id: rid("r"),
+        belong_account_id: masterAccountId(),
+        external_account_number: "R1",
+        account_type: "CASH",
+        trading_permissions: ["US_STOCK_NORMAL"],
+      },
     });
     expect(created.status).toBe(200);
     const count = async () => (await f.sb.engine.query<{ n: number }>("SELECT count(*)::int AS n FROM sandbox.virtual_accounts")).rows[0].n;
@@ -89,7 +118,10 @@ describe.each(engines)("sandbox control API on $name", (te) => {
     // Tokens are wiped too: a new one is needed.
     expect(errorOf(await f.api.call("GET", LIST))).toEqual({ status: 401, code: "INVALID_TOKEN" });
     await f.api.login();
-    expect(errorOf(await f.api.op("getVirtualAccount", "resource", { query: { account_id: created.body.account_id } }))).toEqual({ status: 417, code: "ACCOUNT_NOT_FOUND" });
+    expect(errorOf(await f.api.op("getVirtualAccount", "resource", { query: { account_id: created.body.account_id } }))).toEqual({
+      status: 417,
+      code: "ACCOUNT_NOT_FOUND",
+    });
     expect((await f.api.op("getVirtualAccount", "resource", { query: { account_id: masterAccountId() } })).status).toBe(417);
     expect((await f.api.op("listVirtualAccounts", "legacy", { query: { account_number: "VBD1000001" } })).body).toHaveLength(1);
   });

@@ -27,7 +27,9 @@ export async function startFixture(te: TestEngine, opts: StartSandboxOptions = {
     sha1.token = api.token;
   }
   return {
-    sb, api, sha1,
+    sb,
+    api,
+    sha1,
     close: async () => {
       await sb.close();
       await db.close();

@@ -13,7 +13,13 @@ async function roundTrip(engine: { dataDir?: string; url?: string }) {
   let api = new SignedClient(sb.url);
   await api.login();
   const account = await api.op("createVirtualAccount", "resource", {
-    body: { client_request_id: rid("rs"), belong_account_id: masterAccountId(), external_account_number: "RST1", account_type: "MARGIN", trading_permissions: ["US_STOCK_NORMAL"] },
+    body: {
+      client_request_id: rid("rs"),
+      belong_account_id: masterAccountId(),
+      external_account_number: "RST1",
+      account_type: "MARGIN",
+      trading_permissions: ["US_STOCK_NORMAL"],
+    },
   });
   const id = account.body.account_id;
   const journal = await api.op("createCashJournal", "resource", {
@@ -28,10 +34,21 @@ async function roundTrip(engine: { dataDir?: string; url?: string }) {
   try {
     api = new SignedClient(sb.url);
     api.token = token; // tokens persist too
-    expect((await api.op("getVirtualAccount", "legacy", { query: { account_id: id } })).body).toMatchObject({ account_number: "VBDRST1", account_status: "ACTIVE" });
-    expect((await api.op("getCashJournal", "resource", { query: { account_id: seedAccountId(0), client_request_id: journal.body.client_request_id } })).body).toEqual(journal.body);
+    expect((await api.op("getVirtualAccount", "legacy", { query: { account_id: id } })).body).toMatchObject({
+      account_number: "VBDRST1",
+      account_status: "ACTIVE",
+    });
+    expect(
+      (
+        await api.op("getCashJournal", "resource", {
+          query: { account_id: seedAccountId(0), client_request_id: journal.body.client_request_id },
+        })
+      ).body,
+    ).toEqual(journal.body);
     expect((await api.op("getBalance", "resource", { query: { account_id: seedAccountId(0) } })).body).toEqual(balance);
-    expect((await api.op("getBalance", "resource", { query: { account_id: id } })).body.account_currency_assets[0].cash_balance).toBe("321.00");
+    expect((await api.op("getBalance", "resource", { query: { account_id: id } })).body.account_currency_assets[0].cash_balance).toBe(
+      "321.00",
+    );
     const count = (await sb.engine.query<{ n: number }>("SELECT count(*)::int AS n FROM sandbox.virtual_accounts")).rows[0].n;
     expect(count).toBe(41); // the seed did not run twice
   } finally {

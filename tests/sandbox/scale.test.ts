@@ -43,13 +43,12 @@ describe.each(engines)("account list at scale on $name", (te) => {
     const explain = (where: string, param: string) =>
       f.sb.engine.transaction(async (tx) => {
         await tx.query("SET LOCAL enable_seqscan = off");
-        const { rows } = await tx.query<Record<string, string>>(
-          `EXPLAIN SELECT * FROM sandbox.virtual_accounts v WHERE ${where}`,
-          [param],
-        );
+        const { rows } = await tx.query<Record<string, string>>(`EXPLAIN SELECT * FROM sandbox.virtual_accounts v WHERE ${where}`, [param]);
         return rows.map((r) => Object.values(r)[0]).join("\n");
       });
-    expect(await explain("v.search_name LIKE '%' || sandbox.search_fold($1) || '%'", "PERSON 4242")).toMatch(/virtual_accounts_search_name/);
+    expect(await explain("v.search_name LIKE '%' || sandbox.search_fold($1) || '%'", "PERSON 4242")).toMatch(
+      /virtual_accounts_search_name/,
+    );
     expect(await explain("upper(v.account_number) = upper($1)", "vbds4242")).toMatch(/virtual_accounts_account_number_ci/);
     expect(await explain("upper(v.external_account_number) = upper($1)", "s4242")).toMatch(/virtual_accounts_external_number_ci/);
     const found = await f.api.op("listVirtualAccounts", "resource", { query: { name: "Scale PERSON 4242", page_size: 10 } });

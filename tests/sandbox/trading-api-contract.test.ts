@@ -11,8 +11,19 @@ const acct = ACCOUNTS.margin;
 const other = ACCOUNTS.cash;
 
 const stock = (o: Record<string, unknown> = {}) => ({
-  client_order_id: rid("ta"), combo_type: "NORMAL", instrument_type: "EQUITY", market: "US", symbol: "AAPL", order_type: "LIMIT",
-  entrust_type: "QTY", time_in_force: "DAY", side: "BUY", quantity: "2", limit_price: "100.00", support_trading_session: "CORE", ...o,
+  client_order_id: rid("ta"),
+  combo_type: "NORMAL",
+  instrument_type: "EQUITY",
+  market: "US",
+  symbol: "AAPL",
+  order_type: "LIMIT",
+  entrust_type: "QTY",
+  time_in_force: "DAY",
+  side: "BUY",
+  quantity: "2",
+  limit_price: "100.00",
+  support_trading_session: "CORE",
+  ...o,
 });
 
 describe.each(engines)("Trading API contract ($name)", (te) => {
@@ -24,9 +35,12 @@ describe.each(engines)("Trading API contract ($name)", (te) => {
   let resource: TradingSdkClient;
 
   const events = async (clientOrderId: string) =>
-    (await f.sb.engine.query<{ payload: Record<string, unknown> }>(
-      "SELECT payload FROM sandbox.events WHERE event_type = 'TRADE' AND payload->>'client_order_id' = $1 ORDER BY id", [clientOrderId],
-    )).rows.map((r) => r.payload);
+    (
+      await f.sb.engine.query<{ payload: Record<string, unknown> }>(
+        "SELECT payload FROM sandbox.events WHERE event_type = 'TRADE' AND payload->>'client_order_id' = $1 ORDER BY id",
+        [clientOrderId],
+      )
+    ).rows.map((r) => r.payload);
 
   beforeAll(async () => {
     f = await startFixture(te);
@@ -42,7 +56,12 @@ describe.each(engines)("Trading API contract ($name)", (te) => {
   afterAll(async () => f?.close());
 
   it("issues credentials for one virtual account; the secret is answered once and never listed", async () => {
-    expect(creds).toMatchObject({ app_key: expect.stringMatching(/^ta-/), app_secret: expect.any(String), account_id: acct, status: "ACTIVE" });
+    expect(creds).toMatchObject({
+      app_key: expect.stringMatching(/^ta-/),
+      app_secret: expect.any(String),
+      account_id: acct,
+      status: "ACTIVE",
+    });
     const listed = await f.api.call("GET", "/sandbox/trading-credentials", { query: { account_id: acct } });
     expect(listed.body.data).toEqual([expect.objectContaining({ app_key: creds.app_key, status: "ACTIVE" })]);
     expect(JSON.stringify(listed.body)).not.toContain(creds.app_secret);
@@ -53,10 +72,21 @@ describe.each(engines)("Trading API contract ($name)", (te) => {
     const accounts = await c.get_account_list();
     expect(accounts.status).toBe(200);
     expect(Array.isArray(accounts.body)).toBe(style === "legacy");
-    expect(items(accounts)).toEqual([expect.objectContaining({ account_id: acct, account_number: expect.any(String), account_type: "MARGIN", account_class: expect.any(String) })]);
+    expect(items(accounts)).toEqual([
+      expect.objectContaining({
+        account_id: acct,
+        account_number: expect.any(String),
+        account_type: "MARGIN",
+        account_class: expect.any(String),
+      }),
+    ]);
     const balance = await c.get_account_balance(acct);
     expect(balance.status).toBe(200);
-    expect(balance.body).toMatchObject({ account_id: acct, total_asset: expect.any(String), account_currency_assets: expect.arrayContaining([expect.objectContaining({ currency: "USD", buying_power: expect.any(String) })]) });
+    expect(balance.body).toMatchObject({
+      account_id: acct,
+      total_asset: expect.any(String),
+      account_currency_assets: expect.arrayContaining([expect.objectContaining({ currency: "USD", buying_power: expect.any(String) })]),
+    });
     // The account number names the same account.
     expect((await c.get_account_balance(items(accounts)[0].account_number)).status).toBe(200);
     const positions = await c.get_account_position(acct);
@@ -73,7 +103,11 @@ describe.each(engines)("Trading API contract ($name)", (te) => {
     expect(items(etfs).length).toBeGreaterThan(0);
     expect(items(etfs).every((i) => i.sub_category === "ETF" && i.category === "US_STOCK")).toBe(true);
     const one = await c.get_stock_instruments({ symbols: "AAPL,SPY", category: "US_STOCK" });
-    expect(items(one).map((i) => i.symbol).sort()).toEqual(["AAPL", "SPY"]);
+    expect(
+      items(one)
+        .map((i) => i.symbol)
+        .sort(),
+    ).toEqual(["AAPL", "SPY"]);
     expect(items(one).find((i) => i.symbol === "AAPL")).toMatchObject({ sub_category: "COMMON_STOCK", instrument_id: expect.any(String) });
     const contracts = await c.get_option_contracts({ category: "US_OPTION", root_symbol: "AAPL", page_size: 5 });
     expect(contracts.status).toBe(200);
@@ -81,51 +115,90 @@ describe.each(engines)("Trading API contract ($name)", (te) => {
     expect(contracts.body[0]).toMatchObject({ root_symbol: "AAPL", category: "US_OPTION", option_type: expect.stringMatching(/CALL|PUT/) });
   });
 
-  it.each(["legacy", "resource"] as const)("preview, place, detail, open, replace, cancel, history (%s paths), with the trade events", async (style) => {
-    const c = style === "legacy" ? legacy : resource;
-    await setPrice(f.api, "AAPL", "200.00");
-    const o = stock({ limit_price: "150.00" });
-    const preview = await c.preview_order(acct, [o]);
-    expect(preview.status).toBe(200);
-    expect(preview.body).toMatchObject({ estimated_cost: expect.any(String), estimated_transaction_fee: expect.any(String) });
+  it.each(["legacy", "resource"] as const)(
+    "preview, place, detail, open, replace, cancel, history (%s paths), with the trade events",
+    async (style) => {
+      const c = style === "legacy" ? legacy : resource;
+      await setPrice(f.api, "AAPL", "200.00");
+      const o = stock({ limit_price: "150.00" });
+      const preview = await c.preview_order(acct, [o]);
+      expect(preview.status).toBe(200);
+      expect(preview.body).toMatchObject({ estimated_cost: expect.any(String), estimated_transaction_fee: expect.any(String) });
 
-    const placed = await c.place_order(acct, [o]);
-    expect(placed.status).toBe(200);
-    expect(placed.body).toMatchObject({ client_order_id: o.client_order_id, order_id: expect.any(String) });
-    const detail = await c.get_order_detail(acct, o.client_order_id);
-    expect(detail.body).toMatchObject({ client_order_id: o.client_order_id, combo_type: "NORMAL", orders: [expect.objectContaining({ status: "SUBMITTED", limit_price: "150.00" })] });
-    expect(items(await c.get_order_open(acct, { page_size: 50 })).map((g) => g.client_order_id)).toContain(o.client_order_id);
+      const placed = await c.place_order(acct, [o]);
+      expect(placed.status).toBe(200);
+      expect(placed.body).toMatchObject({ client_order_id: o.client_order_id, order_id: expect.any(String) });
+      const detail = await c.get_order_detail(acct, o.client_order_id);
+      expect(detail.body).toMatchObject({
+        client_order_id: o.client_order_id,
+        combo_type: "NORMAL",
+        orders: [expect.objectContaining({ status: "SUBMITTED", limit_price: "150.00" })],
+      });
+      expect(items(await c.get_order_open(acct, { page_size: 50 })).map((g) => g.client_order_id)).toContain(o.client_order_id);
 
-    const replaced = await c.replace_order(acct, [{ client_order_id: o.client_order_id, combo_type: "NORMAL", limit_price: "151.00", quantity: "3" }]);
-    expect(replaced.status).toBe(200);
-    expect((await c.get_order_detail(acct, o.client_order_id)).body.orders[0]).toMatchObject({ limit_price: "151.00", total_quantity: "3" });
-    const cancelled = await c.cancel_order(acct, o.client_order_id);
-    expect(cancelled.body).toMatchObject({ client_order_id: o.client_order_id });
-    expect((await c.get_order_detail(acct, o.client_order_id)).body.orders[0].status).toBe("CANCELLED");
-    expect(items(await c.get_order_open(acct, { page_size: 50 })).map((g) => g.client_order_id)).not.toContain(o.client_order_id);
-    const history = await c.get_order_history(acct, { page_size: 50, start_date: US_CORE.slice(0, 10), end_date: US_CORE.slice(0, 10) });
-    expect(items(history).map((g) => g.client_order_id)).toContain(o.client_order_id);
+      const replaced = await c.replace_order(acct, [
+        { client_order_id: o.client_order_id, combo_type: "NORMAL", limit_price: "151.00", quantity: "3" },
+      ]);
+      expect(replaced.status).toBe(200);
+      expect((await c.get_order_detail(acct, o.client_order_id)).body.orders[0]).toMatchObject({
+        limit_price: "151.00",
+        total_quantity: "3",
+      });
+      const cancelled = await c.cancel_order(acct, o.client_order_id);
+      expect(cancelled.body).toMatchObject({ client_order_id: o.client_order_id });
+      expect((await c.get_order_detail(acct, o.client_order_id)).body.orders[0].status).toBe("CANCELLED");
+      expect(items(await c.get_order_open(acct, { page_size: 50 })).map((g) => g.client_order_id)).not.toContain(o.client_order_id);
+      const history = await c.get_order_history(acct, { page_size: 50, start_date: US_CORE.slice(0, 10), end_date: US_CORE.slice(0, 10) });
+      expect(items(history).map((g) => g.client_order_id)).toContain(o.client_order_id);
 
-    const scenes = await events(o.client_order_id);
-    expect(scenes.find((e) => e.scene_type === "MODIFY_SUCCESS")).toMatchObject({ order_status: "SUBMITTED", account_id: acct, actual_commission: expect.any(String), receivable_commission: expect.any(String), fees: expect.any(Array) });
-    expect(scenes.find((e) => e.scene_type === "CANCEL_SUCCESS")).toMatchObject({ order_status: "CANCELLED", actual_commission: expect.any(String), fees: expect.any(Array) });
-  });
+      const scenes = await events(o.client_order_id);
+      expect(scenes.find((e) => e.scene_type === "MODIFY_SUCCESS")).toMatchObject({
+        order_status: "SUBMITTED",
+        account_id: acct,
+        actual_commission: expect.any(String),
+        receivable_commission: expect.any(String),
+        fees: expect.any(Array),
+      });
+      expect(scenes.find((e) => e.scene_type === "CANCEL_SUCCESS")).toMatchObject({
+        order_status: "CANCELLED",
+        actual_commission: expect.any(String),
+        fees: expect.any(Array),
+      });
+    },
+  );
 
   it("a filled order: FILLED / FINAL_FILLED events, executions by client order id and by date range, in the Broker API's list too", async () => {
     await setPrice(f.api, "KO", "60.00");
     const o = stock({ symbol: "KO", limit_price: "61.00", quantity: "4" });
     expect((await legacy.place_order(acct, [o])).status).toBe(200);
     const final = (await events(o.client_order_id)).find((e) => e.scene_type === "FINAL_FILLED");
-    expect(final).toMatchObject({ order_status: "FILLED", filled_qty: "4", actual_commission: expect.any(String), receivable_commission: expect.any(String), fees: expect.any(Array) });
+    expect(final).toMatchObject({
+      order_status: "FILLED",
+      filled_qty: "4",
+      actual_commission: expect.any(String),
+      receivable_commission: expect.any(String),
+      fees: expect.any(Array),
+    });
 
     for (const c of [legacy, resource]) {
       const byOrder = items(await c.get_order_executions(acct, { client_order_id: o.client_order_id }));
       expect(byOrder).toHaveLength(1);
       expect(byOrder[0]).toMatchObject({
-        execution_id: expect.any(String), client_order_id: o.client_order_id, symbol: "KO", side: "BUY", filled_quantity: "4", filled_price: expect.any(String),
-        execution_time: expect.any(String), total_quantity: "4", limit_price: "61.00", leaves_qty: "0", total_filled_qty: "4",
+        execution_id: expect.any(String),
+        client_order_id: o.client_order_id,
+        symbol: "KO",
+        side: "BUY",
+        filled_quantity: "4",
+        filled_price: expect.any(String),
+        execution_time: expect.any(String),
+        total_quantity: "4",
+        limit_price: "61.00",
+        leaves_qty: "0",
+        total_filled_qty: "4",
       });
-      const byDates = items(await c.get_order_executions(acct, { start_date: US_CORE.slice(0, 10), end_date: US_CORE.slice(0, 10), page_size: 100 }));
+      const byDates = items(
+        await c.get_order_executions(acct, { start_date: US_CORE.slice(0, 10), end_date: US_CORE.slice(0, 10), page_size: 100 }),
+      );
       expect(byDates.map((e) => e.client_order_id)).toContain(o.client_order_id);
       expect(items(await c.get_order_executions(acct, { start_date: "2020-01-01", end_date: "2020-01-02" }))).toEqual([]);
     }
@@ -141,10 +214,18 @@ describe.each(engines)("Trading API contract ($name)", (te) => {
     const buy = (o: Record<string, unknown>) => stock({ symbol: "MSFT", limit_price: "350.00", quantity: "1", ...o });
     const sell = (o: Record<string, unknown>) => stock({ symbol: "MSFT", side: "SELL", quantity: "1", time_in_force: "GTC", ...o });
     const combos: Record<string, Record<string, unknown>[]> = {
-      MASTER: [buy({ combo_type: "MASTER" }), sell({ combo_type: "STOP_PROFIT", limit_price: "450.00" }), sell({ combo_type: "STOP_LOSS", order_type: "STOP_LOSS", limit_price: undefined, stop_price: "300.00" })],
+      MASTER: [
+        buy({ combo_type: "MASTER" }),
+        sell({ combo_type: "STOP_PROFIT", limit_price: "450.00" }),
+        sell({ combo_type: "STOP_LOSS", order_type: "STOP_LOSS", limit_price: undefined, stop_price: "300.00" }),
+      ],
       OCO: [buy({ combo_type: "OCO" }), buy({ combo_type: "OCO", limit_price: "340.00" })],
       OTO: [buy({ combo_type: "OTO" }), sell({ combo_type: "OTO", limit_price: "450.00" })],
-      OTOCO: [buy({ combo_type: "OTOCO" }), sell({ combo_type: "OTOCO", limit_price: "450.00" }), sell({ combo_type: "OTOCO", order_type: "STOP_LOSS", limit_price: undefined, stop_price: "300.00" })],
+      OTOCO: [
+        buy({ combo_type: "OTOCO" }),
+        sell({ combo_type: "OTOCO", limit_price: "450.00" }),
+        sell({ combo_type: "OTOCO", order_type: "STOP_LOSS", limit_price: undefined, stop_price: "300.00" }),
+      ],
     };
     for (const [type, orders] of Object.entries(combos)) {
       const r = await resource.place_order(acct, orders, `c${type}${Date.now()}`);
@@ -178,8 +259,10 @@ describe.each(engines)("Trading API contract ($name)", (te) => {
     expect(r.status).toBe(200);
     // Thanksgiving week: Thursday closed, Friday an early close, the weekend absent.
     expect(r.body).toEqual([
-      { trade_day: "2026-11-23", trade_date_type: "FULL_DAY" }, { trade_day: "2026-11-24", trade_date_type: "FULL_DAY" },
-      { trade_day: "2026-11-25", trade_date_type: "FULL_DAY" }, { trade_day: "2026-11-27", trade_date_type: "HALF_DAY" },
+      { trade_day: "2026-11-23", trade_date_type: "FULL_DAY" },
+      { trade_day: "2026-11-24", trade_date_type: "FULL_DAY" },
+      { trade_day: "2026-11-25", trade_date_type: "FULL_DAY" },
+      { trade_day: "2026-11-27", trade_date_type: "HALF_DAY" },
     ]);
   });
 
@@ -192,9 +275,18 @@ describe.each(engines)("Trading API contract ($name)", (te) => {
     const contract = contracts.body[0];
     await setPrice(f.api, contract.symbol, "5.00", { category: "US_OPTION" });
     const o = stock({ instrument_type: "OPTION", symbol: contract.symbol, limit_price: "5.10", quantity: "1", time_in_force: "GTC" });
-    const r = await c.request("POST", "/openapi/trade/option/order/place", {}, { account_id: optionsAcct, new_orders: [o] }, { category: "US_OPTION" });
+    const r = await c.request(
+      "POST",
+      "/openapi/trade/option/order/place",
+      {},
+      { account_id: optionsAcct, new_orders: [o] },
+      { category: "US_OPTION" },
+    );
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect((await c.get_order_detail(optionsAcct, o.client_order_id)).body.orders[0]).toMatchObject({ status: "FILLED", category: "US_OPTION" });
+    expect((await c.get_order_detail(optionsAcct, o.client_order_id)).body.orders[0]).toMatchObject({
+      status: "FILLED",
+      category: "US_OPTION",
+    });
     expect((await c.get_account_position(optionsAcct)).body.data.map((p: { symbol: string }) => p.symbol)).toContain(contract.symbol);
     // The key of one account does not reach another, whichever account it was issued for.
     expect((await c.get_account_balance(acct)).status).toBe(401);
@@ -205,9 +297,18 @@ describe.each(engines)("Trading API contract ($name)", (te) => {
     sha1.token = legacy.token;
     expect((await sha1.get_account_list()).status).toBe(200);
     const o = stock({ limit_price: "120.00" });
-    const r = await sha1.request("POST", "/openapi/trade/stock/order/place", {}, { account_id: acct, new_orders: [o] }, { category: "US_EQUITY" });
+    const r = await sha1.request(
+      "POST",
+      "/openapi/trade/stock/order/place",
+      {},
+      { account_id: acct, new_orders: [o] },
+      { category: "US_EQUITY" },
+    );
     expect(r.status).toBe(200);
-    expect((await sha1.request("POST", "/openapi/trade/stock/order/cancel", {}, { account_id: acct, client_order_id: o.client_order_id })).status).toBe(200);
+    expect(
+      (await sha1.request("POST", "/openapi/trade/stock/order/cancel", {}, { account_id: acct, client_order_id: o.client_order_id }))
+        .status,
+    ).toBe(200);
   });
 
   it("earlier Python SDK releases: /openapi/account/... paths, account_id in the query of POSTs, open orders paged by last_order_id", async () => {
@@ -217,19 +318,45 @@ describe.each(engines)("Trading API contract ($name)", (te) => {
     const b = stock({ limit_price: "91.00" });
     const preview = await legacy.request("POST", "/openapi/account/orders/preview", { account_id: acct }, { new_orders: [a] });
     expect(preview.body).toMatchObject({ estimated_cost: expect.any(String) });
-    const placedA = await legacy.request("POST", "/openapi/account/orders/place", { account_id: acct }, { new_orders: [a] }, { category: "US_STOCK" });
+    const placedA = await legacy.request(
+      "POST",
+      "/openapi/account/orders/place",
+      { account_id: acct },
+      { new_orders: [a] },
+      { category: "US_STOCK" },
+    );
     expect(placedA.status).toBe(200);
     expect((await legacy.request("POST", "/openapi/account/orders/place", { account_id: acct }, { new_orders: [b] })).status).toBe(200);
-    expect((await legacy.request("POST", "/openapi/account/orders/place", { account_id: other }, { new_orders: [stock()] })).status).toBe(401);
-    const replaced = await legacy.request("POST", "/openapi/account/orders/replace", { account_id: acct }, { modify_orders: [{ client_order_id: a.client_order_id, combo_type: "NORMAL", limit_price: "89.00" }] });
+    expect((await legacy.request("POST", "/openapi/account/orders/place", { account_id: other }, { new_orders: [stock()] })).status).toBe(
+      401,
+    );
+    const replaced = await legacy.request(
+      "POST",
+      "/openapi/account/orders/replace",
+      { account_id: acct },
+      { modify_orders: [{ client_order_id: a.client_order_id, combo_type: "NORMAL", limit_price: "89.00" }] },
+    );
     expect(replaced.status).toBe(200);
-    expect((await legacy.request("GET", "/openapi/account/orders/detail", { account_id: acct, client_order_id: a.client_order_id })).body.orders[0].limit_price).toBe("89.00");
+    expect(
+      (await legacy.request("GET", "/openapi/account/orders/detail", { account_id: acct, client_order_id: a.client_order_id })).body
+        .orders[0].limit_price,
+    ).toBe("89.00");
     // Newest first: b, then a; the page after b (by its order id) starts with a.
     const first = (await legacy.request("GET", "/openapi/account/orders/open", { account_id: acct, page_size: 1 })).body;
     expect(first[0].client_order_id).toBe(b.client_order_id);
-    const next = (await legacy.request("GET", "/openapi/account/orders/open", { account_id: acct, page_size: 1, last_order_id: first[0].orders[0].order_id })).body;
+    const next = (
+      await legacy.request("GET", "/openapi/account/orders/open", {
+        account_id: acct,
+        page_size: 1,
+        last_order_id: first[0].orders[0].order_id,
+      })
+    ).body;
     expect(next[0].client_order_id).toBe(a.client_order_id);
-    for (const o of [a, b]) expect((await legacy.request("POST", "/openapi/account/orders/cancel", { account_id: acct }, { client_order_id: o.client_order_id })).status).toBe(200);
+    for (const o of [a, b])
+      expect(
+        (await legacy.request("POST", "/openapi/account/orders/cancel", { account_id: acct }, { client_order_id: o.client_order_id }))
+          .status,
+      ).toBe(200);
   });
 
   it("another account's id is refused with the upstream's 'not related' error, on every account-scoped operation", async () => {

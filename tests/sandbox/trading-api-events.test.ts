@@ -14,12 +14,28 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => f?.close());
 
-interface Msg { eventType: number; payload: string }
+interface Msg {
+  eventType: number;
+  payload: string;
+}
 
 function subscribe(appKey: string, appSecret: string, o: { payload?: Record<string, unknown>; accounts?: string[] } = {}) {
-  const { call, close } = openSubscription({ target: `127.0.0.1:${f.sb.grpcPort}`, appKey, appSecret, payload: o.payload, accounts: o.accounts });
-  const s = { msgs: [] as Msg[], error: undefined as grpc.ServiceError | undefined, close,
-    events: () => s.msgs.filter((m) => m.eventType === EVENT.Event).map((m) => JSON.parse(m.payload) as { event_type: string; account_id?: string; payload: Record<string, unknown> }) };
+  const { call, close } = openSubscription({
+    target: `127.0.0.1:${f.sb.grpcPort}`,
+    appKey,
+    appSecret,
+    payload: o.payload,
+    accounts: o.accounts,
+  });
+  const s = {
+    msgs: [] as Msg[],
+    error: undefined as grpc.ServiceError | undefined,
+    close,
+    events: () =>
+      s.msgs
+        .filter((m) => m.eventType === EVENT.Event)
+        .map((m) => JSON.parse(m.payload) as { event_type: string; account_id?: string; payload: Record<string, unknown> }),
+  };
   call.on("data", (m: Msg) => s.msgs.push(m));
   call.on("error", (e: grpc.ServiceError) => (s.error = e));
   return s;
@@ -43,8 +59,18 @@ describe("Trading API trade events", () => {
     await place(f.api, other, [theirs]);
     await fund(f.api, own, "10.00");
 
-    const fill = await until(() => s.events().find((e) => e.payload.client_order_id === mine.client_order_id && e.payload.scene_type === "FINAL_FILLED"));
-    expect(fill).toMatchObject({ event_type: "TRADE", payload: { order_status: "FILLED", actual_commission: expect.any(String), receivable_commission: expect.any(String), fees: expect.any(Array) } });
+    const fill = await until(() =>
+      s.events().find((e) => e.payload.client_order_id === mine.client_order_id && e.payload.scene_type === "FINAL_FILLED"),
+    );
+    expect(fill).toMatchObject({
+      event_type: "TRADE",
+      payload: {
+        order_status: "FILLED",
+        actual_commission: expect.any(String),
+        receivable_commission: expect.any(String),
+        fees: expect.any(Array),
+      },
+    });
     // Give the other account's fill and the deposit time to arrive if they were (wrongly) going to.
     await new Promise((r) => setTimeout(r, 400));
     expect(s.events().every((e) => e.event_type === "TRADE" && e.payload.account_id === own)).toBe(true);

@@ -15,14 +15,31 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => f?.close());
 
-interface Msg { eventType: number; payload: string }
-interface Stream { msgs: Msg[]; events: () => { id: string; event_type: string; payload: Record<string, unknown> }[]; error?: grpc.ServiceError; cancel(): void }
+interface Msg {
+  eventType: number;
+  payload: string;
+}
+interface Stream {
+  msgs: Msg[];
+  events: () => { id: string; event_type: string; payload: Record<string, unknown> }[];
+  error?: grpc.ServiceError;
+  cancel(): void;
+}
 
-function subscribe(o: { payload?: Record<string, unknown>; accounts?: string[]; secret?: string; algorithm?: SignatureAlgorithm } = {}): Stream {
-  const { call, close } = openSubscription({ target: `127.0.0.1:${f.sb.grpcPort}`, appKey: "brokerdesk-demo-key", appSecret: o.secret ?? "brokerdesk-demo-secret",
-    algorithm: o.algorithm, payload: o.payload, accounts: o.accounts });
+function subscribe(
+  o: { payload?: Record<string, unknown>; accounts?: string[]; secret?: string; algorithm?: SignatureAlgorithm } = {},
+): Stream {
+  const { call, close } = openSubscription({
+    target: `127.0.0.1:${f.sb.grpcPort}`,
+    appKey: "brokerdesk-demo-key",
+    appSecret: o.secret ?? "brokerdesk-demo-secret",
+    algorithm: o.algorithm,
+    payload: o.payload,
+    accounts: o.accounts,
+  });
   const s: Stream = {
-    msgs: [], cancel: close,
+    msgs: [],
+    cancel: close,
     events: () => s.msgs.filter((m) => m.eventType === EVENT.Event).map((m) => JSON.parse(m.payload)),
   };
   call.on("data", (m: Msg) => s.msgs.push(m));
@@ -47,18 +64,39 @@ describe("gRPC EventService.Subscribe", () => {
     await setPrice(f.api, "KO", "60.00");
     const filled = stock({ symbol: "KO", limit_price: "61.00", quantity: "3" });
     await place(f.api, acct, [filled]);
-    const fill = await until(() => s.events().find((e) => e.payload.client_order_id === filled.client_order_id && e.payload.scene_type === "FINAL_FILLED"));
-    expect(fill).toMatchObject({ event_type: "TRADE", payload: { order_status: "FILLED", filled_qty: "3", biz_type: "TRADE", category: "US_STOCK", instrument_id: expect.any(String),
-      actual_commission: expect.any(String), receivable_commission: expect.any(String), fees: expect.any(Array), filled_time: expect.stringMatching(/\+0000$/) } });
+    const fill = await until(() =>
+      s.events().find((e) => e.payload.client_order_id === filled.client_order_id && e.payload.scene_type === "FINAL_FILLED"),
+    );
+    expect(fill).toMatchObject({
+      event_type: "TRADE",
+      payload: {
+        order_status: "FILLED",
+        filled_qty: "3",
+        biz_type: "TRADE",
+        category: "US_STOCK",
+        instrument_id: expect.any(String),
+        actual_commission: expect.any(String),
+        receivable_commission: expect.any(String),
+        fees: expect.any(Array),
+        filled_time: expect.stringMatching(/\+0000$/),
+      },
+    });
     const open = stock({ symbol: "KO", limit_price: "50.00", quantity: "1" });
     await place(f.api, acct, [open]);
-    await f.api.op("replaceOrder", "resource", { body: { account_id: acct, modify_orders: [{ combo_type: "NORMAL", client_order_id: open.client_order_id, limit_price: "51.00" }] } });
+    await f.api.op("replaceOrder", "resource", {
+      body: { account_id: acct, modify_orders: [{ combo_type: "NORMAL", client_order_id: open.client_order_id, limit_price: "51.00" }] },
+    });
     await f.api.op("cancelOrder", "resource", { body: { account_id: acct, client_order_id: open.client_order_id } });
     await f.api.op("cancelOrder", "resource", { body: { account_id: acct, client_order_id: open.client_order_id } });
-    await f.api.op("replaceOrder", "resource", { body: { account_id: acct, modify_orders: [{ combo_type: "NORMAL", client_order_id: filled.client_order_id, limit_price: "1.00" }] } });
+    await f.api.op("replaceOrder", "resource", {
+      body: { account_id: acct, modify_orders: [{ combo_type: "NORMAL", client_order_id: filled.client_order_id, limit_price: "1.00" }] },
+    });
     await place(f.api, acct, [stock({ symbol: "KO", quantity: "1000000" })]);
     const scenes = await until(() => {
-      const got = s.events().filter((e) => e.event_type === "TRADE").map((e) => e.payload.scene_type);
+      const got = s
+        .events()
+        .filter((e) => e.event_type === "TRADE")
+        .map((e) => e.payload.scene_type);
       return ["MODIFY_SUCCESS", "CANCEL_SUCCESS", "CANCEL_FAILED", "MODIFY_FAILED", "PLACE_FAILED"].every((x) => got.includes(x)) && got;
     });
     expect(scenes).toContain("FINAL_FILLED");
@@ -72,21 +110,36 @@ describe("gRPC EventService.Subscribe", () => {
     const s = subscribe({ accounts: [acct] });
     await until(() => s.msgs.length > 0);
     await fund(f.api, acct, "10.00");
-    await f.api.op("createCashJournal", "resource", { body: { client_request_id: rid("cj"), from_account: acct, to_account: ACCOUNTS.cash, amount: "1.00", currency: "USD" } });
+    await f.api.op("createCashJournal", "resource", {
+      body: { client_request_id: rid("cj"), from_account: acct, to_account: ACCOUNTS.cash, amount: "1.00", currency: "USD" },
+    });
     await fund(f.api, ACCOUNTS.cash, "10.00"); // another account: filtered out
-    await f.api.call("POST", "/sandbox/events/publish", { body: { event_type: "MASTER_DATA", payload: { biz_type: "CALENDAR_UPDATE", market: "US" } } });
+    await f.api.call("POST", "/sandbox/events/publish", {
+      body: { event_type: "MASTER_DATA", payload: { biz_type: "CALENDAR_UPDATE", market: "US" } },
+    });
     const got = await until(() => {
       const e = s.events();
-      return e.some((x) => x.event_type === "FUNDING") && e.some((x) => x.event_type === "JOURNAL") && e.some((x) => x.event_type === "MASTER_DATA") && e;
+      return (
+        e.some((x) => x.event_type === "FUNDING") &&
+        e.some((x) => x.event_type === "JOURNAL") &&
+        e.some((x) => x.event_type === "MASTER_DATA") &&
+        e
+      );
     });
-    expect(got.find((e) => e.event_type === "FUNDING")!.payload).toMatchObject({ biz_type: "INSTANT_FUNDING", status: "COMPLETED", account_id: acct });
+    expect(got.find((e) => e.event_type === "FUNDING")!.payload).toMatchObject({
+      biz_type: "INSTANT_FUNDING",
+      status: "COMPLETED",
+      account_id: acct,
+    });
     expect(got.find((e) => e.event_type === "JOURNAL")!.payload).toMatchObject({ biz_type: "CASH_JOURNAL", journal_type: "CASH" });
     expect(got.filter((e) => e.event_type === "FUNDING")).toHaveLength(1);
     s.cancel();
 
     const a = subscribe({ payload: { event_types: ["ACCOUNT"] } });
     await until(() => a.msgs.length > 0);
-    await f.api.op("updateVirtualAccount", "resource", { body: { client_request_id: rid("up"), account_id: acct, commission_code: "COMMISSION_GROUP_2" } });
+    await f.api.op("updateVirtualAccount", "resource", {
+      body: { client_request_id: rid("up"), account_id: acct, commission_code: "COMMISSION_GROUP_2" },
+    });
     const ev = await until(() => a.events()[0]);
     expect(ev).toMatchObject({ event_type: "ACCOUNT", payload: { biz_type: "ACCOUNT_UPDATE", account_id: acct } });
     a.cancel();
@@ -127,7 +180,10 @@ describe("gRPC EventService.Subscribe", () => {
 
   it("resume keeps numeric id order past 999 (ids were once sorted as text)", async () => {
     const from = (await f.api.call("GET", "/sandbox/events/last-id")).body.last_event_id;
-    const batch = Array.from({ length: 1100 }, (_, n) => ({ event_type: "MASTER_DATA" as const, payload: { biz_type: "CALENDAR_UPDATE", n } }));
+    const batch = Array.from({ length: 1100 }, (_, n) => ({
+      event_type: "MASTER_DATA" as const,
+      payload: { biz_type: "CALENDAR_UPDATE", n },
+    }));
     await f.sb.engine.transaction((tx) => emit(tx, batch, new Date()));
     const r = subscribe({ payload: { last_event_id: from, event_types: ["MASTER_DATA"] } });
     const got = await until(() => (r.events().length >= 1100 ? r.events() : undefined), 15_000);
@@ -146,11 +202,15 @@ describe("gRPC EventService.Subscribe", () => {
     // Pings come every 100 ms when not silent. Those written before the silence may still be on their way (later
     // under load): wait for 300 ms without one, which a stream that still pings never gives.
     let before = pings();
-    await until(async () => {
-      before = pings();
-      await new Promise((r) => setTimeout(r, 300));
-      return pings() === before;
-    }, 5000, "no ping for 300 ms");
+    await until(
+      async () => {
+        before = pings();
+        await new Promise((r) => setTimeout(r, 300));
+        return pings() === before;
+      },
+      5000,
+      "no ping for 300 ms",
+    );
     await fund(f.api, acct, "1.00");
     await new Promise((r) => setTimeout(r, 600));
     expect(pings()).toBe(before);

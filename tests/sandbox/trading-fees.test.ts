@@ -7,11 +7,27 @@ const d = (v: string) => new Decimal(v);
 
 describe("commission and fees", () => {
   it("US stock: 0.0049/share with a 0.99 minimum and a 1 % cap; sells add SEC fee and FINRA TAF", () => {
-    expect(charges({ market: "US", instrumentType: "EQUITY", side: "BUY", quantity: d("10"), value: d("1000") }, null)).toMatchObject({ receivableCommission: d("0.99"), fees: [] });
-    expect(charges({ market: "US", instrumentType: "EQUITY", side: "BUY", quantity: d("1000"), value: d("100000") }, null).receivableCommission.toFixed(2)).toBe("4.90");
-    expect(charges({ market: "US", instrumentType: "EQUITY", side: "BUY", quantity: d("1"), value: d("0.50") }, null).receivableCommission.toFixed(2)).toBe("0.01");
+    expect(charges({ market: "US", instrumentType: "EQUITY", side: "BUY", quantity: d("10"), value: d("1000") }, null)).toMatchObject({
+      receivableCommission: d("0.99"),
+      fees: [],
+    });
+    expect(
+      charges(
+        { market: "US", instrumentType: "EQUITY", side: "BUY", quantity: d("1000"), value: d("100000") },
+        null,
+      ).receivableCommission.toFixed(2),
+    ).toBe("4.90");
+    expect(
+      charges(
+        { market: "US", instrumentType: "EQUITY", side: "BUY", quantity: d("1"), value: d("0.50") },
+        null,
+      ).receivableCommission.toFixed(2),
+    ).toBe("0.01");
     const sell = charges({ market: "US", instrumentType: "EQUITY", side: "SELL", quantity: d("100"), value: d("10000") }, null);
-    expect(sell.fees.map((f) => [f.type, f.actual_value])).toEqual([["SEC_FEE", "0.28"], ["FINRA_TAF", "0.02"]]);
+    expect(sell.fees.map((f) => [f.type, f.actual_value])).toEqual([
+      ["SEC_FEE", "0.28"],
+      ["FINRA_TAF", "0.02"],
+    ]);
   });
 
   it("actual commission follows the commission group discount; receivable stays the list price", () => {

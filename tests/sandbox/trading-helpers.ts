@@ -28,12 +28,19 @@ export async function startTrading(opts: StartSandboxOptions = {}): Promise<Fixt
 }
 
 export async function clock(api: SignedClient, now: string | null, advanceSeconds?: number) {
-  const r = await api.call("POST", "/sandbox/market/clock", { body: { now, ...(advanceSeconds ? { advance_seconds: advanceSeconds } : {}) } });
+  const r = await api.call("POST", "/sandbox/market/clock", {
+    body: { now, ...(advanceSeconds ? { advance_seconds: advanceSeconds } : {}) },
+  });
   if (r.status !== 200) throw new Error(JSON.stringify(r.body));
   return r.body;
 }
 
-export async function setPrice(api: SignedClient, symbol: string, price: string, o: { market?: string; liquidity?: string; category?: string } = {}) {
+export async function setPrice(
+  api: SignedClient,
+  symbol: string,
+  price: string,
+  o: { market?: string; liquidity?: string; category?: string } = {},
+) {
   const r = await api.call("POST", "/sandbox/market/price", { body: { symbol, price, ...o } });
   if (r.status !== 200) throw new Error(JSON.stringify(r.body));
   return r.body;
@@ -41,8 +48,19 @@ export async function setPrice(api: SignedClient, symbol: string, price: string,
 
 export type Leg = Record<string, unknown>;
 export const stock = (o: Leg = {}): Leg => ({
-  client_order_id: rid("o"), combo_type: "NORMAL", instrument_type: "EQUITY", market: "US", symbol: "AAPL", order_type: "LIMIT",
-  entrust_type: "QTY", time_in_force: "DAY", side: "BUY", quantity: "10", limit_price: "100.00", support_trading_session: "CORE", ...o,
+  client_order_id: rid("o"),
+  combo_type: "NORMAL",
+  instrument_type: "EQUITY",
+  market: "US",
+  symbol: "AAPL",
+  order_type: "LIMIT",
+  entrust_type: "QTY",
+  time_in_force: "DAY",
+  side: "BUY",
+  quantity: "10",
+  limit_price: "100.00",
+  support_trading_session: "CORE",
+  ...o,
 });
 
 export const place = (api: SignedClient, account: string, orders: Leg[], extra: Record<string, unknown> = {}) =>
@@ -62,6 +80,8 @@ export async function position(api: SignedClient, account: string, symbol: strin
 }
 
 export async function fund(api: SignedClient, account: string, amount: string, currency = "USD") {
-  const r = await api.op("createInstantFunding", "resource", { body: { account_id: account, client_request_id: rid("fund"), type: "DEPOSIT", amount, currency } });
+  const r = await api.op("createInstantFunding", "resource", {
+    body: { account_id: account, client_request_id: rid("fund"), type: "DEPOSIT", amount, currency },
+  });
   if (r.body.status !== "COMPLETED") throw new Error(JSON.stringify(r.body));
 }

@@ -28,12 +28,19 @@ describe("market data", () => {
   });
 
   it("bars: count bars of the timespan ending at the current price (GET both styles, POST resource)", async () => {
-    const legacy = await f.api.op("listStockBars", "legacy", { query: { symbol: "AAPL", category: "US_STOCK", timespan: "M5", count: 10 } });
+    const legacy = await f.api.op("listStockBars", "legacy", {
+      query: { symbol: "AAPL", category: "US_STOCK", timespan: "M5", count: 10 },
+    });
     expect(legacy.body).toHaveLength(10);
     expect(legacy.body[0].close).toBe("200.00");
-    const post = await f.api.call("POST", "/market-data/stocks/bars/list", { body: { symbol: "AAPL", category: "US_STOCK", timespan: "D", count: 3 } });
+    const post = await f.api.call("POST", "/market-data/stocks/bars/list", {
+      body: { symbol: "AAPL", category: "US_STOCK", timespan: "D", count: 3 },
+    });
     expect(post.body.data).toHaveLength(3);
-    expect(errorOf(await f.api.op("listStockBars", "resource", { query: { symbol: "AAPL", timespan: "X1" } }))).toEqual({ status: 417, code: "ILLEGAL_PARAMETER" });
+    expect(errorOf(await f.api.op("listStockBars", "resource", { query: { symbol: "AAPL", timespan: "X1" } }))).toEqual({
+      status: 417,
+      code: "ILLEGAL_PARAMETER",
+    });
   });
 
   it("tick advances the random walk and the clock; the market clock reports each market's session", async () => {
@@ -47,7 +54,12 @@ describe("market data", () => {
 });
 
 describe("simulated market internals", () => {
-  const rows = { rows: [{ market: "US", symbol: "AAA", t: "EQUITY", last_price: "100", lot: "1" }, { market: "HK", symbol: "00001", t: "EQUITY", last_price: "50", lot: "500" }] };
+  const rows = {
+    rows: [
+      { market: "US", symbol: "AAA", t: "EQUITY", last_price: "100", lot: "1" },
+      { market: "HK", symbol: "00001", t: "EQUITY", last_price: "50", lot: "500" },
+    ],
+  };
   const db = { query: async () => rows } as never;
   const walk = async (seed: string) => {
     const m = new SimMarket(seed);
@@ -63,10 +75,14 @@ describe("simulated market internals", () => {
 
   it("options follow their underlying: intrinsic value plus a moving time value", async () => {
     const m = new SimMarket("s1");
-    const db = { query: async () => ({ rows: [
-      { market: "US", symbol: "AAA", t: "EQUITY", last_price: "100", lot: "1" },
-      { market: "US", symbol: "AAA261218C00090000", t: "OPTION", last_price: "12", lot: "1", root: "AAA", type: "CALL", strike: "90" },
-    ] }) } as never;
+    const db = {
+      query: async () => ({
+        rows: [
+          { market: "US", symbol: "AAA", t: "EQUITY", last_price: "100", lot: "1" },
+          { market: "US", symbol: "AAA261218C00090000", t: "OPTION", last_price: "12", lot: "1", root: "AAA", type: "CALL", strike: "90" },
+        ],
+      }),
+    } as never;
     await m.load(db, new Date(0));
     m.set(m.get("EQUITY", "US", "AAA")!, new Decimal(120), new Date(0));
     m.step(new Date(0));

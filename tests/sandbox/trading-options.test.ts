@@ -10,13 +10,16 @@ let calls: any[];
 beforeAll(async () => {
   f = await startTrading();
   const r = await f.api.op("listOptionContracts", "legacy", { query: { root_symbol: "AAPL", option_type: "CALL", page_size: 50 } });
-  calls = r.body.sort((a: { expiration_date: string; strike_price: string }, b: { expiration_date: string; strike_price: string }) =>
-    a.expiration_date.localeCompare(b.expiration_date) || Number(a.strike_price) - Number(b.strike_price));
+  calls = r.body.sort(
+    (a: { expiration_date: string; strike_price: string }, b: { expiration_date: string; strike_price: string }) =>
+      a.expiration_date.localeCompare(b.expiration_date) || Number(a.strike_price) - Number(b.strike_price),
+  );
   await fund(f.api, ACCOUNTS.optionsLv2, "100000.00");
 }, 60_000);
 afterAll(async () => f?.close());
 
-const opt = (o: Record<string, unknown>) => stock({ instrument_type: "OPTION", order_type: "LIMIT", quantity: "1", time_in_force: "GTC", ...o });
+const opt = (o: Record<string, unknown>) =>
+  stock({ instrument_type: "OPTION", order_type: "LIMIT", quantity: "1", time_in_force: "GTC", ...o });
 
 describe("US options", () => {
   it("an option order below the account's option level is rejected (LV1 may not buy a call)", async () => {
@@ -37,18 +40,48 @@ describe("US options", () => {
     const o = opt({ symbol: c.symbol, limit_price: "5.10", quantity: "2" });
     expect((await place(f.api, acct, [o])).status).toBe(200);
     const rec = await order(f.api, acct, o.client_order_id as string);
-    expect(rec).toMatchObject({ status: "FILLED", instrument_type: "OPTION", category: "US_OPTION", option_strategy: "SINGLE", commission: { receivable_commission: "1.30" } });
-    expect(rec.legs[0]).toMatchObject({ symbol: c.symbol, option_type: "CALL", strike_price: expect.any(String), option_contract_multiplier: "100" });
+    expect(rec).toMatchObject({
+      status: "FILLED",
+      instrument_type: "OPTION",
+      category: "US_OPTION",
+      option_strategy: "SINGLE",
+      commission: { receivable_commission: "1.30" },
+    });
+    expect(rec.legs[0]).toMatchObject({
+      symbol: c.symbol,
+      option_type: "CALL",
+      strike_price: expect.any(String),
+      option_contract_multiplier: "100",
+    });
     expect(await position(f.api, acct, c.symbol)).toBe("2");
-    const acts = await f.api.op("listAccountActivities", "resource", { query: { account_id: acct, activity_types: "TRADE", page_size: 5 } });
+    const acts = await f.api.op("listAccountActivities", "resource", {
+      query: { account_id: acct, activity_types: "TRADE", page_size: 5 },
+    });
     expect(acts.body.data[0]).toMatchObject({ activity_type: "TRADE", activity_sub_type: "OPTION_TRADE" });
   });
 
   it("single leg given as a leg (root, strike, expiry, type); STOP_LOSS on an option", async () => {
     const acct = ACCOUNTS.optionsLv2;
     const c = calls[2];
-    const leg = { instrument_type: "OPTION", market: "US", symbol: "AAPL", side: "SELL", quantity: "1", strike_price: c.strike_price, option_expire_date: c.expiration_date, option_type: "CALL" };
-    const stop = opt({ symbol: "AAPL", side: "SELL", order_type: "STOP_LOSS", limit_price: undefined, stop_price: "4.00", legs: [leg], option_strategy: "SINGLE" });
+    const leg = {
+      instrument_type: "OPTION",
+      market: "US",
+      symbol: "AAPL",
+      side: "SELL",
+      quantity: "1",
+      strike_price: c.strike_price,
+      option_expire_date: c.expiration_date,
+      option_type: "CALL",
+    };
+    const stop = opt({
+      symbol: "AAPL",
+      side: "SELL",
+      order_type: "STOP_LOSS",
+      limit_price: undefined,
+      stop_price: "4.00",
+      legs: [leg],
+      option_strategy: "SINGLE",
+    });
     expect((await place(f.api, acct, [stop])).status).toBe(200);
     await setPrice(f.api, c.symbol, "3.90", { category: "US_OPTION" });
     expect(await order(f.api, acct, stop.client_order_id as string)).toMatchObject({ status: "FILLED", symbol: c.symbol });
@@ -66,7 +99,9 @@ describe("US options", () => {
     ];
     const spread = () => opt({ symbol: "AAPL", option_strategy: "VERTICAL", legs, limit_price: "5.20", quantity: "2" });
     expect(errorOf(await place(f.api, acct, [spread()]))).toEqual({ status: 417, code: "OPTION_LEVEL_TOO_LOW" });
-    const up = await f.api.op("updateVirtualAccount", "resource", { body: { client_request_id: rid("lv3"), account_id: acct, option_level: "LV3" } });
+    const up = await f.api.op("updateVirtualAccount", "resource", {
+      body: { client_request_id: rid("lv3"), account_id: acct, option_level: "LV3" },
+    });
     expect(up.status).toBe(200);
     const o = spread();
     expect((await place(f.api, acct, [o])).status).toBe(200);
@@ -117,7 +152,13 @@ describe("US options", () => {
       await setPrice(f.api, c.symbol, "1.00", { category: "US_OPTION" });
       expect((await place(f.api, acct, [opt({ symbol: c.symbol, limit_price: "1.05" })])).status).toBe(200);
     }
-    const dneBody = { account_id: acct, client_request_id: rid("dne"), symbol: dne.symbol, quantity: "1", exercise_type: "DO_NOT_EXERCISE" };
+    const dneBody = {
+      account_id: acct,
+      client_request_id: rid("dne"),
+      symbol: dne.symbol,
+      quantity: "1",
+      exercise_type: "DO_NOT_EXERCISE",
+    };
     expect((await f.api.op("exerciseOption", "resource", { body: dneBody })).body.status).toBe("COMPLETED");
     // AAPL above the two lower strikes, below the highest one
     await setPrice(f.api, "AAPL", String((Number(dne.strike_price) + Number(otm.strike_price)) / 2));
@@ -128,8 +169,12 @@ describe("US options", () => {
     expect(await position(f.api, acct, dne.symbol)).toBe("0");
     expect(await position(f.api, acct, otm.symbol)).toBe("0");
     expect(Number(await position(f.api, acct, "AAPL")) - shares).toBe(100);
-    const acts = await f.api.op("listAccountActivities", "resource", { query: { account_id: acct, activity_types: "OPTION_EA", page_size: 20 } });
-    expect(acts.body.data.map((a: { activity_sub_type: string }) => a.activity_sub_type)).toEqual(expect.arrayContaining(["EXERCISE", "EXPIRATION"]));
+    const acts = await f.api.op("listAccountActivities", "resource", {
+      query: { account_id: acct, activity_types: "OPTION_EA", page_size: 20 },
+    });
+    expect(acts.body.data.map((a: { activity_sub_type: string }) => a.activity_sub_type)).toEqual(
+      expect.arrayContaining(["EXERCISE", "EXPIRATION"]),
+    );
     await clock(f.api, US_CORE);
   });
 });

@@ -25,8 +25,13 @@ describe("order types (US stock)", () => {
     await setPrice(f.api, "AAPL", "189.00");
     const done = await order(f.api, acct, o.client_order_id as string);
     expect(done).toMatchObject({
-      status: "FILLED", filled_quantity: "5", place_time: expect.stringMatching(/^\d{13}$/), place_time_at: expect.any(String),
-      filled_time: expect.stringMatching(/^\d{13}$/), fill_time: expect.stringMatching(/^\d{13}$/), filled_time_at: expect.any(String),
+      status: "FILLED",
+      filled_quantity: "5",
+      place_time: expect.stringMatching(/^\d{13}$/),
+      place_time_at: expect.any(String),
+      filled_time: expect.stringMatching(/^\d{13}$/),
+      fill_time: expect.stringMatching(/^\d{13}$/),
+      filled_time_at: expect.any(String),
     });
     expect(Number(done.filled_price)).toBeLessThanOrEqual(190);
     expect(Number(done.commission.actual_commission)).toBeGreaterThan(0);
@@ -46,7 +51,9 @@ describe("order types (US stock)", () => {
     const bal = await f.api.op("getBalance", "resource", { query: { account_id: acct } });
     const usd = bal.body.account_currency_assets.find((c: { currency: string }) => c.currency === "USD");
     expect(Number(usd.unsettled_cash)).toBeGreaterThan(590);
-    const ex = await f.api.op("listOrderExecutions", "resource", { query: { account_id: acct, client_order_id: sell.client_order_id as string } });
+    const ex = await f.api.op("listOrderExecutions", "resource", {
+      query: { account_id: acct, client_order_id: sell.client_order_id as string },
+    });
     expect(ex.body.data[0]).toMatchObject({ status: "FILLED", settle_date: "2026-11-18", filled_quantity: "4" });
     await clock(f.api, "2026-11-18T15:00:00Z");
     const later = await f.api.op("getBalance", "resource", { query: { account_id: acct } });
@@ -57,8 +64,22 @@ describe("order types (US stock)", () => {
   it("STOP_LOSS and STOP_LOSS_LIMIT: a SELL stop triggers when the price falls to the stop", async () => {
     await setPrice(f.api, "AAPL", "100.00");
     await place(f.api, acct, [stock({ order_type: "MARKET", limit_price: undefined, quantity: "6" })]);
-    const stop = stock({ side: "SELL", order_type: "STOP_LOSS", limit_price: undefined, stop_price: "95.00", quantity: "3", time_in_force: "GTC" });
-    const stopLimit = stock({ side: "SELL", order_type: "STOP_LOSS_LIMIT", stop_price: "95.00", limit_price: "94.00", quantity: "3", time_in_force: "GTC" });
+    const stop = stock({
+      side: "SELL",
+      order_type: "STOP_LOSS",
+      limit_price: undefined,
+      stop_price: "95.00",
+      quantity: "3",
+      time_in_force: "GTC",
+    });
+    const stopLimit = stock({
+      side: "SELL",
+      order_type: "STOP_LOSS_LIMIT",
+      stop_price: "95.00",
+      limit_price: "94.00",
+      quantity: "3",
+      time_in_force: "GTC",
+    });
     expect((await place(f.api, acct, [stop])).status).toBe(200);
     expect((await place(f.api, acct, [stopLimit])).status).toBe(200);
     await setPrice(f.api, "AAPL", "96.00");
@@ -73,8 +94,25 @@ describe("order types (US stock)", () => {
   it("TRAILING_STOP_LOSS (AMOUNT) follows the high and sells 2.00 below it; TRAILING_STOP_LOSS_LIMIT (PERCENTAGE) with an offset", async () => {
     await setPrice(f.api, "AAPL", "100.00");
     await place(f.api, acct, [stock({ order_type: "MARKET", limit_price: undefined, quantity: "4" })]);
-    const trail = stock({ side: "SELL", order_type: "TRAILING_STOP_LOSS", limit_price: undefined, trailing_type: "AMOUNT", trailing_stop_step: "2.00", quantity: "2", time_in_force: "GTC" });
-    const trailLimit = stock({ side: "SELL", order_type: "TRAILING_STOP_LOSS_LIMIT", limit_price: undefined, trailing_type: "PERCENTAGE", trailing_stop_step: "5", trailing_limit_price_offset: "0.50", quantity: "2", time_in_force: "GTC" });
+    const trail = stock({
+      side: "SELL",
+      order_type: "TRAILING_STOP_LOSS",
+      limit_price: undefined,
+      trailing_type: "AMOUNT",
+      trailing_stop_step: "2.00",
+      quantity: "2",
+      time_in_force: "GTC",
+    });
+    const trailLimit = stock({
+      side: "SELL",
+      order_type: "TRAILING_STOP_LOSS_LIMIT",
+      limit_price: undefined,
+      trailing_type: "PERCENTAGE",
+      trailing_stop_step: "5",
+      trailing_limit_price_offset: "0.50",
+      quantity: "2",
+      time_in_force: "GTC",
+    });
     await place(f.api, acct, [trail]);
     await place(f.api, acct, [trailLimit]);
     await setPrice(f.api, "AAPL", "110.00"); // new high: stop 108.00 (amount), 104.50 (5 %)
@@ -103,7 +141,14 @@ describe("order types (US stock)", () => {
 
   it("entrust_type AMOUNT buys for a cash amount (fractional shares need US_STOCK_FRACTIONAL, so whole-share accounts get 4 decimals only when allowed)", async () => {
     await setPrice(f.api, "KO", "50.00");
-    const o = stock({ symbol: "KO", order_type: "MARKET", limit_price: undefined, quantity: undefined, entrust_type: "AMOUNT", total_cash_amount: "1000.00" });
+    const o = stock({
+      symbol: "KO",
+      order_type: "MARKET",
+      limit_price: undefined,
+      quantity: undefined,
+      entrust_type: "AMOUNT",
+      total_cash_amount: "1000.00",
+    });
     expect((await place(f.api, acct, [o])).status).toBe(200);
     const done = await order(f.api, acct, o.client_order_id as string);
     expect(done.status).toBe("FILLED");
@@ -119,7 +164,9 @@ describe("order types (US stock)", () => {
     await setPrice(f.api, "PEP", "170.00", { liquidity: "30" });
     rec = await order(f.api, acct, o.client_order_id as string);
     expect(rec).toMatchObject({ status: "PARTIAL_FILLED", filled_quantity: "60" });
-    const ex = await f.api.op("listOrderExecutions", "legacy", { query: { account_id: acct, client_order_id: o.client_order_id as string } });
+    const ex = await f.api.op("listOrderExecutions", "legacy", {
+      query: { account_id: acct, client_order_id: o.client_order_id as string },
+    });
     expect(ex.body.map((e: { status: string }) => e.status)).toEqual(["PARTIAL_FILLED", "PARTIAL_FILLED"]);
     const c = await f.api.op("cancelOrder", "resource", { body: { account_id: acct, client_order_id: o.client_order_id } });
     expect(c.status).toBe(200);
@@ -133,13 +180,26 @@ describe("order types (US stock)", () => {
     await setPrice(f.api, "V", "280.00");
     const o = stock({ symbol: "V", limit_price: "270.00", quantity: "2" });
     await place(f.api, acct, [o]);
-    const noCombo = await f.api.op("replaceOrder", "resource", { body: { account_id: acct, modify_orders: [{ client_order_id: o.client_order_id, limit_price: "271.00" }] } });
+    const noCombo = await f.api.op("replaceOrder", "resource", {
+      body: { account_id: acct, modify_orders: [{ client_order_id: o.client_order_id, limit_price: "271.00" }] },
+    });
     expect(errorOf(noCombo)).toEqual({ status: 417, code: "ILLEGAL_PARAMETER" });
-    const r = await f.api.op("replaceOrder", "legacy", { body: { account_id: acct, modify_orders: [{ combo_type: "NORMAL", client_order_id: o.client_order_id, limit_price: "285.00", quantity: "3" }] } });
+    const r = await f.api.op("replaceOrder", "legacy", {
+      body: {
+        account_id: acct,
+        modify_orders: [{ combo_type: "NORMAL", client_order_id: o.client_order_id, limit_price: "285.00", quantity: "3" }],
+      },
+    });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ client_order_id: o.client_order_id });
-    expect(await order(f.api, acct, o.client_order_id as string)).toMatchObject({ status: "FILLED", filled_quantity: "3", limit_price: "285.00" });
-    const late = await f.api.op("replaceOrder", "resource", { body: { account_id: acct, modify_orders: [{ combo_type: "NORMAL", client_order_id: o.client_order_id, limit_price: "286.00" }] } });
+    expect(await order(f.api, acct, o.client_order_id as string)).toMatchObject({
+      status: "FILLED",
+      filled_quantity: "3",
+      limit_price: "285.00",
+    });
+    const late = await f.api.op("replaceOrder", "resource", {
+      body: { account_id: acct, modify_orders: [{ combo_type: "NORMAL", client_order_id: o.client_order_id, limit_price: "286.00" }] },
+    });
     expect(errorOf(late)).toEqual({ status: 417, code: "ORDER_NOT_MODIFIABLE" });
   });
 

@@ -30,14 +30,22 @@ describe.each(engines.map((e) => [e.name, e] as [string, TestEngine]))("trading 
 
   it("16 concurrent placements on one CASH account: holds never exceed the cash", async () => {
     const masterId = (await api.op("listVirtualAccounts", "resource", { query: { page_size: 1 } })).body.data[0].belong_account_id;
-    const created = await api.op("createVirtualAccount", "resource", { body: {
-      client_request_id: rid("va"), belong_account_id: masterId, external_account_number: String(Date.now()).slice(-9), account_type: "CASH", trading_permissions: ["US_STOCK_NORMAL"],
-    } });
+    const created = await api.op("createVirtualAccount", "resource", {
+      body: {
+        client_request_id: rid("va"),
+        belong_account_id: masterId,
+        external_account_number: String(Date.now()).slice(-9),
+        account_type: "CASH",
+        trading_permissions: ["US_STOCK_NORMAL"],
+      },
+    });
     const acct = created.body.account_id;
     await fund(api, acct, "1000.00");
     await setPrice(api, "KO", "60.00");
     // Each order holds 300.00 + commission: three fit in 1000.00, a fourth does not.
-    const results = await Promise.all(Array.from({ length: 16 }, () => place(api, acct, [stock({ symbol: "KO", limit_price: "30.00", quantity: "10" })])));
+    const results = await Promise.all(
+      Array.from({ length: 16 }, () => place(api, acct, [stock({ symbol: "KO", limit_price: "30.00", quantity: "10" })])),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(3);
     expect(results.filter((r) => r.status === 417).every((r) => r.body.error_code === "INSUFFICIENT_BUYING_POWER")).toBe(true);
     const bal = await api.op("getBalance", "resource", { query: { account_id: acct } });
@@ -46,8 +54,9 @@ describe.each(engines.map((e) => [e.name, e] as [string, TestEngine]))("trading 
   });
 
   it("an open order survives a restart on the same database and fills afterwards", async () => {
-    const acct = (await api.op("listVirtualAccounts", "resource", { query: { page_size: 50, account_status: "ACTIVE" } })).body.data
-      .find((a: { account_type: string }) => a.account_type === "MARGIN").account_id;
+    const acct = (await api.op("listVirtualAccounts", "resource", { query: { page_size: 50, account_status: "ACTIVE" } })).body.data.find(
+      (a: { account_type: string }) => a.account_type === "MARGIN",
+    ).account_id;
     await setPrice(api, "KO", "60.00");
     const o = stock({ symbol: "KO", limit_price: "55.00", quantity: "2", time_in_force: "GTC" });
     expect((await place(api, acct, [o])).status).toBe(200);

@@ -39,9 +39,14 @@ describe("order rules (US stock)", () => {
     expect(errorOf(cashShort)).toEqual({ status: 417, code: "SHORT_NOT_ALLOWED" });
     const locate = await f.api.op("getStockLocate", "resource", { query: { symbol: "AMZN" } });
     expect(locate.body.short_type).toBe("HTB");
-    const tooMany = await place(f.api, acct, [stock({ symbol: "AMZN", side: "SHORT", quantity: String(Number(locate.body.available_num) + 1) })]);
+    const tooMany = await place(f.api, acct, [
+      stock({ symbol: "AMZN", side: "SHORT", quantity: String(Number(locate.body.available_num) + 1) }),
+    ]);
     expect(errorOf(tooMany)).toEqual({ status: 417, code: "LOCATE_REQUIRED" });
-    expect((await place(f.api, acct, [stock({ symbol: "AMZN", side: "SHORT", quantity: "10", order_type: "MARKET", limit_price: undefined })])).status).toBe(200);
+    expect(
+      (await place(f.api, acct, [stock({ symbol: "AMZN", side: "SHORT", quantity: "10", order_type: "MARKET", limit_price: undefined })]))
+        .status,
+    ).toBe(200);
     const after = await f.api.op("getStockLocate", "resource", { query: { symbol: "AMZN" } });
     expect(Number(after.body.available_num)).toBe(Number(locate.body.available_num) - 10); // the fill used up part of the locate
   });
@@ -54,12 +59,17 @@ describe("order rules (US stock)", () => {
   });
 
   it("buying power: a refused order leaves the balances as they were (no row created for a currency never held)", async () => {
-    const rows = async () => (await f.sb.engine.query<{ r: string }>(
-      "SELECT string_agg(currency || ' ' || cash_balance || ' ' || held_amount, ', ' ORDER BY currency) AS r FROM sandbox.cash_balances WHERE account_id = $1",
-      [ACCOUNTS.cash],
-    )).rows[0].r;
+    const rows = async () =>
+      (
+        await f.sb.engine.query<{ r: string }>(
+          "SELECT string_agg(currency || ' ' || cash_balance || ' ' || held_amount, ', ' ORDER BY currency) AS r FROM sandbox.cash_balances WHERE account_id = $1",
+          [ACCOUNTS.cash],
+        )
+      ).rows[0].r;
     const before = await rows();
-    const refused = await place(f.api, ACCOUNTS.cash, [stock({ market: "CN", symbol: "600519", quantity: "100000", limit_price: "1482.00" })]);
+    const refused = await place(f.api, ACCOUNTS.cash, [
+      stock({ market: "CN", symbol: "600519", quantity: "100000", limit_price: "1482.00" }),
+    ]);
     expect(errorOf(refused)).toEqual({ status: 417, code: "INSUFFICIENT_BUYING_POWER" });
     expect(refused.body.message).toMatch(/^Account \S+ has CNH [\d.,-]+ buying power; the order needs [\d.,]+\.$/);
     expect(await rows()).toBe(before);
@@ -71,19 +81,36 @@ describe("order rules (US stock)", () => {
     const held = await position(f.api, acct, "INTC");
     const sell = stock({ symbol: "INTC", side: "SELL", limit_price: "25.00", quantity: "7", time_in_force: "GTC" });
     expect((await place(f.api, acct, [sell])).status).toBe(200);
-    const pj = await f.api.op("createPositionJournal", "resource", { body: { client_request_id: rid("pj"), from_account: acct, to_account: ACCOUNTS.cash,
-      instrument_type: "EQUITY", market: "US", symbol: "INTC", quantity: held } });
+    const pj = await f.api.op("createPositionJournal", "resource", {
+      body: {
+        client_request_id: rid("pj"),
+        from_account: acct,
+        to_account: ACCOUNTS.cash,
+        instrument_type: "EQUITY",
+        market: "US",
+        symbol: "INTC",
+        quantity: held,
+      },
+    });
     expect(pj.body.status).toBe("COMPLETED");
     await setPrice(f.api, "INTC", "26.00");
-    expect(await order(f.api, acct, sell.client_order_id as string)).toMatchObject({ status: "FAILED", reason: expect.stringContaining("INTC") });
-    const bad = await f.api.op("replaceOrder", "resource", { body: { account_id: acct, modify_orders: [{ combo_type: "NORMAL", client_order_id: sell.client_order_id, time_in_force: "GTD" }] } });
+    expect(await order(f.api, acct, sell.client_order_id as string)).toMatchObject({
+      status: "FAILED",
+      reason: expect.stringContaining("INTC"),
+    });
+    const bad = await f.api.op("replaceOrder", "resource", {
+      body: { account_id: acct, modify_orders: [{ combo_type: "NORMAL", client_order_id: sell.client_order_id, time_in_force: "GTD" }] },
+    });
     expect(errorOf(bad)).toEqual({ status: 417, code: "ORDER_NOT_MODIFIABLE" });
   });
 
   it("replace validates time_in_force and expire_date", async () => {
     const o = stock({ limit_price: "1.00", quantity: "1", time_in_force: "GTC" });
     await place(f.api, acct, [o]);
-    const gtd = (body: Record<string, unknown>) => f.api.op("replaceOrder", "resource", { body: { account_id: acct, modify_orders: [{ combo_type: "NORMAL", client_order_id: o.client_order_id, ...body }] } });
+    const gtd = (body: Record<string, unknown>) =>
+      f.api.op("replaceOrder", "resource", {
+        body: { account_id: acct, modify_orders: [{ combo_type: "NORMAL", client_order_id: o.client_order_id, ...body }] },
+      });
     expect(errorOf(await gtd({ time_in_force: "GTD" }))).toEqual({ status: 417, code: "ILLEGAL_PARAMETER" });
     expect((await gtd({ time_in_force: "GTD", expire_date: "2026-11-20" })).status).toBe(200);
     expect(await order(f.api, acct, o.client_order_id as string)).toMatchObject({ time_in_force: "GTD", expire_date: "2026-11-20" });
@@ -101,11 +128,21 @@ describe("order rules (US stock)", () => {
   });
 
   it("preview: estimated cost and fee detail; requires support_trading_session", async () => {
-    const p = await f.api.op("previewOrder", "resource", { body: { account_id: acct, new_orders: [stock({ side: "SELL", quantity: "10", limit_price: "100.00" })] } });
+    const p = await f.api.op("previewOrder", "resource", {
+      body: { account_id: acct, new_orders: [stock({ side: "SELL", quantity: "10", limit_price: "100.00" })] },
+    });
     expect(p.status).toBe(200);
-    expect(p.body).toMatchObject({ estimated_cost: expect.any(String), estimated_transaction_fee: expect.any(String),
-      estimated_transaction_fee_detail: { commission: { actual_commission: expect.any(String), receivable_commission: expect.any(String) }, fees: expect.any(Array) } });
-    const missing = await f.api.op("previewOrder", "resource", { body: { account_id: acct, new_orders: [stock({ support_trading_session: undefined })] } });
+    expect(p.body).toMatchObject({
+      estimated_cost: expect.any(String),
+      estimated_transaction_fee: expect.any(String),
+      estimated_transaction_fee_detail: {
+        commission: { actual_commission: expect.any(String), receivable_commission: expect.any(String) },
+        fees: expect.any(Array),
+      },
+    });
+    const missing = await f.api.op("previewOrder", "resource", {
+      body: { account_id: acct, new_orders: [stock({ support_trading_session: undefined })] },
+    });
     expect(errorOf(missing)).toEqual({ status: 417, code: "ILLEGAL_PARAMETER" });
   });
 
@@ -114,7 +151,9 @@ describe("order rules (US stock)", () => {
     const legacy = await f.api.op("listOpenOrders", "legacy", { query: { account_id: acct, page_size: 2 } });
     expect(Array.isArray(legacy.body)).toBe(true);
     expect(legacy.body).toHaveLength(2);
-    const next = await f.api.op("listOpenOrders", "legacy", { query: { account_id: acct, page_size: 2, last_client_order_id: legacy.body[1].client_order_id } });
+    const next = await f.api.op("listOpenOrders", "legacy", {
+      query: { account_id: acct, page_size: 2, last_client_order_id: legacy.body[1].client_order_id },
+    });
     expect(next.body[0].client_order_id).not.toBe(legacy.body[0].client_order_id);
     const res = await f.api.op("listOrderHistory", "resource", { query: { account_id: acct, page_size: 3 } });
     expect(res.body.pagination_key).toBeDefined();
@@ -126,7 +165,12 @@ describe("HK stocks: board lots and ODD_LOT_LIMIT", () => {
   it("quantities are whole lots; odd lots go through ODD_LOT_LIMIT; no_party_ids is accepted", async () => {
     await clock(f.api, HK_CORE);
     await setPrice(f.api, "00700", "400.00", { market: "HK" });
-    const hk = { market: "HK", symbol: "00700", limit_price: "401.00", no_party_ids: [{ party_id: "BCAN123", party_id_source: "D", party_role: "3" }] };
+    const hk = {
+      market: "HK",
+      symbol: "00700",
+      limit_price: "401.00",
+      no_party_ids: [{ party_id: "BCAN123", party_id_source: "D", party_role: "3" }],
+    };
     const odd = await place(f.api, acct, [stock({ ...hk, quantity: "150" })]);
     expect(errorOf(odd)).toEqual({ status: 417, code: "INVALID_LOT_SIZE" });
     const lot = stock({ ...hk, quantity: "200" });
@@ -146,18 +190,29 @@ describe("HK stocks: board lots and ODD_LOT_LIMIT", () => {
     await clock(f.api, HK_CORE);
     await setPrice(f.api, "00005", "70.00", { market: "HK" });
     const hk = { market: "HK", symbol: "00005", quantity: "400" };
-    for (const o of [stock({ ...hk, order_type: "ENHANCED_LIMIT", limit_price: "70.10" }), stock({ ...hk, order_type: "AT_AUCTION", limit_price: undefined }),
-      stock({ ...hk, order_type: "AT_AUCTION_LIMIT", limit_price: "70.10" })]) {
+    for (const o of [
+      stock({ ...hk, order_type: "ENHANCED_LIMIT", limit_price: "70.10" }),
+      stock({ ...hk, order_type: "AT_AUCTION", limit_price: undefined }),
+      stock({ ...hk, order_type: "AT_AUCTION_LIMIT", limit_price: "70.10" }),
+    ]) {
       expect((await place(f.api, acct, [o])).status).toBe(200);
       expect(await status(o.client_order_id)).toBe("FILLED");
     }
-    const cnMarket = await place(f.api, ACCOUNTS.marginCn, [stock({ market: "CN", symbol: "601318", order_type: "MARKET", limit_price: undefined, quantity: "100" })]);
+    const cnMarket = await place(f.api, ACCOUNTS.marginCn, [
+      stock({ market: "CN", symbol: "601318", order_type: "MARKET", limit_price: undefined, quantity: "100" }),
+    ]);
     expect(errorOf(cnMarket)).toEqual({ status: 417, code: "UNSUPPORTED_ORDER_TYPE" });
     const cn = stock({ market: "CN", symbol: "601318", limit_price: "60.00", quantity: "100" });
     expect((await place(f.api, ACCOUNTS.marginCn, [cn])).status).toBe(200);
     expect((await order(f.api, ACCOUNTS.marginCn, cn.client_order_id as string)).status).toBe("FILLED");
     await clock(f.api, "2026-11-17T13:00:00Z"); // 08:00 New York: pre-market
-    const moo = stock({ symbol: "KO", order_type: "MARKET_ON_OPEN", limit_price: undefined, quantity: "1", support_trading_session: "ALL" });
+    const moo = stock({
+      symbol: "KO",
+      order_type: "MARKET_ON_OPEN",
+      limit_price: undefined,
+      quantity: "1",
+      support_trading_session: "ALL",
+    });
     await place(f.api, acct, [moo]);
     expect(await status(moo.client_order_id)).toBe("SUBMITTED");
     await clock(f.api, US_CORE);
@@ -176,4 +231,3 @@ describe("HK stocks: board lots and ODD_LOT_LIMIT", () => {
     expect(errorOf(r)).toEqual({ status: 417, code: "ORDER_NOT_FOUND" });
   });
 });
-

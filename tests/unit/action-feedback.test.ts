@@ -1,22 +1,40 @@
 import { describe, expect, it } from "vitest";
 import {
-  attemptAction, createInFlightGuard, feedbackOf, FORM_NETWORK_ERROR, NETWORK_ERROR, type ActionOutcome,
+  attemptAction,
+  createInFlightGuard,
+  feedbackOf,
+  FORM_NETWORK_ERROR,
+  NETWORK_ERROR,
+  type ActionOutcome,
 } from "@/components/form/action-feedback";
 import { actionMessage, type ActionResult } from "@/lib/errors";
 
-const result = <T,>(r: ActionResult<T>): ActionOutcome<T> => ({ kind: "result", result: r });
+const result = <T>(r: ActionResult<T>): ActionOutcome<T> => ({ kind: "result", result: r });
 
 describe("feedbackOf: an action's outcome as field errors and one banner", () => {
   it("maps field errors onto their dotted names and shows the server message once", () => {
     const fb = feedbackOf(
-      result({ ok: false, code: "VALIDATION", serverError: "Check the highlighted fields.", fieldErrors: { email: "Taken", "w8ben_info.home_address.city": "Enter the city" } }),
+      result({
+        ok: false,
+        code: "VALIDATION",
+        serverError: "Check the highlighted fields.",
+        fieldErrors: { email: "Taken", "w8ben_info.home_address.city": "Enter the city" },
+      }),
     );
-    expect(fb.fieldErrors).toEqual([["email", "Taken"], ["w8ben_info.home_address.city", "Enter the city"]]);
+    expect(fb.fieldErrors).toEqual([
+      ["email", "Taken"],
+      ["w8ben_info.home_address.city", "Enter the city"],
+    ]);
     expect(fb.banner).toEqual({ tone: "error", text: "Check the highlighted fields." });
   });
 
   it("puts a form-level rule in the banner, not on a field", () => {
-    const r: ActionResult<never> = { ok: false, code: "VALIDATION", serverError: "Check the highlighted fields.", fieldErrors: { _form: "Nothing to change" } };
+    const r: ActionResult<never> = {
+      ok: false,
+      code: "VALIDATION",
+      serverError: "Check the highlighted fields.",
+      fieldErrors: { _form: "Nothing to change" },
+    };
     const fb = feedbackOf(result(r));
     expect(fb.fieldErrors).toEqual([]);
     expect(fb.banner?.text).toBe("Nothing to change");
@@ -30,10 +48,12 @@ describe("feedbackOf: an action's outcome as field errors and one banner", () =>
 
   it("shows a success banner only when the form asks for one, from the data if it likes", () => {
     expect(feedbackOf(result({ ok: true, data: { email: "a@b.test" } })).banner).toBeUndefined();
-    expect(feedbackOf(result({ ok: true, data: { email: "a@b.test" } }), { success: (d) => `${d.email} can now sign in.` }).banner).toEqual({
-      tone: "success",
-      text: "a@b.test can now sign in.",
-    });
+    expect(feedbackOf(result({ ok: true, data: { email: "a@b.test" } }), { success: (d) => `${d.email} can now sign in.` }).banner).toEqual(
+      {
+        tone: "success",
+        text: "a@b.test can now sign in.",
+      },
+    );
   });
 
   it("says the server could not be reached when the call itself threw", () => {

@@ -14,7 +14,10 @@ describe("the approval rule keys of an account update", () => {
 
   it("any W-8BEN field; both at once; nothing else", () => {
     expect(accountUpdateRuleKeys([line("w8ben_info.home_address.city", "A", "B")])).toEqual(["accounts.w8ben_change"]);
-    expect(accountUpdateRuleKeys([line("option_level", "LV2", "LV3"), line("w8ben_info.tax_id", "1", "2")])).toEqual(["accounts.option_level_raise", "accounts.w8ben_change"]);
+    expect(accountUpdateRuleKeys([line("option_level", "LV2", "LV3"), line("w8ben_info.tax_id", "1", "2")])).toEqual([
+      "accounts.option_level_raise",
+      "accounts.w8ben_change",
+    ]);
     expect(accountUpdateRuleKeys([line("commission_code", "COMMISSION_GROUP_1", "COMMISSION_GROUP_2")])).toEqual([]);
   });
 });

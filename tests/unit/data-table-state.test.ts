@@ -1,12 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { filterPatch, hidePatch, resolveUpdater, sortingState, sortPatch, visibilityState, withSortable } from "@/components/data-table/table-state";
+import {
+  filterPatch,
+  hidePatch,
+  resolveUpdater,
+  sortingState,
+  sortPatch,
+  visibilityState,
+  withSortable,
+} from "@/components/data-table/table-state";
 
 describe("the data table's state transitions", () => {
   it("turns the URL's sort into TanStack's sorting state and back", () => {
     expect(sortingState(undefined)).toEqual([]);
     expect(sortingState({ id: "name", desc: true })).toEqual([{ id: "name", desc: true }]);
     const current = sortingState({ id: "name", desc: false });
-    expect(sortPatch(current, [{ id: "email", desc: true }], ["name", "email"])).toEqual({ sort: { id: "email", desc: true }, cursor: undefined, prev: [] });
+    expect(sortPatch(current, [{ id: "email", desc: true }], ["name", "email"])).toEqual({
+      sort: { id: "email", desc: true },
+      cursor: undefined,
+      prev: [],
+    });
     expect(sortPatch(current, (old) => [{ ...old[0], desc: true }], ["name"])).toMatchObject({ sort: { id: "name", desc: true } });
     // Removing the sort goes back to the server's default order.
     expect(sortPatch(current, [], ["name"])).toMatchObject({ sort: undefined });
@@ -14,7 +26,16 @@ describe("the data table's state transitions", () => {
 
   it("never sorts on a column the server does not sort by, and starts paging again on a new order", () => {
     expect(sortPatch([], [{ id: "status", desc: false }], ["name"])).toEqual({ sort: undefined, cursor: undefined, prev: [] });
-    expect(sortPatch([], [{ id: "name", desc: false }, { id: "email", desc: true }], ["name", "email"]).sort).toEqual({ id: "name", desc: false });
+    expect(
+      sortPatch(
+        [],
+        [
+          { id: "name", desc: false },
+          { id: "email", desc: true },
+        ],
+        ["name", "email"],
+      ).sort,
+    ).toEqual({ id: "name", desc: false });
   });
 
   it("offers sorting on the sortable columns only, whatever the column definition says", () => {

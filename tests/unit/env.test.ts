@@ -18,20 +18,30 @@ describe("configuration", () => {
 
   it("a real upstream turns demo mode (and demo users) off and needs its credentials", () => {
     expect(() => parseEnv({ BROKER_BASE_URL: "https://broker.example.com" })).toThrow(/BROKER_APP_KEY and BROKER_APP_SECRET are required/);
-    const e = parseEnv({ BROKER_BASE_URL: "https://broker.example.com", BROKER_APP_KEY: "k", BROKER_APP_SECRET: "s", BROKER_PATH_STYLE: "legacy" });
+    const e = parseEnv({
+      BROKER_BASE_URL: "https://broker.example.com",
+      BROKER_APP_KEY: "k",
+      BROKER_APP_SECRET: "s",
+      BROKER_PATH_STYLE: "legacy",
+    });
     expect(isDemoMode(e)).toBe(false);
     expect(upstreamConfig(e)).toMatchObject({ kind: "external", baseUrl: "https://broker.example.com", pathStyle: "legacy" });
   });
 
   it("the activities sweep: a round a minute at 5 calls a second, 400 days back; an interval under a second is refused", () => {
     expect(parseEnv({})).toMatchObject({ ACTIVITIES_SWEEP_INTERVAL_MS: 60_000, ACTIVITIES_SWEEP_RATE: 5, ACTIVITIES_SWEEP_DAYS: 400 });
-    expect(parseEnv({ ACTIVITIES_SWEEP_RATE: "2.5", ACTIVITIES_SWEEP_INTERVAL_MS: "1000" })).toMatchObject({ ACTIVITIES_SWEEP_RATE: 2.5, ACTIVITIES_SWEEP_INTERVAL_MS: 1000 });
+    expect(parseEnv({ ACTIVITIES_SWEEP_RATE: "2.5", ACTIVITIES_SWEEP_INTERVAL_MS: "1000" })).toMatchObject({
+      ACTIVITIES_SWEEP_RATE: 2.5,
+      ACTIVITIES_SWEEP_INTERVAL_MS: 1000,
+    });
     expect(() => parseEnv({ ACTIVITIES_SWEEP_INTERVAL_MS: "999" })).toThrow(/ACTIVITIES_SWEEP_INTERVAL_MS/);
     expect(() => parseEnv({ ACTIVITIES_SWEEP_RATE: "0" })).toThrow(/ACTIVITIES_SWEEP_RATE/);
   });
 
   it("names every invalid variable", () => {
-    expect(() => parseEnv({ BROKER_SIGNATURE_ALGORITHM: "MD5", PORT: "x" })).toThrow(/BROKER_SIGNATURE_ALGORITHM[\s\S]*PORT|PORT[\s\S]*BROKER_SIGNATURE_ALGORITHM/);
+    expect(() => parseEnv({ BROKER_SIGNATURE_ALGORITHM: "MD5", PORT: "x" })).toThrow(
+      /BROKER_SIGNATURE_ALGORITHM[\s\S]*PORT|PORT[\s\S]*BROKER_SIGNATURE_ALGORITHM/,
+    );
   });
 
   it("the master option level comes from configuration, defaulting on the embedded sandbox to the level its seed uses", () => {

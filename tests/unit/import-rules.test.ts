@@ -95,18 +95,33 @@ describe("import rules", () => {
   it("the sandbox imports only itself, server/db/engine and the shared wire module (server/wire, lib/broker-enums)", () => {
     const outside = files
       .filter((f) => f.startsWith("server/sandbox/"))
-      .flatMap((f) => graph.get(f)!.filter((e) => !SANDBOX_MAY_IMPORT.some((ok) => ok.test(e.to))).map((e) => `${f} -> ${e.to}`));
+      .flatMap((f) =>
+        graph
+          .get(f)!
+          .filter((e) => !SANDBOX_MAY_IMPORT.some((ok) => ok.test(e.to)))
+          .map((e) => `${f} -> ${e.to}`),
+      );
     expect(outside).toEqual([]);
   });
 
   it("the Broker client knows nothing of the sandbox: only its process entry (server/broker/index.ts) picks the sandbox's adapter", () => {
     const reaching = files
       .filter((f) => f.startsWith("server/broker/") && f !== "server/broker/index.ts")
-      .flatMap((f) => graph.get(f)!.filter((e) => /^server\/(sandbox|sandbox-control)\//.test(e.to)).map((e) => `${f} -> ${e.to}`));
+      .flatMap((f) =>
+        graph
+          .get(f)!
+          .filter((e) => /^server\/(sandbox|sandbox-control)\//.test(e.to))
+          .map((e) => `${f} -> ${e.to}`),
+      );
     expect(reaching).toEqual([]);
     const outsideSandbox = files
       .filter((f) => !f.startsWith("server/sandbox/"))
-      .flatMap((f) => graph.get(f)!.filter((e) => e.to.startsWith("server/sandbox/")).map((e) => `${f} -> ${e.to}`));
+      .flatMap((f) =>
+        graph
+          .get(f)!
+          .filter((e) => e.to.startsWith("server/sandbox/"))
+          .map((e) => `${f} -> ${e.to}`),
+      );
     expect(outsideSandbox).toEqual([]);
   });
 
@@ -115,14 +130,23 @@ describe("import rules", () => {
     expect(actions.filter((f) => !directive(f, "use server"))).toEqual([]);
     const reaching = files
       .filter((f) => !f.startsWith("app/") && !f.startsWith("components/") && !f.startsWith("server/actions/"))
-      .flatMap((f) => graph.get(f)!.filter((e) => e.to.startsWith("server/actions/")).map((e) => `${f} -> ${e.to}`));
+      .flatMap((f) =>
+        graph
+          .get(f)!
+          .filter((e) => e.to.startsWith("server/actions/"))
+          .map((e) => `${f} -> ${e.to}`),
+      );
     expect(reaching).toEqual([]);
   });
 
   it("browser code (components/, client components under app/) imports from server/ only server actions", () => {
     const browser = files.filter((f) => f.startsWith("components/") || (f.startsWith("app/") && directive(f, "use client")));
-    const reaches = browser
-      .flatMap((f) => graph.get(f)!.filter((e) => e.to.startsWith("server/") && !directive(e.to, "use server")).map((e) => `${f} -> ${e.to}`));
+    const reaches = browser.flatMap((f) =>
+      graph
+        .get(f)!
+        .filter((e) => e.to.startsWith("server/") && !directive(e.to, "use server"))
+        .map((e) => `${f} -> ${e.to}`),
+    );
     expect(reaches).toEqual([]);
   });
 });

@@ -19,11 +19,16 @@ function fakeBuild(pages: Record<string, Record<string, number>>, rootKb = 50): 
     fs.writeFileSync(path.join(dir, "static/chunks", name), randomBytes(kb * 1000)); // random bytes do not compress
     return `static/chunks/${name}`;
   };
-  fs.writeFileSync(path.join(dir, "build-manifest.json"), JSON.stringify({ rootMainFiles: [chunk("main.js", rootKb)], polyfillFiles: [chunk("polyfills.js", 40)] }));
+  fs.writeFileSync(
+    path.join(dir, "build-manifest.json"),
+    JSON.stringify({ rootMainFiles: [chunk("main.js", rootKb)], polyfillFiles: [chunk("polyfills.js", 40)] }),
+  );
   for (const [key, entries] of Object.entries(pages)) {
     const manifestDir = path.join(dir, "server/app", key.replace(/\/page$/, ""));
     fs.mkdirSync(manifestDir, { recursive: true });
-    const entryJSFiles = Object.fromEntries(Object.entries(entries).map(([entry, kb]) => [entry, [chunk(`${entry.replace(/\W/g, "_")}.js`, kb)]]));
+    const entryJSFiles = Object.fromEntries(
+      Object.entries(entries).map(([entry, kb]) => [entry, [chunk(`${entry.replace(/\W/g, "_")}.js`, kb)]]),
+    );
     fs.writeFileSync(
       path.join(manifestDir, "page_client-reference-manifest.js"),
       `globalThis.__RSC_MANIFEST = globalThis.__RSC_MANIFEST || {};\nglobalThis.__RSC_MANIFEST[${JSON.stringify(key)}] = ${JSON.stringify({ entryJSFiles })};`,

@@ -32,12 +32,24 @@ describe("listParams: parsing", () => {
 
   it("falls back to the default of each bad value, keeping the good ones", () => {
     const s = orders.parse(new URLSearchParams("size=7&side=short&by=nope&q=AAPL&sort=evil.asc&hide=a,b;c,,d&cursor="));
-    expect(s).toMatchObject({ size: 25, side: undefined, by: "any", q: "AAPL", sort: { id: "created", desc: true }, hide: ["a", "d"], cursor: undefined });
+    expect(s).toMatchObject({
+      size: 25,
+      side: undefined,
+      by: "any",
+      q: "AAPL",
+      sort: { id: "created", desc: true },
+      hide: ["a", "d"],
+      cursor: undefined,
+    });
     expect(orders.parse({ size: "abc", q: "x".repeat(50) })).toMatchObject({ size: 25, q: undefined });
   });
 
   it("reads a Next searchParams record, first value of a repeated key", () => {
-    expect(orders.parse({ side: ["sell", "buy"], size: "50", sort: "symbol.asc" })).toMatchObject({ side: "sell", size: 50, sort: { id: "symbol", desc: false } });
+    expect(orders.parse({ side: ["sell", "buy"], size: "50", sort: "symbol.asc" })).toMatchObject({
+      side: "sell",
+      size: 50,
+      sort: { id: "symbol", desc: false },
+    });
   });
 
   it("sorts only over the declared sortable columns", () => {
@@ -51,7 +63,11 @@ describe("listParams: parsing", () => {
   });
 
   it("reads the cursor trail and hidden columns as lists", () => {
-    expect(orders.parse({ cursor: "c3", prev: "-,c1,c2", hide: "symbol,price" })).toMatchObject({ cursor: "c3", prev: [FIRST_PAGE, "c1", "c2"], hide: ["symbol", "price"] });
+    expect(orders.parse({ cursor: "c3", prev: "-,c1,c2", hide: "symbol,price" })).toMatchObject({
+      cursor: "c3",
+      prev: [FIRST_PAGE, "c1", "c2"],
+      hide: ["symbol", "price"],
+    });
   });
 });
 
@@ -62,7 +78,16 @@ describe("listParams: serialising", () => {
   });
 
   it("writes what differs, and parses back to the same state", () => {
-    const state = { ...orders.parse({}), q: "AAPL", side: "buy" as const, size: 50, sort: { id: "symbol" as const, desc: false }, hide: ["price"], cursor: "c2", prev: [FIRST_PAGE, "c1"] };
+    const state = {
+      ...orders.parse({}),
+      q: "AAPL",
+      side: "buy" as const,
+      size: 50,
+      sort: { id: "symbol" as const, desc: false },
+      hide: ["price"],
+      cursor: "c2",
+      prev: [FIRST_PAGE, "c1"],
+    };
     const query = orders.toQuery(state);
     expect(query).toBe("?q=AAPL&side=buy&size=50&cursor=c2&prev=-%2Cc1&sort=symbol.asc&hide=price");
     expect(orders.parse(new URLSearchParams(query.slice(1)))).toEqual(state);

@@ -11,7 +11,12 @@ const messagesOf = (schema: z.ZodType, value: unknown) => {
 
 describe("validation messages are written for people", () => {
   it("the staff form says how long a name may be", () => {
-    const errors = messagesOf(createStaffSchema, { email: "a@b.test", name: "x".repeat(121), role: "support", password: "a-long-enough-password" });
+    const errors = messagesOf(createStaffSchema, {
+      email: "a@b.test",
+      name: "x".repeat(121),
+      role: "support",
+      password: "a-long-enough-password",
+    });
     expect(errors).toEqual(["Use at most 120 characters"]);
   });
 
@@ -24,13 +29,19 @@ describe("validation messages are written for people", () => {
     expect(messagesOf(z.string(), undefined)).toEqual(["Enter a value"]);
     expect(messagesOf(z.email(), "nope")).toEqual(["Enter a valid email address"]);
     expect(messagesOf(z.string().max(3, "Mine"), "abcd")).toEqual(["Mine"]);
-    for (const m of [...messagesOf(z.number().max(2), 3), ...messagesOf(z.string().uuid(), "x")]) expect(m).not.toMatch(/expected|Too big|Invalid/);
+    for (const m of [...messagesOf(z.number().max(2), 3), ...messagesOf(z.string().uuid(), "x")])
+      expect(m).not.toMatch(/expected|Too big|Invalid/);
   });
 
   it("a message already on a field is not repeated in the banner", () => {
     const fb = feedbackOf({
       kind: "result",
-      result: { ok: false, code: "STAFF_EXISTS", serverError: "A staff user with this email already exists", fieldErrors: { email: "A staff user with this email already exists" } },
+      result: {
+        ok: false,
+        code: "STAFF_EXISTS",
+        serverError: "A staff user with this email already exists",
+        fieldErrors: { email: "A staff user with this email already exists" },
+      },
     });
     expect(fb.fieldErrors).toEqual([["email", "A staff user with this email already exists"]]);
     expect(fb.banner).toEqual({ tone: "error", text: CHECK_FIELDS });

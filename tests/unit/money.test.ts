@@ -1,7 +1,22 @@
 import { describe, expect, it } from "vitest";
 import {
-  addDecimal, amountIn, amountProblem, compareDecimal, CURRENCIES, CURRENCY_DECIMALS, currencyDecimals, decimalIn, decimalOut, decimalSign,
-  formatMoney, formatQuantity, moneyIn, mulDecimal, positiveDecimalIn, roundMoney, subDecimal,
+  addDecimal,
+  amountIn,
+  amountProblem,
+  compareDecimal,
+  CURRENCIES,
+  CURRENCY_DECIMALS,
+  currencyDecimals,
+  decimalIn,
+  decimalOut,
+  decimalSign,
+  formatMoney,
+  formatQuantity,
+  moneyIn,
+  mulDecimal,
+  positiveDecimalIn,
+  roundMoney,
+  subDecimal,
 } from "@/lib/money";
 
 describe("currencies", () => {

@@ -3,7 +3,8 @@ import { backoffMs, sleep } from "@/server/timing";
 
 describe("backoff", () => {
   it("doubles from the base to the cap; equal jitter keeps half of it, full jitter may be anything up to it", () => {
-    const at = (r: number, jitter: "equal" | "full") => [1, 2, 3, 4, 10].map((n) => backoffMs(n, { baseMs: 100, maxMs: 500, jitter, random: () => r }));
+    const at = (r: number, jitter: "equal" | "full") =>
+      [1, 2, 3, 4, 10].map((n) => backoffMs(n, { baseMs: 100, maxMs: 500, jitter, random: () => r }));
     expect(at(0, "equal")).toEqual([50, 100, 200, 250, 250]);
     expect(at(1, "equal")).toEqual([100, 200, 400, 500, 500]);
     expect(at(0, "full")).toEqual([0, 0, 0, 0, 0]);

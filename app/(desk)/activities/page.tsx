@@ -27,7 +27,10 @@ export default async function ActivitiesPage({ searchParams }: { searchParams: P
   await Promise.all([
     isLive(filter)
       ? undefined
-      : queryClient.prefetchQuery({ queryKey: activityKeys.list(params), queryFn: () => activityPage(broker, engine, filter, { cursor: params.cursor, limit: params.size }) }),
+      : queryClient.prefetchQuery({
+          queryKey: activityKeys.list(params),
+          queryFn: () => activityPage(broker, engine, filter, { cursor: params.cursor, limit: params.size }),
+        }),
     params.account ? undefined : queryClient.prefetchQuery({ queryKey: activityKeys.status(), queryFn: () => activitiesFreshness(engine) }),
   ]);
   return (

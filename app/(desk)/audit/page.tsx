@@ -28,9 +28,14 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   ]);
   const query = auditListParams.toQuery(params);
   const targetAccount = (target: string | null) => (/^(account|order):/.test(target ?? "") ? target!.split(":")[1] : undefined);
-  const numbers = await accountNumbers(db.engine, page.rows.map((r) => targetAccount(r.target) ?? ""));
+  const numbers = await accountNumbers(
+    db.engine,
+    page.rows.map((r) => targetAccount(r.target) ?? ""),
+  );
   const rows = page.rows.map(({ prevHash: _prevHash, hash: _hash, actorId: _actorId, at, ...row }) => ({
-    ...row, at: at.toISOString(), targetAccountNumber: numbers.get(targetAccount(row.target) ?? ""),
+    ...row,
+    at: at.toISOString(),
+    targetAccountNumber: numbers.get(targetAccount(row.target) ?? ""),
   }));
 
   return (
@@ -53,7 +58,11 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
                   {chain.ok ? (
                     <Badge tone="green">
                       Hash chain intact · {chain.entries} {chain.entries === 1 ? "entry" : "entries"} checked
-                      {chain.mode === "full" ? " (full)" : chain.fromSeq ? ` (incremental, after checkpoint #${chain.fromSeq})` : " (incremental, from the start)"}
+                      {chain.mode === "full"
+                        ? " (full)"
+                        : chain.fromSeq
+                          ? ` (incremental, after checkpoint #${chain.fromSeq})`
+                          : " (incremental, from the start)"}
                     </Badge>
                   ) : (
                     <Badge tone="red">
@@ -62,7 +71,11 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
                   )}
                 </span>
                 {chain.mode === "incremental" ? (
-                  <Link href={`/audit${query ? `${query}&` : "?"}verify=full`} className={link} title="Walk the whole trail from its first entry">
+                  <Link
+                    href={`/audit${query ? `${query}&` : "?"}verify=full`}
+                    className={link}
+                    title="Walk the whole trail from its first entry"
+                  >
                     Full check
                   </Link>
                 ) : null}

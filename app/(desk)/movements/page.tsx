@@ -19,12 +19,18 @@ export default async function MovementsPage({ searchParams }: { searchParams: Pr
   const queryClient = makeQueryClient();
   const filter = movementListParams.filters(params);
   await Promise.all([
-    queryClient.prefetchQuery({ queryKey: movementKeys.list(params), queryFn: () => listMovementPage(engine, filter, { cursor: params.cursor, limit: params.size }) }),
+    queryClient.prefetchQuery({
+      queryKey: movementKeys.list(params),
+      queryFn: () => listMovementPage(engine, filter, { cursor: params.cursor, limit: params.size }),
+    }),
     queryClient.prefetchQuery({ queryKey: movementKeys.totals(params), queryFn: () => movementTotals(engine, filter) }),
   ]);
   return (
     <>
-      <PageHeader title="Movements" description="Cash and position journals, instant funding, FX and instant exchanges across accounts, newest first; changes arrive live." />
+      <PageHeader
+        title="Movements"
+        description="Cash and position journals, instant funding, FX and instant exchanges across accounts, newest first; changes arrive live."
+      />
       <HydrationBoundary state={dehydrate(queryClient)}>
         <MovementsTable />
       </HydrationBoundary>

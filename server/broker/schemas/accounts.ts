@@ -1,6 +1,14 @@
 import "server-only";
 import { z } from "zod";
-import { ACCOUNT_STATUSES, ACCOUNT_TYPES, ACTIVITY_SUB_TYPES, ACTIVITY_TYPES, ID_TYPES, OPTION_LEVELS, TRADING_PERMISSIONS } from "@/lib/broker-enums";
+import {
+  ACCOUNT_STATUSES,
+  ACCOUNT_TYPES,
+  ACTIVITY_SUB_TYPES,
+  ACTIVITY_TYPES,
+  ID_TYPES,
+  OPTION_LEVELS,
+  TRADING_PERMISSIONS,
+} from "@/lib/broker-enums";
 import { activity, type Activity } from "@/lib/schemas/account-data";
 import { clientId, isoTimestamp, opt, pageIn, tolerantEnum } from "./common";
 
@@ -17,14 +25,20 @@ const address = z.object({
   postal_code: z.string().optional(),
 });
 const addressOut = z.object({
-  country: opt(z.string()), state: opt(z.string()), city: opt(z.string()),
-  street_address: opt(z.string()), postal_code: opt(z.string()),
+  country: opt(z.string()),
+  state: opt(z.string()),
+  city: opt(z.string()),
+  street_address: opt(z.string()),
+  postal_code: opt(z.string()),
 });
 
 const w8benIn = z.object({
   treaty_country: z.string().optional(),
   tax_id: z.string().optional(),
-  sign_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  sign_date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
   first_name: z.string().min(1),
   last_name: z.string().min(1),
   middle_name: z.string(),
@@ -32,17 +46,30 @@ const w8benIn = z.object({
   mail_address: address,
 });
 const w8benOut = z.object({
-  treaty_country: opt(z.string()), tax_id: opt(z.string()), sign_date: opt(z.string()),
-  first_name: opt(z.string()), last_name: opt(z.string()), middle_name: opt(z.string()),
-  home_address: opt(addressOut), mail_address: opt(addressOut),
+  treaty_country: opt(z.string()),
+  tax_id: opt(z.string()),
+  sign_date: opt(z.string()),
+  first_name: opt(z.string()),
+  last_name: opt(z.string()),
+  middle_name: opt(z.string()),
+  home_address: opt(addressOut),
+  mail_address: opt(addressOut),
 });
 const chinaConnectIn = z.object({
-  first_name: z.string().min(1), last_name: z.string().min(1), middle_name: z.string().optional(),
-  id_type: z.enum(ID_TYPES), id_number: z.string().min(1), country_of_issuance: z.string().min(1),
+  first_name: z.string().min(1),
+  last_name: z.string().min(1),
+  middle_name: z.string().optional(),
+  id_type: z.enum(ID_TYPES),
+  id_number: z.string().min(1),
+  country_of_issuance: z.string().min(1),
 });
 const chinaConnectOut = z.object({
-  first_name: opt(z.string()), last_name: opt(z.string()), middle_name: opt(z.string()),
-  id_type: opt(tolerantEnum(ID_TYPES)), id_number: opt(z.string()), country_of_issuance: opt(z.string()),
+  first_name: opt(z.string()),
+  last_name: opt(z.string()),
+  middle_name: opt(z.string()),
+  id_type: opt(tolerantEnum(ID_TYPES)),
+  id_number: opt(z.string()),
+  country_of_issuance: opt(z.string()),
 });
 
 const editable = {
@@ -90,7 +117,10 @@ export const virtualAccount = z.object({
   external_account_number: opt(z.string()),
   account_type: opt(tolerantEnum(ACCOUNT_TYPES)),
   account_status: opt(tolerantEnum(ACCOUNT_STATUSES)),
-  trading_permissions: z.array(tolerantEnum(TRADING_PERMISSIONS)).nullish().transform((v) => v ?? []),
+  trading_permissions: z
+    .array(tolerantEnum(TRADING_PERMISSIONS))
+    .nullish()
+    .transform((v) => v ?? []),
   option_level: opt(tolerantEnum(OPTION_LEVELS)),
   commission_code: opt(z.string()),
   w8ben_info: opt(w8benOut),

@@ -24,9 +24,9 @@ export const dateOnly = z.string();
 export const dateIn = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be yyyy-MM-dd");
 
 /** Upstream booleans arrive as true/false or as "Y"/"N" strings. */
-export const flexibleBool = z.union([z.boolean(), z.string(), z.number()]).transform((v) =>
-  typeof v === "boolean" ? v : typeof v === "number" ? v !== 0 : ["true", "y", "yes", "1"].includes(v.toLowerCase()),
-);
+export const flexibleBool = z
+  .union([z.boolean(), z.string(), z.number()])
+  .transform((v) => (typeof v === "boolean" ? v : typeof v === "number" ? v !== 0 : ["true", "y", "yes", "1"].includes(v.toLowerCase())));
 
 export const clientId = z.string().regex(CLIENT_ID_PATTERN, "must be 1–32 characters of A-Z a-z 0-9 _ -");
 

@@ -1,8 +1,17 @@
 import "server-only";
 import { z } from "zod";
 import {
-  clientId, currencyIn, currencyOut, decimalOut, INSTRUMENT_TYPES, isoTimestamp, MARKETS, opt, positiveDecimalIn,
-  REQUEST_STATUSES, tolerantEnum,
+  clientId,
+  currencyIn,
+  currencyOut,
+  decimalOut,
+  INSTRUMENT_TYPES,
+  isoTimestamp,
+  MARKETS,
+  opt,
+  positiveDecimalIn,
+  REQUEST_STATUSES,
+  tolerantEnum,
 } from "./common";
 
 /** FX, instant exchange, instant funding (facts §5.5) and journals. All creates are keyed by client_request_id. */
@@ -28,8 +37,11 @@ const common = {
 };
 
 export const createFxIn = z.object({
-  account_id: z.string().min(1), client_request_id: clientId, from_amount: positiveDecimalIn,
-  from_currency: currencyIn, to_currency: currencyIn,
+  account_id: z.string().min(1),
+  client_request_id: clientId,
+  from_amount: positiveDecimalIn,
+  from_currency: currencyIn,
+  to_currency: currencyIn,
 });
 export const fxRequest = z.object({
   ...common,
@@ -52,8 +64,11 @@ export const instantExchange = z.object({
 });
 
 export const createInstantFundingIn = z.object({
-  account_id: z.string().min(1), client_request_id: clientId, type: z.enum(["DEPOSIT", "WITHDRAWAL"]),
-  amount: positiveDecimalIn, currency: currencyIn,
+  account_id: z.string().min(1),
+  client_request_id: clientId,
+  type: z.enum(["DEPOSIT", "WITHDRAWAL"]),
+  amount: positiveDecimalIn,
+  currency: currencyIn,
 });
 export const instantFunding = z.object({
   ...common,
@@ -64,8 +79,11 @@ export const instantFunding = z.object({
 });
 
 export const createCashJournalIn = z.object({
-  from_account: z.string().min(1), to_account: z.string().min(1), client_request_id: clientId,
-  amount: positiveDecimalIn, currency: currencyIn,
+  from_account: z.string().min(1),
+  to_account: z.string().min(1),
+  client_request_id: clientId,
+  amount: positiveDecimalIn,
+  currency: currencyIn,
 });
 export const cashJournal = z.object({
   ...common,
@@ -77,8 +95,13 @@ export const cashJournal = z.object({
 });
 
 export const createPositionJournalIn = z.object({
-  from_account: z.string().min(1), to_account: z.string().min(1), client_request_id: clientId,
-  instrument_type: z.enum(INSTRUMENT_TYPES), market: z.enum(MARKETS), symbol: z.string().min(1), quantity: positiveDecimalIn,
+  from_account: z.string().min(1),
+  to_account: z.string().min(1),
+  client_request_id: clientId,
+  instrument_type: z.enum(INSTRUMENT_TYPES),
+  market: z.enum(MARKETS),
+  symbol: z.string().min(1),
+  quantity: positiveDecimalIn,
 });
 export const positionJournal = z.object({
   ...common,

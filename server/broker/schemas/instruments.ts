@@ -41,7 +41,11 @@ export const instrument = z.object({
   maintenance_margin_short: opt(decimalOut),
 });
 
-export const getStockLocateIn = z.object({ symbol: z.string().min(1), market: z.enum(MARKETS).optional(), account_id: z.string().min(1).optional() });
+export const getStockLocateIn = z.object({
+  symbol: z.string().min(1),
+  market: z.enum(MARKETS).optional(),
+  account_id: z.string().min(1).optional(),
+});
 export const stockLocate = z.object({
   symbol: z.string(),
   shortable: opt(flexibleBool),
@@ -52,8 +56,12 @@ export const stockLocate = z.object({
 
 export const getCorporateActionIn = z.object({ event_id: z.string().min(1) });
 const payout = z.object({
-  type: opt(z.string()), pay_type: opt(z.string()), currency: opt(z.string()), amount: opt(decimalOut),
-  from_ratio: opt(decimalOut), to_ratio: opt(decimalOut),
+  type: opt(z.string()),
+  pay_type: opt(z.string()),
+  currency: opt(z.string()),
+  amount: opt(decimalOut),
+  from_ratio: opt(decimalOut),
+  to_ratio: opt(decimalOut),
 });
 export const corporateAction = z.object({
   event_id: z.string(),
@@ -66,12 +74,20 @@ export const corporateAction = z.object({
   payment_date: opt(z.string()),
   final_pay_date: opt(z.string()),
   from: opt(z.object({ symbol: opt(z.string()), name: opt(z.string()), exchange: opt(z.string()) })),
-  to: z.array(z.object({
-    option_number: opt(z.union([z.string(), z.number()]).transform(String)),
-    description: opt(z.string()),
-    default_option_flag: opt(flexibleBool),
-    payouts: z.array(payout).nullish().transform((v) => v ?? []),
-  })).nullish().transform((v) => v ?? []),
+  to: z
+    .array(
+      z.object({
+        option_number: opt(z.union([z.string(), z.number()]).transform(String)),
+        description: opt(z.string()),
+        default_option_flag: opt(flexibleBool),
+        payouts: z
+          .array(payout)
+          .nullish()
+          .transform((v) => v ?? []),
+      }),
+    )
+    .nullish()
+    .transform((v) => v ?? []),
 });
 
 /** Filter names the spec leaves open (expiration / strike bounds) follow the sandbox: *_gte / *_lte. */

@@ -1,6 +1,17 @@
 import "server-only";
 import { z } from "zod";
-import { clientId, decimalOut, flexibleBool, INSTRUMENT_TYPES, isoTimestamp, MARKETS, opt, positiveDecimalIn, REQUEST_STATUSES, tolerantEnum } from "./common";
+import {
+  clientId,
+  decimalOut,
+  flexibleBool,
+  INSTRUMENT_TYPES,
+  isoTimestamp,
+  MARKETS,
+  opt,
+  positiveDecimalIn,
+  REQUEST_STATUSES,
+  tolerantEnum,
+} from "./common";
 
 /** Master data (trade calendar), option exercise, and the token / config endpoints. */
 export const tradeCalendarIn = z.object({

@@ -2,7 +2,17 @@ import "server-only";
 import { z } from "zod";
 import { COMBO_TYPES, OPTION_STRATEGIES, ORDER_STATUSES, ORDER_TYPES, SIDES, TIME_IN_FORCE } from "@/lib/broker-enums";
 import {
-  clientId, dateIn, decimalIn, decimalOut, epochMsTimestamp, INSTRUMENT_TYPES, isoTimestamp, MARKETS, opt, pageIn, tolerantEnum,
+  clientId,
+  dateIn,
+  decimalIn,
+  decimalOut,
+  epochMsTimestamp,
+  INSTRUMENT_TYPES,
+  isoTimestamp,
+  MARKETS,
+  opt,
+  pageIn,
+  tolerantEnum,
 } from "./common";
 
 /** Orders (facts §5.1–5.2). Requests are strict; records are tolerant. */
@@ -61,21 +71,25 @@ export const previewOrderIn = placeOrderIn.extend({
 export const replaceOrderIn = z.object({
   account_id: z.string().min(1),
   client_combo_order_id: clientId.optional(),
-  modify_orders: z.array(z.object({
-    combo_type: z.enum(COMBO_TYPES),
-    client_order_id: clientId,
-    time_in_force: z.enum(TIME_IN_FORCE).optional(),
-    /** Required by GTD (and only allowed with it). */
-    expire_date: dateIn.optional(),
-    quantity: decimalIn.optional(),
-    limit_price: decimalIn.optional(),
-    stop_price: decimalIn.optional(),
-    trailing_type: z.enum(["AMOUNT", "PERCENTAGE"]).optional(),
-    trailing_stop_step: decimalIn.optional(),
-    trailing_limit_price_offset: decimalIn.optional(),
-    trigger_price_type: z.enum(["PRICE", "PRICE_BID", "PRICE_ASK"]).optional(),
-    legs: z.array(z.object({ id: z.string(), quantity: decimalIn })).optional(),
-  })).min(1),
+  modify_orders: z
+    .array(
+      z.object({
+        combo_type: z.enum(COMBO_TYPES),
+        client_order_id: clientId,
+        time_in_force: z.enum(TIME_IN_FORCE).optional(),
+        /** Required by GTD (and only allowed with it). */
+        expire_date: dateIn.optional(),
+        quantity: decimalIn.optional(),
+        limit_price: decimalIn.optional(),
+        stop_price: decimalIn.optional(),
+        trailing_type: z.enum(["AMOUNT", "PERCENTAGE"]).optional(),
+        trailing_stop_step: decimalIn.optional(),
+        trailing_limit_price_offset: decimalIn.optional(),
+        trigger_price_type: z.enum(["PRICE", "PRICE_BID", "PRICE_ASK"]).optional(),
+        legs: z.array(z.object({ id: z.string(), quantity: decimalIn })).optional(),
+      }),
+    )
+    .min(1),
 });
 
 export const cancelOrderIn = z.object({ account_id: z.string().min(1), client_order_id: clientId });
@@ -94,9 +108,15 @@ export const orderPreview = z.object({
 });
 
 const legOut = z.object({
-  id: opt(z.string()), symbol: opt(z.string()), side: opt(tolerantEnum(SIDES)), quantity: opt(decimalOut),
-  option_type: opt(z.string()), option_expire_date: opt(z.string()), strike_price: opt(decimalOut),
-  instrument_type: opt(z.string()), market: opt(z.string()),
+  id: opt(z.string()),
+  symbol: opt(z.string()),
+  side: opt(tolerantEnum(SIDES)),
+  quantity: opt(decimalOut),
+  option_type: opt(z.string()),
+  option_expire_date: opt(z.string()),
+  strike_price: opt(decimalOut),
+  instrument_type: opt(z.string()),
+  market: opt(z.string()),
 });
 
 /** One order record. Deprecated `place_time` / `fill_time` (epoch ms) are read only to fill `placed_at` / `filled_at` when the newer `_at` field is absent. */
@@ -164,21 +184,23 @@ export const listOrderExecutionsIn = pageIn.extend({
 });
 
 /** Executions are not published by the upstream; `execution_id` (or a plain `id`) identifies one. */
-export const execution = z.object({
-  execution_id: opt(z.string()),
-  id: opt(z.string()),
-  client_order_id: opt(z.string()),
-  order_id: opt(z.string()),
-  symbol: opt(z.string()),
-  side: opt(tolerantEnum(SIDES)),
-  order_type: opt(tolerantEnum(ORDER_TYPES)),
-  status: opt(tolerantEnum(["FILLED", "PARTIAL_FILLED"] as const)),
-  filled_quantity: opt(decimalOut),
-  filled_price: opt(decimalOut),
-  filled_time_at: opt(isoTimestamp),
-  commission: opt(commission),
-  fees: opt(z.array(fee)),
-}).transform(({ id, ...e }) => ({ ...e, execution_id: e.execution_id ?? id ?? "" }));
+export const execution = z
+  .object({
+    execution_id: opt(z.string()),
+    id: opt(z.string()),
+    client_order_id: opt(z.string()),
+    order_id: opt(z.string()),
+    symbol: opt(z.string()),
+    side: opt(tolerantEnum(SIDES)),
+    order_type: opt(tolerantEnum(ORDER_TYPES)),
+    status: opt(tolerantEnum(["FILLED", "PARTIAL_FILLED"] as const)),
+    filled_quantity: opt(decimalOut),
+    filled_price: opt(decimalOut),
+    filled_time_at: opt(isoTimestamp),
+    commission: opt(commission),
+    fees: opt(z.array(fee)),
+  })
+  .transform(({ id, ...e }) => ({ ...e, execution_id: e.execution_id ?? id ?? "" }));
 
 export type PlaceOrderInput = z.input<typeof placeOrderIn>;
 export type PreviewOrderInput = z.input<typeof previewOrderIn>;

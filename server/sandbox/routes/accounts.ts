@@ -10,12 +10,8 @@ import { route } from "../router";
 import { oneOf, parseTime, required } from "../validate";
 
 export function accountRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
-  route(app, sb, "createVirtualAccount", ({ body }) =>
-    sb.engine.transaction((tx) => createVirtualAccount(tx, body, sb.config.now())),
-  );
-  route(app, sb, "updateVirtualAccount", ({ body }) =>
-    sb.engine.transaction((tx) => updateVirtualAccount(tx, body, sb.config.now())),
-  );
+  route(app, sb, "createVirtualAccount", ({ body }) => sb.engine.transaction((tx) => createVirtualAccount(tx, body, sb.config.now())));
+  route(app, sb, "updateVirtualAccount", ({ body }) => sb.engine.transaction((tx) => updateVirtualAccount(tx, body, sb.config.now())));
   route(app, sb, "getVirtualAccount", async ({ query }) => {
     const row = await getAccountRow(sb.engine, required(query, "account_id"));
     if (!row) throw business("ACCOUNT_NOT_FOUND", `account_id ${query.account_id} does not exist.`);
@@ -50,7 +46,10 @@ export function accountRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
     if (q.name) add("v.search_name LIKE (SELECT '%' || sandbox.search_fold(?) || '%')", q.name.replace(/[\\%_]/g, "\\$&"));
     const cursor = cursorOf(ctx, "last_account_id");
     if (cursor) {
-      const { rows } = await sb.engine.query<{ created_at: Date }>("SELECT created_at FROM sandbox.virtual_accounts WHERE account_id = $1", [cursor]);
+      const { rows } = await sb.engine.query<{ created_at: Date }>(
+        "SELECT created_at FROM sandbox.virtual_accounts WHERE account_id = $1",
+        [cursor],
+      );
       if (!rows[0]) throw illegal(`Unknown cursor account ${cursor}.`);
       params.push(rows[0].created_at, cursor);
       where.push(`(v.created_at, v.account_id) < ($${params.length - 1}, $${params.length})`);

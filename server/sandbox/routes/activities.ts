@@ -9,13 +9,37 @@ import { route } from "../router";
 import { parseTime, required } from "../validate";
 
 export const ACTIVITY_TYPES = [
-  "ADJUSTMENT", "ALLOCATION", "DEPOSIT", "DIVIDENDS", "EXECUTION", "FEES", "INTERESTS", "JOURNAL", "OPTION_EA",
-  "REORGANIZATION", "SUBSCRIBE", "TAX", "TRADE", "TRANSFER", "WITHDRAW", "OTHER",
+  "ADJUSTMENT",
+  "ALLOCATION",
+  "DEPOSIT",
+  "DIVIDENDS",
+  "EXECUTION",
+  "FEES",
+  "INTERESTS",
+  "JOURNAL",
+  "OPTION_EA",
+  "REORGANIZATION",
+  "SUBSCRIBE",
+  "TAX",
+  "TRADE",
+  "TRANSFER",
+  "WITHDRAW",
+  "OTHER",
 ] as const;
 
 interface ActivityRow {
-  id: string; account_id: string; account_number: string; activity_type: string; activity_sub_type: string; currency: string;
-  market: string | null; symbol: string | null; quantity: string | null; net_amount: string; trade_date: string; biz_time: Date;
+  id: string;
+  account_id: string;
+  account_number: string;
+  activity_type: string;
+  activity_sub_type: string;
+  currency: string;
+  market: string | null;
+  symbol: string | null;
+  quantity: string | null;
+  net_amount: string;
+  trade_date: string;
+  biz_time: Date;
   description: string | null;
 }
 
@@ -40,7 +64,10 @@ export function activityRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
     if (end) add("a.biz_time <= ?", end);
     const cursor = cursorOf(ctx, "last_activity_id");
     if (cursor) {
-      const { rows } = await sb.engine.query<{ biz_time: Date }>("SELECT biz_time FROM sandbox.activities WHERE id = $1 AND account_id = $2", [cursor, account.account_id]);
+      const { rows } = await sb.engine.query<{ biz_time: Date }>(
+        "SELECT biz_time FROM sandbox.activities WHERE id = $1 AND account_id = $2",
+        [cursor, account.account_id],
+      );
       if (!rows[0]) throw illegal(`Unknown cursor activity ${cursor}.`);
       params.push(rows[0].biz_time, cursor);
       where.push(`(a.biz_time, a.id) < ($${params.length - 1}, $${params.length})`);
@@ -54,10 +81,19 @@ export function activityRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
       params,
     );
     const items = rows.map((r) => ({
-      id: r.id, account_id: r.account_id, account_number: r.account_number, activity_type: r.activity_type,
-      activity_sub_type: r.activity_sub_type, currency: r.currency, market: r.market ?? undefined, symbol: r.symbol ?? undefined,
-      quantity: r.quantity === null ? undefined : qty(r.quantity), trade_date: r.trade_date, net_amount: cash(r.net_amount),
-      biz_time: new Date(r.biz_time).toISOString(), description: r.description ?? undefined,
+      id: r.id,
+      account_id: r.account_id,
+      account_number: r.account_number,
+      activity_type: r.activity_type,
+      activity_sub_type: r.activity_sub_type,
+      currency: r.currency,
+      market: r.market ?? undefined,
+      symbol: r.symbol ?? undefined,
+      quantity: r.quantity === null ? undefined : qty(r.quantity),
+      trade_date: r.trade_date,
+      net_amount: cash(r.net_amount),
+      biz_time: new Date(r.biz_time).toISOString(),
+      description: r.description ?? undefined,
     }));
     return page(ctx, items, size, (a) => a.id);
   });

@@ -18,20 +18,35 @@ function expirationType(date: string): string {
 
 function positionView(p: ValuedPosition) {
   const base = {
-    position_id: p.position_id, instrument_id: p.instrument_id, currency: p.currency, quantity: qty(p.quantity), symbol: p.symbol,
-    market: p.market, instrument_type: p.instrument_type, option_strategy: p.instrument_type === "OPTION" ? "SINGLE" : undefined,
-    last_price: price(p.last_price), cost_price: price(p.cost_price), market_value: cash(marketValue(p)),
+    position_id: p.position_id,
+    instrument_id: p.instrument_id,
+    currency: p.currency,
+    quantity: qty(p.quantity),
+    symbol: p.symbol,
+    market: p.market,
+    instrument_type: p.instrument_type,
+    option_strategy: p.instrument_type === "OPTION" ? "SINGLE" : undefined,
+    last_price: price(p.last_price),
+    cost_price: price(p.cost_price),
+    market_value: cash(marketValue(p)),
     unrealized_profit_loss: cash(unrealized(p)),
   };
   if (!p.option) return base;
   return {
     ...base,
-    legs: [{
-      symbol: p.symbol, leg_id: p.position_id, quantity: qty(p.quantity), option_type: p.option.option_type,
-      option_expire_date: p.option.expiration_date, option_exercise_price: price(p.option.strike_price),
-      option_contract_multiplier: String(p.multiplier), option_contract_deliverable: `${p.multiplier} ${p.option.root_symbol}`,
-      expiration_type: expirationType(p.option.expiration_date),
-    }],
+    legs: [
+      {
+        symbol: p.symbol,
+        leg_id: p.position_id,
+        quantity: qty(p.quantity),
+        option_type: p.option.option_type,
+        option_expire_date: p.option.expiration_date,
+        option_exercise_price: price(p.option.strike_price),
+        option_contract_multiplier: String(p.multiplier),
+        option_contract_deliverable: `${p.multiplier} ${p.option.root_symbol}`,
+        expiration_type: expirationType(p.option.expiration_date),
+      },
+    ],
   };
 }
 
@@ -63,16 +78,29 @@ export function assetRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
       total.upl = total.upl.plus(upl.times(rate));
       total.im = total.im.plus(im.times(rate));
       return {
-        currency, cash_balance: cash(balance), settled_cash: cash(balance.minus(row?.unsettled_cash ?? 0)),
-        unsettled_cash: cash(row?.unsettled_cash ?? 0), market_value: cash(mv), held_amount: cash(row?.held_amount ?? 0),
-        frozen_amount: cash(row?.frozen_amount ?? 0), buying_power: cash(Decimal.max(buyingPower, 0)), unrealized_profit_loss: cash(upl),
-        available_withdrawal: cash(Decimal.max(available, 0)), interests_unpaid: "0.00", init_margin: cash(im),
+        currency,
+        cash_balance: cash(balance),
+        settled_cash: cash(balance.minus(row?.unsettled_cash ?? 0)),
+        unsettled_cash: cash(row?.unsettled_cash ?? 0),
+        market_value: cash(mv),
+        held_amount: cash(row?.held_amount ?? 0),
+        frozen_amount: cash(row?.frozen_amount ?? 0),
+        buying_power: cash(Decimal.max(buyingPower, 0)),
+        unrealized_profit_loss: cash(upl),
+        available_withdrawal: cash(Decimal.max(available, 0)),
+        interests_unpaid: "0.00",
+        init_margin: cash(im),
       };
     });
     return {
-      account_id: account.account_id, total_asset_currency: totalCurrency, total_asset: cash(total.cash.plus(total.mv)),
-      total_cash_balance: cash(total.cash), total_market_value: cash(total.mv), total_unrealized_profit_loss: cash(total.upl),
-      init_margin: cash(total.im), account_currency_assets: assets,
+      account_id: account.account_id,
+      total_asset_currency: totalCurrency,
+      total_asset: cash(total.cash.plus(total.mv)),
+      total_cash_balance: cash(total.cash),
+      total_market_value: cash(total.mv),
+      total_unrealized_profit_loss: cash(total.upl),
+      init_margin: cash(total.im),
+      account_currency_assets: assets,
     };
   });
 }

@@ -32,16 +32,26 @@ export function controlRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
     const count = b.count ?? 1;
     if (!Number.isInteger(count) || (count as number) < 1 || (count as number) > 10_000) throw illegal("count must be 1 to 10000.");
     const latency = b.latency_ms ?? 0;
-    if (!Number.isInteger(latency) || (latency as number) < 0 || (latency as number) > 60_000) throw illegal("latency_ms must be 0 to 60000.");
+    if (!Number.isInteger(latency) || (latency as number) < 0 || (latency as number) > 60_000)
+      throw illegal("latency_ms must be 0 to 60000.");
     const status = b.status ?? 500;
-    if (type === "ERROR" && !FAULT_STATUSES.includes(status as number)) throw illegal(`status must be one of ${FAULT_STATUSES.join(", ")}.`);
-    return sb.faults.add({ path_pattern: b.path_pattern, type, remaining: count as number, latency_ms: latency as number, status: status as number });
+    if (type === "ERROR" && !FAULT_STATUSES.includes(status as number))
+      throw illegal(`status must be one of ${FAULT_STATUSES.join(", ")}.`);
+    return sb.faults.add({
+      path_pattern: b.path_pattern,
+      type,
+      remaining: count as number,
+      latency_ms: latency as number,
+      status: status as number,
+    });
   });
   app.get("/sandbox/faults", (c) => c.json({ data: sb.faults.list() }));
   post("/sandbox/faults/clear", async () => (sb.faults.clear(), { cleared: true }));
 
   // How many calls each operation answered (signed and authenticated ones), e.g. to count what one page view costs.
-  app.get("/sandbox/calls", (c) => c.json({ data: Object.fromEntries(sb.calls), total: [...sb.calls.values()].reduce((a, b) => a + b, 0) }));
+  app.get("/sandbox/calls", (c) =>
+    c.json({ data: Object.fromEntries(sb.calls), total: [...sb.calls.values()].reduce((a, b) => a + b, 0) }),
+  );
   post("/sandbox/calls/reset", async () => (sb.calls.clear(), { cleared: true }));
 
   // Synthetic history (no balance moves, no events) and the per-currency totals a test compares a copy with.
@@ -67,13 +77,16 @@ export function controlRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
     if (!MOVEMENT_KINDS.includes(kind)) throw illegal(`kind must be one of ${MOVEMENT_KINDS.join(", ")}.`);
     const at = sb.config.now();
     return sb.engine.transaction(async (tx) => {
-      const { rows } = await tx.query<RequestRow>(
-        "SELECT * FROM sandbox.requests WHERE kind = $1 AND client_request_id = $2 FOR UPDATE", [kind, b.client_request_id],
-      );
+      const { rows } = await tx.query<RequestRow>("SELECT * FROM sandbox.requests WHERE kind = $1 AND client_request_id = $2 FOR UPDATE", [
+        kind,
+        b.client_request_id,
+      ]);
       const row = rows[0];
       if (!row) throw business("REQUEST_NOT_FOUND", `No ${kind} request ${String(b.client_request_id)}.`);
-      if (row.status !== "SUBMITTED") throw business("INVALID_STATUS_TRANSITION", `Request is ${row.status}; only SUBMITTED requests can change.`);
-      const done = action === "complete" ? await processMovement(tx, row, at) : await finish(tx, row, { status: "CANCELED", reason: "Canceled." }, at);
+      if (row.status !== "SUBMITTED")
+        throw business("INVALID_STATUS_TRANSITION", `Request is ${row.status}; only SUBMITTED requests can change.`);
+      const done =
+        action === "complete" ? await processMovement(tx, row, at) : await finish(tx, row, { status: "CANCELED", reason: "Canceled." }, at);
       return movementView(done);
     });
   };

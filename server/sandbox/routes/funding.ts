@@ -40,7 +40,10 @@ export function fundingRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
     const { from, to } = currencyPair(body);
     const amount = parsePositive(body.from_amount, "from_amount", 2);
     return submit(sb, "FX_EXCHANGE", body, account.account_id, {
-      account_id: account.account_id, from_currency: from, to_currency: to, from_amount: cash(amount),
+      account_id: account.account_id,
+      from_currency: from,
+      to_currency: to,
+      from_amount: cash(amount),
     });
   });
   route(app, sb, "getFxRequest", async ({ query }) => movementView(await requireRequest(sb, "FX_EXCHANGE", query)));
@@ -51,8 +54,11 @@ export function fundingRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
     if (account.is_master) throw illegal("Instant exchange is for virtual accounts; use an FX request on the master account.");
     const { from, to } = currencyPair(body);
     return submit(sb, "INSTANT_EXCHANGE", body, account.account_id, {
-      account_id: account.account_id, from_currency: from, to_currency: to,
-      from_amount: cash(parsePositive(body.from_amount, "from_amount", 2)), to_amount: cash(parsePositive(body.to_amount, "to_amount", 2)),
+      account_id: account.account_id,
+      from_currency: from,
+      to_currency: to,
+      from_amount: cash(parsePositive(body.from_amount, "from_amount", 2)),
+      to_amount: cash(parsePositive(body.to_amount, "to_amount", 2)),
     });
   });
   route(app, sb, "getInstantExchange", async ({ query }) => movementView(await requireRequest(sb, "INSTANT_EXCHANGE", query)));
@@ -63,7 +69,9 @@ export function fundingRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
     if (account.is_master) throw illegal("Instant funding is for virtual accounts.");
     if (body.type !== "DEPOSIT" && body.type !== "WITHDRAWAL") throw illegal("type must be DEPOSIT or WITHDRAWAL.");
     return submit(sb, "INSTANT_FUNDING", body, account.account_id, {
-      account_id: account.account_id, type: body.type, currency: parseCurrency(body.currency, "currency"),
+      account_id: account.account_id,
+      type: body.type,
+      currency: parseCurrency(body.currency, "currency"),
       amount: cash(parsePositive(body.amount, "amount", 2)),
     });
   });

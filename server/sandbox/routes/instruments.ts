@@ -12,17 +12,40 @@ export const SUB_CATEGORIES = ["COMMON_STOCK", "ETF", "PREFERRED_STOCK", "WARRAN
 export const MARKETS = ["US", "HK", "CN"] as const;
 
 interface InstrumentRow {
-  instrument_id: string; symbol: string; market: string; category: string; sub_category: string; currency: string;
-  last_price: string; profile: Record<string, unknown>; locate: Record<string, unknown>;
+  instrument_id: string;
+  symbol: string;
+  market: string;
+  category: string;
+  sub_category: string;
+  currency: string;
+  last_price: string;
+  profile: Record<string, unknown>;
+  locate: Record<string, unknown>;
 }
 interface ContractRow {
-  instrument_id: string; symbol: string; root_symbol: string; option_type: string; strike_price: string; expiration_date: string | Date;
-  style: string; status: string; ppind: boolean; last_price: string; multiplier: number; deliverables: unknown[];
+  instrument_id: string;
+  symbol: string;
+  root_symbol: string;
+  option_type: string;
+  strike_price: string;
+  expiration_date: string | Date;
+  style: string;
+  status: string;
+  ppind: boolean;
+  last_price: string;
+  multiplier: number;
+  deliverables: unknown[];
 }
 
 export const instrumentView = (r: InstrumentRow) => ({
-  instrument_id: r.instrument_id, symbol: r.symbol, market: r.market, category: r.category, sub_category: r.sub_category,
-  currency: r.currency, last_price: price(r.last_price), ...r.profile,
+  instrument_id: r.instrument_id,
+  symbol: r.symbol,
+  market: r.market,
+  category: r.category,
+  sub_category: r.sub_category,
+  currency: r.currency,
+  last_price: price(r.last_price),
+  ...r.profile,
 });
 
 const dateText = (d: string | Date) => (typeof d === "string" ? d.slice(0, 10) : d.toISOString().slice(0, 10));
@@ -35,7 +58,11 @@ export function instrumentRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
     const params: unknown[] = [];
     const add = (sql: string, v: unknown) => (params.push(v), where.push(sql.replace("?", `$${params.length}`)));
     const symbols = q.symbols ?? q.symbol;
-    if (symbols) add("symbol = ANY(?)", symbols.split(",").map((s) => s.trim()));
+    if (symbols)
+      add(
+        "symbol = ANY(?)",
+        symbols.split(",").map((s) => s.trim()),
+      );
     if (q.category) add("category = ?", oneOf(q.category, STOCK_CATEGORIES, "category"));
     if (q.market) add("market = ?", oneOf(q.market, MARKETS, "market"));
     if (q.sub_category) add("sub_category = ?", oneOf(q.sub_category, SUB_CATEGORIES, "sub_category"));
@@ -53,14 +80,20 @@ export function instrumentRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
   route(app, sb, "getStockLocate", async ({ query }) => {
     const symbol = required(query, "symbol");
     const market = oneOf(query.market, MARKETS, "market") ?? "US";
-    const { rows } = await sb.engine.query<InstrumentRow>("SELECT * FROM sandbox.instruments WHERE symbol = $1 AND market = $2", [symbol, market]);
+    const { rows } = await sb.engine.query<InstrumentRow>("SELECT * FROM sandbox.instruments WHERE symbol = $1 AND market = $2", [
+      symbol,
+      market,
+    ]);
     if (!rows[0]) throw business("INSTRUMENT_NOT_FOUND", "instrument not exists");
     return { symbol, ...rows[0].locate };
   });
 
   route(app, sb, "getCorporateAction", async ({ query }) => {
     const eventId = required(query, "event_id");
-    const { rows } = await sb.engine.query<{ detail: Record<string, unknown> }>("SELECT detail FROM sandbox.corporate_actions WHERE event_id = $1", [eventId]);
+    const { rows } = await sb.engine.query<{ detail: Record<string, unknown> }>(
+      "SELECT detail FROM sandbox.corporate_actions WHERE event_id = $1",
+      [eventId],
+    );
     if (!rows[0]) throw business("CORPORATE_ACTION_NOT_FOUND", `Corporate action ${eventId} does not exist.`);
     return rows[0].detail;
   });
@@ -97,9 +130,20 @@ export function instrumentRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
       params,
     );
     return rows.map((r) => ({
-      instrument_id: r.instrument_id, symbol: r.symbol, category: "US_OPTION", root_symbol: r.root_symbol, underlying_symbol: r.root_symbol,
-      option_type: r.option_type, strike_price: price(r.strike_price), expiration_date: dateText(r.expiration_date), style: r.style,
-      status: r.status, ppind: r.ppind, currency: "USD", last_price: price(r.last_price), multiplier: String(r.multiplier),
+      instrument_id: r.instrument_id,
+      symbol: r.symbol,
+      category: "US_OPTION",
+      root_symbol: r.root_symbol,
+      underlying_symbol: r.root_symbol,
+      option_type: r.option_type,
+      strike_price: price(r.strike_price),
+      expiration_date: dateText(r.expiration_date),
+      style: r.style,
+      status: r.status,
+      ppind: r.ppind,
+      currency: "USD",
+      last_price: price(r.last_price),
+      multiplier: String(r.multiplier),
       ...(show ? { deliverables: r.deliverables } : {}),
     }));
   });

@@ -35,7 +35,9 @@ export function journalRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
     clientRequestId(body);
     const { from, to } = await accountsOf(sb, body);
     return submit(sb, "CASH_JOURNAL", body, from.account_id, {
-      from_account: from.account_id, to_account: to.account_id, currency: parseCurrency(body.currency, "currency"),
+      from_account: from.account_id,
+      to_account: to.account_id,
+      currency: parseCurrency(body.currency, "currency"),
       amount: cash(parsePositive(body.amount, "amount", 2)),
     });
   });
@@ -58,12 +60,18 @@ export function journalRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
       if (!quantity.isInteger()) throw illegal("Option quantity must be a whole number of contracts.");
       symbol = occ;
     }
-    const known = type === "OPTION"
-      ? await sb.engine.query("SELECT 1 FROM sandbox.option_contracts WHERE symbol = $1", [symbol])
-      : await sb.engine.query("SELECT 1 FROM sandbox.instruments WHERE symbol = $1 AND market = $2", [symbol, market]);
+    const known =
+      type === "OPTION"
+        ? await sb.engine.query("SELECT 1 FROM sandbox.option_contracts WHERE symbol = $1", [symbol])
+        : await sb.engine.query("SELECT 1 FROM sandbox.instruments WHERE symbol = $1 AND market = $2", [symbol, market]);
     if (!known.rows.length) throw business("INSTRUMENT_NOT_FOUND", "instrument not exists");
     return submit(sb, "POSITION_JOURNAL", body, from.account_id, {
-      from_account: from.account_id, to_account: to.account_id, instrument_type: type, market, symbol, quantity: qty(quantity),
+      from_account: from.account_id,
+      to_account: to.account_id,
+      instrument_type: type,
+      market,
+      symbol,
+      quantity: qty(quantity),
     });
   });
   route(app, sb, "getPositionJournal", async ({ query }) => movementView(await requireRequest(sb, "POSITION_JOURNAL", query)));

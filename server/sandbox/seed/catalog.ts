@@ -7,17 +7,28 @@ import { Decimal } from "../money";
 type Row = [symbol: string, name: string, sub: string, exchange: string, price: string, lot?: number];
 
 const US: Row[] = [
-  ["AAPL", "Apple Inc.", "COMMON_STOCK", "XNAS", "228.50"], ["MSFT", "Microsoft Corporation", "COMMON_STOCK", "XNAS", "415.20"],
-  ["NVDA", "NVIDIA Corporation", "COMMON_STOCK", "XNAS", "131.40"], ["AMZN", "Amazon.com, Inc.", "COMMON_STOCK", "XNAS", "186.75"],
-  ["GOOGL", "Alphabet Inc. Class A", "COMMON_STOCK", "XNAS", "167.30"], ["META", "Meta Platforms, Inc.", "COMMON_STOCK", "XNAS", "560.10"],
-  ["TSLA", "Tesla, Inc.", "COMMON_STOCK", "XNAS", "248.90"], ["JPM", "JPMorgan Chase & Co.", "COMMON_STOCK", "XNYS", "212.45"],
-  ["V", "Visa Inc.", "COMMON_STOCK", "XNYS", "281.60"], ["KO", "The Coca-Cola Company", "COMMON_STOCK", "XNYS", "68.20"],
-  ["PEP", "PepsiCo, Inc.", "COMMON_STOCK", "XNAS", "171.05"], ["DIS", "The Walt Disney Company", "COMMON_STOCK", "XNYS", "96.30"],
-  ["NFLX", "Netflix, Inc.", "COMMON_STOCK", "XNAS", "705.80"], ["AMD", "Advanced Micro Devices, Inc.", "COMMON_STOCK", "XNAS", "158.25"],
-  ["INTC", "Intel Corporation", "COMMON_STOCK", "XNAS", "22.85"], ["XOM", "Exxon Mobil Corporation", "COMMON_STOCK", "XNYS", "117.40"],
-  ["SPY", "SPDR S&P 500 ETF Trust", "ETF", "ARCX", "575.60"], ["QQQ", "Invesco QQQ Trust", "ETF", "XNAS", "492.10"],
-  ["IWM", "iShares Russell 2000 ETF", "ETF", "ARCX", "221.35"], ["VTI", "Vanguard Total Stock Market ETF", "ETF", "ARCX", "285.90"],
-  ["GLD", "SPDR Gold Shares", "ETF", "ARCX", "245.15"], ["TLT", "iShares 20+ Year Treasury Bond ETF", "ETF", "XNAS", "97.65"],
+  ["AAPL", "Apple Inc.", "COMMON_STOCK", "XNAS", "228.50"],
+  ["MSFT", "Microsoft Corporation", "COMMON_STOCK", "XNAS", "415.20"],
+  ["NVDA", "NVIDIA Corporation", "COMMON_STOCK", "XNAS", "131.40"],
+  ["AMZN", "Amazon.com, Inc.", "COMMON_STOCK", "XNAS", "186.75"],
+  ["GOOGL", "Alphabet Inc. Class A", "COMMON_STOCK", "XNAS", "167.30"],
+  ["META", "Meta Platforms, Inc.", "COMMON_STOCK", "XNAS", "560.10"],
+  ["TSLA", "Tesla, Inc.", "COMMON_STOCK", "XNAS", "248.90"],
+  ["JPM", "JPMorgan Chase & Co.", "COMMON_STOCK", "XNYS", "212.45"],
+  ["V", "Visa Inc.", "COMMON_STOCK", "XNYS", "281.60"],
+  ["KO", "The Coca-Cola Company", "COMMON_STOCK", "XNYS", "68.20"],
+  ["PEP", "PepsiCo, Inc.", "COMMON_STOCK", "XNAS", "171.05"],
+  ["DIS", "The Walt Disney Company", "COMMON_STOCK", "XNYS", "96.30"],
+  ["NFLX", "Netflix, Inc.", "COMMON_STOCK", "XNAS", "705.80"],
+  ["AMD", "Advanced Micro Devices, Inc.", "COMMON_STOCK", "XNAS", "158.25"],
+  ["INTC", "Intel Corporation", "COMMON_STOCK", "XNAS", "22.85"],
+  ["XOM", "Exxon Mobil Corporation", "COMMON_STOCK", "XNYS", "117.40"],
+  ["SPY", "SPDR S&P 500 ETF Trust", "ETF", "ARCX", "575.60"],
+  ["QQQ", "Invesco QQQ Trust", "ETF", "XNAS", "492.10"],
+  ["IWM", "iShares Russell 2000 ETF", "ETF", "ARCX", "221.35"],
+  ["VTI", "Vanguard Total Stock Market ETF", "ETF", "ARCX", "285.90"],
+  ["GLD", "SPDR Gold Shares", "ETF", "ARCX", "245.15"],
+  ["TLT", "iShares 20+ Year Treasury Bond ETF", "ETF", "XNAS", "97.65"],
   ["BAC.PRL", "Bank of America 7.25% Non-Cum Perp Conv Pfd Ser L", "PREFERRED_STOCK", "XNYS", "1225.00"],
   ["WFC.PRL", "Wells Fargo 7.5% Non-Cum Perp Conv Cl A Pfd Ser L", "PREFERRED_STOCK", "XNYS", "1190.50"],
   ["JPM.PRD", "JPMorgan Chase 5.75% Non-Cum Pfd Ser DD", "PREFERRED_STOCK", "XNYS", "25.10"],
@@ -28,18 +39,28 @@ const US: Row[] = [
   ["ACAHR", "Atlantic Coastal Acquisition Rights", "RIGHT", "XNAS", "0.11"],
 ];
 const HK: Row[] = [
-  ["00700", "Tencent Holdings Ltd.", "COMMON_STOCK", "XHKG", "418.60", 100], ["09988", "Alibaba Group Holding Ltd.", "COMMON_STOCK", "XHKG", "98.45", 100],
-  ["00005", "HSBC Holdings plc", "COMMON_STOCK", "XHKG", "71.30", 400], ["01299", "AIA Group Ltd.", "COMMON_STOCK", "XHKG", "62.15", 200],
-  ["03690", "Meituan", "COMMON_STOCK", "XHKG", "158.70", 100], ["00941", "China Mobile Ltd.", "COMMON_STOCK", "XHKG", "74.05", 500],
-  ["02800", "Tracker Fund of Hong Kong", "ETF", "XHKG", "20.12", 500], ["02828", "Hang Seng China Enterprises Index ETF", "ETF", "XHKG", "73.40", 200],
-  ["03033", "CSOP Hang Seng TECH Index ETF", "ETF", "XHKG", "4.26", 200], ["13531", "HSBC Tencent Call Warrant", "WARRANT", "XHKG", "0.185", 10000],
-  ["87001", "Hui Xian REIT Units", "UNITS", "XHKG", "0.93", 1000], ["02989", "Sample Rights Issue Nil-Paid Rights", "RIGHT", "XHKG", "0.05", 2000],
+  ["00700", "Tencent Holdings Ltd.", "COMMON_STOCK", "XHKG", "418.60", 100],
+  ["09988", "Alibaba Group Holding Ltd.", "COMMON_STOCK", "XHKG", "98.45", 100],
+  ["00005", "HSBC Holdings plc", "COMMON_STOCK", "XHKG", "71.30", 400],
+  ["01299", "AIA Group Ltd.", "COMMON_STOCK", "XHKG", "62.15", 200],
+  ["03690", "Meituan", "COMMON_STOCK", "XHKG", "158.70", 100],
+  ["00941", "China Mobile Ltd.", "COMMON_STOCK", "XHKG", "74.05", 500],
+  ["02800", "Tracker Fund of Hong Kong", "ETF", "XHKG", "20.12", 500],
+  ["02828", "Hang Seng China Enterprises Index ETF", "ETF", "XHKG", "73.40", 200],
+  ["03033", "CSOP Hang Seng TECH Index ETF", "ETF", "XHKG", "4.26", 200],
+  ["13531", "HSBC Tencent Call Warrant", "WARRANT", "XHKG", "0.185", 10000],
+  ["87001", "Hui Xian REIT Units", "UNITS", "XHKG", "0.93", 1000],
+  ["02989", "Sample Rights Issue Nil-Paid Rights", "RIGHT", "XHKG", "0.05", 2000],
 ];
 const CN: Row[] = [
-  ["600519", "Kweichow Moutai Co., Ltd.", "COMMON_STOCK", "XSHG", "1482.00", 100], ["601318", "Ping An Insurance (Group) Co.", "COMMON_STOCK", "XSHG", "52.36", 100],
-  ["000858", "Wuliangye Yibin Co., Ltd.", "COMMON_STOCK", "XSHE", "131.20", 100], ["600036", "China Merchants Bank Co., Ltd.", "COMMON_STOCK", "XSHG", "38.45", 100],
-  ["300750", "Contemporary Amperex Technology Co.", "COMMON_STOCK", "XSHE", "245.80", 100], ["601398", "Industrial and Commercial Bank of China", "COMMON_STOCK", "XSHG", "6.42", 100],
-  ["510300", "Huatai-PineBridge CSI 300 ETF", "ETF", "XSHG", "3.98", 100], ["110059", "SPDB Convertible Units", "UNITS", "XSHG", "104.50", 10],
+  ["600519", "Kweichow Moutai Co., Ltd.", "COMMON_STOCK", "XSHG", "1482.00", 100],
+  ["601318", "Ping An Insurance (Group) Co.", "COMMON_STOCK", "XSHG", "52.36", 100],
+  ["000858", "Wuliangye Yibin Co., Ltd.", "COMMON_STOCK", "XSHE", "131.20", 100],
+  ["600036", "China Merchants Bank Co., Ltd.", "COMMON_STOCK", "XSHG", "38.45", 100],
+  ["300750", "Contemporary Amperex Technology Co.", "COMMON_STOCK", "XSHE", "245.80", 100],
+  ["601398", "Industrial and Commercial Bank of China", "COMMON_STOCK", "XSHG", "6.42", 100],
+  ["510300", "Huatai-PineBridge CSI 300 ETF", "ETF", "XSHG", "3.98", 100],
+  ["110059", "SPDB Convertible Units", "UNITS", "XSHG", "104.50", 10],
 ];
 
 const CURRENCY = { US: "USD", HK: "HKD", CN: "CNH" } as const;
@@ -79,24 +100,55 @@ export function strikesFor(price: Decimal.Value): Decimal[] {
 }
 
 export async function seedCatalog(db: Queryable, anchor: Date): Promise<void> {
-  for (const [market, rows] of [["US", US], ["HK", HK], ["CN", CN]] as const) {
+  for (const [market, rows] of [
+    ["US", US],
+    ["HK", HK],
+    ["CN", CN],
+  ] as const) {
     for (const [i, [symbol, name, sub, exchange, last, lot]] of rows.entries()) {
       const common = sub === "COMMON_STOCK" || sub === "ETF";
       const margin = common ? (i % 3 === 0 ? "0.3" : "0.5") : "1";
       const profile = {
-        name, exchange_code: exchange, status: "OC", shortable: market === "US" && common, fractionable: market === "US" && common,
-        marginable: common, overnight_trading_supported: market === "US" && common && i < 12, margin_requirement_long: margin,
-        margin_requirement_short: common ? "1.5" : "1", intraday_margin_long: common ? "0.25" : "1", intraday_margin_short: common ? "1.25" : "1",
-        maintenance_margin_long: common ? "0.25" : "1", maintenance_margin_short: common ? "1.3" : "1", easy_to_borrow: market === "US" && i % 4 !== 3,
-        lot_size: String(lot ?? 1), ...(sub === "ETF" ? { etf_leveraged: false, etf_inverse: false, etf_commission_free: i % 2 === 0 } : {}),
+        name,
+        exchange_code: exchange,
+        status: "OC",
+        shortable: market === "US" && common,
+        fractionable: market === "US" && common,
+        marginable: common,
+        overnight_trading_supported: market === "US" && common && i < 12,
+        margin_requirement_long: margin,
+        margin_requirement_short: common ? "1.5" : "1",
+        intraday_margin_long: common ? "0.25" : "1",
+        intraday_margin_short: common ? "1.25" : "1",
+        maintenance_margin_long: common ? "0.25" : "1",
+        maintenance_margin_short: common ? "1.3" : "1",
+        easy_to_borrow: market === "US" && i % 4 !== 3,
+        lot_size: String(lot ?? 1),
+        ...(sub === "ETF" ? { etf_leveraged: false, etf_inverse: false, etf_commission_free: i % 2 === 0 } : {}),
       };
-      const locate = market === "US" && common
-        ? { shortable: "Y", short_type: i % 4 === 3 ? "HTB" : "ETB", available_num: String(50_000 + i * 7_500), short_interest_rate: i % 4 === 3 ? "0.1250" : "0.0025" }
-        : { shortable: "N", short_type: "HTB", available_num: "0", short_interest_rate: "0" };
+      const locate =
+        market === "US" && common
+          ? {
+              shortable: "Y",
+              short_type: i % 4 === 3 ? "HTB" : "ETB",
+              available_num: String(50_000 + i * 7_500),
+              short_interest_rate: i % 4 === 3 ? "0.1250" : "0.0025",
+            }
+          : { shortable: "N", short_type: "HTB", available_num: "0", short_interest_rate: "0" };
       await db.query(
         `INSERT INTO sandbox.instruments (instrument_id, symbol, market, category, sub_category, currency, last_price, profile, locate)
          VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9)`,
-        [instrumentId(market, symbol), symbol, market, CATEGORY[market], sub, CURRENCY[market], last, JSON.stringify(profile), JSON.stringify(locate)],
+        [
+          instrumentId(market, symbol),
+          symbol,
+          market,
+          CATEGORY[market],
+          sub,
+          CURRENCY[market],
+          last,
+          JSON.stringify(profile),
+          JSON.stringify(locate),
+        ],
       );
     }
   }
@@ -108,11 +160,23 @@ export async function seedCatalog(db: Queryable, anchor: Date): Promise<void> {
           const symbol = occSymbol(root, expiry, type, strike);
           const intrinsic = Decimal.max(type === "CALL" ? spot.minus(strike) : strike.minus(spot), 0);
           const last = intrinsic.plus(spot.times(0.02).times(e + 1)).toDecimalPlaces(2);
-          const deliverables = [{ type: "EQUITY", symbol: root, amount: "100", allocation_percentage: "100", settlement_type: "T+1", settlement_method: "CCC" }];
+          const deliverables = [
+            { type: "EQUITY", symbol: root, amount: "100", allocation_percentage: "100", settlement_type: "T+1", settlement_method: "CCC" },
+          ];
           await db.query(
             `INSERT INTO sandbox.option_contracts (instrument_id, symbol, root_symbol, option_type, strike_price, expiration_date, style, status,
                ppind, last_price, multiplier, deliverables) VALUES ($1,$2,$3,$4,$5,$6,'AMERICAN','ACTIVE',$7,$8,100,$9)`,
-            [idFrom(`option:${symbol}`), symbol, root, type, strike.toFixed(), expiry.toISOString().slice(0, 10), root !== "NVDA", last.toFixed(), JSON.stringify(deliverables)],
+            [
+              idFrom(`option:${symbol}`),
+              symbol,
+              root,
+              type,
+              strike.toFixed(),
+              expiry.toISOString().slice(0, 10),
+              root !== "NVDA",
+              last.toFixed(),
+              JSON.stringify(deliverables),
+            ],
           );
         }
       }
@@ -126,14 +190,64 @@ export async function seedCatalog(db: Queryable, anchor: Date): Promise<void> {
 function corporateActions(anchor: Date) {
   const day = (n: number) => new Date(anchor.getTime() + n * 86_400_000).toISOString().slice(0, 10);
   const base = (event_id: string, event_type: string, market: string, symbol: string, name: string, exchange: string, offset: number) => ({
-    event_id, event_type, event_version: 1, instrument_id: instrumentId(market, symbol), category: `${market}_STOCK`,
-    record_date: day(offset), ex_date: day(offset), payment_date: day(offset + 14), final_pay_date: day(offset + 14),
+    event_id,
+    event_type,
+    event_version: 1,
+    instrument_id: instrumentId(market, symbol),
+    category: `${market}_STOCK`,
+    record_date: day(offset),
+    ex_date: day(offset),
+    payment_date: day(offset + 14),
+    final_pay_date: day(offset + 14),
     from: { symbol, name, exchange },
   });
   return [
-    { ...base("CA-AAPL-DIV-1", "DIVIDEND", "US", "AAPL", "Apple Inc.", "XNAS", -30), to: [{ option_number: 1, description: "Cash dividend USD 0.25 per share", default_option_flag: true, payouts: [{ type: "CASH", pay_type: "CASH", currency: "USD", amount: "0.25", from_ratio: "1", to_ratio: "1" }] }] },
-    { ...base("CA-NVDA-SPLIT-1", "FORWARD_SPLIT", "US", "NVDA", "NVIDIA Corporation", "XNAS", 20), to: [{ option_number: 1, description: "10-for-1 forward split", default_option_flag: true, payouts: [{ type: "SECURITY", pay_type: "STOCK", currency: "USD", amount: "0", from_ratio: "1", to_ratio: "10" }] }] },
-    { ...base("CA-00700-DIV-1", "DIVIDEND", "HK", "00700", "Tencent Holdings Ltd.", "XHKG", -45), to: [{ option_number: 1, description: "Final dividend HKD 3.40 per share", default_option_flag: true, payouts: [{ type: "CASH", pay_type: "CASH", currency: "HKD", amount: "3.40", from_ratio: "1", to_ratio: "1" }] }] },
-    { ...base("CA-INTC-MERGER-1", "MERGER", "US", "INTC", "Intel Corporation", "XNAS", 60), to: [{ option_number: 1, description: "Sample merger: 0.5 share plus USD 2.00 cash", default_option_flag: true, payouts: [{ type: "SECURITY", pay_type: "STOCK", currency: "USD", amount: "0", from_ratio: "1", to_ratio: "0.5" }, { type: "CASH", pay_type: "CASH", currency: "USD", amount: "2.00", from_ratio: "1", to_ratio: "1" }] }] },
+    {
+      ...base("CA-AAPL-DIV-1", "DIVIDEND", "US", "AAPL", "Apple Inc.", "XNAS", -30),
+      to: [
+        {
+          option_number: 1,
+          description: "Cash dividend USD 0.25 per share",
+          default_option_flag: true,
+          payouts: [{ type: "CASH", pay_type: "CASH", currency: "USD", amount: "0.25", from_ratio: "1", to_ratio: "1" }],
+        },
+      ],
+    },
+    {
+      ...base("CA-NVDA-SPLIT-1", "FORWARD_SPLIT", "US", "NVDA", "NVIDIA Corporation", "XNAS", 20),
+      to: [
+        {
+          option_number: 1,
+          description: "10-for-1 forward split",
+          default_option_flag: true,
+          payouts: [{ type: "SECURITY", pay_type: "STOCK", currency: "USD", amount: "0", from_ratio: "1", to_ratio: "10" }],
+        },
+      ],
+    },
+    {
+      ...base("CA-00700-DIV-1", "DIVIDEND", "HK", "00700", "Tencent Holdings Ltd.", "XHKG", -45),
+      to: [
+        {
+          option_number: 1,
+          description: "Final dividend HKD 3.40 per share",
+          default_option_flag: true,
+          payouts: [{ type: "CASH", pay_type: "CASH", currency: "HKD", amount: "3.40", from_ratio: "1", to_ratio: "1" }],
+        },
+      ],
+    },
+    {
+      ...base("CA-INTC-MERGER-1", "MERGER", "US", "INTC", "Intel Corporation", "XNAS", 60),
+      to: [
+        {
+          option_number: 1,
+          description: "Sample merger: 0.5 share plus USD 2.00 cash",
+          default_option_flag: true,
+          payouts: [
+            { type: "SECURITY", pay_type: "STOCK", currency: "USD", amount: "0", from_ratio: "1", to_ratio: "0.5" },
+            { type: "CASH", pay_type: "CASH", currency: "USD", amount: "2.00", from_ratio: "1", to_ratio: "1" },
+          ],
+        },
+      ],
+    },
   ];
 }

@@ -10,8 +10,20 @@ import { seedCatalog } from "./catalog";
  * Deterministic seed: the same content on every run, its dates counted back from the seed day (UTC midnight).
  * Seeding happens once (seed_state marks it); reset wipes every sandbox table and seeds again.
  */
-const TABLES = ["activities", "positions", "cash_balances", "requests", "virtual_accounts", "master_accounts", "instruments",
-  "option_contracts", "corporate_actions", "tokens", "seed_state", "trading_credentials"];
+const TABLES = [
+  "activities",
+  "positions",
+  "cash_balances",
+  "requests",
+  "virtual_accounts",
+  "master_accounts",
+  "instruments",
+  "option_contracts",
+  "corporate_actions",
+  "tokens",
+  "seed_state",
+  "trading_credentials",
+];
 export const masterAccountId = () => idFrom(`master:${MASTER_ACCOUNT_NUMBER}`);
 
 async function seedAll(tx: Tx, config: SandboxConfig): Promise<void> {
@@ -23,7 +35,9 @@ async function seedAll(tx: Tx, config: SandboxConfig): Promise<void> {
     [masterId, MASTER_ACCOUNT_NUMBER, config.appKey, MASTER_OPTION_LEVEL, new Date(anchor.getTime() - 200 * 86_400_000)],
   );
   await seedCatalog(tx, anchor);
-  const { rows } = await tx.query<{ key: string; last_price: string }>("SELECT market || ':' || symbol AS key, last_price FROM sandbox.instruments");
+  const { rows } = await tx.query<{ key: string; last_price: string }>(
+    "SELECT market || ':' || symbol AS key, last_price FROM sandbox.instruments",
+  );
   await seedAccounts(tx, masterId, anchor, new Map(rows.map((r) => [r.key, r.last_price])));
   await tx.query("INSERT INTO sandbox.seed_state (id, seeded_at) VALUES (1, $1)", [now]);
 }

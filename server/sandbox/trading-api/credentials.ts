@@ -30,26 +30,36 @@ export async function findCredential(db: Queryable, appKey: string): Promise<Cre
 }
 
 const view = (r: TradingCredential) => ({
-  app_key: r.app_key, account_id: r.account_id, status: r.revoked_at ? "REVOKED" : "ACTIVE",
-  create_time: new Date(r.created_at).toISOString(), ...(r.revoked_at ? { revoke_time: new Date(r.revoked_at).toISOString() } : {}),
+  app_key: r.app_key,
+  account_id: r.account_id,
+  status: r.revoked_at ? "REVOKED" : "ACTIVE",
+  create_time: new Date(r.created_at).toISOString(),
+  ...(r.revoked_at ? { revoke_time: new Date(r.revoked_at).toISOString() } : {}),
 });
 
 /** Issues a key and secret for a virtual account (by id or number). The only answer that carries the secret. */
 export async function issueCredential(sb: Sandbox, accountRef: unknown) {
   if (typeof accountRef !== "string" || accountRef === "") throw illegal("account_id is required.");
   const { rows } = await sb.engine.query<{ account_id: string; account_number: string }>(
-    "SELECT account_id, account_number FROM sandbox.virtual_accounts WHERE account_id = $1 OR account_number = $1", [accountRef],
+    "SELECT account_id, account_number FROM sandbox.virtual_accounts WHERE account_id = $1 OR account_number = $1",
+    [accountRef],
   );
   const account = rows[0];
   if (!account) throw business("ACCOUNT_NOT_FOUND", `Virtual account ${accountRef} does not exist.`);
   const appKey = `${TRADING_KEY_PREFIX}${randomBytes(16).toString("hex")}`;
   const appSecret = randomBytes(16).toString("hex");
   const at = sb.config.now();
-  await sb.engine.query(
-    "INSERT INTO sandbox.trading_credentials (app_key, app_secret, account_id, created_at) VALUES ($1, $2, $3, $4)",
-    [appKey, appSecret, account.account_id, at],
-  );
-  return { ...view({ app_key: appKey, account_id: account.account_id, created_at: at, revoked_at: null }), account_number: account.account_number, app_secret: appSecret };
+  await sb.engine.query("INSERT INTO sandbox.trading_credentials (app_key, app_secret, account_id, created_at) VALUES ($1, $2, $3, $4)", [
+    appKey,
+    appSecret,
+    account.account_id,
+    at,
+  ]);
+  return {
+    ...view({ app_key: appKey, account_id: account.account_id, created_at: at, revoked_at: null }),
+    account_number: account.account_number,
+    app_secret: appSecret,
+  };
 }
 
 /** Revokes one key; revoking an already revoked key answers its state again. */
@@ -57,7 +67,8 @@ export async function revokeCredential(sb: Sandbox, appKey: unknown) {
   if (typeof appKey !== "string" || appKey === "") throw illegal("app_key is required.");
   const { rows } = await sb.engine.query<TradingCredential>(
     `UPDATE sandbox.trading_credentials SET revoked_at = coalesce(revoked_at, $2) WHERE app_key = $1
-     RETURNING app_key, account_id, created_at, revoked_at`, [appKey, sb.config.now()],
+     RETURNING app_key, account_id, created_at, revoked_at`,
+    [appKey, sb.config.now()],
   );
   if (!rows[0]) throw business("CREDENTIAL_NOT_FOUND", `No Trading API credential ${appKey}.`);
   return view(rows[0]);
@@ -67,7 +78,8 @@ export async function revokeCredential(sb: Sandbox, appKey: unknown) {
 export async function listCredentials(sb: Sandbox, accountId: string | undefined) {
   const { rows } = await sb.engine.query<TradingCredential>(
     `SELECT app_key, account_id, created_at, revoked_at FROM sandbox.trading_credentials
-      WHERE $1::text IS NULL OR account_id = $1 ORDER BY created_at DESC, app_key`, [accountId ?? null],
+      WHERE $1::text IS NULL OR account_id = $1 ORDER BY created_at DESC, app_key`,
+    [accountId ?? null],
   );
   return rows.map(view);
 }

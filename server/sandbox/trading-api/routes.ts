@@ -28,25 +28,39 @@ async function ownAccount(sb: Sandbox, ctx: OpContext) {
   if (principal.kind !== "trading") throw notRelated();
   const named = ctx.c.req.method === "GET" ? ctx.query.account_id : ctx.body.account_id;
   if (typeof named !== "string" || named === "") throw illegal("account_id is required.");
-  const { rows } = await sb.engine.query<{ account_id: string; account_number: string; account_type: string; account_status: string; external_account_number: string }>(
+  const { rows } = await sb.engine.query<{
+    account_id: string;
+    account_number: string;
+    account_type: string;
+    account_status: string;
+    external_account_number: string;
+  }>(
     `SELECT account_id, account_number, account_type, account_status, external_account_number FROM sandbox.virtual_accounts
-      WHERE account_id = $1 AND (account_id = $2 OR account_number = $2)`, [principal.accountId, named],
+      WHERE account_id = $1 AND (account_id = $2 OR account_number = $2)`,
+    [principal.accountId, named],
   );
   if (!rows[0]) throw notRelated();
   return rows[0];
 }
 
 /** Only the caller's own account: the Broker API handler of the same operation, after the account check. */
-const scoped = (sb: Sandbox, handler: () => OpHandler): OpHandler => async (ctx) => {
-  await ownAccount(sb, ctx);
-  return handler()(ctx);
-};
+const scoped =
+  (sb: Sandbox, handler: () => OpHandler): OpHandler =>
+  async (ctx) => {
+    await ownAccount(sb, ctx);
+    return handler()(ctx);
+  };
 
 /** Adds the Trading API's execution fields (Java SDK OrderExecution) to the Broker API's execution records. */
 async function withOrderFields(sb: Sandbox, result: unknown): Promise<unknown> {
   const items = (Array.isArray(result) ? result : (result as { data: Record<string, unknown>[] }).data) as Record<string, unknown>[];
   if (!items.length) return result;
-  const { rows } = await sb.engine.query<{ order_id: string; quantity: string | null; limit_price: string | null; filled_quantity: string }>(
+  const { rows } = await sb.engine.query<{
+    order_id: string;
+    quantity: string | null;
+    limit_price: string | null;
+    filled_quantity: string;
+  }>(
     "SELECT order_id, quantity::text AS quantity, limit_price::text AS limit_price, filled_quantity::text AS filled_quantity FROM sandbox.orders WHERE order_id = ANY($1)",
     [[...new Set(items.map((e) => String(e.order_id)))]],
   );
@@ -54,11 +68,16 @@ async function withOrderFields(sb: Sandbox, result: unknown): Promise<unknown> {
   for (const e of items) {
     const o = byId.get(String(e.order_id));
     Object.assign(e, {
-      execution_time: e.filled_time_at, execution_type: "FILL",
-      ...(o ? {
-        total_quantity: o.quantity == null ? undefined : qty(o.quantity), limit_price: o.limit_price == null ? undefined : price(o.limit_price),
-        total_filled_qty: qty(o.filled_quantity), leaves_qty: o.quantity == null ? undefined : qty(Decimal.max(new Decimal(o.quantity).minus(o.filled_quantity), 0)),
-      } : {}),
+      execution_time: e.filled_time_at,
+      execution_type: "FILL",
+      ...(o
+        ? {
+            total_quantity: o.quantity == null ? undefined : qty(o.quantity),
+            limit_price: o.limit_price == null ? undefined : price(o.limit_price),
+            total_filled_qty: qty(o.filled_quantity),
+            leaves_qty: o.quantity == null ? undefined : qty(Decimal.max(new Decimal(o.quantity).minus(o.filled_quantity), 0)),
+          }
+        : {}),
     });
   }
   return result;
@@ -71,10 +90,14 @@ async function withOrderFields(sb: Sandbox, result: unknown): Promise<unknown> {
  */
 async function olderSdkRequest(sb: Sandbox, ctx: OpContext): Promise<OpContext> {
   let next = ctx;
-  if (ctx.c.req.method === "POST" && ctx.body.account_id === undefined && ctx.query.account_id) next = { ...next, body: { ...ctx.body, account_id: ctx.query.account_id } };
+  if (ctx.c.req.method === "POST" && ctx.body.account_id === undefined && ctx.query.account_id)
+    next = { ...next, body: { ...ctx.body, account_id: ctx.query.account_id } };
   const principal = ctx.c.get("principal");
   if (ctx.query.last_order_id && !ctx.query.last_client_order_id && principal.kind === "trading") {
-    const { rows } = await sb.engine.query<{ group_id: string }>("SELECT group_id FROM sandbox.orders WHERE order_id = $1 AND account_id = $2", [ctx.query.last_order_id, principal.accountId]);
+    const { rows } = await sb.engine.query<{ group_id: string }>(
+      "SELECT group_id FROM sandbox.orders WHERE order_id = $1 AND account_id = $2",
+      [ctx.query.last_order_id, principal.accountId],
+    );
     if (rows[0]) next = { ...next, query: { ...next.query, last_client_order_id: rows[0].group_id } };
   }
   return next;
@@ -92,7 +115,10 @@ async function batchPlace(sb: Sandbox, body: Record<string, unknown>) {
       if ((order.combo_type ?? "NORMAL") !== "NORMAL" || (order.instrument_type ?? "EQUITY") !== "EQUITY") {
         throw illegal(`batch_orders[${i}]: batch place takes NORMAL equity orders only.`);
       }
-      const ack = (await placeOrders(sb, { account_id: body.account_id, new_orders: [order] }, "trading")) as { client_order_id: string; order_id: string };
+      const ack = (await placeOrders(sb, { account_id: body.account_id, new_orders: [order] }, "trading")) as {
+        client_order_id: string;
+        order_id: string;
+      };
       results.push({ client_order_id: ack.client_order_id, order_id: ack.order_id });
     } catch (e) {
       if (!(e instanceof ApiError) || e.status !== 417) throw e;
@@ -112,13 +138,25 @@ export function tradingApiRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
   serve("listTradingAccounts", async (ctx) => {
     const principal = ctx.c.get("principal");
     if (principal.kind !== "trading") throw notRelated();
-    const { rows } = await sb.engine.query<{ account_id: string; account_number: string; account_type: string; external_account_number: string }>(
-      "SELECT account_id, account_number, account_type, external_account_number FROM sandbox.virtual_accounts WHERE account_id = $1", [principal.accountId],
+    const { rows } = await sb.engine.query<{
+      account_id: string;
+      account_number: string;
+      account_type: string;
+      external_account_number: string;
+    }>("SELECT account_id, account_number, account_type, external_account_number FROM sandbox.virtual_accounts WHERE account_id = $1", [
+      principal.accountId,
+    ]);
+    return list(
+      ctx,
+      rows.map((a) => ({
+        account_id: a.account_id,
+        account_number: a.account_number,
+        account_type: a.account_type,
+        account_class: "INDIVIDUAL",
+        account_label: a.external_account_number,
+        user_id: a.account_id,
+      })),
     );
-    return list(ctx, rows.map((a) => ({
-      account_id: a.account_id, account_number: a.account_number, account_type: a.account_type, account_class: "INDIVIDUAL",
-      account_label: a.external_account_number, user_id: a.account_id,
-    })));
   });
   serve("getTradingBalance", scoped(sb, broker("getBalance")));
   serve("listTradingPositions", scoped(sb, broker("listPositions")));
@@ -138,7 +176,9 @@ export function tradingApiRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
     const end = parseDate(required(q, "end"), "end")!;
     if (start > end) throw illegal("start must not be after end.");
     if (Date.parse(end) - Date.parse(start) > 366 * 86_400_000) throw illegal("The range may span at most 366 days.");
-    return calendar(market, start, end).filter((d) => d.is_trading_day).map((d) => ({ trade_day: d.date, trade_date_type: d.is_early_close ? "HALF_DAY" : "FULL_DAY" }));
+    return calendar(market, start, end)
+      .filter((d) => d.is_trading_day)
+      .map((d) => ({ trade_day: d.date, trade_date_type: d.is_early_close ? "HALF_DAY" : "FULL_DAY" }));
   });
   serve("getTradingOrder", scoped(sb, broker("getOrder")));
   serve("listTradingOrderHistory", scoped(sb, broker("listOrderHistory")));

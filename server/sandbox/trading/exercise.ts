@@ -26,7 +26,13 @@ export interface ContractInfo {
 }
 
 export async function deliver(
-  tx: Queryable, accountId: string, c: ContractInfo, contracts: Decimal, kind: "EXERCISE" | "ASSIGNMENT", key: string, at: Date,
+  tx: Queryable,
+  accountId: string,
+  c: ContractInfo,
+  contracts: Decimal,
+  kind: "EXERCISE" | "ASSIGNMENT",
+  key: string,
+  at: Date,
 ): Promise<void> {
   const shares = contracts.abs().times(c.multiplier);
   // The holder of a call (or the writer of a put) receives the shares.
@@ -34,12 +40,50 @@ export async function deliver(
   const cashMove = shares.times(c.strike_price).times(receives ? -1 : 1);
   await lockCash(tx, [[accountId, "USD"]], at);
   await postCash(tx, { accountId, currency: "USD", amount: cashMove, activity: null }, at);
-  await postPosition(tx, { accountId, instrumentType: "EQUITY", market: "US", symbol: c.root_symbol, currency: "USD", quantity: receives ? shares : shares.neg(), price: c.strike_price, activity: null }, at);
-  await postPosition(tx, { accountId, instrumentType: "OPTION", market: "US", symbol: c.symbol, currency: "USD", quantity: kind === "EXERCISE" ? contracts.abs().neg() : contracts.abs(), price: 0, activity: null }, at);
-  await recordActivity(tx, accountId, {
-    key, type: "OPTION_EA", subType: kind, currency: "USD", netAmount: cashMove, quantity: receives ? shares : shares.neg(), market: "US", symbol: c.symbol,
-    description: `${kind} ${contracts.abs().toString()} ${c.symbol}: ${receives ? "receive" : "deliver"} ${shares.toString()} ${c.root_symbol} @ ${c.strike_price}`,
-  }, at);
+  await postPosition(
+    tx,
+    {
+      accountId,
+      instrumentType: "EQUITY",
+      market: "US",
+      symbol: c.root_symbol,
+      currency: "USD",
+      quantity: receives ? shares : shares.neg(),
+      price: c.strike_price,
+      activity: null,
+    },
+    at,
+  );
+  await postPosition(
+    tx,
+    {
+      accountId,
+      instrumentType: "OPTION",
+      market: "US",
+      symbol: c.symbol,
+      currency: "USD",
+      quantity: kind === "EXERCISE" ? contracts.abs().neg() : contracts.abs(),
+      price: 0,
+      activity: null,
+    },
+    at,
+  );
+  await recordActivity(
+    tx,
+    accountId,
+    {
+      key,
+      type: "OPTION_EA",
+      subType: kind,
+      currency: "USD",
+      netAmount: cashMove,
+      quantity: receives ? shares : shares.neg(),
+      market: "US",
+      symbol: c.symbol,
+      description: `${kind} ${contracts.abs().toString()} ${c.symbol}: ${receives ? "receive" : "deliver"} ${shares.toString()} ${c.root_symbol} @ ${c.strike_price}`,
+    },
+    at,
+  );
 }
 
 export async function expireOptions(tx: Queryable, t: Trading, at: Date, out: OutboxEvent[]): Promise<void> {
@@ -57,14 +101,54 @@ export async function expireOptions(tx: Queryable, t: Trading, at: Date, out: Ou
     const spot = t.market.get("EQUITY", "US", r.root_symbol)?.last ?? new Decimal(r.strike_price);
     const itm = (r.option_type === "CALL" ? spot.minus(r.strike_price) : new Decimal(r.strike_price).minus(spot)).gte("0.01");
     const key = `expiry:${r.account_id}:${r.symbol}`;
-    const { rows: dne } = await tx.query("SELECT 1 FROM sandbox.option_exercises WHERE account_id = $1 AND symbol = $2 AND exercise_type = 'DO_NOT_EXERCISE'", [r.account_id, r.symbol]);
+    const { rows: dne } = await tx.query(
+      "SELECT 1 FROM sandbox.option_exercises WHERE account_id = $1 AND symbol = $2 AND exercise_type = 'DO_NOT_EXERCISE'",
+      [r.account_id, r.symbol],
+    );
     if (itm && q.gt(0) && !dne.length) await deliver(tx, r.account_id, r, q, "EXERCISE", key, at);
     else if (itm && q.lt(0)) await deliver(tx, r.account_id, r, q, "ASSIGNMENT", key, at);
     else {
-      await postPosition(tx, { accountId: r.account_id, instrumentType: "OPTION", market: "US", symbol: r.symbol, currency: "USD", quantity: q.neg(), price: 0, activity: null }, at);
-      await recordActivity(tx, r.account_id, { key, type: "OPTION_EA", subType: "EXPIRATION", currency: "USD", netAmount: 0, quantity: q.neg(), market: "US", symbol: r.symbol, description: `${r.symbol} expired worthless` }, at);
+      await postPosition(
+        tx,
+        {
+          accountId: r.account_id,
+          instrumentType: "OPTION",
+          market: "US",
+          symbol: r.symbol,
+          currency: "USD",
+          quantity: q.neg(),
+          price: 0,
+          activity: null,
+        },
+        at,
+      );
+      await recordActivity(
+        tx,
+        r.account_id,
+        {
+          key,
+          type: "OPTION_EA",
+          subType: "EXPIRATION",
+          currency: "USD",
+          netAmount: 0,
+          quantity: q.neg(),
+          market: "US",
+          symbol: r.symbol,
+          description: `${r.symbol} expired worthless`,
+        },
+        at,
+      );
     }
-    out.push({ event_type: "TRADE", account_id: r.account_id, payload: { biz_type: "OPTION_EXPIRY", symbol: r.symbol, quantity: q.toString(), outcome: itm ? (q.gt(0) ? (dne.length ? "EXPIRED" : "EXERCISED") : "ASSIGNED") : "EXPIRED" } });
+    out.push({
+      event_type: "TRADE",
+      account_id: r.account_id,
+      payload: {
+        biz_type: "OPTION_EXPIRY",
+        symbol: r.symbol,
+        quantity: q.toString(),
+        outcome: itm ? (q.gt(0) ? (dne.length ? "EXPIRED" : "EXERCISED") : "ASSIGNED") : "EXPIRED",
+      },
+    });
   }
   const { rows: orders } = await tx.query<{ order_id: string }>(
     `SELECT DISTINCT o.order_id FROM sandbox.orders o, jsonb_array_elements(coalesce(o.legs, '[]'::jsonb)) l

@@ -50,7 +50,11 @@ export function charges(
     }
   } else if (p.market === "HK") {
     list = Decimal.max(p.value.times("0.0003"), 3);
-    fees.push(["STAMP_DUTY", p.value.times("0.001").ceil()], ["SFC_LEVY", p.value.times("0.000027")], ["TRADING_FEE", p.value.times("0.0000565")]);
+    fees.push(
+      ["STAMP_DUTY", p.value.times("0.001").ceil()],
+      ["SFC_LEVY", p.value.times("0.000027")],
+      ["TRADING_FEE", p.value.times("0.0000565")],
+    );
   } else {
     list = Decimal.max(p.value.times("0.0003"), 5);
     fees.push(["HANDLING_FEE", p.value.times("0.0000341")]);

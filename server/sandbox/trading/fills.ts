@@ -25,9 +25,18 @@ export function settlementDate(market: string, at: Date): string {
 }
 
 export async function executeFill(
-  tx: Queryable, t: Trading, o: OrderRow, quantity: Decimal, unitPrice: Decimal, at: Date, out: OutboxEvent[],
+  tx: Queryable,
+  t: Trading,
+  o: OrderRow,
+  quantity: Decimal,
+  unitPrice: Decimal,
+  at: Date,
+  out: OutboxEvent[],
 ): Promise<string[]> {
-  const { rows: acct } = await tx.query<{ commission_code: string | null }>("SELECT commission_code FROM sandbox.virtual_accounts WHERE account_id = $1", [o.account_id]);
+  const { rows: acct } = await tx.query<{ commission_code: string | null }>(
+    "SELECT commission_code FROM sandbox.virtual_accounts WHERE account_id = $1",
+    [o.account_id],
+  );
   const legs = o.legs && o.legs.length > 1 ? o.legs : null;
   const total = o.quantity == null ? quantity.plus(o.filled_quantity) : new Decimal(o.quantity);
   const before = new Decimal(o.filled_quantity);
@@ -39,7 +48,12 @@ export async function executeFill(
     for (const l of legs) {
       const q = t.market.get(l.instrument_type, "US", l.symbol)!;
       const s = t.market.spread(q);
-      moves.push({ type: l.instrument_type, symbol: l.symbol, delta: new Decimal(l.ratio).times(quantity).times(l.side === "BUY" ? 1 : -1), price: l.side === "BUY" ? s.ask : s.bid });
+      moves.push({
+        type: l.instrument_type,
+        symbol: l.symbol,
+        delta: new Decimal(l.ratio).times(quantity).times(l.side === "BUY" ? 1 : -1),
+        price: l.side === "BUY" ? s.ask : s.bid,
+      });
     }
   } else {
     moves.push({ type: o.instrument_type, symbol: o.symbol, delta: o.side === "BUY" ? quantity : quantity.neg(), price: unitPrice });
@@ -55,9 +69,17 @@ export async function executeFill(
   // Signed value: what the account pays (BUY, debit combos) or receives (negative).
   const value = legs
     ? unitPrice.times(100).times(quantity)
-    : quantity.times(unitPrice).times(multiplierOf(o)).times(o.side === "BUY" ? 1 : -1);
-  const contracts = legs ? legs.filter((l) => l.option).reduce((s, l) => s.plus(new Decimal(l.ratio).times(quantity)), new Decimal(0)) : quantity;
-  const ch = charges({ market: o.market, instrumentType: o.instrument_type, side: value.gte(0) ? "BUY" : "SELL", quantity, value: value.abs(), contracts }, acct[0]?.commission_code);
+    : quantity
+        .times(unitPrice)
+        .times(multiplierOf(o))
+        .times(o.side === "BUY" ? 1 : -1);
+  const contracts = legs
+    ? legs.filter((l) => l.option).reduce((s, l) => s.plus(new Decimal(l.ratio).times(quantity)), new Decimal(0))
+    : quantity;
+  const ch = charges(
+    { market: o.market, instrumentType: o.instrument_type, side: value.gte(0) ? "BUY" : "SELL", quantity, value: value.abs(), contracts },
+    acct[0]?.commission_code,
+  );
   const net = value.neg().minus(ch.commission).minus(ch.feeTotal);
 
   const held = new Decimal(o.held_amount);
@@ -68,38 +90,115 @@ export async function executeFill(
   const settle = settlementDate(o.market, at);
   const unsettled = net.gt(0) ? net : new Decimal(0);
   if (unsettled.gt(0)) {
-    await tx.query("UPDATE sandbox.cash_balances SET unsettled_cash = unsettled_cash + $3 WHERE account_id = $1 AND currency = $2", [o.account_id, o.currency, unsettled.toFixed()]);
+    await tx.query("UPDATE sandbox.cash_balances SET unsettled_cash = unsettled_cash + $3 WHERE account_id = $1 AND currency = $2", [
+      o.account_id,
+      o.currency,
+      unsettled.toFixed(),
+    ]);
   }
   for (const m of moves) {
-    await postPosition(tx, { accountId: o.account_id, instrumentType: m.type, market: o.market, symbol: m.symbol, currency: o.currency, quantity: m.delta, price: m.price, activity: null }, at);
+    await postPosition(
+      tx,
+      {
+        accountId: o.account_id,
+        instrumentType: m.type,
+        market: o.market,
+        symbol: m.symbol,
+        currency: o.currency,
+        quantity: m.delta,
+        price: m.price,
+        activity: null,
+      },
+      at,
+    );
   }
-  const n = Number((await tx.query<{ n: string }>("SELECT count(*)::text AS n FROM sandbox.executions WHERE order_id = $1", [o.order_id])).rows[0].n) + 1;
+  const n =
+    Number(
+      (await tx.query<{ n: string }>("SELECT count(*)::text AS n FROM sandbox.executions WHERE order_id = $1", [o.order_id])).rows[0].n,
+    ) + 1;
   const executionId = idFrom(`execution:${o.order_id}:${n}`);
-  await recordActivity(tx, o.account_id, {
-    key: `trade:${executionId}`, type: "TRADE", subType: o.instrument_type === "OPTION" ? "OPTION_TRADE" : "STOCK_TRADE", currency: o.currency,
-    netAmount: net, quantity: moves.length === 1 ? moves[0].delta : null, market: o.market, symbol: o.symbol,
-    description: `${o.side} ${quantity.toString()} ${o.symbol} @ ${unitPrice.toString()}`, refType: "ORDER", refId: o.order_id,
-  }, at);
+  await recordActivity(
+    tx,
+    o.account_id,
+    {
+      key: `trade:${executionId}`,
+      type: "TRADE",
+      subType: o.instrument_type === "OPTION" ? "OPTION_TRADE" : "STOCK_TRADE",
+      currency: o.currency,
+      netAmount: net,
+      quantity: moves.length === 1 ? moves[0].delta : null,
+      market: o.market,
+      symbol: o.symbol,
+      description: `${o.side} ${quantity.toString()} ${o.symbol} @ ${unitPrice.toString()}`,
+      refType: "ORDER",
+      refId: o.order_id,
+    },
+    at,
+  );
   await tx.query(
     `INSERT INTO sandbox.executions (execution_id, order_id, account_id, client_order_id, symbol, market, instrument_type, side, order_type, status,
        quantity, price, commission, receivable_commission, fees, currency, settle_date, unsettled_amount, filled_at)
      VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19)`,
-    [executionId, o.order_id, o.account_id, o.client_order_id, o.symbol, o.market, o.instrument_type, o.side, o.order_type,
-      final ? "FILLED" : "PARTIAL_FILLED", quantity.toFixed(), unitPrice.toFixed(), ch.commission.toFixed(), ch.receivableCommission.toFixed(),
-      JSON.stringify(ch.fees), o.currency, settle, unsettled.toFixed(), at],
+    [
+      executionId,
+      o.order_id,
+      o.account_id,
+      o.client_order_id,
+      o.symbol,
+      o.market,
+      o.instrument_type,
+      o.side,
+      o.order_type,
+      final ? "FILLED" : "PARTIAL_FILLED",
+      quantity.toFixed(),
+      unitPrice.toFixed(),
+      ch.commission.toFixed(),
+      ch.receivableCommission.toFixed(),
+      JSON.stringify(ch.fees),
+      o.currency,
+      settle,
+      unsettled.toFixed(),
+      at,
+    ],
   );
   const updated: OrderRow = {
-    ...o, status: final ? "FILLED" : "PARTIAL_FILLED", filled_quantity: before.plus(quantity).toFixed(),
-    filled_value: new Decimal(o.filled_value).plus(value.abs()).toFixed(), commission: new Decimal(o.commission).plus(ch.commission).toFixed(),
-    receivable_commission: new Decimal(o.receivable_commission).plus(ch.receivableCommission).toFixed(), fees: addFees(o.fees, ch.fees),
-    held_amount: held.minus(release).toFixed(), filled_time: at, quantity: o.quantity == null && final ? total.toFixed() : o.quantity,
+    ...o,
+    status: final ? "FILLED" : "PARTIAL_FILLED",
+    filled_quantity: before.plus(quantity).toFixed(),
+    filled_value: new Decimal(o.filled_value).plus(value.abs()).toFixed(),
+    commission: new Decimal(o.commission).plus(ch.commission).toFixed(),
+    receivable_commission: new Decimal(o.receivable_commission).plus(ch.receivableCommission).toFixed(),
+    fees: addFees(o.fees, ch.fees),
+    held_amount: held.minus(release).toFixed(),
+    filled_time: at,
+    quantity: o.quantity == null && final ? total.toFixed() : o.quantity,
   };
-  await updateOrder(tx, o.order_id, {
-    status: updated.status, filled_quantity: updated.filled_quantity, filled_value: updated.filled_value, commission: updated.commission,
-    receivable_commission: updated.receivable_commission, fees: updated.fees, held_amount: updated.held_amount, filled_time: at, quantity: updated.quantity,
-  }, at);
+  await updateOrder(
+    tx,
+    o.order_id,
+    {
+      status: updated.status,
+      filled_quantity: updated.filled_quantity,
+      filled_value: updated.filled_value,
+      commission: updated.commission,
+      receivable_commission: updated.receivable_commission,
+      fees: updated.fees,
+      held_amount: updated.held_amount,
+      filled_time: at,
+      quantity: updated.quantity,
+    },
+    at,
+  );
   if (o.side === "SHORT") await consumeLocate(tx, o, quantity, at, out);
-  out.push(tradeEvent(updated, final ? "FINAL_FILLED" : "FILLED", at, { quantity, price: unitPrice, commission: ch.commission, receivable: ch.receivableCommission, fees: ch.fees }));
+  out.push(
+    tradeEvent(updated, final ? "FINAL_FILLED" : "FILLED", at, {
+      quantity,
+      price: unitPrice,
+      commission: ch.commission,
+      receivable: ch.receivableCommission,
+      fees: ch.fees,
+    }),
+  );
   return afterExecution(tx, t, updated, final, at, out);
 }
 
@@ -111,5 +210,16 @@ async function consumeLocate(tx: Queryable, o: OrderRow, quantity: Decimal, at: 
     [o.market, o.symbol, quantity.toFixed()],
   );
   if (!rows[0]) return;
-  out.push({ event_type: "INSTRUMENT", account_id: null, payload: { biz_type: "LOCATE_UPDATE", instrument_id: rows[0].instrument_id, symbol: o.symbol, market: o.market, short_type: "HTB", available_num: rows[0].available_num } });
+  out.push({
+    event_type: "INSTRUMENT",
+    account_id: null,
+    payload: {
+      biz_type: "LOCATE_UPDATE",
+      instrument_id: rows[0].instrument_id,
+      symbol: o.symbol,
+      market: o.market,
+      short_type: "HTB",
+      available_num: rows[0].available_num,
+    },
+  });
 }

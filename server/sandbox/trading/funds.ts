@@ -10,7 +10,12 @@ import { cash, Decimal } from "../money";
  * (market value × (1 − margin_requirement_long)), and a BUY holds only cost × margin_requirement_long; a SHORT
  * holds proceeds × (margin_requirement_short − 1). Holds sit in cash_balances.held_amount until fills release them.
  */
-export async function buyingPower(tx: Queryable, account: { account_id: string; account_type: string }, currency: string, at: Date): Promise<Decimal> {
+export async function buyingPower(
+  tx: Queryable,
+  account: { account_id: string; account_type: string },
+  currency: string,
+  at: Date,
+): Promise<Decimal> {
   const row = (await lockCash(tx, [[account.account_id, currency]], at)).get(`${account.account_id}|${currency}`)!;
   let power = availableCash(row);
   if (account.account_type === "MARGIN") {
@@ -29,19 +34,39 @@ export async function buyingPower(tx: Queryable, account: { account_id: string; 
  * Checks and reserves `amount`; 417 INSUFFICIENT_BUYING_POWER when the account cannot cover it. One statement
  * (sandbox.hold_cash, migration 0113): the balance row locked, buyingPower's sum, and the hold when it is covered.
  */
-export async function hold(tx: Queryable, account: { account_id: string; account_type: string; account_number: string }, currency: string, amount: Decimal, at: Date): Promise<void> {
+export async function hold(
+  tx: Queryable,
+  account: { account_id: string; account_type: string; account_number: string },
+  currency: string,
+  amount: Decimal,
+  at: Date,
+): Promise<void> {
   if (amount.lte(0)) return;
   const { rows } = await tx.query<{ power: string }>("SELECT sandbox.hold_cash($1, $2, $3, $4, $5)::text AS power", [
-    account.account_id, currency, amount.toFixed(), at, account.account_type === "MARGIN",
+    account.account_id,
+    currency,
+    amount.toFixed(),
+    at,
+    account.account_type === "MARGIN",
   ]);
   const power = new Decimal(rows[0].power);
   if (power.lt(amount)) throw insufficientBuyingPower(account, currency, power, amount);
 }
 
 export const insufficientBuyingPower = (account: { account_number: string }, currency: string, power: Decimal, amount: Decimal) =>
-  business("INSUFFICIENT_BUYING_POWER", `Account ${account.account_number} has ${currency} ${cash(power)} buying power; the order needs ${cash(amount)}.`);
+  business(
+    "INSUFFICIENT_BUYING_POWER",
+    `Account ${account.account_number} has ${currency} ${cash(power)} buying power; the order needs ${cash(amount)}.`,
+  );
 
-export async function adjustHeld(tx: Queryable, accountId: string, currency: string, delta: Decimal.Value, at: Date, locked = false): Promise<void> {
+export async function adjustHeld(
+  tx: Queryable,
+  accountId: string,
+  currency: string,
+  delta: Decimal.Value,
+  at: Date,
+  locked = false,
+): Promise<void> {
   const d = new Decimal(delta);
   if (d.isZero()) return;
   if (!locked) await lockCash(tx, [[accountId, currency]], at);
@@ -52,7 +77,13 @@ export async function adjustHeld(tx: Queryable, accountId: string, currency: str
 }
 
 /** Shares or contracts of a symbol held, minus what other open SELL orders already promise. */
-export async function sellable(tx: Queryable, accountId: string, instrumentType: string, symbol: string, exceptOrderId?: string): Promise<Decimal> {
+export async function sellable(
+  tx: Queryable,
+  accountId: string,
+  instrumentType: string,
+  symbol: string,
+  exceptOrderId?: string,
+): Promise<Decimal> {
   const { rows } = await tx.query<{ held: string | null; promised: string | null }>(
     `SELECT (SELECT quantity FROM sandbox.positions WHERE account_id = $1 AND instrument_type = $2 AND symbol = $3) AS held,
             (SELECT sum(coalesce(quantity, 0) - filled_quantity) FROM sandbox.orders

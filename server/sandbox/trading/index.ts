@@ -20,7 +20,9 @@ export function tradingRoutes(app: Hono<HonoEnv>, sb: Sandbox): void {
   app.use("/sandbox/reset", async (c, next) => {
     await next();
     if (c.res.status !== 200) return;
-    await t.serial(() => sb.engine.query("TRUNCATE sandbox.orders, sandbox.executions, sandbox.option_exercises, sandbox.announced_corporate_actions"));
+    await t.serial(() =>
+      sb.engine.query("TRUNCATE sandbox.orders, sandbox.executions, sandbox.option_exercises, sandbox.announced_corporate_actions"),
+    );
     t.market.invalidate();
   });
   marketRoutes(app, sb);
@@ -55,11 +57,22 @@ export function tradingRoutes(app: Hono<HonoEnv>, sb: Sandbox): void {
     const list = Array.isArray(b.events) ? (b.events as Record<string, unknown>[]) : [b];
     if (!list.length || list.length > 5_000) throw illegal("events must hold 1 to 5000 events.");
     for (const e of list) {
-      if (!(EVENT_TYPES as readonly string[]).includes(String(e?.event_type))) throw illegal(`event_type must be one of ${EVENT_TYPES.join(", ")}.`);
+      if (!(EVENT_TYPES as readonly string[]).includes(String(e?.event_type)))
+        throw illegal(`event_type must be one of ${EVENT_TYPES.join(", ")}.`);
       if (typeof e.payload !== "object" || e.payload === null || Array.isArray(e.payload)) throw illegal("payload must be an object.");
     }
     const at = t.now();
-    await sb.engine.transaction((tx) => emit(tx, list.map((e) => ({ event_type: e.event_type as EventType, account_id: typeof e.account_id === "string" ? e.account_id : null, payload: e.payload as Record<string, unknown> })), at));
+    await sb.engine.transaction((tx) =>
+      emit(
+        tx,
+        list.map((e) => ({
+          event_type: e.event_type as EventType,
+          account_id: typeof e.account_id === "string" ? e.account_id : null,
+          payload: e.payload as Record<string, unknown>,
+        })),
+        at,
+      ),
+    );
     t.bus.emit("events");
     return { last_event_id: await lastEventId(sb.engine) };
   });
@@ -87,7 +100,9 @@ export async function startTradingRuntime(sb: Sandbox, o: TradingRuntimeOptions,
       if (busy) return;
       busy = true;
       t.market.step(t.now());
-      runMatching(sb).catch((err) => log.error({ err }, "sandbox matching pass failed")).finally(() => (busy = false));
+      runMatching(sb)
+        .catch((err) => log.error({ err }, "sandbox matching pass failed"))
+        .finally(() => (busy = false));
     }, interval);
     timer.unref();
   }

@@ -15,13 +15,23 @@ import { tradeEvent } from "./trade-events";
  * child / its OCO pair when fully filled; an executed OCO member cancels its siblings; a cancelled or failed parent
  * takes its pending children with it.
  */
-export async function endOrder(tx: Queryable, o: OrderRow, status: "CANCELLED" | "FAILED", reason: string | null, at: Date, out: OutboxEvent[]): Promise<void> {
+export async function endOrder(
+  tx: Queryable,
+  o: OrderRow,
+  status: "CANCELLED" | "FAILED",
+  reason: string | null,
+  at: Date,
+  out: OutboxEvent[],
+): Promise<void> {
   if (!OPEN.includes(o.status)) return;
   if (new Decimal(o.held_amount).gt(0)) await adjustHeld(tx, o.account_id, o.currency, new Decimal(o.held_amount).neg(), at);
   await updateOrder(tx, o.order_id, { status, reason, held_amount: "0" }, at);
   const ended = { ...o, status, reason, held_amount: "0" };
   out.push(tradeEvent(ended, status === "CANCELLED" ? "CANCEL_SUCCESS" : "PLACE_FAILED", at, undefined, reason ?? undefined));
-  const { rows } = await tx.query<{ order_id: string }>("SELECT order_id FROM sandbox.orders WHERE parent_order_id = $1 AND status = 'PENDING'", [o.order_id]);
+  const { rows } = await tx.query<{ order_id: string }>(
+    "SELECT order_id FROM sandbox.orders WHERE parent_order_id = $1 AND status = 'PENDING'",
+    [o.order_id],
+  );
   for (const r of rows) {
     const child = await lockOrderById(tx, r.order_id);
     if (child) await endOrder(tx, child, "CANCELLED", `Parent order ${o.client_order_id} ended ${status}.`, at, out);
@@ -29,7 +39,14 @@ export async function endOrder(tx: Queryable, o: OrderRow, status: "CANCELLED" |
 }
 
 /** After an execution of `o`: cancel OCO siblings; on the final fill, activate children. */
-export async function afterExecution(tx: Queryable, t: Trading, o: OrderRow, final: boolean, at: Date, out: OutboxEvent[]): Promise<string[]> {
+export async function afterExecution(
+  tx: Queryable,
+  t: Trading,
+  o: OrderRow,
+  final: boolean,
+  at: Date,
+  out: OutboxEvent[],
+): Promise<string[]> {
   const activated: string[] = [];
   if (o.oco_key) {
     const { rows } = await tx.query<{ order_id: string }>(
@@ -42,9 +59,13 @@ export async function afterExecution(tx: Queryable, t: Trading, o: OrderRow, fin
     }
   }
   if (!final) return activated;
-  const { rows } = await tx.query<{ order_id: string }>("SELECT order_id FROM sandbox.orders WHERE parent_order_id = $1 AND status = 'PENDING' ORDER BY seq", [o.order_id]);
+  const { rows } = await tx.query<{ order_id: string }>(
+    "SELECT order_id FROM sandbox.orders WHERE parent_order_id = $1 AND status = 'PENDING' ORDER BY seq",
+    [o.order_id],
+  );
   const { rows: acct } = await tx.query<{ account_id: string; account_type: string; account_number: string }>(
-    "SELECT account_id, account_type, account_number FROM sandbox.virtual_accounts WHERE account_id = $1", [o.account_id],
+    "SELECT account_id, account_type, account_number FROM sandbox.virtual_accounts WHERE account_id = $1",
+    [o.account_id],
   );
   for (const r of rows) {
     const child = await lockOrderById(tx, r.order_id);

@@ -19,18 +19,34 @@ function snapshot(sb: Sandbox, q: Quote) {
   const { bid, ask } = t.market.spread(q);
   const change = q.last.minus(q.open);
   return {
-    symbol: q.symbol, market: q.market, instrument_type: q.instrumentType, category: q.instrumentType === "OPTION" ? "US_OPTION" : `${q.market}_STOCK`,
-    price: price(q.last), open: price(q.open), high: price(q.high), low: price(q.low), pre_close: price(q.open), volume: q.volume.toFixed(0),
-    bid: price(bid), ask: price(ask), bid_size: q.liquidity.toFixed(0), ask_size: q.liquidity.toFixed(0),
-    change: price(change), change_ratio: q.open.isZero() ? "0" : change.div(q.open).toDecimalPlaces(6).toString(),
-    trade_time: q.updatedAt.toISOString(), session: sessionAt(q.market as Market, t.now()),
+    symbol: q.symbol,
+    market: q.market,
+    instrument_type: q.instrumentType,
+    category: q.instrumentType === "OPTION" ? "US_OPTION" : `${q.market}_STOCK`,
+    price: price(q.last),
+    open: price(q.open),
+    high: price(q.high),
+    low: price(q.low),
+    pre_close: price(q.open),
+    volume: q.volume.toFixed(0),
+    bid: price(bid),
+    ask: price(ask),
+    bid_size: q.liquidity.toFixed(0),
+    ask_size: q.liquidity.toFixed(0),
+    change: price(change),
+    change_ratio: q.open.isZero() ? "0" : change.div(q.open).toDecimalPlaces(6).toString(),
+    trade_time: q.updatedAt.toISOString(),
+    session: sessionAt(q.market as Market, t.now()),
   };
 }
 
 function findQuote(sb: Sandbox, symbol: string, category?: string, market?: string): Quote {
   const t = trading(sb);
   const m = market ?? (category ? CATEGORY_MARKET[category] : undefined) ?? "US";
-  const q = category === "US_OPTION" ? t.market.get("OPTION", "US", symbol) : (t.market.get("EQUITY", m, symbol) ?? t.market.get("OPTION", "US", symbol));
+  const q =
+    category === "US_OPTION"
+      ? t.market.get("OPTION", "US", symbol)
+      : (t.market.get("EQUITY", m, symbol) ?? t.market.get("OPTION", "US", symbol));
   if (!q) throw business("INSTRUMENT_NOT_FOUND", "instrument not exists");
   return q;
 }
@@ -43,7 +59,10 @@ export function marketRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
     await load();
     const symbols = required(ctx.query, "symbols").split(",").filter(Boolean);
     if (symbols.length > 100) throw business("TOO_MANY_SYMBOLS", "At most 100 symbols per call.");
-    return list(ctx, symbols.map((s) => snapshot(sb, findQuote(sb, s, ctx.query.category, ctx.query.market))));
+    return list(
+      ctx,
+      symbols.map((s) => snapshot(sb, findQuote(sb, s, ctx.query.category, ctx.query.market))),
+    );
   });
 
   const barsOf = async (q: Record<string, unknown>) => {
@@ -65,7 +84,12 @@ export function marketRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
   post("/sandbox/market/price", async (b) => {
     await load();
     const q = findQuote(sb, String(b.symbol ?? ""), b.category as string | undefined, b.market as string | undefined);
-    t.market.set(q, parsePositive(b.price, "price"), t.now(), b.liquidity === undefined ? undefined : parsePositive(b.liquidity, "liquidity"));
+    t.market.set(
+      q,
+      parsePositive(b.price, "price"),
+      t.now(),
+      b.liquidity === undefined ? undefined : parsePositive(b.liquidity, "liquidity"),
+    );
     await runMatching(sb);
     return snapshot(sb, q);
   });
@@ -90,7 +114,11 @@ export function marketRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
   };
   const clockView = () => {
     const now = t.now();
-    return { now: now.toISOString(), pinned: !!t.clock.pinned, sessions: { US: sessionAt("US", now), HK: sessionAt("HK", now), CN: sessionAt("CN", now) } };
+    return {
+      now: now.toISOString(),
+      pinned: !!t.clock.pinned,
+      sessions: { US: sessionAt("US", now), HK: sessionAt("HK", now), CN: sessionAt("CN", now) },
+    };
   };
 
   // Market clock: `now` pins it (null unpins), `advance_seconds` moves it. Only trading uses this clock.
@@ -108,4 +136,3 @@ export function marketRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
   app.get("/sandbox/market/clock", (c) => c.json(clockView()));
   post("/sandbox/orders/match", async () => (await runMatching(sb), { matched: true }));
 }
-

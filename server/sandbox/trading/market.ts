@@ -49,7 +49,8 @@ const roundTick = (p: Decimal) => {
   return Decimal.max(p.div(t).round().times(t), t);
 };
 
-const intrinsic = (type: "CALL" | "PUT", spot: Decimal, strike: Decimal) => Decimal.max(type === "CALL" ? spot.minus(strike) : strike.minus(spot), 0);
+const intrinsic = (type: "CALL" | "PUT", spot: Decimal, strike: Decimal) =>
+  Decimal.max(type === "CALL" ? spot.minus(strike) : strike.minus(spot), 0);
 
 export class SimMarket {
   private quotes = new Map<string, Quote>();
@@ -61,8 +62,16 @@ export class SimMarket {
   /** Loads last prices from the instrument master once (and again after a reset). */
   async load(db: Queryable, at: Date): Promise<void> {
     if (this.loaded) return;
-    const { rows } = await db.query<{ market: string; symbol: string; t: "EQUITY" | "OPTION"; last_price: string; lot: string | null;
-      root: string | null; type: "CALL" | "PUT" | null; strike: string | null }>(
+    const { rows } = await db.query<{
+      market: string;
+      symbol: string;
+      t: "EQUITY" | "OPTION";
+      last_price: string;
+      lot: string | null;
+      root: string | null;
+      type: "CALL" | "PUT" | null;
+      strike: string | null;
+    }>(
       `SELECT market, symbol, 'EQUITY' AS t, last_price, profile->>'lot_size' AS lot, NULL AS root, NULL AS type, NULL AS strike FROM sandbox.instruments
        UNION ALL SELECT 'US', symbol, 'OPTION', last_price, '1', root_symbol, option_type, strike_price::text FROM sandbox.option_contracts`,
     );
@@ -86,8 +95,20 @@ export class SimMarket {
   private add(market: string, symbol: string, t: "EQUITY" | "OPTION", last: Decimal, lot: Decimal, at: Date) {
     const key = t === "OPTION" ? `OPT:${symbol}` : `${market}:${symbol}`;
     this.quotes.set(key, {
-      key, market, symbol, instrumentType: t, last, open: last, high: last, low: last, volume: new Decimal(0),
-      liquidity: DEFAULT_LIQUIDITY[t], lot, steps: 0, rand: generator(`${this.seed}:${key}`), updatedAt: at,
+      key,
+      market,
+      symbol,
+      instrumentType: t,
+      last,
+      open: last,
+      high: last,
+      low: last,
+      volume: new Decimal(0),
+      liquidity: DEFAULT_LIQUIDITY[t],
+      lot,
+      steps: 0,
+      rand: generator(`${this.seed}:${key}`),
+      updatedAt: at,
     });
   }
 
@@ -159,7 +180,18 @@ export class SimMarket {
 }
 
 const SPANS: Record<string, number> = {
-  M1: 60, M5: 300, M15: 900, M30: 1800, M60: 3600, M120: 7200, M240: 14400, D: 86400, W: 604800, M: 2592000, Y: 31536000, S5: 5,
+  M1: 60,
+  M5: 300,
+  M15: 900,
+  M30: 1800,
+  M60: 3600,
+  M120: 7200,
+  M240: 14400,
+  D: 86400,
+  W: 604800,
+  M: 2592000,
+  Y: 31536000,
+  S5: 5,
 };
 export const TIMESPANS = Object.keys(SPANS);
 
@@ -175,8 +207,12 @@ export function bars(m: SimMarket, q: Quote, timespan: string, count: number, at
     const high = Decimal.max(open, close).times(1 + rand() * 0.004);
     const low = Decimal.min(open, close).times(1 - rand() * 0.004);
     out.push({
-      time: new Date(end - i * span).toISOString(), open: open.toFixed(2), close: close.toFixed(2),
-      high: roundTick(high).toFixed(2), low: roundTick(low).toFixed(2), volume: String(Math.floor(rand() * 1_000_000)),
+      time: new Date(end - i * span).toISOString(),
+      open: open.toFixed(2),
+      close: close.toFixed(2),
+      high: roundTick(high).toFixed(2),
+      low: roundTick(low).toFixed(2),
+      volume: String(Math.floor(rand() * 1_000_000)),
     });
     close = open;
   }

@@ -21,10 +21,15 @@ export async function runMatching(sb: Sandbox, ids?: string[]): Promise<void> {
     await t.market.load(sb.engine, at);
     if (!ids) await housekeeping(sb, at);
     // A full pass reads only the orders the market may move (plain LIMIT orders out of reach stay in the database).
-    let batch = ids ? await workingOrders(sb.engine, ids) : await movableOrders(sb.engine, t.market.all().map((q) => {
-      const { bid, ask } = t.market.spread(q);
-      return { key: q.key, bid: bid.toFixed(), ask: ask.toFixed() };
-    }));
+    let batch = ids
+      ? await workingOrders(sb.engine, ids)
+      : await movableOrders(
+          sb.engine,
+          t.market.all().map((q) => {
+            const { bid, ask } = t.market.spread(q);
+            return { key: q.key, bid: bid.toFixed(), ask: ask.toFixed() };
+          }),
+        );
     for (let round = 0; round < 4 && batch.length; round += 1) {
       const activated: string[] = [];
       for (const o of batch) activated.push(...(await matchOne(sb, o, at)));
@@ -37,7 +42,8 @@ export async function runMatching(sb: Sandbox, ids?: string[]): Promise<void> {
 
 function expiredBy(o: OrderRow, at: Date): string | undefined {
   const today = localTime(o.market as Market, at).date;
-  if (o.time_in_force === "DAY" && localTime(o.market as Market, new Date(o.place_time)).date < today) return "DAY order expired at the end of its trading day.";
+  if (o.time_in_force === "DAY" && localTime(o.market as Market, new Date(o.place_time)).date < today)
+    return "DAY order expired at the end of its trading day.";
   if (o.time_in_force === "GTD" && o.expire_date && o.expire_date < today) return `GTD order expired after ${o.expire_date}.`;
   return undefined;
 }
@@ -45,7 +51,13 @@ function expiredBy(o: OrderRow, at: Date): string | undefined {
 async function matchOne(sb: Sandbox, o: OrderRow, at: Date): Promise<string[]> {
   const t = trading(sb);
   if (expiredBy(o, at)) return [];
-  if (!canExecute(o.order_type === "MARKET_ON_OPEN" || o.order_type === "MARKET_ON_CLOSE" ? "CORE" : o.trading_session, sessionAt(o.market as Market, at))) return [];
+  if (
+    !canExecute(
+      o.order_type === "MARKET_ON_OPEN" || o.order_type === "MARKET_ON_CLOSE" ? "CORE" : o.trading_session,
+      sessionAt(o.market as Market, at),
+    )
+  )
+    return [];
   const d = decide(t, o);
   if (d.kind === "none") return [];
   const out: OutboxEvent[] = [];
@@ -106,8 +118,8 @@ async function housekeeping(sb: Sandbox, at: Date): Promise<void> {
        SELECT c.detail FROM sandbox.corporate_actions c JOIN due USING (event_id) ORDER BY c.event_id`,
       [localTime("US", at).date, at],
     );
-    for (const c of cas) out.push({ event_type: "CORPORATE_ACTION", account_id: null, payload: { biz_type: "EX_DATE_REACHED", ...c.detail } });
+    for (const c of cas)
+      out.push({ event_type: "CORPORATE_ACTION", account_id: null, payload: { biz_type: "EX_DATE_REACHED", ...c.detail } });
     await emit(tx, out, at);
   });
 }
-

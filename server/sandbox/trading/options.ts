@@ -20,12 +20,32 @@ export type { LegSpec } from "./order-types";
  *   LV4: uncovered SINGLE SELL of a call, short STRADDLE / STRANGLE, RATIO
  */
 const LEG_COUNT: Record<string, number[]> = {
-  SINGLE: [1], COVERED_STOCK: [2], STRADDLE: [2], STRANGLE: [2], VERTICAL: [2], CALENDAR: [2], DIAGONAL: [2], COLLAR_WITH_STOCK: [3],
-  BUTTERFLY: [3], CONDOR: [4], IRON_BUTTERFLY: [4], IRON_CONDOR: [4], RATIO: [2],
+  SINGLE: [1],
+  COVERED_STOCK: [2],
+  STRADDLE: [2],
+  STRANGLE: [2],
+  VERTICAL: [2],
+  CALENDAR: [2],
+  DIAGONAL: [2],
+  COLLAR_WITH_STOCK: [3],
+  BUTTERFLY: [3],
+  CONDOR: [4],
+  IRON_BUTTERFLY: [4],
+  IRON_CONDOR: [4],
+  RATIO: [2],
 };
 const STRATEGIES = Object.keys(LEG_COUNT);
 
-type ContractRow = { instrument_id: string; symbol: string; root_symbol: string; option_type: "CALL" | "PUT"; strike_price: string; expiration_date: string; multiplier: number; status: string };
+type ContractRow = {
+  instrument_id: string;
+  symbol: string;
+  root_symbol: string;
+  option_type: "CALL" | "PUT";
+  strike_price: string;
+  expiration_date: string;
+  multiplier: number;
+  status: string;
+};
 const CONTRACT_SQL = `SELECT instrument_id, symbol, root_symbol, option_type, strike_price::text, expiration_date::text AS expiration_date, multiplier, status
   FROM sandbox.option_contracts`;
 
@@ -35,17 +55,30 @@ async function contract(db: Queryable, leg: Record<string, unknown>, field: stri
   if (/^[A-Z.]{1,6}\d{6}[CP]\d{8}$/.test(sym)) {
     rows = (await db.query<ContractRow>(`${CONTRACT_SQL} WHERE symbol = $1`, [sym])).rows;
   } else {
-    if (!leg.strike_price || !leg.option_expire_date || !leg.option_type) throw illegal(`${field}: strike_price, option_expire_date and option_type are required (or an OCC symbol).`);
-    rows = (await db.query<ContractRow>(`${CONTRACT_SQL} WHERE root_symbol = $1 AND option_type = $2 AND strike_price = $3::numeric AND expiration_date = $4::date`,
-      [sym, leg.option_type, String(leg.strike_price), leg.option_expire_date])).rows;
+    if (!leg.strike_price || !leg.option_expire_date || !leg.option_type)
+      throw illegal(`${field}: strike_price, option_expire_date and option_type are required (or an OCC symbol).`);
+    rows = (
+      await db.query<ContractRow>(
+        `${CONTRACT_SQL} WHERE root_symbol = $1 AND option_type = $2 AND strike_price = $3::numeric AND expiration_date = $4::date`,
+        [sym, leg.option_type, String(leg.strike_price), leg.option_expire_date],
+      )
+    ).rows;
   }
   if (!rows[0]) throw business("INSTRUMENT_NOT_FOUND", `${field}: option contract not found.`);
   if (rows[0].status !== "ACTIVE") throw business("INSTRUMENT_NOT_TRADABLE", `${rows[0].symbol} is not active.`);
   return rows[0];
 }
 
-export async function resolveLegs(db: Queryable, raw: Record<string, unknown>, spec: OrderSpec, account: AccountForOrders, f: (n: string) => string): Promise<Partial<OrderSpec>> {
-  const rawLegs = Array.isArray(raw.legs) ? (raw.legs as Record<string, unknown>[]) : [{ symbol: raw.symbol, side: raw.side, quantity: "1", instrument_type: "OPTION" }];
+export async function resolveLegs(
+  db: Queryable,
+  raw: Record<string, unknown>,
+  spec: OrderSpec,
+  account: AccountForOrders,
+  f: (n: string) => string,
+): Promise<Partial<OrderSpec>> {
+  const rawLegs = Array.isArray(raw.legs)
+    ? (raw.legs as Record<string, unknown>[])
+    : [{ symbol: raw.symbol, side: raw.side, quantity: "1", instrument_type: "OPTION" }];
   if (!rawLegs.length) throw illegal(`${f("legs")} must not be empty.`);
   const strategy = raw.option_strategy == null ? (rawLegs.length === 1 ? "SINGLE" : undefined) : String(raw.option_strategy);
   if (!strategy || !STRATEGIES.includes(strategy)) throw illegal(`${f("option_strategy")} must be one of ${STRATEGIES.join(", ")}.`);
@@ -53,28 +86,58 @@ export async function resolveLegs(db: Queryable, raw: Record<string, unknown>, s
   const legs: LegSpec[] = [];
   for (const [j, leg] of rawLegs.entries()) {
     const lf = `${f("legs")}[${j}]`;
-    const side = leg.side === "BUY" || leg.side === "SELL" ? leg.side : spec.side === "SHORT" ? undefined : (rawLegs.length === 1 ? spec.side : undefined);
+    const side =
+      leg.side === "BUY" || leg.side === "SELL"
+        ? leg.side
+        : spec.side === "SHORT"
+          ? undefined
+          : rawLegs.length === 1
+            ? spec.side
+            : undefined;
     if (!side) throw illegal(`${lf}.side must be BUY or SELL.`);
     const ratio = parsePositive(leg.quantity ?? "1", `${lf}.quantity`);
     if (leg.instrument_type === "EQUITY") {
-      const { rows } = await db.query<{ instrument_id: string }>("SELECT instrument_id FROM sandbox.instruments WHERE market = 'US' AND symbol = $1", [leg.symbol]);
+      const { rows } = await db.query<{ instrument_id: string }>(
+        "SELECT instrument_id FROM sandbox.instruments WHERE market = 'US' AND symbol = $1",
+        [leg.symbol],
+      );
       if (!rows[0]) throw business("INSTRUMENT_NOT_FOUND", "instrument not exists");
-      legs.push({ instrument_type: "EQUITY", symbol: String(leg.symbol), instrument_id: rows[0].instrument_id, side, ratio, multiplier: 1 });
+      legs.push({
+        instrument_type: "EQUITY",
+        symbol: String(leg.symbol),
+        instrument_id: rows[0].instrument_id,
+        side,
+        ratio,
+        multiplier: 1,
+      });
       continue;
     }
     const c = await contract(db, leg, lf);
-    legs.push({ instrument_type: "OPTION", symbol: c.symbol, instrument_id: c.instrument_id, side, ratio, multiplier: c.multiplier,
-      option: { root: c.root_symbol, option_type: c.option_type, strike: c.strike_price, expiry: c.expiration_date } });
+    legs.push({
+      instrument_type: "OPTION",
+      symbol: c.symbol,
+      instrument_id: c.instrument_id,
+      side,
+      ratio,
+      multiplier: c.multiplier,
+      option: { root: c.root_symbol, option_type: c.option_type, strike: c.strike_price, expiry: c.expiration_date },
+    });
   }
   const first = legs.find((l) => l.option)!;
   if (!first) throw illegal(`${f("legs")}: at least one option leg is required.`);
   if (legs.some((l) => l.option && l.option.root !== first.option!.root)) throw illegal("All option legs must share one underlying.");
-  if (spec.entrust_type !== "QTY" || !spec.quantity?.isInteger()) throw illegal(`${f("quantity")}: option orders are QTY orders of whole contracts.`);
+  if (spec.entrust_type !== "QTY" || !spec.quantity?.isInteger())
+    throw illegal(`${f("quantity")}: option orders are QTY orders of whole contracts.`);
   if (strategy === "SINGLE" && legs[0].side !== spec.side) throw illegal(`${f("side")} must match the leg's side.`);
   await checkOptionLevel(db, account, strategy, legs, spec.quantity);
   return {
-    symbol: strategy === "SINGLE" ? first.symbol : first.option!.root, instrument_id: first.instrument_id, currency: "USD", category: "US_OPTION",
-    option_strategy: strategy, legs, lot_size: new Decimal(1),
+    symbol: strategy === "SINGLE" ? first.symbol : first.option!.root,
+    instrument_id: first.instrument_id,
+    currency: "USD",
+    category: "US_OPTION",
+    option_strategy: strategy,
+    legs,
+    lot_size: new Decimal(1),
   };
 }
 
@@ -96,7 +159,10 @@ async function checkOptionLevel(db: Queryable, account: AccountForOrders, strate
   const allBuy = legOf.every((l) => l.side === "BUY");
   let need: number;
   switch (strategy) {
-    case "COVERED_STOCK": case "COLLAR_WITH_STOCK": need = 1; break;
+    case "COVERED_STOCK":
+    case "COLLAR_WITH_STOCK":
+      need = 1;
+      break;
     case "SINGLE": {
       const l = legOf[0];
       if (l.side === "BUY") need = 2;
@@ -104,12 +170,21 @@ async function checkOptionLevel(db: Queryable, account: AccountForOrders, strate
       else need = (held.get(l.option!.root) ?? new Decimal(0)).gte(units.times(l.multiplier)) ? 1 : 4;
       break;
     }
-    case "STRADDLE": case "STRANGLE": need = allBuy ? 2 : 4; break;
-    case "RATIO": need = 4; break;
-    default: need = 3;
+    case "STRADDLE":
+    case "STRANGLE":
+      need = allBuy ? 2 : 4;
+      break;
+    case "RATIO":
+      need = 4;
+      break;
+    default:
+      need = 3;
   }
   const have = LEVEL(account.option_level);
   if (have < need) {
-    throw business("OPTION_LEVEL_TOO_LOW", `${strategy} ${legOf.map((l) => `${l.side} ${l.option!.option_type}`).join(" / ")} needs option level LV${need}; account ${account.account_number} has ${account.option_level ?? "none"}.`);
+    throw business(
+      "OPTION_LEVEL_TOO_LOW",
+      `${strategy} ${legOf.map((l) => `${l.side} ${l.option!.option_type}`).join(" / ")} needs option level LV${need}; account ${account.account_number} has ${account.option_level ?? "none"}.`,
+    );
   }
 }

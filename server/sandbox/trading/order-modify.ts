@@ -18,7 +18,17 @@ import { tradeEvent } from "./trade-events";
  * ORDER_NOT_MODIFIABLE / ORDER_NOT_CANCELLABLE plus a MODIFY_FAILED / CANCEL_FAILED trade event. combo_type is
  * required on replace and must be the order's. A replaced BUY's hold is recomputed (and must still be covered).
  */
-const MODIFIABLE = ["time_in_force", "quantity", "limit_price", "stop_price", "trailing_type", "trailing_stop_step", "trailing_limit_price_offset", "trigger_price_type", "expire_date"];
+const MODIFIABLE = [
+  "time_in_force",
+  "quantity",
+  "limit_price",
+  "stop_price",
+  "trailing_type",
+  "trailing_stop_step",
+  "trailing_limit_price_offset",
+  "trigger_price_type",
+  "expire_date",
+];
 
 async function failed(sb: Sandbox, o: OrderRow, scene: "MODIFY_FAILED" | "CANCEL_FAILED", reason: string, at: Date) {
   await sb.engine.transaction((tx) => emit(tx, [tradeEvent(o, scene, at, undefined, reason)], at));
@@ -42,14 +52,17 @@ export async function replaceOrders(sb: Sandbox, body: Record<string, unknown>) 
         const o = await requireOrder(tx, account.account_id, m.client_order_id, true);
         current = o;
         if (o.combo_type !== m.combo_type) throw illegal(`modify_orders[${i}].combo_type must be ${o.combo_type}, the order's combo type.`);
-        if (!OPEN.includes(o.status)) throw business("ORDER_NOT_MODIFIABLE", `Order ${o.client_order_id} is ${o.status} and can no longer be modified.`);
+        if (!OPEN.includes(o.status))
+          throw business("ORDER_NOT_MODIFIABLE", `Order ${o.client_order_id} is ${o.status} and can no longer be modified.`);
         const patch: Record<string, unknown> = {};
         for (const k of MODIFIABLE) {
           if (m[k] === undefined || m[k] === null || m[k] === "") continue;
           patch[k] = ["quantity", "limit_price", "stop_price", "trailing_stop_step", "trailing_limit_price_offset"].includes(k)
-            ? parsePositive(m[k], `modify_orders[${i}].${k}`).toFixed() : String(m[k]);
+            ? parsePositive(m[k], `modify_orders[${i}].${k}`).toFixed()
+            : String(m[k]);
         }
-        if (patch.time_in_force && !["DAY", "GTC", "GTD"].includes(patch.time_in_force as string)) throw illegal(`modify_orders[${i}].time_in_force must be DAY, GTC or GTD.`);
+        if (patch.time_in_force && !["DAY", "GTC", "GTD"].includes(patch.time_in_force as string))
+          throw illegal(`modify_orders[${i}].time_in_force must be DAY, GTC or GTD.`);
         if (patch.trailing_type && !(TRAILING_TYPES as readonly string[]).includes(patch.trailing_type as string)) {
           throw illegal(`modify_orders[${i}].trailing_type must be one of ${TRAILING_TYPES.join(", ")}.`);
         }
@@ -64,13 +77,15 @@ export async function replaceOrders(sb: Sandbox, body: Record<string, unknown>) 
         const expire = (patch.expire_date ?? (tif === "GTD" ? o.expire_date : null)) as string | null;
         if (tif === "GTD" && !expire) throw illegal(`modify_orders[${i}].expire_date is required when time_in_force is GTD.`);
         if (tif !== "GTD") patch.expire_date = null;
-        else if (patch.expire_date && !/^\d{4}-\d{2}-\d{2}$/.test(patch.expire_date as string)) throw illegal(`modify_orders[${i}].expire_date must be yyyy-MM-dd.`);
+        else if (patch.expire_date && !/^\d{4}-\d{2}-\d{2}$/.test(patch.expire_date as string))
+          throw illegal(`modify_orders[${i}].expire_date must be yyyy-MM-dd.`);
         if (patch.quantity && new Decimal(patch.quantity as string).lte(o.filled_quantity)) {
           throw business("INVALID_QUANTITY", `quantity must exceed the ${o.filled_quantity} already filled.`);
         }
         if (o.market !== "US" && patch.quantity && o.order_type !== "ODD_LOT_LIMIT") {
           const lot = t.market.get(o.instrument_type, o.market, o.symbol)?.lot ?? new Decimal(1);
-          if (!new Decimal(patch.quantity as string).mod(lot).isZero()) throw business("INVALID_LOT_SIZE", `quantity must be a multiple of the lot size ${lot.toString()}.`);
+          if (!new Decimal(patch.quantity as string).mod(lot).isZero())
+            throw business("INVALID_LOT_SIZE", `quantity must be a multiple of the lot size ${lot.toString()}.`);
         }
         if (Array.isArray(m.legs) && o.legs) {
           // Leg ratios are fixed by the strategy; leg quantities may only scale with the order's quantity.
@@ -110,9 +125,11 @@ export async function cancelOrder(sb: Sandbox, body: Record<string, unknown>) {
     const o = await sb.engine.transaction(async (tx) => {
       const row = await requireOrder(tx, account.account_id, body.client_order_id, true);
       current = row;
-      if (!OPEN.includes(row.status)) throw business("ORDER_NOT_CANCELLABLE", `Order ${row.client_order_id} is ${row.status} and can no longer be cancelled.`);
+      if (!OPEN.includes(row.status))
+        throw business("ORDER_NOT_CANCELLABLE", `Order ${row.client_order_id} is ${row.status} and can no longer be cancelled.`);
       // A MASTER cancelled after a partial fill still protects what it bought: its children start for that quantity.
-      if (row.combo_type === "MASTER" && new Decimal(row.filled_quantity).gt(0)) activated.push(...(await afterExecution(tx, t, row, true, at, out)));
+      if (row.combo_type === "MASTER" && new Decimal(row.filled_quantity).gt(0))
+        activated.push(...(await afterExecution(tx, t, row, true, at, out)));
       await endOrder(tx, row, "CANCELLED", "Cancelled at the client's request.", at, out);
       await emit(tx, out, at);
       return row;

@@ -21,7 +21,10 @@ async function listGroups(sb: Sandbox, ctx: OpContext, open: boolean) {
   const after = cursorOf(ctx, "last_client_order_id");
   let afterSeq: string | null = null;
   if (after) {
-    const { rows } = await sb.engine.query<{ s: string }>("SELECT min(seq)::text AS s FROM sandbox.orders WHERE account_id = $1 AND group_id = $2", [account.account_id, after]);
+    const { rows } = await sb.engine.query<{ s: string }>(
+      "SELECT min(seq)::text AS s FROM sandbox.orders WHERE account_id = $1 AND group_id = $2",
+      [account.account_id, after],
+    );
     if (!rows[0]?.s) throw business("ORDER_NOT_FOUND", `Unknown cursor order ${after}.`);
     afterSeq = rows[0].s;
   }
@@ -68,12 +71,26 @@ export function orderRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
       [account.account_id, after ?? null, ctx.query.client_order_id || null, start ?? null, end ?? null, size + 1],
     );
     const items = rows.map((e) => ({
-      execution_id: e.execution_id, order_id: e.order_id, client_order_id: e.client_order_id, account_id: e.account_id, symbol: e.symbol,
-      market: e.market, instrument_type: e.instrument_type, side: e.side, order_type: e.order_type, status: e.status,
-      filled_quantity: qty(e.quantity), filled_price: price(e.price), filled_time: String(new Date(e.filled_at).getTime()),
-      filled_time_at: new Date(e.filled_at).toISOString(), settle_date: e.settle_date, currency: e.currency,
+      execution_id: e.execution_id,
+      order_id: e.order_id,
+      client_order_id: e.client_order_id,
+      account_id: e.account_id,
+      symbol: e.symbol,
+      market: e.market,
+      instrument_type: e.instrument_type,
+      side: e.side,
+      order_type: e.order_type,
+      status: e.status,
+      filled_quantity: qty(e.quantity),
+      filled_price: price(e.price),
+      filled_time: String(new Date(e.filled_at).getTime()),
+      filled_time_at: new Date(e.filled_at).toISOString(),
+      settle_date: e.settle_date,
+      currency: e.currency,
       commission: { actual_commission: price(e.commission), receivable_commission: price(e.receivable_commission) },
-      actual_commission: price(e.commission), receivable_commission: price(e.receivable_commission), fees: e.fees,
+      actual_commission: price(e.commission),
+      receivable_commission: price(e.receivable_commission),
+      fees: e.fees,
     }));
     return page(ctx, items, size, (e) => e.execution_id);
   });

@@ -12,8 +12,32 @@ export const COMBO_TYPES = ["NORMAL", "MASTER", "STOP_PROFIT", "STOP_LOSS", "OTO
 const CLIENT_ID_RE = /^[A-Za-z0-9_-]{1,32}$/;
 /** Order types each market accepts (facts §5.1, spec's per-market table); options: LIMIT, STOP_LOSS, STOP_LOSS_LIMIT. */
 export const ORDER_TYPES_BY_MARKET: Record<string, string[]> = {
-  US: ["LIMIT", "MARKET", "STOP_LOSS", "STOP_LOSS_LIMIT", "TRAILING_STOP_LOSS", "TRAILING_STOP_LOSS_LIMIT", "TOUCH_MKT", "TOUCH_LMT", "MARKET_ON_OPEN", "MARKET_ON_CLOSE"],
-  HK: ["LIMIT", "MARKET", "ENHANCED_LIMIT", "AT_AUCTION", "AT_AUCTION_LIMIT", "ODD_LOT_LIMIT", "STOP_LOSS", "STOP_LOSS_LIMIT", "TRAILING_STOP_LOSS", "TRAILING_STOP_LOSS_LIMIT", "TOUCH_MKT", "TOUCH_LMT"],
+  US: [
+    "LIMIT",
+    "MARKET",
+    "STOP_LOSS",
+    "STOP_LOSS_LIMIT",
+    "TRAILING_STOP_LOSS",
+    "TRAILING_STOP_LOSS_LIMIT",
+    "TOUCH_MKT",
+    "TOUCH_LMT",
+    "MARKET_ON_OPEN",
+    "MARKET_ON_CLOSE",
+  ],
+  HK: [
+    "LIMIT",
+    "MARKET",
+    "ENHANCED_LIMIT",
+    "AT_AUCTION",
+    "AT_AUCTION_LIMIT",
+    "ODD_LOT_LIMIT",
+    "STOP_LOSS",
+    "STOP_LOSS_LIMIT",
+    "TRAILING_STOP_LOSS",
+    "TRAILING_STOP_LOSS_LIMIT",
+    "TOUCH_MKT",
+    "TOUCH_LMT",
+  ],
   CN: ["LIMIT", "AT_AUCTION_LIMIT"],
   OPTION: ["LIMIT", "STOP_LOSS", "STOP_LOSS_LIMIT"],
 };
@@ -37,12 +61,12 @@ export function checkUsStockTick(price: Decimal | string | null, field: string):
   if (price === null) return;
   const p = new Decimal(price);
   const places = p.gte(1) ? 2 : 4;
-  if (p.decimalPlaces() > places) throw illegal(`${field} ${p.toFixed()} is finer than the tick: at most ${places} decimals ${p.gte(1) ? "from $1 up" : "below $1"}.`);
+  if (p.decimalPlaces() > places)
+    throw illegal(`${field} ${p.toFixed()} is finer than the tick: at most ${places} decimals ${p.gte(1) ? "from $1 up" : "below $1"}.`);
 }
 /** The values replace accepts for the trailing and trigger fields, as place does. */
 export const TRAILING_TYPES = ["AMOUNT", "PERCENTAGE"] as const;
 export const TRIGGER_PRICE_TYPES = ["PRICE", "PRICE_BID", "PRICE_ASK"] as const;
-
 
 /** A stock instrument as an order reads it; `instruments` passes those already read, keyed "market|symbol". */
 export interface OrderInstrument {
@@ -53,11 +77,18 @@ export interface OrderInstrument {
   locate: Record<string, string>;
 }
 
-export async function parseOrder(db: Queryable, raw: Record<string, unknown>, i: number, account: AccountForOrders, previewing = false,
-  instruments?: Map<string, OrderInstrument>): Promise<OrderSpec> {
+export async function parseOrder(
+  db: Queryable,
+  raw: Record<string, unknown>,
+  i: number,
+  account: AccountForOrders,
+  previewing = false,
+  instruments?: Map<string, OrderInstrument>,
+): Promise<OrderSpec> {
   const f = (name: string) => `new_orders[${i}].${name}`;
   const client_order_id = str(raw.client_order_id);
-  if (!client_order_id || !CLIENT_ID_RE.test(client_order_id)) throw illegal(`${f("client_order_id")} is required: 1 to 32 of A-Z a-z 0-9 _ -.`);
+  if (!client_order_id || !CLIENT_ID_RE.test(client_order_id))
+    throw illegal(`${f("client_order_id")} is required: 1 to 32 of A-Z a-z 0-9 _ -.`);
   const instrument_type = pick(raw.instrument_type, ["EQUITY", "OPTION"] as const, f("instrument_type"));
   const market = pick(raw.market, ["US", "HK", "CN"] as const, f("market"));
   const side = pick(raw.side, ["BUY", "SELL", "SHORT"] as const, f("side"));
@@ -72,27 +103,53 @@ export async function parseOrder(db: Queryable, raw: Record<string, unknown>, i:
   const symbol = str(raw.symbol);
   if (!symbol) throw illegal(`${f("symbol")} is required.`);
   if (!account.trading_permissions.includes(instrument_type === "OPTION" ? "US_OPTION_NORMAL" : PERMISSION[market])) {
-    throw business("TRADING_PERMISSION_DENIED", `Account ${account.account_number} has no ${instrument_type === "OPTION" ? "US_OPTION_NORMAL" : PERMISSION[market]} permission.`);
+    throw business(
+      "TRADING_PERMISSION_DENIED",
+      `Account ${account.account_number} has no ${instrument_type === "OPTION" ? "US_OPTION_NORMAL" : PERMISSION[market]} permission.`,
+    );
   }
   const allowedTypes = ORDER_TYPES_BY_MARKET[instrument_type === "OPTION" ? "OPTION" : market];
-  if (!allowedTypes.includes(order_type)) throw business("UNSUPPORTED_ORDER_TYPE", `${order_type} is not supported for ${instrument_type === "OPTION" ? "US options" : `${market} stocks`}.`);
+  if (!allowedTypes.includes(order_type))
+    throw business(
+      "UNSUPPORTED_ORDER_TYPE",
+      `${order_type} is not supported for ${instrument_type === "OPTION" ? "US options" : `${market} stocks`}.`,
+    );
 
   const expire_date = parseDate(str(raw.expire_date), f("expire_date")) ?? null;
   if (time_in_force === "GTD" && !expire_date) throw illegal(`${f("expire_date")} is required when time_in_force is GTD.`);
   if (time_in_force !== "GTD" && expire_date) throw illegal(`${f("expire_date")} is only allowed with time_in_force GTD.`);
 
   const spec: OrderSpec = {
-    client_order_id, combo_type: pick(raw.combo_type, COMBO_TYPES, f("combo_type"), "NORMAL"), instrument_type, market, symbol,
-    currency: "USD", category: "US_STOCK", instrument_id: "", lot_size: new Decimal(1), profile: {}, locate: {},
-    side, order_type, entrust_type, time_in_force, expire_date, trading_session,
-    quantity: optDec(raw.quantity, f("quantity")), total_cash_amount: optDec(raw.total_cash_amount, f("total_cash_amount")),
-    limit_price: optDec(raw.limit_price, f("limit_price")), stop_price: optDec(raw.stop_price, f("stop_price")),
+    client_order_id,
+    combo_type: pick(raw.combo_type, COMBO_TYPES, f("combo_type"), "NORMAL"),
+    instrument_type,
+    market,
+    symbol,
+    currency: "USD",
+    category: "US_STOCK",
+    instrument_id: "",
+    lot_size: new Decimal(1),
+    profile: {},
+    locate: {},
+    side,
+    order_type,
+    entrust_type,
+    time_in_force,
+    expire_date,
+    trading_session,
+    quantity: optDec(raw.quantity, f("quantity")),
+    total_cash_amount: optDec(raw.total_cash_amount, f("total_cash_amount")),
+    limit_price: optDec(raw.limit_price, f("limit_price")),
+    stop_price: optDec(raw.stop_price, f("stop_price")),
     trailing_type: raw.trailing_type == null ? null : pick(raw.trailing_type, TRAILING_TYPES, f("trailing_type")),
     trailing_stop_step: optDec(raw.trailing_stop_step, f("trailing_stop_step")),
     trailing_limit_price_offset: optDec(raw.trailing_limit_price_offset ?? raw.trailing_limit_price, f("trailing_limit_price_offset")),
     trigger_price_type: raw.trigger_price_type == null ? null : pick(raw.trigger_price_type, TRIGGER_PRICE_TYPES, f("trigger_price_type")),
-    option_strategy: null, legs: null,
-    extra: Object.fromEntries(["no_party_ids", "sender_sub_id", "position_intent"].filter((k) => raw[k] !== undefined).map((k) => [k, raw[k]])),
+    option_strategy: null,
+    legs: null,
+    extra: Object.fromEntries(
+      ["no_party_ids", "sender_sub_id", "position_intent"].filter((k) => raw[k] !== undefined).map((k) => [k, raw[k]]),
+    ),
   };
   if (NEEDS_LIMIT.includes(order_type) && !spec.limit_price) throw illegal(`${f("limit_price")} is required for ${order_type}.`);
   if (market === "US" && instrument_type === "EQUITY") {
@@ -101,8 +158,10 @@ export async function parseOrder(db: Queryable, raw: Record<string, unknown>, i:
   }
   if (NEEDS_STOP.includes(order_type) && !spec.stop_price) throw illegal(`${f("stop_price")} is required for ${order_type}.`);
   if (order_type.startsWith("TRAILING")) {
-    if (!spec.trailing_type || !spec.trailing_stop_step) throw illegal(`${f("trailing_type")} and ${f("trailing_stop_step")} are required for ${order_type}.`);
-    if (order_type.endsWith("LIMIT") && !spec.trailing_limit_price_offset) throw illegal(`${f("trailing_limit_price_offset")} is required for ${order_type}.`);
+    if (!spec.trailing_type || !spec.trailing_stop_step)
+      throw illegal(`${f("trailing_type")} and ${f("trailing_stop_step")} are required for ${order_type}.`);
+    if (order_type.endsWith("LIMIT") && !spec.trailing_limit_price_offset)
+      throw illegal(`${f("trailing_limit_price_offset")} is required for ${order_type}.`);
   }
   if (entrust_type === "QTY" && !spec.quantity) throw illegal(`${f("quantity")} is required when entrust_type is QTY.`);
   if (entrust_type === "AMOUNT") {
@@ -121,33 +180,60 @@ export async function parseOrder(db: Queryable, raw: Record<string, unknown>, i:
   return withStock(db, spec, account, f, instruments?.get(`${spec.market}|${spec.symbol}`));
 }
 
-async function withStock(db: Queryable, spec: OrderSpec, account: AccountForOrders, f: (n: string) => string, known?: OrderInstrument): Promise<OrderSpec> {
-  const inst = known ?? (await db.query<OrderInstrument>(
-    "SELECT instrument_id, currency, category, profile, locate FROM sandbox.instruments WHERE market = $1 AND symbol = $2", [spec.market, spec.symbol],
-  )).rows[0];
+async function withStock(
+  db: Queryable,
+  spec: OrderSpec,
+  account: AccountForOrders,
+  f: (n: string) => string,
+  known?: OrderInstrument,
+): Promise<OrderSpec> {
+  const inst =
+    known ??
+    (
+      await db.query<OrderInstrument>(
+        "SELECT instrument_id, currency, category, profile, locate FROM sandbox.instruments WHERE market = $1 AND symbol = $2",
+        [spec.market, spec.symbol],
+      )
+    ).rows[0];
   if (!inst) throw business("INSTRUMENT_NOT_FOUND", "instrument not exists");
-  Object.assign(spec, { instrument_id: inst.instrument_id, currency: inst.currency, category: inst.category, profile: inst.profile, locate: inst.locate });
+  Object.assign(spec, {
+    instrument_id: inst.instrument_id,
+    currency: inst.currency,
+    category: inst.category,
+    profile: inst.profile,
+    locate: inst.locate,
+  });
   spec.lot_size = new Decimal(String(inst.profile.lot_size ?? "1"));
-  if (inst.profile.status !== "OC") throw business("INSTRUMENT_NOT_TRADABLE", `${spec.symbol} is not tradable (status ${String(inst.profile.status)}).`);
+  if (inst.profile.status !== "OC")
+    throw business("INSTRUMENT_NOT_TRADABLE", `${spec.symbol} is not tradable (status ${String(inst.profile.status)}).`);
   const q = spec.quantity;
-  const fractional = spec.market === "US" && inst.profile.fractionable === true && account.trading_permissions.includes("US_STOCK_FRACTIONAL");
+  const fractional =
+    spec.market === "US" && inst.profile.fractionable === true && account.trading_permissions.includes("US_STOCK_FRACTIONAL");
   // AMOUNT orders size their quantity at the fill; internal flags start with "_" and are not shown.
   if (fractional) spec.extra._fractional = true;
   if (q) {
     if (!q.isInteger() && !fractional) throw business("FRACTIONAL_NOT_ALLOWED", `${f("quantity")} must be a whole number of shares.`);
     if (spec.order_type === "ODD_LOT_LIMIT") {
-      if (!q.lt(spec.lot_size)) throw business("INVALID_LOT_SIZE", `ODD_LOT_LIMIT quantity must be below the lot size ${spec.lot_size.toString()}.`);
+      if (!q.lt(spec.lot_size))
+        throw business("INVALID_LOT_SIZE", `ODD_LOT_LIMIT quantity must be below the lot size ${spec.lot_size.toString()}.`);
     } else if (spec.market !== "US" && !q.mod(spec.lot_size).isZero()) {
-      throw business("INVALID_LOT_SIZE", `${f("quantity")} must be a multiple of the lot size ${spec.lot_size.toString()} (use ODD_LOT_LIMIT for odd lots).`);
+      throw business(
+        "INVALID_LOT_SIZE",
+        `${f("quantity")} must be a multiple of the lot size ${spec.lot_size.toString()} (use ODD_LOT_LIMIT for odd lots).`,
+      );
     }
   }
   if (spec.side === "SHORT") {
     if (spec.market !== "US") throw business("SHORT_NOT_ALLOWED", "Short selling is offered for US stocks only.");
     if (account.account_type !== "MARGIN") throw business("SHORT_NOT_ALLOWED", "Short selling needs a MARGIN account.");
-    if (inst.profile.shortable !== true || inst.locate.shortable !== "Y") throw business("NOT_SHORTABLE", `${spec.symbol} is not shortable.`);
+    if (inst.profile.shortable !== true || inst.locate.shortable !== "Y")
+      throw business("NOT_SHORTABLE", `${spec.symbol} is not shortable.`);
     // Hard-to-borrow names need a locate: the order may not exceed the shares the locate reports available.
     if (inst.locate.short_type === "HTB" && (!q || q.gt(inst.locate.available_num))) {
-      throw business("LOCATE_REQUIRED", `${spec.symbol} is hard to borrow: locate available ${inst.locate.available_num}, requested ${q?.toString() ?? "an amount"}.`);
+      throw business(
+        "LOCATE_REQUIRED",
+        `${spec.symbol} is hard to borrow: locate available ${inst.locate.available_num}, requested ${q?.toString() ?? "an amount"}.`,
+      );
     }
   }
   if (spec.trading_session === "NIGHT" || spec.trading_session === "ALL_DAY") {

@@ -59,7 +59,8 @@ const COLUMNS = `o.*, o.expire_date::text AS expire_date, o.seq::text AS seq`;
 
 export async function findOrder(db: Queryable, accountId: string, clientOrderId: string, lock = false): Promise<OrderRow | undefined> {
   const { rows } = await db.query<OrderRow>(
-    `SELECT ${COLUMNS} FROM sandbox.orders o WHERE account_id = $1 AND client_order_id = $2${lock ? " FOR UPDATE" : ""}`, [accountId, clientOrderId],
+    `SELECT ${COLUMNS} FROM sandbox.orders o WHERE account_id = $1 AND client_order_id = $2${lock ? " FOR UPDATE" : ""}`,
+    [accountId, clientOrderId],
   );
   return rows[0];
 }
@@ -77,7 +78,8 @@ export async function lockOrderById(db: Queryable, orderId: string): Promise<Ord
 
 export async function groupOrders(db: Queryable, accountId: string, groupIds: string[]): Promise<OrderRow[]> {
   const { rows } = await db.query<OrderRow>(
-    `SELECT ${COLUMNS} FROM sandbox.orders o WHERE account_id = $1 AND group_id = ANY($2) ORDER BY o.seq`, [accountId, groupIds],
+    `SELECT ${COLUMNS} FROM sandbox.orders o WHERE account_id = $1 AND group_id = ANY($2) ORDER BY o.seq`,
+    [accountId, groupIds],
   );
   return rows;
 }
@@ -115,7 +117,11 @@ export async function updateOrder(tx: Queryable, orderId: string, patch: Record<
   const keys = Object.keys(patch);
   const sets = keys.map((k, i) => `${k} = $${i + 3}`);
   await tx.query(`UPDATE sandbox.orders SET ${[...sets, "updated_at = $2"].join(", ")} WHERE order_id = $1`, [
-    orderId, at, ...keys.map((k) => (patch[k] !== null && typeof patch[k] === "object" && !(patch[k] instanceof Date) ? JSON.stringify(patch[k]) : patch[k])),
+    orderId,
+    at,
+    ...keys.map((k) =>
+      patch[k] !== null && typeof patch[k] === "object" && !(patch[k] instanceof Date) ? JSON.stringify(patch[k]) : patch[k],
+    ),
   ]);
 }
 
@@ -126,24 +132,56 @@ const iso = (d: Date | null) => (d ? new Date(d).toISOString() : undefined);
 export function orderView(o: OrderRow): Record<string, unknown> {
   const filled = new Decimal(o.filled_quantity);
   const view: Record<string, unknown> = {
-    client_order_id: o.client_order_id, order_id: o.order_id, combo_type: o.combo_type, symbol: o.symbol, market: o.market,
-    instrument_type: o.instrument_type, category: o.instrument_type === "OPTION" ? "US_OPTION" : `${o.market}_STOCK`, side: o.side,
-    status: o.status, order_type: o.order_type, entrust_type: o.entrust_type, support_trading_session: o.trading_session,
-    time_in_force: o.time_in_force, expire_date: o.expire_date ?? undefined,
-    total_quantity: o.quantity == null ? undefined : qty(o.quantity), total_cash_amount: o.total_cash_amount == null ? undefined : price(o.total_cash_amount),
-    filled_quantity: qty(filled), filled_price: filled.gt(0) ? price(new Decimal(o.filled_value).div(filled).div(multiplierOf(o)).toDecimalPlaces(4)) : "0.00",
-    limit_price: dec(o.limit_price), stop_price: dec(o.stop_price), trailing_type: o.trailing_type ?? undefined,
-    trailing_stop_step: dec(o.trailing_stop_step), trailing_limit_price_offset: dec(o.trailing_limit_price_offset),
+    client_order_id: o.client_order_id,
+    order_id: o.order_id,
+    combo_type: o.combo_type,
+    symbol: o.symbol,
+    market: o.market,
+    instrument_type: o.instrument_type,
+    category: o.instrument_type === "OPTION" ? "US_OPTION" : `${o.market}_STOCK`,
+    side: o.side,
+    status: o.status,
+    order_type: o.order_type,
+    entrust_type: o.entrust_type,
+    support_trading_session: o.trading_session,
+    time_in_force: o.time_in_force,
+    expire_date: o.expire_date ?? undefined,
+    total_quantity: o.quantity == null ? undefined : qty(o.quantity),
+    total_cash_amount: o.total_cash_amount == null ? undefined : price(o.total_cash_amount),
+    filled_quantity: qty(filled),
+    filled_price: filled.gt(0) ? price(new Decimal(o.filled_value).div(filled).div(multiplierOf(o)).toDecimalPlaces(4)) : "0.00",
+    limit_price: dec(o.limit_price),
+    stop_price: dec(o.stop_price),
+    trailing_type: o.trailing_type ?? undefined,
+    trailing_stop_step: dec(o.trailing_stop_step),
+    trailing_limit_price_offset: dec(o.trailing_limit_price_offset),
     trigger_price_type: o.trigger_price_type ?? undefined,
-    place_time: ms(o.place_time), place_time_at: iso(o.place_time),
-    filled_time: ms(o.filled_time), filled_time_at: iso(o.filled_time), fill_time: ms(o.filled_time),
+    place_time: ms(o.place_time),
+    place_time_at: iso(o.place_time),
+    filled_time: ms(o.filled_time),
+    filled_time_at: iso(o.filled_time),
+    fill_time: ms(o.filled_time),
     commission: { actual_commission: price(o.commission), receivable_commission: price(o.receivable_commission) },
-    actual_commission: price(o.commission), receivable_commission: price(o.receivable_commission), fees: o.fees,
+    actual_commission: price(o.commission),
+    receivable_commission: price(o.receivable_commission),
+    fees: o.fees,
     option_strategy: o.option_strategy ?? undefined,
     legs: o.legs?.map((l, i) => ({
-      id: `${o.order_id}-${i + 1}`, instrument_type: l.instrument_type, market: "US", symbol: l.symbol, side: l.side, quantity: qty(l.ratio),
-      ...(l.option ? { option_type: l.option.option_type, option_expire_date: l.option.expiry, strike_price: price(l.option.strike),
-        option_contract_multiplier: String(l.multiplier), option_contract_deliverable: `${l.multiplier} ${l.option.root}` } : {}),
+      id: `${o.order_id}-${i + 1}`,
+      instrument_type: l.instrument_type,
+      market: "US",
+      symbol: l.symbol,
+      side: l.side,
+      quantity: qty(l.ratio),
+      ...(l.option
+        ? {
+            option_type: l.option.option_type,
+            option_expire_date: l.option.expiry,
+            strike_price: price(l.option.strike),
+            option_contract_multiplier: String(l.multiplier),
+            option_contract_deliverable: `${l.multiplier} ${l.option.root}`,
+          }
+        : {}),
     })),
     reason: o.reason ?? undefined,
     ...Object.fromEntries(Object.entries(o.extra).filter(([k]) => !k.startsWith("_"))),

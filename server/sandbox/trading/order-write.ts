@@ -33,13 +33,26 @@ async function orderContext(tx: Queryable, body: Record<string, unknown>): Promi
   const list = body.new_orders;
   const raws = Array.isArray(list) ? list.filter((r): r is Record<string, unknown> => typeof r === "object" && r !== null) : [];
   const text = (v: unknown) => (typeof v === "string" ? v : "");
-  const { rows } = await tx.query<{ c: { account: AccountForOrders; used: OrderContext["used"]; instruments: (OrderInstrument & { market: string; symbol: string })[] } | null }>(
-    "SELECT sandbox.order_context($1, $2, $3, $4) AS c",
-    [text(body.account_id), raws.map((r) => r.client_order_id).filter((c): c is string => typeof c === "string"), raws.map((r) => text(r.market)),
-      raws.map((r) => text(r.symbol))],
-  );
+  const { rows } = await tx.query<{
+    c: {
+      account: AccountForOrders;
+      used: OrderContext["used"];
+      instruments: (OrderInstrument & { market: string; symbol: string })[];
+    } | null;
+  }>("SELECT sandbox.order_context($1, $2, $3, $4) AS c", [
+    text(body.account_id),
+    raws.map((r) => r.client_order_id).filter((c): c is string => typeof c === "string"),
+    raws.map((r) => text(r.market)),
+    raws.map((r) => text(r.symbol)),
+  ]);
   const c = rows[0].c;
-  return c ? { account: c.account, used: c.used, instruments: new Map(c.instruments.map(({ market, symbol, ...i }) => [`${market}|${symbol}`, i])) } : undefined;
+  return c
+    ? {
+        account: c.account,
+        used: c.used,
+        instruments: new Map(c.instruments.map(({ market, symbol, ...i }) => [`${market}|${symbol}`, i])),
+      }
+    : undefined;
 }
 
 /** The orders of an account with these client_order_ids, in one statement. */
@@ -55,7 +68,8 @@ async function findOrders(tx: Queryable, accountId: string, clientOrderIds: stri
 
 export async function orderAccount(db: Queryable, id: unknown): Promise<AccountForOrders> {
   const { rows } = await db.query<AccountForOrders>(
-    `SELECT ${ACCOUNT_COLUMNS} FROM sandbox.virtual_accounts WHERE account_id = $1 OR account_number = $1`, [typeof id === "string" ? id : ""],
+    `SELECT ${ACCOUNT_COLUMNS} FROM sandbox.virtual_accounts WHERE account_id = $1 OR account_number = $1`,
+    [typeof id === "string" ? id : ""],
   );
   if (!rows[0]) throw business("ACCOUNT_NOT_FOUND", `account_id ${String(id ?? "")} does not exist.`);
   return rows[0];
@@ -63,7 +77,8 @@ export async function orderAccount(db: Queryable, id: unknown): Promise<AccountF
 
 function rawOrders(body: Record<string, unknown>, field: string): Record<string, unknown>[] {
   const list = body[field];
-  if (!Array.isArray(list) || !list.length || list.some((o) => typeof o !== "object" || o === null)) throw illegal(`${field} must be a non-empty array of orders.`);
+  if (!Array.isArray(list) || !list.length || list.some((o) => typeof o !== "object" || o === null))
+    throw illegal(`${field} must be a non-empty array of orders.`);
   if (list.length > 3) throw illegal(`${field} takes at most 3 orders.`);
   return list as Record<string, unknown>[];
 }
@@ -71,17 +86,50 @@ function rawOrders(body: Record<string, unknown>, field: string): Record<string,
 /** An OrderRow-shaped draft of a spec, so pricing and holds treat drafts and stored orders alike. */
 function draft(s: OrderSpec, accountId: string, at: Date): OrderRow {
   return {
-    order_id: newId(), seq: "0", account_id: accountId, client_order_id: s.client_order_id, group_id: "", client_combo_order_id: null,
-    combo_type: s.combo_type, parent_order_id: null, oco_key: null, status: "SUBMITTED", reason: null, instrument_type: s.instrument_type,
-    market: s.market, symbol: s.symbol, currency: s.currency, side: s.side, order_type: s.order_type, entrust_type: s.entrust_type,
-    time_in_force: s.time_in_force, expire_date: s.expire_date, trading_session: s.trading_session, quantity: s.quantity?.toFixed() ?? null,
-    total_cash_amount: s.total_cash_amount?.toFixed() ?? null, limit_price: s.limit_price?.toFixed() ?? null, stop_price: s.stop_price?.toFixed() ?? null,
-    trailing_type: s.trailing_type, trailing_stop_step: s.trailing_stop_step?.toFixed() ?? null,
-    trailing_limit_price_offset: s.trailing_limit_price_offset?.toFixed() ?? null, trigger_price_type: s.trigger_price_type, triggered: false,
-    watermark: null, filled_quantity: "0", filled_value: "0", commission: "0", receivable_commission: "0", fees: [], held_amount: "0",
-    option_strategy: s.option_strategy, legs: s.legs?.map((l) => ({ ...l, ratio: l.ratio.toFixed() })) ?? null,
-    extra: { ...s.extra, _instrument_id: s.instrument_id }, body_hash: "",
-    place_time: at, filled_time: null, updated_at: at,
+    order_id: newId(),
+    seq: "0",
+    account_id: accountId,
+    client_order_id: s.client_order_id,
+    group_id: "",
+    client_combo_order_id: null,
+    combo_type: s.combo_type,
+    parent_order_id: null,
+    oco_key: null,
+    status: "SUBMITTED",
+    reason: null,
+    instrument_type: s.instrument_type,
+    market: s.market,
+    symbol: s.symbol,
+    currency: s.currency,
+    side: s.side,
+    order_type: s.order_type,
+    entrust_type: s.entrust_type,
+    time_in_force: s.time_in_force,
+    expire_date: s.expire_date,
+    trading_session: s.trading_session,
+    quantity: s.quantity?.toFixed() ?? null,
+    total_cash_amount: s.total_cash_amount?.toFixed() ?? null,
+    limit_price: s.limit_price?.toFixed() ?? null,
+    stop_price: s.stop_price?.toFixed() ?? null,
+    trailing_type: s.trailing_type,
+    trailing_stop_step: s.trailing_stop_step?.toFixed() ?? null,
+    trailing_limit_price_offset: s.trailing_limit_price_offset?.toFixed() ?? null,
+    trigger_price_type: s.trigger_price_type,
+    triggered: false,
+    watermark: null,
+    filled_quantity: "0",
+    filled_value: "0",
+    commission: "0",
+    receivable_commission: "0",
+    fees: [],
+    held_amount: "0",
+    option_strategy: s.option_strategy,
+    legs: s.legs?.map((l) => ({ ...l, ratio: l.ratio.toFixed() })) ?? null,
+    extra: { ...s.extra, _instrument_id: s.instrument_id },
+    body_hash: "",
+    place_time: at,
+    filled_time: null,
+    updated_at: at,
   };
 }
 
@@ -98,7 +146,10 @@ export async function previewOrder(sb: Sandbox, body: Record<string, unknown>, f
   const units = s.quantity ?? s.total_cash_amount!.div(referencePrice(t, d)).toDecimalPlaces(4, Decimal.ROUND_DOWN);
   const value = s.entrust_type === "AMOUNT" ? s.total_cash_amount! : units.times(referencePrice(t, d)).times(multiplierOf(d)).abs();
   const contracts = s.legs ? s.legs.filter((l) => l.option).reduce((a, l) => a.plus(l.ratio.times(units)), new Decimal(0)) : units;
-  const ch = charges({ market: s.market, instrumentType: s.instrument_type, side: s.side, quantity: units, value, contracts }, account.commission_code);
+  const ch = charges(
+    { market: s.market, instrumentType: s.instrument_type, side: s.side, quantity: units, value, contracts },
+    account.commission_code,
+  );
   const fee = ch.commission.plus(ch.feeTotal);
   return {
     estimated_cost: cash(s.side === "BUY" ? value.plus(fee) : value.minus(fee)),
@@ -134,20 +185,31 @@ export async function placeOrders(sb: Sandbox, body: Record<string, unknown>, fa
     // The full rows only when some id is used already (a replay or a duplicate).
     const existing = used.length ? await findOrders(db, acc.account_id, ids) : [];
     if (existing.length) {
-      if (existing.length === list.length && existing.every((o) => o.body_hash === hash)) return { replay: existing.map((o) => ({ ...o, replay: true })) };
-      throw business("DUPLICATE_CLIENT_ORDER_ID", `client_order_id ${existing[0].client_order_id} was already used with a different order.`);
+      if (existing.length === list.length && existing.every((o) => o.body_hash === hash))
+        return { replay: existing.map((o) => ({ ...o, replay: true })) };
+      throw business(
+        "DUPLICATE_CLIENT_ORDER_ID",
+        `client_order_id ${existing[0].client_order_id} was already used with a different order.`,
+      );
     }
     if (acc.account_status !== "ACTIVE") throw business("ACCOUNT_NOT_TRADABLE", `Account ${acc.account_number} is ${acc.account_status}.`);
     const specs: OrderSpec[] = [];
     for (const [i, r] of list.entries()) specs.push(await parseOrder(db, r, i, acc, false, instruments));
-    if (new Set(specs.map((s) => s.client_order_id)).size !== specs.length) throw illegal("client_order_id must differ between the orders of one request.");
+    if (new Set(specs.map((s) => s.client_order_id)).size !== specs.length)
+      throw illegal("client_order_id must differ between the orders of one request.");
     const links = linkCombo(specs, family);
     const drafts = specs.map((s) => draft(s, acc.account_id, at));
     const oco = links.some((l) => l.oco) ? newId() : null;
     for (const [i, d] of drafts.entries()) {
       const l = links[i];
-      Object.assign(d, { group_id: specs[0].client_order_id, client_combo_order_id: combo, body_hash: hash, status: l.pending ? "PENDING" : "SUBMITTED",
-        parent_order_id: l.parent === null ? null : drafts[l.parent].order_id, oco_key: l.oco ? oco : null });
+      Object.assign(d, {
+        group_id: specs[0].client_order_id,
+        client_combo_order_id: combo,
+        body_hash: hash,
+        status: l.pending ? "PENDING" : "SUBMITTED",
+        parent_order_id: l.parent === null ? null : drafts[l.parent].order_id,
+        oco_key: l.oco ? oco : null,
+      });
       if (!bookOf(t, d)) throw business("INSTRUMENT_NOT_FOUND", "instrument not exists");
     }
     return { acc, specs, pending: links.map((l) => l.pending), drafts };
@@ -164,8 +226,15 @@ export async function placeOrders(sb: Sandbox, body: Record<string, unknown>, fa
       const { acc, specs, drafts } = p;
       for (const [i, d] of drafts.entries()) {
         if (p.pending[i]) continue;
-        if (d.side === "SELL" && d.instrument_type === "EQUITY" && (await sellable(tx, d.account_id, "EQUITY", d.symbol)).lt(d.quantity ?? 0)) {
-          throw business("INSUFFICIENT_POSITION", `Account ${acc.account_number} cannot sell ${d.quantity} ${d.symbol}: not enough shares free (use SHORT to sell short).`);
+        if (
+          d.side === "SELL" &&
+          d.instrument_type === "EQUITY" &&
+          (await sellable(tx, d.account_id, "EQUITY", d.symbol)).lt(d.quantity ?? 0)
+        ) {
+          throw business(
+            "INSUFFICIENT_POSITION",
+            `Account ${acc.account_number} cannot sell ${d.quantity} ${d.symbol}: not enough shares free (use SHORT to sell short).`,
+          );
         }
         const need = await estimateHold(tx, t, d, acc.account_type, specs[i].profile);
         await hold(tx, acc, d.currency, need, at);
@@ -175,31 +244,77 @@ export async function placeOrders(sb: Sandbox, body: Record<string, unknown>, fa
       return drafts;
     });
   } catch (e) {
-    if (account && raws && e instanceof ApiError && e.code !== "DUPLICATE_CLIENT_ORDER_ID" && e.status === 417) await placeFailed(sb, account.account_id, raws, e.message, at);
+    if (account && raws && e instanceof ApiError && e.code !== "DUPLICATE_CLIENT_ORDER_ID" && e.status === 417)
+      await placeFailed(sb, account.account_id, raws, e.message, at);
     throw e;
   }
   // A matching pass only for orders the market can move now (marketable, triggerable, or a trailing watermark to set).
   const movable = rows.filter((r) => r.status === "SUBMITTED" && decide(t, r).kind !== "none");
-  if (!rows.some((r) => "replay" in r) && movable.length) await runMatching(sb, movable.map((r) => r.order_id));
+  if (!rows.some((r) => "replay" in r) && movable.length)
+    await runMatching(
+      sb,
+      movable.map((r) => r.order_id),
+    );
   return rows.length === 1 ? ack(rows[0]) : rows.map(ack);
 }
 
 async function placeFailed(sb: Sandbox, accountId: string, raws: Record<string, unknown>[], reason: string, at: Date) {
   const events: OutboxEvent[] = raws.map((r) => ({
-    event_type: "TRADE", account_id: accountId,
-    payload: { biz_type: "TRADE", scene_type: "PLACE_FAILED", account_id: accountId, client_order_id: r.client_order_id, symbol: r.symbol, side: r.side,
-      order_type: r.order_type, order_status: "FAILED", reason },
+    event_type: "TRADE",
+    account_id: accountId,
+    payload: {
+      biz_type: "TRADE",
+      scene_type: "PLACE_FAILED",
+      account_id: accountId,
+      client_order_id: r.client_order_id,
+      symbol: r.symbol,
+      side: r.side,
+      order_type: r.order_type,
+      order_status: "FAILED",
+      reason,
+    },
   }));
   await sb.engine.transaction((tx) => emit(tx, events, at));
   trading(sb).bus.emit("events");
 }
 
 async function insertOrder(tx: Queryable, d: OrderRow) {
-  const cols = ["order_id", "account_id", "client_order_id", "group_id", "client_combo_order_id", "combo_type", "parent_order_id", "oco_key", "status",
-    "instrument_type", "market", "symbol", "currency", "side", "order_type", "entrust_type", "time_in_force", "expire_date", "trading_session", "quantity",
-    "total_cash_amount", "limit_price", "stop_price", "trailing_type", "trailing_stop_step", "trailing_limit_price_offset", "trigger_price_type",
-    "held_amount", "option_strategy", "legs", "extra", "body_hash", "place_time", "updated_at"] as const;
+  const cols = [
+    "order_id",
+    "account_id",
+    "client_order_id",
+    "group_id",
+    "client_combo_order_id",
+    "combo_type",
+    "parent_order_id",
+    "oco_key",
+    "status",
+    "instrument_type",
+    "market",
+    "symbol",
+    "currency",
+    "side",
+    "order_type",
+    "entrust_type",
+    "time_in_force",
+    "expire_date",
+    "trading_session",
+    "quantity",
+    "total_cash_amount",
+    "limit_price",
+    "stop_price",
+    "trailing_type",
+    "trailing_stop_step",
+    "trailing_limit_price_offset",
+    "trigger_price_type",
+    "held_amount",
+    "option_strategy",
+    "legs",
+    "extra",
+    "body_hash",
+    "place_time",
+    "updated_at",
+  ] as const;
   const values = cols.map((c) => (c === "legs" || c === "extra" ? (d[c] == null ? null : JSON.stringify(d[c])) : d[c]));
   await tx.query(`INSERT INTO sandbox.orders (${cols.join(", ")}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(", ")})`, values);
 }
-

@@ -51,19 +51,29 @@ export function referencePrice(t: Trading, o: OrderRow): Decimal {
 }
 
 /** Cash an open order reserves: see funds.ts for the margin rules. Multi-leg credit orders hold 20 % of short strikes. */
-export async function estimateHold(db: Queryable, t: Trading, o: OrderRow, accountType: string, profile?: Record<string, unknown>): Promise<Decimal> {
+export async function estimateHold(
+  db: Queryable,
+  t: Trading,
+  o: OrderRow,
+  accountType: string,
+  profile?: Record<string, unknown>,
+): Promise<Decimal> {
   const units = new Decimal(o.quantity ?? 0).minus(o.filled_quantity);
   if (o.legs && o.legs.length > 1) {
     const net = new Decimal(o.limit_price ?? 0).times(100).times(units);
-    const shortStrikes = o.legs.filter((l) => l.side === "SELL" && l.option)
-      .reduce((s, l) => s.plus(new Decimal(l.option!.strike).times(l.multiplier).times(l.ratio)), new Decimal(0)).times(units).times("0.2");
+    const shortStrikes = o.legs
+      .filter((l) => l.side === "SELL" && l.option)
+      .reduce((s, l) => s.plus(new Decimal(l.option!.strike).times(l.multiplier).times(l.ratio)), new Decimal(0))
+      .times(units)
+      .times("0.2");
     const fee = charges({ market: "US", instrumentType: "OPTION", side: "BUY", quantity: units, value: net.abs() }, null);
     return (o.side === "BUY" ? net : shortStrikes).plus(fee.commission).plus(fee.feeTotal).toDecimalPlaces(2);
   }
   if (o.side === "SELL" && o.instrument_type === "EQUITY") return new Decimal(0);
-  const value = o.entrust_type === "AMOUNT" && o.total_cash_amount
-    ? new Decimal(o.total_cash_amount).minus(new Decimal(o.filled_value))
-    : units.times(referencePrice(t, o)).times(multiplierOf(o));
+  const value =
+    o.entrust_type === "AMOUNT" && o.total_cash_amount
+      ? new Decimal(o.total_cash_amount).minus(new Decimal(o.filled_value))
+      : units.times(referencePrice(t, o)).times(multiplierOf(o));
   if (o.instrument_type === "OPTION" && o.side === "SELL") {
     // A written option holds 20 % of its strike value (covered or closing sales are checked at fill instead).
     const strike = o.legs?.[0]?.option?.strike ?? "0";
@@ -71,10 +81,19 @@ export async function estimateHold(db: Queryable, t: Trading, o: OrderRow, accou
   }
   let ratio = new Decimal(1);
   if (accountType === "MARGIN" && o.instrument_type === "EQUITY") {
-    const p = profile ?? (await db.query<{ profile: Record<string, unknown> }>(
-      "SELECT profile FROM sandbox.instruments WHERE market = $1 AND symbol = $2", [o.market, o.symbol],
-    )).rows[0]?.profile;
-    const r = p && { l: p.margin_requirement_long as string | undefined, s: p.margin_requirement_short as string | undefined, m: p.marginable === true };
+    const p =
+      profile ??
+      (
+        await db.query<{ profile: Record<string, unknown> }>("SELECT profile FROM sandbox.instruments WHERE market = $1 AND symbol = $2", [
+          o.market,
+          o.symbol,
+        ])
+      ).rows[0]?.profile;
+    const r = p && {
+      l: p.margin_requirement_long as string | undefined,
+      s: p.margin_requirement_short as string | undefined,
+      m: p.marginable === true,
+    };
     ratio = o.side === "SHORT" ? new Decimal(r?.s ?? "1.5").minus(1) : r?.m ? new Decimal(r.l ?? 1) : new Decimal(1);
   }
   const fee = charges({ market: o.market, instrumentType: o.instrument_type, side: o.side, quantity: units, value }, null);
@@ -123,8 +142,9 @@ export function decide(t: Trading, o: OrderRow): Decision {
   // negated, a credit to receive (SELL).
   const combo = !!o.legs && o.legs.length > 1;
   const px = buy || combo ? b.ask : b.bid;
-  const marketable = MARKET_LIKE.includes(o.order_type)
-    || (limit !== undefined && (combo && !buy ? px.neg().gte(limit) : buy ? px.lte(limit) : px.gte(limit)));
+  const marketable =
+    MARKET_LIKE.includes(o.order_type) ||
+    (limit !== undefined && (combo && !buy ? px.neg().gte(limit) : buy ? px.lte(limit) : px.gte(limit)));
   if (!marketable) return trigger ? { kind: "trigger", ...trigger } : { kind: "none" };
   let remaining = new Decimal(o.quantity ?? 0).minus(o.filled_quantity);
   if (o.entrust_type === "AMOUNT" && o.quantity == null) {
@@ -140,4 +160,3 @@ export function decide(t: Trading, o: OrderRow): Decision {
   if (quantity.lte(0)) return trigger ? { kind: "trigger", ...trigger } : { kind: "none" };
   return { kind: "fill", quantity, price: px, trigger };
 }
-

@@ -34,7 +34,15 @@ export function localTime(market: Market, at: Date): Readonly<{ date: string; mi
 function formatLocal(market: Market, at: Date): { date: string; minute: number } {
   let f = formatters.get(market);
   if (!f) {
-    f = new Intl.DateTimeFormat("en-CA", { timeZone: ZONE[market], year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    f = new Intl.DateTimeFormat("en-CA", {
+      timeZone: ZONE[market],
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
     formatters.set(market, f);
   }
   const parts = Object.fromEntries(f.formatToParts(at).map((p) => [p.type, p.value]));
@@ -62,15 +70,19 @@ export function sessionAt(market: Market, at: Date): Session {
     return "CLOSED";
   }
   if (!tradingDay(market, date)) return "CLOSED";
-  const core = market === "HK"
-    ? between(minute, "09:30", "12:00") || between(minute, "13:00", "16:00")
-    : between(minute, "09:30", "11:30") || between(minute, "13:00", "15:00");
+  const core =
+    market === "HK"
+      ? between(minute, "09:30", "12:00") || between(minute, "13:00", "16:00")
+      : between(minute, "09:30", "11:30") || between(minute, "13:00", "15:00");
   return core ? "CORE" : "CLOSED";
 }
 
 /** Sessions an order with this support_trading_session may execute in. */
 const ALLOWED: Record<string, Session[]> = {
-  CORE: ["CORE"], ALL: ["PRE", "CORE", "AFTER"], NIGHT: ["NIGHT"], ALL_DAY: ["PRE", "CORE", "AFTER", "NIGHT"],
+  CORE: ["CORE"],
+  ALL: ["PRE", "CORE", "AFTER"],
+  NIGHT: ["NIGHT"],
+  ALL_DAY: ["PRE", "CORE", "AFTER", "NIGHT"],
 };
 export function canExecute(tradingSession: string, session: Session): boolean {
   return (ALLOWED[tradingSession] ?? ALLOWED.CORE).includes(session);

@@ -40,7 +40,7 @@ export function trading(sb: Sandbox): Trading {
     t = {
       market: new SimMarket(sb.config.marketSeed),
       clock,
-      now: () => clock.pinned ? new Date(clock.pinned) : new Date(sb.config.now().getTime() + clock.offsetMs),
+      now: () => (clock.pinned ? new Date(clock.pinned) : new Date(sb.config.now().getTime() + clock.offsetMs)),
       bus,
       streams: { dropEpoch: 0, silent: false, refuseUntil: 0 },
       pingMs: 10_000,

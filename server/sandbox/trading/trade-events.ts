@@ -21,16 +21,31 @@ export function tradeEvent(
     event_type: "TRADE",
     account_id: o.account_id,
     payload: {
-      biz_type: "TRADE", scene_type: scene, request_id: `${o.order_id}:${scene}:${at.getTime()}`, account_id: o.account_id,
-      order_id: o.order_id, client_order_id: o.client_order_id, combo_type: o.combo_type, instrument_id: (o.extra?._instrument_id as string | undefined) ?? o.legs?.[0]?.instrument_id,
-      order_status: o.status, symbol: o.symbol, category: o.instrument_type === "OPTION" ? "US_OPTION" : `${o.market}_STOCK`,
-      side: o.side, order_type: o.order_type, qty: o.quantity == null ? undefined : qty(o.quantity),
+      biz_type: "TRADE",
+      scene_type: scene,
+      request_id: `${o.order_id}:${scene}:${at.getTime()}`,
+      account_id: o.account_id,
+      order_id: o.order_id,
+      client_order_id: o.client_order_id,
+      combo_type: o.combo_type,
+      instrument_id: (o.extra?._instrument_id as string | undefined) ?? o.legs?.[0]?.instrument_id,
+      order_status: o.status,
+      symbol: o.symbol,
+      category: o.instrument_type === "OPTION" ? "US_OPTION" : `${o.market}_STOCK`,
+      side: o.side,
+      order_type: o.order_type,
+      qty: o.quantity == null ? undefined : qty(o.quantity),
       filled_qty: qty(fill?.quantity ?? filled),
-      filled_price: fill ? price(fill.price) : filled.gt(0) ? price(new Decimal(o.filled_value).div(filled).div(multiplierOf(o)).toDecimalPlaces(4)) : undefined,
+      filled_price: fill
+        ? price(fill.price)
+        : filled.gt(0)
+          ? price(new Decimal(o.filled_value).div(filled).div(multiplierOf(o)).toDecimalPlaces(4))
+          : undefined,
       filled_time: fill ? wireTime(at) : undefined,
-      actual_commission: price(fill?.commission ?? o.commission), receivable_commission: price(fill?.receivable ?? o.receivable_commission),
+      actual_commission: price(fill?.commission ?? o.commission),
+      receivable_commission: price(fill?.receivable ?? o.receivable_commission),
       fees: fill?.fees ?? o.fees,
-      ...(reason ?? o.reason ? { reason: reason ?? o.reason } : {}),
+      ...((reason ?? o.reason) ? { reason: reason ?? o.reason } : {}),
     },
   };
 }

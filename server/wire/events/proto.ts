@@ -54,5 +54,7 @@ export type ReceivedSubscribeRequest = SubscribeRequest & { [RAW_BYTES]: Buffer 
 export function subscribeServiceDefinitions(): grpc.ServiceDefinition[] {
   const m = subscribeMethod();
   const requestDeserialize = (bytes: Buffer) => Object.assign(m.requestDeserialize(bytes), { [RAW_BYTES]: Buffer.from(bytes) });
-  return [SUBSCRIBE_PATH, ...SUBSCRIBE_PATH_ALIASES].map((p) => ({ Subscribe: { ...m, path: p, requestDeserialize } }) as unknown as grpc.ServiceDefinition);
+  return [SUBSCRIBE_PATH, ...SUBSCRIBE_PATH_ALIASES].map(
+    (p) => ({ Subscribe: { ...m, path: p, requestDeserialize } }) as unknown as grpc.ServiceDefinition,
+  );
 }

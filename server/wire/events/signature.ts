@@ -11,8 +11,13 @@ import { percentEncode, SIGNED_HEADERS, type SignatureAlgorithm } from "@/server
  */
 export function subscriptionStringToSign(headers: Record<string, string>, requestBytes: Uint8Array): string {
   const algorithm = headers["x-signature-algorithm"] as SignatureAlgorithm;
-  const pairs = SIGNED_HEADERS.filter((k) => headers[k] !== undefined).sort().map((k) => `${k}=${headers[k]}`).join("=");
-  const digest = createHash(algorithm === "HMAC-SHA1" ? "md5" : "sha256").update(requestBytes).digest("hex");
+  const pairs = SIGNED_HEADERS.filter((k) => headers[k] !== undefined)
+    .sort()
+    .map((k) => `${k}=${headers[k]}`)
+    .join("=");
+  const digest = createHash(algorithm === "HMAC-SHA1" ? "md5" : "sha256")
+    .update(requestBytes)
+    .digest("hex");
   return `${pairs}&${digest}`;
 }
 

@@ -33,19 +33,29 @@ export interface Subscription {
 
 export function openSubscription(o: SubscribeOptions): Subscription {
   const bytes = serializeSubscribeRequest({
-    subscribeType: o.subscribeType ?? 1, timestamp: String(Date.now()), contentType: "application/json",
-    payload: JSON.stringify(o.payload ?? {}), accounts: o.accounts ?? [],
+    subscribeType: o.subscribeType ?? 1,
+    timestamp: String(Date.now()),
+    contentType: "application/json",
+    payload: JSON.stringify(o.payload ?? {}),
+    accounts: o.accounts ?? [],
   });
   const headers: Record<string, string> = {
-    "x-app-key": o.appKey, "x-timestamp": signingTimestamp(), "x-signature-version": SIGNATURE_VERSION,
-    "x-signature-algorithm": o.algorithm ?? "HMAC-SHA256", "x-signature-nonce": newNonce(),
+    "x-app-key": o.appKey,
+    "x-timestamp": signingTimestamp(),
+    "x-signature-version": SIGNATURE_VERSION,
+    "x-signature-algorithm": o.algorithm ?? "HMAC-SHA256",
+    "x-signature-nonce": newNonce(),
   };
   const md = new grpc.Metadata();
   for (const [k, v] of Object.entries(headers)) md.set(k, v);
   md.set("x-signature", signSubscription(headers, bytes, o.appSecret));
   const client = new grpc.Client(o.target, o.tls ? grpc.credentials.createSsl() : grpc.credentials.createInsecure());
   const call = client.makeServerStreamRequest<Buffer, SubscribeMessage>(
-    o.path ?? SUBSCRIBE_PATH, (b) => b, subscribeMethod().responseDeserialize, bytes, md,
+    o.path ?? SUBSCRIBE_PATH,
+    (b) => b,
+    subscribeMethod().responseDeserialize,
+    bytes,
+    md,
   );
   return {
     call,

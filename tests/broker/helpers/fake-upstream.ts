@@ -44,7 +44,14 @@ export async function startFakeUpstream(handler: Handler) {
       }
       const query = Object.fromEntries(url.searchParams);
       const expected = headers["x-signature-algorithm"]
-        ? sign({ path: url.pathname, query, headers, host: String(req.headers.host), body: body === "" ? undefined : body, appSecret: APP_SECRET })
+        ? sign({
+            path: url.pathname,
+            query,
+            headers,
+            host: String(req.headers.host),
+            body: body === "" ? undefined : body,
+            appSecret: APP_SECRET,
+          })
         : "";
       const s: SeenRequest = {
         method: req.method ?? "",
@@ -99,7 +106,11 @@ export function testClient(url: string, overrides: Partial<BrokerClientConfig> =
       timeoutMs: 2_000,
       maxRetries: 3,
       retry: { baseDelayMs: 10, maxDelayMs: 50 },
-      rateLimits: { "order-query": { limit: 1000, windowMs: 1000 }, assets: { limit: 1000, windowMs: 1000 }, token: { limit: 1000, windowMs: 1000 } },
+      rateLimits: {
+        "order-query": { limit: 1000, windowMs: 1000 },
+        assets: { limit: 1000, windowMs: 1000 },
+        token: { limit: 1000, windowMs: 1000 },
+      },
       ...overrides,
     },
     { logger, ...deps },

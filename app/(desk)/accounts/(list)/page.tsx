@@ -26,7 +26,10 @@ export default async function AccountsPage({ searchParams }: { searchParams: Pro
         description="Sub-accounts of the omnibus master account, newest first."
         actions={
           can(staff.role, "accounts:write") ? (
-            <Link href="/accounts/new" className="inline-flex h-8 items-center rounded bg-blue-700 px-3 text-sm font-medium text-white hover:bg-blue-800">
+            <Link
+              href="/accounts/new"
+              className="inline-flex h-8 items-center rounded bg-blue-700 px-3 text-sm font-medium text-white hover:bg-blue-800"
+            >
               Open account
             </Link>
           ) : null

@@ -21,12 +21,28 @@ export default async function NewAccountPage() {
   }
   return (
     <>
-      <PageHeader title="Open a virtual account" description={<Link href="/accounts" className="text-blue-700 hover:underline">← Accounts</Link>} />
-      {problem ? <div className="mb-3"><Alert>{problem} The master account could not be read; the form can still be filled in.</Alert></div> : null}
+      <PageHeader
+        title="Open a virtual account"
+        description={
+          <Link href="/accounts" className="text-blue-700 hover:underline">
+            ← Accounts
+          </Link>
+        }
+      />
+      {problem ? (
+        <div className="mb-3">
+          <Alert>{problem} The master account could not be read; the form can still be filled in.</Alert>
+        </div>
+      ) : null}
       <AccountForm
         mode="create"
         clientRequestId={newClientId("va")}
-        master={{ accountNumber: master?.accountNumber, entityCode: master?.entityCode, optionLevel: master?.optionLevel, optionLevelSource: master?.optionLevelSource ?? "unknown" }}
+        master={{
+          accountNumber: master?.accountNumber,
+          entityCode: master?.entityCode,
+          optionLevel: master?.optionLevel,
+          optionLevelSource: master?.optionLevelSource ?? "unknown",
+        }}
       />
     </>
   );

@@ -20,12 +20,17 @@ function paramsText(params: Record<string, unknown>): string {
 }
 
 /** The rules as data: a table of them, and one form (edit a rule, or create one of a kind). */
-export default async function SurveillanceRulesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function SurveillanceRulesPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await requirePermission("alerts:rules");
   const search = await searchParams;
   const rules = await listRules((await getDb()).engine);
   const editing = typeof search.edit === "string" ? rules.find((r) => r.id === search.edit) : undefined;
-  const newKind = typeof search.new === "string" && (RULE_KINDS as readonly string[]).includes(search.new) ? (search.new as RuleKind) : undefined;
+  const newKind =
+    typeof search.new === "string" && (RULE_KINDS as readonly string[]).includes(search.new) ? (search.new as RuleKind) : undefined;
   return (
     <>
       <PageHeader
@@ -71,7 +76,11 @@ export default async function SurveillanceRulesPage({ searchParams }: { searchPa
         <div className="flex flex-wrap items-center gap-2 text-sm">
           <span className="text-slate-600">New rule:</span>
           {RULE_KINDS.map((k) => (
-            <Link key={k} href={`/admin/surveillance?new=${k}`} className="rounded border border-slate-300 bg-white px-2 py-1 text-xs hover:bg-slate-100">
+            <Link
+              key={k}
+              href={`/admin/surveillance?new=${k}`}
+              className="rounded border border-slate-300 bg-white px-2 py-1 text-xs hover:bg-slate-100"
+            >
               {RULE_KIND_LABELS[k]}
             </Link>
           ))}

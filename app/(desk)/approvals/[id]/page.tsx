@@ -26,7 +26,10 @@ export default async function ApprovalPage({ params }: { params: Promise<{ id: s
   const op = approvableOperation(r.action);
   const parsed = op?.schema.safeParse(stored.payload);
   const resultLink = parsed?.success ? op?.resultLink?.(parsed.data) : undefined;
-  const decide = controls.approve || controls.reject || controls.withdraw ? <ApprovalDecide id={r.id} summary={r.summary} controls={controls} /> : undefined;
+  const decide =
+    controls.approve || controls.reject || controls.withdraw ? (
+      <ApprovalDecide id={r.id} summary={r.summary} controls={controls} />
+    ) : undefined;
   return (
     <>
       <PageHeader

@@ -22,7 +22,10 @@ export default async function AuditEntryPage({ params }: { params: Promise<{ seq
   const entry = await getAuditEntry(db.engine, Number(seq));
   if (!entry) notFound();
   const accountId = /^(account|order):/.test(entry.target ?? "") ? entry.target!.split(":")[1] : undefined;
-  const [related, numbers] = await Promise.all([relatedAuditEntries(db.engine, entry), accountNumbers(db.engine, accountId ? [accountId] : [])]);
+  const [related, numbers] = await Promise.all([
+    relatedAuditEntries(db.engine, entry),
+    accountNumbers(db.engine, accountId ? [accountId] : []),
+  ]);
   return (
     <>
       <PageHeader
@@ -41,7 +44,11 @@ export default async function AuditEntryPage({ params }: { params: Promise<{ seq
             rows={related.sameRequest.map(view)}
             testId="related-request"
             empty={entry.upstreamRequestId ? "No other entry names this upstream request." : "This entry names no upstream request."}
-            more={entry.upstreamRequestId ? { href: `/audit?request=${encodeURIComponent(entry.upstreamRequestId)}`, label: "All in the trail" } : undefined}
+            more={
+              entry.upstreamRequestId
+                ? { href: `/audit?request=${encodeURIComponent(entry.upstreamRequestId)}`, label: "All in the trail" }
+                : undefined
+            }
           />
           <RelatedEntries
             title="Same target, nearby"

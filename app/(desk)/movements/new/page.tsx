@@ -6,11 +6,27 @@ import { MOVEMENT_KIND_LABELS } from "@/lib/schemas/movements";
 export const metadata: Metadata = { title: "New money movement" };
 
 const CHOICES = [
-  { href: "cash-journal", title: MOVEMENT_KIND_LABELS.CASH_JOURNAL, text: "Cash between the master account and a virtual account, or between two virtual accounts." },
-  { href: "position-journal", title: MOVEMENT_KIND_LABELS.POSITION_JOURNAL, text: "Stock or option contracts (by OCC symbol) between two virtual accounts." },
-  { href: "instant-funding", title: "Deposit or withdrawal", text: "Instant funding of a virtual account; a withdrawal up to its withdrawable cash." },
+  {
+    href: "cash-journal",
+    title: MOVEMENT_KIND_LABELS.CASH_JOURNAL,
+    text: "Cash between the master account and a virtual account, or between two virtual accounts.",
+  },
+  {
+    href: "position-journal",
+    title: MOVEMENT_KIND_LABELS.POSITION_JOURNAL,
+    text: "Stock or option contracts (by OCC symbol) between two virtual accounts.",
+  },
+  {
+    href: "instant-funding",
+    title: "Deposit or withdrawal",
+    text: "Instant funding of a virtual account; a withdrawal up to its withdrawable cash.",
+  },
   { href: "fx-request", title: MOVEMENT_KIND_LABELS.FX_EXCHANGE, text: "Convert currency at the omnibus master account, at a live quote." },
-  { href: "instant-exchange", title: MOVEMENT_KIND_LABELS.INSTANT_EXCHANGE, text: "Convert currency at a virtual account for the amount the live quote gives." },
+  {
+    href: "instant-exchange",
+    title: MOVEMENT_KIND_LABELS.INSTANT_EXCHANGE,
+    text: "Convert currency at a virtual account for the amount the live quote gives.",
+  },
 ] as const;
 
 /** The chooser: one link a kind (keyboard reachable), keeping `?from=&to=&account=` for the form. */

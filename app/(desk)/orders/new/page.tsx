@@ -26,9 +26,21 @@ export default async function NewOrderPage({ searchParams }: { searchParams: Pro
     <>
       <PageHeader
         title="Place an order"
-        description={account ? <Link href={`/accounts/${encodeURIComponent(account)}`} prefetch={false} className="text-blue-700 hover:underline">← Account</Link> : "For a customer's virtual account"}
+        description={
+          account ? (
+            <Link href={`/accounts/${encodeURIComponent(account)}`} prefetch={false} className="text-blue-700 hover:underline">
+              ← Account
+            </Link>
+          ) : (
+            "For a customer's virtual account"
+          )
+        }
       />
-      {problem ? <div className="mb-3"><Alert>{problem} Choose the account again below.</Alert></div> : null}
+      {problem ? (
+        <div className="mb-3">
+          <Alert>{problem} Choose the account again below.</Alert>
+        </div>
+      ) : null}
       <OrderTicket initialAccount={initial} />
     </>
   );

@@ -48,7 +48,9 @@ function authError(sb: Sandbox, call: Call, md: (k: string) => string | undefine
   const ts = Date.parse(md("x-timestamp")!);
   const now = sb.config.now().getTime();
   if (Number.isNaN(ts) || Math.abs(ts - now) > CLOCK_SKEW_MS) return "x-timestamp is outside the allowed clock skew.";
-  const headers = Object.fromEntries(["x-app-key", "x-timestamp", "x-signature-version", "x-signature-algorithm", "x-signature-nonce"].map((k) => [k, md(k)!]));
+  const headers = Object.fromEntries(
+    ["x-app-key", "x-timestamp", "x-signature-version", "x-signature-algorithm", "x-signature-nonce"].map((k) => [k, md(k)!]),
+  );
   // The digest covers the request bytes exactly as the client sent them (facts §1.4), never a re-encoding.
   const want = Buffer.from(signSubscription(headers, call.request[RAW_BYTES], appSecret));
   const given = Buffer.from(md("x-signature")!);
@@ -84,16 +86,17 @@ export async function startEventServer(sb: Sandbox, host: string, port: number):
   );
   return {
     port: bound,
-    close: () => new Promise<void>((resolve) => {
-      clearInterval(watcher);
-      for (const c of open) c.end();
-      t.bus.removeAllListeners("events");
-      server.tryShutdown(() => resolve());
-      setTimeout(() => {
-        server.forceShutdown();
-        resolve();
-      }, 1000).unref();
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        clearInterval(watcher);
+        for (const c of open) c.end();
+        t.bus.removeAllListeners("events");
+        server.tryShutdown(() => resolve());
+        setTimeout(() => {
+          server.forceShutdown();
+          resolve();
+        }, 1000).unref();
+      }),
   };
 }
 
@@ -115,10 +118,18 @@ async function eventPage(sb: Sandbox, cursor: string, types: string[], accounts:
   const key = `${cursor}|${types.join(",")}|${accounts.join(",")}`;
   const shared = byKey.get(key);
   if (shared) return shared;
-  const read = readAfter(sb.engine, cursor, PAGE, { types, accounts }).then((rows) => rows.map((e) => ({
-    id: e.id,
-    json: JSON.stringify({ id: e.id, event_type: e.event_type, timestamp: new Date(e.created_at).toISOString(), account_id: e.account_id ?? undefined, payload: e.payload }),
-  })));
+  const read = readAfter(sb.engine, cursor, PAGE, { types, accounts }).then((rows) =>
+    rows.map((e) => ({
+      id: e.id,
+      json: JSON.stringify({
+        id: e.id,
+        event_type: e.event_type,
+        timestamp: new Date(e.created_at).toISOString(),
+        account_id: e.account_id ?? undefined,
+        payload: e.payload,
+      }),
+    })),
+  );
   const page = await read;
   if (page.length === PAGE && byKey.size < 1_000) {
     byKey.set(key, read);
@@ -129,9 +140,16 @@ async function eventPage(sb: Sandbox, cursor: string, types: string[], accounts:
 
 async function subscribe(sb: Sandbox, call: Call, open: Set<Call>) {
   const t = trading(sb);
-  const requestId = String((call.metadata.get("x-signature-nonce")[0] ?? "")).slice(0, 64);
+  const requestId = String(call.metadata.get("x-signature-nonce")[0] ?? "").slice(0, 64);
   const send = (eventType: number, payload: string) =>
-    call.write({ eventType, subscribeType: call.request.subscribeType, contentType: "application/json", payload, requestId, timestamp: String(Date.now()) });
+    call.write({
+      eventType,
+      subscribeType: call.request.subscribeType,
+      contentType: "application/json",
+      payload,
+      requestId,
+      timestamp: String(Date.now()),
+    });
   const auth = await authenticateCall(sb, call);
   const problem = auth.problem;
   if (problem) {
@@ -140,7 +158,10 @@ async function subscribe(sb: Sandbox, call: Call, open: Set<Call>) {
     return;
   }
   if (Date.now() < t.streams.refuseUntil) {
-    call.emit("error", { code: grpc.status.UNAVAILABLE, details: "The event service is unavailable (sandbox control: drop with refuse_ms)." });
+    call.emit("error", {
+      code: grpc.status.UNAVAILABLE,
+      details: "The event service is unavailable (sandbox control: drop with refuse_ms).",
+    });
     return;
   }
   if (open.size >= MAX_STREAMS) {

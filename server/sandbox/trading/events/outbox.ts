@@ -37,7 +37,12 @@ export async function emit(tx: Queryable, events: OutboxEvent[], at: Date): Prom
 }
 
 /** Events after `afterId`, oldest first; `accounts` (when non-empty) keeps account-less events and those accounts'. */
-export async function readAfter(db: Queryable, afterId: string, limit: number, f: { types?: string[]; accounts?: string[] }): Promise<StoredEvent[]> {
+export async function readAfter(
+  db: Queryable,
+  afterId: string,
+  limit: number,
+  f: { types?: string[]; accounts?: string[] },
+): Promise<StoredEvent[]> {
   const { rows } = await db.query<StoredEvent & { id: string }>(
     `SELECT id::text AS id, event_type, account_id, payload, created_at FROM sandbox.events
       WHERE id > $1::bigint AND ($2::text[] IS NULL OR event_type = ANY($2)) AND ($3::text[] IS NULL OR account_id IS NULL OR account_id = ANY($3))
@@ -65,14 +70,27 @@ const REQUEST_EVENTS: Record<string, [EventType, string]> = {
 
 export async function emitRequestEvent(
   tx: Queryable,
-  row: { kind: string; id: string; client_request_id: string; account_id: string; status: string; reason: string | null; payload: Record<string, unknown> },
+  row: {
+    kind: string;
+    id: string;
+    client_request_id: string;
+    account_id: string;
+    status: string;
+    reason: string | null;
+    payload: Record<string, unknown>;
+  },
   at: Date,
 ): Promise<void> {
   const kind = REQUEST_EVENTS[row.kind];
   if (!kind) return;
   const payload: Record<string, unknown> = {
-    biz_type: kind[1], request_id: row.id, client_request_id: row.client_request_id, account_id: row.account_id, status: row.status,
-    ...(row.reason ? { reason: row.reason } : {}), ...row.payload,
+    biz_type: kind[1],
+    request_id: row.id,
+    client_request_id: row.client_request_id,
+    account_id: row.account_id,
+    status: row.status,
+    ...(row.reason ? { reason: row.reason } : {}),
+    ...row.payload,
   };
   if (kind[0] === "JOURNAL") payload.journal_type = row.kind === "CASH_JOURNAL" ? "CASH" : "POSITION";
   await emit(tx, [{ event_type: kind[0], account_id: row.account_id, payload }], at);

@@ -16,7 +16,13 @@ export const metadata: Metadata = { title: "Account" };
  * fetches it again in the browser and, if that fails too, shows its own error with a Retry. Only an account the
  * upstream does not know makes the whole page a 404.
  */
-export default async function AccountPage({ params, searchParams }: { params: Promise<{ accountId: string }>; searchParams: Promise<Record<string, string | undefined>> }) {
+export default async function AccountPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ accountId: string }>;
+  searchParams: Promise<Record<string, string | undefined>>;
+}) {
   const staff = await requirePermission("accounts:read");
   const { accountId } = await params;
   const sp = await searchParams;
@@ -26,13 +32,23 @@ export default async function AccountPage({ params, searchParams }: { params: Pr
     overview.then((a) => a && queryClient.setQueryData(accountKeys.overview(accountId), a)),
     queryClient.prefetchQuery({ queryKey: accountKeys.balance(accountId), queryFn: () => getAccountBalance(accountId) }),
     queryClient.prefetchQuery({ queryKey: accountKeys.positions(accountId), queryFn: () => getAccountPositions(accountId) }),
-    queryClient.prefetchInfiniteQuery({ queryKey: accountKeys.activities(accountId), queryFn: () => getAccountActivities(accountId), initialPageParam: undefined }),
+    queryClient.prefetchInfiniteQuery({
+      queryKey: accountKeys.activities(accountId),
+      queryFn: () => getAccountActivities(accountId),
+      initialPageParam: undefined,
+    }),
   ]);
   if ((await overview) === undefined) notFound();
   const notice = sp.created ? "The account was opened." : sp.updated ? "The account was updated." : undefined;
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
-      <AccountDetail accountId={accountId} canWrite={can(staff.role, "accounts:write")} canReveal={can(staff.role, "pii:reveal")} canPlace={can(staff.role, "orders:place")} notice={notice} />
+      <AccountDetail
+        accountId={accountId}
+        canWrite={can(staff.role, "accounts:write")}
+        canReveal={can(staff.role, "pii:reveal")}
+        canPlace={can(staff.role, "orders:place")}
+        notice={notice}
+      />
       {can(staff.role, "accounts:write") ? <TradingCredentialsSection accountId={accountId} /> : null}
     </HydrationBoundary>
   );

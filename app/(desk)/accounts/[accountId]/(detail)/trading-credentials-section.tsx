@@ -6,7 +6,13 @@ import { TradingCredentialsPanel } from "@/components/accounts/trading-credentia
 export async function TradingCredentialsSection({ accountId }: { accountId: string }) {
   const control = sandboxControl();
   if (!control) {
-    return <TradingCredentialsPanel accountId={accountId} initial={null} unavailable="Trading API credentials are issued in the upstream's portal, not from the desk." />;
+    return (
+      <TradingCredentialsPanel
+        accountId={accountId}
+        initial={null}
+        unavailable="Trading API credentials are issued in the upstream's portal, not from the desk."
+      />
+    );
   }
   const initial = await control.listTradingCredentials(accountId).catch(() => null);
   return (

@@ -24,7 +24,11 @@ export default async function EditAccountPage({ params }: { params: Promise<{ ac
     <>
       <PageHeader
         title={`Update ${account.account_number ?? account.account_id}`}
-        description={<Link href={`/accounts/${account.account_id}`} prefetch={false} className="text-blue-700 hover:underline">← Back to the account</Link>}
+        description={
+          <Link href={`/accounts/${account.account_id}`} prefetch={false} className="text-blue-700 hover:underline">
+            ← Back to the account
+          </Link>
+        }
       />
       <AccountForm
         mode="edit"
@@ -33,7 +37,12 @@ export default async function EditAccountPage({ params }: { params: Promise<{ ac
         accountNumber={account.account_number ?? ""}
         accountType={account.account_type ?? ""}
         externalNumber={account.external_account_number ?? ""}
-        master={{ accountNumber: master.accountNumber, entityCode: master.entityCode, optionLevel: master.optionLevel, optionLevelSource: master.optionLevelSource }}
+        master={{
+          accountNumber: master.accountNumber,
+          entityCode: master.entityCode,
+          optionLevel: master.optionLevel,
+          optionLevelSource: master.optionLevelSource,
+        }}
       />
     </>
   );

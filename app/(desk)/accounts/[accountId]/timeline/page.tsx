@@ -10,7 +10,13 @@ import { accountTimeline, readableKinds } from "@/server/timeline/account-timeli
 export const metadata: Metadata = { title: "Account timeline" };
 
 /** The account's timeline: the desk's own records only (no upstream call beyond the layout's account lookup). */
-export default async function AccountTimelinePage({ params, searchParams }: { params: Promise<{ accountId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function AccountTimelinePage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ accountId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const staff = await requirePermission("accounts:read");
   const { accountId } = await params;
   const sp = await searchParams;
@@ -33,7 +39,9 @@ export default async function AccountTimelinePage({ params, searchParams }: { pa
           Timeline of <span className="font-mono">{number ?? accountId}</span>
           {number ? <span className="ml-2 font-mono text-xs font-normal text-slate-500">{accountId}</span> : null}
         </h1>
-        <p className="text-sm text-slate-600">Everything the desk recorded about this account, newest first. Kinds your role cannot read are not shown.</p>
+        <p className="text-sm text-slate-600">
+          Everything the desk recorded about this account, newest first. Kinds your role cannot read are not shown.
+        </p>
       </div>
       <AccountTimeline accountId={accountId} page={page} readable={readableKinds(staff.role, [])} selected={p.kinds} cursor={p.cursor} />
     </div>

@@ -12,8 +12,19 @@ export default async function Page() {
   const master = await getMasterMovementAccount();
   return (
     <>
-      <PageHeader title="FX request" description={<Link href="/movements/new" className="text-blue-700 hover:underline">← Other movements</Link>} />
-      {master ? <FxRequestForm master={master} /> : <Alert>The master account is not known yet (no virtual account to read it from; set BROKER_MASTER_ACCOUNT_ID).</Alert>}
+      <PageHeader
+        title="FX request"
+        description={
+          <Link href="/movements/new" className="text-blue-700 hover:underline">
+            ← Other movements
+          </Link>
+        }
+      />
+      {master ? (
+        <FxRequestForm master={master} />
+      ) : (
+        <Alert>The master account is not known yet (no virtual account to read it from; set BROKER_MASTER_ACCOUNT_ID).</Alert>
+      )}
     </>
   );
 }

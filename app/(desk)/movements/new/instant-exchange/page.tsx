@@ -12,8 +12,19 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
   const { accounts, problems } = await prefill(searchParams, ["account"]);
   return (
     <>
-      <PageHeader title="Instant exchange" description={<Link href="/movements/new" className="text-blue-700 hover:underline">← Other movements</Link>} />
-      {problems.length ? <div className="mb-3"><Alert>{problems.join(" ")} Choose the account below.</Alert></div> : null}
+      <PageHeader
+        title="Instant exchange"
+        description={
+          <Link href="/movements/new" className="text-blue-700 hover:underline">
+            ← Other movements
+          </Link>
+        }
+      />
+      {problems.length ? (
+        <div className="mb-3">
+          <Alert>{problems.join(" ")} Choose the account below.</Alert>
+        </div>
+      ) : null}
       <InstantExchangeForm account={accounts.account} />
     </>
   );

@@ -12,8 +12,19 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
   const { accounts, problems, params } = await prefill(searchParams, ["account"]);
   return (
     <>
-      <PageHeader title="Deposit or withdrawal" description={<Link href="/movements/new" className="text-blue-700 hover:underline">← Other movements</Link>} />
-      {problems.length ? <div className="mb-3"><Alert>{problems.join(" ")} Choose the account below.</Alert></div> : null}
+      <PageHeader
+        title="Deposit or withdrawal"
+        description={
+          <Link href="/movements/new" className="text-blue-700 hover:underline">
+            ← Other movements
+          </Link>
+        }
+      />
+      {problems.length ? (
+        <div className="mb-3">
+          <Alert>{problems.join(" ")} Choose the account below.</Alert>
+        </div>
+      ) : null}
       <InstantFundingForm account={accounts.account} type={params.type === "WITHDRAWAL" ? "WITHDRAWAL" : "DEPOSIT"} />
     </>
   );

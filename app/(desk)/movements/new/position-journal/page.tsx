@@ -12,8 +12,19 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
   const { accounts, problems } = await prefill(searchParams, ["from", "to"]);
   return (
     <>
-      <PageHeader title="Position journal" description={<Link href="/movements/new" className="text-blue-700 hover:underline">← Other movements</Link>} />
-      {problems.length ? <div className="mb-3"><Alert>{problems.join(" ")} Choose the account below.</Alert></div> : null}
+      <PageHeader
+        title="Position journal"
+        description={
+          <Link href="/movements/new" className="text-blue-700 hover:underline">
+            ← Other movements
+          </Link>
+        }
+      />
+      {problems.length ? (
+        <div className="mb-3">
+          <Alert>{problems.join(" ")} Choose the account below.</Alert>
+        </div>
+      ) : null}
       <PositionJournalForm from={accounts.from} to={accounts.to} />
     </>
   );

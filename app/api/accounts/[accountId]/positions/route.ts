@@ -2,4 +2,6 @@ import { getAccountPositions } from "@/server/accounts/accounts";
 import { accountPathParams } from "@/server/accounts/route-params";
 import { jsonRoute } from "@/server/http";
 
-export const GET = jsonRoute({ permission: "accounts:read", params: accountPathParams }, ({ params }) => getAccountPositions(params.accountId));
+export const GET = jsonRoute({ permission: "accounts:read", params: accountPathParams }, ({ params }) =>
+  getAccountPositions(params.accountId),
+);

@@ -7,7 +7,9 @@ import { getFxQuote } from "@/server/movements/form-data";
 export const GET = jsonRoute(
   {
     permission: "movements:write",
-    params: z.object({ from: z.enum(CURRENCIES), to: z.enum(CURRENCIES) }).refine((p) => p.from !== p.to, { message: "Choose two different currencies", path: ["to"] }),
+    params: z
+      .object({ from: z.enum(CURRENCIES), to: z.enum(CURRENCIES) })
+      .refine((p) => p.from !== p.to, { message: "Choose two different currencies", path: ["to"] }),
   },
   ({ params }) => getFxQuote(params.from, params.to),
 );
