@@ -4,7 +4,8 @@ import { storageFor, type DemoRole } from "./helpers";
 /**
  * Every listing renders its controls once. From the first byte of a full load until the page has settled, a
  * MutationObserver counts each control (heading, input, select, button: outside the shell, table bodies and dialogs),
- * and no control may ever stand in the document more often than it does at the end. A streamed page whose Suspense
+ * and no control may ever stand in the document twice unless it does at the end too (a control that is there once
+ * and then gone, or renamed, as a select whose options arrive, is no copy). A streamed page whose Suspense
  * boundary is rendered again on the client before it hydrates leaves the server's copy in a hidden element beside
  * the client's for a moment: that is the defect this catches.
  */
@@ -56,9 +57,9 @@ for (const { path, role } of LISTINGS) {
         await page.waitForTimeout(1000);
         const { most, settled } = await page.evaluate(() => ({ most: window.__copies, settled: window.__scanCopies() }));
         const extra = Object.entries(most)
-          .filter(([k, n]) => n > (settled[k] ?? 0))
+          .filter(([k, n]) => n > Math.max(1, settled[k] ?? 0))
           .map(([k, n]) => `${k} ×${n} (settled ×${settled[k] ?? 0})`);
-        expect(extra, `controls that stood in the page more often than once settled (load ${load + 1})`).toEqual([]);
+        expect(extra, `controls that stood in the page twice, more often than once settled (load ${load + 1})`).toEqual([]);
         expect(Object.keys(settled).length).toBeGreaterThan(0);
       }
     });
