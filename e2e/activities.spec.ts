@@ -15,7 +15,6 @@ const FORMULA = '=HYPERLINK("http://example.invalid","x")';
 const BULK_FROM = "2026-02-01";
 const BULK_TO = "2026-02-28";
 const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-let account = { id: "", number: "" };
 
 const shots = (page: Page, name: string) => shotsIn(page, "activities", name);
 
@@ -63,7 +62,7 @@ test.describe("Activities explorer", () => {
       const list = sandboxCall("GET", "/broker/accounts/virtual-accounts/list", { query: { page_size: "10" } });
       expect(list.status, JSON.stringify(list.body)).toBe(200);
       const a = list.body.data[4];
-      account = { id: a.account_id, number: a.account_number };
+      const account = { id: a.account_id as string, number: a.account_number as string };
       const made = sandboxCall("POST", "/sandbox/activities/generate", {
         body: {
           account_id: account.id,
@@ -120,8 +119,21 @@ test.describe("Activities explorer", () => {
     });
 
     test("one account reads live from the upstream, a page a call", async ({ page }) => {
-      test.skip(!account.id, "needs the account of the test above");
-      await page.goto(`/activities?account=${account.id}&from=${BULK_FROM}&to=${BULK_TO}&type=DEPOSIT`);
+      // An account of its own with three pages of deposits in the month: read live, so no sweep is needed.
+      const list = sandboxCall("GET", "/broker/accounts/virtual-accounts/list", { query: { page_size: "10" } });
+      expect(list.status, JSON.stringify(list.body)).toBe(200);
+      const own: string = list.body.data[5].account_id;
+      const made = sandboxCall("POST", "/sandbox/activities/generate", {
+        body: {
+          account_id: own,
+          count: 150,
+          start_time: `${BULK_FROM}T00:00:00.000+0000`,
+          end_time: `${BULK_TO}T23:59:59.000+0000`,
+          activity_types: ["DEPOSIT"],
+        },
+      });
+      expect(made.status, JSON.stringify(made.body)).toBe(200);
+      await page.goto(`/activities?account=${own}&from=${BULK_FROM}&to=${BULK_TO}&type=DEPOSIT`);
       await expect(page.getByTestId("activity-source")).toContainText("read live from the upstream");
       await expect(page.getByRole("button", { name: "the upstream (live)" })).toHaveAttribute("aria-pressed", "true");
       const rows = page.locator("tbody tr");
