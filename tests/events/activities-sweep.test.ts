@@ -87,6 +87,17 @@ describe.each(engines)("activities sweep ($name)", (te) => {
     );
   const sweptUntil = async (account: string) =>
     (await q<{ t: Date | null }>("SELECT swept_until AS t FROM brokerdesk.activity_sweeps WHERE account_id = $1", [account]))[0]?.t;
+  /**
+   * Sweeps the account up to date, then has the sandbox write `count` activities after its swept_until (up to now):
+   * its next pass reads exactly those. Returns the account's rows read so far.
+   */
+  async function newActivities(account: string, count: number): Promise<number> {
+    await sweepAccount(deps(), { account_id: account });
+    const before = await fetchedOf(account);
+    const from = (await sweptUntil(account))!.getTime() + 1;
+    expect(await generate({ account_id: account, count, start_time: wireTime(from), end_time: wireTime(Date.now()) })).toBe(count);
+    return before;
+  }
 
   /** The copy equals the sandbox's activities up to `until` (all accounts, or one): same rows, same values. */
   async function expectCopyEqual(until: Date, account?: string) {
@@ -303,16 +314,7 @@ describe.each(engines)("activities sweep ($name)", (te) => {
 
   it("two passes that read the account's state together: one opens the window and reads it, the other stops without writing", async () => {
     const a = seedAccountId(7);
-    await sweepAccount(deps(), { account_id: a });
-    const before = await fetchedOf(a);
-    expect(
-      await generate({
-        account_id: a,
-        count: 1000,
-        start_time: wireTime((await sweptUntil(a))!.getTime() + 1),
-        end_time: wireTime(Date.now()),
-      }),
-    ).toBe(1000);
+    const before = await newActivities(a, 1000);
     // Neither goes past reading the account's state until both have read it: both find no window open.
     const bothRead = barrier(2);
     const engine: Engine = {
@@ -336,16 +338,7 @@ describe.each(engines)("activities sweep ($name)", (te) => {
 
   it("a pass that starts while another is mid-window goes on from its cursor; each page is written once and the other stops", async () => {
     const a = seedAccountId(11);
-    await sweepAccount(deps(), { account_id: a });
-    const before = await fetchedOf(a);
-    expect(
-      await generate({
-        account_id: a,
-        count: 1000,
-        start_time: wireTime((await sweptUntil(a))!.getTime() + 1),
-        end_time: wireTime(Date.now()),
-      }),
-    ).toBe(1000);
+    const before = await newActivities(a, 1000);
     // The first pass has written its first page and read its second when the second pass runs from start to end.
     let second: AccountSweep | undefined;
     const secondInputs: ListInput[] = [];
@@ -368,15 +361,7 @@ describe.each(engines)("activities sweep ($name)", (te) => {
 
   it("'read this account again' during a pass stands: the pass stops at its next page and the account is read from the start", async () => {
     const a = seedAccountId(12);
-    await sweepAccount(deps(), { account_id: a });
-    expect(
-      await generate({
-        account_id: a,
-        count: 1000,
-        start_time: wireTime((await sweptUntil(a))!.getTime() + 1),
-        end_time: wireTime(Date.now()),
-      }),
-    ).toBe(1000);
+    await newActivities(a, 1000);
     const cut = await sweepAccount(
       deps({
         client: watched(async (n) => (n === 2 ? void (await resetAccountSweep(f.db.engine, a, "reviewer@example.test")) : undefined)),
