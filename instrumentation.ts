@@ -7,14 +7,18 @@ export async function register() {
     const e = env();
     const { seedDemoUsersAtStart } = await import("@/server/auth/demo-users");
     await seedDemoUsersAtStart();
-    // Pending approval requests expire on read and on decide; the sweep closes the ones nobody opens.
-    const { startApprovalExpirySweep } = await import("@/server/approvals/sweep");
-    startApprovalExpirySweep();
-    // The embedded database (PGlite) belongs to this process, so the event consumer runs here; with a PostgreSQL
-    // server it is a process of its own (npm run events, started by npm start).
+    // The embedded database (PGlite) belongs to this process, so the event consumer and the job system (sweep,
+    // backfill, reconciliation, order details, surveillance, approval expiry) run here; with a PostgreSQL server they
+    // are a process of their own (npm run events, started by npm start), and this one only sends jobs.
     if (!e.DATABASE_URL && e.EVENTS_CONSUMER === "auto") {
-      const [{ getDb }, { startConfiguredEventService }] = await Promise.all([import("@/server/db"), import("@/server/events/run")]);
-      startConfiguredEventService((await getDb()).engine);
+      const [{ getDb }, { startConfiguredEventService }, { startConfiguredJobs }] = await Promise.all([
+        import("@/server/db"),
+        import("@/server/events/run"),
+        import("@/server/jobs/run"),
+      ]);
+      const db = await getDb();
+      startConfiguredEventService(db.engine);
+      await startConfiguredJobs(db);
     }
   }
 }

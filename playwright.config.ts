@@ -57,8 +57,8 @@ export default defineConfig({
       // FX quotes expire on screen within seconds, so the movement forms' re-quote is seen (sandbox default 60 s).
       SANDBOX_FX_QUOTE_SECONDS: "8",
       // The activities sweep: its round at start, then only on request (the activities spec asks for one), so no
-      // background account listing takes a fault a spec injected for the page.
-      ACTIVITIES_SWEEP_INTERVAL_MS: "3600000",
+      // background account listing takes a fault a spec injected for the page. Its schedule is then midnight UTC.
+      ACTIVITIES_SWEEP_INTERVAL_MS: "86400000",
       NEXT_TELEMETRY_DISABLED: "1",
     },
   },

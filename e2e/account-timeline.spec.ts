@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { sandboxCall } from "./accounts-helpers";
 import { storageFor } from "./helpers";
+import { usStockOrder } from "../tests/helpers/orders";
 
 /**
  * The account timeline (issue 13): a cash journal into an account and an order fill, both made at the sandbox (the
@@ -61,22 +62,7 @@ test.describe.serial("the account timeline", () => {
     call("POST", "/broker/orders/place", {
       body: {
         account_id: account,
-        new_orders: [
-          {
-            client_order_id: ORDER,
-            combo_type: "NORMAL",
-            instrument_type: "EQUITY",
-            market: "US",
-            symbol: "AAPL",
-            order_type: "LIMIT",
-            entrust_type: "QTY",
-            time_in_force: "DAY",
-            side: "BUY",
-            quantity: "1",
-            limit_price: "101.00",
-            support_trading_session: "CORE",
-          },
-        ],
+        new_orders: [usStockOrder({ client_order_id: ORDER, limit_price: "101.00" })],
       },
     });
     call("POST", "/sandbox/market/price", { body: { symbol: "AAPL", price: "99.00" } });

@@ -28,6 +28,25 @@ export function sandboxCall<T = any>(
   return JSON.parse(out);
 }
 
+/** Many signed calls to the e2e sandbox in one child process, one after another; their answers in order. */
+export function sandboxCalls(
+  calls: { method: "GET" | "POST"; path: string; query?: Record<string, string>; body?: unknown }[],
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- arbitrary upstream JSON, read ad hoc by the specs
+): { status: number; body: any }[] {
+  const root = process.cwd();
+  const out = execFileSync(
+    path.join(root, "node_modules/.bin/tsx"),
+    ["--conditions=react-server", "e2e/accounts-sandbox-cli.ts", "BATCH", "-"],
+    {
+      cwd: root,
+      encoding: "utf8",
+      input: JSON.stringify(calls),
+      env: { ...process.env, E2E_SANDBOX_PORT: process.env.E2E_SANDBOX_PORT ?? "4210" },
+    },
+  );
+  return JSON.parse(out).body;
+}
+
 /** Virtual accounts the sandbox holds with this external number (read straight from the upstream, not the app). */
 export function sandboxAccountsByExternal(external: string): { account_id: string; option_level?: string }[] {
   const res = sandboxCall("GET", "/broker/accounts/virtual-accounts/list", {

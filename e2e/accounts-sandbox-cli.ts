@@ -21,7 +21,7 @@ function writeToken(appKey: string, token: string) {
 }
 
 async function main() {
-  const [method, path, json] = process.argv.slice(2) as ["GET" | "POST", string, string | undefined];
+  const [method, path, json] = process.argv.slice(2) as ["GET" | "POST" | "BATCH", string, string | undefined];
   const base = process.env.SANDBOX_URL ?? `http://127.0.0.1:${process.env.E2E_SANDBOX_PORT ?? 4210}`;
   const appKey = process.env.SANDBOX_APP_KEY ?? "brokerdesk-demo-key";
   const appSecret = process.env.SANDBOX_APP_SECRET ?? "brokerdesk-demo-secret";
@@ -41,22 +41,38 @@ async function main() {
     return { status: res.status, body: text ? JSON.parse(text) : null };
   };
 
-  const input = json ? (JSON.parse(json) as { query?: Record<string, string>; body?: unknown }) : {};
-  const body = method === "POST" ? JSON.stringify(input.body ?? {}) : undefined;
-  let result: Awaited<ReturnType<typeof call>>;
-  if (path.startsWith("/sandbox/")) result = await call(method, path, input.query ?? {}, body);
-  else {
+  const one = async (method: "GET" | "POST", path: string, input: { query?: Record<string, string>; body?: unknown }) => {
+    const body = method === "POST" ? JSON.stringify(input.body ?? {}) : undefined;
+    if (path.startsWith("/sandbox/")) return call(method, path, input.query ?? {}, body);
     // A token as a real client keeps one: made once per app key and run (the sandbox, like the upstream, allows 10
     // token calls in 30 s per app key, shared with the desk's own token manager), made again only when refused.
     const cached = readTokens()[appKey];
-    result = cached ? await call(method, path, input.query ?? {}, body, cached) : { status: 401, body: null };
+    let result = cached ? await call(method, path, input.query ?? {}, body, cached) : { status: 401, body: null };
     if (result.status === 401) {
       const made = await call("POST", "/openapi/auth/token/create", {}, "{}");
       if (made.status !== 200) throw new Error(`token create answered ${made.status}: ${JSON.stringify(made.body)}`);
       writeToken(appKey, made.body.token);
       result = await call(method, path, input.query ?? {}, body, made.body.token);
     }
+    return result;
+  };
+
+  // BATCH: many calls (read from stdin) in one process, one after another (a spec's data in one go); prints their
+  // answers in order.
+  if (method === "BATCH") {
+    const calls = JSON.parse(fs.readFileSync(0, "utf8")) as {
+      method: "GET" | "POST";
+      path: string;
+      query?: Record<string, string>;
+      body?: unknown;
+    }[];
+    const results = [];
+    for (const c of calls) results.push(await one(c.method, c.path, c));
+    process.stdout.write(JSON.stringify({ status: 200, body: results, at: Date.now() }));
+    return;
   }
+  const input = json ? (JSON.parse(json) as { query?: Record<string, string>; body?: unknown }) : {};
+  const result = await one(method, path, input);
   // `at`: when the answer arrived, so a spec can time what follows from the call itself, not from this process's start.
   process.stdout.write(JSON.stringify({ ...result, at: Date.now() }));
 }

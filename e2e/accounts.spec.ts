@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
-import { fillNewAccount, freshExternal, sandboxAccountsByExternal, sandboxCall } from "./accounts-helpers";
+import { fillNewAccount, freshExternal, sandboxAccountsByExternal, sandboxCall, sandboxCalls } from "./accounts-helpers";
 import { storageFor } from "./helpers";
+import { listingChecks } from "./listing-checks";
 
 /** Records the server action calls a page makes (id and body), to replay them as another role or as a retry. */
 function recordActions(page: Page) {
@@ -522,4 +523,51 @@ test.describe("upstream economy", () => {
     expect(detailCalls["GET /broker/accounts/virtual-accounts/get"], JSON.stringify(detailCalls)).toBeGreaterThanOrEqual(1);
     expect(sum(detailCalls)).toBeGreaterThan(1);
   });
+});
+
+// The listing checks: an account of this run opened at the sandbox, found by its external number; its option level
+// changed at the sandbox reaches the open list by the event stream.
+listingChecks({
+  name: "accounts",
+  path: "/accounts",
+  role: "operations",
+  async make() {
+    const external = freshExternal("L");
+    const list = sandboxCall("GET", "/broker/accounts/virtual-accounts/list", { query: { page_size: "1" } });
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+    const [made] = sandboxCalls([
+      {
+        method: "POST",
+        path: "/broker/accounts/virtual-accounts/create",
+        body: {
+          client_request_id: `e2elistac${external}`,
+          belong_account_id: list.body.data[0].belong_account_id,
+          external_account_number: external,
+          account_type: "CASH",
+          trading_permissions: ["US_STOCK_NORMAL"],
+          option_level: "LV1",
+        },
+      },
+    ]);
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const accountId: string = made.body.account_id ?? made.body.data?.account_id;
+    return {
+      filter: { label: "Search accounts", param: "q", value: external, kind: "text" },
+      row: external,
+      size: 10,
+      paging: { kind: "pages", query: "?size=10" },
+      async live(page) {
+        const [r] = sandboxCalls([
+          {
+            method: "POST",
+            path: "/broker/accounts/virtual-accounts/update",
+            body: { client_request_id: `e2elistacu${external}`, account_id: accountId, option_level: "LV2" },
+          },
+        ]);
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+        return page.getByTestId(`account-row-${external}`).filter({ hasText: "LV2" });
+      },
+      csv: { header: "Account number", each: external },
+    };
+  },
 });

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { sandboxCall } from "./accounts-helpers";
+import { sandboxCall, sandboxCalls } from "./accounts-helpers";
 import { storageFor, shots as shotsIn } from "./helpers";
+import { listingChecks } from "./listing-checks";
 
 /**
  * The activities explorer end to end: 50,000 activities written at the sandbox reach the desk's copy through a
@@ -161,4 +162,49 @@ test.describe("Activities explorer", () => {
       await expect(page.getByRole("link", { name: "Activities" })).toHaveCount(0);
     });
   });
+});
+
+// The listing checks: an account of its own with 60 deposits in a month (read live from the upstream: two pages of
+// 50); in the desk's copy, a sweep asked for in another browser offers the newer rows without a reload.
+listingChecks({
+  name: "activities",
+  path: "/activities",
+  role: "compliance",
+  rows: (page) => page.locator("[data-testid^=activity-row-]"),
+  async make() {
+    const list = sandboxCall("GET", "/broker/accounts/virtual-accounts/list", { query: { page_size: "20" } });
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+    const own: string = list.body.data[9].account_id;
+    const [made] = sandboxCalls([
+      {
+        method: "POST",
+        path: "/sandbox/activities/generate",
+        body: {
+          account_id: own,
+          count: 60,
+          start_time: "2026-03-01T00:00:00.000+0000",
+          end_time: "2026-03-31T23:59:59.000+0000",
+          activity_types: ["DEPOSIT"],
+        },
+      },
+    ]);
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    return {
+      filter: { label: "Account", param: "account", value: own, kind: "text" },
+      row: "Deposit",
+      size: 100,
+      paging: { kind: "pages", query: `?account=${own}&size=50`, size: 50 },
+      liveQuery: `?account=${own}&source=desk`,
+      liveTimeout: 150_000,
+      async live(page) {
+        const other = await page.context().newPage();
+        await other.goto(`/activities?account=${own}&source=desk`);
+        const sweep = other.getByRole("button", { name: "Sweep now" });
+        await expect(sweep.or(other.getByRole("button", { name: "Sweep requested" }))).toBeVisible();
+        if ((await sweep.isVisible()) && (await sweep.isEnabled())) await sweep.click();
+        await other.close();
+        return page.getByTestId("activity-refresh");
+      },
+    };
+  },
 });

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
-import { sandboxCall } from "./accounts-helpers";
+import { sandboxCall, sandboxCalls } from "./accounts-helpers";
 import { storageFor, shots as shotsIn } from "./helpers";
+import { listingChecks } from "./listing-checks";
 
 /**
  * Surveillance alerts end to end: a large deposit made at the sandbox reaches the desk through the event stream, the
@@ -127,4 +128,41 @@ test.describe("Surveillance alerts", () => {
       await expect(page.getByRole("link", { name: "Alerts" })).toHaveCount(0);
     });
   });
+});
+
+// The listing checks: 26 deposits above the rule's USD 50,000 on an account (more than the smallest page of alerts),
+// and one more made at the sandbox appears in the open queue.
+listingChecks({
+  name: "alerts",
+  path: "/alerts",
+  role: "compliance",
+  async make() {
+    const tag = Date.now() % 10_000;
+    const list = sandboxCall("GET", "/broker/accounts/virtual-accounts/list", { query: { page_size: "50" } });
+    const own: string = list.body.data.filter((x: { account_status?: string }) => x.account_status === "ACTIVE")[6].account_id;
+    const deposit = (i: number) => ({
+      method: "POST" as const,
+      path: "/broker/funding/instant-funding/create",
+      body: {
+        account_id: own,
+        type: "DEPOSIT",
+        client_request_id: `e2elistal${tag}x${i}`,
+        amount: `${80_000 + i}.${String(tag % 100).padStart(2, "0")}`,
+        currency: "USD",
+      },
+    });
+    for (const r of sandboxCalls(Array.from({ length: 26 }, (_, i) => deposit(i)))) expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const shown = (i: number) => `Deposit of USD ${(80_000 + i).toLocaleString("en-US")}.${String(tag % 100).padStart(2, "0")}`;
+    return {
+      filter: { label: "Status", param: "status", value: "open", kind: "select" },
+      row: shown(25), // the newest: on the first page whatever its size
+      size: 25,
+      paging: { kind: "pages", query: "?status=open&size=25" },
+      async live(page) {
+        const [r] = sandboxCalls([deposit(99)]);
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+        return page.getByTestId("alert-row").filter({ hasText: shown(99) });
+      },
+    };
+  },
 });

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { disableAllRules } from "./approvals-helpers";
+import { disableAllRules, holdCashJournalsAbove, sendCashJournal } from "./approvals-helpers";
 import { DEMO_PASSWORD, expectSignedIn, signIn, storageFor } from "./helpers";
+import { listingChecks } from "./listing-checks";
 
 test.describe("Admin → Approval rules", () => {
   test.use({ storageState: storageFor("admin") });
@@ -110,4 +111,42 @@ test.describe("Approvals inbox", () => {
     await signIn(page, "ops2@brokerdesk.test", DEMO_PASSWORD);
     await expectSignedIn(page, "ops2@brokerdesk.test");
   });
+});
+
+// The listing checks: a rule that holds every USD cash journal above 1, eleven held journals of this run (more than
+// the smallest page), and one more sent in another browser appears in the open inbox. The rule is disabled after.
+listingChecks({
+  name: "approvals",
+  path: "/approvals",
+  role: "operations",
+  async make({ browser }) {
+    const admin = await browser.newPage({ storageState: storageFor("admin") });
+    await holdCashJournalsAbove(admin, "1");
+    await expect(admin.getByText("Rule created.")).toBeVisible();
+    await admin.close();
+    const ops = await browser.newPage({ storageState: storageFor("operations") });
+    // Amounts of this run: 7.31 … 7.41 USD (the summary says "Cash journal of 7.31 USD …").
+    for (let i = 0; i < 11; i++) {
+      await sendCashJournal(ops, `7.${31 + i}`);
+      await expect(ops.getByText("Sent for approval", { exact: true })).toBeVisible();
+    }
+    await ops.close();
+    return {
+      filter: { label: "Status", param: "status", value: "pending", kind: "select" },
+      row: "7.41 USD", // the newest: on the first page whatever its size
+      size: 10,
+      paging: { kind: "pages", query: "?status=pending&size=10" },
+      async live(page) {
+        const other = await browser.newPage({ storageState: storageFor("operations") });
+        await sendCashJournal(other, "7.99");
+        await other.close();
+        return page.getByTestId("approval-row").filter({ hasText: "7.99 USD" });
+      },
+    };
+  },
+  async cleanup({ browser }) {
+    const admin = await browser.newPage({ storageState: storageFor("admin") });
+    await disableAllRules(admin);
+    await admin.close();
+  },
 });

@@ -1,6 +1,6 @@
-import { expect, test, type Page, type Request } from "@playwright/test";
+import { expect, test, type Request } from "@playwright/test";
 import { sandboxCall } from "./accounts-helpers";
-import { disableAllRules } from "./approvals-helpers";
+import { disableAllRules, holdCashJournalsAbove, JOURNAL_TARGET, sendCashJournal } from "./approvals-helpers";
 import { shots, storageFor } from "./helpers";
 
 /**
@@ -10,8 +10,7 @@ import { shots, storageFor } from "./helpers";
  * the amount. The movement's page shows the approval trail.
  */
 
-const MASTER_NUMBER = "FV000123";
-const TARGET = "VBD1000005";
+const TARGET = JOURNAL_TARGET;
 const CREATE_JOURNAL = "POST /broker/journals/cash-journals/create";
 
 const sandbox = sandboxCall;
@@ -29,24 +28,6 @@ function usdCash(accountId: string): number {
 }
 
 const journalsSent = (): number => sandbox("GET", "/sandbox/calls").body.data[CREATE_JOURNAL] ?? 0;
-
-async function sendCashJournal(page: Page, amount: string) {
-  await page.goto("/movements/new/cash-journal");
-  await page.getByLabel("From account", { exact: true }).fill("master");
-  await page
-    .getByRole("list", { name: "Accounts for from account" })
-    .getByRole("button", { name: new RegExp(MASTER_NUMBER) })
-    .click();
-  await page.getByLabel("To account", { exact: true }).fill(TARGET);
-  await page
-    .getByRole("list", { name: "Accounts for to account" })
-    .getByRole("button", { name: new RegExp(TARGET) })
-    .click();
-  await page.getByLabel("Amount", { exact: true }).fill(amount);
-  await page.getByRole("button", { name: "Review", exact: true }).click();
-  await page.getByRole("button", { name: /Send cash journal/ }).click();
-  await expect(page.getByTestId("movement-outcome")).toBeVisible();
-}
 
 /** The approve action's request as the browser sent it: its URL, headers and body, to send again. */
 interface Captured {
@@ -70,14 +51,7 @@ test("a cash journal above the rule's threshold waits for a second person, and i
 
   try {
     // The rule, made on the rules page.
-    await disableAllRules(admin);
-    const form = admin.getByRole("form", { name: "New rule" });
-    await form.getByLabel("Action").selectOption({ label: "Cash journal" });
-    await form.getByLabel("Currency").selectOption("USD");
-    await form.getByLabel("Above amount").fill("10000");
-    await form.getByLabel("Approvers needed").selectOption("1");
-    await form.getByLabel("Administrator").check();
-    await form.getByRole("button", { name: "Create rule" }).click();
+    await holdCashJournalsAbove(admin, "10000");
     await expect(admin.getByText("Rule created.")).toBeVisible();
 
     // Below the threshold: sent at once, and it completes.

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { sandboxCall } from "./accounts-helpers";
+import { sandboxCall, sandboxCalls } from "./accounts-helpers";
 import { storageFor } from "./helpers";
+import { listingChecks } from "./listing-checks";
 
 /**
  * The movements list and detail against the e2e sandbox. Movements are made at the sandbox directly (signed calls),
@@ -201,4 +202,38 @@ test.describe("as support", () => {
     expect((await page.request.get("/api/movements")).status()).toBe(403);
     expect((await page.request.get("/api/movements/export")).status()).toBe(403);
   });
+});
+
+// The listing checks: 26 deposits of this run on one account (more than the smallest page), one more made at the
+// sandbox appears in the open list.
+listingChecks({
+  name: "movements",
+  path: "/movements",
+  role: "operations",
+  async make() {
+    const tag = Date.now().toString(36);
+    const accounts = call("GET", "/broker/accounts/virtual-accounts/list", { query: { page_size: "50" } }).body.data as {
+      account_id: string;
+      account_status: string;
+    }[];
+    const own = accounts.filter((x) => x.account_status === "ACTIVE")[7].account_id;
+    const deposit = (i: number) => ({
+      method: "POST" as const,
+      path: "/broker/funding/instant-funding/create",
+      body: { account_id: own, type: "DEPOSIT", client_request_id: `e2elistmv${tag}x${i}`, amount: `${10 + i}.00`, currency: "USD" },
+    });
+    for (const r of sandboxCalls(Array.from({ length: 26 }, (_, i) => deposit(i)))) expect(r.status, JSON.stringify(r.body)).toBe(200);
+    return {
+      filter: { label: "Account", param: "account", value: own, kind: "text" },
+      row: `e2elistmv${tag}x25`, // the newest: on the first page whatever its size
+      size: 25,
+      paging: { kind: "pages", query: `?account=${own}&size=25` },
+      async live(page) {
+        const [r] = sandboxCalls([deposit(99)]);
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+        return page.getByTestId(`movement-row-e2elistmv${tag}x99`);
+      },
+      csv: { header: "Created (UTC)", each: own },
+    };
+  },
 });

@@ -16,6 +16,7 @@ const EXPECTED_NAV: Record<DemoRole, string[]> = {
     "Connection",
     "Approval rules",
     "Event stream",
+    "Jobs",
   ],
   operations: ["Home", "Accounts", "Orders", "Movements", "Approvals", "Activities", "Event stream"],
   support: ["Home", "Accounts", "Orders"],

@@ -1,6 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
-import { sandboxCall } from "./accounts-helpers";
+import { sandboxCall, sandboxCalls } from "./accounts-helpers";
 import { storageFor } from "./helpers";
+import { usStockOrder } from "../tests/helpers/orders";
+import { listingChecks } from "./listing-checks";
 
 /**
  * The blotter, the order page, replace and cancel, against the e2e sandbox. Orders are placed at the sandbox
@@ -27,22 +29,7 @@ const placeAtSandbox = (id: string, limit: string) =>
     call("POST", "/broker/orders/place", {
       body: {
         account_id: account,
-        new_orders: [
-          {
-            client_order_id: id,
-            combo_type: "NORMAL",
-            instrument_type: "EQUITY",
-            market: "US",
-            symbol: "AAPL",
-            order_type: "LIMIT",
-            entrust_type: "QTY",
-            time_in_force: "DAY",
-            side: "BUY",
-            quantity: "10",
-            limit_price: limit,
-            support_trading_session: "CORE",
-          },
-        ],
+        new_orders: [usStockOrder({ client_order_id: id, quantity: "10", limit_price: limit })],
       },
     }),
   );
@@ -202,4 +189,62 @@ test.describe("as compliance", () => {
       await page.screenshot({ path: `test-results/orders-detail-${width}.png`, fullPage: true });
     }
   });
+});
+
+// The listing checks: 201 filled orders of this run's symbol published as events at the sandbox (more than the first
+// page of 200), and one more arriving is announced in the "new orders" bar, then shown.
+listingChecks({
+  name: "orders",
+  path: "/orders",
+  role: "operations",
+  rows: (page) => page.locator("[data-testid^=order-row-]"),
+  async make() {
+    const tag = Date.now().toString(36).toUpperCase();
+    const symbol = `LS${tag}`;
+    const list = sandboxCall("GET", "/broker/accounts/virtual-accounts/list", { query: { page_size: "50" } });
+    const own: string = list.body.data.filter((x: { account_status?: string }) => x.account_status === "ACTIVE")[8].account_id;
+    const filled = (i: number) => ({
+      event_type: "TRADE",
+      account_id: own,
+      payload: {
+        biz_type: "TRADE",
+        scene_type: "FINAL_FILLED",
+        request_id: `lst-${tag}-${i}`,
+        account_id: own,
+        order_id: `lso-${tag}-${i}`,
+        client_order_id: `lsc-${tag}-${i}`,
+        combo_type: "NORMAL",
+        symbol,
+        category: "US_STOCK",
+        side: "BUY",
+        order_type: "LIMIT",
+        qty: "1",
+        order_status: "FILLED",
+        filled_qty: "1",
+        filled_price: "10.00",
+        filled_time: new Date(Date.now() - 60_000 + i).toISOString().replace("Z", "+0000"),
+        actual_commission: "0.01",
+        receivable_commission: "0.01",
+        fees: [],
+      },
+    });
+    const [published] = sandboxCalls([
+      { method: "POST", path: "/sandbox/events/publish", body: { events: Array.from({ length: 201 }, (_, i) => filled(i)) } },
+    ]);
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+    return {
+      filter: { label: "Symbol", param: "symbol", value: symbol, kind: "text" },
+      row: symbol,
+      size: 200,
+      paging: { kind: "scroll", query: `?symbol=${symbol}` },
+      async live(page) {
+        const [r] = sandboxCalls([{ method: "POST", path: "/sandbox/events/publish", body: { events: [filled(999)] } }]);
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+        await expect(page.getByTestId("fresh-orders")).toHaveText("1 new order", { timeout: 30_000 });
+        await page.getByRole("button", { name: "Show" }).click();
+        return page.getByTestId(`order-row-lsc-${tag}-999`);
+      },
+      csv: { header: "Placed (UTC)", each: symbol },
+    };
+  },
 });

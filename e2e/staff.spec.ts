@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { createStaffAsAdmin as createUser, storageFor } from "./helpers";
+import { listingChecks } from "./listing-checks";
 
 test.describe("Admin → Staff", () => {
   test.use({ storageState: storageFor("admin") });
@@ -133,4 +134,30 @@ test.describe("permissions are enforced on the server", () => {
     await admin.close();
     await support.close();
   });
+});
+
+// The listing checks: eleven users of this run (more than the smallest page), a user made in another browser appears.
+listingChecks({
+  name: "staff",
+  path: "/admin/staff",
+  role: "admin",
+  async make({ browser }) {
+    const run = Date.now().toString(36);
+    const admin = await browser.newPage({ storageState: storageFor("admin") });
+    // "0…" sorts before every demo user: this run's users are on the first page in the default order (email).
+    for (let i = 0; i < 11; i++) await createUser(admin, `0list-${run}-${String(i).padStart(2, "0")}@brokerdesk.test`);
+    await admin.close();
+    return {
+      row: `0list-${run}-00@brokerdesk.test`,
+      size: 10,
+      paging: { kind: "pages", query: "?size=10" },
+      async live(page) {
+        const other = await browser.newPage({ storageState: storageFor("admin") });
+        const email = `0live-${run}@brokerdesk.test`;
+        await createUser(other, email);
+        await other.close();
+        return page.getByTestId(`staff-row-${email}`);
+      },
+    };
+  },
 });

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { sandboxCall } from "./accounts-helpers";
 import { storageFor } from "./helpers";
+import { usStockOrder } from "../tests/helpers/orders";
 
 /**
  * Live updates and the event stream's health, against the e2e sandbox. The webServer runs with
@@ -36,22 +37,7 @@ test.describe("live updates", () => {
       const placed = sandboxCall("POST", "/broker/orders/place", {
         body: {
           account_id: account,
-          new_orders: [
-            {
-              client_order_id: `e2e${Date.now()}`,
-              combo_type: "NORMAL",
-              instrument_type: "EQUITY",
-              market: "US",
-              symbol: "KO",
-              order_type: "LIMIT",
-              entrust_type: "QTY",
-              time_in_force: "DAY",
-              side: "BUY",
-              quantity: "1",
-              limit_price: "61.00",
-              support_trading_session: "CORE",
-            },
-          ],
+          new_orders: [usStockOrder({ client_order_id: `e2e${Date.now()}`, symbol: "KO", limit_price: "61.00" })],
         },
       });
       expect(placed.status).toBe(200);

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { sandboxCall } from "./accounts-helpers";
 import { storageFor } from "./helpers";
+import { usStockOrder } from "../tests/helpers/orders";
 
 /**
  * The Trading API (issue 15): an order an account holder places with its own credentials is the same order the
@@ -32,21 +33,7 @@ test("an order placed through the Trading API is in the Broker API's order list 
     {
       body: {
         account_id: account,
-        new_orders: [
-          {
-            client_order_id: id,
-            combo_type: "NORMAL",
-            instrument_type: "EQUITY",
-            market: "US",
-            symbol: "AAPL",
-            order_type: "MARKET",
-            entrust_type: "QTY",
-            time_in_force: "DAY",
-            side: "BUY",
-            quantity: "1",
-            support_trading_session: "CORE",
-          },
-        ],
+        new_orders: [usStockOrder({ client_order_id: id, order_type: "MARKET", limit_price: undefined })],
       },
     },
     holder,

@@ -82,3 +82,19 @@ export const SIDES = ["BUY", "SELL", "SHORT"] as const;
 export const ORDER_STATUSES = ["PENDING", "SUBMITTED", "CANCELLED", "FILLED", "FAILED", "PARTIAL_FILLED"] as const;
 /** Statuses in which an order can still be replaced or cancelled. */
 export const OPEN_ORDER_STATUSES = ["PENDING", "SUBMITTED", "PARTIAL_FILLED"] as const;
+
+/** Order types each market accepts (facts §5.1, spec's per-market table); options: LIMIT, STOP_LOSS, STOP_LOSS_LIMIT. */
+const STOP_AND_TOUCH = [
+  "STOP_LOSS",
+  "STOP_LOSS_LIMIT",
+  "TRAILING_STOP_LOSS",
+  "TRAILING_STOP_LOSS_LIMIT",
+  "TOUCH_MKT",
+  "TOUCH_LMT",
+] as const;
+export const ORDER_TYPES_BY_MARKET = {
+  US: ["LIMIT", "MARKET", ...STOP_AND_TOUCH, "MARKET_ON_OPEN", "MARKET_ON_CLOSE"],
+  HK: ["LIMIT", "MARKET", "ENHANCED_LIMIT", "AT_AUCTION", "AT_AUCTION_LIMIT", "ODD_LOT_LIMIT", ...STOP_AND_TOUCH],
+  CN: ["LIMIT", "AT_AUCTION_LIMIT"],
+  OPTION: ["LIMIT", "STOP_LOSS", "STOP_LOSS_LIMIT"],
+} as const satisfies Record<string, readonly string[]>;

@@ -4,20 +4,6 @@
  */
 export type BrokerErrorKind = "auth" | "business" | "rate-limit" | "upstream" | "timeout" | "network" | "client" | "token";
 
-/** Codes the client itself produces (never sent by the upstream). */
-export const CLIENT_ERROR_CODES = {
-  TIMEOUT: "TIMEOUT",
-  NETWORK_ERROR: "NETWORK_ERROR",
-  INVALID_RESPONSE: "INVALID_RESPONSE",
-  INVALID_REQUEST: "INVALID_REQUEST",
-  NO_TOKEN: "NO_TOKEN",
-  TOKEN_PENDING: "TOKEN_PENDING",
-  TOKEN_EXPIRED: "TOKEN_EXPIRED",
-  TOKEN_INVALID: "TOKEN_INVALID",
-  ABORTED: "ABORTED",
-  UNKNOWN_ERROR: "UNKNOWN_ERROR",
-} as const;
-
 const CREDENTIALS = "The connection to the broker is misconfigured (app key or signature). An administrator must check Admin → Connection.";
 
 export const BROKER_ERROR_MESSAGES: Record<string, string> = {

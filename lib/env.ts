@@ -67,8 +67,12 @@ const schema = z.object({
   EVENTS_BACKFILL_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** A movement or open order unchanged for this long gets a detail call at the next reconciliation. */
   EVENTS_RECONCILE_AFTER_MS: z.coerce.number().int().min(0).default(300_000),
+  /** The reconciliation job's schedule (server/jobs), rounded to whole minutes: pg-boss's cron has a minute's resolution. */
   EVENTS_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(10_000).default(300_000),
-  /** The activities sweep (the desk's copy of account activities) starts a round this often, or at once on request. */
+  /**
+   * The activities sweep job (the desk's copy of account activities) is scheduled this often, rounded to whole
+   * minutes (at least one: pg-boss's cron has a minute's resolution), and runs at once on request.
+   */
   ACTIVITIES_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1_000).default(60_000),
   /** Activity listing calls per second the sweep may make: a share of the "account" group's budget (10/s), the rest left to people. */
   ACTIVITIES_SWEEP_RATE: z.coerce.number().positive().max(100).default(5),

@@ -1,10 +1,3 @@
-/**
- * The one generator of upstream client ids (`client_order_id`, `client_request_id`). The upstream makes these ids
- * idempotency keys and allows at most 32 characters of [A-Za-z0-9_-], so an id must be created once, when the
- * intent is created (e.g. when an order form opens), and reused for every retry. No node-only imports: the browser
- * and the server both import this file.
- */
-export const CLIENT_ID_MAX_LENGTH = 32;
 export const CLIENT_ID_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";

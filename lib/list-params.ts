@@ -131,6 +131,10 @@ export type ListParams<St extends PageState = PageState> = {
   sortable: readonly string[];
   parse: (input: SearchInput) => St;
   toQuery: (state: Partial<St>) => string;
+  apiQuery: (state: Partial<St>) => string;
+  filterQuery: (state: Partial<St>) => string;
+  isFiltered: (state: St) => boolean;
+  clearedFilters: () => Partial<St>;
 };
 
 /** The state type a builder produces. */
@@ -179,3 +183,50 @@ export function firstPage(): Pick<PageState, "cursor" | "prev"> {
 export function pageNumber(state: PageState): number {
   return state.prev.length + 1;
 }
+
+/**
+ * Filter values as every listing parses them from the URL: a value that does not parse is no filter (`.catch`), so a
+ * hand-edited URL still opens the page.
+ */
+export const filterValue = {
+  /** An upper-case word (an enum value, known or not yet known to the desk). */
+  word: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9_]{1,40}$/)
+    .optional()
+    .catch(undefined),
+  /** A calendar day, YYYY-MM-DD. */
+  day: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .refine((d) => !Number.isNaN(Date.parse(d)))
+    .optional()
+    .catch(undefined),
+  /** An account: its id or its account number. */
+  account: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .optional()
+    .catch(undefined),
+  /** A currency code. */
+  currency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/)
+    .optional()
+    .catch(undefined),
+  /** Free text up to `max` characters (NUL cannot be a text parameter in PostgreSQL: a value holding one is no filter). */
+  text: (max: number) =>
+    z
+      .string()
+      .trim()
+      .min(1)
+      .max(max)
+      .regex(/^[^\u0000]*$/)
+      .optional()
+      .catch(undefined),
+};

@@ -78,7 +78,6 @@ export function moneyIn(sign: AmountSign = "positive") {
       if (problem) ctx.addIssue({ code: "custom", message: problem, path: ["amount"] });
     });
 }
-export type MoneyValue = z.output<ReturnType<typeof moneyIn>>;
 
 // ——— arithmetic (decimal strings in, decimal strings out) ———
 

@@ -22,6 +22,7 @@ export const NAV: NavItem[] = [
   { href: "/admin/connection", label: "Connection", permission: "connection:manage", section: "Admin" },
   { href: "/admin/approvals", label: "Approval rules", permission: "approvals:rules", section: "Admin" },
   { href: "/admin/stream", label: "Event stream", permission: "stream:read", section: "Admin" },
+  { href: "/admin/jobs", label: "Jobs", permission: "jobs:manage", section: "Admin" },
 ];
 
 export function navFor(role: Role): NavItem[] {

@@ -1,5 +1,4 @@
 import Decimal from "decimal.js";
-import { OPTION_LEVELS } from "@/lib/broker-enums";
 
 /**
  * US option strategies: the name a set of legs makes, and the option level the upstream asks for it (the sandbox's
@@ -82,7 +81,6 @@ export function nameStrategy(legs: StrategyLeg[]): OptionStrategyName | undefine
   return undefined;
 }
 
-export type OptionLevel = (typeof OPTION_LEVELS)[number];
 const rank = (level: string | undefined | null) => Number(/^LV([1-4])$/.exec(level ?? "")?.[1] ?? 0);
 
 /**

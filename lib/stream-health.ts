@@ -64,6 +64,10 @@ export const LIVE_TOPIC_QUERY_ROOTS: Record<string, string[]> = {
   account: ["accounts"],
   stream: ["stream-health"],
   alert: ["alerts"],
+  // Sent with every audit entry (server/audit/trail.ts): the trail, a staff user's change, an approval's life.
+  audit: ["audit"],
+  staff: ["staff"],
+  approval: ["approvals"],
   // The sweep's progress and "as of" only: the explorer offers a refresh rather than moving rows under the reader.
   activities: ["activities-status"],
 };

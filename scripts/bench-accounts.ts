@@ -2,11 +2,12 @@ import "server-only";
 import { Writable } from "node:stream";
 import { parseAccountListParams } from "@/lib/schemas/account-list-params";
 import { listAccountsPage } from "@/server/accounts/accounts";
-import { createBrokerClient, type BrokerClient } from "@/server/broker/client";
+import type { BrokerClient } from "@/server/broker/client";
 import { createLogger } from "@/server/log";
 import { openEngine } from "@/server/db/engine";
 import { startSandbox } from "@/server/sandbox";
 import { fillAccounts } from "./bench/fill";
+import { sandboxBroker } from "../tests/helpers/sandbox-broker";
 
 /**
  * `npm run bench:accounts`: server time of the accounts list page's data function (`listAccountsPage`, what
@@ -42,18 +43,9 @@ async function measure(total: number) {
   try {
     await fillAccounts(engine, total);
     const unlimited = { limit: 1_000_000, windowMs: 1_000 };
-    const client: BrokerClient = createBrokerClient(
-      {
-        kind: "sandbox",
-        baseUrl: sb.url,
-        appKey: "brokerdesk-demo-key",
-        appSecret: "brokerdesk-demo-secret",
-        algorithm: "HMAC-SHA256",
-        pathStyle: "resource",
-        timeoutMs: 10_000,
-        maxRetries: 0,
-        rateLimits: { account: unlimited, token: unlimited },
-      },
+    const client: BrokerClient = sandboxBroker(
+      sb.url,
+      { rateLimits: { account: unlimited, token: unlimited } },
       { logger: createLogger({ name: "broker", destination: new Writable({ write: (_c, _e, cb) => cb() }), level: "info" }) },
     );
     const list = (q: string) => () => listAccountsPage(parseAccountListParams(new URLSearchParams(q)), client);

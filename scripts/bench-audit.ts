@@ -2,8 +2,10 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { listActivityPage } from "@/server/activities/explorer";
-import { insertSyntheticActivities } from "@/server/activities/synthetic";
-import { appendAudit, entryHash, GENESIS_HASH, verifyAuditChain } from "@/server/audit/trail";
+import { insertSyntheticActivities } from "@/server/activities/queries/synthetic";
+import { entryHash, GENESIS_HASH } from "@/server/audit/entry";
+import { appendAudit } from "@/server/audit/trail";
+import { verifyAuditChain } from "@/server/audit/verify";
 import { prepareAppDb, type AppDb } from "@/server/db";
 import { openEngine } from "@/server/db/engine";
 

@@ -9,6 +9,7 @@ import { Writable } from "node:stream";
 import { createBrokerClient } from "@/server/broker/client";
 import { createLogger } from "@/server/log";
 import { signedHeaders, type SignatureAlgorithm } from "@/server/wire/signing";
+import { usStockOrder } from "../tests/helpers/orders";
 
 const SIGN_ITERATIONS = 50_000;
 const CALLS = 2_000;
@@ -17,19 +18,12 @@ const WARMUP = 200;
 const body = JSON.stringify({
   account_id: "943a9802f6c14983b3b4755c69c01717",
   new_orders: [
-    {
-      combo_type: "NORMAL",
+    usStockOrder({
       client_order_id: "ord_m3k2q9x1a7Fq0ZrP2bLk9cXw",
-      instrument_type: "EQUITY",
-      market: "US",
-      symbol: "AAPL",
-      order_type: "LIMIT",
-      entrust_type: "QTY",
-      time_in_force: "DAY",
-      side: "BUY",
       quantity: "10",
       limit_price: "187.25",
-    },
+      support_trading_session: undefined,
+    }),
   ],
 });
 

@@ -9,7 +9,7 @@ import pg from "pg";
 import { freePort } from "./free-port";
 import { prepareAppDb } from "@/server/db";
 import { openEngine } from "@/server/db/engine";
-import { insertSyntheticOrders } from "@/server/orders/synthetic";
+import { insertSyntheticOrders } from "@/server/orders/queries/synthetic";
 
 /**
  * `npm run bench:orders:scroll [-- --pg URL] [--rows N] [--width PX] [--step PX] [--runs N] [--list N] [--back] [--gesture] [--css CSS] [--screenshot PATH]`:

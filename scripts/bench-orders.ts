@@ -4,8 +4,8 @@ import pg from "pg";
 import type { OrderFilter } from "@/lib/schemas/order-list";
 import { prepareAppDb } from "@/server/db";
 import { openEngine, type Engine } from "@/server/db/engine";
-import { listOrders } from "@/server/orders/blotter";
-import { insertSyntheticOrders } from "@/server/orders/synthetic";
+import { listOrders } from "@/server/orders/queries/blotter";
+import { insertSyntheticOrders } from "@/server/orders/queries/synthetic";
 
 /**
  * `npm run bench:orders [-- --pg URL] [--runs N]`: the blotter's server time (the data function the page and

@@ -6,6 +6,7 @@ import { openSubscription } from "@/server/wire/events/subscribe";
 import { EVENT } from "@/server/sandbox/trading/events/grpc-server";
 import { emit, type OutboxEvent } from "@/server/sandbox/trading/events/outbox";
 import { trading } from "@/server/sandbox/trading/state";
+import { usStockOrder } from "../tests/helpers/orders";
 
 /**
  * Trading part of `npm run bench:sandbox` (called by scripts/bench-sandbox.ts for each engine):
@@ -49,20 +50,13 @@ async function placements(sb: RunningSandbox, token: string, total: number) {
     call(sb, token, "/broker/orders/place", {
       account_id: ACTIVE[client],
       new_orders: [
-        {
+        usStockOrder({
           client_order_id: `b${run}-${client}-${i}`,
-          combo_type: "NORMAL",
-          instrument_type: "EQUITY",
-          market: "US",
           symbol: "KO",
-          order_type: "LIMIT",
-          entrust_type: "QTY",
           time_in_force: "GTC",
-          side: "BUY",
-          quantity: "1",
           limit_price: "1.00",
           support_trading_session: "ALL",
-        },
+        }),
       ],
     });
   for (let c = 0; c < CLIENTS; c += 1) await place(c, -1); // warm-up

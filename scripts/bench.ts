@@ -12,6 +12,7 @@ import { migrate, openEngine } from "@/server/db/engine";
 import { SANDBOX_MIGRATIONS, SANDBOX_SCHEMA } from "@/server/sandbox";
 import { masterAccountId } from "@/server/sandbox/seed";
 import { seedAccountId } from "@/server/sandbox/seed/accounts";
+import { usStockOrder } from "../tests/helpers/orders";
 
 /**
  * `npm run bench [-- --seconds N] [--pg URL] [--engines pg,pglite] [--skip events,desk,scale]`: one table, each
@@ -237,20 +238,13 @@ async function benchEngine(label: "PostgreSQL server" | "PGlite", store: Store, 
             {
               account_id: ACTIVE[caller % ACTIVE.length],
               new_orders: [
-                {
+                usStockOrder({
                   client_order_id: `b${run}-${i}`,
-                  combo_type: "NORMAL",
-                  instrument_type: "EQUITY",
-                  market: "US",
                   symbol: "KO",
-                  order_type: "LIMIT",
-                  entrust_type: "QTY",
                   time_in_force: "GTC",
-                  side: "BUY",
-                  quantity: "1",
                   limit_price: "1.00",
                   support_trading_session: "ALL",
-                },
+                }),
               ],
             },
           ),

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Every test, in order, stopping at the first failure: typecheck, lint, format, Vitest, Playwright in Debian Chromium.
+// Every test, in order, stopping at the first failure: typecheck, lint, format, unused exports, Vitest, Playwright in
+// Debian Chromium.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -28,6 +29,8 @@ const steps = [
   ["typecheck", ["run", "typecheck"]],
   ["lint", ["run", "lint"]],
   ["format (Prettier)", ["run", "format:check"]],
+  // Unused files, dependencies and exports (knip.json): an export nobody imports is removed, not kept "in case".
+  ["unused exports (knip)", ["run", "knip"]],
   ["unit and integration (Vitest)", ["run", "test:unit"]],
   ["end to end (Playwright)", ["run", "test:e2e"]],
   // The end-to-end run built the app: first-load JavaScript per route against its budget (250 kB gzip).

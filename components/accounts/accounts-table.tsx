@@ -4,11 +4,44 @@ import { DataTable } from "@/components/data-table/data-table";
 import { ColumnsMenu, CursorPagination } from "@/components/data-table/data-table-controls";
 import { fetchJson } from "@/components/data-table/fetch-json";
 import { useDataTable, useListState, type ListPage } from "@/components/data-table/use-data-table";
-import { accountListParams } from "@/lib/schemas/account-list-params";
+import { choices, ExportCsv, FilterBar, type FilterField } from "@/components/data-table/filter-bar";
+import { accountListParams, SEARCH_FIELDS, type AccountListParams } from "@/lib/schemas/account-list-params";
+import { ACCOUNT_STATUSES, ACCOUNT_TYPES, OPTION_LEVELS, TRADING_PERMISSIONS } from "@/lib/schemas/virtual-account";
 import type { AccountRow } from "@/lib/schemas/virtual-account-view";
 import { accountColumns } from "./accounts-columns";
-import { AccountsToolbar } from "./accounts-toolbar";
+import { permissionLabel } from "./labels";
 import { accountKeys, accountUrls } from "./query-keys";
+
+const SEARCH_FIELD_LABELS = {
+  auto: "Any",
+  name: "Name",
+  account_number: "Account number",
+  external_account_number: "External number",
+} as const;
+
+const ACCOUNT_FILTERS: FilterField<AccountListParams>[] = [
+  {
+    name: "q",
+    label: "Search",
+    kind: "text",
+    aria: "Search accounts",
+    asYouType: true,
+    placeholder: "Account no., external no. or name",
+    width: "w-64",
+  },
+  {
+    name: "by",
+    label: "Search in",
+    kind: "select",
+    all: false,
+    width: "w-32",
+    options: choices(SEARCH_FIELDS, (f) => SEARCH_FIELD_LABELS[f]),
+  },
+  { name: "status", label: "Status", kind: "select", width: "w-32", options: ACCOUNT_STATUSES },
+  { name: "type", label: "Type", kind: "select", width: "w-32", options: ACCOUNT_TYPES },
+  { name: "level", label: "Option level", kind: "select", width: "w-32", options: OPTION_LEVELS },
+  { name: "permission", label: "Permission", kind: "select", width: "w-32", options: choices(TRADING_PERMISSIONS, permissionLabel) },
+];
 
 /** The accounts list: URL state → one upstream page through /api/accounts, prefetched by the page on first load. */
 export function AccountsTable() {
@@ -29,12 +62,20 @@ export function AccountsTable() {
 
   return (
     <div className="flex flex-col gap-2">
-      <AccountsToolbar list={list} columns={<ColumnsMenu table={table} />} />
+      <FilterBar
+        list={list}
+        fields={ACCOUNT_FILTERS}
+        label="Filter accounts"
+        actions={
+          <>
+            <ColumnsMenu table={table} />
+            <ExportCsv href={`/api/accounts/export${accountListParams.filterQuery(state)}`} />
+          </>
+        }
+      />
       <DataTable
         table={table}
-        isLoading={query.isPending}
-        error={query.isError ? query.error : null}
-        onRetry={() => void query.refetch()}
+        query={query}
         busy={busy}
         empty={accountListParams.isFiltered(state) ? "No accounts match these filters." : "There are no virtual accounts yet."}
         rowHref={(r) => `/accounts/${r.account_id}`}

@@ -67,9 +67,7 @@ export function ActivitiesExplorer() {
       <ActivitySummaryPanel summary={summary.data} stale={summary.isPlaceholderData} currency={state.currency} />
       <DataTable
         table={table}
-        isLoading={query.isPending}
-        error={query.isError ? query.error : null}
-        onRetry={() => void query.refetch()}
+        query={query}
         busy={busy}
         empty={
           activityListParams.isFiltered(state)

@@ -1,113 +1,39 @@
 "use client";
 import type { ReactNode } from "react";
-import { FilterSelect, filterInput, filterLabel } from "@/components/data-table/filter-fields";
+import { choices, FilterBar, type FilterField } from "@/components/data-table/filter-bar";
 import type { ListStateApi } from "@/components/data-table/use-data-table";
 import { CURRENCIES, MARKETS } from "@/lib/broker-enums";
-import {
-  ACTIVITY_SUB_TYPES,
-  ACTIVITY_TYPE_LABELS,
-  ACTIVITY_TYPES,
-  activityFilterSchema,
-  activityListParams,
-  isLive,
-  type ActivityListParams,
-} from "@/lib/schemas/activity-list";
+import { ACTIVITY_SUB_TYPES, ACTIVITY_TYPE_LABELS, ACTIVITY_TYPES, isLive, type ActivityListParams } from "@/lib/schemas/activity-list";
 
-const input = filterInput;
-const label = filterLabel;
+const ACTIVITY_FILTERS: FilterField<ActivityListParams>[] = [
+  {
+    name: "type",
+    label: "Type",
+    kind: "select",
+    width: "w-40",
+    options: choices(ACTIVITY_TYPES, (t) => ACTIVITY_TYPE_LABELS[t] ?? `unknown (${t})`),
+  },
+  // The upstream names a few sub-types; its rows carry more (WIRE_IN, CASH_DIVIDEND…): any word is taken.
+  { name: "subType", label: "Sub-type", kind: "text", placeholder: "Any", width: "w-32", suggestions: ACTIVITY_SUB_TYPES, upper: true },
+  { name: "account", label: "Account", kind: "account", placeholder: "Number or id", width: "w-36" },
+  { name: "currency", label: "Currency", kind: "select", width: "w-20", options: CURRENCIES },
+  { name: "market", label: "Market", kind: "select", width: "w-20", options: MARKETS },
+  { name: "symbol", label: "Symbol", kind: "text", placeholder: "e.g. AAPL", width: "w-24" },
+  { name: "from", label: "From", kind: "date" },
+  { name: "to", label: "to", kind: "date" },
+  { name: "min", label: "Amount at least", kind: "text", placeholder: "0.00", width: "w-24", numeric: true },
+  { name: "max", label: "at most", kind: "text", placeholder: "any", width: "w-24", numeric: true },
+];
 
 /**
- * The explorer's filters: a select applies at once, the text boxes on Enter or Filter. With one account, a switch
- * between the upstream (live) and the desk's copy.
+ * The explorer's filters (the one filter bar). With one account, a switch between the upstream (live) and the
+ * desk's copy.
  */
 export function ActivityToolbar({ list, actions }: { list: ListStateApi<ActivityListParams>; actions: ReactNode }) {
   const { state, setFilters } = list;
-  const select = (
-    name: keyof ActivityListParams,
-    title: string,
-    options: readonly string[],
-    show?: (o: string) => string,
-    width?: string,
-  ) => <FilterSelect name={name} title={title} value={state[name] as string | undefined} options={options} show={show} width={width} />;
-  const text = (name: keyof ActivityListParams, title: string, placeholder: string, width: string) => (
-    <label className={label}>
-      {title}
-      <input name={name} defaultValue={state[name] as string | undefined} placeholder={placeholder} className={`${input} ${width}`} />
-    </label>
-  );
   return (
     <div className="flex flex-col gap-2">
-      <form
-        key={activityListParams.filterQuery(state)}
-        role="search"
-        aria-label="Filter activities"
-        className="flex flex-wrap items-end gap-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const values = Object.fromEntries([...new FormData(e.currentTarget)].filter(([, v]) => v !== ""));
-          setFilters({
-            ...activityListParams.clearedFilters(),
-            ...activityFilterSchema.parse({ ...values, source: values.account ? state.source : undefined }),
-          });
-        }}
-      >
-        {select(
-          "type",
-          "Type",
-          ACTIVITY_TYPES,
-          (o) => ACTIVITY_TYPE_LABELS[o as keyof typeof ACTIVITY_TYPE_LABELS] ?? `unknown (${o})`,
-          "w-40",
-        )}
-        <label className={label}>
-          Sub-type
-          {/* The upstream names a few; its rows carry more (WIRE_IN, CASH_DIVIDEND…): any word is taken. */}
-          <input
-            name="subType"
-            list="activity-sub-types"
-            defaultValue={state.subType}
-            placeholder="Any"
-            className={`${input} w-32 uppercase placeholder:normal-case`}
-          />
-          <datalist id="activity-sub-types">
-            {ACTIVITY_SUB_TYPES.map((o) => (
-              <option key={o} value={o} />
-            ))}
-          </datalist>
-        </label>
-        {text("account", "Account", "Number or id", "w-36")}
-        {select("currency", "Currency", CURRENCIES, undefined, "w-20")}
-        {select("market", "Market", MARKETS, undefined, "w-20")}
-        {text("symbol", "Symbol", "e.g. AAPL", "w-24")}
-        <label className={label}>
-          From
-          <input type="date" name="from" defaultValue={state.from} className={`${input} w-32`} />
-        </label>
-        <label className={label}>
-          to
-          <input type="date" name="to" defaultValue={state.to} className={`${input} w-32`} />
-        </label>
-        <label className={label}>
-          Amount at least
-          <input name="min" inputMode="decimal" defaultValue={state.min} placeholder="0.00" className={`${input} w-24 text-right`} />
-        </label>
-        <label className={label}>
-          at most
-          <input name="max" inputMode="decimal" defaultValue={state.max} placeholder="any" className={`${input} w-24 text-right`} />
-        </label>
-        <button type="submit" className="h-7 rounded bg-blue-700 px-3 text-xs font-medium text-white hover:bg-blue-800">
-          Filter
-        </button>
-        {activityListParams.isFiltered(state) ? (
-          <button
-            type="button"
-            className="h-7 px-2 text-xs text-slate-600 hover:underline"
-            onClick={() => setFilters(activityListParams.clearedFilters())}
-          >
-            Clear
-          </button>
-        ) : null}
-        <div className="ml-auto flex items-end gap-2">{actions}</div>
-      </form>
+      <FilterBar list={list} fields={ACTIVITY_FILTERS} label="Filter activities" actions={actions} />
       {state.account ? (
         <div className="flex items-center gap-1 text-xs" role="group" aria-label="Source of the rows">
           <span className="mr-1 text-slate-600">Rows of account {state.account} from</span>

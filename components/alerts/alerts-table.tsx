@@ -1,16 +1,55 @@
 "use client";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
 import { DataTable } from "@/components/data-table/data-table";
 import { ColumnsMenu, CursorPagination } from "@/components/data-table/data-table-controls";
 import { fetchJson } from "@/components/data-table/fetch-json";
 import { useDataTable, useListState, type ListPage } from "@/components/data-table/use-data-table";
-import { alertListParams, type AlertRow, type SurveillanceRule } from "@/lib/schemas/surveillance";
+import { choices, FilterBar, type FilterField } from "@/components/data-table/filter-bar";
+import {
+  ALERT_AGE_LABELS,
+  ALERT_AGES,
+  ALERT_STATUS_LABELS,
+  ALERT_STATUSES,
+  alertListParams,
+  type AlertListParams,
+  type AlertRow,
+  type SurveillanceRule,
+} from "@/lib/schemas/surveillance";
 import { alertColumns } from "./alerts-columns";
 import { alertKeys, alertUrls } from "./alert-labels";
-import { AlertsToolbar } from "./alerts-toolbar";
 
 /** The compliance queue: URL state → one page through /api/alerts, prefetched by the page; live notices refetch it. */
 export function AlertsTable({ rules }: { rules: Pick<SurveillanceRule, "id" | "name">[] }) {
+  const filters = useMemo<FilterField<AlertListParams>[]>(
+    () => [
+      {
+        name: "rule",
+        label: "Rule",
+        kind: "select",
+        all: "Any",
+        width: "w-72",
+        options: rules.map((r) => ({ value: r.id, label: r.name })),
+      },
+      {
+        name: "status",
+        label: "Status",
+        kind: "select",
+        all: "Any",
+        width: "w-32",
+        options: choices(ALERT_STATUSES, (s) => ALERT_STATUS_LABELS[s]),
+      },
+      {
+        name: "age",
+        label: "Raised",
+        kind: "select",
+        all: "Any time",
+        width: "w-44",
+        options: choices(ALERT_AGES, (a) => ALERT_AGE_LABELS[a]),
+      },
+    ],
+    [rules],
+  );
   const list = useListState(alertListParams);
   const { state } = list;
   const query = useQuery({
@@ -27,12 +66,10 @@ export function AlertsTable({ rules }: { rules: Pick<SurveillanceRule, "id" | "n
   });
   return (
     <div className="flex flex-col gap-2">
-      <AlertsToolbar list={list} rules={rules} columns={<ColumnsMenu table={table} />} />
+      <FilterBar list={list} fields={filters} label="Filter alerts" actions={<ColumnsMenu table={table} />} />
       <DataTable
         table={table}
-        isLoading={query.isPending}
-        error={query.isError ? query.error : null}
-        onRetry={() => void query.refetch()}
+        query={query}
         busy={busy}
         empty={alertListParams.isFiltered(state) ? "No alerts match these filters." : "No alerts yet."}
         rowHref={(r) => `/alerts/${r.id}`}

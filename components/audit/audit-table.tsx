@@ -1,19 +1,84 @@
 "use client";
 import { DataTable } from "@/components/data-table/data-table";
 import { ColumnsMenu, CursorPagination } from "@/components/data-table/data-table-controls";
-import { useDataTable, useListState, type ListPage } from "@/components/data-table/use-data-table";
-import { auditListParams, type AuditListRow } from "@/lib/schemas/audit";
+import { ExportCsv, FilterBar, type FilterField } from "@/components/data-table/filter-bar";
+import { useDataTable, useListQuery, useListState, type ListPage } from "@/components/data-table/use-data-table";
+import { ROLES } from "@/lib/auth/permissions";
+import { auditListParams, type AuditListParams, type AuditListRow } from "@/lib/schemas/audit";
 import { auditColumns } from "./audit-columns";
-import { AuditToolbar } from "./audit-toolbar";
+import { auditList } from "./query-keys";
 
-/** The trail, one keyset page read by the server page; filters, sort and paging navigate (the page reads again). */
-export function AuditTable({ page }: { page: ListPage<AuditListRow> }) {
-  const list = useListState(auditListParams, { navigation: "router" });
-  const { table, pagination, busy } = useDataTable({ list, columns: auditColumns, page, getRowId: (r) => String(r.seq) });
+const OUTCOMES = [
+  { value: "success", label: "Success" },
+  { value: "failure", label: "Failure" },
+  { value: "denied", label: "Denied" },
+  { value: "held", label: "Held for approval" },
+];
+
+const AUDIT_FILTERS: FilterField<AuditListParams>[] = [
+  {
+    name: "action",
+    label: "Action",
+    kind: "text",
+    hint: "Exact, or a prefix ending in “.”",
+    placeholder: "e.g. movements.",
+    width: "w-40",
+  },
+  { name: "actor", label: "Actor", kind: "text", placeholder: "email", width: "w-48" },
+  { name: "role", label: "Role", kind: "select", all: "Any", options: ROLES },
+  {
+    name: "target",
+    label: "Target",
+    kind: "account",
+    hint: "Exact (kind:id), or an account id: the account and its orders",
+    placeholder: "account id or kind:id",
+  },
+  { name: "outcome", label: "Outcome", kind: "select", all: "Any", options: OUTCOMES, width: "w-36" },
+  {
+    name: "party",
+    label: "Maker or checker",
+    kind: "text",
+    hint: "Approvals this email made or decided",
+    placeholder: "email",
+    width: "w-44",
+  },
+  { name: "request", label: "Request id", kind: "text", hint: "The upstream request id", width: "w-36" },
+  { name: "from", label: "From", kind: "date" },
+  { name: "to", label: "To", kind: "date" },
+];
+
+/** The trail: URL state → one keyset page through /api/audit, prefetched by the page; every new entry refetches it. */
+export function AuditTable() {
+  const list = useListState(auditListParams);
+  const { state } = list;
+  const query = useListQuery<ListPage<AuditListRow>, AuditListParams>(auditList, state);
+  const { table, pagination, busy } = useDataTable({
+    list,
+    columns: auditColumns,
+    page: query.data,
+    getRowId: (r) => String(r.seq),
+    fetching: query.isPlaceholderData,
+  });
   return (
     <div className="flex flex-col gap-2">
-      <AuditToolbar list={list} columns={<ColumnsMenu table={table} />} />
-      <DataTable table={table} busy={busy} empty="No audit entries match these filters." rowTestId={() => "audit-row"} />
+      <FilterBar
+        list={list}
+        fields={AUDIT_FILTERS}
+        label="Filter the audit trail"
+        actions={
+          <>
+            <ColumnsMenu table={table} />
+            <ExportCsv href={`/api/audit/export${auditListParams.filterQuery(state)}`} />
+          </>
+        }
+      />
+      <DataTable
+        table={table}
+        query={query}
+        busy={busy}
+        empty={auditListParams.isFiltered(state) ? "No audit entries match these filters." : "No audit entries yet."}
+        rowTestId={() => "audit-row"}
+      />
       <CursorPagination {...pagination} />
     </div>
   );

@@ -16,6 +16,14 @@ declare module "@tanstack/react-table" {
   }
 }
 
+/** What the table reads of a TanStack Query result. */
+export interface ListQueryState {
+  isPending: boolean;
+  isError: boolean;
+  error: Error | null;
+  refetch: () => unknown;
+}
+
 /**
  * The generic table: header with sort toggles (a plain string header becomes one when its column can sort), rows
  * with an optional link, and the three states every listing needs (loading skeleton, error with Retry, empty).
@@ -23,18 +31,15 @@ declare module "@tanstack/react-table" {
  */
 export function DataTable<T>({
   table,
-  isLoading,
-  error,
-  onRetry,
+  query,
   empty,
   rowHref,
   rowTestId,
   busy,
 }: {
   table: Table<T>;
-  isLoading?: boolean;
-  error?: Error | null;
-  onRetry?: () => void;
+  /** The list's query: pending → skeleton rows, failed → its message with a Retry (a refetch). */
+  query: ListQueryState;
   empty: ReactNode;
   rowHref?: (row: T) => string;
   rowTestId?: (row: T) => string;
@@ -42,6 +47,9 @@ export function DataTable<T>({
   busy?: boolean;
 }) {
   const router = useRouter();
+  const isLoading = query.isPending;
+  const error = query.isError ? query.error : null;
+  const onRetry = () => void query.refetch();
   const columns = table.getVisibleLeafColumns();
   const rows = table.getRowModel().rows;
   return (
@@ -72,11 +80,9 @@ export function DataTable<T>({
               <td colSpan={columns.length} className={cls.empty}>
                 <div role="alert" className="flex flex-col items-center gap-2 text-red-800">
                   <span>{error.message}</span>
-                  {onRetry ? (
-                    <Button variant="secondary" size="sm" onClick={onRetry}>
-                      Retry
-                    </Button>
-                  ) : null}
+                  <Button variant="secondary" size="sm" onClick={onRetry}>
+                    Retry
+                  </Button>
                 </div>
               </td>
             </tr>

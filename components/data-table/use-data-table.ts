@@ -1,42 +1,50 @@
 "use client";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useCallback, useMemo, useTransition } from "react";
+import { usePathname, useSearchParams } from "next/navigation";
+import { useCallback, useMemo } from "react";
 import { firstPage, nextPage, pageNumber, previousPage, type ListParams, type PageState } from "@/lib/list-params";
+import { fetchJson } from "./fetch-json";
+import type { ListResource } from "./list-resource";
 import { filterPatch, hidePatch, sortingState, sortPatch, visibilityState, withSortable } from "./table-state";
 
 type History = { history?: "push" | "replace" };
 
 /**
- * The listing's state, read from the URL with its params builder and written back to it (shareable, survives a
- * reload, Back works). Two ways to get the rows again after a change:
- * - "history" (default): the History API, which Next keeps in sync with useSearchParams without a server round
- *   trip; TanStack Query refetches from the GET route handler;
- * - "router": a navigation, so a server-rendered page reads its rows again (tables over the app's own database).
+ * The listing's state, read from the URL with its params builder and written back to it with the History API
+ * (shareable, survives a reload, Back works), which Next keeps in sync with useSearchParams without a server round
+ * trip; TanStack Query then reads the page again from the listing's GET route (`useListQuery`).
  */
-export function useListState<St extends PageState>(
-  params: ListParams<St>,
-  { navigation = "history" }: { navigation?: "history" | "router" } = {},
-) {
+export function useListState<St extends PageState>(params: ListParams<St>) {
   const searchParams = useSearchParams();
   const pathname = usePathname();
-  const router = useRouter();
-  const [navigating, startTransition] = useTransition();
   const state = useMemo(() => params.parse(new URLSearchParams(searchParams.toString())), [params, searchParams]);
 
   const setState = useCallback(
     (patch: Partial<St>, { history = "push" }: History = {}) => {
       const url = `${pathname}${params.toQuery({ ...state, ...patch })}`;
-      if (navigation === "router")
-        startTransition(() => (history === "replace" ? router.replace(url, { scroll: false }) : router.push(url, { scroll: false })));
-      else if (history === "replace") window.history.replaceState(null, "", url);
+      // The same state again (a filter applied twice) adds no entry to the history.
+      if (url === `${window.location.pathname}${window.location.search}`) return;
+      if (history === "replace") window.history.replaceState(null, "", url);
       else window.history.pushState(null, "", url);
     },
-    [navigation, params, pathname, router, state],
+    [params, pathname, state],
   );
   /** A filter change, back on the first page. */
   const setFilters = useCallback((patch: Partial<St>) => setState(filterPatch(patch)), [setState]);
-  return { params, state, setState, setFilters, navigating };
+  return { params, state, setState, setFilters };
+}
+
+/**
+ * The page of the list's state through its GET route: prefetched by the page on the first load (same key), the
+ * previous rows kept (dimmed) while the next page loads, read again when a live notice invalidates the key's root.
+ */
+export function useListQuery<P extends ListPage<unknown>, St extends PageState>(resource: ListResource<St>, state: St) {
+  return useQuery({
+    queryKey: resource.key(state),
+    queryFn: ({ signal }) => fetchJson<P>(resource.url(state), signal),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export type ListStateApi<St extends PageState> = ReturnType<typeof useListState<St>>;
@@ -100,5 +108,5 @@ export function useDataTable<T, St extends PageState>({
     onNext: () => nextCursor && setState(nextPage(state, nextCursor) as Partial<St>),
     onPageSize: (size: number) => setState(filterPatch({ size }) as Partial<St>),
   };
-  return { table, pagination, busy: fetching || list.navigating };
+  return { table, pagination, busy: fetching };
 }

@@ -61,7 +61,7 @@ function BoundField<T extends FieldValues>({
 
 type Native<E> = Omit<E, "name" | "id" | "children">;
 
-export function TextField<T extends FieldValues = FieldValues>({
+function TextField<T extends FieldValues = FieldValues>({
   name,
   label,
   hint,
@@ -71,7 +71,7 @@ export function TextField<T extends FieldValues = FieldValues>({
   return <BoundField<T> name={name} label={label} hint={hint} required={required} control={(p) => <Input {...rest} {...p} />} />;
 }
 
-export function SelectField<T extends FieldValues = FieldValues>({
+function SelectField<T extends FieldValues = FieldValues>({
   name,
   label,
   hint,
@@ -105,7 +105,7 @@ export function TextareaField<T extends FieldValues = FieldValues>({
 }
 
 /** One boolean checkbox, label to its right. */
-export function CheckboxField<T extends FieldValues = FieldValues>({ name, label }: { name: FieldPath<T>; label: ReactNode }) {
+function CheckboxField<T extends FieldValues = FieldValues>({ name, label }: { name: FieldPath<T>; label: ReactNode }) {
   const { register } = useFormContext<T>();
   return (
     <label className="flex items-center gap-2 text-sm">
@@ -116,7 +116,7 @@ export function CheckboxField<T extends FieldValues = FieldValues>({ name, label
 }
 
 /** Several checkboxes filling one array field; its error shows under the group. */
-export function CheckboxGroupField<T extends FieldValues = FieldValues>({
+function CheckboxGroupField<T extends FieldValues = FieldValues>({
   name,
   label,
   options,

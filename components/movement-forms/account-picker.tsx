@@ -2,7 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { fetchJson } from "@/components/data-table/fetch-json";
-import { fieldId, useFieldError } from "@/components/form/fields";
+import { fieldId, FormSection, useFieldError } from "@/components/form/fields";
 import { useDebounced } from "@/components/order-ticket/use-debounced";
 import { Badge } from "@/components/ui/badge";
 import { Field, Input } from "@/components/ui/field";
@@ -125,5 +125,53 @@ export function MovementAccountPicker({
         )
       ) : null}
     </div>
+  );
+}
+
+export type JournalSide = "from_account" | "to_account";
+
+/** A journal's two account fields, side by side: each offers the other's choice disabled. */
+export function JournalAccounts({
+  scope,
+  from,
+  to,
+  onPick,
+}: {
+  scope: "all" | "virtual";
+  from?: MovementAccount;
+  to?: MovementAccount;
+  onPick: (side: JournalSide, account: MovementAccount | undefined) => void;
+}) {
+  return (
+    <FormSection title="Accounts">
+      <div className="grid gap-3 md:grid-cols-2">
+        {(["from_account", "to_account"] as const).map((side) => (
+          <MovementAccountPicker
+            key={side}
+            name={side}
+            label={side === "from_account" ? "From account" : "To account"}
+            scope={scope}
+            account={side === "from_account" ? from : to}
+            onAccount={(a) => onPick(side, a)}
+            exclude={(side === "from_account" ? to : from)?.account_id}
+          />
+        ))}
+      </div>
+    </FormSection>
+  );
+}
+
+/** The one account field of an instant funding or exchange: a virtual account. */
+export function VirtualAccountSection({
+  account,
+  onAccount,
+}: {
+  account?: MovementAccount;
+  onAccount: (account: MovementAccount | undefined) => void;
+}) {
+  return (
+    <FormSection title="Account">
+      <MovementAccountPicker name="account_id" label="Virtual account" scope="virtual" account={account} onAccount={onAccount} />
+    </FormSection>
   );
 }

@@ -7,7 +7,7 @@ import { compareDecimal, CURRENCIES, formatMoney } from "@/lib/money";
 import type { MovementAccount } from "@/lib/schemas/movement-form-data";
 import { cashJournalSchema, type CashJournalRequest } from "@/lib/schemas/movements";
 import { createCashJournalAction } from "@/server/actions/movements-cash-journal";
-import { MovementAccountPicker } from "./account-picker";
+import { JournalAccounts, type JournalSide } from "./account-picker";
 import { CashLine, useAccountCash } from "./account-cash";
 import { MovementFormShell } from "./movement-form-shell";
 import { accountLabel } from "./labels";
@@ -43,8 +43,8 @@ export function CashJournalForm({ from: initialFrom, to: initialTo }: { from?: M
   });
   const currency = useWatch({ control: m.form.control, name: "currency" });
   const cash = useAccountCash(from?.account_id, currency);
-  const pick = (side: "from_account" | "to_account", set: typeof setFrom) => (a: MovementAccount | undefined) => {
-    set(a);
+  const pick = (side: JournalSide, a: MovementAccount | undefined) => {
+    (side === "from_account" ? setFrom : setTo)(a);
     m.form.setValue(side, a?.account_id ?? "", { shouldValidate: m.form.formState.isSubmitted });
   };
 
@@ -62,26 +62,7 @@ export function CashJournalForm({ from: initialFrom, to: initialTo }: { from?: M
         ],
       ]}
     >
-      <FormSection title="Accounts">
-        <div className="grid gap-3 md:grid-cols-2">
-          <MovementAccountPicker
-            name="from_account"
-            label="From account"
-            scope="all"
-            account={from}
-            onAccount={pick("from_account", setFrom)}
-            exclude={to?.account_id}
-          />
-          <MovementAccountPicker
-            name="to_account"
-            label="To account"
-            scope="all"
-            account={to}
-            onAccount={pick("to_account", setTo)}
-            exclude={from?.account_id}
-          />
-        </div>
-      </FormSection>
+      <JournalAccounts scope="all" from={from} to={to} onPick={pick} />
       <FormSection title="Amount">
         <div className="grid gap-3 md:grid-cols-[8rem_minmax(0,16rem)]">
           <SelectField name="currency" label="Currency" required>

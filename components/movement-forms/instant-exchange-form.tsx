@@ -7,7 +7,7 @@ import { compareDecimal, CURRENCIES, formatMoney } from "@/lib/money";
 import type { MovementAccount } from "@/lib/schemas/movement-form-data";
 import { instantExchangeSchema, type InstantExchangeRequest } from "@/lib/schemas/movements";
 import { createInstantExchangeAction } from "@/server/actions/movements-instant-exchange";
-import { MovementAccountPicker } from "./account-picker";
+import { VirtualAccountSection } from "./account-picker";
 import { CashLine, useAccountCash } from "./account-cash";
 import { estimateOf } from "./fx-request-form";
 import { FxQuotePanel, useFxQuote } from "./fx-quote";
@@ -84,18 +84,13 @@ export function InstantExchangeForm({ account: initial }: { account?: MovementAc
         ["Rate", quote.data ? `${quote.data.fx_rate}` : "—"],
       ]}
     >
-      <FormSection title="Account">
-        <MovementAccountPicker
-          name="account_id"
-          label="Virtual account"
-          scope="virtual"
-          account={account}
-          onAccount={(a) => {
-            setAccount(a);
-            m.form.setValue("account_id", a?.account_id ?? "", { shouldValidate: m.form.formState.isSubmitted });
-          }}
-        />
-      </FormSection>
+      <VirtualAccountSection
+        account={account}
+        onAccount={(a) => {
+          setAccount(a);
+          m.form.setValue("account_id", a?.account_id ?? "", { shouldValidate: m.form.formState.isSubmitted });
+        }}
+      />
       <FormSection title="Conversion">
         <div className="grid gap-3 md:grid-cols-[8rem_8rem_minmax(0,1fr)_minmax(0,1fr)]">
           <SelectField name="from_currency" label="Sell" required>

@@ -7,7 +7,7 @@ import { compareDecimal, CURRENCIES, formatMoney } from "@/lib/money";
 import type { MovementAccount } from "@/lib/schemas/movement-form-data";
 import { instantFundingSchema, type InstantFundingRequest } from "@/lib/schemas/movements";
 import { createInstantFundingAction } from "@/server/actions/movements-instant-funding";
-import { MovementAccountPicker } from "./account-picker";
+import { VirtualAccountSection } from "./account-picker";
 import { CashLine, useAccountCash } from "./account-cash";
 import { MovementFormShell } from "./movement-form-shell";
 import { accountLabel } from "./labels";
@@ -67,18 +67,13 @@ export function InstantFundingForm({
         ],
       ]}
     >
-      <FormSection title="Account">
-        <MovementAccountPicker
-          name="account_id"
-          label="Virtual account"
-          scope="virtual"
-          account={account}
-          onAccount={(a) => {
-            setAccount(a);
-            m.form.setValue("account_id", a?.account_id ?? "", { shouldValidate: m.form.formState.isSubmitted });
-          }}
-        />
-      </FormSection>
+      <VirtualAccountSection
+        account={account}
+        onAccount={(a) => {
+          setAccount(a);
+          m.form.setValue("account_id", a?.account_id ?? "", { shouldValidate: m.form.formState.isSubmitted });
+        }}
+      />
       <FormSection title="Funding">
         <TypeChoice />
         <div className="grid gap-3 md:grid-cols-[8rem_minmax(0,16rem)]">

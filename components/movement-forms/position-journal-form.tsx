@@ -10,7 +10,7 @@ import { compareDecimal, formatQuantity } from "@/lib/money";
 import { movementFormKeys, movementFormUrls, type HeldPosition, type MovementAccount } from "@/lib/schemas/movement-form-data";
 import { positionJournalSchema, type PositionJournalRequest } from "@/lib/schemas/movements";
 import { createPositionJournalAction } from "@/server/actions/movements-position-journal";
-import { MovementAccountPicker } from "./account-picker";
+import { JournalAccounts, type JournalSide } from "./account-picker";
 import { MovementFormShell } from "./movement-form-shell";
 import { accountLabel } from "./labels";
 import { useMovementForm } from "./use-movement-form";
@@ -59,8 +59,8 @@ export function PositionJournalForm({ from: initialFrom, to: initialTo }: { from
   });
   const [type, market, symbol] = useWatch({ control: m.form.control, name: ["instrument_type", "market", "symbol"] });
   const chosen = heldOf({ instrument_type: type ?? "", market: market ?? "", symbol: (symbol ?? "").trim().toUpperCase() });
-  const pick = (side: "from_account" | "to_account", set: typeof setFrom) => (a: MovementAccount | undefined) => {
-    set(a);
+  const pick = (side: JournalSide, a: MovementAccount | undefined) => {
+    (side === "from_account" ? setFrom : setTo)(a);
     m.form.setValue(side, a?.account_id ?? "", { shouldValidate: m.form.formState.isSubmitted });
   };
   const choosePosition = (key: string) => {
@@ -95,26 +95,7 @@ export function PositionJournalForm({ from: initialFrom, to: initialTo }: { from
         ],
       ]}
     >
-      <FormSection title="Accounts">
-        <div className="grid gap-3 md:grid-cols-2">
-          <MovementAccountPicker
-            name="from_account"
-            label="From account"
-            scope="virtual"
-            account={from}
-            onAccount={pick("from_account", setFrom)}
-            exclude={to?.account_id}
-          />
-          <MovementAccountPicker
-            name="to_account"
-            label="To account"
-            scope="virtual"
-            account={to}
-            onAccount={pick("to_account", setTo)}
-            exclude={from?.account_id}
-          />
-        </div>
-      </FormSection>
+      <JournalAccounts scope="virtual" from={from} to={to} onPick={pick} />
       <FormSection title="Position">
         <Field
           id={pickerId}

@@ -4,11 +4,39 @@ import { DataTable } from "@/components/data-table/data-table";
 import { ColumnsMenu, CursorPagination } from "@/components/data-table/data-table-controls";
 import { fetchJson } from "@/components/data-table/fetch-json";
 import { useDataTable, useListState } from "@/components/data-table/use-data-table";
-import { movementHref, movementListParams, type MovementPage, type MovementTotals } from "@/lib/schemas/movement-list";
+import { choices, ExportCsv, FilterBar, type FilterField, type QuickViews } from "@/components/data-table/filter-bar";
+import { CURRENCIES } from "@/lib/broker-enums";
+import {
+  MOVEMENT_STATUS_LABELS,
+  MOVEMENT_STATUSES,
+  MOVEMENT_TYPE_LABELS,
+  MOVEMENT_TYPES,
+  MOVEMENT_VIEW_LABELS,
+  MOVEMENT_VIEWS,
+  movementHref,
+  movementListParams,
+  type MovementListParams,
+  type MovementPage,
+  type MovementTotals,
+} from "@/lib/schemas/movement-list";
 import { movementColumns } from "./movement-columns";
-import { MovementToolbar } from "./movement-toolbar";
 import { MovementTotalsBar } from "./movement-totals";
 import { movementKeys, movementUrls } from "./query-keys";
+
+const MOVEMENT_FILTERS: FilterField<MovementListParams>[] = [
+  { name: "type", label: "Type", kind: "select", width: "w-40", options: choices(MOVEMENT_TYPES, (t) => MOVEMENT_TYPE_LABELS[t]) },
+  { name: "status", label: "Status", kind: "select", width: "w-36", options: choices(MOVEMENT_STATUSES, (s) => MOVEMENT_STATUS_LABELS[s]) },
+  { name: "account", label: "Account", kind: "account", placeholder: "Account id, either side", width: "w-48" },
+  { name: "currency", label: "Currency", kind: "select", width: "w-20", options: CURRENCIES },
+  { name: "requester", label: "Requester", kind: "text", placeholder: "Staff email", width: "w-44" },
+  { name: "from", label: "From", kind: "date" },
+  { name: "to", label: "to", kind: "date" },
+];
+const MOVEMENT_QUICK_VIEWS: QuickViews<MovementListParams> = {
+  name: "view",
+  all: "All movements",
+  options: choices(MOVEMENT_VIEWS, (v) => MOVEMENT_VIEW_LABELS[v]),
+};
 
 /**
  * The movements list: URL state → one keyset page, and the filter's totals, through /api/movements, both prefetched
@@ -37,13 +65,22 @@ export function MovementsTable() {
   });
   return (
     <div className="flex flex-col gap-2">
-      <MovementToolbar list={list} columns={<ColumnsMenu table={table} />} />
+      <FilterBar
+        list={list}
+        fields={MOVEMENT_FILTERS}
+        views={MOVEMENT_QUICK_VIEWS}
+        label="Filter movements"
+        actions={
+          <>
+            <ColumnsMenu table={table} />
+            <ExportCsv href={movementUrls.export(state)} />
+          </>
+        }
+      />
       <MovementTotalsBar totals={totals.data} stale={totals.isPlaceholderData} />
       <DataTable
         table={table}
-        isLoading={query.isPending}
-        error={query.isError ? query.error : null}
-        onRetry={() => void query.refetch()}
+        query={query}
         busy={busy}
         empty={movementListParams.isFiltered(state) ? "No movements match these filters." : "No money movements yet."}
         rowHref={(r) => movementHref(r.kind, r.clientRequestId)}

@@ -1,19 +1,16 @@
 "use client";
 import { useRouter } from "next/navigation";
-import { memo, useEffect, useState, type RefObject } from "react";
-import { flushSync } from "react-dom";
+import { memo, type RefObject } from "react";
+import { VirtualRows, virtualHeight } from "@/components/data-table/virtual-rows";
 import type { OrderRow } from "@/lib/schemas/order-list";
 import { BLOTTER_COLUMNS, BLOTTER_GRID, BLOTTER_WIDTH } from "./blotter-columns";
 
 const ROW_HEIGHT = 30;
-/** Rows rendered above and below the screen. */
-const OVERSCAN = 15;
 
 /**
- * The virtualised body of the blotter: only the rows on screen (and a few around) are in the DOM. Rows have one
- * fixed height, so the window is arithmetic on the scroll position: O(1) whatever the number of rows read, and a
- * new page read while scrolling costs nothing here. Scrolling re-renders this component alone, and a row that stays
- * on screen is not rendered again (BlotterRow is memoised on its row object, which changes only with the order).
+ * The blotter's grid: a sticky header and the kit's windowed body (`VirtualRows`, @tanstack/react-virtual): only
+ * the rows on screen (and a few around) are in the DOM. Rows have one fixed height, and a row that stays on screen is
+ * not rendered again (BlotterRow is memoised on its row object, which changes only with the order).
  */
 export function BlotterGrid({
   rows,
@@ -33,33 +30,6 @@ export function BlotterGrid({
   scroller: RefObject<HTMLDivElement | null>;
 }) {
   const router = useRouter();
-  const [view, setView] = useState({ first: 0, count: 40 });
-  useEffect(() => {
-    const el = scroller.current;
-    if (!el) return;
-    const update = () => {
-      const first = Math.floor(el.scrollTop / ROW_HEIGHT);
-      const count = Math.ceil(el.clientHeight / ROW_HEIGHT) + 1;
-      setView((v) => (v.first === first && v.count === count ? v : { first, count }));
-    };
-    update();
-    // Synchronously, in the scroll event: the rows are there in the frame that shows the new position.
-    const onScroll = () => flushSync(update);
-    el.addEventListener("scroll", onScroll, { passive: true });
-    const resize = new ResizeObserver(update);
-    resize.observe(el);
-    return () => {
-      el.removeEventListener("scroll", onScroll);
-      resize.disconnect();
-    };
-  }, [scroller]);
-  const from = Math.max(0, view.first - OVERSCAN);
-  const to = Math.min(rows.length, view.first + view.count + OVERSCAN);
-  // Read the next page well before the reader reaches the end of what is there.
-  useEffect(() => {
-    if (more && to >= rows.length - 150) loadMore();
-  }, [to, rows.length, more, loadMore]);
-
   return (
     <div role="table" aria-label="Orders" aria-rowcount={rows.length + 1} style={{ minWidth: BLOTTER_WIDTH }} className="text-xs">
       <div
@@ -80,7 +50,7 @@ export function BlotterGrid({
       {empty ? <div className="px-3 py-8 text-center text-sm text-slate-500">{empty}</div> : null}
       <div
         role="rowgroup"
-        style={{ height: rows.length * ROW_HEIGHT, position: "relative" }}
+        style={{ height: virtualHeight(rows.length, ROW_HEIGHT), position: "relative" }}
         // One handler for every row: a click on a row or its link opens the order inside the app (a link opened
         // in a new tab, with a modifier key or the middle button, is left to the browser).
         onClick={(e) => {
@@ -91,9 +61,13 @@ export function BlotterGrid({
           router.push(`/orders/${id}`);
         }}
       >
-        {rows.slice(from, to).map((r, i) => (
-          <BlotterRow key={r.id} row={r} index={from + i} top={(from + i) * ROW_HEIGHT} lit={flash.has(r.id)} gone={gone.has(r.id)} />
-        ))}
+        <VirtualRows
+          rows={rows}
+          rowHeight={ROW_HEIGHT}
+          scroller={scroller}
+          onEnd={more ? loadMore : undefined}
+          row={(r, index, top) => <BlotterRow key={r.id} row={r} index={index} top={top} lit={flash.has(r.id)} gone={gone.has(r.id)} />}
+        />
       </div>
     </div>
   );

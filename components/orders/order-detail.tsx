@@ -13,7 +13,7 @@ import { ORDER_STATUS_LABELS, ORDER_STATUS_TONES, SIDE_TONES } from "./order-lab
 import { CancelOrderForm, ReplaceOrderForm, type PendingChange } from "./order-modify";
 import { ComboTree, ExecutionsPanel, LegsPanel, MoneyPanel, OrderFields, Timeline } from "./order-panels";
 import { OrderUpstreamPanel } from "./order-upstream";
-import { orderKeys } from "./use-blotter";
+import { orderKeys } from "./query-keys";
 
 /**
  * One order from the desk's records, kept current by the live channel (its query key is under "orders"). Staff who

@@ -1,26 +1,53 @@
 "use client";
 import { useRef } from "react";
+import { choices, ExportCsv, FilterBar, type FilterField, type QuickViews } from "@/components/data-table/filter-bar";
 import { useListState } from "@/components/data-table/use-data-table";
 import { Button } from "@/components/ui/button";
-import { orderListParams, type OrderPage } from "@/lib/schemas/order-list";
+import { COMBO_TYPES, INSTRUMENT_TYPES, MARKETS, ORDER_STATUSES, ORDER_TYPES, SIDES, TIME_IN_FORCE } from "@/lib/broker-enums";
+import { ORDER_VIEW_LABELS, ORDER_VIEWS, orderListParams, type OrderListParams } from "@/lib/schemas/order-list";
 import { BlotterGrid } from "./blotter-grid";
-import { BlotterToolbar } from "./blotter-toolbar";
+import { ORDER_STATUS_LABELS } from "./order-labels";
 import { useBlotter } from "./use-blotter";
+
+const ORDER_FILTERS: FilterField<OrderListParams>[] = [
+  { name: "account", label: "Account", kind: "account", placeholder: "Account id", width: "w-44" },
+  { name: "symbol", label: "Symbol", kind: "text", placeholder: "AAPL", width: "w-24", upper: true },
+  { name: "market", label: "Market", kind: "select", options: MARKETS },
+  { name: "type", label: "Instrument", kind: "select", options: choices(INSTRUMENT_TYPES, (o) => (o === "EQUITY" ? "Stock" : "Option")) },
+  { name: "side", label: "Side", kind: "select", options: SIDES },
+  { name: "status", label: "Status", kind: "select", options: choices(ORDER_STATUSES, (o) => ORDER_STATUS_LABELS[o] ?? o) },
+  { name: "orderType", label: "Order type", kind: "select", options: ORDER_TYPES },
+  { name: "combo", label: "Combo", kind: "select", options: COMBO_TYPES },
+  { name: "tif", label: "Time in force", kind: "select", options: TIME_IN_FORCE },
+  { name: "from", label: "Placed from", kind: "date" },
+  { name: "to", label: "to", kind: "date" },
+];
+const ORDER_QUICK_VIEWS: QuickViews<OrderListParams> = {
+  name: "view",
+  all: "All orders",
+  options: choices(ORDER_VIEWS, (v) => ORDER_VIEW_LABELS[v]),
+};
 
 /**
  * The orders blotter: filters in the URL (the data-table kit's list state), rows read by keyset pages as the
  * reader scrolls and virtualised (only the rows on screen are in the DOM, so 100,000 scroll like 100), changes
  * arriving live highlighted in place and new orders announced in a bar instead of pushing the list down.
  */
-export function OrdersBlotter({ initial }: { initial: { query: string; page: OrderPage } }) {
+export function OrdersBlotter() {
   const list = useListState(orderListParams);
-  const blotter = useBlotter(list.state, initial);
+  const blotter = useBlotter(list.state);
   const { rows } = blotter;
   const scroller = useRef<HTMLDivElement>(null);
   const empty = !rows.length && !blotter.busy && !blotter.stale;
   return (
     <div className="flex flex-col gap-2">
-      <BlotterToolbar list={list} />
+      <FilterBar
+        list={list}
+        fields={ORDER_FILTERS}
+        views={ORDER_QUICK_VIEWS}
+        label="Filter orders"
+        actions={<ExportCsv href={`/api/orders/export${orderListParams.filterQuery(list.state)}`} />}
+      />
       {blotter.fresh.length ? (
         <div
           role="status"

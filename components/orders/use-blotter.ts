@@ -1,85 +1,60 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useInfiniteQuery, useQuery, type InfiniteData } from "@tanstack/react-query";
+import { useCallback, useEffect, useState } from "react";
 import { fetchJson } from "@/components/data-table/fetch-json";
 import { orderListParams, type OrderChanges, type OrderListParams, type OrderPage } from "@/lib/schemas/order-list";
 import { appendPage, mergeChanges, showFresh, type BlotterRows } from "./blotter-merge";
+import { blotterPages, orderKeys } from "./query-keys";
 
 const FLASH_MS = 2_500;
 
-/** Query keys under "orders": the live channel makes them stale when an order changes (LIVE_TOPIC_QUERY_ROOTS). */
-export const orderKeys = {
-  changes: (query: string) => ["orders", "blotter", "changes", query] as const,
-  detail: (id: string) => ["orders", "detail", id] as const,
-};
-
 const pageUrl = (state: OrderListParams, cursor?: string) => `/api/orders${orderListParams.apiQuery({ ...state, cursor })}`;
 
+type Merged = BlotterRows & { query: string; pages: number };
+
 /**
- * The blotter's rows: the first page from the server render, further keyset pages as the reader scrolls
- * (`loadMore`), and live changes since the first page's watermark, merged in place (blotter-merge.ts). A filter
- * change reads the first page again.
+ * The blotter's rows: keyset pages through /api/orders with TanStack Query (`useInfiniteQuery`; the first one
+ * prefetched by the page), the next page read as the reader scrolls (`loadMore`), and live changes since the first
+ * page's watermark merged in place (blotter-merge.ts). A filter change reads the first page again. The pages' key
+ * is not under the live topic's root: a notice asks for the changes since the watermark, never every page again.
  */
-export function useBlotter(state: OrderListParams, initial: { query: string; page: OrderPage }) {
+export function useBlotter(state: OrderListParams) {
   const query = orderListParams.apiQuery({ ...state, cursor: undefined });
-  const [data, setData] = useState<BlotterRows & { query: string; cursor?: string; error?: string }>(() =>
-    fromPage(initial.query, initial.page),
-  );
+  const pages = useInfiniteQuery({
+    queryKey: blotterPages.key(query),
+    queryFn: ({ pageParam, signal }) => fetchJson<OrderPage>(pageUrl(state, pageParam), signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor,
+    staleTime: Infinity,
+  });
+  const [data, setData] = useState<Merged>(() => merge(undefined, query, pages.data));
+  // Pages arriving (or another filter's first page): merged while rendering, so rows and pages never disagree.
+  if (pages.data && (data.query !== query || data.pages !== pages.data.pages.length)) setData(merge(data, query, pages.data));
   const [flash, setFlash] = useState<ReadonlySet<string>>(new Set());
-  const watermark = useRef(initial.page.watermark);
-  const loading = useRef<string | undefined>(undefined);
-  const [busy, setBusy] = useState(false);
-
-  const read = useCallback(
-    async (cursor: string | undefined) => {
-      const key = `${query}|${cursor ?? ""}`;
-      if (loading.current === key) return;
-      loading.current = key;
-      setBusy(true);
-      setData((d) => (d.error ? { ...d, error: undefined } : d));
-      try {
-        const page = await fetchJson<OrderPage>(pageUrl(state, cursor));
-        if (!cursor) watermark.current = page.watermark;
-        setData((d) =>
-          cursor
-            ? d.query === query && d.cursor === cursor
-              ? { ...appendPage(d, page), query, cursor: page.nextCursor }
-              : d
-            : fromPage(query, page),
-        );
-      } catch (e) {
-        setData((d) => ({ ...d, error: (e as Error).message }));
-      } finally {
-        if (loading.current === key) loading.current = undefined;
-        setBusy(false);
-      }
-    },
-    [query, state],
-  );
-
-  // A new filter: its first page (the server rendered the first filter's).
-  useEffect(() => {
-    if (data.query !== query) void read(undefined);
-  }, [data.query, query, read]);
+  // The newest change the rows on screen include: the first page's, moved on by each batch of changes merged.
+  const [watermark, setWatermark] = useState(0);
+  const since = Math.max(watermark, pages.data?.pages[0]?.watermark ?? 0);
+  const current = data.query === query && !!pages.data;
 
   const changes = useQuery({
     queryKey: orderKeys.changes(query),
     queryFn: ({ signal }) =>
-      fetchJson<OrderChanges>(`/api/orders/changes${orderListParams.filterQuery(state) || "?"}&since=${watermark.current}`, signal),
-    enabled: data.query === query,
+      fetchJson<OrderChanges>(`/api/orders/changes${orderListParams.filterQuery(state) || "?"}&since=${since}`, signal),
+    enabled: current,
     staleTime: 0,
   });
-  const seen = useRef<OrderChanges | undefined>(undefined);
-  useEffect(() => {
-    const c = changes.data;
-    if (!c || seen.current === c || data.query !== query) return;
-    seen.current = c;
-    if (c.watermark > watermark.current) watermark.current = c.watermark;
-    if (!c.rows.length) return;
-    const merged = mergeChanges(data, c.rows);
-    setData({ ...data, ...merged.state });
-    if (merged.changed.length) setFlash((f) => new Set([...f, ...merged.changed]));
-  }, [changes.data, data, query]);
+  // Each batch of changes merged once, while rendering.
+  const [seen, setSeen] = useState<OrderChanges | undefined>(undefined);
+  const batch = changes.data;
+  if (batch && batch !== seen && current) {
+    setSeen(batch);
+    if (batch.watermark > since) setWatermark(batch.watermark);
+    if (batch.rows.length) {
+      const merged = mergeChanges(data, batch.rows);
+      setData({ ...data, ...merged.state });
+      if (merged.changed.length) setFlash(new Set([...flash, ...merged.changed]));
+    }
+  }
 
   useEffect(() => {
     if (!flash.size) return;
@@ -87,9 +62,10 @@ export function useBlotter(state: OrderListParams, initial: { query: string; pag
     return () => clearTimeout(t);
   }, [flash]);
 
+  const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = pages;
   const loadMore = useCallback(() => {
-    if (data.more && data.cursor && !data.error) void read(data.cursor);
-  }, [data.more, data.cursor, data.error, read]);
+    if (hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
 
   const show = useCallback(() => {
     setFlash(new Set(data.fresh.map((r) => r.id)));
@@ -102,15 +78,24 @@ export function useBlotter(state: OrderListParams, initial: { query: string; pag
     fresh: data.fresh,
     gone: data.gone,
     flash,
-    error: data.error,
-    busy,
-    stale: data.query !== query,
+    error: pages.error?.message,
+    busy: pages.isFetching,
+    stale: !current,
     loadMore,
     show,
-    retry: () => read(data.query === query ? data.cursor : undefined),
+    retry: () => void (pages.data ? fetchNextPage() : pages.refetch()),
   };
 }
 
-function fromPage(query: string, page: OrderPage): BlotterRows & { query: string; cursor?: string } {
-  return { query, rows: page.rows, more: !!page.nextCursor, cursor: page.nextCursor, fresh: [], gone: new Set() };
+/** The merged rows after pages arrived: appended to what is on screen, or read afresh for another filter. */
+function merge(d: Merged | undefined, query: string, data: InfiniteData<OrderPage> | undefined): Merged {
+  const list = data?.pages ?? [];
+  if (!d || d.query !== query || list.length < d.pages) {
+    let fresh: Merged = { query, pages: 0, rows: [], more: false, fresh: [], gone: new Set() };
+    for (const page of list) fresh = { ...appendPage(fresh, page), query, pages: fresh.pages + 1 };
+    return fresh;
+  }
+  let next = d;
+  for (const page of list.slice(d.pages)) next = { ...appendPage(next, page), query, pages: next.pages + 1 };
+  return next;
 }

@@ -1,4 +1,5 @@
 "use client";
+import { useQueryClient } from "@tanstack/react-query";
 import { FormProvider } from "react-hook-form";
 import { formFields } from "@/components/form/fields";
 import { FormBanner } from "@/components/form/form-banner";
@@ -12,12 +13,16 @@ import { createStaffUser } from "@/server/actions/staff-create";
 const { SelectField, TextField } = formFields<CreateStaffInput>();
 
 export function CreateStaffForm() {
+  const queryClient = useQueryClient();
   const { form, onSubmit, banner, busy } = useActionForm({
     schema: createStaffSchema,
     defaultValues: { email: "", name: "", role: "support", password: "" },
     action: createStaffUser,
     success: (user) => `${user.email} can now sign in.`,
-    onSuccess: (_user, f) => f.reset(),
+    onSuccess: async (_user, f) => {
+      f.reset();
+      await queryClient.invalidateQueries({ queryKey: ["staff"] });
+    },
   });
 
   return (

@@ -1,9 +1,10 @@
 "use client";
+import { useQueryClient } from "@tanstack/react-query";
 import type { ColumnDef } from "@tanstack/react-table";
 import { useMemo } from "react";
 import { DataTable } from "@/components/data-table/data-table";
 import { CursorPagination } from "@/components/data-table/data-table-controls";
-import { useDataTable, useListState, type ListPage } from "@/components/data-table/use-data-table";
+import { useDataTable, useListQuery, useListState, type ListPage } from "@/components/data-table/use-data-table";
 import { FormBanner } from "@/components/form/form-banner";
 import { useAction } from "@/components/form/use-action";
 import { Badge } from "@/components/ui/badge";
@@ -15,7 +16,8 @@ import { formatDateTime } from "@/lib/format";
 import { setStaffDisabled } from "@/server/actions/staff-set-disabled";
 import { setStaffRole } from "@/server/actions/staff-set-role";
 import { unlockStaff } from "@/server/actions/staff-unlock";
-import { staffListParams, type StaffRow } from "@/lib/schemas/staff-list";
+import { staffListParams, type StaffListParams, type StaffRow } from "@/lib/schemas/staff-list";
+import { staffList } from "./query-keys";
 
 type Run = (task: () => Promise<ActionResult<unknown>>, success: string, confirmText?: string) => void;
 
@@ -107,24 +109,36 @@ function staffColumns(meId: string, pending: boolean, run: Run): ColumnDef<Staff
   ];
 }
 
-/** Staff users, one keyset page read by the server page; sort and paging navigate, actions revalidate the page. */
-export function StaffTable({ page, meId }: { page: ListPage<StaffRow>; meId: string }) {
+/**
+ * Staff users: URL state → one keyset page through /api/staff, prefetched by the page; a change to anyone's access
+ * (here, in another tab, by another admin: each an audit entry with the `staff` notice) refetches it.
+ */
+export function StaffTable({ meId }: { meId: string }) {
   const { run: runAction, busy: pending, banner } = useAction();
+  const queryClient = useQueryClient();
   const columns = useMemo(() => {
     // Every change to a person's access is confirmed first, naming what changes.
     const run: Run = (task, success, confirmText) => {
       if (confirmText && !window.confirm(confirmText)) return;
-      void runAction(task, { success });
+      // The list reads again at once (the live notice does too, for everyone else's open lists).
+      void runAction(task, { success, onSuccess: () => queryClient.invalidateQueries({ queryKey: ["staff"] }) });
     };
     return staffColumns(meId, pending, run);
-  }, [meId, pending, runAction]);
-  const list = useListState(staffListParams, { navigation: "router" });
-  const { table, pagination, busy } = useDataTable({ list, columns, page, getRowId: (u) => u.id });
+  }, [meId, pending, runAction, queryClient]);
+  const list = useListState(staffListParams);
+  const query = useListQuery<ListPage<StaffRow>, StaffListParams>(staffList, list.state);
+  const { table, pagination, busy } = useDataTable({
+    list,
+    columns,
+    page: query.data,
+    getRowId: (u) => u.id,
+    fetching: query.isPlaceholderData,
+  });
 
   return (
     <div className="flex flex-col gap-2">
       <FormBanner banner={banner} />
-      <DataTable table={table} busy={busy || pending} empty="No staff users yet." rowTestId={(u) => `staff-row-${u.email}`} />
+      <DataTable table={table} query={query} busy={busy || pending} empty="No staff users yet." rowTestId={(u) => `staff-row-${u.email}`} />
       <CursorPagination {...pagination} />
     </div>
   );

@@ -34,6 +34,8 @@ export const PERMISSIONS = {
   /** The upstream event stream's health page; managing it: reconnect, run a reconciliation. */
   "stream:read": ["admin", "operations"],
   "stream:manage": ["admin"],
+  /** The background jobs page (queues, runs, failures): run a job now, retry a failed one. */
+  "jobs:manage": ["admin"],
   /** The approvals inbox and its requests (a maker may withdraw their own). */
   "approvals:read": ["admin", "operations", "compliance"],
   /** Approve or reject other people's requests (when the request's rule names the role). */

@@ -85,6 +85,5 @@ export const activity = z.object({
 export type Balance = z.output<typeof balance>;
 export type CurrencyAsset = z.output<typeof currencyAsset>;
 export type Position = z.output<typeof position>;
-export type PositionLeg = z.output<typeof positionLeg>;
 export type Activity = z.output<typeof activity>;
 export type ActivitiesPage = Page<Activity>;

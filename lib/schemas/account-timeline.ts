@@ -49,7 +49,6 @@ export const timelineParamsSchema = z.object({
   kinds: kindList.catch([]),
   cursor: z.string().max(512).optional().catch(undefined),
 });
-export type TimelineParams = z.output<typeof timelineParamsSchema>;
 
 export interface TimelineEntry {
   /** Unique in the stream: `<kind>:<id>`. */

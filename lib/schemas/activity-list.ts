@@ -1,25 +1,14 @@
 import { z } from "zod";
 import { ACTIVITY_SUB_TYPES, ACTIVITY_TYPES } from "@/lib/broker-enums";
 import { enumLabel } from "@/lib/enums";
-import { listParams, type StateOf } from "@/lib/list-params";
+import { filterValue, listParams, type StateOf } from "@/lib/list-params";
 
 /**
  * The activities explorer's URL state, rows and summary: the page, GET /api/activities and the CSV export parse with
  * these. Type and sub-type accept any upper-case word, so a value the desk does not know yet can be filtered on.
  */
-const word = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z0-9_]{1,40}$/)
-  .optional()
-  .catch(undefined);
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((d) => !Number.isNaN(Date.parse(d)))
-  .optional()
-  .catch(undefined);
+const word = filterValue.word;
+const day = filterValue.day;
 const amount = z
   .string()
   .trim()
@@ -55,19 +44,8 @@ export const activityFilterSchema = z.object({
   type: word,
   subType: word,
   /** One account: its id or its account number. */
-  account: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9_-]{1,64}$/)
-    .optional()
-    .catch(undefined),
-  currency: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{3}$/)
-    .optional()
-    .catch(undefined),
+  account: filterValue.account,
+  currency: filterValue.currency,
   market: z
     .string()
     .trim()

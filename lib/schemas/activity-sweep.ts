@@ -8,4 +8,3 @@ export const activitySweepSchema = z.object({
     .regex(/^[A-Za-z0-9_-]{1,64}$/, "An account number or id.")
     .optional(),
 });
-export type ActivitySweepInput = z.input<typeof activitySweepSchema>;

@@ -116,8 +116,15 @@ export const approvalFilterSchema = z.object({
 export type ApprovalFilter = z.infer<typeof approvalFilterSchema>;
 
 /** The inbox's URL state: pending first, then newest (one order, no sort offered). */
-export const approvalListParams = listParams({ filters: approvalFilterSchema.shape, sizes: [25, 50, 100], defaultSize: 25 });
+export const approvalListParams = listParams({ filters: approvalFilterSchema.shape, sizes: [10, 25, 50, 100], defaultSize: 25 });
 export type ApprovalListParams = StateOf<typeof approvalListParams>;
+
+/** One page of the inbox, with the server's clock when it was read: ages and time left are shown against it. */
+export interface ApprovalInboxPage {
+  rows: ApprovalListRow[];
+  nextCursor?: string;
+  now: string;
+}
 
 export interface ApprovalListRow {
   id: string;

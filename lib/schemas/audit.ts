@@ -1,25 +1,11 @@
 import { z } from "zod";
 import { ROLES } from "@/lib/auth/permissions";
-import { listParams, type StateOf } from "@/lib/list-params";
+import { filterValue, listParams, type StateOf } from "@/lib/list-params";
 
 export const AUDIT_OUTCOMES = ["success", "failure", "denied", "held"] as const;
 
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((d) => !Number.isNaN(Date.parse(d)))
-  .optional()
-  .catch(undefined);
-// NUL cannot be a text parameter in PostgreSQL: a value holding one is no filter.
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1)
-    .max(max)
-    .regex(/^[^\u0000]*$/)
-    .optional()
-    .catch(undefined);
+const day = filterValue.day;
+const text = filterValue.text;
 const email = z
   .string()
   .trim()

@@ -1,24 +1,13 @@
 import { z } from "zod";
-import { listParams, type StateOf } from "@/lib/list-params";
+import { filterValue, listParams, type StateOf } from "@/lib/list-params";
 import { MOVEMENT_KIND_LABELS, MOVEMENT_REQUEST_KINDS, type MovementRequestKind } from "./movements";
 
 /**
  * The movements list's URL state, row and totals: the page, GET /api/movements and the CSV export parse with these.
  * Status accepts any upper-case word, so a status the desk does not know yet can be filtered on too.
  */
-const word = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z0-9_]{1,40}$/)
-  .optional()
-  .catch(undefined);
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((d) => !Number.isNaN(Date.parse(d)))
-  .optional()
-  .catch(undefined);
+const word = filterValue.word;
+const day = filterValue.day;
 
 /** The upstream's statuses, then those the desk's approvals write before (or instead of) sending. */
 export const MOVEMENT_STATUSES = [
@@ -78,20 +67,9 @@ export const movementFilterSchema = z.object({
   type: z.enum(MOVEMENT_TYPES).optional().catch(undefined),
   status: word,
   /** An account id or number: the account of a funding or exchange, or either side of a journal. */
-  account: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9_-]{1,64}$/)
-    .optional()
-    .catch(undefined),
+  account: filterValue.account,
   /** The amount's currency or, for an exchange, the currency bought. */
-  currency: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{3}$/)
-    .optional()
-    .catch(undefined),
+  currency: filterValue.currency,
   /** Who asked for it (the staff user's email, as the desk records it). */
   requester: z.string().trim().toLowerCase().min(1).max(254).optional().catch(undefined),
   /** Created on or after this day (UTC). */

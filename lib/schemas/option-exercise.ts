@@ -16,4 +16,3 @@ export const optionExerciseSchema = z.object({
     .refine((v) => /^\d+$/.test(v) && new Decimal(v).gt(0), "Whole contracts, at least one"),
   exercise_type: z.enum(["EXERCISE", "DO_NOT_EXERCISE"]),
 });
-export type OptionExerciseValues = z.input<typeof optionExerciseSchema>;

@@ -1,24 +1,13 @@
 import { z } from "zod";
-import { listParams, type StateOf } from "@/lib/list-params";
+import { filterValue, listParams, type StateOf } from "@/lib/list-params";
 
 /**
  * The orders blotter's URL state and row type: the page, GET /api/orders, its live changes and the CSV export all
  * parse with these. Enum filters accept any upper-case word, so a status the desk does not know yet can be filtered
  * on too (the toolbar offers the known ones).
  */
-const word = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z0-9_]{1,40}$/)
-  .optional()
-  .catch(undefined);
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((d) => !Number.isNaN(Date.parse(d)))
-  .optional()
-  .catch(undefined);
+const word = filterValue.word;
+const day = filterValue.day;
 
 export const ORDER_VIEWS = ["open", "working_today", "filled_today", "failed"] as const;
 export type OrderView = (typeof ORDER_VIEWS)[number];
@@ -32,12 +21,7 @@ export const ORDER_VIEW_LABELS: Record<OrderView, string> = {
 export const orderFilterSchema = z.object({
   view: z.enum(ORDER_VIEWS).optional().catch(undefined),
   /** The virtual account id (the read model knows accounts by id only). */
-  account: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9_-]{1,64}$/)
-    .optional()
-    .catch(undefined),
+  account: filterValue.account,
   symbol: z
     .string()
     .trim()

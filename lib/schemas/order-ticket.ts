@@ -1,5 +1,6 @@
 import Decimal from "decimal.js";
 import { z } from "zod";
+import { ORDER_TYPES_BY_MARKET } from "@/lib/broker-enums";
 import { CLIENT_ID_PATTERN } from "@/lib/ids";
 import { amountProblem, DECIMAL_PATTERN, decimalPlaces } from "@/lib/money";
 import type { TicketAccount } from "./order-ticket-data";
@@ -14,25 +15,12 @@ import { nameStrategy, optionLevelProblem, STRATEGY_LABELS, type StrategyLeg } f
 export const TICKET_MARKETS = ["US", "HK"] as const;
 export type TicketMarket = (typeof TICKET_MARKETS)[number];
 
+/** What the ticket offers: the upstream's order types per market, but for the US auction orders (open and close). */
 export const STOCK_ORDER_TYPES = {
-  US: ["LIMIT", "MARKET", "STOP_LOSS", "STOP_LOSS_LIMIT", "TRAILING_STOP_LOSS", "TRAILING_STOP_LOSS_LIMIT", "TOUCH_MKT", "TOUCH_LMT"],
-  HK: [
-    "LIMIT",
-    "MARKET",
-    "ENHANCED_LIMIT",
-    "AT_AUCTION",
-    "AT_AUCTION_LIMIT",
-    "ODD_LOT_LIMIT",
-    "STOP_LOSS",
-    "STOP_LOSS_LIMIT",
-    "TRAILING_STOP_LOSS",
-    "TRAILING_STOP_LOSS_LIMIT",
-    "TOUCH_MKT",
-    "TOUCH_LMT",
-  ],
-} as const satisfies Record<TicketMarket, readonly string[]>;
-export const OPTION_ORDER_TYPES = ["LIMIT", "STOP_LOSS", "STOP_LOSS_LIMIT"] as const;
-export const ALL_ORDER_TYPES = [...new Set([...STOCK_ORDER_TYPES.US, ...STOCK_ORDER_TYPES.HK])] as [string, ...string[]];
+  US: ORDER_TYPES_BY_MARKET.US.filter((t) => t !== "MARKET_ON_OPEN" && t !== "MARKET_ON_CLOSE"),
+  HK: ORDER_TYPES_BY_MARKET.HK,
+} satisfies Record<TicketMarket, readonly string[]>;
+export const OPTION_ORDER_TYPES = ORDER_TYPES_BY_MARKET.OPTION;
 
 export const ORDER_TYPE_LABELS: Record<string, string> = {
   LIMIT: "Limit",
@@ -99,7 +87,6 @@ const legSchema = z.object({
   side: z.enum(["BUY", "SELL"]),
   ratio: str,
 });
-export type TicketLeg = z.infer<typeof legSchema>;
 
 export const ticketObject = z.object({
   account_id: str.min(1, "Choose an account"),

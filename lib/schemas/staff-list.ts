@@ -9,7 +9,7 @@ export const staffListParams = listParams({
   filters: {},
   sortable: STAFF_SORTABLE,
   defaultSort: { id: "email", desc: false },
-  sizes: [25, 50, 100],
+  sizes: [10, 25, 50, 100],
   defaultSize: 50,
 });
 export type StaffListParams = StateOf<typeof staffListParams>;

@@ -4,4 +4,3 @@ import { z } from "zod";
 export const streamRequestSchema = z.object({
   reason: z.string().trim().max(200, "Keep the reason under 200 characters.").optional(),
 });
-export type StreamRequestInput = z.input<typeof streamRequestSchema>;

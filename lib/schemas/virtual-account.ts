@@ -240,6 +240,5 @@ export function toUpstreamFields(v: Editable) {
       : {}),
   };
 }
-export type UpstreamAccountFields = ReturnType<typeof toUpstreamFields>;
 
 export const emptyAddress = (): AddressValues => ({ country: "", state: "", city: "", street_address: "", postal_code: "" });

@@ -166,19 +166,6 @@ export async function load(
   return { cpu, rps: latencies.length / elapsed, p50: pct(latencies, 0.5), p99: pct(latencies, 0.99), count: latencies.length };
 }
 
-/** Sequential calls: median and p95 in ms. */
-export async function sequential(n: number, run: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
-  for (let i = 0; i < Math.max(5, n / 10); i++) await run();
-  const s: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t = performance.now();
-    await run();
-    s.push(performance.now() - t);
-  }
-  s.sort((a, b) => a - b);
-  return { p50: pct(s, 0.5), p95: pct(s, 0.95) };
-}
-
 /** BENCH_CPU_FIELD=user or sys: count only user or only system CPU time. */
 const FIELD = process.env.BENCH_CPU_FIELD;
 

@@ -2,12 +2,12 @@ import "server-only";
 import { Writable } from "node:stream";
 import { parseAccountListParams } from "@/lib/schemas/account-list-params";
 import { listAccountsPage } from "@/server/accounts/accounts";
-import { createBrokerClient } from "@/server/broker/client";
 import { createLogger } from "@/server/log";
 import { EVENT } from "@/server/sandbox/trading/events/grpc-server";
 import { openSubscription } from "@/server/wire/events/subscribe";
 import { signedHeaders } from "@/server/wire/signing";
 import { KEY, SECRET, type Caller, type Child, type client } from "./load";
+import { sandboxBroker } from "../../tests/helpers/sandbox-broker";
 
 const SUBSCRIBERS = 10;
 
@@ -58,18 +58,9 @@ export async function eventsPerSecond(sb: Child, call: Caller, total: number): P
  */
 export async function deskAddedMs(url: string): Promise<{ desk: number; direct: number }> {
   const unlimited = { limit: 1_000_000, windowMs: 1_000 };
-  const broker = createBrokerClient(
-    {
-      kind: "sandbox",
-      baseUrl: url,
-      appKey: KEY,
-      appSecret: SECRET,
-      algorithm: "HMAC-SHA256",
-      pathStyle: "resource",
-      timeoutMs: 10_000,
-      maxRetries: 0,
-      rateLimits: { account: unlimited, token: unlimited },
-    },
+  const broker = sandboxBroker(
+    url,
+    { rateLimits: { account: unlimited, token: unlimited } },
     { logger: createLogger({ name: "broker", destination: new Writable({ write: (_c, _e, cb) => cb() }), level: "info" }) },
   );
   const params = parseAccountListParams(new URLSearchParams(""));

@@ -2,6 +2,7 @@ import "server-only";
 import { getDb } from "@/server/db";
 import type { Queryable } from "@/server/db/engine";
 import { logger } from "@/server/log";
+import { selectAccountByIdOrNumber, selectAccountNumbers, upsertAccountNumbers } from "./queries";
 
 /**
  * Account numbers by account id, learnt from upstream answers the desk reads anyway (a list page, a detail), so a
@@ -16,13 +17,7 @@ export async function rememberAccountNumbers(
   if (!known.length) return;
   const ids = known.map((a) => a.account_id);
   const numbers = known.map((a) => a.account_number);
-  await q.query(
-    `INSERT INTO brokerdesk.account_directory (account_id, account_number)
-     SELECT * FROM unnest($1::text[], $2::text[]) ON CONFLICT (account_id) DO UPDATE
-       SET account_number = EXCLUDED.account_number, updated_at = now()
-       WHERE account_directory.account_number IS DISTINCT FROM EXCLUDED.account_number`,
-    [ids, numbers],
-  );
+  await upsertAccountNumbers(q, ids, numbers);
 }
 
 /** rememberAccountNumbers on the app's database, for readers of upstream answers: never throws. */
@@ -38,20 +33,14 @@ export async function noteAccounts(accounts: { account_id?: string | null; accou
 export async function accountNumbers(q: Queryable, ids: string[]): Promise<Map<string, string>> {
   const unique = [...new Set(ids.filter(Boolean))];
   if (!unique.length) return new Map();
-  const { rows } = await q.query<{ account_id: string; account_number: string }>(
-    "SELECT account_id, account_number FROM brokerdesk.account_directory WHERE account_id = ANY($1::text[])",
-    [unique],
-  );
+  const rows = await selectAccountNumbers(q, unique);
   return new Map(rows.map((r) => [r.account_id, r.account_number]));
 }
 
 /** An account number or id → the account id, through the directory; a value it does not know is taken as an id. */
 export async function resolveAccount(q: Queryable, account: string): Promise<{ accountId: string; accountNumber: string | null }> {
-  const { rows } = await q.query<{ account_id: string; account_number: string }>(
-    "SELECT account_id, account_number FROM brokerdesk.account_directory WHERE account_id = $1 OR account_number = $1 ORDER BY (account_id = $1) DESC LIMIT 1",
-    [account],
-  );
-  return rows[0] ? { accountId: rows[0].account_id, accountNumber: rows[0].account_number } : { accountId: account, accountNumber: null };
+  const row = await selectAccountByIdOrNumber(q, account);
+  return row ? { accountId: row.account_id, accountNumber: row.account_number } : { accountId: account, accountNumber: null };
 }
 
 /**

@@ -55,4 +55,3 @@ export function piiOf(account: Omit<AccountView, "masked">) {
     china_connect_id_number: account.china_connect_investor_info?.id_number,
   };
 }
-export type RevealedPii = ReturnType<typeof piiOf>;

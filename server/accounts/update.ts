@@ -10,7 +10,7 @@ import { toActionError } from "@/server/action-kit/upstream-error";
 import type { ApprovableOperation } from "@/server/approvals/operation";
 import { broker as plainBroker } from "@/server/broker";
 import { logger } from "@/server/log";
-import { recordOptionLevelChange } from "@/server/surveillance/alerts";
+import { recordOptionLevelChange } from "@/server/surveillance/queries/alerts";
 import { accountFieldMap } from "./upstream-errors";
 
 /** Sends an account update with the client_request_id its form made; the action and an approval's execution both call it. */

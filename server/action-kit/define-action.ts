@@ -9,7 +9,7 @@ import { requestMeta } from "@/server/auth/request-meta";
 import { getDb } from "@/server/db";
 import { actionContext, performAudited, type ActionContext, type Done } from "./perform";
 
-export type { ActionContext, AuditNotes } from "./perform";
+export type { ActionContext } from "./perform";
 
 /** An approval policy's verdict: run the work now, or hold it until a second person approves the request it made. */
 export type ApprovalDecision = { status: "proceed" } | { status: "held"; approvalId: string; message: string };

@@ -1,7 +1,8 @@
 import "server-only";
 import { unstable_rethrow } from "next/navigation";
 import { isAppError } from "@/lib/errors";
-import { appendAudit, type AuditOutcome } from "@/server/audit/trail";
+import { type AuditOutcome } from "@/server/audit/entry";
+import { appendAudit } from "@/server/audit/trail";
 import type { Staff } from "@/server/auth/guard";
 import type { RequestMeta } from "@/server/auth/staff";
 import { broker, type BrokerClient } from "@/server/broker";

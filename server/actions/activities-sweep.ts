@@ -2,11 +2,13 @@
 import "server-only";
 import { activitySweepSchema } from "@/lib/schemas/activity-sweep";
 import { resolveAccount } from "@/server/accounts/directory";
-import { requestActivitiesSweep, resetAccountSweep } from "@/server/activities/sweep";
+import { requestActivitiesSweep, resetAccountSweep } from "@/server/activities/sweep-requests";
 import { defineAction } from "@/server/action-kit/define-action";
+import { JOBS } from "@/server/jobs/definitions";
+import { requestJob } from "@/server/jobs";
 
 /**
- * Asks the event service for a sweep of every account's activities now (instead of at its next interval); with an
+ * Sends a sweep job for every account's activities now (instead of at its next interval); with an
  * account, that account's history is read again from the start. The explorer shows the progress and the new "as of".
  */
 export const requestSweep = defineAction({
@@ -14,12 +16,17 @@ export const requestSweep = defineAction({
   permission: "activities:read",
   input: activitySweepSchema,
   async run(input, { db, staff, audit }) {
+    let requested: { requestedAt: string };
     if (!input.account) {
       audit.target = "activities";
-      return requestActivitiesSweep(db.engine, staff.email);
+      requested = await requestActivitiesSweep(db.engine, staff.email);
+    } else {
+      const { accountId } = await resolveAccount(db.engine, input.account);
+      audit.target = `account:${accountId}`;
+      requested = await resetAccountSweep(db.engine, accountId, staff.email);
     }
-    const { accountId } = await resolveAccount(db.engine, input.account);
-    audit.target = `account:${accountId}`;
-    return resetAccountSweep(db.engine, accountId, staff.email);
+    // The request's time stays on the event_stream row for the page's freshness line; the job answers it.
+    await requestJob(JOBS.activitiesSweep.name, { requestedBy: staff.email, requestedAt: requested.requestedAt });
+    return requested;
   },
 });

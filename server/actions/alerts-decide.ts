@@ -3,7 +3,7 @@ import "server-only";
 import { revalidatePath } from "next/cache";
 import { AppError } from "@/lib/errors";
 import { alertDecisionSchema } from "@/lib/schemas/surveillance";
-import { decideAlert, getAlert } from "@/server/surveillance/alerts";
+import { decideAlert, getAlert } from "@/server/surveillance/queries/alerts";
 import { defineAction } from "@/server/action-kit/define-action";
 
 /** A reviewer clears or escalates an open alert, with a note; the audit entry keeps the decision and the note. */

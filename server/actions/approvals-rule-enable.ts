@@ -2,7 +2,7 @@
 import "server-only";
 import { revalidatePath } from "next/cache";
 import { approvalRuleEnabledSchema } from "@/lib/schemas/approvals";
-import { setRuleEnabled } from "@/server/approvals/rules";
+import { setRuleEnabled } from "@/server/approvals/queries/rules";
 import { defineAction } from "@/server/action-kit/define-action";
 
 /** Turns an approval rule on or off. */

@@ -2,7 +2,7 @@
 import "server-only";
 import { revalidatePath } from "next/cache";
 import { approvalRuleSchema } from "@/lib/schemas/approvals";
-import { saveRule } from "@/server/approvals/rules";
+import { saveRule } from "@/server/approvals/queries/rules";
 import { defineAction } from "@/server/action-kit/define-action";
 
 /** Creates an approval rule, or edits one (the input names it). */

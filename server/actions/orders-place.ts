@@ -2,7 +2,7 @@
 import "server-only";
 import { placeTicketSchema } from "@/lib/schemas/order-ticket";
 import type { TicketPlaced } from "@/lib/schemas/order-ticket-data";
-import { recordDeskOrder } from "@/server/events/desk";
+import { recordDeskOrder } from "@/server/books/desk";
 import { logger } from "@/server/log";
 import { checkOptionLevel, ticketRequest } from "@/server/orders/ticket-orders";
 import { orderActionError } from "@/server/orders/upstream-errors";

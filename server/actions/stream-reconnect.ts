@@ -1,7 +1,8 @@
 "use server";
 import "server-only";
 import { streamRequestSchema } from "@/lib/schemas/stream";
-import { notifyChange } from "@/server/events/channel";
+import { setReconnectRequest } from "@/server/books/queries/health";
+import { notifyChange } from "@/server/notices/channel";
 import { defineAction } from "@/server/action-kit/define-action";
 
 /**
@@ -14,7 +15,7 @@ export const requestStreamReconnect = defineAction({
   input: streamRequestSchema,
   async run(_input, { db, audit }) {
     audit.target = "event-stream";
-    await db.engine.query("UPDATE brokerdesk.event_stream SET reconnect_requested_at = now() WHERE id = 'upstream'");
+    await setReconnectRequest(db.engine);
     await notifyChange(db.engine, { topics: ["stream"], accounts: [] });
     return { requested: true };
   },

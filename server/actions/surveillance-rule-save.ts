@@ -2,7 +2,7 @@
 import "server-only";
 import { revalidatePath } from "next/cache";
 import { ruleFormSchema, ruleParamsOf } from "@/lib/schemas/surveillance";
-import { saveRule } from "@/server/surveillance/alerts";
+import { saveRule } from "@/server/surveillance/queries/alerts";
 import { defineAction } from "@/server/action-kit/define-action";
 
 /** Creates a surveillance rule or changes one's name, parameters or on/off; the rules apply to what arrives next. */

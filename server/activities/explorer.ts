@@ -13,8 +13,8 @@ import type { BrokerClient } from "@/server/broker/client";
 import type { Activity } from "@/server/broker/schemas/accounts";
 import type { Queryable } from "@/server/db/engine";
 import { resolveAccount } from "@/server/accounts/directory";
-import { keysetPage } from "@/server/db/keyset";
-import { activitiesFreshness } from "./sweep";
+import { activitiesFreshness } from "./freshness";
+import { selectActivityChart, selectActivityPage, selectActivityTotals, type ActivityDbRow as DbRow } from "./queries/explorer";
 
 /**
  * The activities explorer. Across accounts it reads the desk's copy (`brokerdesk.activities`, filled by the sweep):
@@ -22,26 +22,6 @@ import { activitiesFreshness } from "./sweep";
  * the filter's totals and chart summed in SQL (numeric, no floats). One account reads live from the upstream, one
  * upstream page per page shown.
  */
-
-const COLUMNS = `a.uid, a.id, a.account_id, a.account_number, a.activity_type, a.activity_sub_type, a.currency, a.market, a.symbol,
-  a.quantity::text AS quantity, a.net_amount::text AS net_amount, to_char(a.trade_date, 'YYYY-MM-DD') AS trade_date, a.biz_time, a.description`;
-
-interface DbRow {
-  uid: string;
-  id: string;
-  account_id: string;
-  account_number: string | null;
-  activity_type: string;
-  activity_sub_type: string | null;
-  currency: string;
-  market: string | null;
-  symbol: string | null;
-  quantity: string | null;
-  net_amount: string;
-  trade_date: string | null;
-  biz_time: Date | string;
-  description: string | null;
-}
 
 const toRow = (r: DbRow): ActivityRow => ({
   uid: r.uid,
@@ -65,27 +45,6 @@ const utcDay = (day: string, plusDays = 0) => new Date(Date.parse(`${day}T00:00:
 /** The upstream's time format: yyyy-MM-dd'T'HH:mm:ss.SSSZ, offset without a colon. */
 export const upstreamTime = (d: Date) => d.toISOString().replace("Z", "+0000");
 
-/** The filter as SQL conditions numbered from `$offset+1` (the account already resolved to its id). */
-export function activityConditions(f: ActivityFilter & { accountId?: string }, offset = 0): { where: string[]; params: unknown[] } {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  const add = (sql: (p: string) => string, value: unknown) => {
-    params.push(value);
-    where.push(sql(`$${offset + params.length}`));
-  };
-  if (f.type) add((p) => `a.activity_type = ${p}`, f.type);
-  if (f.subType) add((p) => `a.activity_sub_type = ${p}`, f.subType);
-  if (f.accountId) add((p) => `a.account_id = ${p}`, f.accountId);
-  if (f.currency) add((p) => `a.currency = ${p}`, f.currency);
-  if (f.market) add((p) => `a.market = ${p}`, f.market);
-  if (f.symbol) add((p) => `a.symbol = ${p}`, f.symbol);
-  if (f.from) add((p) => `a.biz_time >= ${p}`, utcDay(f.from));
-  if (f.to) add((p) => `a.biz_time < ${p}`, utcDay(f.to, 1));
-  if (f.min) add((p) => `abs(a.net_amount) >= ${p}::numeric`, f.min);
-  if (f.max) add((p) => `abs(a.net_amount) <= ${p}::numeric`, f.max);
-  return { where, params };
-}
-
 /** The filter with its account (a number or an id) resolved to the account id, once: `account` is then dropped. */
 async function withAccount(q: Queryable, f: ActivityFilter & { accountId?: string }): Promise<ActivityFilter & { accountId?: string }> {
   return f.account ? { ...f, account: undefined, accountId: (await resolveAccount(q, f.account)).accountId } : f;
@@ -97,18 +56,7 @@ export async function listActivityPage(
   filter: ActivityFilter & { accountId?: string },
   page: { cursor?: string; limit: number },
 ): Promise<ActivityPage> {
-  const { where, params } = activityConditions(await withAccount(q, filter));
-  const result = await keysetPage<DbRow>(q, {
-    columns: COLUMNS,
-    from: "brokerdesk.activities a",
-    where,
-    params,
-    sort: "a.biz_time",
-    tiebreak: "a.uid",
-    desc: true,
-    cursor: page.cursor,
-    limit: page.limit,
-  });
+  const result = await selectActivityPage(q, await withAccount(q, filter), page);
   return { rows: result.rows.map(toRow), nextCursor: result.nextCursor, source: "desk" };
 }
 
@@ -196,26 +144,13 @@ const trimZeros = (d: string) => (d.includes(".") ? d.replace(/\.?0+$/, "") : d)
  */
 export async function activitySummary(q: Queryable, filter: ActivityFilter, now = new Date()): Promise<ActivitySummary> {
   const f = await withAccount(q, filter);
-  const { where, params } = activityConditions(f);
-  const cond = where.length ? `WHERE ${where.join(" AND ")}` : "";
   const range = chartRange(f, now);
   const [freshness, totals, chart] = await Promise.all([
     activitiesFreshness(q, f.accountId),
-    q.query<{ currency: string; count: string; net: string; credits: string | null; debits: string | null }>(
-      `SELECT a.currency, count(*)::text AS count, sum(a.net_amount)::text AS net,
-              sum(a.net_amount) FILTER (WHERE a.net_amount > 0)::text AS credits, sum(a.net_amount) FILTER (WHERE a.net_amount < 0)::text AS debits
-         FROM brokerdesk.activities a ${cond} GROUP BY a.currency ORDER BY a.currency`,
-      params,
-    ),
-    q.query<{ day: string; type: string; currency: string; net: string }>(
-      `SELECT to_char(a.biz_time AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, a.activity_type AS type, a.currency, sum(a.net_amount)::text AS net
-         FROM brokerdesk.activities a
-        WHERE ${[...where, `a.biz_time >= $${params.length + 1}`, `a.biz_time < $${params.length + 2}`].join(" AND ")}
-        GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
-      [...params, utcDay(range.from), utcDay(range.to, 1)],
-    ),
+    selectActivityTotals(q, f),
+    selectActivityChart(q, f, utcDay(range.from), utcDay(range.to, 1)),
   ]);
-  const byCurrency = totals.rows.map((r) => ({
+  const byCurrency = totals.map((r) => ({
     currency: r.currency,
     count: Number(r.count),
     net: trimZeros(r.net),
@@ -228,7 +163,7 @@ export async function activitySummary(q: Queryable, filter: ActivityFilter, now 
     byCurrency,
     chartFrom: range.from,
     chartTo: range.to,
-    chart: chart.rows.map((r) => ({ ...r, net: trimZeros(r.net) })),
+    chart: chart.map((r) => ({ ...r, net: trimZeros(r.net) })),
   };
 }
 

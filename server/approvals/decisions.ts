@@ -6,7 +6,8 @@ import type { ActionContext } from "@/server/action-kit/define-action";
 import type { Staff } from "@/server/auth/guard";
 import type { AppDb } from "@/server/db";
 import type { Tx } from "@/server/db/engine";
-import { executeRequest, type ClaimedRequest } from "./execute";
+import { executeRequest } from "./execute";
+import { claimRequest, closeRequest, countApprovals, insertDecisionRow, lockRequest, type LockedRequest } from "./queries/decisions";
 import { approvableOperation } from "./registry";
 import { expireDue } from "./requests";
 
@@ -17,19 +18,6 @@ import { expireDue } from "./requests";
  * after another; the last required approval claims the request for execution in the same transaction
  * (pending → executing, one UPDATE), and only the claimer executes it: one upstream request, however many clicks.
  */
-interface LockedRequest {
-  id: string;
-  action: string;
-  status: ApprovalStatus;
-  payload: unknown;
-  maker_id: string;
-  maker_email: string;
-  maker_role: string;
-  approvers_required: number;
-  approver_roles: string[];
-  expires_at: Date;
-}
-
 const refuse = (code: string, message: string) => new AppError(code, message, message);
 
 const CLOSED: Record<ApprovalStatus, string> = {
@@ -43,13 +31,9 @@ const CLOSED: Record<ApprovalStatus, string> = {
 };
 
 async function lock(tx: Tx, id: string): Promise<LockedRequest> {
-  const { rows } = await tx.query<LockedRequest>(
-    `SELECT id::text, action, status, payload, maker_id::text, maker_email, maker_role, approvers_required, approver_roles, expires_at
-       FROM brokerdesk.approval_requests WHERE id = $1 FOR UPDATE`,
-    [id],
-  );
-  if (!rows[0]) throw new NotFoundError("This approval request does not exist.");
-  return rows[0];
+  const row = await lockRequest(tx, id);
+  if (!row) throw new NotFoundError("This approval request does not exist.");
+  return row;
 }
 
 /** The checks every decision makes on the locked row. */
@@ -63,12 +47,8 @@ function checkDecider(r: LockedRequest, staff: Staff, now: Date): void {
 }
 
 async function insertDecision(tx: Tx, r: LockedRequest, staff: Staff, decision: "approve" | "reject", reason?: string): Promise<void> {
-  const { rows } = await tx.query<{ id: string }>(
-    `INSERT INTO brokerdesk.approval_decisions (request_id, approver_id, approver_email, approver_role, decision, reason)
-     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (request_id, approver_id) DO NOTHING RETURNING id::text`,
-    [r.id, staff.id, staff.email, staff.role, decision, reason ?? null],
-  );
-  if (!rows[0]) throw refuse("ALREADY_DECIDED", "You have already decided this request.");
+  if (!(await insertDecisionRow(tx, r.id, staff, decision, reason)))
+    throw refuse("ALREADY_DECIDED", "You have already decided this request.");
 }
 
 /** Expired while pending: closed (and audited) outside the refused transaction, then refused. */
@@ -84,18 +64,9 @@ export async function approveRequest(id: string, ctx: ActionContext, now = new D
     const r = await lock(tx, id);
     checkDecider(r, staff, now);
     await insertDecision(tx, r, staff, "approve");
-    const { rows } = await tx.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM brokerdesk.approval_decisions WHERE request_id = $1 AND decision = 'approve'`,
-      [id],
-    );
-    const approvals = Number(rows[0].n);
+    const approvals = await countApprovals(tx, id);
     if (approvals < Number(r.approvers_required)) return { r, approvals, claimed: undefined };
-    const { rows: claimed } = await tx.query<ClaimedRequest>(
-      `UPDATE brokerdesk.approval_requests SET status = 'executing', decided_at = $2
-        WHERE id = $1 AND status = 'pending' RETURNING id::text, action, target, payload, maker_id::text, maker_email, maker_role, diff`,
-      [id, now],
-    );
-    return { r, approvals, claimed: claimed[0] };
+    return { r, approvals, claimed: await claimRequest(tx, id, now) };
   });
   const required = Number(claim.r.approvers_required);
   if (!claim.claimed) return { status: "pending", approvals: claim.approvals, required };
@@ -111,7 +82,7 @@ export async function rejectRequest(id: string, reason: string, ctx: ActionConte
     const row = await lock(tx, id);
     checkDecider(row, staff, now);
     await insertDecision(tx, row, staff, "reject", reason);
-    await tx.query(`UPDATE brokerdesk.approval_requests SET status = 'rejected', decided_at = $2 WHERE id = $1`, [id, now]);
+    await closeRequest(tx, id, "rejected", now);
     return row;
   });
   await tellOperation(db, r, "DECLINED", reason);
@@ -126,7 +97,7 @@ export async function withdrawRequest(id: string, ctx: ActionContext, now = new 
     const row = await lock(tx, id);
     if (row.maker_id !== staff.id) throw refuse("NOT_THE_MAKER", "Only the person who made this request can withdraw it.");
     if (row.status !== "pending") throw refuse("APPROVAL_CLOSED", CLOSED[row.status]);
-    await tx.query(`UPDATE brokerdesk.approval_requests SET status = 'withdrawn', decided_at = $2 WHERE id = $1`, [id, now]);
+    await closeRequest(tx, id, "withdrawn", now);
     return row;
   });
   await tellOperation(db, r, "WITHDRAWN");

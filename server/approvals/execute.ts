@@ -1,4 +1,5 @@
 import "server-only";
+import { markExecuted, markFailed } from "./queries/requests";
 import { isRole, type Role } from "@/lib/auth/permissions";
 import type { ApprovalStatus } from "@/lib/schemas/approvals";
 import type { ActionContext } from "@/server/action-kit/define-action";
@@ -58,17 +59,11 @@ export async function executeRequest(
   });
   const upstreamRequestId = performed.upstreamRequestId ?? null;
   if (performed.ok) {
-    await db.engine.query(
-      `UPDATE brokerdesk.approval_requests SET status = 'executed', executed_at = now(), result = $2::jsonb, upstream_request_id = $3 WHERE id = $1`,
-      [req.id, JSON.stringify(performed.data ?? null), upstreamRequestId],
-    );
+    await markExecuted(db.engine, req.id, performed.data ?? null, upstreamRequestId);
     return { status: "executed", upstreamRequestId, error: null };
   }
   const message = performed.userMessage;
-  await db.engine.query(
-    `UPDATE brokerdesk.approval_requests SET status = 'failed', executed_at = now(), error = $2, upstream_request_id = $3 WHERE id = $1`,
-    [req.id, message, upstreamRequestId],
-  );
+  await markFailed(db.engine, req.id, message, upstreamRequestId);
   const parsed = op?.schema.safeParse(req.payload);
   if (op?.onStatus && parsed?.success)
     await op.onStatus(parsed.data, "FAILED", { approvalId: req.id, makerEmail: req.maker_email, ctx: { db }, reason: message });

@@ -8,7 +8,7 @@ import { logger } from "@/server/log";
 import type { ApprovableOperation } from "./operation";
 import { approvableOperation } from "./registry";
 import { holdRequest } from "./requests";
-import { anyEnabledRule, matchRule } from "./rules";
+import { anyEnabledRule, matchRule } from "./queries/rules";
 
 /**
  * defineAction's `approval` step for an operation: when an enabled rule applies to the input, the request is stored

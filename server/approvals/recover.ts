@@ -1,4 +1,5 @@
 import "server-only";
+import { selectStuckExecutions, settleExecution } from "./queries/requests";
 import { appendAudit } from "@/server/audit/trail";
 import { broker, type BrokerClient } from "@/server/broker";
 import type { AppDb } from "@/server/db";
@@ -7,14 +8,6 @@ import { approvableOperation } from "./registry";
 
 /** An execution that has not written its outcome after this long has lost its process (a call takes a minute at most). */
 export const STUCK_AFTER_MS = 10 * 60_000;
-
-interface StuckRow {
-  id: string;
-  action: string;
-  target: string;
-  payload: unknown;
-  maker_email: string;
-}
 
 export const NOT_SENT_MESSAGE =
   "The execution stopped before the upstream received the request, which it does not know: nothing was sent. Ask again with a new request.";
@@ -31,10 +24,7 @@ export async function recoverStuckExecutions(
   o: { olderThanMs?: number; now?: Date; client?: BrokerClient } = {},
 ): Promise<number> {
   const before = new Date((o.now ?? new Date()).getTime() - (o.olderThanMs ?? STUCK_AFTER_MS));
-  const { rows } = await db.engine.query<StuckRow>(
-    "SELECT id::text, action, target, payload, maker_email FROM brokerdesk.approval_requests WHERE status = 'executing' AND decided_at < $1 ORDER BY decided_at LIMIT 100",
-    [before],
-  );
+  const rows = await selectStuckExecutions(db.engine, before);
   let settled = 0;
   for (const r of rows) {
     const op = approvableOperation(r.action);
@@ -49,17 +39,14 @@ export async function recoverStuckExecutions(
     }
     const executed = found?.sent === true;
     const error = executed ? null : found ? NOT_SENT_MESSAGE : UNKNOWN_MESSAGE;
-    const { rows: updated } = await db.engine.query(
-      `UPDATE brokerdesk.approval_requests SET status = $2, executed_at = now(), error = $3, result = COALESCE(result, $4::jsonb)
-        WHERE id = $1 AND status = 'executing' RETURNING id`,
-      [
-        r.id,
-        executed ? "executed" : "failed",
-        error,
-        JSON.stringify(executed ? { recovered: true, upstreamStatus: found && "status" in found ? (found.status ?? null) : null } : null),
-      ],
+    const updated = await settleExecution(
+      db.engine,
+      r.id,
+      executed ? "executed" : "failed",
+      error,
+      executed ? { recovered: true, upstreamStatus: found && "status" in found ? (found.status ?? null) : null } : null,
     );
-    if (!updated.length) continue;
+    if (!updated) continue;
     settled += 1;
     await appendAudit(db, {
       action: "approvals.recover",

@@ -15,9 +15,3 @@ const byAction = new Map(OPERATIONS.map((op) => [op.action, op]));
 export function approvableOperation(action: string): ApprovableOperation | undefined {
   return byAction.get(action);
 }
-
-/** For tests: an operation of their own (a fake upstream step), under its action name. */
-export function registerApprovableForTests(op: ApprovableOperation): () => void {
-  byAction.set(op.action, op);
-  return () => byAction.delete(op.action);
-}

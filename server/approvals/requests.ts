@@ -2,15 +2,27 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { env } from "@/lib/env";
 import { NotFoundError } from "@/lib/errors";
-import type { ApprovalDecisionRow, ApprovalDetail, ApprovalFilter, ApprovalListRow, ApprovalStatus } from "@/lib/schemas/approvals";
-import { appendAudit, canonicalJson } from "@/server/audit/trail";
+import type { ApprovalDecisionRow, ApprovalDetail, ApprovalFilter, ApprovalListRow } from "@/lib/schemas/approvals";
+import { canonicalJson } from "@/server/audit/entry";
+import { appendAudit } from "@/server/audit/trail";
 import type { AppDb } from "@/server/db";
 import type { Queryable } from "@/server/db/engine";
-import { keysetPage } from "@/server/db/keyset";
 import { MASK, maskValue } from "@/server/accounts/masking";
 import { logger } from "@/server/log";
 import { approvableOperation } from "./registry";
-import type { MatchedRule } from "./rules";
+import {
+  expireDueRequests,
+  insertRequest,
+  selectDecisions,
+  selectPendingRequestId,
+  selectRequest,
+  selectRequestIdsOf,
+  selectRequestPage,
+  type DbRequest,
+  type ExpiredRow,
+  type NewRequest,
+} from "./queries/requests";
+import type { MatchedRule } from "./queries/rules";
 
 /**
  * Approval requests: stored at hold time exactly as they will be sent, listed pending first, and expired when
@@ -22,17 +34,8 @@ export function approvalTtlMs(): number {
   return env().APPROVAL_TTL_HOURS * 3_600_000;
 }
 
-export interface HoldInput {
-  action: string;
-  ruleAction: string;
-  target: string;
-  payload: unknown;
-  clientRequestId?: string;
-  summary: string;
-  diff?: unknown;
-  money?: { currency: string; amount: string };
+export interface HoldInput extends NewRequest {
   rule: MatchedRule;
-  maker: { id: string; email: string; role: string };
 }
 
 /**
@@ -41,48 +44,11 @@ export interface HoldInput {
  */
 export async function holdRequest(q: Queryable, h: HoldInput, now = new Date()): Promise<{ id: string; created: boolean }> {
   const hash = payloadHash(h.payload);
-  const { rows } = await q.query<{ id: string }>(
-    `INSERT INTO brokerdesk.approval_requests (action, rule_action, target, payload, client_request_id, payload_hash, summary, diff, currency, amount,
-            rule_id, approvers_required, approver_roles, maker_id, maker_email, maker_role, created_at, expires_at)
-     VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7, $8::jsonb, $9, $10::numeric, $11, $12, $13::text[], $14, $15, $16, $17, $18)
-     ON CONFLICT (action, target, payload_hash) WHERE status = 'pending' DO NOTHING RETURNING id::text`,
-    [
-      h.action,
-      h.ruleAction,
-      h.target,
-      JSON.stringify(h.payload),
-      h.clientRequestId ?? null,
-      hash,
-      h.summary,
-      h.diff === undefined ? null : JSON.stringify(h.diff),
-      h.money?.currency ?? null,
-      h.money?.amount ?? null,
-      h.rule.id,
-      h.rule.approversRequired,
-      h.rule.approverRoles,
-      h.maker.id,
-      h.maker.email,
-      h.maker.role,
-      now,
-      new Date(now.getTime() + approvalTtlMs()),
-    ],
-  );
-  if (rows[0]) return { id: rows[0].id, created: true };
-  const existing = await q.query<{ id: string }>(
-    `SELECT id::text FROM brokerdesk.approval_requests WHERE action = $1 AND target = $2 AND payload_hash = $3 AND status = 'pending'`,
-    [h.action, h.target, hash],
-  );
-  if (!existing.rows[0]) throw new Error("approval request neither inserted nor pending");
-  return { id: existing.rows[0].id, created: false };
-}
-
-interface ExpiredRow {
-  id: string;
-  action: string;
-  target: string;
-  payload: unknown;
-  maker_email: string;
-  expires_at: Date;
+  const id = await insertRequest(q, h, hash, now, new Date(now.getTime() + approvalTtlMs()));
+  if (id) return { id, created: true };
+  const existing = await selectPendingRequestId(q, h.action, h.target, hash);
+  if (!existing) throw new Error("approval request neither inserted nor pending");
+  return { id: existing, created: false };
 }
 
 /**
@@ -91,12 +57,7 @@ interface ExpiredRow {
  */
 export async function expireDue(db: AppDb, o: { id?: string; now?: Date } = {}): Promise<string[]> {
   const now = o.now ?? new Date();
-  const { rows } = await db.engine.query<ExpiredRow>(
-    `UPDATE brokerdesk.approval_requests SET status = 'expired', decided_at = $1
-      WHERE status = 'pending' AND expires_at <= $1 ${o.id ? "AND id = $2" : ""}
-      RETURNING id::text, action, target, payload, maker_email, expires_at`,
-    o.id ? [now, o.id] : [now],
-  );
+  const rows = await expireDueRequests(db.engine, now, o.id);
   for (const r of rows) await afterExpiry(db, r);
   return rows.map((r) => r.id);
 }
@@ -124,38 +85,7 @@ export async function sweepExpired(db: AppDb, now = new Date()): Promise<number>
   }
 }
 
-interface DbRequest {
-  id: string;
-  action: string;
-  rule_action: string;
-  target: string;
-  payload: Record<string, unknown>;
-  client_request_id: string | null;
-  payload_hash: string;
-  summary: string;
-  diff: unknown;
-  currency: string | null;
-  amount: string | null;
-  approvers_required: number;
-  approver_roles: string[];
-  status: ApprovalStatus;
-  maker_id: string;
-  maker_email: string;
-  maker_role: string;
-  created_at: Date;
-  expires_at: Date;
-  decided_at: Date | null;
-  executed_at: Date | null;
-  upstream_request_id: string | null;
-  result: unknown;
-  error: string | null;
-  approvals: number | string;
-}
-
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
-const APPROVALS = `(SELECT count(*) FROM brokerdesk.approval_decisions d WHERE d.request_id = r.id AND d.decision = 'approve')::int AS approvals`;
-const LIST_COLUMNS = `r.id::text, r.action, r.rule_action, r.summary, r.maker_email, r.status, r.approvers_required, r.created_at, r.expires_at, ${APPROVALS}`;
-
 function toListRow(r: DbRequest): ApprovalListRow {
   return {
     id: r.id,
@@ -178,45 +108,16 @@ export async function listApprovals(
   page: { cursor?: string; limit: number },
 ): Promise<{ rows: ApprovalListRow[]; nextCursor?: string }> {
   await sweepExpired(db);
-  const where: string[] = [];
-  const params: unknown[] = [];
-  if (f.status) where.push(`r.status = $${params.push(f.status)}`);
-  if (f.action) where.push(`(r.rule_action = $${params.push(f.action)} OR r.action = $${params.length})`);
-  const result = await keysetPage<DbRequest>(db.engine, {
-    columns: LIST_COLUMNS,
-    from: "brokerdesk.approval_requests r",
-    where,
-    params,
-    // Pending first (a whole band above the rest), newest first within each band; ms since epoch fit a bigint.
-    sort: `((CASE WHEN r.status = 'pending' THEN 1 ELSE 0 END)::bigint * 100000000000000 + (extract(epoch FROM r.created_at) * 1000)::bigint)`,
-    tiebreak: "r.id",
-    desc: true,
-    cursor: page.cursor,
-    limit: page.limit,
-  });
+  const result = await selectRequestPage(db.engine, f, page);
   return { rows: result.rows.map(toListRow), nextCursor: result.nextCursor };
 }
 
 export async function getApproval(db: AppDb, id: string): Promise<ApprovalDetail> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw new NotFoundError("This approval request does not exist.");
   await expireDue(db, { id });
-  const { rows } = await db.engine.query<DbRequest>(
-    `SELECT r.*, r.id::text AS id, r.maker_id::text AS maker_id, r.amount::text AS amount, ${APPROVALS} FROM brokerdesk.approval_requests r WHERE r.id = $1`,
-    [id],
-  );
-  const r = rows[0];
+  const r = await selectRequest(db.engine, id);
   if (!r) throw new NotFoundError("This approval request does not exist.");
-  const { rows: decisions } = await db.engine.query<{
-    approver_id: string;
-    approver_email: string;
-    approver_role: string;
-    decision: "approve" | "reject";
-    reason: string | null;
-    at: Date;
-  }>(
-    `SELECT approver_id::text, approver_email, approver_role, decision, reason, at FROM brokerdesk.approval_decisions WHERE request_id = $1 ORDER BY at, id`,
-    [id],
-  );
+  const decisions = await selectDecisions(db.engine, id);
   return {
     ...toListRow(r),
     target: r.target,
@@ -247,11 +148,8 @@ export async function getApproval(db: AppDb, id: string): Promise<ApprovalDetail
 
 /** The approval requests that held the request with this client_request_id under one of these actions, oldest first. */
 export async function approvalsOfRequest(db: AppDb, actions: string[], clientRequestId: string): Promise<ApprovalDetail[]> {
-  const { rows } = await db.engine.query<{ id: string }>(
-    "SELECT id::text AS id FROM brokerdesk.approval_requests WHERE client_request_id = $1 AND action = ANY($2) ORDER BY created_at, id",
-    [clientRequestId, actions],
-  );
-  return Promise.all(rows.map((r) => getApproval(db, r.id)));
+  const ids = await selectRequestIdsOf(db.engine, clientRequestId, actions);
+  return Promise.all(ids.map((id) => getApproval(db, id)));
 }
 
 const PII_PATH = /(^|\.)(tax_id|id_number)$|_address\.(state|city|street_address|postal_code)$/;

@@ -1,7 +1,7 @@
 import "server-only";
 import type { AuditFilter } from "@/lib/schemas/audit";
 import type { Queryable } from "@/server/db/engine";
-import { listAudit } from "./trail";
+import { listAudit } from "./list";
 
 /** The audit trail CSV export's rows (written out and itself audited by server/http csvRoute). */
 export const AUDIT_CSV_COLUMNS = [

@@ -2,8 +2,7 @@ import "server-only";
 import { isDemoMode } from "@/lib/env";
 import { getDb, type AppDb } from "@/server/db";
 import type { Role } from "@/lib/auth/permissions";
-import { inArray, and, eq } from "drizzle-orm";
-import { staffUsers } from "@/server/db/schema";
+import { disableStaffByEmail } from "./queries";
 import { logger } from "@/server/log";
 import { createStaff, findStaffByEmail, StaffExistsError } from "./staff";
 
@@ -35,21 +34,10 @@ export async function seedDemoUsers(db: AppDb): Promise<void> {
  * disabled (and their sessions ended), never left able to sign in. Returns the emails it disabled.
  */
 export async function disableDemoUsers(db: AppDb): Promise<string[]> {
-  const now = new Date();
-  const rows = await db.orm
-    .update(staffUsers)
-    .set({ disabled: true, sessionsRevokedAt: now, updatedAt: now })
-    .where(
-      and(
-        inArray(
-          staffUsers.email,
-          DEMO_USERS.map((u) => u.email),
-        ),
-        eq(staffUsers.disabled, false),
-      ),
-    )
-    .returning({ email: staffUsers.email });
-  return rows.map((r) => r.email);
+  return disableStaffByEmail(
+    db.engine,
+    DEMO_USERS.map((u) => u.email),
+  );
 }
 
 /**

@@ -1,11 +1,21 @@
 import "server-only";
-import { eq, sql } from "drizzle-orm";
 import type { AppDb } from "@/server/db";
-import { staffUsers, type StaffUser } from "@/server/db/schema";
 import { appendAudit } from "@/server/audit/trail";
 import type { Role } from "@/lib/auth/permissions";
 import { AppError } from "@/lib/errors";
 import { burnVerification, hashPassword, verifyPassword } from "./passwords";
+import {
+  countFailedSignIn,
+  insertStaff,
+  recordSignIn,
+  revokeStaffSessions,
+  selectStaffByEmail,
+  selectStaffById,
+  updateStaffRow,
+  type StaffUser,
+} from "./queries";
+
+export type { StaffUser } from "./queries";
 
 export const MAX_FAILED_ATTEMPTS = 5;
 export const LOCKOUT_MINUTES = 15;
@@ -18,13 +28,11 @@ export function toPublic(user: StaffUser): PublicStaff {
 }
 
 export async function findStaffById(db: AppDb, id: string): Promise<StaffUser | undefined> {
-  const [user] = await db.orm.select().from(staffUsers).where(eq(staffUsers.id, id));
-  return user;
+  return selectStaffById(db.engine, id);
 }
 
 export async function findStaffByEmail(db: AppDb, email: string): Promise<StaffUser | undefined> {
-  const [user] = await db.orm.select().from(staffUsers).where(eq(staffUsers.email, email.trim().toLowerCase()));
-  return user;
+  return selectStaffByEmail(db.engine, email.trim().toLowerCase());
 }
 
 export class StaffExistsError extends AppError {
@@ -35,13 +43,9 @@ export class StaffExistsError extends AppError {
 
 export async function createStaff(db: AppDb, input: { email: string; name: string; role: Role; password: string }): Promise<PublicStaff> {
   const passwordHash = await hashPassword(input.password);
-  const rows = await db.orm
-    .insert(staffUsers)
-    .values({ email: input.email.trim().toLowerCase(), name: input.name, role: input.role, passwordHash })
-    .onConflictDoNothing({ target: staffUsers.email })
-    .returning();
-  if (rows.length === 0) throw new StaffExistsError(input.email);
-  return toPublic(rows[0]);
+  const user = await insertStaff(db.engine, { email: input.email.trim().toLowerCase(), name: input.name, role: input.role, passwordHash });
+  if (!user) throw new StaffExistsError(input.email);
+  return toPublic(user);
 }
 
 export async function updateStaff(
@@ -49,17 +53,13 @@ export async function updateStaff(
   id: string,
   change: Partial<{ role: Role; disabled: boolean; unlock: true }>,
 ): Promise<PublicStaff | undefined> {
-  const set: Partial<typeof staffUsers.$inferInsert> = { updatedAt: new Date() };
-  if (change.role) set.role = change.role;
-  if (change.disabled !== undefined) set.disabled = change.disabled;
-  if (change.unlock) Object.assign(set, { lockedUntil: null, failedAttempts: 0 });
-  const [user] = await db.orm.update(staffUsers).set(set).where(eq(staffUsers.id, id)).returning();
+  const user = await updateStaffRow(db.engine, id, change);
   return user && toPublic(user);
 }
 
 /** Ends every session of the user: a copied session cookie stops working too. */
 export async function revokeSessions(db: AppDb, id: string): Promise<void> {
-  await db.orm.update(staffUsers).set({ sessionsRevokedAt: new Date() }).where(eq(staffUsers.id, id));
+  await revokeStaffSessions(db.engine, id);
 }
 
 export type SignInFailure = "invalid" | "locked" | "disabled";
@@ -98,20 +98,11 @@ export async function authenticateStaff(db: AppDb, email: string, password: stri
     return { ok: false, reason: "locked", lockedUntil: user.lockedUntil };
   }
   if (!(await verifyPassword(user.passwordHash, password))) {
-    // One atomic statement, so concurrent wrong guesses each count.
-    const [after] = await db.orm
-      .update(staffUsers)
-      .set({
-        failedAttempts: sql`CASE WHEN ${staffUsers.failedAttempts} + 1 >= ${MAX_FAILED_ATTEMPTS} THEN 0 ELSE ${staffUsers.failedAttempts} + 1 END`,
-        lockedUntil: sql`CASE WHEN ${staffUsers.failedAttempts} + 1 >= ${MAX_FAILED_ATTEMPTS}
-          THEN now() + make_interval(mins => ${LOCKOUT_MINUTES}) ELSE NULL END`,
-      })
-      .where(eq(staffUsers.id, user.id))
-      .returning({ lockedUntil: staffUsers.lockedUntil });
+    const lockedUntil = await countFailedSignIn(db.engine, user.id, MAX_FAILED_ATTEMPTS, LOCKOUT_MINUTES);
     await audit("auth.sign_in", "failure", "INVALID_CREDENTIALS");
-    if (after?.lockedUntil) {
+    if (lockedUntil) {
       await audit("auth.lockout", "success");
-      return { ok: false, reason: "locked", lockedUntil: after.lockedUntil };
+      return { ok: false, reason: "locked", lockedUntil };
     }
     return { ok: false, reason: "invalid" };
   }
@@ -119,7 +110,7 @@ export async function authenticateStaff(db: AppDb, email: string, password: stri
     await audit("auth.sign_in", "failure", "ACCOUNT_DISABLED");
     return { ok: false, reason: "disabled" };
   }
-  await db.orm.update(staffUsers).set({ failedAttempts: 0, lockedUntil: null, lastSignInAt: new Date() }).where(eq(staffUsers.id, user.id));
+  await recordSignIn(db.engine, user.id);
   await audit("auth.sign_in", "success");
   return { ok: true, user: toPublic(user) };
 }

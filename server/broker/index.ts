@@ -12,11 +12,10 @@ import { SANDBOX_RATE_LIMITS } from "@/server/sandbox-control";
  * Process-wide entry points: `broker()` for upstream calls, and the token functions the Admin → Connection page
  * calls. Nothing returned here carries the secret or the token itself.
  */
-export { createBrokerClient, type BrokerClient, type BrokerClientConfig, type BrokerClientDeps, type RequestOptions } from "./client";
-export { BrokerError, isBrokerError } from "./errors";
-export { paginate, collectAll } from "./pagination";
-export type { Page } from "./schemas/common";
-export type { ConnectionInfo, ConnectionStatus, TokenState, TokenStatus } from "@/lib/connection";
+export { type BrokerClient, type BrokerClientConfig, type RequestOptions } from "./client";
+export { isBrokerError } from "./errors";
+export { paginate } from "./pagination";
+export type { ConnectionStatus, TokenStatus } from "@/lib/connection";
 
 const holder = globalThis as unknown as { __brokerdeskBroker?: BrokerClient };
 
@@ -85,11 +84,6 @@ export function startNewToken(actor: string): Promise<ConnectionStatus> {
 /** Asks the upstream for the stored token's state (PENDING → NORMAL after 2FA) and stores it. */
 export function checkToken(): Promise<ConnectionStatus> {
   return connectionStep((c) => c.tokens.check());
-}
-
-/** Polls `checkToken` until NORMAL, EXPIRED or INVALID (default every 5 s for up to 5 min). */
-export function waitForToken(opts: { intervalMs?: number; timeoutMs?: number; signal?: AbortSignal } = {}): Promise<ConnectionStatus> {
-  return connectionStep((c) => c.tokens.waitUntilNormal(opts));
 }
 
 /** Exchanges the current token for a fresh one before it expires. */

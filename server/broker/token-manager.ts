@@ -12,7 +12,7 @@ import { sleep } from "@/server/timing";
  * refresh it before it expires. A real upstream needs a person to confirm 2FA, so a token is only created
  * implicitly against the sandbox; otherwise calls fail with NO_TOKEN until an admin starts one.
  */
-export type { TokenState, TokenStatus };
+export type { TokenStatus };
 
 export interface TokenManagerOptions {
   scope: TokenScope;

@@ -1,7 +1,6 @@
 import "server-only";
-import { and, desc, eq } from "drizzle-orm";
 import type { AppDb } from "@/server/db";
-import { brokerTokens } from "@/server/db/schema";
+import { insertToken, selectLatestToken, updateToken, type TokenRow } from "./queries";
 
 /**
  * Where the upstream token lives: the database (table broker_tokens), never the browser. One row per token
@@ -12,15 +11,7 @@ export interface TokenScope {
   appKey: string;
 }
 
-export interface StoredToken {
-  token: string;
-  /** Upstream status, raw: PENDING | NORMAL | EXPIRED | INVALID or a newer value. */
-  status: string;
-  expiresAt: Date | null;
-  createdBy: string | null;
-  createdAt: Date;
-  checkedAt: Date;
-}
+export type StoredToken = TokenRow;
 
 export interface TokenStore {
   latest(scope: TokenScope): Promise<StoredToken | undefined>;
@@ -70,53 +61,14 @@ export class DbTokenStore implements TokenStore {
   constructor(private readonly db: () => Promise<AppDb>) {}
 
   async latest(scope: TokenScope) {
-    const { orm } = await this.db();
-    const [row] = await orm
-      .select()
-      .from(brokerTokens)
-      .where(and(eq(brokerTokens.baseUrl, scope.baseUrl), eq(brokerTokens.appKey, scope.appKey)))
-      .orderBy(desc(brokerTokens.createdAt))
-      .limit(1);
-    return row
-      ? {
-          token: row.token,
-          status: row.status,
-          expiresAt: row.expiresAt,
-          createdBy: row.createdBy,
-          createdAt: row.createdAt,
-          checkedAt: row.checkedAt,
-        }
-      : undefined;
+    return selectLatestToken((await this.db()).engine, scope.baseUrl, scope.appKey);
   }
 
   async insert(scope: TokenScope, t: { token: string; status: string; expiresAt: Date | null; createdBy: string | null }) {
-    const { orm } = await this.db();
-    const [row] = await orm
-      .insert(brokerTokens)
-      .values({
-        baseUrl: scope.baseUrl,
-        appKey: scope.appKey,
-        token: t.token,
-        status: t.status,
-        expiresAt: t.expiresAt,
-        createdBy: t.createdBy,
-      })
-      .returning();
-    return {
-      token: row.token,
-      status: row.status,
-      expiresAt: row.expiresAt,
-      createdBy: row.createdBy,
-      createdAt: row.createdAt,
-      checkedAt: row.checkedAt,
-    };
+    return insertToken((await this.db()).engine, { ...scope, ...t });
   }
 
   async update(scope: TokenScope, token: string, patch: { token?: string; status: string; expiresAt: Date | null }) {
-    const { orm } = await this.db();
-    await orm
-      .update(brokerTokens)
-      .set({ token: patch.token ?? token, status: patch.status, expiresAt: patch.expiresAt, checkedAt: new Date() })
-      .where(and(eq(brokerTokens.baseUrl, scope.baseUrl), eq(brokerTokens.appKey, scope.appKey), eq(brokerTokens.token, token)));
+    await updateToken((await this.db()).engine, scope, token, { ...patch, token: patch.token ?? token });
   }
 }

@@ -22,7 +22,7 @@ export interface Engine extends Tx {
   readonly kind: "pglite" | "postgres";
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   close(): Promise<void>;
-  /** The driver object, for Drizzle. */
+  /** The driver object, for what the interface does not cover (LISTEN, the leader's own connection). */
   readonly driver: PGlite | pg.Pool;
 }
 

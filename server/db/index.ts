@@ -1,29 +1,20 @@
 import "server-only";
 import path from "node:path";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import type { PGlite } from "@electric-sql/pglite";
-import type pg from "pg";
 import { env } from "@/lib/env";
 import { migrate, openEngine, type Engine } from "./engine";
-import * as schema from "./schema";
 
-export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The app's database: the one engine, its schema `brokerdesk` migrated. SQL lives in each domain's queries module. */
 export interface AppDb {
   engine: Engine;
-  orm: Orm;
 }
 
 export const APP_SCHEMA = "brokerdesk";
 export const APP_MIGRATIONS = path.join(process.cwd(), "server/db/migrations");
 
-/** Wraps an open engine: migrates the app schema and returns Drizzle over it. */
+/** Wraps an open engine: migrates the app schema. */
 export async function prepareAppDb(engine: Engine): Promise<AppDb> {
   await migrate(engine, APP_SCHEMA, APP_MIGRATIONS);
-  const orm =
-    engine.kind === "pglite" ? drizzlePglite(engine.driver as PGlite, { schema }) : drizzlePg(engine.driver as pg.Pool, { schema });
-  return { engine, orm: orm as unknown as Orm };
+  return { engine };
 }
 
 export function appDataDir(): string {
@@ -48,4 +39,9 @@ export function getDb(): Promise<AppDb> {
 /** Tests inject their own database. */
 export function setDbForTests(db: AppDb | undefined): void {
   holder.__brokerdeskDb = db ? Promise.resolve(db) : undefined;
+}
+
+/** Whether the database answers (one trivial statement); throws when it does not. */
+export async function pingDb(db: AppDb): Promise<void> {
+  await db.engine.query("SELECT 1");
 }

@@ -3,11 +3,13 @@ import { randomBytes } from "node:crypto";
 import type { Engine } from "@/server/db/engine";
 import { EVENT } from "@/server/wire/events/proto";
 import { openSubscription, type SubscribeOptions, type Subscription } from "@/server/wire/events/subscribe";
-import { UPSTREAM_EVENT_TYPES } from "./changes";
-import { notifyChange } from "./channel";
-import { fromStream, ingest, type Incoming } from "./ingest";
+import { UPSTREAM_EVENT_TYPES } from "@/server/books/changes";
+import { notifyChange } from "@/server/notices/channel";
+import { ingest, type Incoming } from "@/server/books/ingest";
+import { fromStream } from "./ingest";
 import { backoffMs, sleep } from "@/server/timing";
 import { tryLead, type Leadership } from "./leader";
+import { selectResumePoint, updateStreamRow } from "./queries/stream";
 
 /**
  * The upstream event consumer: stands by until it holds the leader lock, then subscribes to all seven categories
@@ -42,18 +44,7 @@ export interface ConsumerHandle {
 
 /** Updates the stream's row (`countReconnect` adds one to the reconnect count) and tells open pages. */
 async function setStream(engine: Engine, fields: Record<string, unknown>, notify = true, countReconnect = false): Promise<void> {
-  const keys = Object.keys(fields);
-  // "Down since" is when it went down, not the latest failed attempt: kept while the stream stays down.
-  const sets = keys.map((k, i) =>
-    k === "disconnected_at"
-      ? `${k} = CASE WHEN connected OR disconnected_at IS NULL THEN $${i + 1} ELSE disconnected_at END`
-      : `${k} = $${i + 1}`,
-  );
-  if (countReconnect) sets.push("reconnects = reconnects + 1");
-  await engine.query(
-    `UPDATE brokerdesk.event_stream SET ${sets.join(", ")} WHERE id = 'upstream'`,
-    keys.map((k) => fields[k]),
-  );
+  await updateStreamRow(engine, fields, countReconnect);
   if (notify) await notifyChange(engine, { topics: ["stream"], accounts: [] });
 }
 
@@ -70,10 +61,7 @@ export function startConsumer(o: ConsumerOptions): ConsumerHandle {
 
   /** One subscription, until it ends; resolves with why. */
   async function runStream(lost: AbortSignal): Promise<{ reason: string; gotData: boolean }> {
-    const { rows } = await o.engine.query<{ last_event_id: string | null }>(
-      "SELECT last_event_id FROM brokerdesk.event_stream WHERE id = 'upstream'",
-    );
-    const resumeFrom = rows[0]?.last_event_id ?? undefined;
+    const resumeFrom = await selectResumePoint(o.engine);
     const sub = openSubscription({
       ...o.stream,
       payload: { event_types: [...UPSTREAM_EVENT_TYPES], ...(resumeFrom ? { last_event_id: resumeFrom } : {}) },

@@ -1,6 +1,7 @@
 import "server-only";
 import pg from "pg";
 import type { Engine } from "@/server/db/engine";
+import { advisoryUnlock, probeConnection, tryAdvisoryLock } from "./queries/stream";
 
 /**
  * One active consumer per database: the leader holds a session-level advisory lock on a connection of its own. When
@@ -39,8 +40,7 @@ export async function tryLead(engine: Engine): Promise<Leadership | undefined> {
   client.on("end", () => resolveLost());
   try {
     await client.connect();
-    const { rows } = await client.query<{ ok: boolean }>("SELECT pg_try_advisory_lock(hashtext($1)) AS ok", [LOCK_KEY]);
-    if (!rows[0]?.ok) {
+    if (!(await tryAdvisoryLock(client, LOCK_KEY))) {
       await client.end();
       return undefined;
     }
@@ -49,13 +49,13 @@ export async function tryLead(engine: Engine): Promise<Leadership | undefined> {
     return undefined;
   }
   // A cheap query now and then notices a dead connection even when nothing else is sent on it.
-  const probe = setInterval(() => void client.query("SELECT 1").catch(() => resolveLost()), 2_000);
+  const probe = setInterval(() => void probeConnection(client).catch(() => resolveLost()), 2_000);
   void lost.then(() => clearInterval(probe));
   return {
     lost,
     release: async () => {
       clearInterval(probe);
-      await client.query("SELECT pg_advisory_unlock(hashtext($1))", [LOCK_KEY]).catch(() => undefined);
+      await advisoryUnlock(client, LOCK_KEY).catch(() => undefined);
       await client.end().catch(() => undefined);
       resolveLost();
     },

@@ -2,8 +2,8 @@ import "server-only";
 import { can, type Permission, type Role } from "@/lib/auth/permissions";
 import type { StreamStatus } from "@/lib/stream-health";
 import type { Engine } from "@/server/db/engine";
-import { streamStatus } from "./health";
-import { onChange, type ChangeNotice } from "./notices";
+import { streamStatus } from "@/server/books/health";
+import { onChange, type ChangeNotice } from "@/server/notices/listen";
 
 /**
  * The browser's live channel (server-sent events): `change` notices filtered to what the reader may read, and the
@@ -17,6 +17,10 @@ const TOPIC_PERMISSION: Record<string, Permission> = {
   stream: "stream:read",
   alert: "alerts:read",
   activities: "activities:read",
+  // Sent with every audit entry (server/audit/trail.ts).
+  audit: "audit:read",
+  staff: "staff:manage",
+  approval: "approvals:read",
 };
 
 /** The part of a notice a role may receive; undefined when nothing is left. */

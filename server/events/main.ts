@@ -1,11 +1,13 @@
-// `npm run events`: the upstream event consumer as a process of its own (production, several app instances on one
-// PostgreSQL server). Stand-by instances wait for the leader lock. `npm run events -- rebuild` rebuilds the read
-// model from the stored events and exits.
+// `npm run events`: the background process on a PostgreSQL server (production, several app instances on one server):
+// the upstream event consumer (stand-by instances wait for the leader lock) and the job system (server/jobs: any
+// number of these processes share its queues). `npm run events -- rebuild` rebuilds the read model from the stored
+// events and exits.
 import { env } from "@/lib/env";
 import { getDb } from "@/server/db";
 import { exitIfEmbeddedDbInUse } from "@/server/db/embedded-lock";
+import { startConfiguredJobs } from "@/server/jobs/run";
 import { logger } from "@/server/log";
-import { rebuildReadModel } from "./ingest";
+import { rebuildReadModel } from "@/server/books/ingest";
 import { startConfiguredEventService } from "./run";
 
 if (process.argv.includes("rebuild")) exitIfEmbeddedDbInUse();
@@ -22,10 +24,12 @@ if (!env().DATABASE_URL) {
   process.exit(1);
 }
 const service = startConfiguredEventService(db.engine);
-if (!service) process.exit(1);
-logger.info({ instance: service.instance }, "event consumer started (stand-by until it holds the leader lock)");
+if (service) logger.info({ instance: service.instance }, "event consumer started (stand-by until it holds the leader lock)");
+const jobs = await startConfiguredJobs(db);
+logger.info("job system started");
 const stop = async () => {
-  await service.stop();
+  await service?.stop();
+  await jobs.stop();
   await db.engine.close();
   process.exit(0);
 };

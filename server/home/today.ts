@@ -1,10 +1,9 @@
 import "server-only";
 import { can, type Permission, type Role } from "@/lib/auth/permissions";
-import { FINAL_STATUSES as FINAL_MOVEMENT_STATUSES } from "@/lib/schemas/movement-list";
-import { OPEN_ORDER_STATUSES } from "@/lib/broker-enums";
 import { STREAM_STATE_LABELS, type StreamState } from "@/lib/stream-health";
 import type { Queryable } from "@/server/db/engine";
-import { streamStatus } from "@/server/events/health";
+import { streamStatus } from "@/server/books/health";
+import { countOpenAlerts, countOpenMovements, countOpenOrders, countPendingApprovals, selectRecentEntries } from "./queries";
 
 /**
  * The start of the day: what waits for a role, as counts that link to their page with the filter applied. Each
@@ -22,10 +21,6 @@ export interface HomeCountSpec {
   count(db: Queryable): Promise<number>;
 }
 
-const list = (values: readonly string[]) => values.map((v) => `'${v}'`).join(", ");
-
-const countOf = async (db: Queryable, sql: string) => Number((await db.query<{ n: string }>(sql)).rows[0]?.n ?? 0);
-
 export const HOME_COUNTS: HomeCountSpec[] = [
   {
     id: "open-orders",
@@ -33,8 +28,7 @@ export const HOME_COUNTS: HomeCountSpec[] = [
     permission: "orders:read",
     href: "/orders?view=open",
     hint: "pending, submitted or partly filled",
-    // The blotter's "open" view: the partial index orders_open_listed answers it.
-    count: (db) => countOf(db, `SELECT count(*)::text AS n FROM brokerdesk.orders WHERE status IN (${list(OPEN_ORDER_STATUSES)})`),
+    count: countOpenOrders,
   },
   {
     id: "open-movements",
@@ -42,9 +36,7 @@ export const HOME_COUNTS: HomeCountSpec[] = [
     permission: "movements:read",
     href: "/movements?view=not_final",
     hint: "funding, exchanges and journals still under way",
-    // The partial index money_movements_open answers it.
-    count: (db) =>
-      countOf(db, `SELECT count(*)::text AS n FROM brokerdesk.money_movements WHERE status NOT IN (${list(FINAL_MOVEMENT_STATUSES)})`),
+    count: countOpenMovements,
   },
   {
     id: "pending-approvals",
@@ -52,9 +44,7 @@ export const HOME_COUNTS: HomeCountSpec[] = [
     permission: "approvals:read",
     href: "/approvals?status=pending",
     hint: "held requests not yet decided or expired",
-    // The partial index approval_requests_expiring answers it.
-    count: (db) =>
-      countOf(db, "SELECT count(*)::text AS n FROM brokerdesk.approval_requests WHERE status = 'pending' AND expires_at > now()"),
+    count: countPendingApprovals,
   },
   {
     id: "open-alerts",
@@ -62,7 +52,7 @@ export const HOME_COUNTS: HomeCountSpec[] = [
     permission: "alerts:read",
     href: "/alerts?status=open",
     hint: "surveillance hits not yet cleared or escalated",
-    count: (db) => countOf(db, "SELECT count(*)::text AS n FROM brokerdesk.alerts WHERE status = 'open'"),
+    count: countOpenAlerts,
   },
 ];
 
@@ -118,10 +108,7 @@ export async function homeToday(
     const s = await streamStatus(db, opts.silenceMs).catch(() => undefined);
     if (s) stream = { state: s.state, label: STREAM_STATE_LABELS[s.state], since: s.since, href: linked("/admin/stream") };
   }
-  const { rows } = await db.query<{ seq: string; at: Date; action: string; target: string | null; outcome: string }>(
-    "SELECT seq::text, at, action, target, outcome FROM brokerdesk.audit_entries e WHERE actor_id = $1 ORDER BY e.seq DESC LIMIT 8",
-    [staff.id],
-  );
+  const rows = await selectRecentEntries(db, staff.id, 8);
   const recent = rows.map((r) => ({
     seq: Number(r.seq),
     at: new Date(r.at).toISOString(),

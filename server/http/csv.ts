@@ -1,6 +1,7 @@
 import "server-only";
 import { csvLine } from "@/lib/csv";
-import { appendAudit, type AuditInput } from "@/server/audit/trail";
+import { type AuditInput } from "@/server/audit/entry";
+import { appendAudit } from "@/server/audit/trail";
 import { metaFromHeaders } from "@/server/auth/request-meta";
 import type { Staff } from "@/server/auth/guard";
 import { getDb } from "@/server/db";

@@ -3,9 +3,10 @@ import { NotFoundError } from "@/lib/errors";
 import type { MovementDetail, MovementFull, MovementTimelineEntry, MovementUpstream } from "@/lib/schemas/movement-detail";
 import type { BrokerClient } from "@/server/broker/client";
 import type { Engine, Queryable } from "@/server/db/engine";
-import { MOVEMENT_KINDS, type MovementKind } from "@/server/events/changes";
-import { applyMovementSnapshot, DETAIL_CALL } from "@/server/events/sync";
-import { MOVEMENT_COLUMNS_SQL, toMovementRow, type MovementDbRow } from "./list";
+import { MOVEMENT_KINDS, type MovementKind } from "@/server/books/changes";
+import { applyMovementSnapshot, DETAIL_CALL } from "@/server/books/snapshots";
+import { selectMovement, selectMovementEvents } from "./queries/detail";
+import { toMovementRow } from "./queries/list";
 
 /** One movement from the read model, by its kind and client request id (the detail page's address). */
 const CLIENT_ID = /^[A-Za-z0-9._:-]{1,64}$/;
@@ -16,12 +17,7 @@ function notFound(): never {
 
 export async function findMovement(q: Queryable, kind: string, clientRequestId: string): Promise<MovementFull> {
   if (!(MOVEMENT_KINDS as readonly string[]).includes(kind) || !CLIENT_ID.test(clientRequestId)) notFound();
-  const { rows } = await q.query<MovementDbRow & { last_event_seq: string; detail_at: Date | null }>(
-    `SELECT ${MOVEMENT_COLUMNS_SQL}, m.last_event_seq::text AS last_event_seq, m.detail_at
-       FROM brokerdesk.money_movements m WHERE m.kind = $1 AND m.client_request_id = $2`,
-    [kind, clientRequestId],
-  );
-  const r = rows[0];
+  const r = await selectMovement(q, kind, clientRequestId);
   if (!r) notFound();
   return {
     ...toMovementRow(r),
@@ -34,20 +30,7 @@ const json = (v: unknown): unknown => (typeof v === "string" ? JSON.parse(v) : (
 
 export async function getMovementDetail(q: Queryable, kind: string, clientRequestId: string): Promise<MovementDetail> {
   const movement = await findMovement(q, kind, clientRequestId);
-  const { rows } = await q.query<{
-    seq: string;
-    status: string;
-    reason: string | null;
-    at: Date;
-    source: string | null;
-    event_type: string | null;
-    payload: unknown;
-  }>(
-    `SELECT e.event_seq::text AS seq, e.status, e.reason, e.at, u.source, u.event_type, u.payload
-       FROM brokerdesk.movement_events e LEFT JOIN brokerdesk.upstream_events u ON u.seq = e.event_seq
-      WHERE e.kind = $1 AND e.client_request_id = $2 ORDER BY e.event_seq`,
-    [movement.kind, movement.clientRequestId],
-  );
+  const rows = await selectMovementEvents(q, movement.kind, movement.clientRequestId);
   const timeline = rows.map((t): MovementTimelineEntry => {
     const payload = json(t.payload) as Record<string, unknown> | null;
     const by = payload?.requested_by;

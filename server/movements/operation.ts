@@ -7,9 +7,9 @@ import { toActionError, type UpstreamFieldMap } from "@/server/action-kit/upstre
 import { AppError } from "@/lib/errors";
 import type { ApprovableOperation } from "@/server/approvals/operation";
 import { isBrokerError } from "@/server/broker/errors";
-import type { MovementKind } from "@/server/events/changes";
-import { recordDeskMovement } from "@/server/events/desk";
-import { DETAIL_CALL } from "@/server/events/sync";
+import type { MovementKind } from "@/server/books/changes";
+import { recordDeskMovement } from "@/server/books/desk";
+import { DETAIL_CALL } from "@/server/books/snapshots";
 import { logger } from "@/server/log";
 
 /**

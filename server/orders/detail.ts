@@ -3,33 +3,10 @@ import { NotFoundError } from "@/lib/errors";
 import type { OrderDetail, OrderExecutionRow, OrderFull, OrderTimelineEntry } from "@/lib/schemas/order-detail";
 import type { BrokerClient } from "@/server/broker/client";
 import type { Engine, Queryable } from "@/server/db/engine";
-import { applyOrderSnapshot } from "@/server/events/sync";
-import { toOrderRow } from "./blotter";
-
-/** One order from the read model: every field, its combo group, its timeline (with the stored events) and executions. */
-const FULL = `o.id::text AS id, o.account_id, o.client_order_id, o.order_id, o.combo_type, o.client_combo_order_id, o.symbol, o.market,
-  o.instrument_type, o.side, o.order_type, o.time_in_force, o.quantity::text AS quantity, o.total_cash_amount::text AS total_cash_amount,
-  o.filled_quantity::text AS filled_quantity, o.avg_filled_price::text AS avg_filled_price, o.limit_price::text AS limit_price,
-  o.stop_price::text AS stop_price, o.status, o.placed_at, o.listed_at, o.updated_at, o.last_event_seq::text AS seq, o.submitted_by,
-  o.category, o.instrument_id, o.expire_date, o.entrust_type, o.trading_session, o.option_strategy, o.legs, o.reason,
-  o.commission::text AS commission, o.receivable_commission::text AS receivable_commission, o.fees, o.filled_at, o.detail_at, o.detail_wanted`;
-
-type Row = Parameters<typeof toOrderRow>[0] & {
-  category: string | null;
-  instrument_id: string | null;
-  expire_date: string | null;
-  entrust_type: string | null;
-  trading_session: string | null;
-  option_strategy: string | null;
-  legs: unknown;
-  reason: string | null;
-  commission: string | null;
-  receivable_commission: string | null;
-  fees: unknown;
-  filled_at: Date | null;
-  detail_at: Date | null;
-  detail_wanted: boolean;
-};
+import { applyOrderSnapshot } from "@/server/books/snapshots";
+import { toOrderRow } from "./queries/blotter";
+import { selectOrderById, selectOrderExecutions, selectOrderGroup, selectOrderTimeline, type OrderFullRow as Row } from "./queries/detail";
+import { orderSeq } from "@/server/books/queries/snapshots";
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const json = <T>(v: unknown): T | null => (v === null || v === undefined ? null : ((typeof v === "string" ? JSON.parse(v) : v) as T));
@@ -56,54 +33,22 @@ function toFull(r: Row): OrderFull {
 
 export async function findOrder(q: Queryable, id: string): Promise<OrderFull> {
   if (!/^\d{1,18}$/.test(id)) throw new NotFoundError("order");
-  const { rows } = await q.query<Row>(`SELECT ${FULL} FROM brokerdesk.orders o WHERE o.id = $1`, [id]);
-  if (!rows[0]) throw new NotFoundError("order");
-  return toFull(rows[0]);
+  const row = await selectOrderById(q, id);
+  if (!row) throw new NotFoundError("order");
+  return toFull(row);
 }
 
 export async function getOrderDetail(q: Queryable, id: string): Promise<OrderDetail> {
   const order = await findOrder(q, id);
   const [group, timeline, executions] = await Promise.all([
-    order.clientComboOrderId
-      ? q.query<Row>(`SELECT ${FULL} FROM brokerdesk.orders o WHERE o.account_id = $1 AND o.client_combo_order_id = $2 ORDER BY o.id`, [
-          order.accountId,
-          order.clientComboOrderId,
-        ])
-      : { rows: [] },
-    q.query<{
-      seq: string;
-      scene: string;
-      status: string | null;
-      filled_quantity: string | null;
-      reason: string | null;
-      at: Date;
-      source: string | null;
-      event_type: string | null;
-      payload: unknown;
-    }>(
-      `SELECT e.event_seq::text AS seq, e.scene, e.status, e.filled_quantity::text AS filled_quantity, e.reason, e.at, u.source, u.event_type, u.payload
-         FROM brokerdesk.order_events e LEFT JOIN brokerdesk.upstream_events u ON u.seq = e.event_seq
-        WHERE e.account_id = $1 AND e.client_order_id = $2 ORDER BY e.event_seq`,
-      [order.accountId, order.clientOrderId],
-    ),
-    q.query<{
-      execution_key: string;
-      quantity: string;
-      price: string;
-      commission: string | null;
-      receivable_commission: string | null;
-      fees: unknown;
-      filled_at: Date;
-    }>(
-      `SELECT execution_key, quantity::text, price::text, commission::text, receivable_commission::text, fees, filled_at
-         FROM brokerdesk.executions WHERE account_id = $1 AND client_order_id = $2 ORDER BY filled_at, id`,
-      [order.accountId, order.clientOrderId],
-    ),
+    order.clientComboOrderId ? selectOrderGroup(q, order.accountId, order.clientComboOrderId) : [],
+    selectOrderTimeline(q, order.accountId, order.clientOrderId),
+    selectOrderExecutions(q, order.accountId, order.clientOrderId),
   ]);
   return {
     order,
-    group: group.rows.map(toOrderRow),
-    timeline: timeline.rows.map((t): OrderTimelineEntry => ({
+    group: group.map(toOrderRow),
+    timeline: timeline.map((t): OrderTimelineEntry => ({
       seq: Number(t.seq),
       scene: t.scene,
       status: t.status,
@@ -114,7 +59,7 @@ export async function getOrderDetail(q: Queryable, id: string): Promise<OrderDet
       eventType: t.event_type,
       payload: json(t.payload),
     })),
-    executions: executions.rows.map((e): OrderExecutionRow => ({
+    executions: executions.map((e): OrderExecutionRow => ({
       key: e.execution_key,
       quantity: e.quantity,
       price: e.price,
@@ -140,17 +85,8 @@ export async function refreshOrderFromUpstream(engine: Engine, client: BrokerCli
     { onResponse: (info) => ((raw = info.body), (requestId = info.requestId)) },
   );
   for (const o of group.orders) {
-    const seq = await engine.query<{ s: string }>(
-      "SELECT last_event_seq::text AS s FROM brokerdesk.orders WHERE account_id = $1 AND client_order_id = $2",
-      [order.accountId, o.client_order_id],
-    );
-    await applyOrderSnapshot(
-      engine,
-      order.accountId,
-      o as unknown as Record<string, unknown>,
-      seq.rows[0] ? Number(seq.rows[0].s) : undefined,
-      group.client_combo_order_id,
-    );
+    const seq = await orderSeq(engine, order.accountId, o.client_order_id);
+    await applyOrderSnapshot(engine, order.accountId, o as unknown as Record<string, unknown>, seq, group.client_combo_order_id);
   }
   const mine = group.orders.find((o) => o.client_order_id === order.clientOrderId) ?? group.orders[0];
   return { fetchedAt: new Date().toISOString(), requestId, order: mine, deprecated: deprecatedTimes(raw, order.clientOrderId), raw };

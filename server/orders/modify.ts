@@ -1,4 +1,5 @@
 import "server-only";
+import { selectLastOrderEventSeq } from "./queries/detail";
 import { COMBO_TYPES, OPEN_ORDER_STATUSES } from "@/lib/broker-enums";
 import { enumLabel } from "@/lib/enums";
 import { AppError } from "@/lib/errors";
@@ -44,11 +45,7 @@ export async function requireOpenUpstream(
 
 /** The last change the desk knows of the order: its outcome is the first modify or cancel scene after it. */
 export async function lastOrderEventSeq(q: Queryable, order: OrderFull): Promise<number> {
-  const { rows } = await q.query<{ s: string | null }>(
-    "SELECT max(event_seq)::text AS s FROM brokerdesk.order_events WHERE account_id = $1 AND client_order_id = $2",
-    [order.accountId, order.clientOrderId],
-  );
-  return Number(rows[0]?.s ?? 0);
+  return selectLastOrderEventSeq(q, order.accountId, order.clientOrderId);
 }
 
 /**

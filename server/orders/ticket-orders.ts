@@ -2,7 +2,7 @@ import "server-only";
 import { AppError } from "@/lib/errors";
 import { compareDecimal, subDecimal } from "@/lib/money";
 import { optionLevelProblem, type StrategyLeg } from "@/lib/option-strategy";
-import { strategyOf, type PlaceTicketValues } from "@/lib/schemas/order-ticket";
+import { strategyOf } from "@/lib/schemas/order-ticket";
 import { orderRoles, toOrderRequest, type WireOrder } from "@/lib/schemas/order-ticket-wire";
 import type { TicketPreview } from "@/lib/schemas/order-ticket-data";
 import type { BrokerClient } from "@/server/broker";
@@ -67,5 +67,3 @@ export async function previewTicket(input: ParsedTicket, broker: BrokerClient): 
     throw orderActionError(error, roles);
   }
 }
-
-export type { PlaceTicketValues };

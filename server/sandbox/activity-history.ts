@@ -4,7 +4,7 @@ import type { Queryable } from "@/server/db/engine";
 import { requireAccount } from "./account-store";
 import { illegal } from "./errors";
 import { CURRENCIES } from "./money";
-import { ACTIVITY_TYPES } from "./routes/activities";
+import { ACTIVITY_TYPES } from "@/lib/broker-enums";
 import { parseTime } from "./validate";
 
 /**

@@ -1,117 +1,18 @@
 import "server-only";
 import type { Queryable } from "@/server/db/engine";
-import { RULE_PARAMS, type RuleKind, type RuleParams } from "@/lib/schemas/surveillance";
+import { RULE_PARAMS } from "@/lib/schemas/surveillance";
 import { logger } from "@/server/log";
+import { raiseAlerts, selectEnabledRules, type SeqRange } from "./queries/evaluate";
 
 /**
  * Evaluates the enabled surveillance rules over the read-model rows a projection batch changed: the movements and
  * orders whose last applied event is in the batch's seq range. One set-based INSERT … SELECT per rule, whatever the
  * batch size, in the projection's transaction. Idempotent: an alert is unique on (rule, subject), so a replay of the
- * same events or a rebuild of the read model raises nothing twice.
+ * same events or a rebuild of the read model raises nothing twice. Returns how many alerts were raised or grew.
+ * The statements: `queries/evaluate.ts`.
  */
-export interface SeqRange {
-  from: number;
-  to: number;
-}
-
-interface RuleRow {
-  id: string;
-  kind: RuleKind;
-  params: unknown;
-}
-
-// Movements that did not happen do not count.
-const LIVE_MOVEMENT = "status NOT IN ('REJECTED', 'CANCELED', 'FAILED')";
-const WITHDRAWALS = "('WITHDRAWAL', 'WITHDRAW')";
-
-const movementRef = (
-  m: string,
-) => `jsonb_build_object('kind', ${m}.kind, 'client_request_id', ${m}.client_request_id, 'direction', ${m}.direction,
-  'amount', ${m}.amount::text, 'currency', ${m}.currency, 'symbol', ${m}.symbol, 'quantity', ${m}.quantity::text,
-  'from_account', ${m}.from_account, 'to_account', ${m}.to_account, 'status', ${m}.status, 'at', ${m}.created_at)`;
-
-/** An amount as the summary shows it: thousands separated, its decimals kept (the currencies here have at most 2). */
-const money = (expr: string) => `to_char(${expr}, 'FM999,999,999,999,990.00')`;
-
-type Statement = (ruleId: string, range: SeqRange, params: never) => { sql: string; values: unknown[] };
-
-const STATEMENTS: { [K in RuleKind]: (ruleId: string, range: SeqRange, p: RuleParams[K]) => { sql: string; values: unknown[] } } = {
-  large_funding: (ruleId, r, p) => ({
-    sql: `INSERT INTO brokerdesk.alerts (rule_id, subject, account_id, summary, movements, occurred_at)
-          SELECT $1, 'movement:' || m.kind || ':' || m.client_request_id, m.account_id,
-                 format('%s of %s %s (above %s)', CASE WHEN m.direction = 'DEPOSIT' THEN 'Deposit' ELSE 'Withdrawal' END, m.currency, ${money("m.amount")}, ${money("$5::numeric")}),
-                 jsonb_build_array(${movementRef("m")}), m.created_at
-            FROM brokerdesk.money_movements m
-           WHERE m.last_event_seq BETWEEN $2 AND $3 AND m.kind = 'INSTANT_FUNDING' AND (m.direction = 'DEPOSIT' OR m.direction IN ${WITHDRAWALS})
-             AND m.${LIVE_MOVEMENT} AND m.currency = $4 AND m.amount > $5::numeric
-          ON CONFLICT (rule_id, subject) DO NOTHING RETURNING id`,
-    values: [ruleId, r.from, r.to, p.currency, p.amount],
-  }),
-  withdrawal_after_deposit: (ruleId, r, p) => ({
-    sql: `INSERT INTO brokerdesk.alerts (rule_id, subject, account_id, summary, movements, occurred_at)
-          SELECT $1, 'movement:' || w.kind || ':' || w.client_request_id, w.account_id,
-                 format('Withdrawal of %s %s within %s days of a deposit of %s %s', w.currency, ${money("w.amount")}, $4::int, d.currency, ${money("d.amount")}),
-                 jsonb_build_array(${movementRef("d")}, ${movementRef("w")}), w.created_at
-            FROM brokerdesk.money_movements w
-            JOIN LATERAL (
-              SELECT * FROM brokerdesk.money_movements d
-               WHERE d.kind = 'INSTANT_FUNDING' AND d.account_id = w.account_id AND d.direction = 'DEPOSIT' AND d.${LIVE_MOVEMENT}
-                 AND d.currency = w.currency AND d.created_at <= w.created_at AND d.created_at >= w.created_at - make_interval(days => $4::int)
-                 AND abs(d.amount - w.amount) <= d.amount * $5::numeric / 100
-               ORDER BY d.created_at DESC, d.id DESC LIMIT 1) d ON true
-           WHERE w.last_event_seq BETWEEN $2 AND $3 AND w.kind = 'INSTANT_FUNDING' AND w.direction IN ${WITHDRAWALS}
-             AND w.${LIVE_MOVEMENT} AND w.amount >= $6::numeric
-          ON CONFLICT (rule_id, subject) DO NOTHING RETURNING id`,
-    values: [ruleId, r.from, r.to, p.days, p.tolerancePct, p.minAmount],
-  }),
-  // One alert per account and UTC day; a later journal the same day adds itself to the open alert's list.
-  journals_per_day: (ruleId, r, p) => ({
-    sql: `WITH touched AS (
-            SELECT DISTINCT to_account, (created_at AT TIME ZONE 'UTC')::date AS day FROM brokerdesk.money_movements
-             WHERE last_event_seq BETWEEN $2 AND $3 AND kind IN ('CASH_JOURNAL', 'POSITION_JOURNAL') AND to_account IS NOT NULL AND ${LIVE_MOVEMENT}
-          ), counted AS (
-            SELECT t.to_account, t.day, count(*) AS n, max(m.created_at) AS last_at, jsonb_agg(${movementRef("m")} ORDER BY m.created_at, m.id) AS refs
-              FROM touched t
-              JOIN brokerdesk.money_movements m ON m.to_account = t.to_account AND m.kind IN ('CASH_JOURNAL', 'POSITION_JOURNAL') AND m.${LIVE_MOVEMENT}
-               AND m.created_at >= (t.day::timestamp AT TIME ZONE 'UTC') AND m.created_at < ((t.day + 1)::timestamp AT TIME ZONE 'UTC')
-             GROUP BY t.to_account, t.day
-            HAVING count(*) > $4::int
-          )
-          INSERT INTO brokerdesk.alerts AS a (rule_id, subject, account_id, summary, movements, occurred_at)
-          SELECT $1, 'journals:' || to_account || ':' || day::text, to_account,
-                 format('%s journals into %s on %s (more than %s)', n, to_account, day::text, $4::int), refs, last_at
-            FROM counted
-          ON CONFLICT (rule_id, subject) DO UPDATE SET movements = EXCLUDED.movements, summary = EXCLUDED.summary
-           WHERE a.status = 'open' AND a.movements IS DISTINCT FROM EXCLUDED.movements
-          RETURNING id`,
-    values: [ruleId, r.from, r.to, p.count],
-  }),
-  option_after_level_raise: (ruleId, r, p) => ({
-    sql: `INSERT INTO brokerdesk.alerts (rule_id, subject, account_id, summary, orders, details, occurred_at)
-          SELECT $1, 'order:' || o.account_id || ':' || o.client_order_id, o.account_id,
-                 format('Option order %s within %s hours of the option level raised %s → %s', COALESCE(o.symbol, o.client_order_id), $4::int,
-                        COALESCE(c.from_level, 'none'), c.to_level),
-                 jsonb_build_array(jsonb_build_object('id', o.id::text, 'client_order_id', o.client_order_id, 'symbol', o.symbol, 'side', o.side,
-                   'status', o.status, 'at', o.listed_at)),
-                 jsonb_build_object('from_level', c.from_level, 'to_level', c.to_level, 'changed_at', c.changed_at, 'changed_by', c.changed_by),
-                 o.listed_at
-            FROM brokerdesk.orders o
-            JOIN LATERAL (
-              SELECT * FROM brokerdesk.option_level_changes c
-               WHERE c.account_id = o.account_id AND c.changed_at <= o.listed_at AND c.changed_at >= o.listed_at - make_interval(hours => $4::int)
-               ORDER BY c.changed_at DESC, c.id DESC LIMIT 1) c ON true
-           WHERE o.last_event_seq BETWEEN $2 AND $3
-             AND (o.instrument_type = 'OPTION' OR o.category LIKE '%OPTION' OR o.option_strategy IS NOT NULL)
-          ON CONFLICT (rule_id, subject) DO NOTHING RETURNING id`,
-    values: [ruleId, r.from, r.to, p.hours],
-  }),
-};
-
-/** Runs every enabled rule over the rows changed by events `range.from`…`range.to`; returns how many alerts were raised or grew. */
 export async function evaluateSurveillance(tx: Queryable, range: SeqRange): Promise<number> {
-  const { rows: rules } = await tx.query<RuleRow>(
-    "SELECT id::text AS id, kind, params FROM brokerdesk.surveillance_rules WHERE enabled ORDER BY surveillance_rules.id",
-  );
+  const rules = await selectEnabledRules(tx);
   let raised = 0;
   for (const rule of rules) {
     const params = RULE_PARAMS[rule.kind]?.safeParse(typeof rule.params === "string" ? JSON.parse(rule.params) : rule.params);
@@ -119,9 +20,7 @@ export async function evaluateSurveillance(tx: Queryable, range: SeqRange): Prom
       logger.warn({ ruleId: rule.id, kind: rule.kind }, "surveillance rule skipped: its parameters do not parse");
       continue;
     }
-    const { sql, values } = (STATEMENTS[rule.kind] as Statement)(rule.id, range, params.data as never);
-    const { rows } = await tx.query(sql, values);
-    raised += rows.length;
+    raised += await raiseAlerts(tx, rule, range, params.data);
   }
   return raised;
 }

@@ -8,11 +8,8 @@ import {
   type TimelinePage,
 } from "@/lib/schemas/account-timeline";
 import type { Queryable } from "@/server/db/engine";
-import { toEntry, type TimelineRow } from "./entries";
-import { SOURCES, type TimelineSource } from "./sources";
-
-/** The stream's order is (at, kind, id), all descending; the cursor is the last entry's triple (base64url JSON). */
-type Cursor = { at: string; kind: string; id: string };
+import { toEntry } from "./entries";
+import { selectTimelineRows, type TimelineCursor as Cursor } from "./queries/timeline";
 
 function encode(c: Cursor): string {
   return Buffer.from(JSON.stringify([c.at, c.kind, c.id])).toString("base64url");
@@ -44,28 +41,6 @@ export function readableKinds(role: Role | string, asked: readonly TimelineKind[
 }
 
 /**
- * One branch: the source's rows after the cursor, newest first, at most `limit + 1` of them. The cursor's kind is
- * constant within a branch, so "(at, kind, id) < cursor" becomes a condition on (at, id) that the source's index serves.
- */
-function branch(s: TimelineSource, after: Cursor | undefined, params: unknown[], limit: number): string {
-  const where = [...s.where];
-  if (after) {
-    params.push(after.at);
-    const at = `$${params.length}::timestamptz`;
-    if (s.kind < after.kind) where.push(`${s.at} <= ${at}`);
-    else if (s.kind > after.kind) where.push(`${s.at} < ${at}`);
-    else {
-      params.push(after.id);
-      where.push(`(${s.at}, ${s.id}) < (${at}, $${params.length}::${s.idType})`);
-    }
-  }
-  const sortId = s.idType === "bigint" ? `lpad(${s.id}::text, 20, '0')` : `${s.id}::text`;
-  return `(SELECT '${s.kind}'::text AS kind, ${s.id}::text AS id, ${sortId} AS sort_id, ${s.at} AS at,
-      to_char(${s.at} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at_key, ${s.data} AS data
-    FROM ${s.from} WHERE ${where.join(" AND ")} ORDER BY ${s.at} DESC, ${s.id} DESC LIMIT ${limit + 1})`;
-}
-
-/**
  * One page of an account's timeline: a UNION ALL of one keyset query a readable source (each at most a page and
  * one), merged in (at, kind, id) order. No upstream call. Sources the role cannot read are not queried at all.
  */
@@ -77,13 +52,7 @@ export async function accountTimeline(
   const limit = Math.min(Math.max(input.limit ?? TIMELINE_PAGE_SIZE, 1), 200);
   if (!kinds.length) return { entries: [], kinds };
   const after = decode(input.cursor);
-  const params: unknown[] = [input.accountId];
-  const branches = SOURCES.filter((s) => kinds.includes(s.kind)).map((s) => branch(s, after, params, limit));
-  const { rows } = await q.query<TimelineRow & { sort_id: string; at_key: string }>(
-    `SELECT kind, id, at, at_key, data FROM (${branches.join("\nUNION ALL\n")}) t
-     ORDER BY at DESC, kind COLLATE "C" DESC, sort_id COLLATE "C" DESC LIMIT ${limit + 1}`,
-    params,
-  );
+  const rows = await selectTimelineRows(q, { accountId: input.accountId, kinds, after, limit });
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {

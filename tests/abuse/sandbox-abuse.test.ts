@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OPERATIONS, type OperationName } from "@/server/wire/operations";
 import { engines, startFixture, type Fixture } from "../sandbox/fixture";
 import { Tally } from "./tally";
+import { usStockOrder } from "../helpers/orders";
 
 /**
  * Fault and abuse suite, sandbox side (`npm run test:abuse`, also part of `npm test`): malformed, oversized and
@@ -123,21 +124,11 @@ describe("sandbox abuse", () => {
         fc.constantFrom("combo_type", "entrust_type", "support_trading_session", "side", "order_type", "time_in_force"),
         fc.oneof(fc.constant(""), fc.integer(), fc.boolean(), fc.constant({}), fc.constant([])),
         async (field, bad) => {
-          const order = {
+          const order = usStockOrder({
             client_order_id: `ab${Math.random().toString(36).slice(2, 12)}`,
-            combo_type: "NORMAL",
-            instrument_type: "EQUITY",
-            market: "US",
-            symbol: "AAPL",
-            order_type: "LIMIT",
-            entrust_type: "QTY",
-            time_in_force: "DAY",
-            side: "BUY",
-            quantity: "1",
             limit_price: "1.00",
-            support_trading_session: "CORE",
             [field]: bad,
-          };
+          });
           tally.record(await call("placeOrder", { body: { account_id: account, new_orders: [order] } }), true);
         },
       ),

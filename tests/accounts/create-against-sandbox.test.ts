@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBrokerClient, type BrokerClient } from "@/server/broker/client";
+import type { BrokerClient } from "@/server/broker/client";
 import { accountFieldMap } from "@/server/accounts/upstream-errors";
 import type { AppError } from "@/lib/errors";
 import { toActionError } from "@/server/action-kit/upstream-error";
@@ -7,6 +7,7 @@ import { startSandbox, type RunningSandbox } from "@/server/sandbox";
 import { masterAccountId } from "@/server/sandbox/seed";
 import { toUpstreamFields } from "@/lib/schemas/virtual-account";
 import { blankValues } from "./fixtures";
+import { sandboxBroker } from "../helpers/sandbox-broker";
 
 /**
  * The create path against the real sandbox (in-memory PGlite, seeded): upstream rule violations come back as
@@ -17,16 +18,7 @@ let client: BrokerClient;
 
 beforeAll(async () => {
   sb = await startSandbox({ port: 0, tokenRateLimit: 1000 });
-  client = createBrokerClient({
-    kind: "sandbox",
-    baseUrl: sb.url,
-    appKey: "brokerdesk-demo-key",
-    appSecret: "brokerdesk-demo-secret",
-    algorithm: "HMAC-SHA256",
-    pathStyle: "resource",
-    timeoutMs: 10_000,
-    maxRetries: 0,
-  });
+  client = sandboxBroker(sb.url);
 }, 120_000);
 afterAll(() => sb?.close());
 

@@ -1,8 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { decideSurveillanceAlert } from "@/server/actions/alerts-decide";
 import { saveSurveillanceRule } from "@/server/actions/surveillance-rule-save";
-import { listAudit } from "@/server/audit/trail";
-import { fromStream, ingest } from "@/server/events/ingest";
+import { listAudit } from "@/server/audit/list";
+import { ingest } from "@/server/books/ingest";
+import { fromStream } from "@/server/events/ingest";
+import { evaluateNewEvents } from "@/server/jobs/surveillance";
 import { GET as listRoute } from "@/app/api/alerts/route";
 import { GET as detailRoute } from "@/app/api/alerts/[id]/route";
 import { withAppDb } from "../helpers/app-db";
@@ -46,6 +48,8 @@ async function raiseOne(crid: string): Promise<string> {
       }),
     ),
   ]);
+  // The surveillance job's work over what was just projected (the job system is not running in this file).
+  await evaluateNewEvents(db().engine);
   const { rows } = await db().engine.query<{ id: string }>("SELECT id::text AS id FROM brokerdesk.alerts WHERE subject = $1", [
     `movement:INSTANT_FUNDING:${crid}`,
   ]);

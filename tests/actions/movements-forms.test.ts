@@ -6,7 +6,7 @@ import { createFxRequestAction } from "@/server/actions/movements-fx-request";
 import { createInstantExchangeAction } from "@/server/actions/movements-instant-exchange";
 import { createInstantFundingAction } from "@/server/actions/movements-instant-funding";
 import { createPositionJournalAction } from "@/server/actions/movements-position-journal";
-import { listAudit } from "@/server/audit/trail";
+import { listAudit } from "@/server/audit/list";
 import { setBrokerForTests } from "@/server/broker";
 import { setDbForTests } from "@/server/db";
 import { getAccountCash, getHeldPositions, searchMovementAccounts } from "@/server/movements/form-data";

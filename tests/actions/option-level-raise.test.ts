@@ -2,7 +2,9 @@ import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { newClientId } from "@/lib/ids";
 import { updateVirtualAccount } from "@/server/actions/accounts-update";
 import { setBrokerForTests, type BrokerClient } from "@/server/broker";
-import { fromStream, ingest } from "@/server/events/ingest";
+import { ingest } from "@/server/books/ingest";
+import { fromStream } from "@/server/events/ingest";
+import { evaluateNewEvents } from "@/server/jobs/surveillance";
 import { withAppDb } from "../helpers/app-db";
 
 /** accounts.update records an option-level raise (the level read just before the update), which the surveillance rule reads. */
@@ -93,6 +95,8 @@ describe("option level raises", () => {
         }),
       ),
     ]);
+    // The surveillance job's work over what was just projected (the job system is not running in this file).
+    await evaluateNewEvents(db().engine);
     const { rows } = await db().engine.query<{ subject: string; details: unknown }>("SELECT subject, details FROM brokerdesk.alerts");
     expect(rows.map((r) => r.subject)).toEqual(["order:R1:opt-r1"]);
     const details = typeof rows[0].details === "string" ? JSON.parse(rows[0].details) : rows[0].details;

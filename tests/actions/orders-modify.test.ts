@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { cancelOrderAction } from "@/server/actions/orders-cancel";
 import { replaceOrderAction } from "@/server/actions/orders-replace";
-import { listAudit } from "@/server/audit/trail";
+import { listAudit } from "@/server/audit/list";
 import { setBrokerForTests, type BrokerClient } from "@/server/broker";
 import { setDbForTests } from "@/server/db";
-import { applyOrderSnapshot } from "@/server/events/sync";
+import { applyOrderSnapshot } from "@/server/books/snapshots";
 import { testEngines } from "../helpers/engines";
 import { startEventsFixture, until, type EventsFixture } from "../events/helpers";
 import { ACCOUNTS, order, place, setPrice, stock } from "../sandbox/trading-helpers";

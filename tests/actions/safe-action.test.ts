@@ -2,7 +2,7 @@ import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { AppError, isPendingApproval } from "@/lib/errors";
 import { defineAction, type ApprovalDecision } from "@/server/action-kit/define-action";
-import { listAudit } from "@/server/audit/trail";
+import { listAudit } from "@/server/audit/list";
 import { setBrokerForTests, type BrokerClient } from "@/server/broker";
 import { BrokerError } from "@/server/broker/errors";
 import { withAppDb } from "../helpers/app-db";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { issueTradingCredentialAction, revokeTradingCredentialAction } from "@/server/actions/accounts-trading-credentials";
-import { listAudit } from "@/server/audit/trail";
+import { listAudit } from "@/server/audit/list";
 import { createSandboxControl, setSandboxControlForTests, type SandboxControl } from "@/server/sandbox-control";
 import { withAppDb } from "../helpers/app-db";
 import { engines, startFixture, type Fixture } from "../sandbox/fixture";

@@ -12,8 +12,8 @@ import { createCashJournalAction } from "@/server/actions/movements-cash-journal
 import { formValuesFromAccount, type AccountView } from "@/lib/schemas/virtual-account-view";
 import { getApproval, listApprovals, maskApprovalPii, sweepExpired } from "@/server/approvals/requests";
 import { NOT_SENT_MESSAGE, recoverStuckExecutions } from "@/server/approvals/recover";
-import { matchRule } from "@/server/approvals/rules";
-import { listAudit } from "@/server/audit/trail";
+import { matchRule } from "@/server/approvals/queries/rules";
+import { listAudit } from "@/server/audit/list";
 import { rememberAccountNumbers } from "@/server/accounts/directory";
 import { setBrokerForTests } from "@/server/broker";
 import { setDbForTests } from "@/server/db";

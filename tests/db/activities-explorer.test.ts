@@ -3,7 +3,7 @@ import Decimal from "decimal.js";
 import { csvLine } from "@/lib/csv";
 import type { ActivityFilter, ActivityRow } from "@/lib/schemas/activity-list";
 import { activityCsvRows, activitySummary, chartRange, listActivityPage } from "@/server/activities/explorer";
-import { insertSyntheticActivities, SYNTHETIC_ACTIVITY_TYPES } from "@/server/activities/synthetic";
+import { insertSyntheticActivities, SYNTHETIC_ACTIVITY_TYPES } from "@/server/activities/queries/synthetic";
 import { prepareAppDb, type AppDb } from "@/server/db";
 import { testEngines } from "../helpers/engines";
 

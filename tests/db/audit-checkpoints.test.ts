@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { prepareAppDb, type AppDb } from "@/server/db";
-import { appendAudit, lastCheckpoint, verifyAuditChain } from "@/server/audit/trail";
+import { lastCheckpoint } from "@/server/audit/queries";
+import { appendAudit } from "@/server/audit/trail";
+import { verifyAuditChain } from "@/server/audit/verify";
 import { testEngines } from "../helpers/engines";
 
 /** Changes an entry behind the append-only trigger's back, as a superuser could. */

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prepareAppDb, type AppDb } from "@/server/db";
-import { appendAudit, getAuditEntry, listAudit, relatedAuditEntries, type AuditInput, type AuditQuery } from "@/server/audit/trail";
+import { type AuditInput } from "@/server/audit/entry";
+import { getAuditEntry, listAudit, relatedAuditEntries, type AuditQuery } from "@/server/audit/list";
+import { appendAudit } from "@/server/audit/trail";
 import { auditCsvRows } from "@/server/audit/export";
 import { auditListParams } from "@/lib/schemas/audit";
 import { testEngines } from "../helpers/engines";

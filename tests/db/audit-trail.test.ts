@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prepareAppDb, type AppDb } from "@/server/db";
-import { appendAudit, listAudit, redactSecrets, verifyAuditChain } from "@/server/audit/trail";
+import { redactSecrets } from "@/server/audit/entry";
+import { listAudit } from "@/server/audit/list";
+import { appendAudit } from "@/server/audit/trail";
+import { verifyAuditChain } from "@/server/audit/verify";
 import { testEngines } from "../helpers/engines";
 
 for (const engine of testEngines()) {

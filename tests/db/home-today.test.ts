@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appendAudit } from "@/server/audit/trail";
 import { prepareAppDb, type AppDb } from "@/server/db";
 import { HOME_COUNTS, homeToday } from "@/server/home/today";
-import { insertSyntheticOrders } from "@/server/orders/synthetic";
+import { insertSyntheticOrders } from "@/server/orders/queries/synthetic";
 import { testEngines } from "../helpers/engines";
 
 const PAGES = ["/accounts", "/orders", "/admin/stream", "/approvals", "/alerts"];

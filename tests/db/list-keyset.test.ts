@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prepareAppDb, type AppDb } from "@/server/db";
-import { appendAudit, listAudit, type AuditQuery } from "@/server/audit/trail";
+import { listAudit, type AuditQuery } from "@/server/audit/list";
+import { appendAudit } from "@/server/audit/trail";
 import { createStaff } from "@/server/auth/staff";
 import { listStaffPage } from "@/server/auth/staff-list";
 import { testEngines } from "../helpers/engines";

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OrderFilter, OrderRow } from "@/lib/schemas/order-list";
 import { prepareAppDb, type AppDb } from "@/server/db";
-import { listOrders, orderChangesSince, orderWatermark } from "@/server/orders/blotter";
-import { insertSyntheticOrders, SYNTHETIC_STATUSES, SYNTHETIC_SYMBOLS } from "@/server/orders/synthetic";
+import { listOrders, orderChangesSince, orderWatermark } from "@/server/orders/queries/blotter";
+import { insertSyntheticOrders, SYNTHETIC_STATUSES, SYNTHETIC_SYMBOLS } from "@/server/orders/queries/synthetic";
 import { testEngines } from "../helpers/engines";
 
 /** Every page of a filter, as the blotter reads them while scrolling. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prepareAppDb, type AppDb } from "@/server/db";
-import { listAudit } from "@/server/audit/trail";
+import { listAudit } from "@/server/audit/list";
 import { authenticateStaff, createStaff, MAX_FAILED_ATTEMPTS, updateStaff } from "@/server/auth/staff";
 import { disableDemoUsers, seedDemoUsers, DEMO_PASSWORD, DEMO_USERS } from "@/server/auth/demo-users";
 import { testEngines } from "../helpers/engines";

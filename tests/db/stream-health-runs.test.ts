@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prepareAppDb, type AppDb } from "@/server/db";
-import { streamHealth } from "@/server/events/health";
+import { streamHealth } from "@/server/books/health";
 import { testEngines } from "../helpers/engines";
 
 /**

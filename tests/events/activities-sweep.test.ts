@@ -1,23 +1,19 @@
 import Decimal from "decimal.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  activitiesFreshness,
-  requestActivitiesSweep,
-  resetAccountSweep,
-  sweepAccount,
-  sweepActivities,
-  wireTime,
-  type AccountSweep,
-  type SweepDeps,
-} from "@/server/activities/sweep";
+import { sweepAccount, wireTime, type AccountSweep } from "@/server/activities/account-window";
+import { activitiesFreshness } from "@/server/activities/freshness";
+import { sweepActivities, type SweepDeps } from "@/server/activities/sweep";
+import { requestActivitiesSweep, resetAccountSweep } from "@/server/activities/sweep-requests";
 import type { Engine } from "@/server/db/engine";
 import { listActivityPage, liveActivityPage } from "@/server/activities/explorer";
-import { createBrokerClient, type BrokerClient } from "@/server/broker/client";
+import type { BrokerClient } from "@/server/broker/client";
 import { BrokerError } from "@/server/broker/errors";
-import { onChange, type ChangeNotice } from "@/server/events/notices";
+import { onChange, type ChangeNotice } from "@/server/notices/listen";
+import { JOBS } from "@/server/jobs/definitions";
 import { engines, masterAccountId, seedAccountId } from "../sandbox/fixture";
 import { barrier } from "../helpers/barrier";
 import { startEventsFixture, until, type EventsFixture } from "./helpers";
+import { sandboxBroker } from "../helpers/sandbox-broker";
 
 /**
  * The activities sweep against the sandbox: the desk's copy (brokerdesk.activities) ends equal to the sandbox's
@@ -38,17 +34,7 @@ describe.each(engines)("activities sweep ($name)", (te) => {
   beforeAll(async () => {
     f = await startEventsFixture(te);
     // The client's own budget out of the way: the sweep's pacing is what is measured.
-    client = createBrokerClient({
-      kind: "sandbox",
-      baseUrl: f.sb.url,
-      appKey: "brokerdesk-demo-key",
-      appSecret: "brokerdesk-demo-secret",
-      algorithm: "HMAC-SHA256",
-      pathStyle: "resource",
-      timeoutMs: 5000,
-      maxRetries: 0,
-      rateLimits: { account: { limit: 1000, windowMs: 1000 } },
-    });
+    client = sandboxBroker(f.sb.url, { timeoutMs: 5000, rateLimits: { account: { limit: 1000, windowMs: 1000 } } });
   }, 60_000);
   afterAll(async () => f?.close());
   // Each test starts from a desk that has swept nothing (the sandbox keeps what earlier tests generated, which the
@@ -590,18 +576,19 @@ describe.each(engines)("activities sweep ($name)", (te) => {
     expect((await activitiesFreshness(f.db.engine)).running).toBeNull();
   });
 
-  it("the event service resumes an unfinished round on taking the lead, and runs one at once on request", async () => {
+  it("the sweep job resumes an unfinished round, and a request made before that round's end gets a round of its own", async () => {
     const ac = new AbortController();
     const cut = await sweepActivities(deps({ client: watched((n) => (n === 5 ? ac.abort() : undefined)) }), { signal: ac.signal });
     expect(cut.complete).toBe(false);
-    // Asked for while no service runs: pending until a round starts after it.
+    // Asked for while no job runs: pending until a round starts after it.
     const { requestedAt } = await requestActivitiesSweep(f.db.engine, "ops@brokerdesk.test");
     expect((await activitiesFreshness(f.db.engine)).requestedAt).toBe(requestedAt);
-    const service = f.service({ client, activities: { intervalMs: 600_000, rate: 200, settleMs: 0 } });
+    const jobs = await f.jobs({ jobs: [JOBS.activitiesSweep] });
+    await jobs.send(JOBS.activitiesSweep.name, { requestedBy: "ops@brokerdesk.test", requestedAt });
     const runStatus = async (id: string) =>
       (await q<{ status: string }>("SELECT status FROM brokerdesk.sync_runs WHERE id = $1", [id]))[0].status;
     await until(async () => (await runStatus(cut.id)) === "done", 20_000, "the unfinished round resumed");
-    // The resumed round started before the request, so it does not answer it: a new round follows.
+    // The resumed round started before the request, so it does not answer it: the job sends a new round.
     await until(
       async () =>
         (
@@ -613,10 +600,6 @@ describe.each(engines)("activities sweep ($name)", (te) => {
       "the requested round",
     );
     expect((await activitiesFreshness(f.db.engine)).requestedAt).toBeNull();
-    // No further round before the interval.
-    const [{ n }] = await q<{ n: string }>("SELECT count(*)::text AS n FROM brokerdesk.sync_runs WHERE job = 'activities'");
-    await new Promise((r) => setTimeout(r, 1500));
-    expect((await q<{ n: string }>("SELECT count(*)::text AS n FROM brokerdesk.sync_runs WHERE job = 'activities'"))[0].n).toBe(n);
-    await service.stop();
+    await jobs.stop();
   }, 60_000);
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rebuildReadModel } from "@/server/events/ingest";
+import { rebuildReadModel } from "@/server/books/ingest";
+import { JOBS } from "@/server/jobs/definitions";
 import { engines } from "../sandbox/fixture";
 import { ACCOUNTS, place, rid, setPrice, stock } from "../sandbox/trading-helpers";
 import { startEventsFixture, until, type EventsFixture } from "./helpers";
@@ -110,6 +111,7 @@ describe.each(engines)("desk submissions and detail calls in the read model ($na
   beforeAll(async () => {
     f = await startEventsFixture(te);
     f.service();
+    await f.jobs({ jobs: [JOBS.orderDetails] });
     await until(
       async () => (await f.db.engine.query<{ connected: boolean }>("SELECT connected FROM brokerdesk.event_stream")).rows[0]?.connected,
       20_000,
@@ -119,7 +121,7 @@ describe.each(engines)("desk submissions and detail calls in the read model ($na
   afterAll(async () => f?.close());
 
   it("a movement recorded at submission is moved on by the upstream's event, keeps its requester, and survives a rebuild", async () => {
-    const { recordDeskMovement } = await import("@/server/events/desk");
+    const { recordDeskMovement } = await import("@/server/books/desk");
     const id = rid("dj");
     const fields = { from_account: ACCOUNTS.margin, to_account: ACCOUNTS.cash, amount: "5.00", currency: "USD" };
     await recordDeskMovement(f.db.engine, { kind: "CASH_JOURNAL", clientRequestId: id, requestedBy: "ops@brokerdesk.test", fields });
@@ -160,7 +162,7 @@ describe.each(engines)("desk submissions and detail calls in the read model ($na
           [o.client_order_id],
         )
       ).rows[0];
-    // A MODIFY_SUCCESS event carries no price: the service's detail call brings the new one.
+    // A MODIFY_SUCCESS event carries no price: the order-details job's detail call brings the new one.
     await until(async () => (await row())?.limit_price === "2.50", 20_000, "the detail call");
     expect(await row()).toMatchObject({ status: "SUBMITTED", limit_price: "2.50", time_in_force: "GTC", detailed: true });
     const snapshots = await f.db.engine.query(
@@ -171,7 +173,7 @@ describe.each(engines)("desk submissions and detail calls in the read model ($na
   });
 
   it("a reconciliation fixes a movement whose final event was missed, and counts it", async () => {
-    const { recordDeskMovement } = await import("@/server/events/desk");
+    const { recordDeskMovement } = await import("@/server/books/desk");
     const { reconcile } = await import("@/server/events/sync");
     const id = rid("rc");
     const fields = { account_id: ACCOUNTS.margin, type: "DEPOSIT", amount: "3.00", currency: "USD" };

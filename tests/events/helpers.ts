@@ -1,11 +1,14 @@
 import { prepareAppDb, type AppDb } from "@/server/db";
 import { startSandbox, type RunningSandbox } from "@/server/sandbox";
-import { createBrokerClient, type BrokerClient } from "@/server/broker/client";
+import type { BrokerClient } from "@/server/broker/client";
 import { startConsumer, type ConsumerHandle, type ConsumerOptions } from "@/server/events/consumer";
 import { startEventService, type EventServiceOptions } from "@/server/events/service";
+import type { JobDeps } from "@/server/jobs/definitions";
+import { startJobs, type JobsHandle, type StartJobsOptions } from "@/server/jobs/runtime";
 import { clock, US_CORE } from "../sandbox/trading-helpers";
 import { SignedClient } from "../helpers/signed-fetch";
 import type { TestEngine } from "../helpers/engines";
+import { sandboxBroker } from "../helpers/sandbox-broker";
 export { until } from "../helpers/until";
 
 /**
@@ -18,8 +21,10 @@ export interface EventsFixture {
   api: SignedClient;
   url?: string;
   consumer(o?: Partial<ConsumerOptions>): ConsumerHandle;
-  /** The whole event service (consumer + detail calls, backfill, reconciliation) with a client of this sandbox; the activities sweep off unless asked for. */
+  /** The event service (consumer + reconnect requests). */
   service(o?: Partial<EventServiceOptions>): ConsumerHandle;
+  /** The job system (server/jobs) with a client of this sandbox, polling often; `deps` overrides the configuration. */
+  jobs(o?: Partial<Omit<StartJobsOptions, "deps">> & { deps?: Partial<JobDeps> }): Promise<JobsHandle>;
   client: BrokerClient;
   streamOptions: ConsumerOptions["stream"];
   close(): Promise<void>;
@@ -34,17 +39,8 @@ export async function startEventsFixture(te: TestEngine): Promise<EventsFixture>
   await clock(api, US_CORE);
   const streamOptions = { target: `127.0.0.1:${sb.grpcPort}`, appKey: "brokerdesk-demo-key", appSecret: "brokerdesk-demo-secret" };
   const consumers: ConsumerHandle[] = [];
-  const client = createBrokerClient({
-    kind: "sandbox",
-    baseUrl: sb.url,
-    appKey: "brokerdesk-demo-key",
-    appSecret: "brokerdesk-demo-secret",
-    algorithm: "HMAC-SHA256",
-    pathStyle: "resource",
-    timeoutMs: 5000,
-    maxRetries: 0,
-    rateLimits: { "order-query": { limit: 100, windowMs: 1000 } },
-  });
+  const jobSystems: JobsHandle[] = [];
+  const client = sandboxBroker(sb.url, { timeoutMs: 5000, rateLimits: { "order-query": { limit: 100, windowMs: 1000 } } });
   return {
     sb,
     db,
@@ -56,16 +52,33 @@ export async function startEventsFixture(te: TestEngine): Promise<EventsFixture>
       const c = startEventService({
         engine: opened.engine,
         stream: streamOptions,
-        client,
         silenceMs: 1500,
         backoffBaseMs: 50,
         backoffMaxMs: 300,
         leaderPollMs: 200,
-        activities: false,
+        requestPollMs: 200,
         ...o,
       });
       consumers.push(c);
       return c;
+    },
+    jobs: async ({ deps, ...o } = {}) => {
+      const handle = await startJobs({
+        pollingIntervalSeconds: 0.5,
+        ...o,
+        deps: {
+          db,
+          client,
+          log: () => undefined,
+          backfillDays: 30,
+          reconcileAfterMs: 300_000,
+          reconcileIntervalMs: 3_600_000,
+          activities: { intervalMs: 3_600_000, rate: 200, settleMs: 0 },
+          ...deps,
+        },
+      });
+      jobSystems.push(handle);
+      return handle;
     },
     consumer: (o = {}) => {
       const c = startConsumer({
@@ -82,6 +95,7 @@ export async function startEventsFixture(te: TestEngine): Promise<EventsFixture>
     },
     close: async () => {
       await Promise.all(consumers.map((c) => c.stop()));
+      await Promise.all(jobSystems.map((j) => j.stop()));
       await sb.close();
       await opened.close();
     },

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prepareAppDb, type AppDb } from "@/server/db";
-import { interpret } from "@/server/events/changes";
-import { fromStream, ingest } from "@/server/events/ingest";
-import { project } from "@/server/events/project";
+import { interpret } from "@/server/books/changes";
+import { ingest } from "@/server/books/ingest";
+import { fromStream } from "@/server/events/ingest";
+import { project } from "@/server/books/queries/project";
 import { testEngines } from "../helpers/engines";
 
 /** Storing and projecting events: unknown and malformed messages are kept and counted; projection is idempotent. */

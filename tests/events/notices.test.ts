@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { appendAudit } from "@/server/audit/trail";
 import { prepareAppDb } from "@/server/db";
 import { openEngine } from "@/server/db/engine";
-import { fromStream, ingest } from "@/server/events/ingest";
+import { ingest } from "@/server/books/ingest";
+import { fromStream } from "@/server/events/ingest";
 import { noticeFor } from "@/server/events/live";
-import { onChange, type ChangeNotice } from "@/server/events/notices";
+import { onChange, type ChangeNotice } from "@/server/notices/listen";
 import { testEngines } from "../helpers/engines";
 
 /** Change notices: every app instance on one database hears what any of them projected; each role gets its share. */
@@ -44,6 +46,29 @@ describe.each(testEngines())("change notices ($name)", (te) => {
     }
   });
 
+  it("every audit entry is announced to the trail; a staff user's change and an approval's life to their lists", async () => {
+    const opened = await te.open();
+    try {
+      const db = await prepareAppDb(opened.engine);
+      const got: ChangeNotice[] = [];
+      const off = await onChange(db.engine, (n) => got.push(n));
+      await appendAudit(db, { action: "accounts.update", target: "account:A1", outcome: "success" });
+      expect(await next(got)).toEqual({ topics: ["audit"], accounts: [] });
+      got.length = 0;
+      await appendAudit(db, { action: "staff.create", outcome: "success" });
+      expect((await next(got)).topics).toEqual(["audit", "staff"]);
+      got.length = 0;
+      await appendAudit(db, { action: "movements.cash_journal", outcome: "held" });
+      expect((await next(got)).topics).toEqual(["audit", "approval"]);
+      got.length = 0;
+      await appendAudit(db, { action: "approvals.expire", outcome: "success" });
+      expect((await next(got)).topics).toEqual(["audit", "approval"]);
+      off();
+    } finally {
+      await opened.close();
+    }
+  });
+
   it.runIf(te.name === "postgres")("two app instances (two pools on one server) both hear a change either projected", async () => {
     const opened = await te.open();
     const second = await openEngine({ url: opened.url!, poolSize: 2 });
@@ -78,6 +103,11 @@ describe("noticeFor (what each role's live channel carries)", () => {
   });
   it("new alerts reach compliance and admin, never support or operations", () => {
     const a = { topics: ["movement", "alert"], accounts: ["A1"] };
+    const audit = { topics: ["audit", "staff", "approval"], accounts: [] };
+    expect(noticeFor("admin", audit)?.topics).toEqual(["audit", "staff", "approval"]);
+    expect(noticeFor("compliance", audit)?.topics).toEqual(["audit", "approval"]);
+    expect(noticeFor("operations", audit)?.topics).toEqual(["approval"]);
+    expect(noticeFor("support", audit)).toBeUndefined();
     expect(noticeFor("compliance", a)?.topics).toEqual(["movement", "alert"]);
     expect(noticeFor("admin", a)?.topics).toEqual(["movement", "alert"]);
     expect(noticeFor("operations", a)?.topics).toEqual(["movement"]);

@@ -1,8 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prepareAppDb, type AppDb } from "@/server/db";
-import { fromStream, ingest, rebuildReadModel } from "@/server/events/ingest";
-import { listAlerts, recordOptionLevelChange } from "@/server/surveillance/alerts";
+import { ingest, rebuildReadModel } from "@/server/books/ingest";
+import { fromStream } from "@/server/events/ingest";
+import { onChange } from "@/server/notices/listen";
+import { listAlerts, recordOptionLevelChange } from "@/server/surveillance/queries/alerts";
+import { JOBS } from "@/server/jobs/definitions";
+import { readWatermark } from "@/server/jobs/queries";
+import { startJobs, type JobsHandle } from "@/server/jobs/runtime";
 import { testEngines } from "../helpers/engines";
+import { probeDeps } from "../jobs/probe";
+import { until } from "../helpers/until";
 
 /** Surveillance rules evaluated as movements and orders reach the read model: each kind fires on its data only, once. */
 let n = 0;
@@ -58,12 +65,27 @@ const order = (account: string, coid: string, category: string, at: string) =>
 describe.each(testEngines())("surveillance ($name)", (te) => {
   let db: AppDb;
   let close: () => Promise<void>;
+  let jobs: JobsHandle | undefined;
   beforeAll(async () => {
     const opened = await te.open();
     db = await prepareAppDb(opened.engine);
     close = opened.close;
+    // The evaluation is a job started by the projection's change notice: the job system runs beside the tests.
+    jobs = await startJobs({ jobs: [JOBS.surveillance], pollingIntervalSeconds: 0.5, deps: probeDeps(db) });
   });
-  afterAll(async () => close?.());
+  afterAll(async () => {
+    await jobs?.stop();
+    await close?.();
+  });
+  /** Stores and projects events, then waits for the surveillance job to have evaluated them. */
+  const ingested = async (...args: Parameters<typeof ingest> extends [unknown, ...infer R] ? R : never) => {
+    const r = await ingest(db.engine, ...args);
+    if (r.lastSeq) {
+      const seq = r.lastSeq;
+      await until(async () => (await readWatermark(db.engine, "surveillance")) >= seq, 20_000, "the surveillance job");
+    }
+    return r;
+  };
   const alerts = async (kind: string) =>
     (
       await db.engine.query<{
@@ -86,14 +108,18 @@ describe.each(testEngines())("surveillance ($name)", (te) => {
     }));
 
   it("a deposit or withdrawal above the threshold in its currency raises one alert; smaller, other currencies and rejected ones do not", async () => {
-    const r = await ingest(db.engine, [
+    const notices: string[][] = [];
+    const unlisten = await onChange(db.engine, (n) => notices.push(n.topics));
+    await ingested([
       funding("big-dep", "A1", "DEPOSIT", "60000", "2026-11-01T10:00:00Z"),
       funding("small-dep", "A1", "DEPOSIT", "40000", "2026-11-01T10:01:00Z"),
       funding("hkd-dep", "A1", "DEPOSIT", "900000", "2026-11-01T10:02:00Z", { currency: "HKD" }),
       funding("rejected-dep", "A1", "DEPOSIT", "90000", "2026-11-01T10:03:00Z", { status: "REJECTED" }),
       funding("big-wd", "A9", "WITHDRAWAL", "50000.01", "2026-11-01T10:04:00Z"),
     ]);
-    expect(r.topics).toContain("alert");
+    // The evaluation tells open pages (the alert queue) that alerts were raised.
+    await until(() => notices.some((t) => t.includes("alert")), 20_000, "the alert notice");
+    unlisten();
     const found = await alerts("large_funding");
     expect(found.map((a) => [a.subject, a.account_id])).toEqual([
       ["movement:INSTANT_FUNDING:big-dep", "A1"],
@@ -116,21 +142,19 @@ describe.each(testEngines())("surveillance ($name)", (te) => {
 
   it("the same event projected twice, and a rebuild of the read model, raise nothing twice", async () => {
     const again = funding("big-dep-2", "A2", "DEPOSIT", "75000", "2026-11-01T11:00:00Z");
-    await ingest(db.engine, [again]);
+    await ingested([again]);
     const before = await alerts("large_funding");
     // The same upstream event again (a resubscription), and its status moving on.
-    const second = await ingest(db.engine, [again]);
+    const second = await ingested([again]);
     expect(second.duplicates).toBe(1);
-    await ingest(db.engine, [
-      funding("big-dep-2", "A2", "DEPOSIT", "75000", "2026-11-01T11:00:05Z", { status: "COMPLETED", reason: "settled" }),
-    ]);
+    await ingested([funding("big-dep-2", "A2", "DEPOSIT", "75000", "2026-11-01T11:00:05Z", { status: "COMPLETED", reason: "settled" })]);
     await rebuildReadModel(db.engine);
     expect(await alerts("large_funding")).toEqual(before);
     expect(before.filter((a) => a.subject.endsWith(":big-dep-2"))).toHaveLength(1);
   });
 
   it("a withdrawal within N days of a deposit of similar size fires; a dissimilar or later one does not", async () => {
-    await ingest(db.engine, [
+    await ingested([
       funding("d-b1", "B1", "DEPOSIT", "20000", "2026-11-02T09:00:00Z"),
       funding("w-b1", "B1", "WITHDRAWAL", "19000", "2026-11-05T09:00:00Z"), // 3 days, 5 % smaller: fires
       funding("d-b2", "B2", "DEPOSIT", "20000", "2026-11-02T09:00:00Z"),
@@ -157,7 +181,7 @@ describe.each(testEngines())("surveillance ($name)", (te) => {
       Array.from({ length: 5 }, (_, i) => journal(`jd-${i}`, "MASTER", "C2", day(i))),
     );
     // Four into C3 one day and two the next: no day has more than five.
-    await ingest(db.engine, [
+    await ingested([
       ...Array.from({ length: 4 }, (_, i) => journal(`je-${i}`, "MASTER", "C3", day(i))),
       journal("je-x", "MASTER", "C3", "2026-11-04T08:00:00Z"),
       journal("je-y", "MASTER", "C3", "2026-11-04T09:00:00Z"),
@@ -165,7 +189,7 @@ describe.each(testEngines())("surveillance ($name)", (te) => {
     let found = await alerts("journals_per_day");
     expect(found.map((a) => [a.subject, a.account_id, (a.movements as unknown[]).length])).toEqual([["journals:C1:2026-11-03", "C1", 6]]);
     // A seventh the same day joins the same alert.
-    await ingest(db.engine, [journal("jc-6", "MASTER", "C1", day(7))]);
+    await ingested([journal("jc-6", "MASTER", "C1", day(7))]);
     found = await alerts("journals_per_day");
     expect(found.map((a) => [a.subject, (a.movements as unknown[]).length])).toEqual([["journals:C1:2026-11-03", 7]]);
   });
@@ -189,7 +213,7 @@ describe.each(testEngines())("surveillance ($name)", (te) => {
         at: new Date("2026-11-05T10:00:00Z"),
       }),
     ).toBe(false);
-    await ingest(db.engine, [
+    await ingested([
       order("D1", "opt-soon", "US_OPTION", "2026-11-05T12:00:00Z"),
       order("D1", "stock-soon", "US_STOCK", "2026-11-05T12:30:00Z"),
       order("D1", "opt-late", "US_OPTION", "2026-11-07T12:00:00Z"),
@@ -203,12 +227,12 @@ describe.each(testEngines())("surveillance ($name)", (te) => {
 
   it("a disabled rule raises nothing; its parameters are read when events arrive", async () => {
     await db.engine.query("UPDATE brokerdesk.surveillance_rules SET enabled = false WHERE kind = 'large_funding'");
-    await ingest(db.engine, [funding("off-dep", "E1", "DEPOSIT", "500000", "2026-11-06T10:00:00Z")]);
+    await ingested([funding("off-dep", "E1", "DEPOSIT", "500000", "2026-11-06T10:00:00Z")]);
     expect((await alerts("large_funding")).some((a) => a.subject.endsWith(":off-dep"))).toBe(false);
     await db.engine.query(
       `UPDATE brokerdesk.surveillance_rules SET enabled = true, params = '{"currency": "USD", "amount": "1000"}' WHERE kind = 'large_funding'`,
     );
-    await ingest(db.engine, [funding("low-threshold", "E1", "DEPOSIT", "1500", "2026-11-06T11:00:00Z")]);
+    await ingested([funding("low-threshold", "E1", "DEPOSIT", "1500", "2026-11-06T11:00:00Z")]);
     expect((await alerts("large_funding")).some((a) => a.subject.endsWith(":low-threshold"))).toBe(true);
   });
 

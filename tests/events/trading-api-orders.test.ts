@@ -3,6 +3,7 @@ import { testEngines } from "../helpers/engines";
 import { TradingSdkClient } from "../sandbox/trading-api-client";
 import { ACCOUNTS, rid, setPrice } from "../sandbox/trading-helpers";
 import { startEventsFixture, until, type EventsFixture } from "./helpers";
+import { usStockOrder } from "../helpers/orders";
 
 /**
  * An order an account holder places through the Trading API is an order of the sandbox like any other: the desk's
@@ -24,20 +25,7 @@ describe("Trading API orders in the desk's read model", () => {
     await setPrice(f.api, "KO", "60.00");
     const id = rid("ta");
     const placed = await app.place_order(account, [
-      {
-        client_order_id: id,
-        combo_type: "NORMAL",
-        instrument_type: "EQUITY",
-        market: "US",
-        symbol: "KO",
-        order_type: "LIMIT",
-        entrust_type: "QTY",
-        time_in_force: "DAY",
-        side: "BUY",
-        quantity: "3",
-        limit_price: "61.00",
-        support_trading_session: "CORE",
-      },
+      usStockOrder({ client_order_id: id, symbol: "KO", quantity: "3", limit_price: "61.00" }),
     ]);
     expect(placed.status).toBe(200);
     const row = await until(async () => {

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { AppError, NotFoundError } from "@/lib/errors";
-import { listAudit } from "@/server/audit/trail";
+import { listAudit } from "@/server/audit/list";
 import { BrokerError } from "@/server/broker/errors";
 import { csvRoute, jsonRoute } from "@/server/http";
 import { withAppDb } from "../helpers/app-db";

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { GET as exportRoute } from "@/app/api/movements/export/route";
 import { GET as listRoute } from "@/app/api/movements/route";
 import type { MovementFilter, MovementPage, MovementRow, MovementTotals } from "@/lib/schemas/movement-list";
-import { listAudit } from "@/server/audit/trail";
+import { listAudit } from "@/server/audit/list";
 import { prepareAppDb, setDbForTests, type AppDb } from "@/server/db";
-import { fromEnvelope, ingest } from "@/server/events/ingest";
+import { fromEnvelope, ingest } from "@/server/books/ingest";
 import { getMovementDetail } from "@/server/movement-list/detail";
-import { listMovementPage, movementTotals } from "@/server/movement-list/list";
+import { listMovementPage, movementTotals } from "@/server/movement-list/queries/list";
 import { rememberAccountNumbers } from "@/server/accounts/directory";
 import { testEngines } from "../helpers/engines";
 

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBrokerClient, type BrokerClient } from "@/server/broker/client";
-import { recordDeskMovement } from "@/server/events/desk";
+import type { BrokerClient } from "@/server/broker/client";
+import { recordDeskMovement } from "@/server/books/desk";
 import { getMovementDetail, refreshMovementFromUpstream } from "@/server/movement-list/detail";
 import { withAppDb } from "../helpers/app-db";
 import { engines, rid, seedAccountId, startFixture, type Fixture } from "../sandbox/fixture";
+import { sandboxBroker } from "../helpers/sandbox-broker";
 
 /**
  * "Refresh from upstream" on a movement page against a started sandbox: the live detail call (a journal read at its
@@ -16,16 +17,7 @@ const [a, b] = [seedAccountId(2), seedAccountId(0)];
 
 beforeAll(async () => {
   f = await startFixture(engines[0]);
-  client = createBrokerClient({
-    kind: "sandbox",
-    baseUrl: f.sb.url,
-    appKey: "brokerdesk-demo-key",
-    appSecret: "brokerdesk-demo-secret",
-    algorithm: "HMAC-SHA256",
-    pathStyle: "resource",
-    timeoutMs: 10_000,
-    maxRetries: 0,
-  });
+  client = sandboxBroker(f.sb.url);
 }, 120_000);
 afterAll(async () => {
   await f?.close();

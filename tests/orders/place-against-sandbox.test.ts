@@ -2,12 +2,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { blankTicket, type PlaceTicketValues } from "@/lib/schemas/order-ticket";
 import { placeOrderTicket } from "@/server/actions/orders-place";
 import { previewOrderTicket } from "@/server/actions/orders-preview";
-import { listAudit } from "@/server/audit/trail";
+import { listAudit } from "@/server/audit/list";
 import { setBrokerForTests } from "@/server/broker";
-import { createBrokerClient } from "@/server/broker/client";
 import { withAppDb } from "../helpers/app-db";
 import { ACCOUNTS, clock, order, startTrading, US_CORE } from "../sandbox/trading-helpers";
 import type { Fixture } from "../sandbox/fixture";
+import { sandboxBroker } from "../helpers/sandbox-broker";
 
 /**
  * The ticket's preview and place actions, through the action wrapper, against a started sandbox: one order for
@@ -23,18 +23,7 @@ let f: Fixture;
 
 beforeAll(async () => {
   f = await startTrading();
-  setBrokerForTests(
-    createBrokerClient({
-      kind: "sandbox",
-      baseUrl: f.sb.url,
-      appKey: "brokerdesk-demo-key",
-      appSecret: "brokerdesk-demo-secret",
-      algorithm: "HMAC-SHA256",
-      pathStyle: "resource",
-      timeoutMs: 10_000,
-      maxRetries: 0,
-    }),
-  );
+  setBrokerForTests(sandboxBroker(f.sb.url));
 }, 120_000);
 afterAll(async () => {
   setBrokerForTests(undefined);

@@ -1,28 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorOf } from "../helpers/signed-fetch";
-import { engines, masterAccountId, rid, startFixture, type Fixture } from "./fixture";
-
-const address = { country: "HK", state: "", city: "Hong Kong", street_address: "1 Queen's Road", postal_code: "000000" };
-const w8ben = {
-  treaty_country: "HK",
-  tax_id: "T1",
-  sign_date: "2026-01-02",
-  first_name: "Ada",
-  last_name: "Quantum",
-  middle_name: "",
-  home_address: address,
-  mail_address: address,
-};
-let ext = Math.floor(Math.random() * 1e6);
-const newAccount = (over: Record<string, unknown> = {}) => ({
-  client_request_id: rid("acc"),
-  belong_account_id: masterAccountId(),
-  external_account_number: `T${(ext += 1)}`,
-  account_type: "MARGIN",
-  trading_permissions: ["US_STOCK_NORMAL"],
-  w8ben_info: w8ben,
-  ...over,
-});
+import { engines, masterAccountId, newAccount, rid, startFixture, w8ben, type Fixture } from "./fixture";
 
 describe.each(engines)("virtual accounts on $name", (te) => {
   let f: Fixture;
@@ -245,7 +223,7 @@ describe.each(engines)("virtual accounts on $name", (te) => {
     const q = async (query: Record<string, string>) =>
       // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests inspect response bodies loosely
       (await f.api.op("listVirtualAccounts", "resource", { query: { page_size: 200, ...query } })).body.data as Record<string, any>[];
-    const external = `z${(ext += 1)}`;
+    const external = `z${Math.floor(Math.random() * 1e8)}`;
     const body = newAccount({ external_account_number: external, w8ben_info: { ...w8ben, first_name: "Zoë", last_name: "Núñez-Ørsted" } });
     const created = (await f.api.op("createVirtualAccount", "resource", { body })).body;
     for (const name of ["zoe", "ZOË", "Nunez", "núñez", "NUNEZ-ORSTED", "zoe nunez"]) {

@@ -1,20 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import Decimal from "decimal.js";
 import { errorOf } from "../helpers/signed-fetch";
-import { engines, rid, seedAccountId, startFixture, type Fixture } from "./fixture";
-
-type Activity = {
-  id: string;
-  activity_type: string;
-  activity_sub_type: string;
-  net_amount: string;
-  biz_time: string;
-  trade_date: string;
-  symbol?: string;
-  quantity?: string;
-  currency: string;
-  account_number: string;
-};
+import { engines, rid, seedAccountId, startFixture, type Fixture, type Activity } from "./fixture";
 
 describe.each(engines)("account activities on $name", (te) => {
   let f: Fixture;

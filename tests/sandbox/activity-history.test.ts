@@ -1,18 +1,7 @@
 import Decimal from "decimal.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorOf } from "../helpers/signed-fetch";
-import { engines, masterAccountId, seedAccountId, startFixture, type Fixture } from "./fixture";
-
-type Activity = {
-  id: string;
-  activity_type: string;
-  activity_sub_type: string;
-  net_amount: string;
-  biz_time: string;
-  trade_date: string;
-  currency: string;
-  description?: string;
-};
+import { engines, masterAccountId, seedAccountId, startFixture, type Fixture, type Activity } from "./fixture";
 
 describe.each(engines)("sandbox activity history control API on $name", (te) => {
   let f: Fixture;

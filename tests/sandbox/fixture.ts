@@ -40,3 +40,43 @@ export async function startFixture(te: TestEngine, opts: StartSandboxOptions = {
 let n = 0;
 /** A client_request_id unique within the test run. */
 export const rid = (prefix = "t") => `${prefix}-${process.pid}-${Date.now().toString(36)}-${(n += 1)}`;
+
+const address = { country: "HK", state: "", city: "Hong Kong", street_address: "1 Queen's Road", postal_code: "000000" };
+/** A complete W-8BEN as a create-account request carries it. */
+export const w8ben = {
+  treaty_country: "HK",
+  tax_id: "T1",
+  sign_date: "2026-01-02",
+  first_name: "Ada",
+  last_name: "Quantum",
+  middle_name: "",
+  home_address: address,
+  mail_address: address,
+};
+
+let ext = Math.floor(Math.random() * 1e6);
+/** A valid create-virtual-account request under the seed's master account; a test overrides what it is about. */
+export const newAccount = (over: Record<string, unknown> = {}) => ({
+  client_request_id: rid("acc"),
+  belong_account_id: masterAccountId(),
+  external_account_number: `T${(ext += 1)}`,
+  account_type: "MARGIN",
+  trading_permissions: ["US_STOCK_NORMAL"],
+  w8ben_info: w8ben,
+  ...over,
+});
+
+/** One account activity as the sandbox lists it. */
+export type Activity = {
+  id: string;
+  activity_type: string;
+  activity_sub_type: string;
+  net_amount: string;
+  biz_time: string;
+  trade_date: string;
+  currency: string;
+  symbol?: string;
+  quantity?: string;
+  description?: string;
+  account_number?: string;
+};

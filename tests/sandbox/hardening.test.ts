@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { maskSecret, MAX_BODY_BYTES } from "@/server/sandbox/input-limits";
 import { signedHostCandidates } from "@/server/sandbox/auth";
 import { SignedClient } from "../helpers/signed-fetch";
-import { masterAccountId, rid, type Fixture } from "./fixture";
+import { newAccount, rid, w8ben, type Fixture } from "./fixture";
 import { ACCOUNTS, place, startTrading, stock } from "./trading-helpers";
 
 /**
@@ -20,26 +20,8 @@ const shape = (r: { status: number; body: unknown }) => ({
   code: (r.body as { error_code?: string }).error_code,
   message: String((r.body as { message?: string }).message ?? ""),
 });
-const address = { country: "HK", city: "Hong Kong", street_address: "1 Queen's Road", postal_code: "000000" };
-const w8ben = {
-  treaty_country: "HK",
-  tax_id: "T1",
-  sign_date: "2026-01-02",
-  first_name: "Ada",
-  last_name: "Quantum",
-  middle_name: "",
-  home_address: address,
-  mail_address: address,
-};
-const account = (over: Record<string, unknown> = {}) => ({
-  client_request_id: rid("h"),
-  belong_account_id: masterAccountId(),
-  external_account_number: `H${Math.floor(Math.random() * 1e8)}`,
-  account_type: "MARGIN",
-  trading_permissions: ["US_STOCK_NORMAL"],
-  w8ben_info: w8ben,
-  ...over,
-});
+const account = (over: Record<string, unknown> = {}) =>
+  newAccount({ client_request_id: rid("h"), external_account_number: `H${Math.floor(Math.random() * 1e8)}`, ...over });
 
 describe("sandbox input limits", () => {
   it.each([1_000, 100_000])("a body nested %i deep is a 417, not a 500", async (depth) => {
@@ -76,7 +58,7 @@ describe("sandbox input limits", () => {
       "address",
       () =>
         f.api.op("createVirtualAccount", "resource", {
-          body: account({ w8ben_info: { ...w8ben, home_address: { ...address, city: "H\u0000K" } } }),
+          body: account({ w8ben_info: { ...w8ben, home_address: { ...w8ben.home_address, city: "H\u0000K" } } }),
         }),
       "city",
     ],

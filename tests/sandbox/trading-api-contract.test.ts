@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { engines, startFixture, type Fixture } from "./fixture";
 import { items, TradingSdkClient, type Style } from "./trading-api-client";
 import { ACCOUNTS, clock, rid, setPrice, US_CORE } from "./trading-helpers";
+import { usStockOrder } from "../helpers/orders";
 
 /**
  * Trading API contract: an account holder's app, built from the official SDKs' request classes (trading-api-client.ts),
@@ -10,21 +11,7 @@ import { ACCOUNTS, clock, rid, setPrice, US_CORE } from "./trading-helpers";
 const acct = ACCOUNTS.margin;
 const other = ACCOUNTS.cash;
 
-const stock = (o: Record<string, unknown> = {}) => ({
-  client_order_id: rid("ta"),
-  combo_type: "NORMAL",
-  instrument_type: "EQUITY",
-  market: "US",
-  symbol: "AAPL",
-  order_type: "LIMIT",
-  entrust_type: "QTY",
-  time_in_force: "DAY",
-  side: "BUY",
-  quantity: "2",
-  limit_price: "100.00",
-  support_trading_session: "CORE",
-  ...o,
-});
+const stock = (o: Record<string, unknown> = {}) => usStockOrder({ client_order_id: rid("ta"), quantity: "2", ...o });
 
 describe.each(engines)("Trading API contract ($name)", (te) => {
   let f: Fixture;

@@ -1,6 +1,7 @@
 import type { StartSandboxOptions } from "@/server/sandbox";
 import { engines, rid, seedAccountId, startFixture, type Fixture } from "./fixture";
 import type { SignedClient } from "../helpers/signed-fetch";
+import { usStockOrder } from "../helpers/orders";
 
 /**
  * Helpers of the trading conformance tests. The market clock is pinned (POST /sandbox/market/clock) so sessions never
@@ -9,7 +10,6 @@ import type { SignedClient } from "../helpers/signed-fetch";
  */
 export const US_CORE = "2026-11-17T15:00:00Z";
 export const HK_CORE = "2026-11-17T02:00:00Z";
-export const US_NIGHT = "2026-11-18T03:00:00Z";
 export { engines, rid, seedAccountId };
 
 /** Seed accounts (see server/sandbox/seed/accounts.ts): all ACTIVE. */
@@ -47,21 +47,7 @@ export async function setPrice(
 }
 
 export type Leg = Record<string, unknown>;
-export const stock = (o: Leg = {}): Leg => ({
-  client_order_id: rid("o"),
-  combo_type: "NORMAL",
-  instrument_type: "EQUITY",
-  market: "US",
-  symbol: "AAPL",
-  order_type: "LIMIT",
-  entrust_type: "QTY",
-  time_in_force: "DAY",
-  side: "BUY",
-  quantity: "10",
-  limit_price: "100.00",
-  support_trading_session: "CORE",
-  ...o,
-});
+export const stock = (o: Leg = {}): Leg => usStockOrder({ client_order_id: rid("o"), quantity: "10", ...o });
 
 export const place = (api: SignedClient, account: string, orders: Leg[], extra: Record<string, unknown> = {}) =>
   api.op("placeOrder", "resource", { body: { account_id: account, new_orders: orders, ...extra } });

@@ -1,16 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { ROOT, sourceFiles } from "../helpers/source-files";
 
 /**
  * The import graph of server/, lib/, components/, app/ (and the root modules), read with a regex over the
  * import / export-from / dynamic import() lines, `@/` and relative paths resolved; packages are not followed.
- * Three rules: no cycle; the sandbox imports only itself, server/db/engine and the shared wire module; browser
- * code imports nothing from server/ except server actions ("use server" modules).
+ * The rules: no cycle; the sandbox imports only itself, server/db/engine and the shared wire module; browser
+ * code imports nothing from server/ except server actions ("use server" modules); server/events (the event path) is
+ * imported by pages, routes and the job system only.
  */
-const ROOT = path.resolve(import.meta.dirname, "../..");
 const DIRS = ["server", "lib", "components", "app"];
-const ROOT_FILES = ["auth.ts", "auth.config.ts", "proxy.ts", "instrumentation.ts"];
 const EXTENSIONS = [".ts", ".tsx", "/index.ts", "/index.tsx"];
 
 const SANDBOX_MAY_IMPORT = [/^server\/sandbox\//, /^server\/db\/engine\.ts$/, /^server\/wire\//, /^lib\/broker-enums\.ts$/];
@@ -18,19 +18,6 @@ const SANDBOX_MAY_IMPORT = [/^server\/sandbox\//, /^server\/db\/engine\.ts$/, /^
 interface Edge {
   to: string;
   typeOnly: boolean;
-}
-
-function sourceFiles(): string[] {
-  const out: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
-      const rel = `${dir}/${entry.name}`;
-      if (entry.isDirectory()) walk(rel);
-      else if (/\.(ts|tsx)$/.test(entry.name) && !entry.name.endsWith(".d.ts")) out.push(rel);
-    }
-  };
-  DIRS.forEach(walk);
-  return [...out, ...ROOT_FILES.filter((f) => fs.existsSync(path.join(ROOT, f)))];
 }
 
 function resolve(from: string, spec: string): string | undefined {
@@ -57,7 +44,7 @@ function edgesOf(file: string, text: string): Edge[] {
   return edges;
 }
 
-const files = sourceFiles();
+const files = sourceFiles(DIRS);
 const texts = new Map(files.map((f) => [f, fs.readFileSync(path.join(ROOT, f), "utf8")]));
 const graph = new Map(files.map((f) => [f, edgesOf(f, texts.get(f)!)]));
 const directive = (f: string, d: string) => new RegExp(`^(\\s*(//[^\\n]*|/\\*[\\s\\S]*?\\*/)\\s*)*["']${d}["']`).test(texts.get(f) ?? "");
@@ -79,6 +66,13 @@ function cycles(): string[][] {
   };
   for (const f of files) if (!state.has(f)) visit(f);
   return found;
+}
+
+/** Imports of server/events from server modules outside it and outside the job system, which schedules its jobs. */
+function eventsReachedFrom(list: string[], edges: Map<string, Edge[]>): string[] {
+  return list
+    .filter((f) => f.startsWith("server/") && !f.startsWith("server/events/") && !f.startsWith("server/jobs/"))
+    .flatMap((f) => (edges.get(f) ?? []).filter((e) => e.to.startsWith("server/events/")).map((e) => `${f} -> ${e.to}`));
 }
 
 describe("import rules", () => {
@@ -148,5 +142,14 @@ describe("import rules", () => {
         .map((e) => `${f} -> ${e.to}`),
     );
     expect(reaches).toEqual([]);
+  });
+
+  it("server/events is the event path, imported by no other server module but the job system (server/jobs)", () => {
+    expect(eventsReachedFrom(files, graph)).toEqual([]);
+    // The check fails on a violating import: a domain module importing the event path.
+    const violating = new Map([...graph, ["server/orders/example.ts", [{ to: "server/events/sync.ts", typeOnly: false }]]]);
+    expect(eventsReachedFrom([...files, "server/orders/example.ts"], violating)).toEqual([
+      "server/orders/example.ts -> server/events/sync.ts",
+    ]);
   });
 });

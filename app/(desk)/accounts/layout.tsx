@@ -1,12 +1,7 @@
-import type { ReactNode } from "react";
-import { requirePermission } from "@/server/auth/guard";
+import { guardedLayout } from "@/app/(desk)/guarded-layout";
 
 /**
  * The permission is checked here, above any loading.tsx Suspense boundary, so a refusal is a real 403 (loading.tsx
- * files live in route groups, (list) and (detail), so they never wrap the new and edit pages). TanStack Query's
- * provider is the desk layout's.
+ * files live in route groups, (list) and (detail), so they never wrap the new and edit pages).
  */
-export default async function AccountsLayout({ children }: { children: ReactNode }) {
-  await requirePermission("accounts:read");
-  return children;
-}
+export default guardedLayout("accounts:read");

@@ -1,4 +1,4 @@
-import { getDb } from "@/server/db";
+import { getDb, pingDb } from "@/server/db";
 
 export const dynamic = "force-dynamic";
 
@@ -6,7 +6,7 @@ export const dynamic = "force-dynamic";
 export async function GET() {
   try {
     const db = await getDb();
-    await db.engine.query("SELECT 1");
+    await pingDb(db);
     return Response.json({ status: "ok", database: db.engine.kind });
   } catch {
     return Response.json({ status: "error" }, { status: 503 });

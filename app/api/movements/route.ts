@@ -1,7 +1,7 @@
 import { movementListParams } from "@/lib/schemas/movement-list";
 import { getDb } from "@/server/db";
 import { jsonRoute } from "@/server/http";
-import { listMovementPage, movementTotals } from "@/server/movement-list/list";
+import { listMovementPage, movementTotals } from "@/server/movement-list/queries/list";
 
 /**
  * The movements list from the read model (no upstream call): one keyset page, or with `part=totals` the totals of the

@@ -1,20 +1,12 @@
 import "server-only";
 import { z } from "zod";
-import {
-  ACCOUNT_STATUSES,
-  ACCOUNT_TYPES,
-  ACTIVITY_SUB_TYPES,
-  ACTIVITY_TYPES,
-  ID_TYPES,
-  OPTION_LEVELS,
-  TRADING_PERMISSIONS,
-} from "@/lib/broker-enums";
+import { ACCOUNT_STATUSES, ACCOUNT_TYPES, ID_TYPES, OPTION_LEVELS, TRADING_PERMISSIONS } from "@/lib/broker-enums";
 import { activity, type Activity } from "@/lib/schemas/account-data";
 import { clientId, isoTimestamp, opt, pageIn, tolerantEnum } from "./common";
 
 /** Virtual accounts (facts §5.4) and cash activities (§5.6). */
 
-export { ACCOUNT_STATUSES, ACCOUNT_TYPES, ACTIVITY_SUB_TYPES, ACTIVITY_TYPES, ID_TYPES, OPTION_LEVELS, TRADING_PERMISSIONS };
+export { ACCOUNT_STATUSES, ACCOUNT_TYPES, ID_TYPES, OPTION_LEVELS, TRADING_PERMISSIONS };
 export { activity, type Activity };
 
 const address = z.object({
@@ -153,7 +145,6 @@ export const listAccountActivitiesIn = pageIn.extend({
 
 export type CreateVirtualAccountInput = z.input<typeof createVirtualAccountIn>;
 export type UpdateVirtualAccountInput = z.input<typeof updateVirtualAccountIn>;
-export type VirtualAccountResult = z.output<typeof virtualAccountResult>;
 export type VirtualAccount = z.output<typeof virtualAccount>;
 export type ListVirtualAccountsInput = z.input<typeof listVirtualAccountsIn>;
 export type ListAccountActivitiesInput = z.input<typeof listAccountActivitiesIn>;

@@ -8,7 +8,7 @@ import { CLIENT_ID_PATTERN } from "@/lib/ids";
  * The parts the UI needs too (tolerant enums, decimal strings, currencies, wire enums) live in `lib` and are
  * re-exported here.
  */
-export { enumLabel, isKnownEnum, tolerantEnum, type Tolerant } from "@/lib/enums";
+export { enumLabel, isKnownEnum, tolerantEnum } from "@/lib/enums";
 export { currencyIn, currencyOut, decimalIn, decimalOut, positiveDecimalIn } from "@/lib/money";
 export { CURRENCIES, INSTRUMENT_TYPES, MARKETS, REQUEST_STATUSES } from "@/lib/broker-enums";
 export { isoTimestamp, opt, type Page } from "@/lib/schemas/wire";
@@ -19,8 +19,6 @@ export const epochMsTimestamp = z.union([z.string(), z.number()]).transform((v) 
   return Number.isFinite(n) ? new Date(n).toISOString() : String(v);
 });
 
-/** yyyy-MM-dd, kept as a string (a trading date has no time zone). */
-export const dateOnly = z.string();
 export const dateIn = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be yyyy-MM-dd");
 
 /** Upstream booleans arrive as true/false or as "Y"/"N" strings. */

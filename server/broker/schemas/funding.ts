@@ -115,15 +115,9 @@ export const positionJournal = z.object({
 });
 
 export type FxRateInput = z.input<typeof fxRateIn>;
-export type FxRate = z.output<typeof fxRate>;
 export type RequestDetailInput = z.input<typeof requestDetailIn>;
 export type CreateFxInput = z.input<typeof createFxIn>;
-export type FxRequest = z.output<typeof fxRequest>;
 export type CreateInstantExchangeInput = z.input<typeof createInstantExchangeIn>;
-export type InstantExchange = z.output<typeof instantExchange>;
 export type CreateInstantFundingInput = z.input<typeof createInstantFundingIn>;
-export type InstantFunding = z.output<typeof instantFunding>;
 export type CreateCashJournalInput = z.input<typeof createCashJournalIn>;
-export type CashJournal = z.output<typeof cashJournal>;
 export type CreatePositionJournalInput = z.input<typeof createPositionJournalIn>;
-export type PositionJournal = z.output<typeof positionJournal>;

@@ -128,7 +128,5 @@ export const optionContract = z.object({
 
 export type ListStockInstrumentsInput = z.input<typeof listStockInstrumentsIn>;
 export type Instrument = z.output<typeof instrument>;
-export type StockLocate = z.output<typeof stockLocate>;
-export type CorporateAction = z.output<typeof corporateAction>;
 export type ListOptionContractsInput = z.input<typeof listOptionContractsIn>;
 export type OptionContract = z.output<typeof optionContract>;

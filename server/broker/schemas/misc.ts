@@ -62,7 +62,4 @@ export const tokenResponse = z.object({
 });
 
 export type TradeCalendarInput = z.input<typeof tradeCalendarIn>;
-export type TradeCalendarDay = z.output<typeof tradeCalendarDay>;
 export type ExerciseOptionInput = z.input<typeof exerciseOptionIn>;
-export type OptionExercise = z.output<typeof optionExercise>;
-export type TokenResponse = z.output<typeof tokenResponse>;

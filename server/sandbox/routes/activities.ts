@@ -1,5 +1,6 @@
 import "server-only";
 import type { Hono } from "hono";
+import { ACTIVITY_TYPES } from "@/lib/broker-enums";
 import { requireAccount } from "../account-store";
 import type { HonoEnv, Sandbox } from "../context";
 import { illegal } from "../errors";
@@ -7,25 +8,6 @@ import { cash, qty } from "../money";
 import { cursorOf, page, pageSize } from "../paging";
 import { route } from "../router";
 import { parseTime, required } from "../validate";
-
-export const ACTIVITY_TYPES = [
-  "ADJUSTMENT",
-  "ALLOCATION",
-  "DEPOSIT",
-  "DIVIDENDS",
-  "EXECUTION",
-  "FEES",
-  "INTERESTS",
-  "JOURNAL",
-  "OPTION_EA",
-  "REORGANIZATION",
-  "SUBSCRIBE",
-  "TAX",
-  "TRADE",
-  "TRANSFER",
-  "WITHDRAW",
-  "OTHER",
-] as const;
 
 interface ActivityRow {
   id: string;

@@ -6,7 +6,8 @@ import { availableCash, lockCash, lockPosition } from "../ledger";
 import { Decimal, parsePositive, qty } from "../money";
 import { clientRequestId } from "../requests";
 import { emit } from "./events/outbox";
-import { deliver, type ContractInfo } from "./exercise";
+import { deliver } from "./exercise";
+import type { ContractInfo } from "./order-types";
 import { orderAccount } from "./order-write";
 import { trading } from "./state";
 

@@ -3,6 +3,7 @@ import type { Queryable } from "@/server/db/engine";
 import { lockCash, lockPosition, postCash, postPosition, recordActivity } from "../ledger";
 import { Decimal } from "../money";
 import type { OutboxEvent } from "./events/outbox";
+import type { ContractInfo } from "./order-types";
 import { endOrder } from "./lifecycle";
 import { lockOrderById } from "./order-store";
 import { localTime } from "./sessions";
@@ -16,15 +17,6 @@ import type { Trading } from "./state";
  *   exercised unless a DO_NOT_EXERCISE instruction exists; short positions in the money are assigned; the rest expire
  *   worthless. Working orders on expired contracts are cancelled. Activities: OPTION_EA / EXERCISE, ASSIGNMENT, EXPIRATION.
  */
-export interface ContractInfo {
-  symbol: string;
-  root_symbol: string;
-  option_type: "CALL" | "PUT";
-  strike_price: string;
-  expiration_date: string;
-  multiplier: number;
-}
-
 export async function deliver(
   tx: Queryable,
   accountId: string,

@@ -1,34 +1,8 @@
 import "server-only";
 import type { Queryable } from "@/server/db/engine";
 import { business } from "../errors";
-import { availableCash, lockCash } from "../ledger";
+import { lockCash } from "../ledger";
 import { cash, Decimal } from "../money";
-
-/**
- * Buying power and cash holds of open orders. CASH accounts may spend available cash (settled, not held, not
- * frozen). MARGIN accounts add the loan value of their long stock positions in that currency
- * (market value × (1 − margin_requirement_long)), and a BUY holds only cost × margin_requirement_long; a SHORT
- * holds proceeds × (margin_requirement_short − 1). Holds sit in cash_balances.held_amount until fills release them.
- */
-export async function buyingPower(
-  tx: Queryable,
-  account: { account_id: string; account_type: string },
-  currency: string,
-  at: Date,
-): Promise<Decimal> {
-  const row = (await lockCash(tx, [[account.account_id, currency]], at)).get(`${account.account_id}|${currency}`)!;
-  let power = availableCash(row);
-  if (account.account_type === "MARGIN") {
-    const { rows } = await tx.query<{ loan: string | null }>(
-      `SELECT sum(p.quantity * i.last_price * (1 - coalesce((i.profile->>'margin_requirement_long')::numeric, 1))) AS loan
-         FROM sandbox.positions p JOIN sandbox.instruments i ON i.market = p.market AND i.symbol = p.symbol
-        WHERE p.account_id = $1 AND p.currency = $2 AND p.instrument_type = 'EQUITY' AND p.quantity > 0`,
-      [account.account_id, currency],
-    );
-    power = power.plus(rows[0]?.loan ?? 0);
-  }
-  return power;
-}
 
 /**
  * Checks and reserves `amount`; 417 INSUFFICIENT_BUYING_POWER when the account cannot cover it. One statement

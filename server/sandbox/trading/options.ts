@@ -2,7 +2,7 @@ import "server-only";
 import type { Queryable } from "@/server/db/engine";
 import { business, illegal } from "../errors";
 import { Decimal, parsePositive } from "../money";
-import type { AccountForOrders, LegSpec, OrderSpec } from "./order-types";
+import type { AccountForOrders, ContractInfo, LegSpec, OrderSpec } from "./order-types";
 
 export type { LegSpec } from "./order-types";
 
@@ -36,16 +36,7 @@ const LEG_COUNT: Record<string, number[]> = {
 };
 const STRATEGIES = Object.keys(LEG_COUNT);
 
-type ContractRow = {
-  instrument_id: string;
-  symbol: string;
-  root_symbol: string;
-  option_type: "CALL" | "PUT";
-  strike_price: string;
-  expiration_date: string;
-  multiplier: number;
-  status: string;
-};
+type ContractRow = ContractInfo & { instrument_id: string; status: string };
 const CONTRACT_SQL = `SELECT instrument_id, symbol, root_symbol, option_type, strike_price::text, expiration_date::text AS expiration_date, multiplier, status
   FROM sandbox.option_contracts`;
 

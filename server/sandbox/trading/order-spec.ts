@@ -1,4 +1,5 @@
 import "server-only";
+import { ORDER_TYPES_BY_MARKET } from "@/lib/broker-enums";
 import type { Queryable } from "@/server/db/engine";
 import { business, illegal } from "../errors";
 import { Decimal, parsePositive } from "../money";
@@ -10,37 +11,6 @@ export type { AccountForOrders, OrderSpec } from "./order-types";
 
 export const COMBO_TYPES = ["NORMAL", "MASTER", "STOP_PROFIT", "STOP_LOSS", "OTO", "OCO", "OTOCO"];
 const CLIENT_ID_RE = /^[A-Za-z0-9_-]{1,32}$/;
-/** Order types each market accepts (facts §5.1, spec's per-market table); options: LIMIT, STOP_LOSS, STOP_LOSS_LIMIT. */
-export const ORDER_TYPES_BY_MARKET: Record<string, string[]> = {
-  US: [
-    "LIMIT",
-    "MARKET",
-    "STOP_LOSS",
-    "STOP_LOSS_LIMIT",
-    "TRAILING_STOP_LOSS",
-    "TRAILING_STOP_LOSS_LIMIT",
-    "TOUCH_MKT",
-    "TOUCH_LMT",
-    "MARKET_ON_OPEN",
-    "MARKET_ON_CLOSE",
-  ],
-  HK: [
-    "LIMIT",
-    "MARKET",
-    "ENHANCED_LIMIT",
-    "AT_AUCTION",
-    "AT_AUCTION_LIMIT",
-    "ODD_LOT_LIMIT",
-    "STOP_LOSS",
-    "STOP_LOSS_LIMIT",
-    "TRAILING_STOP_LOSS",
-    "TRAILING_STOP_LOSS_LIMIT",
-    "TOUCH_MKT",
-    "TOUCH_LMT",
-  ],
-  CN: ["LIMIT", "AT_AUCTION_LIMIT"],
-  OPTION: ["LIMIT", "STOP_LOSS", "STOP_LOSS_LIMIT"],
-};
 export const NEEDS_LIMIT = ["LIMIT", "STOP_LOSS_LIMIT", "TOUCH_LMT", "ENHANCED_LIMIT", "AT_AUCTION_LIMIT", "ODD_LOT_LIMIT"];
 export const NEEDS_STOP = ["STOP_LOSS", "STOP_LOSS_LIMIT", "TOUCH_MKT", "TOUCH_LMT"];
 const PERMISSION: Record<string, string> = { US: "US_STOCK_NORMAL", HK: "HK_STOCK_NORMAL", CN: "CN_STOCK_NORMAL" };
@@ -108,7 +78,7 @@ export async function parseOrder(
       `Account ${account.account_number} has no ${instrument_type === "OPTION" ? "US_OPTION_NORMAL" : PERMISSION[market]} permission.`,
     );
   }
-  const allowedTypes = ORDER_TYPES_BY_MARKET[instrument_type === "OPTION" ? "OPTION" : market];
+  const allowedTypes: readonly string[] = ORDER_TYPES_BY_MARKET[instrument_type === "OPTION" ? "OPTION" : market];
   if (!allowedTypes.includes(order_type))
     throw business(
       "UNSUPPORTED_ORDER_TYPE",

@@ -53,7 +53,6 @@ export interface OrderRow {
   updated_at: Date;
 }
 
-export const WORKING = ["SUBMITTED", "PARTIAL_FILLED"];
 export const OPEN = ["PENDING", "SUBMITTED", "PARTIAL_FILLED"];
 const COLUMNS = `o.*, o.expire_date::text AS expire_date, o.seq::text AS seq`;
 

@@ -58,3 +58,13 @@ export interface AccountForOrders {
   option_level: string | null;
   commission_code: string | null;
 }
+
+/** An option contract as the exercise and the legs' resolution read it. */
+export interface ContractInfo {
+  symbol: string;
+  root_symbol: string;
+  option_type: "CALL" | "PUT";
+  strike_price: string;
+  expiration_date: string;
+  multiplier: number;
+}

@@ -1,8 +1,4 @@
-import type { ReactNode } from "react";
-import { requirePermission } from "@/server/auth/guard";
+import { guardedLayout } from "@/app/(desk)/guarded-layout";
 
-// Checked in the layout (and no loading.tsx above it): a refused user gets a real 403, not a streamed 200.
-export default async function NewAccountLayout({ children }: { children: ReactNode }) {
-  await requirePermission("accounts:write");
-  return children;
-}
+// Checked in the layout, above the page's loading.tsx: a refused user gets a real 403, not a streamed 200.
+export default guardedLayout("accounts:write");

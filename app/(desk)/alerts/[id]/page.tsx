@@ -3,12 +3,10 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { AlertDecisionForm } from "@/components/alerts/alert-decision-form";
 import { AlertDetail } from "@/components/alerts/alert-detail";
+import { findAlert } from "./lookup";
 import { PageHeader } from "@/components/ui/page";
 import { can } from "@/lib/auth/permissions";
-import { isNotFound } from "@/lib/errors";
 import { requirePermission } from "@/server/auth/guard";
-import { getDb } from "@/server/db";
-import { getAlert } from "@/server/surveillance/alerts";
 
 export const metadata: Metadata = { title: "Alert" };
 
@@ -16,7 +14,7 @@ export const metadata: Metadata = { title: "Alert" };
 export default async function AlertPage({ params }: { params: Promise<{ id: string }> }) {
   const staff = await requirePermission("alerts:read");
   const { id } = await params;
-  const alert = await getAlert((await getDb()).engine, id).catch((e: unknown) => (isNotFound(e) ? undefined : Promise.reject(e)));
+  const alert = await findAlert(id);
   if (!alert) notFound();
   return (
     <>

@@ -1,6 +1,6 @@
 import { activityFilterSchema } from "@/lib/schemas/activity-list";
 import { resolveAccount } from "@/server/accounts/directory";
-import { activitiesFreshness } from "@/server/activities/sweep";
+import { activitiesFreshness } from "@/server/activities/freshness";
 import { getDb } from "@/server/db";
 import { jsonRoute } from "@/server/http";
 

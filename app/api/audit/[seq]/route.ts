@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { NotFoundError } from "@/lib/errors";
-import { getAuditEntry, relatedAuditEntries } from "@/server/audit/trail";
+import { getAuditEntry, relatedAuditEntries } from "@/server/audit/list";
 import { getDb } from "@/server/db";
 import { jsonRoute } from "@/server/http";
 

@@ -1,6 +1,6 @@
 import { env } from "@/lib/env";
 import { getDb } from "@/server/db";
-import { streamHealth } from "@/server/events/health";
+import { streamHealth } from "@/server/books/health";
 import { jsonRoute } from "@/server/http";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 import { movementFilterSchema } from "@/lib/schemas/movement-list";
 import { getDb } from "@/server/db";
 import { csvRoute } from "@/server/http";
-import { MOVEMENT_CSV_COLUMNS, movementCsvRows } from "@/server/movement-list/list";
+import { MOVEMENT_CSV_COLUMNS, movementCsvRows } from "@/server/movement-list/queries/list";
 
 /** Every movement of the list's filter as CSV, from the read model, streamed; the export is audited. */
 export const GET = csvRoute(

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { orderListParams } from "@/lib/schemas/order-list";
 import { getDb } from "@/server/db";
 import { jsonRoute } from "@/server/http";
-import { orderChangesSince } from "@/server/orders/blotter";
+import { orderChangesSince } from "@/server/orders/queries/blotter";
 
 const since = z.coerce.number().int().min(0);
 

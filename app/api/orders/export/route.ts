@@ -1,7 +1,7 @@
 import { orderFilterSchema } from "@/lib/schemas/order-list";
 import { getDb } from "@/server/db";
 import { csvRoute } from "@/server/http";
-import { ORDER_CSV_COLUMNS, orderCsvRows } from "@/server/orders/blotter";
+import { ORDER_CSV_COLUMNS, orderCsvRows } from "@/server/orders/queries/blotter";
 
 /** Every order of the blotter's filter as CSV, from the read model, streamed; the export is audited. */
 export const GET = csvRoute(

@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { FxRequestForm } from "@/components/movement-forms/fx-request-form";
 import { Alert } from "@/components/ui/field";
-import { PageHeader } from "@/components/ui/page";
+import { MovementFormPage } from "@/components/movement-forms/movement-form-page";
 import { getMasterMovementAccount } from "@/server/movements/form-data";
 
 export const metadata: Metadata = { title: "FX request" };
@@ -11,20 +10,12 @@ export const metadata: Metadata = { title: "FX request" };
 export default async function Page() {
   const master = await getMasterMovementAccount();
   return (
-    <>
-      <PageHeader
-        title="FX request"
-        description={
-          <Link href="/movements/new" className="text-blue-700 hover:underline">
-            ← Other movements
-          </Link>
-        }
-      />
+    <MovementFormPage title="FX request">
       {master ? (
         <FxRequestForm master={master} />
       ) : (
         <Alert>The master account is not known yet (no virtual account to read it from; set BROKER_MASTER_ACCOUNT_ID).</Alert>
       )}
-    </>
+    </MovementFormPage>
   );
 }

@@ -1,8 +1,6 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { InstantFundingForm } from "@/components/movement-forms/instant-funding-form";
-import { Alert } from "@/components/ui/field";
-import { PageHeader } from "@/components/ui/page";
+import { MovementFormPage } from "@/components/movement-forms/movement-form-page";
 import { prefill, type SearchParams } from "@/server/movements/form-prefill";
 
 export const metadata: Metadata = { title: "Deposit or withdrawal" };
@@ -11,21 +9,8 @@ export const metadata: Metadata = { title: "Deposit or withdrawal" };
 export default async function Page({ searchParams }: { searchParams: SearchParams }) {
   const { accounts, problems, params } = await prefill(searchParams, ["account"]);
   return (
-    <>
-      <PageHeader
-        title="Deposit or withdrawal"
-        description={
-          <Link href="/movements/new" className="text-blue-700 hover:underline">
-            ← Other movements
-          </Link>
-        }
-      />
-      {problems.length ? (
-        <div className="mb-3">
-          <Alert>{problems.join(" ")} Choose the account below.</Alert>
-        </div>
-      ) : null}
+    <MovementFormPage title="Deposit or withdrawal" problems={problems}>
       <InstantFundingForm account={accounts.account} type={params.type === "WITHDRAWAL" ? "WITHDRAWAL" : "DEPOSIT"} />
-    </>
+    </MovementFormPage>
   );
 }

@@ -1,8 +1,6 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { PositionJournalForm } from "@/components/movement-forms/position-journal-form";
-import { Alert } from "@/components/ui/field";
-import { PageHeader } from "@/components/ui/page";
+import { MovementFormPage } from "@/components/movement-forms/movement-form-page";
 import { prefill, type SearchParams } from "@/server/movements/form-prefill";
 
 export const metadata: Metadata = { title: "Position journal" };
@@ -11,21 +9,8 @@ export const metadata: Metadata = { title: "Position journal" };
 export default async function Page({ searchParams }: { searchParams: SearchParams }) {
   const { accounts, problems } = await prefill(searchParams, ["from", "to"]);
   return (
-    <>
-      <PageHeader
-        title="Position journal"
-        description={
-          <Link href="/movements/new" className="text-blue-700 hover:underline">
-            ← Other movements
-          </Link>
-        }
-      />
-      {problems.length ? (
-        <div className="mb-3">
-          <Alert>{problems.join(" ")} Choose the account below.</Alert>
-        </div>
-      ) : null}
+    <MovementFormPage title="Position journal" problems={problems}>
       <PositionJournalForm from={accounts.from} to={accounts.to} />
-    </>
+    </MovementFormPage>
   );
 }

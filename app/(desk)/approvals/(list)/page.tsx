@@ -1,0 +1,32 @@
+import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
+import type { Metadata } from "next";
+import { approvalList } from "@/components/approvals/query-keys";
+import { ApprovalsTable } from "@/components/approvals/approvals-table";
+import { makeQueryClient } from "@/components/data-table/query-client";
+import { PageHeader } from "@/components/ui/page";
+import { approvalListParams } from "@/lib/schemas/approvals";
+import { approvalInboxPage } from "@/server/approvals/inbox";
+import { requirePermission } from "@/server/auth/guard";
+import { getDb } from "@/server/db";
+
+export const metadata: Metadata = { title: "Approvals" };
+
+/** Thin page: permission, URL state, the first page prefetched (pending first); the client table keeps it live. */
+export default async function ApprovalsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  await requirePermission("approvals:read");
+  const params = approvalListParams.parse(await searchParams);
+  const db = await getDb();
+  const queryClient = makeQueryClient();
+  await queryClient.prefetchQuery({ queryKey: approvalList.key(params), queryFn: () => approvalInboxPage(db, params) });
+  return (
+    <>
+      <PageHeader
+        title="Approvals"
+        description="Requests an approval rule holds until other people approve them; pending first. New requests and decisions appear as they happen."
+      />
+      <HydrationBoundary state={dehydrate(queryClient)}>
+        <ApprovalsTable />
+      </HydrationBoundary>
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+import { notFound } from "next/navigation";
+import type { ReactNode } from "react";
+import type { Permission } from "@/lib/auth/permissions";
+import { requirePermission } from "@/server/auth/guard";
+
+/**
+ * The layout of a page's route group: the permission is checked here, above the group's loading.tsx (a Suspense
+ * boundary), so a refusal is a real 403 rather than a 200 whose body says so (the page streams behind loading.tsx).
+ * Pages call requirePermission too (cached per request) for the staff member they act for.
+ */
+export function guardedLayout(permission: Permission) {
+  return async function GuardedLayout({ children }: { children: ReactNode }) {
+    await requirePermission(permission);
+    return children;
+  };
+}
+
+/**
+ * The layout of a page about one thing (an order, an alert…): the permission, then the thing looked up (`find`, a
+ * React `cache()` the page calls too, so it is read once a request), both above the page's loading.tsx, so an
+ * unknown one is a real 404.
+ */
+export function lookupLayout<P>(permission: Permission, find: (params: P) => Promise<unknown>) {
+  return async function LookupLayout({ children, params }: { children: ReactNode; params: Promise<P> }) {
+    await requirePermission(permission);
+    if (!(await find(await params))) notFound();
+    return children;
+  };
+}

@@ -1,0 +1,43 @@
+import { expect, test } from "@playwright/test";
+import { storageFor } from "./helpers";
+
+/** Admin → Jobs: the job system's queues and runs; "Run now" sends a job that a worker completes. */
+test.describe("Admin → Jobs", () => {
+  test.use({ storageState: storageFor("admin") });
+
+  test("lists the sweep, reconciliation and approval expiry queues; Run now on the reconciliation shows a completed run", async ({
+    page,
+  }) => {
+    await page.goto("/admin/jobs");
+    await expect(page.getByRole("heading", { name: "Background jobs" })).toBeVisible();
+    const queues = page.getByTestId("job-queues");
+    for (const name of ["activities-sweep", "reconcile", "approvals-expiry"])
+      await expect(queues.locator(`tr[data-queue="${name}"]`)).toBeVisible();
+    await expect(queues.locator('tr[data-queue="approvals-expiry"]')).toContainText("* * * * *");
+
+    const runs = page.getByTestId("job-runs");
+    const mine = runs.locator('tr[data-job="reconcile"]').filter({ hasText: "admin@brokerdesk.test" });
+    const before = await mine.count();
+    await queues.getByRole("button", { name: "Run Reconciliation now" }).click();
+    await expect(page.getByText(/Reconciliation: (sent|one is already waiting)/)).toBeVisible();
+    // The page refetches while open: the run appears, then completes.
+    await expect(mine.and(page.locator('[data-state="completed"]'))).toHaveCount(before + 1, { timeout: 30_000 });
+    await expect(mine.first()).toContainText("Completed");
+    await page.screenshot({ path: "test-results/jobs-1280.png", fullPage: true });
+    await page.setViewportSize({ width: 1920, height: 1000 });
+    await page.screenshot({ path: "test-results/jobs-1920.png", fullPage: true });
+
+    await page.goto("/audit?action=jobs.run");
+    await expect(page.getByTestId("audit-row").first()).toContainText("success");
+  });
+});
+
+test.describe("Jobs as operations", () => {
+  test.use({ storageState: storageFor("operations") });
+
+  test("is refused", async ({ page }) => {
+    const res = await page.goto("/admin/jobs");
+    expect(res?.status()).toBe(403);
+    expect((await page.request.get("/api/jobs")).status()).toBe(403);
+  });
+});

@@ -1,0 +1,191 @@
+import { readFileSync } from "node:fs";
+import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
+import { shots, storageFor, type DemoRole } from "./helpers";
+
+/**
+ * The one set of checks every listing passes (URL state, paging, live update, CSV where offered), run by each
+ * listing's spec with a small declaration. Each declaration makes its own data in `make` (run once before the
+ * checks, in a fresh browser context of the listing's role), so a spec needs no other spec's state or order.
+ */
+export interface ListingCase {
+  /** A filter the bar offers, and a text a row matching it shows. */
+  filter?: { label: string; param: string; value: string; kind: "text" | "select" };
+  /** A text one of the rows (under the filter, when there is one) shows. */
+  row: string;
+  /** A page size other than the default, to be kept in the URL. */
+  size: number;
+  /**
+   * Paging: "pages" (cursor pages: Next, Previous, page numbers; `pagingQuery` narrows the list to one with more
+   * rows than its page size: `paging.size`, else `size`), "scroll" (the next pages load as the reader scrolls to the end).
+   */
+  paging: { kind: "pages" | "scroll"; query: string; size?: number };
+  /** Makes a change elsewhere (the sandbox, another person's browser) and returns what must appear without reload. */
+  live: (page: Page) => Promise<Locator>;
+  /** The live check's page (default: the listing under the filter). */
+  liveQuery?: string;
+  /** How long the change may take to appear (default 30 s; a sweep round takes longer). */
+  liveTimeout?: number;
+  /** The CSV export, where the listing offers one: a header cell of its first line, and a text every row holds. */
+  csv?: { header: string; each?: string };
+}
+
+export interface Listing {
+  name: string;
+  path: string;
+  role: DemoRole;
+  /** The listing's rows (default: the table body's rows). */
+  rows?: (page: Page) => Locator;
+  make: (ctx: { browser: Browser }) => Promise<ListingCase>;
+  /** Puts back what `make` changed for everyone (an approval rule), after the checks. */
+  cleanup?: (ctx: { browser: Browser }) => Promise<void>;
+}
+
+const tableRows = (page: Page) => page.locator("main tbody tr");
+
+/** The live channel is open (the header's mark), so a change notice reaches the page. */
+async function live(page: Page) {
+  await expect(page.getByTestId("live-indicator")).toHaveText("Live", { timeout: 15_000 });
+}
+
+async function setFilter(page: Page, filter: NonNullable<ListingCase["filter"]>) {
+  // Typed once the bar is hydrated: text typed into the server's markup before that is not the bar's state.
+  await expect(page.locator("main form[role=search][data-ready]")).toBeVisible({ timeout: 20_000 });
+  const control = page.locator("main").getByRole("search").getByLabel(filter.label, { exact: true });
+  if (filter.kind === "select") await control.selectOption(filter.value);
+  else {
+    await control.fill(filter.value);
+    await control.press("Enter");
+  }
+}
+
+const param = (name: string, value: string) =>
+  new RegExp(`[?&]${name}=${encodeURIComponent(value).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(&|$)`);
+
+export function listingChecks(l: Listing) {
+  const rows = l.rows ?? tableRows;
+  test.describe(`listing ${l.name}`, () => {
+    test.describe.configure({ mode: "serial" });
+    test.use({ storageState: storageFor(l.role) });
+    let c: ListingCase;
+    test.beforeAll(async ({ browser }) => {
+      test.setTimeout(240_000);
+      c = await l.make({ browser });
+    });
+    if (l.cleanup) {
+      const cleanup = l.cleanup;
+      test.afterAll(async ({ browser }) => cleanup({ browser }));
+    }
+
+    test(`${l.name}: filter and page size in the URL survive a reload and Back/Forward`, async ({ page }) => {
+      await page.goto(l.path);
+      await expect(page.locator("main h1")).toBeVisible();
+      // Typed only once the page is interactive (the live channel opens from the browser's code).
+      await live(page);
+      if (c.filter) {
+        await setFilter(page, c.filter);
+        await expect(page).toHaveURL(param(c.filter.param, c.filter.value));
+      }
+      await expect(rows(page).filter({ hasText: c.row }).first()).toBeVisible({ timeout: 20_000 });
+      if (c.paging.kind === "pages") {
+        await page.getByLabel("Rows per page").selectOption(String(c.size));
+        await expect(page).toHaveURL(param("size", String(c.size)));
+      }
+      const url = page.url();
+      // Back to before the filter and the size were set, then Forward to them again (within the page's session: Back
+      // across a reload is not checked, see docs/ARCHITECTURE.md "Tests that hold under load").
+      const steps = (c.filter ? 1 : 0) + (c.paging.kind === "pages" ? 1 : 0);
+      for (let i = 0; i < steps; i++) await page.goBack();
+      if (c.filter) {
+        await expect(page).not.toHaveURL(param(c.filter.param, c.filter.value));
+        await expect(page.locator("main").getByRole("search").getByLabel(c.filter.label, { exact: true })).not.toHaveValue(c.filter.value);
+      }
+      if (c.paging.kind === "pages") await expect(page).not.toHaveURL(param("size", String(c.size)));
+      for (let i = 0; i < steps; i++) await page.goForward();
+      await expect(page).toHaveURL(url);
+      // A reload shows the same filter, size and rows.
+      await page.reload();
+      expect(page.url()).toBe(url);
+      if (c.filter)
+        await expect(page.locator("main").getByRole("search").getByLabel(c.filter.label, { exact: true })).toHaveValue(c.filter.value);
+      if (c.paging.kind === "pages") await expect(page.getByLabel("Rows per page")).toHaveValue(String(c.size));
+      await expect(rows(page).filter({ hasText: c.row }).first()).toBeVisible();
+      await shots(page, "listings", l.name);
+      if (c.filter) {
+        await expect(page.locator("main").getByRole("search").getByLabel(c.filter.label, { exact: true })).toHaveValue(c.filter.value);
+        await expect(rows(page).filter({ hasText: c.row }).first()).toBeVisible();
+        // Clear removes every filter, back on the first page.
+        await expect(page.locator("main form[role=search][data-ready]")).toBeVisible({ timeout: 20_000 });
+        await page.locator("main").getByRole("search").getByRole("button", { name: "Clear" }).click();
+        await expect(page).not.toHaveURL(param(c.filter.param, c.filter.value));
+        await expect(page.locator("main").getByRole("search").getByLabel(c.filter.label, { exact: true })).toHaveValue("");
+      }
+    });
+
+    test(`${l.name}: pages`, async ({ page }) => {
+      test.setTimeout(90_000);
+      await page.goto(`${l.path}${c.paging.query}`);
+      if (c.paging.kind === "scroll") {
+        const count = page.getByTestId("blotter-count");
+        await expect(count).toContainText("more load as you scroll", { timeout: 20_000 });
+        const first = await rows(page).count();
+        expect(first).toBeGreaterThan(0);
+        const before = await count.textContent();
+        const scroller = page.getByTestId("blotter-scroller");
+        await expect
+          .poll(
+            async () => {
+              await scroller.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+              return count.textContent();
+            },
+            { timeout: 20_000 },
+          )
+          .not.toBe(before);
+        return;
+      }
+      await expect(rows(page)).toHaveCount(c.paging.size ?? c.size, { timeout: 20_000 });
+      const first = await rows(page).first().textContent();
+      await page.getByRole("button", { name: "Next →" }).click();
+      await expect(page.getByTestId("page-info")).toContainText("Page 2");
+      await expect(page).toHaveURL(/[?&]cursor=/);
+      await expect(rows(page).first()).not.toHaveText(first!);
+      const second = await rows(page).first().textContent();
+      await page.reload();
+      await expect(page.getByTestId("page-info")).toContainText("Page 2");
+      await expect(rows(page).first()).toHaveText(second!);
+      await page.getByRole("button", { name: "← Previous" }).click();
+      await expect(page.getByTestId("page-info")).toContainText("Page 1");
+      await expect(page).not.toHaveURL(/[?&]cursor=/);
+      await expect(rows(page).first()).toHaveText(first!);
+      await page.goBack();
+      await expect(page.getByTestId("page-info")).toContainText("Page 2");
+    });
+
+    test(`${l.name}: a change made elsewhere appears without a reload`, async ({ page }) => {
+      test.setTimeout((c.liveTimeout ?? 30_000) + 60_000);
+      const query = c.liveQuery ?? (c.filter ? `?${c.filter.param}=${encodeURIComponent(c.filter.value)}` : "");
+      await page.goto(`${l.path}${query}`);
+      await expect(page.locator("main h1")).toBeVisible();
+      await live(page);
+      let loads = 0;
+      page.on("load", () => loads++);
+      const appeared = await c.live(page);
+      await expect(appeared).toBeVisible({ timeout: c.liveTimeout ?? 30_000 });
+      expect(loads, "the page was not loaded again").toBe(0);
+    });
+
+    test(`${l.name}: the CSV export holds a header row and the filtered rows`, async ({ page }) => {
+      test.skip(!c.csv, "this listing offers no CSV export");
+      const query = c.filter ? `?${c.filter.param}=${encodeURIComponent(c.filter.value)}` : "";
+      await page.goto(`${l.path}${query}`);
+      await expect(rows(page).filter({ hasText: c.row }).first()).toBeVisible({ timeout: 20_000 });
+      const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
+      const lines = readFileSync((await download.path())!, "utf8")
+        .split("\r\n")
+        .filter(Boolean);
+      expect(lines[0]).toContain(c.csv!.header);
+      expect(lines.length).toBeGreaterThan(1);
+      expect(lines.slice(1).some((line) => line.includes(c.row))).toBe(true);
+      if (c.csv!.each) for (const line of lines.slice(1)) expect(line).toContain(c.csv!.each);
+    });
+  });
+}

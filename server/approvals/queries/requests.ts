@@ -1,0 +1,215 @@
+import "server-only";
+import type { ApprovalFilter, ApprovalStatus } from "@/lib/schemas/approvals";
+import type { Queryable } from "@/server/db/engine";
+import { keysetPage } from "@/server/db/keyset";
+
+/** The approval requests' SQL (brokerdesk.approval_requests and the decisions they count). */
+
+export interface NewRequest {
+  action: string;
+  ruleAction: string;
+  target: string;
+  payload: unknown;
+  clientRequestId?: string;
+  summary: string;
+  diff?: unknown;
+  money?: { currency: string; amount: string };
+  rule: { id: string; approversRequired: number; approverRoles: string[] };
+  maker: { id: string; email: string; role: string };
+}
+
+/** Stores a held request; undefined when the same action, target and payload is already pending. */
+export async function insertRequest(q: Queryable, h: NewRequest, hash: string, now: Date, expiresAt: Date): Promise<string | undefined> {
+  const { rows } = await q.query<{ id: string }>(
+    `INSERT INTO brokerdesk.approval_requests (action, rule_action, target, payload, client_request_id, payload_hash, summary, diff, currency, amount,
+            rule_id, approvers_required, approver_roles, maker_id, maker_email, maker_role, created_at, expires_at)
+     VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7, $8::jsonb, $9, $10::numeric, $11, $12, $13::text[], $14, $15, $16, $17, $18)
+     ON CONFLICT (action, target, payload_hash) WHERE status = 'pending' DO NOTHING RETURNING id::text`,
+    [
+      h.action,
+      h.ruleAction,
+      h.target,
+      JSON.stringify(h.payload),
+      h.clientRequestId ?? null,
+      hash,
+      h.summary,
+      h.diff === undefined ? null : JSON.stringify(h.diff),
+      h.money?.currency ?? null,
+      h.money?.amount ?? null,
+      h.rule.id,
+      h.rule.approversRequired,
+      h.rule.approverRoles,
+      h.maker.id,
+      h.maker.email,
+      h.maker.role,
+      now,
+      expiresAt,
+    ],
+  );
+  return rows[0]?.id;
+}
+
+export async function selectPendingRequestId(q: Queryable, action: string, target: string, hash: string): Promise<string | undefined> {
+  const { rows } = await q.query<{ id: string }>(
+    `SELECT id::text FROM brokerdesk.approval_requests WHERE action = $1 AND target = $2 AND payload_hash = $3 AND status = 'pending'`,
+    [action, target, hash],
+  );
+  return rows[0]?.id;
+}
+
+export interface ExpiredRow {
+  id: string;
+  action: string;
+  target: string;
+  payload: unknown;
+  maker_email: string;
+  expires_at: Date;
+}
+
+/** Expires the pending requests due at `now` (all, or the one `id`); returns them. */
+export async function expireDueRequests(q: Queryable, now: Date, id?: string): Promise<ExpiredRow[]> {
+  const { rows } = await q.query<ExpiredRow>(
+    `UPDATE brokerdesk.approval_requests SET status = 'expired', decided_at = $1
+      WHERE status = 'pending' AND expires_at <= $1 ${id ? "AND id = $2" : ""}
+      RETURNING id::text, action, target, payload, maker_email, expires_at`,
+    id ? [now, id] : [now],
+  );
+  return rows;
+}
+
+export interface DbRequest {
+  id: string;
+  action: string;
+  rule_action: string;
+  target: string;
+  payload: Record<string, unknown>;
+  client_request_id: string | null;
+  payload_hash: string;
+  summary: string;
+  diff: unknown;
+  currency: string | null;
+  amount: string | null;
+  approvers_required: number;
+  approver_roles: string[];
+  status: ApprovalStatus;
+  maker_id: string;
+  maker_email: string;
+  maker_role: string;
+  created_at: Date;
+  expires_at: Date;
+  decided_at: Date | null;
+  executed_at: Date | null;
+  upstream_request_id: string | null;
+  result: unknown;
+  error: string | null;
+  approvals: number | string;
+}
+
+const APPROVALS = `(SELECT count(*) FROM brokerdesk.approval_decisions d WHERE d.request_id = r.id AND d.decision = 'approve')::int AS approvals`;
+const LIST_COLUMNS = `r.id::text, r.action, r.rule_action, r.summary, r.maker_email, r.status, r.approvers_required, r.created_at, r.expires_at, ${APPROVALS}`;
+
+/** One page of the inbox: pending first, then newest. */
+export async function selectRequestPage(
+  q: Queryable,
+  f: ApprovalFilter,
+  page: { cursor?: string; limit: number },
+): Promise<{ rows: DbRequest[]; nextCursor?: string }> {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (f.status) where.push(`r.status = $${params.push(f.status)}`);
+  if (f.action) where.push(`(r.rule_action = $${params.push(f.action)} OR r.action = $${params.length})`);
+  return keysetPage<DbRequest>(q, {
+    columns: LIST_COLUMNS,
+    from: "brokerdesk.approval_requests r",
+    where,
+    params,
+    // Pending first (a whole band above the rest), newest first within each band; ms since epoch fit a bigint.
+    sort: `((CASE WHEN r.status = 'pending' THEN 1 ELSE 0 END)::bigint * 100000000000000 + (extract(epoch FROM r.created_at) * 1000)::bigint)`,
+    tiebreak: "r.id",
+    desc: true,
+    cursor: page.cursor,
+    limit: page.limit,
+  });
+}
+
+export async function selectRequest(q: Queryable, id: string): Promise<DbRequest | undefined> {
+  const { rows } = await q.query<DbRequest>(
+    `SELECT r.*, r.id::text AS id, r.maker_id::text AS maker_id, r.amount::text AS amount, ${APPROVALS} FROM brokerdesk.approval_requests r WHERE r.id = $1`,
+    [id],
+  );
+  return rows[0];
+}
+
+export interface DecisionRow {
+  approver_id: string;
+  approver_email: string;
+  approver_role: string;
+  decision: "approve" | "reject";
+  reason: string | null;
+  at: Date;
+}
+
+export async function selectDecisions(q: Queryable, requestId: string): Promise<DecisionRow[]> {
+  const { rows } = await q.query<DecisionRow>(
+    `SELECT approver_id::text, approver_email, approver_role, decision, reason, at FROM brokerdesk.approval_decisions WHERE request_id = $1 ORDER BY at, id`,
+    [requestId],
+  );
+  return rows;
+}
+
+/** The ids of the requests that held the request with this client_request_id under one of these actions, oldest first. */
+export async function selectRequestIdsOf(q: Queryable, clientRequestId: string, actions: string[]): Promise<string[]> {
+  const { rows } = await q.query<{ id: string }>(
+    "SELECT id::text AS id FROM brokerdesk.approval_requests WHERE client_request_id = $1 AND action = ANY($2) ORDER BY created_at, id",
+    [clientRequestId, actions],
+  );
+  return rows.map((r) => r.id);
+}
+
+/** The execution succeeded: its result and upstream request id. */
+export async function markExecuted(q: Queryable, id: string, result: unknown, upstreamRequestId: string | null): Promise<void> {
+  await q.query(
+    `UPDATE brokerdesk.approval_requests SET status = 'executed', executed_at = now(), result = $2::jsonb, upstream_request_id = $3 WHERE id = $1`,
+    [id, JSON.stringify(result), upstreamRequestId],
+  );
+}
+
+export async function markFailed(q: Queryable, id: string, error: string, upstreamRequestId: string | null): Promise<void> {
+  await q.query(
+    `UPDATE brokerdesk.approval_requests SET status = 'failed', executed_at = now(), error = $2, upstream_request_id = $3 WHERE id = $1`,
+    [id, error, upstreamRequestId],
+  );
+}
+
+export interface StuckRow {
+  id: string;
+  action: string;
+  target: string;
+  payload: unknown;
+  maker_email: string;
+}
+
+/** Executions claimed before `before` and still executing (at most 100, oldest first). */
+export async function selectStuckExecutions(q: Queryable, before: Date): Promise<StuckRow[]> {
+  const { rows } = await q.query<StuckRow>(
+    "SELECT id::text, action, target, payload, maker_email FROM brokerdesk.approval_requests WHERE status = 'executing' AND decided_at < $1 ORDER BY decided_at LIMIT 100",
+    [before],
+  );
+  return rows;
+}
+
+/** Settles an execution still executing; false when another settled it first. */
+export async function settleExecution(
+  q: Queryable,
+  id: string,
+  status: "executed" | "failed",
+  error: string | null,
+  result: unknown,
+): Promise<boolean> {
+  const { rows } = await q.query(
+    `UPDATE brokerdesk.approval_requests SET status = $2, executed_at = now(), error = $3, result = COALESCE(result, $4::jsonb)
+      WHERE id = $1 AND status = 'executing' RETURNING id`,
+    [id, status, error, JSON.stringify(result)],
+  );
+  return rows.length > 0;
+}

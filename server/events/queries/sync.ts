@@ -1,0 +1,102 @@
+import "server-only";
+import type { MovementKind } from "@/server/books/changes";
+import type { Queryable } from "@/server/db/engine";
+
+/** The event path's SQL for detail calls, backfill and reconciliation: what to ask about, and the runs (sync_runs). */
+
+export interface Run {
+  id: string;
+  cursor: string | null;
+  done: number;
+  checked: number;
+  fixed: number;
+  errors: number;
+}
+
+/** Orders that want a detail call, oldest first. */
+export async function selectOrdersWantingDetail(
+  q: Queryable,
+  limit: number,
+): Promise<{ account_id: string; client_order_id: string; s: string }[]> {
+  const { rows } = await q.query<{ account_id: string; client_order_id: string; s: string }>(
+    `SELECT account_id, client_order_id, last_event_seq::text AS s FROM brokerdesk.orders WHERE detail_wanted OR detail_at IS NULL ORDER BY id LIMIT $1`,
+    [limit],
+  );
+  return rows;
+}
+
+/** Nothing more to learn about the order (refused at placement, or gone). */
+export async function markOrderDetailDone(q: Queryable, accountId: string, clientOrderId: string): Promise<void> {
+  await q.query("UPDATE brokerdesk.orders SET detail_wanted = false, detail_at = now() WHERE account_id = $1 AND client_order_id = $2", [
+    accountId,
+    clientOrderId,
+  ]);
+}
+
+const RUN_COLUMNS = "id::text, cursor, done, checked, fixed, errors";
+
+export async function selectRunningRun(q: Queryable, job: string): Promise<Run | undefined> {
+  const { rows } = await q.query<Run>(
+    `SELECT ${RUN_COLUMNS} FROM brokerdesk.sync_runs WHERE job = $1 AND status = 'running' ORDER BY sync_runs.id DESC LIMIT 1`,
+    [job],
+  );
+  return rows[0];
+}
+
+export async function insertRun(q: Queryable, job: string, requestedBy: string | null): Promise<Run> {
+  const { rows } = await q.query<Run>(
+    `INSERT INTO brokerdesk.sync_runs (job, status, requested_by) VALUES ($1, 'running', $2) RETURNING ${RUN_COLUMNS}`,
+    [job, requestedBy],
+  );
+  return rows[0];
+}
+
+export async function saveRunRow(
+  q: Queryable,
+  run: Run,
+  patch: { status?: "done" | "failed"; total?: number; last_error?: string },
+): Promise<void> {
+  await q.query(
+    `UPDATE brokerdesk.sync_runs SET cursor = $2, done = $3, checked = $4, fixed = $5, errors = $6, total = COALESCE($7, total),
+            status = COALESCE($8, status), finished_at = CASE WHEN $8::text IS NULL THEN finished_at ELSE now() END, last_error = COALESCE($9, last_error)
+      WHERE id = $1`,
+    [run.id, run.cursor, run.done, run.checked, run.fixed, run.errors, patch.total ?? null, patch.status ?? null, patch.last_error ?? null],
+  );
+}
+
+export interface StaleMovement {
+  kind: MovementKind;
+  client_request_id: string;
+  account_id: string;
+  status: string;
+  last_event_seq: string;
+}
+
+/** Movements of the given kinds, not in a final status, unchanged since `before` (at most 5000, oldest first). */
+export async function selectStaleMovements(
+  q: Queryable,
+  before: Date,
+  finalStatuses: readonly string[],
+  kinds: readonly string[],
+): Promise<StaleMovement[]> {
+  const { rows } = await q.query<StaleMovement>(
+    `SELECT kind, client_request_id, account_id, status, last_event_seq::text FROM brokerdesk.money_movements
+      WHERE status <> ALL($1) AND updated_at < $2 AND kind = ANY($3) AND account_id IS NOT NULL ORDER BY updated_at LIMIT 5000`,
+    [finalStatuses, before, kinds],
+  );
+  return rows;
+}
+
+/** Orders in an open status unchanged since `before` (at most 5000, oldest first). */
+export async function selectOpenOrdersBefore(
+  q: Queryable,
+  before: Date,
+  openStatuses: readonly string[],
+): Promise<{ account_id: string; client_order_id: string; s: string }[]> {
+  const { rows } = await q.query<{ account_id: string; client_order_id: string; s: string }>(
+    `SELECT account_id, client_order_id, last_event_seq::text AS s FROM brokerdesk.orders
+      WHERE status = ANY($2) AND updated_at < $1 ORDER BY updated_at LIMIT 5000`,
+    [before, openStatuses],
+  );
+  return rows;
+}

@@ -1,0 +1,197 @@
+import "server-only";
+import { sweepActivities, type SweepDeps } from "@/server/activities/sweep";
+import { requestActivitiesSweep } from "@/server/activities/sweep-requests";
+import { recoverStuckExecutions } from "@/server/approvals/recover";
+import { sweepExpired } from "@/server/approvals/requests";
+import type { BrokerClient } from "@/server/broker/client";
+import type { AppDb } from "@/server/db";
+import type { Engine } from "@/server/db/engine";
+import { backfill, completeOrderDetails, reconcile, type SyncDeps } from "@/server/events/sync";
+import { hasFinishedBackfill, sweptWithin } from "./queries";
+import { evaluateNewEvents } from "./surveillance";
+
+/** What the jobs run with: the app database, the upstream client and the configuration (lib/env.ts). */
+export interface JobDeps {
+  db: AppDb;
+  client: BrokerClient;
+  log: (level: "info" | "warn" | "error", msg: string, extra?: Record<string, unknown>) => void;
+  backfillDays: number;
+  reconcileAfterMs: number;
+  reconcileIntervalMs: number;
+  /** The activities sweep's options (rate, days, master account); `intervalMs` is its schedule. */
+  activities: Omit<SweepDeps, "engine" | "client" | "log"> & { intervalMs: number };
+}
+
+/** What one run answers: `again` sends the job once more (it stopped at its time slice and resumes from its cursor). */
+export interface JobOutcome {
+  again?: boolean;
+  output?: Record<string, unknown>;
+}
+
+export interface JobDefinition {
+  name: string;
+  label: string;
+  /**
+   * singleton: one job of the queue active at a time across instances. stately: also at most one waiting, so a
+   * request or a schedule while one runs queues exactly one more.
+   */
+  policy: "singleton" | "stately";
+  retryLimit: number;
+  /** Seconds before the first retry; doubled each time with `retryBackoff`. */
+  retryDelay: number;
+  retryBackoff: boolean;
+  /**
+   * A job still active this long after it started is failed by pg-boss's maintenance and retried: that is how a job
+   * whose process died comes back. The run gets a signal that aborts a little before, and stops at a resumable point.
+   */
+  expireInSeconds: number;
+  /** A cron line (minute resolution), when the job runs on a schedule. */
+  schedule?: (d: JobDeps) => string;
+  /** Offered as "Run now" on the admin page. */
+  onRequest: boolean;
+  /** Sent once when a process starts the job system, when this answers true (a round or a backfill is due). */
+  dueAtStart?(deps: JobDeps): Promise<boolean>;
+  /** What a request of it records beside the job (the sweep: its request time, which the explorer shows). */
+  request?(engine: Engine, by: string): Promise<JobData>;
+  run(data: JobData, deps: JobDeps, state: JobState, signal: AbortSignal): Promise<JobOutcome>;
+}
+
+export interface JobData {
+  /** The staff member who asked for it (the page's request), else a schedule or the event path. */
+  requestedBy?: string;
+  /** When it was asked for (the database's clock): a round that started before it does not answer it. */
+  requestedAt?: string;
+}
+
+/** What a job keeps across its runs within one process (the sweep's pacer is shared by its rounds). */
+export type JobState = Map<string, unknown>;
+
+/** A cron line for an interval, to whole minutes (pg-boss's schedules have a minute's resolution). */
+export function cronEvery(ms: number): string {
+  const minutes = Math.max(1, Math.round(ms / 60_000));
+  if (minutes === 1) return "* * * * *";
+  if (minutes < 60) return `*/${minutes} * * * *`;
+  const hours = Math.min(24, Math.round(minutes / 60));
+  return hours >= 24 ? "0 0 * * *" : `0 */${hours} * * *`;
+}
+
+const syncDeps = (d: JobDeps): SyncDeps => ({ engine: d.db.engine, client: d.client, log: d.log });
+
+export const JOBS = {
+  activitiesSweep: {
+    name: "activities-sweep",
+    label: "Activities sweep",
+    policy: "stately",
+    retryLimit: 3,
+    retryDelay: 30,
+    retryBackoff: true,
+    expireInSeconds: 300,
+    schedule: (d) => cronEvery(d.activities.intervalMs),
+    onRequest: true,
+    // A round at start unless one started within the interval (the schedule's next minute may be far off).
+    dueAtStart: async (d) => !(await sweptWithin(d.db.engine, d.activities.intervalMs)),
+    async request(engine, by) {
+      return { requestedBy: by, requestedAt: (await requestActivitiesSweep(engine, by)).requestedAt };
+    },
+    async run(data, d, state, signal) {
+      // One deps object a process: its rounds share one pacer.
+      let deps = state.get("sweep") as SweepDeps | undefined;
+      if (!deps) {
+        const { intervalMs: _interval, ...a } = d.activities;
+        state.set("sweep", (deps = { ...a, engine: d.db.engine, client: d.client, log: d.log }));
+      }
+      const round = await sweepActivities(deps, { signal, requestedBy: data.requestedBy });
+      // A resumed round that started before the request does not answer it: a new round follows at once.
+      const unanswered = round.complete && !!data.requestedAt && Date.parse(round.startedAt) < Date.parse(data.requestedAt);
+      return { again: (!round.complete && signal.aborted) || unanswered, output: { ...round } };
+    },
+  },
+  backfill: {
+    name: "backfill",
+    label: "Backfill",
+    policy: "stately",
+    retryLimit: 10,
+    retryDelay: 60,
+    retryBackoff: true,
+    expireInSeconds: 300,
+    onRequest: false,
+    // Once: until a run is done, each start sends it (it resumes from its cursor).
+    dueAtStart: async (d) => !(await hasFinishedBackfill(d.db.engine)),
+    async run(data, d, _state, signal) {
+      if (await hasFinishedBackfill(d.db.engine)) return { output: { skipped: "done before" } };
+      const run = await backfill(syncDeps(d), { days: d.backfillDays, signal, requestedBy: data.requestedBy });
+      return { again: signal.aborted, output: { ...run } };
+    },
+  },
+  reconcile: {
+    name: "reconcile",
+    label: "Reconciliation",
+    policy: "stately",
+    retryLimit: 2,
+    retryDelay: 60,
+    retryBackoff: true,
+    expireInSeconds: 600,
+    schedule: (d) => cronEvery(d.reconcileIntervalMs),
+    onRequest: true,
+    async run(data, d, _state, signal) {
+      // On request every non-final row is asked about; on the schedule only those non-final for a while.
+      const afterMs = data.requestedBy ? 0 : d.reconcileAfterMs;
+      const run = await reconcile(syncDeps(d), { afterMs, requestedBy: data.requestedBy, signal });
+      return { output: { ...run } };
+    },
+  },
+  orderDetails: {
+    name: "order-details",
+    label: "Order details",
+    policy: "stately",
+    retryLimit: 3,
+    retryDelay: 10,
+    retryBackoff: true,
+    expireInSeconds: 120,
+    schedule: () => cronEvery(60_000),
+    onRequest: false,
+    async run(_data, d, _state, signal) {
+      const limit = 20;
+      let read = 0;
+      for (;;) {
+        const n = await completeOrderDetails(syncDeps(d), limit);
+        read += n;
+        if (n < limit) return { output: { read } };
+        if (signal.aborted) return { again: true, output: { read } };
+      }
+    },
+  },
+  approvalsExpiry: {
+    name: "approvals-expiry",
+    label: "Approval expiry and stuck executions",
+    policy: "singleton",
+    retryLimit: 1,
+    retryDelay: 30,
+    retryBackoff: false,
+    expireInSeconds: 120,
+    schedule: () => "* * * * *",
+    onRequest: true,
+    async run(_data, d) {
+      const expired = await sweepExpired(d.db);
+      const settled = await recoverStuckExecutions(d.db);
+      return { output: { expired, settled } };
+    },
+  },
+  surveillance: {
+    name: "surveillance",
+    label: "Surveillance evaluation",
+    policy: "stately",
+    retryLimit: 3,
+    retryDelay: 5,
+    retryBackoff: true,
+    expireInSeconds: 120,
+    schedule: () => cronEvery(60_000),
+    onRequest: true,
+    async run(_data, d) {
+      return { output: { ...(await evaluateNewEvents(d.db.engine)) } };
+    },
+  },
+} satisfies Record<string, JobDefinition>;
+
+export const JOB_LIST: JobDefinition[] = Object.values(JOBS);
+export const jobByName = (name: string): JobDefinition | undefined => JOB_LIST.find((j) => j.name === name);

@@ -1,0 +1,82 @@
+import "server-only";
+import { EventEmitter } from "node:events";
+import type { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import type { Engine } from "@/server/db/engine";
+import type { ChangeNotice } from "./channel";
+import { CHANGES_CHANNEL, LISTEN_CHANGES } from "./queries";
+
+export type { ChangeNotice };
+
+/**
+ * Change notices of this database, in this process: one LISTEN per process (a connection of its own on a
+ * PostgreSQL server, the instance itself on PGlite), fanned out to every open live stream. NOTIFY reaches every app
+ * instance on the same database, so each instance's browsers hear of changes whichever process projected them.
+ */
+type Listener = (n: ChangeNotice) => void;
+
+interface Hub {
+  bus: EventEmitter;
+  started?: Promise<void>;
+}
+const hubs = new WeakMap<object, Hub>();
+
+function parse(payload: string | undefined): ChangeNotice | undefined {
+  try {
+    const v = JSON.parse(payload ?? "") as Partial<ChangeNotice>;
+    return {
+      topics: Array.isArray(v.topics) ? v.topics.map(String) : [],
+      accounts: Array.isArray(v.accounts) ? v.accounts.map(String) : [],
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+async function listenPostgres(pool: pg.Pool, hub: Hub): Promise<void> {
+  const connect = async (): Promise<void> => {
+    const client = new pg.Client((pool as unknown as { options: pg.ClientConfig }).options);
+    const retry = () => {
+      client.removeAllListeners();
+      client.end().catch(() => undefined);
+      // A lost listener reconnects; pages refetch on the stream notice this sends when it is back.
+      setTimeout(() => void connect().catch(retry), 1_000).unref();
+    };
+    client.on("error", retry);
+    client.on("notification", (m) => {
+      const n = parse(m.payload);
+      if (n) hub.bus.emit("notice", n);
+    });
+    await client.connect();
+    await client.query(LISTEN_CHANGES);
+    hub.bus.emit("notice", { topics: ["stream"], accounts: [] });
+  };
+  await connect();
+}
+
+/** Subscribes to change notices; returns the unsubscribe function. */
+export async function onChange(engine: Engine, listener: Listener): Promise<() => void> {
+  let hub = hubs.get(engine.driver);
+  if (!hub) {
+    hub = { bus: new EventEmitter() };
+    hub.bus.setMaxListeners(0);
+    hubs.set(engine.driver, hub);
+  }
+  const h = hub;
+  h.started ??= (
+    engine.kind === "pglite"
+      ? (engine.driver as PGlite)
+          .listen(CHANGES_CHANNEL, (payload) => {
+            const n = parse(payload);
+            if (n) h.bus.emit("notice", n);
+          })
+          .then(() => undefined)
+      : listenPostgres(engine.driver as pg.Pool, h)
+  ).catch((e) => {
+    h.started = undefined;
+    throw e;
+  });
+  await h.started;
+  h.bus.on("notice", listener);
+  return () => h.bus.off("notice", listener);
+}

@@ -1,0 +1,20 @@
+type PlaceOrder = { client_order_id: string; [field: string]: unknown };
+
+/** One US equity limit order as the Broker API's place request carries it; a test overrides what it is about. */
+export function usStockOrder(overrides: Record<string, unknown> = {}): PlaceOrder {
+  return {
+    client_order_id: `o${Math.random().toString(36).slice(2, 14)}`,
+    combo_type: "NORMAL",
+    instrument_type: "EQUITY",
+    market: "US",
+    symbol: "AAPL",
+    order_type: "LIMIT",
+    entrust_type: "QTY",
+    time_in_force: "DAY",
+    side: "BUY",
+    quantity: "1",
+    limit_price: "100.00",
+    support_trading_session: "CORE",
+    ...overrides,
+  } as PlaceOrder;
+}

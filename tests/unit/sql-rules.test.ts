@@ -1,0 +1,82 @@
+import fs from "node:fs";
+import path from "node:path";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+import { ROOT, sourceFiles } from "../helpers/source-files";
+
+/**
+ * One data-access style: raw parameterised SQL through the engine, and SQL text only in each domain's query module
+ * (`server/<domain>/queries.ts` or a `queries/` folder), in the engine and its helpers (server/db), in the sandbox
+ * (a second program), in migrations and in the benchmarks (scripts/bench*), which fill tables directly. Every string
+ * and template literal of the other modules is read with the TypeScript parser and refused when it reads as SQL: a
+ * statement keyword at its start, a clause that only SQL has, a numbered parameter, or a table of the app's schema.
+ */
+const DIRS = ["server", "lib", "app", "scripts"];
+
+const SQL_MAY_LIVE = [/^server\/db\//, /^server\/sandbox\//, /^scripts\/bench/, /(^|\/)queries\.ts$/, /(^|\/)queries\//];
+
+const SQL_TEXT = [
+  /^\s*\(?\s*(SELECT|INSERT|UPDATE|DELETE|WITH|BEGIN|COMMIT|ROLLBACK|LISTEN|UNLISTEN|NOTIFY|SET\s+LOCAL|CREATE|ALTER|DROP|TRUNCATE)\b/,
+  /\bSELECT\b[\s\S]*\bFROM\b/,
+  /\b(INSERT\s+INTO|DELETE\s+FROM|ON\s+CONFLICT|RETURNING|ORDER\s+BY|GROUP\s+BY|UNION\s+ALL|pg_notify|pg_advisory\w*)\b/,
+  /\bUPDATE\s+[\w.]+\s+SET\b/,
+  // a table of the app's schema (not the session cookie's name nor a demo email)
+  /(?<![@\w-])brokerdesk\.(?!session\b|test\b)[a-z_]+/,
+  // a numbered parameter after an operator (not a replacement pattern such as "$1:$2")
+  /([=<>(,]|\bIN|\bANY\()\s*\$\d+\b/,
+];
+
+/** The literals of a source text that read as SQL, each as `line: text`. */
+function sqlLiterals(fileName: string, text: string): string[] {
+  const source = ts.createSourceFile(
+    fileName,
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    fileName.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
+  const found: string[] = [];
+  const check = (node: ts.Node, literal: string) => {
+    if (SQL_TEXT.some((re) => re.test(literal))) {
+      const line = source.getLineAndCharacterOfPosition(node.getStart()).line + 1;
+      found.push(`${line}: ${literal.replace(/\s+/g, " ").trim().slice(0, 80)}`);
+    }
+  };
+  const visit = (node: ts.Node) => {
+    if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) return;
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) check(node, node.text);
+    else if (ts.isTemplateExpression(node)) check(node, [node.head.text, ...node.templateSpans.map((s) => s.literal.text)].join(" ? "));
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+describe("SQL lives only in query modules", () => {
+  it("finds SQL in a literal, whatever the call it is passed to (a sanity check of the detector)", () => {
+    const violating = [
+      "const rows = await db.engine.query(`SELECT id FROM brokerdesk.orders WHERE account_id = $1`, [id]);",
+      'await tx.query("UPDATE brokerdesk.sync_runs SET cursor = $2 WHERE job = $1", [job, cursor]);',
+      "const where = ['status = $1'];",
+      "await engine.exec('LISTEN brokerdesk_changes');",
+      "const sql = `INSERT INTO x (a) SELECT b FROM y ON CONFLICT DO NOTHING`;",
+    ];
+    for (const line of violating) expect(sqlLiterals("x.ts", line), line).toHaveLength(1);
+    const innocent = [
+      'const message = "Select an account to see its orders";',
+      'import { query } from "./queries";',
+      "const label = `Updated ${n} rows from the upstream`;",
+      'throw new Error("No such order");',
+      'const id = raw.replace(/^(\\w+)-(\\w+)$/, "$1:$2");',
+      'const cookie = "__Host-brokerdesk.session";',
+    ];
+    for (const line of innocent) expect(sqlLiterals("x.ts", line), line).toEqual([]);
+  });
+
+  it("no module outside server/db, server/sandbox and the query modules holds SQL text", () => {
+    const found = sourceFiles(DIRS)
+      .filter((f) => !SQL_MAY_LIVE.some((re) => re.test(f)))
+      .flatMap((f) => sqlLiterals(f, fs.readFileSync(path.join(ROOT, f), "utf8")).map((hit) => `${f}:${hit}`));
+    expect(found).toEqual([]);
+  });
+});
