@@ -191,14 +191,15 @@ test.describe("as compliance", () => {
   });
 });
 
-// The listing checks: 201 filled orders of this run's symbol published as events at the sandbox (more than the first
-// page of 200), and one more arriving is announced in the "new orders" bar, then shown.
+// The listing checks: 450 filled orders of this run's symbol published as events at the sandbox (three reads of 200 as
+// the reader scrolls), and one more arriving is announced in the "new orders" bar, then shown.
+const SCROLL_ROWS = 450;
 listingChecks({
   name: "orders",
   path: "/orders",
   role: "operations",
   rows: (page) => page.locator("[data-testid^=order-row-]"),
-  async make() {
+  async make({ browser }) {
     const tag = Date.now().toString(36).toUpperCase();
     const symbol = `LS${tag}`;
     const list = sandboxCall("GET", "/broker/accounts/virtual-accounts/list", { query: { page_size: "50" } });
@@ -229,14 +230,21 @@ listingChecks({
       },
     });
     const [published] = sandboxCalls([
-      { method: "POST", path: "/sandbox/events/publish", body: { events: Array.from({ length: 201 }, (_, i) => filled(i)) } },
+      { method: "POST", path: "/sandbox/events/publish", body: { events: Array.from({ length: SCROLL_ROWS }, (_, i) => filled(i)) } },
     ]);
     expect(published.status, JSON.stringify(published.body)).toBe(200);
+    // Every order in the desk's books before the checks: one recorded later would be a live arrival, held in the
+    // "new orders" bar, not a row the scroll reads.
+    const ops = await browser.newContext({ storageState: storageFor("operations") });
+    await expect
+      .poll(async () => (await (await ops.request.get(`/api/orders?symbol=${symbol}&size=500`)).json()).rows.length, { timeout: 60_000 })
+      .toBe(SCROLL_ROWS);
+    await ops.close();
     return {
       filter: { label: "Symbol", param: "symbol", value: symbol, kind: "text" },
       row: symbol,
       size: 200,
-      paging: { kind: "scroll", query: `?symbol=${symbol}` },
+      paging: { kind: "scroll", query: `?symbol=${symbol}`, rows: SCROLL_ROWS },
       async live(page) {
         const [r] = sandboxCalls([{ method: "POST", path: "/sandbox/events/publish", body: { events: [filled(999)] } }]);
         expect(r.status, JSON.stringify(r.body)).toBe(200);
