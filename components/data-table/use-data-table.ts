@@ -2,7 +2,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
 import { usePathname, useSearchParams } from "next/navigation";
-import { useCallback, useMemo } from "react";
+import { useCallback, useMemo, useSyncExternalStore } from "react";
 import { firstPage, nextPage, pageNumber, previousPage, type ListParams, type PageState } from "@/lib/list-params";
 import { fetchJson } from "./fetch-json";
 import type { ListResource } from "./list-resource";
@@ -10,15 +10,32 @@ import { filterPatch, hidePatch, sortingState, sortPatch, visibilityState, withS
 
 type History = { history?: "push" | "replace" };
 
+/** The address bar's query, read again on Back / Forward and after the list writes the URL. */
+const URL_WRITTEN = "brokerdesk:list-url";
+const subscribeToUrl = (onChange: () => void) => {
+  window.addEventListener("popstate", onChange);
+  window.addEventListener(URL_WRITTEN, onChange);
+  return () => {
+    window.removeEventListener("popstate", onChange);
+    window.removeEventListener(URL_WRITTEN, onChange);
+  };
+};
+const locationSearch = () => window.location.search;
+
 /**
  * The listing's state, read from the URL with its params builder and written back to it with the History API
- * (shareable, survives a reload, Back works), which Next keeps in sync with useSearchParams without a server round
- * trip; TanStack Query then reads the page again from the listing's GET route (`useListQuery`).
+ * (shareable, survives a reload, Back works) without a server round trip; TanStack Query then reads the page again
+ * from the listing's GET route (`useListQuery`).
+ *
+ * On the client the state is the address bar's own query, not Next's search params: a Back pressed while the page
+ * hydrates after a reload, to an entry the list pushed before it, can leave Next's search params on the reloaded URL
+ * while the address bar shows the earlier one. The server render and hydration use Next's (the same URL then).
  */
 export function useListState<St extends PageState>(params: ListParams<St>) {
-  const searchParams = useSearchParams();
+  const serverSearch = useSearchParams().toString();
   const pathname = usePathname();
-  const state = useMemo(() => params.parse(new URLSearchParams(searchParams.toString())), [params, searchParams]);
+  const search = useSyncExternalStore(subscribeToUrl, locationSearch, () => (serverSearch ? `?${serverSearch}` : ""));
+  const state = useMemo(() => params.parse(new URLSearchParams(search)), [params, search]);
 
   const setState = useCallback(
     (patch: Partial<St>, { history = "push" }: History = {}) => {
@@ -27,6 +44,7 @@ export function useListState<St extends PageState>(params: ListParams<St>) {
       if (url === `${window.location.pathname}${window.location.search}`) return;
       if (history === "replace") window.history.replaceState(null, "", url);
       else window.history.pushState(null, "", url);
+      window.dispatchEvent(new Event(URL_WRITTEN));
     },
     [params, pathname, state],
   );
