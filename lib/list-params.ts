@@ -197,6 +197,14 @@ export const filterValue = {
     .regex(/^[A-Z0-9_]{1,40}$/)
     .optional()
     .catch(undefined),
+  /** A ticker or an OCC option symbol, upper case. */
+  symbol: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9. _-]{1,40}$/)
+    .optional()
+    .catch(undefined),
   /** A calendar day, YYYY-MM-DD. */
   day: z
     .string()

@@ -53,13 +53,7 @@ export const activityFilterSchema = z.object({
     .regex(/^[A-Z]{2,8}$/)
     .optional()
     .catch(undefined),
-  symbol: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z0-9. _-]{1,40}$/)
-    .optional()
-    .catch(undefined),
+  symbol: filterValue.symbol,
   /** On or after this day (UTC, of biz_time). */
   from: day,
   /** On or before this day (UTC). */

@@ -22,13 +22,7 @@ export const orderFilterSchema = z.object({
   view: z.enum(ORDER_VIEWS).optional().catch(undefined),
   /** The virtual account id (the read model knows accounts by id only). */
   account: filterValue.account,
-  symbol: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z0-9. _-]{1,40}$/)
-    .optional()
-    .catch(undefined),
+  symbol: filterValue.symbol,
   market: word,
   type: word,
   side: word,

@@ -131,26 +131,10 @@ describe("alerts routes and actions", () => {
     const { rows } = await db().engine.query<{ id: string }>(
       "SELECT id::text AS id FROM brokerdesk.surveillance_rules WHERE kind = 'large_funding'",
     );
-    expect(
-      await saveSurveillanceRule({
-        id: rows[0].id,
-        kind: "large_funding",
-        name: "Big funding",
-        enabled: true,
-        currency: "HKD",
-        amount: "abc",
-      }),
-    ).toMatchObject({ ok: false, code: "VALIDATION", fieldErrors: { amount: expect.any(String) } });
-    expect(
-      await saveSurveillanceRule({
-        id: rows[0].id,
-        kind: "large_funding",
-        name: "Big funding",
-        enabled: true,
-        currency: "HKD",
-        amount: "400000",
-      }),
-    ).toMatchObject({ ok: true });
+    const bigFunding = (amount: string) =>
+      saveSurveillanceRule({ id: rows[0].id, kind: "large_funding", name: "Big funding", enabled: true, currency: "HKD", amount });
+    expect(await bigFunding("abc")).toMatchObject({ ok: false, code: "VALIDATION", fieldErrors: { amount: expect.any(String) } });
+    expect(await bigFunding("400000")).toMatchObject({ ok: true });
     const saved = await db().engine.query<{ params: unknown; updated_by: string }>(
       "SELECT params, updated_by FROM brokerdesk.surveillance_rules WHERE id = $1::bigint",
       [rows[0].id],

@@ -1,9 +1,7 @@
-import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { ActivitiesExplorer } from "@/components/activities/activities-explorer";
 import { activityKeys } from "@/components/activities/query-keys";
-import { makeQueryClient } from "@/components/data-table/query-client";
-import { PageHeader } from "@/components/ui/page";
+import { ListPage } from "@/components/data-table/list-page";
 import { activityListParams, isLive } from "@/lib/schemas/activity-list";
 import { activityPage } from "@/server/activities/explorer";
 import { activitiesFreshness } from "@/server/activities/freshness";
@@ -22,26 +20,26 @@ export default async function ActivitiesPage({ searchParams }: { searchParams: P
   await requirePermission("activities:read");
   const params = activityListParams.parse(await searchParams);
   const engine = (await getDb()).engine;
-  const queryClient = makeQueryClient();
   const filter = activityListParams.filters(params);
-  await Promise.all([
-    isLive(filter)
-      ? undefined
-      : queryClient.prefetchQuery({
-          queryKey: activityKeys.list(params),
-          queryFn: () => activityPage(broker, engine, filter, { cursor: params.cursor, limit: params.size }),
-        }),
-    params.account ? undefined : queryClient.prefetchQuery({ queryKey: activityKeys.status(), queryFn: () => activitiesFreshness(engine) }),
-  ]);
   return (
-    <>
-      <PageHeader
-        title="Activities"
-        description="Account activities across accounts from the desk's copy, which a sweep keeps current within the upstream's rate budget; one account reads live from the upstream."
-      />
-      <HydrationBoundary state={dehydrate(queryClient)}>
-        <ActivitiesExplorer />
-      </HydrationBoundary>
-    </>
+    <ListPage
+      title="Activities"
+      description="Account activities across accounts from the desk's copy, which a sweep keeps current within the upstream's rate budget; one account reads live from the upstream."
+      prefetch={(client) =>
+        Promise.all([
+          isLive(filter)
+            ? undefined
+            : client.prefetchQuery({
+                queryKey: activityKeys.list(params),
+                queryFn: () => activityPage(broker, engine, filter, { cursor: params.cursor, limit: params.size }),
+              }),
+          params.account
+            ? undefined
+            : client.prefetchQuery({ queryKey: activityKeys.status(), queryFn: () => activitiesFreshness(engine) }),
+        ])
+      }
+    >
+      <ActivitiesExplorer />
+    </ListPage>
   );
 }

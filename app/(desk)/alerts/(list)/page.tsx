@@ -1,9 +1,7 @@
-import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { alertKeys } from "@/components/alerts/alert-labels";
 import { AlertsTable } from "@/components/alerts/alerts-table";
-import { makeQueryClient } from "@/components/data-table/query-client";
-import { PageHeader } from "@/components/ui/page";
+import { ListPage } from "@/components/data-table/list-page";
 import { alertListParams } from "@/lib/schemas/surveillance";
 import { requirePermission } from "@/server/auth/guard";
 import { getDb } from "@/server/db";
@@ -16,21 +14,19 @@ export default async function AlertsPage({ searchParams }: { searchParams: Promi
   await requirePermission("alerts:read");
   const params = alertListParams.parse(await searchParams);
   const db = await getDb();
-  const queryClient = makeQueryClient();
-  await queryClient.prefetchQuery({
-    queryKey: alertKeys.list(params),
-    queryFn: () => listAlerts(db.engine, { ...alertListParams.filters(params), cursor: params.cursor, limit: params.size }),
-  });
   const rules = (await listRules(db.engine)).map(({ id, name }) => ({ id, name }));
   return (
-    <>
-      <PageHeader
-        title="Alerts"
-        description="What the surveillance rules raised as movements and orders arrived, newest first. New alerts appear as they are raised."
-      />
-      <HydrationBoundary state={dehydrate(queryClient)}>
-        <AlertsTable rules={rules} />
-      </HydrationBoundary>
-    </>
+    <ListPage
+      title="Alerts"
+      description="What the surveillance rules raised as movements and orders arrived, newest first. New alerts appear as they are raised."
+      prefetch={(client) =>
+        client.prefetchQuery({
+          queryKey: alertKeys.list(params),
+          queryFn: () => listAlerts(db.engine, { ...alertListParams.filters(params), cursor: params.cursor, limit: params.size }),
+        })
+      }
+    >
+      <AlertsTable rules={rules} />
+    </ListPage>
   );
 }

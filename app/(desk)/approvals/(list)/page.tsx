@@ -1,9 +1,7 @@
-import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { approvalList } from "@/components/approvals/query-keys";
 import { ApprovalsTable } from "@/components/approvals/approvals-table";
-import { makeQueryClient } from "@/components/data-table/query-client";
-import { PageHeader } from "@/components/ui/page";
+import { ListPage } from "@/components/data-table/list-page";
 import { approvalListParams } from "@/lib/schemas/approvals";
 import { approvalInboxPage } from "@/server/approvals/inbox";
 import { requirePermission } from "@/server/auth/guard";
@@ -16,17 +14,13 @@ export default async function ApprovalsPage({ searchParams }: { searchParams: Pr
   await requirePermission("approvals:read");
   const params = approvalListParams.parse(await searchParams);
   const db = await getDb();
-  const queryClient = makeQueryClient();
-  await queryClient.prefetchQuery({ queryKey: approvalList.key(params), queryFn: () => approvalInboxPage(db, params) });
   return (
-    <>
-      <PageHeader
-        title="Approvals"
-        description="Requests an approval rule holds until other people approve them; pending first. New requests and decisions appear as they happen."
-      />
-      <HydrationBoundary state={dehydrate(queryClient)}>
-        <ApprovalsTable />
-      </HydrationBoundary>
-    </>
+    <ListPage
+      title="Approvals"
+      description="Requests an approval rule holds until other people approve them; pending first. New requests and decisions appear as they happen."
+      prefetch={(client) => client.prefetchQuery({ queryKey: approvalList.key(params), queryFn: () => approvalInboxPage(db, params) })}
+    >
+      <ApprovalsTable />
+    </ListPage>
   );
 }

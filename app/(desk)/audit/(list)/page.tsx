@@ -1,11 +1,9 @@
-import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { auditList } from "@/components/audit/query-keys";
 import { AuditTable } from "@/components/audit/audit-table";
-import { makeQueryClient } from "@/components/data-table/query-client";
+import { ListPage } from "@/components/data-table/list-page";
 import { Badge } from "@/components/ui/badge";
-import { PageHeader } from "@/components/ui/page";
 import { auditListParams } from "@/lib/schemas/audit";
 import { auditListPage } from "@/server/audit/list-page";
 import { verifyAuditChain } from "@/server/audit/verify";
@@ -25,59 +23,53 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   // Verifying runs when asked (`verify=1`: from the last checkpoint on; `verify=full`: the whole trail), not table
   // state: any change of the table leaves it out.
   const verify = search.verify === "full" ? "full" : search.verify === "1" ? "incremental" : undefined;
-  const queryClient = makeQueryClient();
-  const [chain] = await Promise.all([
-    verify ? verifyAuditChain(db.engine, { mode: verify }) : undefined,
-    queryClient.prefetchQuery({ queryKey: auditList.key(params), queryFn: () => auditListPage(db.engine, params) }),
-  ]);
+  const chain = verify ? await verifyAuditChain(db.engine, { mode: verify }) : undefined;
   const query = auditListParams.toQuery(params);
 
   return (
-    <>
-      <PageHeader
-        title="Audit trail"
-        description="Every staff action, sign-in and sign-out. Entries cannot be changed or removed."
-        actions={
-          <>
-            {!chain ? (
-              <Link href={`/audit${query ? `${query}&` : "?"}verify=1`} className={link}>
-                Verify hash chain
-              </Link>
-            ) : (
-              <>
-                <span data-testid="chain-status" data-mode={chain.mode} data-checked={chain.entries}>
-                  {chain.ok ? (
-                    <Badge tone="green">
-                      Hash chain intact · {chain.entries} {chain.entries === 1 ? "entry" : "entries"} checked
-                      {chain.mode === "full"
-                        ? " (full)"
-                        : chain.fromSeq
-                          ? ` (incremental, after checkpoint #${chain.fromSeq})`
-                          : " (incremental, from the start)"}
-                    </Badge>
-                  ) : (
-                    <Badge tone="red">
-                      Chain broken at entry #{chain.brokenSeq}: {chain.reason} ({chain.mode}, {chain.entries} checked)
-                    </Badge>
-                  )}
-                </span>
-                {chain.mode === "incremental" ? (
-                  <Link
-                    href={`/audit${query ? `${query}&` : "?"}verify=full`}
-                    className={link}
-                    title="Walk the whole trail from its first entry"
-                  >
-                    Full check
-                  </Link>
-                ) : null}
-              </>
-            )}
-          </>
-        }
-      />
-      <HydrationBoundary state={dehydrate(queryClient)}>
-        <AuditTable />
-      </HydrationBoundary>
-    </>
+    <ListPage
+      prefetch={(client) => client.prefetchQuery({ queryKey: auditList.key(params), queryFn: () => auditListPage(db.engine, params) })}
+      title="Audit trail"
+      description="Every staff action, sign-in and sign-out. Entries cannot be changed or removed."
+      actions={
+        <>
+          {!chain ? (
+            <Link href={`/audit${query ? `${query}&` : "?"}verify=1`} className={link}>
+              Verify hash chain
+            </Link>
+          ) : (
+            <>
+              <span data-testid="chain-status" data-mode={chain.mode} data-checked={chain.entries}>
+                {chain.ok ? (
+                  <Badge tone="green">
+                    Hash chain intact · {chain.entries} {chain.entries === 1 ? "entry" : "entries"} checked
+                    {chain.mode === "full"
+                      ? " (full)"
+                      : chain.fromSeq
+                        ? ` (incremental, after checkpoint #${chain.fromSeq})`
+                        : " (incremental, from the start)"}
+                  </Badge>
+                ) : (
+                  <Badge tone="red">
+                    Chain broken at entry #{chain.brokenSeq}: {chain.reason} ({chain.mode}, {chain.entries} checked)
+                  </Badge>
+                )}
+              </span>
+              {chain.mode === "incremental" ? (
+                <Link
+                  href={`/audit${query ? `${query}&` : "?"}verify=full`}
+                  className={link}
+                  title="Walk the whole trail from its first entry"
+                >
+                  Full check
+                </Link>
+              ) : null}
+            </>
+          )}
+        </>
+      }
+    >
+      <AuditTable />
+    </ListPage>
   );
 }

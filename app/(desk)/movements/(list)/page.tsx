@@ -1,9 +1,7 @@
-import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
-import { makeQueryClient } from "@/components/data-table/query-client";
+import { ListPage } from "@/components/data-table/list-page";
 import { MovementsTable } from "@/components/movement-list/movements-table";
 import { movementKeys } from "@/components/movement-list/query-keys";
-import { PageHeader } from "@/components/ui/page";
 import { movementListParams } from "@/lib/schemas/movement-list";
 import { requirePermission } from "@/server/auth/guard";
 import { getDb } from "@/server/db";
@@ -16,24 +14,22 @@ export default async function MovementsPage({ searchParams }: { searchParams: Pr
   await requirePermission("movements:read");
   const params = movementListParams.parse(await searchParams);
   const engine = (await getDb()).engine;
-  const queryClient = makeQueryClient();
   const filter = movementListParams.filters(params);
-  await Promise.all([
-    queryClient.prefetchQuery({
-      queryKey: movementKeys.list(params),
-      queryFn: () => listMovementPage(engine, filter, { cursor: params.cursor, limit: params.size }),
-    }),
-    queryClient.prefetchQuery({ queryKey: movementKeys.totals(params), queryFn: () => movementTotals(engine, filter) }),
-  ]);
   return (
-    <>
-      <PageHeader
-        title="Movements"
-        description="Cash and position journals, instant funding, FX and instant exchanges across accounts, newest first; changes arrive live."
-      />
-      <HydrationBoundary state={dehydrate(queryClient)}>
-        <MovementsTable />
-      </HydrationBoundary>
-    </>
+    <ListPage
+      title="Movements"
+      description="Cash and position journals, instant funding, FX and instant exchanges across accounts, newest first; changes arrive live."
+      prefetch={(client) =>
+        Promise.all([
+          client.prefetchQuery({
+            queryKey: movementKeys.list(params),
+            queryFn: () => listMovementPage(engine, filter, { cursor: params.cursor, limit: params.size }),
+          }),
+          client.prefetchQuery({ queryKey: movementKeys.totals(params), queryFn: () => movementTotals(engine, filter) }),
+        ])
+      }
+    >
+      <MovementsTable />
+    </ListPage>
   );
 }

@@ -1,9 +1,7 @@
-import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
-import { makeQueryClient } from "@/components/data-table/query-client";
+import { ListPage } from "@/components/data-table/list-page";
 import { OrdersBlotter } from "@/components/orders/orders-blotter";
 import { blotterPages } from "@/components/orders/query-keys";
-import { PageHeader } from "@/components/ui/page";
 import { orderListParams } from "@/lib/schemas/order-list";
 import { requirePermission } from "@/server/auth/guard";
 import { getDb } from "@/server/db";
@@ -16,18 +14,19 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
   await requirePermission("orders:read");
   const params = orderListParams.parse(await searchParams);
   const db = await getDb();
-  const queryClient = makeQueryClient();
-  await queryClient.prefetchInfiniteQuery({
-    queryKey: blotterPages.key(orderListParams.apiQuery({ ...params, cursor: undefined })),
-    queryFn: () => listOrders(db.engine, orderListParams.filters(params), { limit: params.size }),
-    initialPageParam: undefined as string | undefined,
-  });
   return (
-    <>
-      <PageHeader title="Orders" description="Every account's orders from the desk's records, newest first; changes arrive live." />
-      <HydrationBoundary state={dehydrate(queryClient)}>
-        <OrdersBlotter />
-      </HydrationBoundary>
-    </>
+    <ListPage
+      title="Orders"
+      description="Every account's orders from the desk's records, newest first; changes arrive live."
+      prefetch={(client) =>
+        client.prefetchInfiniteQuery({
+          queryKey: blotterPages.key(orderListParams.apiQuery({ ...params, cursor: undefined })),
+          queryFn: () => listOrders(db.engine, orderListParams.filters(params), { limit: params.size }),
+          initialPageParam: undefined as string | undefined,
+        })
+      }
+    >
+      <OrdersBlotter />
+    </ListPage>
   );
 }

@@ -1,7 +1,5 @@
-import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
-import { makeQueryClient } from "@/components/data-table/query-client";
-import { PageHeader } from "@/components/ui/page";
+import { ListPage } from "@/components/data-table/list-page";
 import { CreateStaffForm } from "@/components/staff/create-staff-form";
 import { staffList } from "@/components/staff/query-keys";
 import { StaffTable } from "@/components/staff/staff-table";
@@ -17,20 +15,21 @@ export default async function StaffPage({ searchParams }: { searchParams: Promis
   const me = await requirePermission("staff:manage");
   const params = staffListParams.parse(await searchParams);
   const db = await getDb();
-  const queryClient = makeQueryClient();
-  await queryClient.prefetchQuery({
-    queryKey: staffList.key(params),
-    queryFn: () => listStaffPage(db, { sort: params.sort, cursor: params.cursor, limit: params.size }),
-  });
   return (
-    <>
-      <PageHeader title="Staff" description="Who can sign in to the back office, with which role." />
+    <ListPage
+      title="Staff"
+      description="Who can sign in to the back office, with which role."
+      prefetch={(client) =>
+        client.prefetchQuery({
+          queryKey: staffList.key(params),
+          queryFn: () => listStaffPage(db, { sort: params.sort, cursor: params.cursor, limit: params.size }),
+        })
+      }
+    >
       <div className="grid gap-5 xl:grid-cols-[1fr_20rem]">
-        <HydrationBoundary state={dehydrate(queryClient)}>
-          <StaffTable meId={me.id} />
-        </HydrationBoundary>
+        <StaffTable meId={me.id} />
         <CreateStaffForm />
       </div>
-    </>
+    </ListPage>
   );
 }
