@@ -24,8 +24,8 @@ export interface Tick {
 
 export const HISTORY_YEARS = 5;
 const HISTORY_MS = HISTORY_YEARS * 365 * 86_400_000;
-/** Live ticks kept per instrument (older ones drop off the tape). */
-const LIVE_LIMIT = 50_000;
+/** Live ticks kept per instrument (older ones drop off the tape: ~2.8 h of the 1 s market timer; ~1 MB an instrument). */
+const LIVE_LIMIT = 10_000;
 
 // Noise scales (ms) and log-amplitudes: roughly a random walk of 1.5 % a day.
 const FINE = [
@@ -151,7 +151,7 @@ export class Tape {
       side,
       session: sessionOfBlock(this.market, Math.floor(t / 1_800_000)),
     });
-    if (this.live.length > LIVE_LIMIT) this.live.splice(0, this.live.length - LIVE_LIMIT);
+    if (this.live.length > LIVE_LIMIT + 1_000) this.live.splice(0, this.live.length - LIVE_LIMIT);
   }
 
   lastTime(): number {
