@@ -2,7 +2,7 @@ import "server-only";
 import type { Hono } from "hono";
 import type { OperationName } from "@/server/wire/operations";
 import { isTradingDay } from "../calendar";
-import type { HonoEnv, OpContext, Sandbox } from "../context";
+import type { Ctx, HonoEnv, OpContext, Sandbox } from "../context";
 import { business, illegal } from "../errors";
 import { list } from "../paging";
 import { windowLimit } from "../rate-limit";
@@ -163,10 +163,13 @@ export function marketDataRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
   };
 
   // Every market-data call: 600 a minute per app key (facts §6.2), then the market's prices.
+  const admit = async (c: Ctx) => {
+    windowLimit(sb, `market-data:${c.get("principal").appKey}`, sb.config.marketDataRateLimit, 60_000, "Market data requests");
+    await t.market.load(sb.engine, t.now());
+  };
   const md = (name: OperationName, fn: (ctx: OpContext, q: Query) => unknown) =>
     route(app, sb, name, async (ctx) => {
-      windowLimit(sb, `market-data:${ctx.c.get("principal").appKey}`, sb.config.marketDataRateLimit, 60_000, "Market data requests");
-      await t.market.load(sb.engine, t.now());
+      await admit(ctx.c);
       return fn(ctx, { ...ctx.query, ...ctx.body });
     });
 
@@ -238,8 +241,7 @@ export function marketDataRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
   md("listStockBars", (ctx, p) => list(ctx, bars(stockQuote(text(p.symbol), p.category, p.market), p)));
   // The resource-style bars call is a POST upstream (facts §4.3): the same answer from a JSON body.
   app.post("/market-data/stocks/bars/list", async (c) => {
-    windowLimit(sb, `market-data:${c.get("principal").appKey}`, sb.config.marketDataRateLimit, 60_000, "Market data requests");
-    await t.market.load(sb.engine, t.now());
+    await admit(c);
     const p = parseBody(c.get("rawBody"));
     return jsonResponse(c, { data: bars(stockQuote(text(p.symbol), p.category, p.market), p) });
   });
