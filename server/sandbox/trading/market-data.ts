@@ -49,10 +49,10 @@ function symbolsOf(v: unknown, max: number): string[] {
   return symbols;
 }
 
-function countOf(v: unknown, def: number, max: number): number {
+function countOf(v: unknown, def: number, max: number, name = "count"): number {
   if (v === undefined || v === "") return def;
   const n = Number(v);
-  if (!Number.isInteger(n) || n < 1 || n > max) throw illegal(`count must be 1 to ${max}.`);
+  if (!Number.isInteger(n) || n < 1 || n > max) throw illegal(`${name} must be 1 to ${max}.`);
   return n;
 }
 
@@ -213,7 +213,7 @@ export function marketDataRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
 
   md("getStockQuotes", (_ctx, p) => {
     const q = stockQuote(text(p.symbol) || text(p.symbols), p.category, p.market);
-    const depth = countOf(p.depth, 1, 50);
+    const depth = countOf(p.depth, 1, 50, "depth");
     const { bid, ask } = t.market.spread(q);
     const tick = q.last.lt(1) ? 0.001 : 0.01;
     const seed = seedOf(`${q.key}:depth`);
