@@ -64,10 +64,9 @@ interface Column {
   cell: (r: ScreenerRow) => ReactNode;
 }
 const num = (key: string, label: string, cell: (r: ScreenerRow) => ReactNode): Column => ({ key, label, cell });
-const change = [
-  num("change", "Change", (r) => <PnL value={r.change}>{signedPrice(r.change)}</PnL>),
-  num("change_ratio", "Change %", (r) => <PnL value={r.change_ratio}>{signedPercent(r.change_ratio)}</PnL>),
-];
+const changePct = num("change_ratio", "Change %", (r) => <PnL value={r.change_ratio}>{signedPercent(r.change_ratio)}</PnL>);
+/** The movers' tables show the change in price too; the others keep to the percentage (two tables side by side at 1920 px). */
+const change = [num("change", "Change", (r) => <PnL value={r.change}>{signedPrice(r.change)}</PnL>), changePct];
 const priceCol = num("price", "Price", (r) => price(r.price));
 const volume = num("volume", "Volume", (r) => big(r.volume));
 const marketValue = num("market_value", "Market value", (r) => big(r.market_value));
@@ -83,7 +82,7 @@ const COLUMNS: Record<Exclude<ScreenerId, "sectors">, Column[]> = {
   ],
   "top-active": [
     priceCol,
-    ...change,
+    changePct,
     volume,
     num("turnover", "Turnover", (r) => big(r.turnover)),
     num("relative_volume_10d", "Rel. vol 10d", (r) => ratio(r.relative_volume_10d)),
@@ -92,14 +91,14 @@ const COLUMNS: Record<Exclude<ScreenerId, "sectors">, Column[]> = {
   "sector-detail": [priceCol, ...change, volume, marketValue, num("pe_ttm", "P/E", (r) => ratio(r.pe_ttm))],
   "high-dividend": [
     priceCol,
-    ...change,
+    changePct,
     num("dividend", "Dividend (TTM)", (r) => price(r.dividend)),
     num("yield", "Yield", (r) => percent(r.yield)),
     marketValue,
   ],
   week52: [
     priceCol,
-    ...change,
+    changePct,
     num("high_52w", "52w high", (r) => price(r.high_52w)),
     num("low_52w", "52w low", (r) => price(r.low_52w)),
     num("change_ratio_52w", "52w change", (r) => <PnL value={r.change_ratio_52w}>{signedPercent(r.change_ratio_52w)}</PnL>),
@@ -164,7 +163,7 @@ function StockTable({ answer, columns, currency, label }: { answer: ScreenerAnsw
                 <td className={table.td}>
                   <SymbolLink market={answer.market} symbol={r.symbol} />
                 </td>
-                <td className={`${table.td} max-w-[16rem] truncate text-slate-600`} title={r.name}>
+                <td className={`${table.td} max-w-[14rem] truncate text-slate-600`} title={r.name}>
                   {r.name ?? ""}
                 </td>
                 {columns.map((c) => (
