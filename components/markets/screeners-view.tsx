@@ -78,7 +78,6 @@ const COLUMNS: Record<Exclude<ScreenerId, "sectors">, Column[]> = {
     volume,
     num("relative_volume_10d", "Rel. vol 10d", (r) => ratio(r.relative_volume_10d)),
     marketValue,
-    num("pe_ttm", "P/E", (r) => ratio(r.pe_ttm)),
   ],
   "top-active": [
     priceCol,
