@@ -173,6 +173,25 @@ describe.each(engines)("Market Data contract ($name)", (te) => {
     });
   });
 
+  it("every ETF of the master has fund data and no statements, every common stock the reverse; dividends agree across endpoints", async () => {
+    const c = broker("resource");
+    const master = (await f.api.op("listStockInstruments", "resource", { query: { category: "US_STOCK", page_size: 200 } })).body.data;
+    const kinds = master.filter((i: Row) => ["ETF", "COMMON_STOCK"].includes(i.sub_category));
+    expect(kinds.length).toBeGreaterThan(15);
+    for (const i of kinds) {
+      const q = { symbol: i.symbol, category: "US_STOCK" };
+      const [brief, income] = [(await c.call("get_fund_brief", q)).body, (await c.call("get_financials_income", q)).body];
+      if (i.sub_category === "ETF") expect([brief.fund_type, income], i.symbol).toEqual(["ETF", []]);
+      else expect([brief, income.length], i.symbol).toEqual([{}, 5]);
+    }
+    // The high-dividend ranking's trailing dividend is four times each quarterly amount of the dividend calendar.
+    for (const d of rowsOf((await c.call("get_high_dividend", { category: "US_STOCK" })).body)) {
+      const calendar = (await c.call("get_dividend_calendar", { symbol: d.symbol, category: "US_STOCK" })).body;
+      expect(calendar.length, d.symbol).toBeGreaterThan(0);
+      for (const e of calendar) expect(Number(e.amount) * 4, d.symbol).toBeCloseTo(Number(d.dividend), 1);
+    }
+  });
+
   it("the old most-active URL is gone: 404 NOT_FOUND on both styles, to both keys", async () => {
     for (const path of ["/openapi/market-data/screener/most-active", "/market-data/screeners/most-actives/list"]) {
       const r = await broker("legacy").http.request("GET", path, { category: "US_STOCK" });
