@@ -163,6 +163,9 @@ describe.each(engines)("Market Data contract ($name)", (te) => {
         const p = await c.call("get_company_profile", { symbol: "AAPL", category: "US_STOCK" });
         expect(p.body).toMatchObject({ symbol: "AAPL", name: "Apple Inc.", sector: "Information Technology" });
         expect((await c.call("get_analyst_rating", { symbol: "AAPL", category: "US_STOCK" })).body.total).toBeGreaterThan(0);
+        const preferred = await c.call("get_company_profile", { symbol: "BAC.PRL", category: "US_STOCK" });
+        expect(preferred.body).toMatchObject({ symbol: "BAC.PRL", instrument_type: "PREFERRED_STOCK" });
+        expect((await c.call("get_financials_income", { symbol: "BAC.PRL", category: "US_STOCK" })).body).toEqual([]);
         const unknown = await c.call("get_company_profile", { symbol: "NOPE", category: "US_STOCK" });
         expect([unknown.status, unknown.body.error_code]).toEqual([417, "INSTRUMENT_NOT_FOUND"]);
         const wrongCategory = await c.call("get_fund_brief", { symbol: "SPY", category: "US_OPTION" });
