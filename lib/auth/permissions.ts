@@ -50,6 +50,8 @@ export const PERMISSIONS = {
   "alerts:decide": ["compliance"],
   /** Edit the surveillance rules (kinds, thresholds, on/off). */
   "alerts:rules": ["admin"],
+  /** Market data: the screeners page (and instrument pages); every role. */
+  "market:read": ["admin", "operations", "support", "compliance"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

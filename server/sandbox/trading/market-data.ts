@@ -87,6 +87,21 @@ const day = (t: Trading, q: Quote, filter: SessionFilter): Agg | undefined => {
   return q.tape.aggregate(bucketOf("D", now)[0], now + 1, filter);
 };
 
+const barView = (b: { from: number; agg: Agg }) => ({
+  time: iso(b.from),
+  open: fmt(b.agg.open),
+  close: fmt(b.agg.close),
+  high: fmt(b.agg.high),
+  low: fmt(b.agg.low),
+  volume: String(b.agg.volume),
+  trading_session: SESSION_NAMES[b.agg.session],
+});
+
+/** An instrument's last `count` bars of a timespan over every session, as the bars route answers them. */
+export function barsFor(t: Trading, q: Quote, timespan: string, count: number) {
+  return barsOf(q.tape, timespan, count, asOf(t, q), undefined).map(barView);
+}
+
 /** One snapshot: the last trade, the session's quote, and today's (UTC day) statistics from the tape. */
 export function snapshotOf(t: Trading, q: Quote, o: { extended?: boolean; overnight?: boolean } = {}) {
   const now = asOf(t, q);
@@ -173,15 +188,6 @@ export function marketDataRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
       return fn(ctx, { ...ctx.query, ...ctx.body });
     });
 
-  const barView = (b: { from: number; agg: Agg }) => ({
-    time: iso(b.from),
-    open: fmt(b.agg.open),
-    close: fmt(b.agg.close),
-    high: fmt(b.agg.high),
-    low: fmt(b.agg.low),
-    volume: String(b.agg.volume),
-    trading_session: SESSION_NAMES[b.agg.session],
-  });
   const bars = (quote: Quote, p: Query) =>
     barsOf(quote.tape, timespanOf(p.timespan), countOf(p.count, 200, 1200), asOf(t, quote), sessionsOf(p.trading_sessions)).map(barView);
   const tickView = (k: Tick) => ({

@@ -13,7 +13,7 @@ import { trading } from "./state";
 /** Market data (market-data.ts) and the market's control calls under /sandbox/market/. */
 const CATEGORY_MARKET: Record<string, string> = { US_STOCK: "US", HK_STOCK: "HK", CN_STOCK: "CN", US_OPTION: "US" };
 
-function findQuote(sb: Sandbox, symbol: string, category?: string, market?: string): Quote {
+export function findQuote(sb: Sandbox, symbol: string, category?: string, market?: string): Quote {
   const t = trading(sb);
   const m = market ?? (category ? CATEGORY_MARKET[category] : undefined) ?? "US";
   const q =
@@ -45,6 +45,12 @@ export function marketRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
     );
     await runMatching(sb);
     return snapshotOf(t, q);
+  });
+
+  // Stops (or restarts) the market timer's steps, so what a test reads twice stays the same; control calls still move it.
+  post("/sandbox/market/pause", async (b) => {
+    t.market.paused = b.paused !== false;
+    return { paused: t.market.paused };
   });
 
   // Advances the random walk by `steps` and the market clock by `advance_seconds`, then matches.

@@ -1,0 +1,26 @@
+import "server-only";
+
+/**
+ * A small in-process cache for upstream reads that many staff share: one upstream call per key per lifetime, and
+ * callers that arrive while it runs wait for that same call. A failure is not kept. Keys are bounded by the callers'
+ * schemas (enums), so the map stays small; expired entries are dropped when their key is read again.
+ */
+export class SharedCache<T> {
+  private entries = new Map<string, { at: number; value: Promise<T> }>();
+
+  constructor(
+    readonly ttlMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get(key: string, load: () => Promise<T>): Promise<T> {
+    const hit = this.entries.get(key);
+    if (hit && this.now() - hit.at < this.ttlMs) return hit.value;
+    const value = load();
+    this.entries.set(key, { at: this.now(), value });
+    value.catch(() => {
+      if (this.entries.get(key)?.value === value) this.entries.delete(key);
+    });
+    return value;
+  }
+}
