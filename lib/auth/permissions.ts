@@ -50,6 +50,8 @@ export const PERMISSIONS = {
   "alerts:decide": ["compliance"],
   /** Edit the surveillance rules (kinds, thresholds, on/off). */
   "alerts:rules": ["admin"],
+  /** Market data: an instrument's page (live quote, chart, depth, ticks) and the order ticket's quote. */
+  "market:read": ["admin", "operations", "support", "compliance"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -10,6 +10,7 @@ import * as A from "./schemas/accounts";
 import * as S from "./schemas/assets";
 import * as F from "./schemas/funding";
 import * as I from "./schemas/instruments";
+import * as K from "./schemas/market";
 import * as M from "./schemas/misc";
 import * as O from "./schemas/orders";
 import { TokenManager, type TokenManagerOptions } from "./token-manager";
@@ -225,6 +226,16 @@ export function createBrokerClient(config: BrokerClientConfig, deps: BrokerClien
       get("listTradeCalendar", M.tradeCalendarIn, input, list(M.tradeCalendarDay), ro),
     exerciseOption: (input: M.ExerciseOptionInput, ro?: RequestOptions) =>
       post("exerciseOption", M.exerciseOptionIn, input, first(M.optionExercise), true, ro),
+
+    // Market data
+    getStockSnapshot: (input: In<typeof K.snapshotIn>, ro?: RequestOptions) =>
+      get("getStockSnapshot", K.snapshotIn, input, list(K.snapshot), ro),
+    listStockBars: (input: In<typeof K.barsIn>, ro?: RequestOptions) => get("listStockBars", K.barsIn, input, list(K.bar), ro),
+    getStockQuotes: (input: In<typeof K.quotesIn>, ro?: RequestOptions) => get("getStockQuotes", K.quotesIn, input, first(K.quotes), ro),
+    listStockTicks: (input: In<typeof K.tickIn>, ro?: RequestOptions) => get("listStockTicks", K.tickIn, input, list(K.tick), ro),
+    listStockFootprint: (input: In<typeof K.footprintIn>, ro?: RequestOptions) =>
+      get("listStockFootprint", K.footprintIn, input, list(K.footprint), ro),
+    getStockNoii: (input: In<typeof K.noiiIn>, ro?: RequestOptions) => get("getStockNoii", K.noiiIn, input, first(K.noii), ro),
   };
 }
 

@@ -204,6 +204,30 @@ export const OPERATIONS = {
     legacy: "/openapi/market-data/stock/bars",
     group: "market-data",
   },
+  getStockQuotes: {
+    method: "GET",
+    resource: "/market-data/stocks/depths/list",
+    legacy: "/openapi/market-data/stock/quotes",
+    group: "market-data",
+  },
+  listStockTicks: {
+    method: "GET",
+    resource: "/market-data/stocks/ticks/list",
+    legacy: "/openapi/market-data/stock/tick",
+    group: "market-data",
+  },
+  listStockFootprint: {
+    method: "GET",
+    resource: "/market-data/stocks/footprints/list",
+    legacy: "/openapi/market-data/stock/footprint",
+    group: "market-data",
+  },
+  getStockNoii: {
+    method: "GET",
+    resource: "/market-data/stocks/noii/snapshots/get",
+    legacy: "/openapi/market-data/stock/noii/snapshot",
+    group: "market-data",
+  },
 
   // Options (legacy path from the specification; resource path chosen)
   exerciseOption: {

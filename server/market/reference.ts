@@ -1,0 +1,50 @@
+import "server-only";
+import type { CandleView, ChartTimespan, MarketCode } from "@/lib/market";
+import { broker } from "@/server/broker";
+import type { MarketReads } from "./reads";
+
+/**
+ * What changes slowly, kept for its natural lifetime in this process, one call whoever asks: an instrument's
+ * profile (name, exchange, currency, lot size) for an hour, a chart's bars for a fraction of their span (a minute
+ * bar is re-read after 10 s, a day bar after 5 min; the live quote moves the last bar in between).
+ */
+const BAR_TTL_MS: Record<ChartTimespan, number> = { M1: 10_000, M5: 30_000, M15: 60_000, M60: 120_000, D: 300_000, W: 300_000 };
+const PROFILE_TTL_MS = 3_600_000;
+const MAX_KEYS = 500;
+
+class TtlCache<T> {
+  private readonly map = new Map<string, { until: number; value: Promise<T> }>();
+  get(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
+    const hit = this.map.get(key);
+    if (hit && hit.until > Date.now()) return hit.value;
+    if (this.map.size >= MAX_KEYS) this.map.delete(this.map.keys().next().value as string);
+    const value = load();
+    this.map.set(key, { until: Date.now() + ttlMs, value });
+    // A failure is not kept: the next reader tries again.
+    value.catch(() => this.map.delete(key));
+    return value;
+  }
+}
+
+export interface InstrumentProfile {
+  name?: string;
+  exchange?: string;
+  currency?: string;
+  lotSize?: string;
+}
+
+const bars = new TtlCache<CandleView[]>();
+const profiles = new TtlCache<InstrumentProfile | null>();
+
+export function cachedBars(reads: MarketReads, market: MarketCode, symbol: string, timespan: ChartTimespan): Promise<CandleView[]> {
+  return bars.get(`${market}:${symbol}:${timespan}`, BAR_TTL_MS[timespan], () => reads.bars(market, symbol, timespan));
+}
+
+/** The instrument's profile, or null when the upstream lists none (the quote alone still shows). */
+export function instrumentProfile(market: MarketCode, symbol: string): Promise<InstrumentProfile | null> {
+  return profiles.get(`${market}:${symbol}`, PROFILE_TTL_MS, async () => {
+    const page = await broker().listStockInstruments({ symbols: [symbol], market, page_size: 1 });
+    const i = page.items.find((x) => x.symbol === symbol);
+    return i ? { name: i.name, exchange: i.exchange_code, currency: i.currency, lotSize: i.lot_size } : null;
+  });
+}
