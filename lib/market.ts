@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { MARKETS } from "@/lib/broker-enums";
+import { INSTRUMENT_MARKETS, type InstrumentMarket } from "@/lib/instruments";
 
 /**
  * Market data as the desk's pages receive it (plain types, both sides): decimal strings as the upstream sent them,
  * and the live topics one symbol's viewers share (`kind:MARKET:SYMBOL`, e.g. `snapshot:US:AAPL`).
  */
-export type MarketCode = (typeof MARKETS)[number];
+export type MarketCode = InstrumentMarket;
 
 export interface QuoteView {
   symbol: string;
@@ -28,6 +28,14 @@ export interface QuoteView {
   extPrice?: string;
   extChange?: string;
   extChangeRatio?: string;
+}
+
+/** What the page says about an instrument beside its quote (the upstream's instrument profile). */
+export interface InstrumentProfile {
+  name?: string;
+  exchange?: string;
+  currency?: string;
+  lotSize?: string;
 }
 
 export interface CandleView {
@@ -86,7 +94,7 @@ export const symbolIn = z
   .trim()
   .toUpperCase()
   .regex(/^[A-Z0-9][A-Z0-9.\-]{0,23}$/, "not a symbol");
-export const marketIn = z.enum(MARKETS);
+export const marketIn = z.enum(INSTRUMENT_MARKETS);
 
 export const marketTopic = (kind: LiveMarketKind, market: MarketCode, symbol: string) => `${kind}:${market}:${symbol}`;
 
@@ -108,7 +116,3 @@ export function parseMarketTopics(value: string | null): { kind: LiveMarketKind;
   }
   return [...out.values()];
 }
-
-/** The instrument page of a symbol. */
-export const instrumentHref = (market: string, symbol: string) =>
-  `/instruments/${encodeURIComponent(market)}/${encodeURIComponent(symbol)}`;

@@ -12,6 +12,8 @@ import type { TicketInstrument } from "@/lib/schemas/order-ticket-data";
 import { ticketKeys, ticketUrls } from "./ticket-keys";
 import { useDebounced } from "./use-debounced";
 import { SymbolLink } from "@/components/instruments/symbol-link";
+import { isInstrumentMarket } from "@/lib/instruments";
+import { TicketQuote } from "./ticket-quote";
 
 /**
  * Instrument search: the upstream looks stocks up by exact symbol, so the box looks the typed symbol up in the
@@ -67,6 +69,7 @@ export function TicketInstrumentLookup({ onInstrument }: { onInstrument: (i: Tic
               {formatMoney(instrument.last_price, instrument.currency, /^0\./.test(instrument.last_price) ? 3 : 2)}
             </span>
           </div>
+          {isInstrumentMarket(market) ? <TicketQuote market={market} symbol={instrument.symbol} /> : null}
           <div className="mt-0.5 flex flex-wrap gap-x-3 text-slate-600">
             <span>Lot {formatQuantity(instrument.lot_size)}</span>
             {instrument.fractionable ? <span>Fractional</span> : null}

@@ -233,9 +233,9 @@ export function createBrokerClient(config: BrokerClientConfig, deps: BrokerClien
     listStockBars: (input: In<typeof K.barsIn>, ro?: RequestOptions) => get("listStockBars", K.barsIn, input, list(K.bar), ro),
     getStockQuotes: (input: In<typeof K.quotesIn>, ro?: RequestOptions) => get("getStockQuotes", K.quotesIn, input, first(K.quotes), ro),
     listStockTicks: (input: In<typeof K.tickIn>, ro?: RequestOptions) => get("listStockTicks", K.tickIn, input, list(K.tick), ro),
-    listStockFootprint: (input: In<typeof K.footprintIn>, ro?: RequestOptions) =>
-      get("listStockFootprint", K.footprintIn, input, list(K.footprint), ro),
-    getStockNoii: (input: In<typeof K.noiiIn>, ro?: RequestOptions) => get("getStockNoii", K.noiiIn, input, first(K.noii), ro),
+    listStockFootprints: (input: In<typeof K.footprintIn>, ro?: RequestOptions) =>
+      get("listStockFootprints", K.footprintIn, input, list(K.footprint), ro),
+    getStockNoiiSnapshot: (input: In<typeof K.noiiIn>, ro?: RequestOptions) => get("getStockNoiiSnapshot", K.noiiIn, input, first(K.noii), ro),
   };
 }
 

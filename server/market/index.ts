@@ -7,7 +7,7 @@ import { marketReads } from "./reads";
  * upstream budget whatever the number of viewers (`hub.ts`), and the slowly-changing data kept for its lifetime
  * (`reference.ts`). One hub a process.
  */
-export { cachedBars, instrumentProfile, type InstrumentProfile } from "./reference";
+export { cachedBars, instrumentProfile } from "./reference";
 export type { MarketEvent } from "./hub";
 
 const holder = globalThis as unknown as { __brokerdeskMarketHub?: MarketHub; __brokerdeskMarketReads?: ReturnType<typeof marketReads> };

@@ -1,6 +1,7 @@
 import "server-only";
 import { NotFoundError } from "@/lib/errors";
 import type { CandleView, ChartTimespan, DepthView, FootprintView, MarketCode, NoiiView, QuoteView, TickView } from "@/lib/market";
+import { STOCK_CATEGORY } from "@/lib/instruments";
 import { broker, isBrokerError, type BrokerClient, type RequestOptions } from "@/server/broker";
 import type { Snapshot } from "@/server/broker/schemas/market";
 
@@ -9,7 +10,6 @@ import type { Snapshot } from "@/server/broker/schemas/market";
  * client (signing, rate budget, zod parsing); nothing here caches or polls: `hub.ts` shares these reads between
  * viewers and `reference.ts` keeps what changes slowly.
  */
-const CATEGORY = { US: "US_STOCK", HK: "HK_STOCK", CN: "CN_STOCK" } as const;
 
 export interface MarketReads {
   snapshot(market: MarketCode, symbol: string, ro?: RequestOptions): Promise<QuoteView>;
@@ -62,7 +62,7 @@ export function marketReads(client: () => BrokerClient = broker): MarketReads {
   return {
     async snapshot(market, symbol, ro) {
       const rows = await client()
-        .getStockSnapshot({ symbols: symbol, category: CATEGORY[market], extend_hour_required: "true" }, ro)
+        .getStockSnapshot({ symbols: symbol, category: STOCK_CATEGORY[market], extend_hour_required: "true" }, ro)
         .catch(notFoundOn(symbol));
       const row = rows.find((r) => r.symbol === symbol);
       if (!row) throw new NotFoundError(`No instrument ${symbol} in this market.`);
@@ -70,7 +70,7 @@ export function marketReads(client: () => BrokerClient = broker): MarketReads {
     },
     async bars(market, symbol, timespan, ro) {
       const rows = await client()
-        .listStockBars({ symbol, category: CATEGORY[market], timespan, count: BAR_COUNT }, ro)
+        .listStockBars({ symbol, category: STOCK_CATEGORY[market], timespan, count: BAR_COUNT }, ro)
         .catch(notFoundOn(symbol));
       // The upstream answers newest first; a chart wants time ascending and each time once.
       const seen = new Set<number>();
@@ -80,16 +80,18 @@ export function marketReads(client: () => BrokerClient = broker): MarketReads {
         .sort((a, b) => a.time - b.time);
     },
     async depth(market, symbol, ro) {
-      const q = await client().getStockQuotes({ symbol, category: CATEGORY[market], depth: 10 }, ro).catch(notFoundOn(symbol));
+      const q = await client().getStockQuotes({ symbol, category: STOCK_CATEGORY[market], depth: 10 }, ro).catch(notFoundOn(symbol));
       return { bids: q.bids ?? [], asks: q.asks ?? [] };
     },
     async tick(market, symbol, ro) {
-      const rows = await client().listStockTicks({ symbol, category: CATEGORY[market], count: TICK_COUNT }, ro).catch(notFoundOn(symbol));
+      const rows = await client()
+        .listStockTicks({ symbol, category: STOCK_CATEGORY[market], count: TICK_COUNT }, ro)
+        .catch(notFoundOn(symbol));
       return rows.sort((a, b) => b.time.localeCompare(a.time));
     },
     async footprint(market, symbol, ro) {
       const rows = await client()
-        .listStockFootprint({ symbols: symbol, category: CATEGORY[market], timespan: "M1", count: FOOTPRINT_COUNT }, ro)
+        .listStockFootprints({ symbols: symbol, category: STOCK_CATEGORY[market], timespan: "M1", count: FOOTPRINT_COUNT }, ro)
         .catch(notFoundOn(symbol));
       return rows
         .map((r) => ({
@@ -100,7 +102,7 @@ export function marketReads(client: () => BrokerClient = broker): MarketReads {
     },
     async noii(market, symbol, ro) {
       if (market !== "US") return null;
-      const n = await client().getStockNoii({ symbol, category: "US_STOCK" }, ro).catch(notFoundOn(symbol));
+      const n = await client().getStockNoiiSnapshot({ symbol, category: "US_STOCK" }, ro).catch(notFoundOn(symbol));
       return {
         side: n.imbalance_side,
         type: n.imbalance_action_type,

@@ -1,5 +1,5 @@
 import "server-only";
-import type { CandleView, ChartTimespan, MarketCode } from "@/lib/market";
+import type { CandleView, ChartTimespan, InstrumentProfile, MarketCode } from "@/lib/market";
 import { broker } from "@/server/broker";
 import type { MarketReads } from "./reads";
 
@@ -24,13 +24,6 @@ class TtlCache<T> {
     value.catch(() => this.map.delete(key));
     return value;
   }
-}
-
-export interface InstrumentProfile {
-  name?: string;
-  exchange?: string;
-  currency?: string;
-  lotSize?: string;
 }
 
 const bars = new TtlCache<CandleView[]>();

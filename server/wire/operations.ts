@@ -216,13 +216,13 @@ export const OPERATIONS = {
     legacy: "/openapi/market-data/stock/tick",
     group: "market-data",
   },
-  listStockFootprint: {
+  listStockFootprints: {
     method: "GET",
     resource: "/market-data/stocks/footprints/list",
     legacy: "/openapi/market-data/stock/footprint",
     group: "market-data",
   },
-  getStockNoii: {
+  getStockNoiiSnapshot: {
     method: "GET",
     resource: "/market-data/stocks/noii/snapshots/get",
     legacy: "/openapi/market-data/stock/noii/snapshot",

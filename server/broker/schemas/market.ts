@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { decimalOut, isoTimestamp, MARKETS, opt } from "./common";
+import { decimalOut, isoTimestamp, opt } from "./common";
 
 /**
  * Market data (facts §4.3; the official SDK's `webull/data` client): snapshot, bars, depth quotes, ticks,
@@ -124,4 +124,4 @@ export type Quotes = z.output<typeof quotes>;
 export type Tick = z.output<typeof tick>;
 export type Footprint = z.output<typeof footprint>;
 export type Noii = z.output<typeof noii>;
-export type MarketCode = (typeof MARKETS)[number];
+

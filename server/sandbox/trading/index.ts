@@ -27,6 +27,13 @@ export function tradingRoutes(app: Hono<HonoEnv>, sb: Sandbox): void {
   });
   marketRoutes(app, sb);
   orderRoutes(app, sb);
+  // Pauses or resumes the market timer's random walk (matching goes on): what a test pins then stays pinned.
+  app.post("/sandbox/market/walk", async (c) => {
+    const b = parseBody(c.get("rawBody"));
+    if (typeof b.paused !== "boolean") throw illegal("paused must be true or false.");
+    t.walk.paused = b.paused;
+    return c.json({ paused: t.walk.paused });
+  });
   const post = (path: string, fn: (b: Record<string, unknown>) => Promise<unknown>) =>
     app.post(path, async (c) => c.json((await fn(parseBody(c.get("rawBody")))) as object));
 
@@ -99,7 +106,7 @@ export async function startTradingRuntime(sb: Sandbox, o: TradingRuntimeOptions,
     timer = setInterval(() => {
       if (busy) return;
       busy = true;
-      t.market.step(t.now());
+      if (!t.walk.paused) t.market.step(t.now());
       runMatching(sb)
         .catch((err) => log.error({ err }, "sandbox matching pass failed"))
         .finally(() => (busy = false));
