@@ -232,7 +232,7 @@ export function createBrokerClient(config: BrokerClientConfig, deps: BrokerClien
       get("getStockSnapshot", K.snapshotIn, input, list(K.snapshot), ro),
     listStockBars: (input: In<typeof K.barsIn>, ro?: RequestOptions) => get("listStockBars", K.barsIn, input, list(K.bar), ro),
     getStockQuotes: (input: In<typeof K.quotesIn>, ro?: RequestOptions) => get("getStockQuotes", K.quotesIn, input, first(K.quotes), ro),
-    listStockTicks: (input: In<typeof K.tickIn>, ro?: RequestOptions) => get("listStockTicks", K.tickIn, input, list(K.tick), ro),
+    listStockTicks: (input: In<typeof K.tickIn>, ro?: RequestOptions) => get("listStockTicks", K.tickIn, input, K.ticks, ro),
     listStockFootprints: (input: In<typeof K.footprintIn>, ro?: RequestOptions) =>
       get("listStockFootprints", K.footprintIn, input, list(K.footprint), ro),
     getStockNoiiSnapshot: (input: In<typeof K.noiiIn>, ro?: RequestOptions) => get("getStockNoiiSnapshot", K.noiiIn, input, first(K.noii), ro),

@@ -20,6 +20,9 @@ export interface MarketReads {
   noii(market: MarketCode, symbol: string, ro?: RequestOptions): Promise<NoiiView | null>;
 }
 
+/** The SDK's session codes as the desk names sessions. */
+const SESSIONS: Record<string, string> = { PRE: "PRE", RTH: "CORE", ATH: "AFTER", OVN: "NIGHT", CLOSED: "CLOSED" };
+
 export const BAR_COUNT = 300;
 const TICK_COUNT = 40;
 const FOOTPRINT_COUNT = 6;
@@ -50,9 +53,9 @@ export function quoteView(market: MarketCode, s: Snapshot): QuoteView {
     ask: s.ask,
     bidSize: s.bid_size,
     askSize: s.ask_size,
-    session: s.session,
+    session: s.session ?? SESSIONS[s.trading_session ?? ""] ?? s.trading_session,
     tradeTime: s.trade_time,
-    extPrice: s.extend_hour_price ?? s.ovn_price,
+    extPrice: s.extend_hour_last_price ?? s.ovn_price,
     extChange: s.extend_hour_change,
     extChangeRatio: s.extend_hour_change_ratio,
   };
@@ -93,16 +96,27 @@ export function marketReads(client: () => BrokerClient = broker): MarketReads {
       const rows = await client()
         .listStockFootprints({ symbols: symbol, category: STOCK_CATEGORY[market], timespan: "M1", count: FOOTPRINT_COUNT }, ro)
         .catch(notFoundOn(symbol));
-      return rows
-        .map((r) => ({
-          time: r.time,
-          levels: (r.levels ?? []).map((l) => ({ price: l.price, buy: l.buy_volume, sell: l.sell_volume })),
-        }))
+      const bars = rows.find((r) => !r.symbol || r.symbol === symbol)?.result ?? [];
+      return bars
+        .map((b) => {
+          const prices = new Set([...Object.keys(b.buy_detail ?? {}), ...Object.keys(b.sell_detail ?? {})]);
+          return {
+            time: b.time,
+            levels: [...prices].map((price) => ({ price, buy: b.buy_detail?.[price], sell: b.sell_detail?.[price] })),
+          };
+        })
         .sort((a, b) => b.time.localeCompare(a.time));
     },
     async noii(market, symbol, ro) {
       if (market !== "US") return null;
-      const n = await client().getStockNoiiSnapshot({ symbol, category: "US_STOCK" }, ro).catch(notFoundOn(symbol));
+      // The closing cross first; outside its window, the opening one's when that one is running.
+      const read = (type: "PRE_OPEN" | "PRE_CLOSE") =>
+        client().getStockNoiiSnapshot({ symbol, category: "US_STOCK", imbalance_action_type: type }, ro).catch(notFoundOn(symbol));
+      let n = await read("PRE_CLOSE");
+      if (n.in_auction_window === false) {
+        const open = await read("PRE_OPEN");
+        if (open.in_auction_window) n = open;
+      }
       return {
         side: n.imbalance_side,
         type: n.imbalance_action_type,

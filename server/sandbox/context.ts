@@ -13,6 +13,8 @@ export interface SandboxConfig {
   tokenCheck: boolean;
   /** Token create/check calls allowed per 30 s per app key (upstream: 10). */
   tokenRateLimit: number;
+  /** Market-data calls allowed per minute per app key (upstream: 600). */
+  marketDataRateLimit: number;
   /** Seed of the simulated market's random walk: the same seed, the same prices. */
   marketSeed: string;
   /** How long an FX quote lives, in seconds (windows aligned on the epoch; default 60: a quote per minute). */

@@ -25,6 +25,8 @@ export interface StartSandboxOptions {
   autoConfirm2fa?: boolean;
   tokenCheck?: boolean;
   tokenRateLimit?: number;
+  /** Market-data calls allowed per minute per app key (upstream: 600). */
+  marketDataRateLimit?: number;
   /** Seed of the simulated market's random walk. Default "brokerdesk". */
   marketSeed?: string;
   /** Lifetime of an FX quote in seconds (1–3600). Default 60. */
@@ -62,6 +64,7 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Runn
     autoConfirm2fa: opts.autoConfirm2fa ?? true,
     tokenCheck: opts.tokenCheck ?? true,
     tokenRateLimit: opts.tokenRateLimit ?? 10,
+    marketDataRateLimit: opts.marketDataRateLimit ?? 600,
     marketSeed: opts.marketSeed ?? "brokerdesk",
     fxQuoteSeconds: Math.min(3600, Math.max(1, Math.floor(opts.fxQuoteSeconds ?? 60))),
     now: opts.now ?? (() => new Date()),

@@ -2,7 +2,8 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import type { Queryable } from "@/server/db/engine";
 import type { Sandbox } from "./context";
-import { ApiError, business, invalidToken } from "./errors";
+import { business, invalidToken } from "./errors";
+import { windowLimit } from "./rate-limit";
 
 /**
  * Token / 2FA flow (facts §2). Stored: PENDING or NORMAL (or INVALID once revoked). Derived on read:
@@ -57,19 +58,7 @@ async function newestPending(db: Queryable, appKey: string): Promise<TokenRow | 
 }
 
 // 10 calls / 30 s for create and for check, per app key (upstream documented limit).
-const windows = new WeakMap<Sandbox, Map<string, number[]>>();
-function rateLimit(sb: Sandbox, key: string) {
-  const byKey = windows.get(sb) ?? new Map<string, number[]>();
-  windows.set(sb, byKey);
-  const now = sb.config.now().getTime();
-  const recent = (byKey.get(key) ?? []).filter((t) => now - t < 30_000);
-  if (recent.length >= sb.config.tokenRateLimit) {
-    byKey.set(key, recent);
-    throw new ApiError(429, "TOO_MANY_REQUESTS", "Token requests are limited to 10 per 30 seconds.");
-  }
-  recent.push(now);
-  byKey.set(key, recent);
-}
+const rateLimit = (sb: Sandbox, key: string) => windowLimit(sb, key, sb.config.tokenRateLimit, 30_000, "Token requests");
 
 export async function createToken(sb: Sandbox, appKey: string, body: Record<string, unknown>): Promise<TokenView> {
   rateLimit(sb, `create:${appKey}`);

@@ -190,18 +190,14 @@ export const OPERATIONS = {
     group: "master-data",
   },
 
-  // Market data (facts §4.3; the sandbox serves stock and option snapshots and bars from its simulated market).
-  // The upstream's resource-style bars call is a POST; the sandbox also answers GET there, which this table uses.
+  // Market data (facts §4.3): the legacy paths are the SDKs' (x-version v2); resource paths from the facts where they
+  // give one (snapshots, bars, depths, ticks), else chosen. The sandbox answers them from its simulated market. The
+  // upstream's resource-style bars call is a POST; the sandbox also answers GET there, which this table uses.
   getStockSnapshot: {
     method: "GET",
     resource: "/market-data/stocks/snapshots/list",
     legacy: "/openapi/market-data/stock/snapshot",
-    group: "market-data",
-  },
-  listStockBars: {
-    method: "GET",
-    resource: "/market-data/stocks/bars/list",
-    legacy: "/openapi/market-data/stock/bars",
+    aliases: ["/market-data/snapshot"],
     group: "market-data",
   },
   getStockQuotes: {
@@ -214,6 +210,21 @@ export const OPERATIONS = {
     method: "GET",
     resource: "/market-data/stocks/ticks/list",
     legacy: "/openapi/market-data/stock/tick",
+    aliases: ["/market-data/tick"],
+    group: "market-data",
+  },
+  listStockBars: {
+    method: "GET",
+    resource: "/market-data/stocks/bars/list",
+    legacy: "/openapi/market-data/stock/bars",
+    group: "market-data",
+  },
+  // chosen resource paths below
+  listStockBatchBars: {
+    method: "POST",
+    resource: "/market-data/stocks/batch-bars/list",
+    legacy: "/openapi/market-data/stock/batch-bars",
+    aliases: ["/market-data/batch-bars"],
     group: "market-data",
   },
   listStockFootprints: {
@@ -226,6 +237,30 @@ export const OPERATIONS = {
     method: "GET",
     resource: "/market-data/stocks/noii/snapshots/get",
     legacy: "/openapi/market-data/stock/noii/snapshot",
+    group: "market-data",
+  },
+  listStockNoiiBars: {
+    method: "GET",
+    resource: "/market-data/stocks/noii/bars/list",
+    legacy: "/openapi/market-data/stock/noii/bars",
+    group: "market-data",
+  },
+  getOptionSnapshot: {
+    method: "GET",
+    resource: "/market-data/options/snapshots/list",
+    legacy: "/openapi/market-data/option/snapshot",
+    group: "market-data",
+  },
+  listOptionBars: {
+    method: "GET",
+    resource: "/market-data/options/bars/list",
+    legacy: "/openapi/market-data/option/bars",
+    group: "market-data",
+  },
+  listOptionTicks: {
+    method: "GET",
+    resource: "/market-data/options/ticks/list",
+    legacy: "/openapi/market-data/option/tick",
     group: "market-data",
   },
 

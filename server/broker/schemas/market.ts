@@ -37,8 +37,9 @@ export const snapshot = z.object({
   ask_size: opt(decimalOut),
   trade_time: opt(isoTimestamp),
   session: opt(z.string()),
+  trading_session: opt(z.string()),
   // Extended hours (pre/post-market) and overnight, when the upstream sends them.
-  extend_hour_price: opt(decimalOut),
+  extend_hour_last_price: opt(decimalOut),
   extend_hour_change: opt(decimalOut),
   extend_hour_change_ratio: opt(decimalOut),
   ovn_price: opt(decimalOut),
@@ -81,12 +82,18 @@ export const tickIn = z.object({
   count: z.number().int().min(1).max(1000).optional(),
   trading_sessions: z.string().optional(),
 });
-export const tick = z.object({
+const tickRow = z.object({
   time: isoTimestamp,
   price: decimalOut,
   volume: opt(decimalOut),
   side: opt(z.string()),
 });
+/** `{symbol, result: [ticks]}` (the SDK's shape), or the ticks themselves. */
+export const ticks = z.union([
+  z.array(tickRow),
+  z.object({ result: z.array(tickRow).nullish() }).transform((w) => w.result ?? []),
+  z.object({ data: z.object({ result: z.array(tickRow).nullish() }) }).transform((w) => w.data.result ?? []),
+]);
 
 export const footprintIn = z.object({
   symbols: z.string().min(1),
@@ -94,12 +101,18 @@ export const footprintIn = z.object({
   timespan: z.enum(TIMESPANS).optional(),
   count: z.number().int().min(1).max(1200).optional(),
 });
-const footprintLevel = z.object({ price: decimalOut, buy_volume: opt(decimalOut), sell_volume: opt(decimalOut) });
-export const footprint = z.object({
-  symbol: opt(z.string()),
+/** Volume by price: `{"228.50": 169}`. */
+const detail = opt(z.record(z.string(), z.union([z.string(), z.number()]).transform(String)));
+const footprintBar = z.object({
   time: isoTimestamp,
-  levels: opt(z.array(footprintLevel)),
+  trading_session: opt(z.string()),
+  total: opt(decimalOut),
+  delta: opt(decimalOut),
+  buy_detail: detail,
+  sell_detail: detail,
 });
+/** Per symbol: `{symbol, result: [bars]}`. */
+export const footprint = z.object({ symbol: opt(z.string()), result: opt(z.array(footprintBar)) });
 
 export const noiiIn = z.object({
   symbol: z.string().min(1),
@@ -116,12 +129,7 @@ export const noii = z.object({
   near_indicative_price: opt(decimalOut),
   far_indicative_price: opt(decimalOut),
   time: opt(isoTimestamp),
+  in_auction_window: opt(z.boolean()),
 });
 
 export type Snapshot = z.output<typeof snapshot>;
-export type Bar = z.output<typeof bar>;
-export type Quotes = z.output<typeof quotes>;
-export type Tick = z.output<typeof tick>;
-export type Footprint = z.output<typeof footprint>;
-export type Noii = z.output<typeof noii>;
-

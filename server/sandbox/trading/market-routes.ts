@@ -1,44 +1,17 @@
 import "server-only";
 import type { Hono } from "hono";
-import type { HonoEnv, OpContext, Sandbox } from "../context";
+import type { HonoEnv, Sandbox } from "../context";
 import { business, illegal } from "../errors";
-import { list } from "../paging";
-import { parsePositive, price } from "../money";
-import { parseBody, route } from "../router";
-import { required } from "../validate";
-import { bars, TIMESPANS, type Quote } from "./market";
+import { parsePositive } from "../money";
+import { parseBody } from "../router";
+import type { Quote } from "./market";
+import { marketDataRoutes, snapshotOf } from "./market-data";
 import { runMatching } from "./matching";
-import { sessionAt, type Market } from "./sessions";
+import { sessionAt } from "./sessions";
 import { trading } from "./state";
 
-/** Market data (snapshot, bars) and the market's control calls under /sandbox/market/. */
+/** Market data (market-data.ts) and the market's control calls under /sandbox/market/. */
 const CATEGORY_MARKET: Record<string, string> = { US_STOCK: "US", HK_STOCK: "HK", CN_STOCK: "CN", US_OPTION: "US" };
-
-function snapshot(sb: Sandbox, q: Quote) {
-  const t = trading(sb);
-  const { bid, ask } = t.market.spread(q);
-  const change = q.last.minus(q.open);
-  return {
-    symbol: q.symbol,
-    market: q.market,
-    instrument_type: q.instrumentType,
-    category: q.instrumentType === "OPTION" ? "US_OPTION" : `${q.market}_STOCK`,
-    price: price(q.last),
-    open: price(q.open),
-    high: price(q.high),
-    low: price(q.low),
-    pre_close: price(q.open),
-    volume: q.volume.toFixed(0),
-    bid: price(bid),
-    ask: price(ask),
-    bid_size: q.liquidity.toFixed(0),
-    ask_size: q.liquidity.toFixed(0),
-    change: price(change),
-    change_ratio: q.open.isZero() ? "0" : change.div(q.open).toDecimalPlaces(6).toString(),
-    trade_time: q.updatedAt.toISOString(),
-    session: sessionAt(q.market as Market, t.now()),
-  };
-}
 
 function findQuote(sb: Sandbox, symbol: string, category?: string, market?: string): Quote {
   const t = trading(sb);
@@ -55,27 +28,7 @@ export function marketRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
   const t = trading(sb);
   const load = () => t.market.load(sb.engine, t.now());
 
-  route(app, sb, "getStockSnapshot", async (ctx: OpContext) => {
-    await load();
-    const symbols = required(ctx.query, "symbols").split(",").filter(Boolean);
-    if (symbols.length > 100) throw business("TOO_MANY_SYMBOLS", "At most 100 symbols per call.");
-    return list(
-      ctx,
-      symbols.map((s) => snapshot(sb, findQuote(sb, s, ctx.query.category, ctx.query.market))),
-    );
-  });
-
-  const barsOf = async (q: Record<string, unknown>) => {
-    await load();
-    const quote = findQuote(sb, String(q.symbol ?? ""), q.category as string | undefined, q.market as string | undefined);
-    const timespan = String(q.timespan ?? "D");
-    if (!TIMESPANS.includes(timespan)) throw illegal(`timespan must be one of ${TIMESPANS.join(", ")}.`);
-    const count = Number(q.count ?? 200);
-    if (!Number.isInteger(count) || count < 1 || count > 1200) throw illegal("count must be 1 to 1200.");
-    return bars(t.market, quote, timespan, count, t.now());
-  };
-  route(app, sb, "listStockBars", (ctx) => barsOf(ctx.query).then((b) => list(ctx, b)));
-  app.post("/market-data/stocks/bars/list", async (c) => c.json({ data: await barsOf(parseBody(c.get("rawBody"))) }));
+  marketDataRoutes(app, sb);
 
   const post = (path: string, fn: (b: Record<string, unknown>) => Promise<unknown>) =>
     app.post(path, async (c) => c.json((await fn(parseBody(c.get("rawBody")))) as object));
@@ -91,7 +44,7 @@ export function marketRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
       b.liquidity === undefined ? undefined : parsePositive(b.liquidity, "liquidity"),
     );
     await runMatching(sb);
-    return snapshot(sb, q);
+    return snapshotOf(t, q);
   });
 
   // Advances the random walk by `steps` and the market clock by `advance_seconds`, then matches.

@@ -2,13 +2,15 @@ import "server-only";
 import { createHash } from "node:crypto";
 import type { Queryable } from "@/server/db/engine";
 import { Decimal } from "../money";
+import type { Market } from "./sessions";
+import { Tape } from "./tape";
 
 /**
  * The simulated market: one quote per instrument (stocks by `MARKET:SYMBOL`, options by `OPT:OCC`), moved by a
  * seeded random walk. Each instrument has its own generator seeded from (seed, key), so the n-th step of a symbol is
  * the same on every run whatever else happened. A control call can pin a price. bid/ask straddle the last price by
  * half a spread of 5 bp (at least one tick). `liquidity` is what one matching pass may fill per order, so a test can
- * force partial fills.
+ * force partial fills. Every step and every pinned price prints a trade on the instrument's tape (tape.ts).
  */
 export interface Quote {
   key: string;
@@ -24,7 +26,10 @@ export interface Quote {
   /** board lot (HK, CN); 1 elsewhere */
   lot: Decimal;
   /** options: the contract, so random-walk steps reprice it from its underlying */
-  contract?: { root: string; type: "CALL" | "PUT"; strike: Decimal; extrinsic: Decimal };
+  contract?: { root: string; type: "CALL" | "PUT"; strike: Decimal; expiry: string; extrinsic: Decimal };
+  /** every trade since the load, and the history before it (tape.ts): what market data aggregates */
+  tape: Tape;
+  instrumentId: string;
   steps: number;
   rand: () => number;
   updatedAt: Date;
@@ -71,18 +76,30 @@ export class SimMarket {
       root: string | null;
       type: "CALL" | "PUT" | null;
       strike: string | null;
+      expiry?: string | null;
+      instrument_id?: string;
     }>(
-      `SELECT market, symbol, 'EQUITY' AS t, last_price, profile->>'lot_size' AS lot, NULL AS root, NULL AS type, NULL AS strike FROM sandbox.instruments
-       UNION ALL SELECT 'US', symbol, 'OPTION', last_price, '1', root_symbol, option_type, strike_price::text FROM sandbox.option_contracts`,
+      `SELECT market, symbol, 'EQUITY' AS t, last_price, profile->>'lot_size' AS lot, NULL AS root, NULL AS type, NULL AS strike,
+              NULL AS expiry, instrument_id FROM sandbox.instruments
+       UNION ALL SELECT 'US', symbol, 'OPTION', last_price, '1', root_symbol, option_type, strike_price::text,
+              to_char(expiration_date, 'YYYY-MM-DD'), instrument_id FROM sandbox.option_contracts`,
     );
     this.quotes.clear();
-    for (const r of rows) this.add(r.market, r.symbol, r.t, new Decimal(r.last_price), new Decimal(r.lot ?? 1), at);
+    for (const r of rows) {
+      this.add(r.market, r.symbol, r.t, new Decimal(r.last_price), new Decimal(r.lot ?? 1), at, r.instrument_id ?? r.symbol);
+    }
     for (const r of rows) {
       const q = r.root ? this.get("OPTION", "US", r.symbol) : undefined;
       const spot = r.root ? this.get("EQUITY", "US", r.root)?.last : undefined;
       if (!q || !spot) continue;
       const strike = new Decimal(r.strike!);
-      q.contract = { root: r.root!, type: r.type!, strike, extrinsic: Decimal.max(q.last.minus(intrinsic(r.type!, spot, strike)), "0.01") };
+      q.contract = {
+        root: r.root!,
+        type: r.type!,
+        strike,
+        expiry: r.expiry ?? "",
+        extrinsic: Decimal.max(q.last.minus(intrinsic(r.type!, spot, strike)), "0.01"),
+      };
     }
     this.loaded = true;
   }
@@ -92,10 +109,12 @@ export class SimMarket {
     this.dirty.clear();
   }
 
-  private add(market: string, symbol: string, t: "EQUITY" | "OPTION", last: Decimal, lot: Decimal, at: Date) {
+  private add(market: string, symbol: string, t: "EQUITY" | "OPTION", last: Decimal, lot: Decimal, at: Date, instrumentId: string) {
     const key = t === "OPTION" ? `OPT:${symbol}` : `${market}:${symbol}`;
     this.quotes.set(key, {
       key,
+      instrumentId,
+      tape: new Tape(`${this.seed}:${key}:tape`, market as Market, t === "OPTION", last.toNumber(), at.getTime()),
       market,
       symbol,
       instrumentType: t,
@@ -125,7 +144,8 @@ export class SimMarket {
     return { bid: Decimal.max(q.last.minus(half), tickSize(q.last)), ask: q.last.plus(half) };
   }
 
-  set(q: Quote, price: Decimal, at: Date, liquidity?: Decimal) {
+  set(q: Quote, price: Decimal, at: Date, liquidity?: Decimal, volume = q.tape.volumeDraw()) {
+    q.tape.record(at.getTime(), price.toNumber(), volume);
     q.last = price;
     q.high = Decimal.max(q.high, price);
     q.low = Decimal.min(q.low, price);
@@ -140,18 +160,31 @@ export class SimMarket {
    * stay pinned until the next step.)
    */
   step(at: Date, steps = 1) {
+    const volumes = new Map<Quote, number>();
     for (let s = 0; s < steps; s += 1) {
       for (const q of this.quotes.values()) {
         // Irwin–Hall approximation of a normal draw: deterministic and cheap.
         const z = q.rand() + q.rand() + q.rand() + q.rand() - 2;
         q.steps += 1;
-        q.volume = q.volume.plus(Math.floor(q.rand() * 1000));
-        if (q.instrumentType === "EQUITY") this.set(q, roundTick(q.last.times(1 + 0.002 * z * 1.732)), at);
-        else if (q.contract) q.contract.extrinsic = Decimal.max(q.contract.extrinsic.times(1 + 0.02 * z * 1.732), "0.01");
+        const volume = Math.floor(q.rand() * 1000);
+        q.volume = q.volume.plus(volume);
+        if (q.instrumentType === "EQUITY") this.set(q, roundTick(q.last.times(1 + 0.002 * z * 1.732)), at, undefined, volume);
+        else if (q.contract) {
+          q.contract.extrinsic = Decimal.max(q.contract.extrinsic.times(1 + 0.02 * z * 1.732), "0.01");
+          volumes.set(q, volume);
+        }
       }
       for (const q of this.quotes.values()) {
         const spot = q.contract && this.get("EQUITY", "US", q.contract.root)?.last;
-        if (q.contract && spot) this.set(q, roundTick(intrinsic(q.contract.type, spot, q.contract.strike).plus(q.contract.extrinsic)), at);
+        if (q.contract && spot) {
+          this.set(
+            q,
+            roundTick(intrinsic(q.contract.type, spot, q.contract.strike).plus(q.contract.extrinsic)),
+            at,
+            undefined,
+            volumes.get(q),
+          );
+        }
       }
     }
   }
@@ -177,44 +210,4 @@ export class SimMarket {
       );
     }
   }
-}
-
-const SPANS: Record<string, number> = {
-  M1: 60,
-  M5: 300,
-  M15: 900,
-  M30: 1800,
-  M60: 3600,
-  M120: 7200,
-  M240: 14400,
-  D: 86400,
-  W: 604800,
-  M: 2592000,
-  Y: 31536000,
-  S5: 5,
-};
-export const TIMESPANS = Object.keys(SPANS);
-
-/** Historical bars ending at the current price, generated backwards from a (seed, key, timespan) generator. */
-export function bars(m: SimMarket, q: Quote, timespan: string, count: number, at: Date) {
-  const rand = generator(`${m.seed}:${q.key}:${timespan}`);
-  const span = SPANS[timespan] * 1000;
-  const end = Math.floor(at.getTime() / span) * span;
-  const out = [];
-  let close = q.last;
-  for (let i = 0; i < count; i += 1) {
-    const open = roundTick(close.times(1 + (rand() - 0.5) * 0.01));
-    const high = Decimal.max(open, close).times(1 + rand() * 0.004);
-    const low = Decimal.min(open, close).times(1 - rand() * 0.004);
-    out.push({
-      time: new Date(end - i * span).toISOString(),
-      open: open.toFixed(2),
-      close: close.toFixed(2),
-      high: roundTick(high).toFixed(2),
-      low: roundTick(low).toFixed(2),
-      volume: String(Math.floor(rand() * 1_000_000)),
-    });
-    close = open;
-  }
-  return out;
 }

@@ -1,0 +1,347 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { sessionAt, type Market, type Session } from "./sessions";
+
+/**
+ * The trade tape of one instrument: every market-data answer (snapshot statistics, bars, footprint, ticks) is an
+ * aggregate of these ticks, so they agree with each other and with the price orders fill against.
+ *
+ * - Live ticks: one per random-walk step and per pinned price, recorded by SimMarket from the moment the market
+ *   loaded (the first at the load price). Their times never run backwards, even when the market clock does.
+ * - History (before the load): a deterministic function of (seed, instrument, time), anchored so that it ends at the
+ *   load price. Each minute of a session (sessions.ts; options: CORE only) holds 4 ticks in CORE (at :00, :15, :30,
+ *   :45) and 1 in the other sessions (at :30). The price is a multi-scale value noise on the log price (60 s … 1 year),
+ *   so any tick can be computed on its own, without walking from the anchor; the side is BUY when the tick printed
+ *   above the noise's mid and SELL below. History starts HISTORY_YEARS before the load.
+ */
+export interface Tick {
+  t: number;
+  price: number;
+  volume: number;
+  side: "BUY" | "SELL";
+  session: Session;
+}
+
+export const HISTORY_YEARS = 5;
+const HISTORY_MS = HISTORY_YEARS * 365 * 86_400_000;
+/** Live ticks kept per instrument (older ones drop off the tape). */
+const LIVE_LIMIT = 50_000;
+
+// Noise scales (ms) and log-amplitudes: roughly a random walk of 1.5 % a day.
+const FINE = [
+  [60_000, 0.0004],
+  [900_000, 0.0015],
+] as const;
+const COARSE = [
+  [21_600_000, 0.004],
+  [432_000_000, 0.02],
+  [5_184_000_000, 0.06],
+  [31_536_000_000, 0.15],
+] as const;
+
+const mix = (a: number, b: number): number => {
+  let h = Math.imul(a ^ b, 0x9e3779b1);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+};
+/** A uniform [0, 1) from (seed, salt, index); index may exceed 32 bits. */
+export const unit = (seed: number, salt: number, index: number) =>
+  mix(mix(seed ^ salt, index >>> 0), Math.floor(index / 4294967296)) / 4294967296;
+
+export const seedOf = (text: string) => createHash("sha256").update(text).digest().readUInt32LE(0);
+
+function noise(seed: number, salt: number, x: number): number {
+  const i = Math.floor(x);
+  const f = x - i;
+  const a = unit(seed, salt, i) * 2 - 1;
+  const b = unit(seed, salt, i + 1) * 2 - 1;
+  return a + (b - a) * f * f * (3 - 2 * f);
+}
+
+const tickSizeOf = (p: number) => (p < 1 ? 0.001 : 0.01);
+export const roundPrice = (p: number) => {
+  const t = tickSizeOf(p);
+  return Math.max(Math.round(p / t) * t, t);
+};
+export const fmt = (p: number) => p.toFixed(p < 1 ? 3 : 2);
+
+/** Session of each 30-minute block (every session edge of US/HK/CN is on a local :00 or :30; offsets are whole hours). */
+const blocks = new Map<string, Session>();
+function sessionOfBlock(market: Market, block: number): Session {
+  const key = `${market}${block}`;
+  let s = blocks.get(key);
+  if (s === undefined) {
+    if (blocks.size > 2_000_000) blocks.clear();
+    s = sessionAt(market, new Date(block * 1_800_000));
+    blocks.set(key, s);
+  }
+  return s;
+}
+
+export const SESSION_NAMES: Record<Session, string> = { PRE: "PRE", CORE: "RTH", AFTER: "ATH", NIGHT: "OVN", CLOSED: "CLOSED" };
+/** A set of sessions, as the `trading_sessions` parameter names them (RTH, PRE, ATH, OVN); undefined = all. */
+export type SessionFilter = ReadonlySet<Session> | undefined;
+
+export interface Agg {
+  open: number;
+  close: number;
+  high: number;
+  low: number;
+  volume: number;
+  turnover: number;
+  lastT: number;
+  session: Session;
+  buy?: Map<string, number>;
+  sell?: Map<string, number>;
+}
+
+export class Tape {
+  readonly live: Tick[] = [];
+  private readonly days = new Map<string, Agg | null>();
+  private readonly seed: number;
+  private readonly fAnchor: number;
+  readonly start: number;
+  private rand: () => number;
+
+  constructor(
+    seedText: string,
+    readonly market: Market,
+    readonly option: boolean,
+    readonly anchor: number,
+    readonly loadedAt: number,
+  ) {
+    this.seed = seedOf(seedText);
+    this.fAnchor = this.coarse(loadedAt) + this.fine(loadedAt);
+    this.start = loadedAt - HISTORY_MS;
+    let a = mix(this.seed, 0x7a9e);
+    this.rand = () => ((a = mix(a, 0x51ed)) >>> 0) / 4294967296;
+    this.record(loadedAt, anchor, this.volumeDraw());
+  }
+
+  private amp = () => (this.option ? 4 : 1);
+  private coarse(t: number) {
+    let f = 0;
+    COARSE.forEach(([s, a], k) => (f += a * noise(this.seed, k + 10, t / s)));
+    return f * this.amp();
+  }
+  private fine(t: number) {
+    let f = 0;
+    FINE.forEach(([s, a], k) => (f += a * noise(this.seed, k + 20, t / s)));
+    return f * this.amp();
+  }
+
+  /** A volume for a live tick the random walk did not size (a pinned price). */
+  volumeDraw(): number {
+    return 1 + Math.floor(this.rand() * (this.option ? 20 : 500));
+  }
+
+  /** Records a live trade; times never run backwards. */
+  record(at: number, price: number, volume: number) {
+    const prev = this.live[this.live.length - 1];
+    const t = Math.max(at, prev?.t ?? at);
+    const side = !prev || price > prev.price ? "BUY" : price < prev.price ? "SELL" : prev.side;
+    this.live.push({
+      t,
+      price,
+      volume: Math.max(1, Math.floor(volume)),
+      side,
+      session: sessionOfBlock(this.market, Math.floor(t / 1_800_000)),
+    });
+    if (this.live.length > LIVE_LIMIT) this.live.splice(0, this.live.length - LIVE_LIMIT);
+  }
+
+  lastTime(): number {
+    return this.live[this.live.length - 1].t;
+  }
+
+  private sessionOf(t: number): Session {
+    const s = sessionOfBlock(this.market, Math.floor(t / 1_800_000));
+    return this.option && s !== "CORE" ? "CLOSED" : s;
+  }
+
+  /** History ticks of the minute starting at m (before the load only). */
+  private minuteTicks(m: number, filter: SessionFilter, out: Tick[]) {
+    const session = this.sessionOf(m);
+    if (session === "CLOSED" || (filter && !filter.has(session))) return;
+    const base = this.coarse(m) - this.fAnchor;
+    const offsets = session === "CORE" ? [0, 15_000, 30_000, 45_000] : [30_000];
+    const amp = this.amp();
+    for (const o of offsets) {
+      const t = m + o;
+      if (t >= this.loadedAt) return;
+      const idx = t / 1000;
+      const jitter = (unit(this.seed, 31, idx) * 2 - 1) * 0.0003 * amp;
+      const price = roundPrice(this.anchor * Math.exp(base + this.fine(t) + jitter));
+      const u = unit(this.seed, 32, idx);
+      const volume = 1 + Math.floor(u * (this.option ? 20 : session === "CORE" ? 800 : 200));
+      out.push({ t, price, volume, side: jitter >= 0 ? "BUY" : "SELL", session });
+    }
+  }
+
+  /** Every tick in [from, to), oldest first. */
+  ticks(from: number, to: number, filter: SessionFilter): Tick[] {
+    const out: Tick[] = [];
+    const histEnd = Math.min(to, this.loadedAt);
+    for (let m = Math.floor(Math.max(from, this.start) / 60_000) * 60_000; m < histEnd; m += 60_000) {
+      const before = out.length;
+      this.minuteTicks(m, filter, out);
+      if (m < from) {
+        const keep = out.slice(before).filter((k) => k.t >= from && k.t < to);
+        out.length = before;
+        out.push(...keep);
+      }
+    }
+    while (out.length && out[out.length - 1].t >= to) out.pop();
+    for (const k of this.liveRange(from, to)) if (!filter || filter.has(k.session)) out.push(k);
+    return out;
+  }
+
+  private liveRange(from: number, to: number): Tick[] {
+    let lo = 0;
+    let hi = this.live.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.live[mid].t < from) lo = mid + 1;
+      else hi = mid;
+    }
+    const out: Tick[] = [];
+    for (let i = lo; i < this.live.length && this.live[i].t < to; i += 1) out.push(this.live[i]);
+    return out;
+  }
+
+  /** The last n ticks at or before `to`, newest first. */
+  recent(n: number, to: number, filter: SessionFilter): Tick[] {
+    const out: Tick[] = [];
+    for (let i = this.live.length - 1; i >= 0 && out.length < n; i -= 1) {
+      const k = this.live[i];
+      if (k.t <= to && (!filter || filter.has(k.session))) out.push(k);
+    }
+    for (let m = Math.floor(Math.min(to, this.loadedAt) / 60_000) * 60_000; out.length < n && m >= this.start; m -= 60_000) {
+      const minute: Tick[] = [];
+      this.minuteTicks(m, filter, minute);
+      for (let i = minute.length - 1; i >= 0 && out.length < n; i -= 1) if (minute[i].t <= to) out.push(minute[i]);
+    }
+    return out;
+  }
+
+  /** Price of the last trade at or before t (history or live). */
+  priceAt(t: number): number {
+    const live = this.liveRange(-Infinity, t + 1);
+    if (live.length) return live[live.length - 1].price;
+    return this.recent(1, t, undefined)[0]?.price ?? this.anchor;
+  }
+
+  /** OHLCV (and, with detail, volume at price by side) of the ticks in [from, to); undefined when none traded. */
+  aggregate(from: number, to: number, filter: SessionFilter, detail = false): Agg | undefined {
+    // Whole UTC days before the load never change: they are cached (bars of a day and longer are built from them).
+    if (!detail && to - from === 86_400_000 && from % 86_400_000 === 0 && to <= this.loadedAt) {
+      const key = `${from}:${filter ? [...filter].sort().join(",") : "*"}`;
+      let v = this.days.get(key);
+      if (v === undefined) {
+        v = fold(this.ticks(from, to, filter), false) ?? null;
+        this.days.set(key, v);
+      }
+      return v ?? undefined;
+    }
+    if (!detail && to - from > 86_400_000) {
+      const parts: Agg[] = [];
+      for (let d = Math.floor(from / 86_400_000) * 86_400_000; d < to; d += 86_400_000) {
+        const a = this.aggregate(Math.max(d, from), Math.min(d + 86_400_000, to), filter);
+        if (a) parts.push(a);
+      }
+      return merge(parts);
+    }
+    return fold(this.ticks(from, to, filter), detail);
+  }
+}
+
+function fold(ticks: Tick[], detail: boolean): Agg | undefined {
+  if (!ticks.length) return undefined;
+  const a: Agg = {
+    open: ticks[0].price,
+    close: ticks[ticks.length - 1].price,
+    high: -Infinity,
+    low: Infinity,
+    volume: 0,
+    turnover: 0,
+    lastT: ticks[ticks.length - 1].t,
+    session: ticks[ticks.length - 1].session,
+    ...(detail ? { buy: new Map<string, number>(), sell: new Map<string, number>() } : {}),
+  };
+  for (const k of ticks) {
+    a.high = Math.max(a.high, k.price);
+    a.low = Math.min(a.low, k.price);
+    a.volume += k.volume;
+    a.turnover += k.price * k.volume;
+    if (detail) {
+      const side = k.side === "BUY" ? a.buy! : a.sell!;
+      const p = fmt(k.price);
+      side.set(p, (side.get(p) ?? 0) + k.volume);
+    }
+  }
+  return a;
+}
+
+function merge(parts: Agg[]): Agg | undefined {
+  if (!parts.length) return undefined;
+  const last = parts[parts.length - 1];
+  return {
+    open: parts[0].open,
+    close: last.close,
+    high: Math.max(...parts.map((p) => p.high)),
+    low: Math.min(...parts.map((p) => p.low)),
+    volume: parts.reduce((s, p) => s + p.volume, 0),
+    turnover: parts.reduce((s, p) => s + p.turnover, 0),
+    lastT: last.lastT,
+    session: last.session,
+  };
+}
+
+/** Bar buckets: fixed spans (UTC-aligned; W from Monday) and calendar months / years (UTC). */
+const FIXED: Record<string, number> = {
+  S5: 5_000,
+  S15: 15_000,
+  M1: 60_000,
+  M5: 300_000,
+  M15: 900_000,
+  M30: 1_800_000,
+  M60: 3_600_000,
+  M120: 7_200_000,
+  M240: 14_400_000,
+  D: 86_400_000,
+};
+export const TIMESPANS = [...Object.keys(FIXED), "W", "M", "Y"];
+export const INTRADAY = Object.keys(FIXED).filter((k) => k !== "D");
+
+/** The bucket [from, to) of this timespan that contains t. */
+export function bucketOf(timespan: string, t: number): [number, number] {
+  const fixed = FIXED[timespan];
+  if (fixed) {
+    const from = Math.floor(t / fixed) * fixed;
+    return [from, from + fixed];
+  }
+  if (timespan === "W") {
+    const day = Math.floor(t / 86_400_000);
+    const from = (day - ((day + 3) % 7)) * 86_400_000;
+    return [from, from + 7 * 86_400_000];
+  }
+  const d = new Date(t);
+  if (timespan === "M") return [Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1), Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1)];
+  return [Date.UTC(d.getUTCFullYear(), 0, 1), Date.UTC(d.getUTCFullYear() + 1, 0, 1)];
+}
+
+/** Up to `count` non-empty bars of the timespan ending with the bucket of `asOf`, newest first. */
+export function barsOf(tape: Tape, timespan: string, count: number, asOf: number, filter: SessionFilter, detail = false) {
+  const out: { from: number; agg: Agg }[] = [];
+  let [from, to] = bucketOf(timespan, asOf);
+  while (out.length < count && to > tape.start) {
+    const agg = tape.aggregate(Math.max(from, tape.start), Math.min(to, asOf + 1), filter, detail);
+    if (agg) out.push({ from, agg });
+    [from, to] = bucketOf(timespan, from - 1);
+  }
+  return out;
+}
