@@ -56,6 +56,23 @@ test.afterAll(() => {
   ]);
 });
 
+/**
+ * Pins the sandbox's market clock at 15:55 New York on a trading day ahead (the tape's times never run backwards):
+ * the first weekday after today whose US session the sandbox says is open then.
+ */
+function pinClosingAuction() {
+  const ny = new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  const today = new Date();
+  for (let day = 1; day < 30; day++) {
+    for (const hour of [19, 20]) {
+      const at = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + day, hour, 55));
+      if (ny.format(at) !== "15:55") continue;
+      if (ok(sandboxCall("POST", "/sandbox/market/clock", { body: { now: at.toISOString() } })).sessions.US === "CORE") return;
+    }
+  }
+  throw new Error("no trading day within 30 days");
+}
+
 /** The desk's id of the order once the consumer has recorded it. */
 async function deskOrderId(page: Page): Promise<string> {
   let id = "";
@@ -112,6 +129,19 @@ test.describe.serial("as support", () => {
     // The brief's bound: one poll (1 s) and the live channel's delivery.
     await expect(page.getByTestId("quote-last")).toHaveText("123.45", { timeout: 2_000 });
     await expect(page.getByTestId("quote-bid")).toContainText(snapshot().bid);
+  });
+
+  test("during the closing auction the page shows the imbalance beside depth, tape and footprint", async ({ page }) => {
+    // The closing auction of a trading day ahead, and a trade then.
+    pinClosingAuction();
+    ok(sandboxCall("POST", "/sandbox/market/price", { body: { symbol: "AAPL", price: "124.00" } }));
+    await page.goto("/instruments/US/AAPL");
+    await expect(page.getByTestId("noii")).toContainText("Closing");
+    await expect(page.getByTestId("depth-ladder").getByRole("row")).toHaveCount(21);
+    await expect(page.getByTestId("tick-tape")).toContainText("124.00");
+    await expect(page.getByTestId("footprint")).toContainText("124.00");
+    await shots(page, "instruments", "aapl-auction");
+    ok(sandboxCall("POST", "/sandbox/market/clock", { body: { now: US_CORE } }));
   });
 
   test("an unknown symbol is a clear not-found", async ({ page }) => {

@@ -11,6 +11,9 @@ export const MARKET_TIME_ZONES: Record<MarketCode, string> = {
   CN: "Asia/Shanghai",
 };
 
+/** The city whose clock a market keeps, for labels ("as of 15:55:02 New York"). */
+export const MARKET_CITIES: Record<MarketCode, string> = { US: "New York", HK: "Hong Kong", CN: "Shanghai" };
+
 export const TIMESPAN_SECONDS: Record<ChartTimespan, number> = { M1: 60, M5: 300, M15: 900, M60: 3600, D: 86_400, W: 604_800 };
 export const INTRADAY: ReadonlySet<ChartTimespan> = new Set(["M1", "M5", "M15", "M60"]);
 
@@ -55,4 +58,17 @@ export function marketTimeLabel(market: MarketCode, epochSeconds: number, show: 
   })
     .format(new Date(epochSeconds * 1000))
     .replace(",", "");
+}
+
+/** A moment as the market's clock shows it, to the second (a trade, a quote). */
+export function marketClock(market: MarketCode, iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return new Intl.DateTimeFormat("en-GB", {
+    timeZone: MARKET_TIME_ZONES[market],
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+  }).format(d);
 }

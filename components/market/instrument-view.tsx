@@ -35,14 +35,12 @@ export function InstrumentView({
         <section aria-label="Chart" className="h-[460px] rounded border border-slate-200 bg-white 2xl:h-[560px]">
           <PriceChart market={market} symbol={symbol} initialBars={bars} initialTimespan={timespan} quote={quote} />
         </section>
-        <div className="grid grid-cols-1 content-start gap-3 md:grid-cols-2 xl:grid-cols-1">
-          {auction ? <NoiiPanel market={market} symbol={symbol} /> : null}
-          <DepthLadder market={market} symbol={symbol} />
-        </div>
+        <DepthLadder market={market} symbol={symbol} />
       </div>
-      <div className="grid grid-cols-1 gap-3 md:grid-cols-2">
+      <div className={`grid grid-cols-1 gap-3 md:grid-cols-2 ${auction ? "xl:grid-cols-3" : ""}`}>
         <TickTape market={market} symbol={symbol} />
         <FootprintPanel market={market} symbol={symbol} />
+        {auction ? <NoiiPanel market={market} symbol={symbol} /> : null}
       </div>
     </div>
   );

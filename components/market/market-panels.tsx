@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { useMarketTopic, type MarketEventView } from "@/components/live/market-topics";
 import { formatQuantity } from "@/lib/money";
 import type { LiveMarketKind, MarketCode } from "@/lib/market";
+import { marketClock, MARKET_CITIES } from "@/lib/market-sessions";
 import { formatPrice } from "./format";
 
 /**
@@ -100,7 +101,7 @@ export function TickTape({ market, symbol }: { market: MarketCode; symbol: strin
         <table className="w-full text-xs">
           <thead className="sticky top-0 bg-white">
             <tr>
-              <th className={`${th} text-left`}>Time</th>
+              <th className={`${th} text-left`}>Time ({MARKET_CITIES[market]})</th>
               <th className={`${th} text-right`}>Price</th>
               <th className={`${th} text-right`}>Size</th>
             </tr>
@@ -108,7 +109,7 @@ export function TickTape({ market, symbol }: { market: MarketCode; symbol: strin
           <tbody>
             {ticks.map((t, i) => (
               <tr key={`${t.time}-${i}`} className="border-t border-slate-100">
-                <td className={`${td} text-slate-600`}>{new Date(t.time).toLocaleTimeString("en-GB", { hour12: false })}</td>
+                <td className={`${td} text-slate-600`}>{marketClock(market, t.time)}</td>
                 <td className={`${td} text-right ${SIDE_TONE[t.side ?? ""] ?? ""}`}>{formatPrice(t.price)}</td>
                 <td className={`${td} text-right`}>{formatQuantity(t.volume)}</td>
               </tr>
@@ -126,11 +127,7 @@ export function FootprintPanel({ market, symbol }: { market: MarketCode; symbol:
   const levels = [...(bar?.levels ?? [])].sort((a, b) => Number(b.price) - Number(a.price)).slice(0, 12);
   return (
     <LivePanel
-      title={
-        bar
-          ? `Footprint · minute of ${new Date(bar.time).toLocaleTimeString("en-GB", { hour12: false, hour: "2-digit", minute: "2-digit" })}`
-          : "Footprint"
-      }
+      title={bar ? `Footprint · minute of ${marketClock(market, bar.time).slice(0, 5)}` : "Footprint"}
       event={e}
       empty={!levels.length}
       testId="footprint"

@@ -3,6 +3,7 @@ import { Badge, type Tone } from "@/components/ui/badge";
 import { PnL } from "@/components/ui/money";
 import { formatQuantity } from "@/lib/money";
 import type { QuoteView } from "@/lib/market";
+import { MARKET_CITIES, marketClock } from "@/lib/market-sessions";
 import { formatChange, formatPrice, formatRatio } from "./format";
 
 /** The quote across the top of the instrument page, updated in place by the live quote. */
@@ -48,7 +49,6 @@ export function QuoteHeader({
   error?: string;
 }) {
   const session = quote.session;
-  const time = quote.tradeTime ? new Date(quote.tradeTime) : undefined;
   return (
     <section aria-label="Quote" className="rounded border border-slate-200 bg-white px-4 py-3">
       <div className="flex flex-wrap items-end justify-between gap-x-8 gap-y-3">
@@ -110,8 +110,10 @@ export function QuoteHeader({
           <span className="text-amber-800" role="status">
             Quote not updating: {error}
           </span>
-        ) : time ? (
-          <>As of {time.toLocaleTimeString("en-GB", { hour12: false })} (your time)</>
+        ) : quote.tradeTime ? (
+          <>
+            As of {marketClock(quote.market, quote.tradeTime)} {MARKET_CITIES[quote.market]} time
+          </>
         ) : null}
       </p>
     </section>
