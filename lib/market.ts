@@ -111,7 +111,7 @@ export function parseMarketTopics(value: string | null): { kind: LiveMarketKind;
   const out = new Map<string, { kind: LiveMarketKind; market: MarketCode; symbol: string }>();
   for (const raw of (value ?? "").split(",")) {
     const t = topicIn.safeParse(raw);
-    if (t.success) out.set(raw, { kind: t.data[0], market: t.data[1], symbol: t.data[2] });
+    if (t.success) out.set(t.data.join(":"), { kind: t.data[0], market: t.data[1], symbol: t.data[2] });
     if (out.size >= MAX_MARKET_TOPICS) break;
   }
   return [...out.values()];

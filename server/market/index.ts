@@ -8,7 +8,6 @@ import { marketReads } from "./reads";
  * (`reference.ts`). One hub a process.
  */
 export { cachedBars, instrumentProfile } from "./reference";
-export type { MarketEvent } from "./hub";
 
 const holder = globalThis as unknown as { __brokerdeskMarketHub?: MarketHub; __brokerdeskMarketReads?: ReturnType<typeof marketReads> };
 
