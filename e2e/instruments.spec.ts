@@ -6,7 +6,7 @@ import { usStockOrder } from "../tests/helpers/orders";
 /**
  * The instrument page: reached from an order's symbol, its quote is the sandbox's snapshot, its chart is drawn and
  * re-read on a timespan switch, and a price pinned at the sandbox reaches the open page through the shared poller
- * and the tab's live channel. The sandbox's random walk is paused for the file, so a pinned price stays pinned.
+ * and the tab's live channel. The sandbox's market timer is paused for the file, so a pinned price stays pinned.
  */
 const US_CORE = "2026-11-17T15:00:00Z";
 const run = Date.now().toString(36);
@@ -32,7 +32,7 @@ test.beforeAll(() => {
     (x: { account_type?: string; account_status?: string }) => x.account_type === "MARGIN" && x.account_status === "ACTIVE",
   ).account_id;
   for (const r of sandboxCalls([
-    { method: "POST", path: "/sandbox/market/walk", body: { paused: true } },
+    { method: "POST", path: "/sandbox/market/pause", body: { paused: true } },
     { method: "POST", path: "/sandbox/market/clock", body: { now: US_CORE } },
     { method: "POST", path: "/sandbox/market/price", body: { symbol: "AAPL", price: "100.00" } },
     // A resting order, replaced once at the sandbox so that an event tells the desk of it.
@@ -51,7 +51,7 @@ test.beforeAll(() => {
 });
 test.afterAll(() => {
   sandboxCalls([
-    { method: "POST", path: "/sandbox/market/walk", body: { paused: false } },
+    { method: "POST", path: "/sandbox/market/pause", body: { paused: false } },
     { method: "POST", path: "/sandbox/market/clock", body: { now: null } },
   ]);
 });

@@ -138,6 +138,9 @@ async function main() {
       rows.push({ name, r, upstream: calls === undefined ? undefined : `${calls} calls (${(calls / seconds).toFixed(1)}/s)` });
     };
     await measure("bare Hono route", () => ref.get("/bare"));
+    // The app's own floors: a route with no session (health: one SELECT 1), and a read-model route behind the session.
+    await measure("desk health route", () => desk.get("/api/health"));
+    await measure("desk orders route (1 row)", () => desk.get("/api/orders?size=1"));
     await measure("desk snapshot route", () => desk.get("/api/market/US/AAPL/snapshot"), "GET /market-data/stocks/snapshots/list");
     await measure("desk bars route (M5)", () => desk.get("/api/market/US/AAPL/bars?timespan=M5"), "GET /market-data/stocks/bars/list");
     await desk.close();
@@ -145,14 +148,14 @@ async function main() {
 
     console.log(`\nmarket data routes: ${CONCURRENCY} concurrent callers, ${SECONDS} s each (after a warm-up)\n`);
     console.log(
-      `${"route".padEnd(24)} ${"req/s".padStart(7)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"app CPU".padStart(8)}  upstream during the run`,
+      `${"route".padEnd(26)} ${"req/s".padStart(7)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)}  upstream calls during the run`,
     );
     for (const { name, r, upstream } of rows) {
       console.log(
-        `${name.padEnd(24)} ${r.rps.toFixed(0).padStart(7)} ${r.p50.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)} ${"".padStart(8)}  ${upstream ?? "—"}`,
+        `${name.padEnd(26)} ${r.rps.toFixed(0).padStart(7)} ${r.p50.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)}  ${upstream ?? "—"}`,
       );
     }
-    console.log("screener route: skipped (no screener route on this branch)");
+    console.log("screener route: skipped (md-sandbox-ref's screeners are not merged into this branch)");
     const page = (measureRoutes(path.join(root, ".next")) as { route: string; files: number; gzipBytes: number }[]).find(
       (r) => r.route === "/instruments/[market]/[symbol]",
     );

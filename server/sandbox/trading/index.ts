@@ -27,13 +27,6 @@ export function tradingRoutes(app: Hono<HonoEnv>, sb: Sandbox): void {
   });
   marketRoutes(app, sb);
   orderRoutes(app, sb);
-  // Pauses or resumes the market timer's random walk (matching goes on): what a test pins then stays pinned.
-  app.post("/sandbox/market/walk", async (c) => {
-    const b = parseBody(c.get("rawBody"));
-    if (typeof b.paused !== "boolean") throw illegal("paused must be true or false.");
-    t.walk.paused = b.paused;
-    return c.json({ paused: t.walk.paused });
-  });
   const post = (path: string, fn: (b: Record<string, unknown>) => Promise<unknown>) =>
     app.post(path, async (c) => c.json((await fn(parseBody(c.get("rawBody")))) as object));
 
@@ -104,9 +97,9 @@ export async function startTradingRuntime(sb: Sandbox, o: TradingRuntimeOptions,
   if (interval > 0) {
     let busy = false;
     timer = setInterval(() => {
-      if (busy) return;
+      if (busy || t.market.paused) return;
       busy = true;
-      if (!t.walk.paused) t.market.step(t.now());
+      t.market.step(t.now());
       runMatching(sb)
         .catch((err) => log.error({ err }, "sandbox matching pass failed"))
         .finally(() => (busy = false));

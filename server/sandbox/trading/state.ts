@@ -21,8 +21,6 @@ export interface Trading {
   market: SimMarket;
   /** Market clock: a pinned instant, or an offset from the sandbox clock. */
   clock: { pinned?: Date; offsetMs: number };
-  /** The timer's random walk; paused, prices move only on control calls (a test that pins a price keeps it). */
-  walk: { paused: boolean };
   now(): Date;
   bus: EventEmitter;
   streams: StreamControl;
@@ -42,7 +40,6 @@ export function trading(sb: Sandbox): Trading {
     t = {
       market: new SimMarket(sb.config.marketSeed),
       clock,
-      walk: { paused: false },
       now: () => (clock.pinned ? new Date(clock.pinned) : new Date(sb.config.now().getTime() + clock.offsetMs)),
       bus,
       streams: { dropEpoch: 0, silent: false, refuseUntil: 0 },
