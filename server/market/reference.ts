@@ -1,6 +1,7 @@
 import "server-only";
 import type { CandleView, ChartTimespan, InstrumentProfile, MarketCode } from "@/lib/market";
 import { broker } from "@/server/broker";
+import { SharedCache } from "@/server/screeners/cache";
 import type { MarketReads } from "./reads";
 
 /**
@@ -10,32 +11,19 @@ import type { MarketReads } from "./reads";
  */
 const BAR_TTL_MS: Record<ChartTimespan, number> = { M1: 10_000, M5: 30_000, M15: 60_000, M60: 120_000, D: 300_000, W: 300_000 };
 const PROFILE_TTL_MS = 3_600_000;
-const MAX_KEYS = 500;
 
-class TtlCache<T> {
-  private readonly map = new Map<string, { until: number; value: Promise<T> }>();
-  get(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
-    const hit = this.map.get(key);
-    if (hit && hit.until > Date.now()) return hit.value;
-    if (this.map.size >= MAX_KEYS) this.map.delete(this.map.keys().next().value as string);
-    const value = load();
-    this.map.set(key, { until: Date.now() + ttlMs, value });
-    // A failure is not kept: the next reader tries again.
-    value.catch(() => this.map.delete(key));
-    return value;
-  }
-}
-
-const bars = new TtlCache<CandleView[]>();
-const profiles = new TtlCache<InstrumentProfile | null>();
+const bars = Object.fromEntries(
+  Object.entries(BAR_TTL_MS).map(([span, ttl]) => [span, new SharedCache<CandleView[]>(ttl, Date.now, 500)]),
+) as Record<ChartTimespan, SharedCache<CandleView[]>>;
+const profiles = new SharedCache<InstrumentProfile | null>(PROFILE_TTL_MS, Date.now, 500);
 
 export function cachedBars(reads: MarketReads, market: MarketCode, symbol: string, timespan: ChartTimespan): Promise<CandleView[]> {
-  return bars.get(`${market}:${symbol}:${timespan}`, BAR_TTL_MS[timespan], () => reads.bars(market, symbol, timespan));
+  return bars[timespan].get(`${market}:${symbol}`, () => reads.bars(market, symbol, timespan));
 }
 
 /** The instrument's profile, or null when the upstream lists none (the quote alone still shows). */
 export function instrumentProfile(market: MarketCode, symbol: string): Promise<InstrumentProfile | null> {
-  return profiles.get(`${market}:${symbol}`, PROFILE_TTL_MS, async () => {
+  return profiles.get(`${market}:${symbol}`, async () => {
     const page = await broker().listStockInstruments({ symbols: [symbol], market, page_size: 1 });
     const i = page.items.find((x) => x.symbol === symbol);
     return i ? { name: i.name, exchange: i.exchange_code, currency: i.currency, lotSize: i.lot_size } : null;
