@@ -28,7 +28,10 @@ export interface SandboxControl {
   revokeTradingCredential(accountId: string, appKey: string): Promise<TradingCredentialView>;
 }
 
-/** The sandbox publishes no limits and enforces none but the token ones: the desk is not throttled against it. */
+/**
+ * The sandbox enforces only the token limits and market data's 600 a minute (the desk's default budget for that group
+ * already keeps to it); elsewhere the desk is not throttled against it.
+ */
 export const SANDBOX_RATE_LIMITS: Partial<Record<RateGroup, RateLimit>> = {
   assets: { limit: 50, windowMs: 1_000 },
   "order-query": { limit: 50, windowMs: 1_000 },

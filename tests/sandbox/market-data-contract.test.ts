@@ -107,6 +107,53 @@ describe("every route answers the SDKs' calls", () => {
     expect(ok(batch).result[0].result).toHaveLength(2);
   });
 
+  it("answers the resource-style snapshot and bars as POSTs with a JSON body (category_symbols groups too)", async () => {
+    const c = client("holder", "resource").http;
+    const flat = await c.request("POST", "/market-data/stocks/snapshots/list", {}, { symbols: ["AAPL"], category: "US_STOCK" });
+    expect(ok(flat).data.map((s: { symbol: string }) => s.symbol)).toEqual(["AAPL"]);
+    const groups = await c.request(
+      "POST",
+      "/market-data/stocks/snapshots/list",
+      {},
+      {
+        category_symbols: [
+          { category: "US_STOCK", symbols: ["AAPL", "MSFT"] },
+          { category: "HK_STOCK", symbols: ["00700"] },
+        ],
+        extend_hour_required: "true",
+      },
+    );
+    expect(ok(groups).data.map((s: { symbol: string; market: string }) => `${s.market}:${s.symbol}`)).toEqual([
+      "US:AAPL",
+      "US:MSFT",
+      "HK:00700",
+    ]);
+    expect(ok(groups).data[0].extend_hour_last_price).toEqual(expect.any(String));
+    const tooMany = await c.request(
+      "POST",
+      "/market-data/stocks/snapshots/list",
+      {},
+      {
+        category_symbols: [
+          { category: "US_STOCK", symbols: Array.from({ length: 60 }, () => "AAPL") },
+          { category: "US_STOCK", symbols: Array.from({ length: 41 }, () => "MSFT") },
+        ],
+      },
+    );
+    expect(err(tooMany)).toEqual({ status: 417, code: "TOO_MANY_SYMBOLS" });
+    expect(err(await c.request("POST", "/market-data/stocks/snapshots/list", {}, { category_symbols: [null] }))).toEqual({
+      status: 417,
+      code: "ILLEGAL_PARAMETER",
+    });
+    const bars = await c.request(
+      "POST",
+      "/market-data/stocks/bars/list",
+      {},
+      { symbol: "AAPL", category: "US_STOCK", timespan: "M1", count: 2 },
+    );
+    expect(ok(bars).data).toHaveLength(2);
+  });
+
   it("serves every timespan of the SDK's enum", async () => {
     const c = client("broker");
     for (const ts of ["S5", "S15", "M1", "M5", "M15", "M30", "M60", "M120", "M240", "D", "W", "M", "Y"]) {

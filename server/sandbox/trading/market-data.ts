@@ -1,8 +1,8 @@
 import "server-only";
 import type { Hono } from "hono";
-import type { OperationName } from "@/server/wire/operations";
+import { OPERATIONS, type OperationName } from "@/server/wire/operations";
 import { isTradingDay } from "../calendar";
-import type { HonoEnv, OpContext, Sandbox } from "../context";
+import type { Ctx, HonoEnv, OpContext, Sandbox } from "../context";
 import { business, illegal } from "../errors";
 import { list } from "../paging";
 import { windowLimit } from "../rate-limit";
@@ -49,10 +49,10 @@ function symbolsOf(v: unknown, max: number): string[] {
   return symbols;
 }
 
-function countOf(v: unknown, def: number, max: number): number {
+function countOf(v: unknown, def: number, max: number, name = "count"): number {
   if (v === undefined || v === "") return def;
   const n = Number(v);
-  if (!Number.isInteger(n) || n < 1 || n > max) throw illegal(`count must be 1 to ${max}.`);
+  if (!Number.isInteger(n) || n < 1 || n > max) throw illegal(`${name} must be 1 to ${max}.`);
   return n;
 }
 
@@ -105,8 +105,8 @@ export function snapshotOf(t: Trading, q: Quote, o: { extended?: boolean; overni
     category: q.instrumentType === "OPTION" ? "US_OPTION" : `${q.market}_STOCK`,
     price: fmt(price),
     open: fmt(regular?.open ?? price),
-    high: fmt(Math.max(regular?.high ?? price, price)),
-    low: fmt(Math.min(regular?.low ?? price, price)),
+    high: fmt(regular?.high ?? price),
+    low: fmt(regular?.low ?? price),
     close: fmt(price),
     pre_close: fmt(preClose),
     volume: String(regular?.volume ?? 0),
@@ -163,10 +163,13 @@ export function marketDataRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
   };
 
   // Every market-data call: 600 a minute per app key (facts §6.2), then the market's prices.
+  const admit = async (c: Ctx) => {
+    windowLimit(sb, `market-data:${c.get("principal").appKey}`, sb.config.marketDataRateLimit, 60_000, "Market data requests");
+    await t.market.load(sb.engine, t.now());
+  };
   const md = (name: OperationName, fn: (ctx: OpContext, q: Query) => unknown) =>
     route(app, sb, name, async (ctx) => {
-      windowLimit(sb, `market-data:${ctx.c.get("principal").appKey}`, sb.config.marketDataRateLimit, 60_000, "Market data requests");
-      await t.market.load(sb.engine, t.now());
+      await admit(ctx.c);
       return fn(ctx, { ...ctx.query, ...ctx.body });
     });
 
@@ -196,20 +199,21 @@ export function marketDataRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
 
   // Stocks ---------------------------------------------------------------------------------------------------------
 
-  md("getStockSnapshot", (ctx, p) => {
-    const symbols = symbolsOf(p.symbols, 100);
+  /** Snapshots of (category, symbols) groups, at most 100 symbols in all. */
+  const snapshots = (groups: { category: unknown; symbols: unknown }[], p: Query) => {
     const o = { extended: truthy(p.extend_hour_required), overnight: truthy(p.overnight_required) };
+    const all = groups.flatMap((g) => symbolsOf(g.symbols, 100).map((s) => [g.category, s] as const));
+    if (all.length > 100) throw business("TOO_MANY_SYMBOLS", "At most 100 symbols per call.");
     // US_OPTION is still answered here (the option snapshot has the greeks).
-    const one = (s: string) => (text(p.category) === "US_OPTION" ? optionQuote(s, p.category) : stockQuote(s, p.category, p.market));
-    return list(
-      ctx,
-      symbols.map((s) => snapshotOf(t, one(s), o)),
+    return all.map(([category, s]) =>
+      snapshotOf(t, text(category) === "US_OPTION" ? optionQuote(s, category) : stockQuote(s, category, p.market), o),
     );
-  });
+  };
+  md("getStockSnapshot", (ctx, p) => list(ctx, snapshots([{ category: p.category, symbols: p.symbols }], p)));
 
   md("getStockQuotes", (_ctx, p) => {
     const q = stockQuote(text(p.symbol) || text(p.symbols), p.category, p.market);
-    const depth = countOf(p.depth, 1, 50);
+    const depth = countOf(p.depth, 1, 50, "depth");
     const { bid, ask } = t.market.spread(q);
     const tick = q.last.lt(1) ? 0.001 : 0.01;
     const seed = seedOf(`${q.key}:depth`);
@@ -236,13 +240,22 @@ export function marketDataRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
   );
 
   md("listStockBars", (ctx, p) => list(ctx, bars(stockQuote(text(p.symbol), p.category, p.market), p)));
-  // The resource-style bars call is a POST upstream (facts §4.3): the same answer from a JSON body.
-  app.post("/market-data/stocks/bars/list", async (c) => {
-    windowLimit(sb, `market-data:${c.get("principal").appKey}`, sb.config.marketDataRateLimit, 60_000, "Market data requests");
-    await t.market.load(sb.engine, t.now());
-    const p = parseBody(c.get("rawBody"));
-    return jsonResponse(c, { data: bars(stockQuote(text(p.symbol), p.category, p.market), p) });
+  // The resource-style snapshot and bars calls are POSTs upstream (facts §4.3; the display reference documents the
+  // snapshot's body as `category_symbols: [{category, symbols}]`): the same answers from a JSON body.
+  const postAlso = (path: string, fn: (p: Query) => unknown) =>
+    app.post(path, async (c) => {
+      await admit(c);
+      return jsonResponse(c, { data: fn(parseBody(c.get("rawBody"))) });
+    });
+  postAlso(OPERATIONS.getStockSnapshot.resource, (p) => {
+    if (!Array.isArray(p.category_symbols)) return snapshots([{ category: p.category, symbols: p.symbols }], p);
+    const groups = p.category_symbols.map((g: unknown) => {
+      if (typeof g !== "object" || g === null || Array.isArray(g)) throw illegal("category_symbols items are {category, symbols}.");
+      return g as { category: unknown; symbols: unknown };
+    });
+    return snapshots(groups, p);
   });
+  postAlso(OPERATIONS.listStockBars.resource, (p) => bars(stockQuote(text(p.symbol), p.category, p.market), p));
 
   md("listStockBatchBars", (ctx, p) => {
     const result = symbolsOf(p.symbols, 100).map((s) => {

@@ -24,8 +24,8 @@ export interface Tick {
 
 export const HISTORY_YEARS = 5;
 const HISTORY_MS = HISTORY_YEARS * 365 * 86_400_000;
-/** Live ticks kept per instrument (older ones drop off the tape). */
-const LIVE_LIMIT = 50_000;
+/** Live ticks kept per instrument (older ones drop off the tape: ~2.8 h of the 1 s market timer; ~1 MB an instrument). */
+const LIVE_LIMIT = 10_000;
 
 // Noise scales (ms) and log-amplitudes: roughly a random walk of 1.5 % a day.
 const FINE = [
@@ -101,7 +101,7 @@ export interface Agg {
 
 export class Tape {
   readonly live: Tick[] = [];
-  private readonly days = new Map<string, Agg | null>();
+  private readonly cache = new Map<string, Agg | null>();
   private readonly seed: number;
   private readonly fAnchor: number;
   readonly start: number;
@@ -151,7 +151,7 @@ export class Tape {
       side,
       session: sessionOfBlock(this.market, Math.floor(t / 1_800_000)),
     });
-    if (this.live.length > LIVE_LIMIT) this.live.splice(0, this.live.length - LIVE_LIMIT);
+    if (this.live.length > LIVE_LIMIT + 1_000) this.live.splice(0, this.live.length - LIVE_LIMIT);
   }
 
   lastTime(): number {
@@ -237,25 +237,32 @@ export class Tape {
 
   /** OHLCV (and, with detail, volume at price by side) of the ticks in [from, to); undefined when none traded. */
   aggregate(from: number, to: number, filter: SessionFilter, detail = false): Agg | undefined {
-    // Whole UTC days before the load never change: they are cached (bars of a day and longer are built from them).
-    if (!detail && to - from === 86_400_000 && from % 86_400_000 === 0 && to <= this.loadedAt) {
-      const key = `${from}:${filter ? [...filter].sort().join(",") : "*"}`;
-      let v = this.days.get(key);
-      if (v === undefined) {
-        v = fold(this.ticks(from, to, filter), false) ?? null;
-        this.days.set(key, v);
-      }
-      return v ?? undefined;
-    }
-    if (!detail && to - from > 86_400_000) {
-      const parts: Agg[] = [];
+    if (detail) return fold(this.ticks(from, to, filter), true);
+    // Longer than a day: built from days, so bars of W, M and Y reuse the days' cached history.
+    if (to - from > 86_400_000) {
+      const parts: (Agg | undefined)[] = [];
       for (let d = Math.floor(from / 86_400_000) * 86_400_000; d < to; d += 86_400_000) {
-        const a = this.aggregate(Math.max(d, from), Math.min(d + 86_400_000, to), filter);
-        if (a) parts.push(a);
+        parts.push(this.aggregate(Math.max(d, from), Math.min(d + 86_400_000, to), filter));
       }
       return merge(parts);
     }
-    return fold(this.ticks(from, to, filter), detail);
+    const split = Math.min(to, this.loadedAt);
+    return merge([
+      from < split ? this.history(from, split, filter) : undefined,
+      to > this.loadedAt ? fold(this.ticks(Math.max(from, this.loadedAt), to, filter), false) : undefined,
+    ]);
+  }
+
+  /** A range before the load never changes: its aggregate is computed once (today's history part, past buckets). */
+  private history(from: number, to: number, filter: SessionFilter): Agg | undefined {
+    const key = `${from}:${to}:${filter ? [...filter].sort().join(",") : "*"}`;
+    let v = this.cache.get(key);
+    if (v === undefined) {
+      if (this.cache.size >= 50_000) this.cache.clear();
+      v = fold(this.ticks(from, to, filter), false) ?? null;
+      this.cache.set(key, v);
+    }
+    return v ?? undefined;
   }
 }
 
@@ -286,7 +293,8 @@ function fold(ticks: Tick[], detail: boolean): Agg | undefined {
   return a;
 }
 
-function merge(parts: Agg[]): Agg | undefined {
+function merge(all: (Agg | undefined)[]): Agg | undefined {
+  const parts = all.filter((p): p is Agg => p !== undefined);
   if (!parts.length) return undefined;
   const last = parts[parts.length - 1];
   return {

@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { greeks } from "@/server/sandbox/trading/greeks";
+import { barsOf, Tape } from "@/server/sandbox/trading/tape";
+
+/** The trade tape market data aggregates, and the option greeks, without a server. */
+const LOAD = Date.parse("2026-11-17T15:00:00Z");
+const tape = (seed = "s1", option = false) => new Tape(`${seed}:US:AAPL:tape`, "US", option, 200, LOAD);
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+
+describe("trade tape", () => {
+  it("history is a function of the seed: the same seed the same bars, another seed others", () => {
+    const a = barsOf(tape("s1"), "M15", 200, LOAD, undefined);
+    expect(barsOf(tape("s1"), "M15", 200, LOAD, undefined)).toEqual(a);
+    expect(barsOf(tape("s2"), "M15", 200, LOAD, undefined)).not.toEqual(a);
+    expect(a[0].agg.close).toBe(200);
+  });
+
+  it("a past day's bar is the sum of its hours, its footprint the sum of its trades", () => {
+    const t = tape();
+    const [, day] = barsOf(t, "D", 2, LOAD, undefined);
+    expect(new Date(day.from).toISOString()).toBe("2026-11-16T00:00:00.000Z");
+    const hours = barsOf(t, "M60", 200, day.from + 86_400_000 - 1, undefined).filter((b) => b.from >= day.from);
+    expect(sum(hours.map((h) => h.agg.volume))).toBe(day.agg.volume);
+    expect(hours[hours.length - 1].agg.open).toBe(day.agg.open);
+    expect(hours[0].agg.close).toBe(day.agg.close);
+    expect(Math.max(...hours.map((h) => h.agg.high))).toBe(day.agg.high);
+    expect(Math.min(...hours.map((h) => h.agg.low))).toBe(day.agg.low);
+    const [fp] = barsOf(t, "M240", 1, day.from + 14_400_000 * 3, undefined, true);
+    expect(sum([...fp.agg.buy!.values(), ...fp.agg.sell!.values()])).toBe(fp.agg.volume);
+  });
+
+  it("sessions: US regular hours hold 4 trades a minute, the other sessions 1, options trade in regular hours only", () => {
+    const t = tape();
+    const coreMinute = Date.parse("2026-11-16T15:00:00Z");
+    expect(t.ticks(coreMinute, coreMinute + 60_000, undefined).map((k) => k.session)).toEqual(["CORE", "CORE", "CORE", "CORE"]);
+    const preMinute = Date.parse("2026-11-16T12:00:00Z");
+    expect(t.ticks(preMinute, preMinute + 60_000, undefined).map((k) => k.session)).toEqual(["PRE"]);
+    expect(tape("s1", true).ticks(preMinute, preMinute + 60_000, undefined)).toEqual([]);
+    const saturday = Date.parse("2026-11-14T15:00:00Z");
+    expect(t.ticks(saturday, saturday + 3_600_000, undefined)).toEqual([]);
+  });
+
+  it("live trades follow the load: the last M1 bar closes at the last trade, ticks are newest first, time never runs back", () => {
+    const t = tape();
+    t.record(LOAD + 10_000, 201.5, 40);
+    t.record(LOAD + 5_000, 199.25, 60);
+    const [m1] = barsOf(t, "M1", 1, t.lastTime(), undefined);
+    expect(m1.agg).toMatchObject({ close: 199.25, high: 201.5 });
+    const recent = t.recent(3, t.lastTime(), undefined);
+    expect(recent.map((k) => [k.price, k.side, k.t])).toEqual([
+      [199.25, "SELL", LOAD + 10_000],
+      [201.5, "BUY", LOAD + 10_000],
+      [200, "BUY", LOAD],
+    ]);
+    expect(t.priceAt(LOAD + 9_000)).toBe(200);
+  });
+});
+
+describe("Black-Scholes greeks", () => {
+  // S = K = 100, one year, r = 4.5 %, sigma = 20 %: call 10.185, put 5.785 (put-call parity).
+  const o = { spot: 100, strike: 100, years: 1 };
+  it("recovers the volatility that priced the option, and the textbook deltas", () => {
+    const call = greeks({ ...o, type: "CALL" }, 10.185);
+    const put = greeks({ ...o, type: "PUT" }, 5.785);
+    expect(call.imp_vol).toBeCloseTo(0.2, 2);
+    expect(put.imp_vol).toBeCloseTo(0.2, 2);
+    expect(call.delta).toBeCloseTo(0.6274, 2);
+    expect(put.delta).toBeCloseTo(-0.3726, 2);
+    expect(call.gamma).toBeCloseTo(put.gamma, 4);
+    expect(call.vega).toBeCloseTo(put.vega, 4);
+    expect(call.theta).toBeLessThan(0);
+    expect(call.rho).toBeGreaterThan(0);
+    expect(put.rho).toBeLessThan(0);
+  });
+
+  it("stays in range for a price below any volatility's value (deep in the money at intrinsic)", () => {
+    const g = greeks({ spot: 150, strike: 100, years: 0.1, type: "CALL" }, 50);
+    expect(g.imp_vol).toBe(0.01);
+    expect(g.delta).toBeGreaterThan(0.99);
+    expect(g.delta).toBeLessThanOrEqual(1);
+  });
+});
