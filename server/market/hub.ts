@@ -14,7 +14,10 @@ import type { MarketReads } from "./reads";
  * A failing read backs off (doubling, up to 30 s) and its viewers are told the error.
  *
  * Several app instances: each instance polls for the viewers connected to it (their live channel is a stream to
- * that instance), so one symbol open on two instances costs two pollers, never one per viewer.
+ * that instance). With a `share` (`share.ts`: the change-notice channel, PostgreSQL NOTIFY), each answer is offered
+ * to the other instances: one that hears a newer answer for a topic it polls takes it as its own and puts its next
+ * poll off by one and a half intervals, so while one instance polls a symbol the others mostly listen. Without it
+ * (or when an answer is too large to share), one symbol open on two instances costs two pollers.
  */
 export type MarketEvent<K extends LiveMarketKind = LiveMarketKind> =
   { topic: string; kind: K; data: LiveMarketData[K]; at: number } | { topic: string; kind: K; error: string; at: number };
@@ -40,8 +43,15 @@ interface Entry {
   failures: number;
 }
 
+/** How answers travel between the app instances' hubs (`share.ts`). */
+export interface HubShare {
+  publish(answer: { topic: string; at: number; data: unknown }): void;
+  listen(receive: (answer: { topic: string; at: number; data: unknown }) => void): void;
+}
+
 export interface HubOptions {
   reads: MarketReads;
+  share?: HubShare;
   /** Upstream calls a second all pollers of this process may make together (half the documented 600 / min). */
   perSecond?: number;
   /** Multiplies every base interval (tests run the pollers fast). */
@@ -56,6 +66,16 @@ export class MarketHub {
   constructor(private readonly options: HubOptions) {
     this.perSecond = options.perSecond ?? 5;
     this.speed = options.speed ?? 1;
+    options.share?.listen((answer) => this.receive(answer));
+  }
+
+  /** Another instance's answer: taken when newer than ours, and our next poll put off while that instance polls. */
+  private receive(answer: { topic: string; at: number; data: unknown }) {
+    const e = this.entries.get(answer.topic);
+    if (!e || (e.last && e.last.at >= answer.at)) return;
+    e.last = { at: answer.at, data: answer.data };
+    this.emit(e, { topic: answer.topic, kind: e.kind, data: answer.data as never, at: answer.at });
+    if (e.listeners.size > 0 && !e.inflight) this.schedule(e, this.interval(e) * 1.5);
   }
 
   /** Starts (or joins) the poller of a topic; the listener gets the latest value at once when there is one. */
@@ -122,7 +142,9 @@ export class MarketHub {
         const at = Date.now();
         e.last = { at, data };
         e.failures = 0;
-        this.emit(e, { topic: marketTopic(e.kind, e.market, e.symbol), kind: e.kind, data: data as never, at });
+        const topic = marketTopic(e.kind, e.market, e.symbol);
+        this.emit(e, { topic, kind: e.kind, data: data as never, at });
+        this.options.share?.publish({ topic, at, data });
         return data;
       })
       .catch((err: unknown) => {
