@@ -1,7 +1,8 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
-import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useReducer, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import { LIVE_TOPIC_QUERY_ROOTS, type StreamStatus } from "@/lib/stream-health";
+import { createMarketRegistry, MarketContext, type MarketEventView } from "./market-topics";
 
 /**
  * One live channel per tab (server-sent events from /api/live, on whatever host served the page): a change notice
@@ -61,9 +62,33 @@ export function useLive(): Live {
 export function LiveProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [store] = useState(createLiveStore);
+  const [market] = useState(createMarketRegistry);
+  // The topics the channel was opened with, and a count that reopens it. The pages' effects run before this
+  // provider's (children first), so a page loaded with market panels opens the channel once, with its topics.
+  const opened = useRef("");
+  const [generation, reopen] = useReducer((n: number) => n + 1, 0);
+
+  // The channel is reopened when the market topics in view change, a beat later so that a page mounting several
+  // panels reopens it once.
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const off = market.onTopicsChange(() => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        if (market.topics().join(",") !== opened.current) reopen();
+      }, 30);
+    });
+    return () => {
+      clearTimeout(timer);
+      off();
+    };
+  }, [market]);
 
   useEffect(() => {
-    const source = new EventSource("/api/live");
+    const current = market.topics().join(",");
+    opened.current = current;
+    const source = new EventSource(current ? `/api/live?market=${encodeURIComponent(current)}` : "/api/live");
+    source.addEventListener("market", (e) => market.receive(JSON.parse((e as MessageEvent<string>).data) as MarketEventView));
     source.addEventListener("ready", () => store.set((l) => ({ ...l, connected: true })));
     source.addEventListener("error", () => store.set((l) => ({ ...l, connected: false })));
     source.addEventListener("status", (e) => {
@@ -78,9 +103,13 @@ export function LiveProvider({ children }: { children: ReactNode }) {
       store.set((l) => ({ ...l, notices: l.notices + 1 }));
     });
     return () => source.close();
-  }, [queryClient, store]);
+  }, [queryClient, store, market, generation]);
 
-  return <LiveContext.Provider value={store}>{children}</LiveContext.Provider>;
+  return (
+    <LiveContext.Provider value={store}>
+      <MarketContext.Provider value={market}>{children}</MarketContext.Provider>
+    </LiveContext.Provider>
+  );
 }
 
 /** The header's small "Live" mark: whether this tab hears change notices. */

@@ -11,6 +11,9 @@ import type { TicketValues } from "@/lib/schemas/order-ticket";
 import type { TicketInstrument } from "@/lib/schemas/order-ticket-data";
 import { ticketKeys, ticketUrls } from "./ticket-keys";
 import { useDebounced } from "./use-debounced";
+import { SymbolLink } from "@/components/instruments/symbol-link";
+import { isInstrumentMarket } from "@/lib/instruments";
+import { TicketQuote } from "./ticket-quote";
 
 /**
  * Instrument search: the upstream looks stocks up by exact symbol, so the box looks the typed symbol up in the
@@ -59,11 +62,14 @@ export function TicketInstrumentLookup({ onInstrument }: { onInstrument: (i: Tic
       {instrument ? (
         <div className="rounded border border-slate-200 bg-slate-50 px-2 py-1 text-xs" data-testid="ticket-instrument">
           <div className="flex items-baseline justify-between gap-2">
-            <span className="truncate font-medium text-slate-800">{instrument.name}</span>
+            <span className="truncate font-medium text-slate-800">
+              <SymbolLink market={market} symbol={instrument.symbol} newTab /> {instrument.name}
+            </span>
             <span className="tabular-nums font-medium">
               {formatMoney(instrument.last_price, instrument.currency, /^0\./.test(instrument.last_price) ? 3 : 2)}
             </span>
           </div>
+          {isInstrumentMarket(market) ? <TicketQuote market={market} symbol={instrument.symbol} /> : null}
           <div className="mt-0.5 flex flex-wrap gap-x-3 text-slate-600">
             <span>Lot {formatQuantity(instrument.lot_size)}</span>
             {instrument.fractionable ? <span>Fractional</span> : null}

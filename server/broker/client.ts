@@ -10,6 +10,7 @@ import * as A from "./schemas/accounts";
 import * as S from "./schemas/assets";
 import * as F from "./schemas/funding";
 import * as I from "./schemas/instruments";
+import * as K from "./schemas/market";
 import * as M from "./schemas/misc";
 import * as O from "./schemas/orders";
 import * as R from "./schemas/screeners";
@@ -238,6 +239,17 @@ export function createBrokerClient(config: BrokerClientConfig, deps: BrokerClien
       get("listMarketSectors", R.marketSectorsIn, input, R.marketSectors, ro),
     getMarketSectorDetail: (input: In<typeof R.marketSectorDetailIn>, ro?: RequestOptions) =>
       get("getMarketSectorDetail", R.marketSectorDetailIn, input, R.marketSectorDetail, ro),
+
+    // Market data
+    getStockSnapshot: (input: In<typeof K.snapshotIn>, ro?: RequestOptions) =>
+      get("getStockSnapshot", K.snapshotIn, input, list(K.snapshot), ro),
+    listStockBars: (input: In<typeof K.barsIn>, ro?: RequestOptions) => get("listStockBars", K.barsIn, input, list(K.bar), ro),
+    getStockQuotes: (input: In<typeof K.quotesIn>, ro?: RequestOptions) => get("getStockQuotes", K.quotesIn, input, first(K.quotes), ro),
+    listStockTicks: (input: In<typeof K.tickIn>, ro?: RequestOptions) => get("listStockTicks", K.tickIn, input, K.ticks, ro),
+    listStockFootprints: (input: In<typeof K.footprintIn>, ro?: RequestOptions) =>
+      get("listStockFootprints", K.footprintIn, input, list(K.footprint), ro),
+    getStockNoiiSnapshot: (input: In<typeof K.noiiIn>, ro?: RequestOptions) =>
+      get("getStockNoiiSnapshot", K.noiiIn, input, first(K.noii), ro),
   };
 }
 

@@ -41,7 +41,10 @@ function sharedStatus(engine: Engine, silenceMs: number): Promise<StreamStatus> 
   return cached.value;
 }
 
-export function liveStream(engine: Engine, role: Role, silenceMs: number, signal: AbortSignal): Response {
+/** More of the channel for one reader: given `send`, starts what it sends and returns what stops it. */
+export type LiveAttachment = (send: (event: string, data: unknown) => void) => () => void;
+
+export function liveStream(engine: Engine, role: Role, silenceMs: number, signal: AbortSignal, attach?: LiveAttachment): Response {
   const encoder = new TextEncoder();
   let cleanup = () => undefined as void;
   const body = new ReadableStream<Uint8Array>({
@@ -61,10 +64,12 @@ export function liveStream(engine: Engine, role: Role, silenceMs: number, signal
         if (n.topics.includes("stream")) void status();
       });
       const timer = setInterval(() => void status(), 5_000);
+      const detach = attach?.(send);
       cleanup = () => {
         if (!open) return;
         open = false;
         off();
+        detach?.();
         clearInterval(timer);
         try {
           controller.close();

@@ -9,6 +9,14 @@ import { sendNotify } from "./queries";
 export interface ChangeNotice {
   topics: string[];
   accounts: string[];
+  /** A shared market-data poller's answer, for the pollers of the other app instances (`server/market/share.ts`). */
+  market?: MarketAnswer;
+}
+
+export interface MarketAnswer {
+  topic: string;
+  at: number;
+  data: unknown;
 }
 
 export async function notifyChange(db: Queryable, notice: ChangeNotice): Promise<void> {

@@ -24,9 +24,11 @@ const hubs = new WeakMap<object, Hub>();
 function parse(payload: string | undefined): ChangeNotice | undefined {
   try {
     const v = JSON.parse(payload ?? "") as Partial<ChangeNotice>;
+    const m = v.market;
     return {
       topics: Array.isArray(v.topics) ? v.topics.map(String) : [],
       accounts: Array.isArray(v.accounts) ? v.accounts.map(String) : [],
+      ...(m && typeof m.topic === "string" && typeof m.at === "number" ? { market: { topic: m.topic, at: m.at, data: m.data } } : {}),
     };
   } catch {
     return undefined;

@@ -78,6 +78,8 @@ const ROUTES: [string, string[]][] = [
   ["orders/ticket/accounts", []],
   ["orders/ticket/instrument", []],
   ["orders/ticket/option-chain", []],
+  ["market/[market]/[symbol]/snapshot", ["market", "symbol"]],
+  ["market/[market]/[symbol]/bars", ["market", "symbol"]],
   ["alerts", []],
   ["alerts/[id]", ["id"]],
   ["activities", []],

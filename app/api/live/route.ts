@@ -1,14 +1,24 @@
+import { can } from "@/lib/auth/permissions";
 import { env } from "@/lib/env";
+import { parseMarketTopics } from "@/lib/market";
 import { currentStaff } from "@/server/auth/guard";
 import { getDb } from "@/server/db";
 import { liveStream } from "@/server/events/live";
+import { marketHub } from "@/server/market";
 
 export const dynamic = "force-dynamic";
 
-/** Server-sent change notices for signed-in staff, each role receiving only what it may read. */
+/**
+ * Server-sent change notices for signed-in staff, each role receiving only what it may read; with `?market=`
+ * (topics such as `snapshot:US:AAPL`), also that market data from the shared pollers (`server/market/hub.ts`).
+ */
 export async function GET(request: Request) {
   const staff = await currentStaff();
   if (!staff) return Response.json({ error: "UNAUTHENTICATED", message: "Sign in first." }, { status: 401 });
   const db = await getDb();
-  return liveStream(db.engine, staff.role, env().EVENTS_SILENCE_MS, request.signal);
+  const topics = can(staff.role, "market:read") ? parseMarketTopics(new URL(request.url).searchParams.get("market")) : [];
+  return liveStream(db.engine, staff.role, env().EVENTS_SILENCE_MS, request.signal, (send) => {
+    const offs = topics.map((t) => marketHub().subscribe(t.kind, t.market, t.symbol, (e) => send("market", e)));
+    return () => offs.forEach((off) => off());
+  });
 }

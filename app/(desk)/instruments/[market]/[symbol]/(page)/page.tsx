@@ -1,0 +1,36 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { InstrumentView } from "@/components/market/instrument-view";
+import { requirePermission } from "@/server/auth/guard";
+import { cachedBars, instrumentProfile, marketData } from "@/server/market";
+import { findInstrument, type InstrumentParams } from "./lookup";
+
+export async function generateMetadata({ params }: { params: Promise<InstrumentParams> }): Promise<Metadata> {
+  const { symbol } = await params;
+  return { title: decodeURIComponent(symbol).toUpperCase() };
+}
+
+const DEFAULT_TIMESPAN = "M5";
+
+/**
+ * Thin page: permission, the quote (shared poller), the profile and the first bars (cached reference data); the
+ * client view keeps the quote, depth, ticks and footprint live over the tab's live channel.
+ */
+export default async function InstrumentPage({ params }: { params: Promise<InstrumentParams> }) {
+  await requirePermission("market:read");
+  const p = await params;
+  const quote = await findInstrument(p.market, p.symbol);
+  if (!quote) notFound();
+  const [profile, bars] = await Promise.all([
+    instrumentProfile(quote.market, quote.symbol).catch(() => null),
+    cachedBars(marketData(), quote.market, quote.symbol, DEFAULT_TIMESPAN).catch(() => undefined),
+  ]);
+  return (
+    <>
+      <InstrumentView quote={quote} profile={profile} bars={bars} timespan={DEFAULT_TIMESPAN} />
+      {/* The instrument's tabs (fundamentals, margin, shortability) and the desk's own view of the symbol (orders,
+          executions, positions, alerts) go here: the page passes them into this section. */}
+      <section aria-label="Details" className="mt-4" />
+    </>
+  );
+}

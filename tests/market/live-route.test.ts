@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { setBrokerForTests } from "@/server/broker";
+import { marketHub } from "@/server/market";
+import { engines, startFixture, type Fixture } from "../sandbox/fixture";
+import { withAppDb } from "../helpers/app-db";
+import { sandboxBroker } from "../helpers/sandbox-broker";
+import { until } from "../helpers/until";
+
+/**
+ * The live channel's market topics end to end: `/api/live?market=…` for two tabs viewing one symbol, the process's
+ * shared poller, the desk's Broker client and the sandbox's call counter.
+ */
+const session = vi.hoisted(() => ({
+  staff: { id: "00000000-0000-4000-8000-000000000001", email: "s@x.test", name: "S", role: "support" },
+}));
+vi.mock("@/server/auth/guard", () => ({ currentStaff: async () => session.staff }));
+
+const SNAPSHOT = "GET /market-data/stocks/snapshots/list";
+withAppDb();
+let f: Fixture;
+beforeAll(async () => {
+  f = await startFixture(engines[0]);
+  setBrokerForTests(sandboxBroker(f.sb.url));
+});
+afterAll(async () => {
+  setBrokerForTests(undefined);
+  await f?.close();
+});
+
+/** Reads a server-sent event stream in the background; the `market` events' data so far. */
+function readMarketEvents(res: Response) {
+  const events: { topic: string; at: number; data?: { last?: string } }[] = [];
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  void (async () => {
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+      if (done) return;
+      buffer += decoder.decode(value, { stream: true });
+      let end;
+      while ((end = buffer.indexOf("\n\n")) >= 0) {
+        const chunk = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        if (chunk.startsWith("event: market\n")) events.push(JSON.parse(chunk.slice(chunk.indexOf("data: ") + 6)));
+      }
+    }
+  })();
+  return events;
+}
+
+describe("/api/live with market topics", () => {
+  it("two tabs viewing a symbol share one poller; when both close, it stops", async () => {
+    const { GET } = await import("@/app/api/live/route");
+    await f.api.call("POST", "/sandbox/calls/reset");
+    const tabs = [new AbortController(), new AbortController()];
+    const streams = await Promise.all(
+      tabs.map((c) => GET(new Request("http://desk.test/api/live?market=snapshot:US:AAPL,snapshot:US:aapl", { signal: c.signal }))),
+    );
+    const seen = streams.map(readMarketEvents);
+    await until(() => seen.every((events) => events.length >= 3), 20_000, "three quotes in each tab");
+    expect(marketHub().polling()).toEqual(["snapshot:US:AAPL"]);
+    expect(seen[0][0]).toMatchObject({ topic: "snapshot:US:AAPL", data: { last: expect.any(String) } });
+    // The same answers reach both tabs (a poller each would answer each tab at its own moments).
+    const ats = seen.map((events) => events.map((e) => e.at));
+    const from = ats[0].indexOf(ats[1][0]);
+    expect(from).toBeGreaterThanOrEqual(0);
+    expect(ats[1].slice(0, 2)).toEqual(ats[0].slice(from, from + 2));
+
+    tabs.forEach((c) => c.abort());
+    await until(() => marketHub().polling().length === 0, 20_000, "the poller to stop");
+    // One upstream call per answer the tabs shared (and at most one more, in flight when they closed).
+    const answers = new Set(seen.flat().map((e) => e.at)).size;
+    const calls = ((await f.api.call("GET", "/sandbox/calls")).body as { data: Record<string, number> }).data[SNAPSHOT];
+    expect(calls).toBeGreaterThanOrEqual(answers);
+    expect(calls).toBeLessThanOrEqual(answers + 1);
+  });
+});
