@@ -9,6 +9,7 @@ import { decimalSign, formatMoney, formatQuantity as qty } from "@/lib/money";
 import type { Position } from "@/lib/schemas/account-data";
 import { ExerciseOption } from "./exercise-option";
 import { accountKeys, accountUrls } from "./query-keys";
+import { SymbolLink } from "@/components/instruments/symbol-link";
 
 export function PositionsPanel({ accountId, canPlace = false }: { accountId: string; canPlace?: boolean }) {
   const query = useQuery({
@@ -42,7 +43,9 @@ export function PositionsPanel({ accountId, canPlace = false }: { accountId: str
                 {positions.map((p) => (
                   <Fragment key={p.position_id}>
                     <tr>
-                      <td className={`${cls.td} font-mono text-xs font-medium`}>{p.symbol}</td>
+                      <td className={`${cls.td} font-mono text-xs font-medium`}>
+                        <SymbolLink market={p.market} symbol={p.symbol} />
+                      </td>
                       <td className={`${cls.td} text-xs`}>{p.market ?? "—"}</td>
                       <td className={`${cls.td} text-xs`}>
                         {p.instrument_type === "OPTION"
@@ -72,7 +75,9 @@ export function PositionsPanel({ accountId, canPlace = false }: { accountId: str
                         className="bg-slate-50/60 text-xs text-slate-600"
                         data-testid="position-leg"
                       >
-                        <td className={`${cls.td} pl-6 font-mono`}>↳ {l.symbol ?? p.symbol}</td>
+                        <td className={`${cls.td} pl-6 font-mono`}>
+                          ↳ <SymbolLink market={p.market} symbol={l.symbol ?? p.symbol} className="text-blue-800 hover:underline" />
+                        </td>
                         <td className={cls.td} colSpan={2}>
                           {l.option_type ?? "—"}{" "}
                           {l.option_exercise_price ? `strike ${formatMoney(l.option_exercise_price, undefined, 2)}` : ""}

@@ -7,6 +7,7 @@ import { PnL } from "@/components/ui/money";
 import { formatDateTime } from "@/lib/format";
 import { formatMoney, formatQuantity } from "@/lib/money";
 import { ACTIVITY_TYPE_LABELS, type ActivityRow } from "@/lib/schemas/activity-list";
+import { SymbolLink } from "@/components/instruments/symbol-link";
 
 const shortTime = (iso: string) => iso.slice(0, 19).replace("T", " ");
 const dash = <span className="text-slate-400">—</span>;
@@ -79,7 +80,15 @@ export const activityColumns: ColumnDef<ActivityRow>[] = [
     accessorKey: "symbol",
     meta: { label: "Symbol", className: "whitespace-nowrap font-mono text-xs" },
     header: "Symbol",
-    cell: ({ row }) => (row.original.symbol ? `${row.original.symbol}${row.original.market ? ` · ${row.original.market}` : ""}` : dash),
+    cell: ({ row }) =>
+      row.original.symbol ? (
+        <>
+          <SymbolLink market={row.original.market} symbol={row.original.symbol} />
+          {row.original.market ? <span className="text-slate-500"> · {row.original.market}</span> : null}
+        </>
+      ) : (
+        dash
+      ),
   },
   {
     id: "quantity",

@@ -5,6 +5,8 @@ import { formatDateTime } from "@/lib/format";
 import { formatMoney, formatQuantity } from "@/lib/money";
 import { ALERT_STATUS_LABELS, RULE_KIND_LABELS, type AlertRow } from "@/lib/schemas/surveillance";
 import { ALERT_STATUS_TONES } from "./alert-labels";
+import { SymbolLink } from "@/components/instruments/symbol-link";
+import { occRoot } from "@/lib/instruments";
 
 const link = "text-blue-700 hover:underline";
 
@@ -99,11 +101,15 @@ export function AlertDetail({ alert }: { alert: AlertRow }) {
                       </td>
                       <td className={`${table.td} text-xs`}>{m.direction ?? (m.to_account ? `→ ${m.to_account}` : "—")}</td>
                       <td className={`${table.td} text-right whitespace-nowrap tabular-nums`}>
-                        {m.amount
-                          ? formatMoney(m.amount, m.currency ?? undefined)
-                          : m.quantity
-                            ? `${formatQuantity(m.quantity)} ${m.symbol ?? ""}`
-                            : "—"}
+                        {m.amount ? (
+                          formatMoney(m.amount, m.currency ?? undefined)
+                        ) : m.quantity ? (
+                          <>
+                            {formatQuantity(m.quantity)} <SymbolLink market={m.market} symbol={m.symbol} />
+                          </>
+                        ) : (
+                          "—"
+                        )}
                       </td>
                       <td className={`${table.td} text-xs`}>{m.status ?? "—"}</td>
                       <td className={`${table.td} text-xs whitespace-nowrap`}>{m.at ? formatDateTime(m.at) : "—"}</td>
@@ -135,7 +141,9 @@ export function AlertDetail({ alert }: { alert: AlertRow }) {
                           {o.client_order_id}
                         </Link>
                       </td>
-                      <td className={`${table.td} text-xs`}>{o.symbol ?? "—"}</td>
+                      <td className={`${table.td} text-xs`}>
+                        <SymbolLink market={o.market ?? (o.symbol && occRoot(o.symbol) ? "US" : null)} symbol={o.symbol} />
+                      </td>
                       <td className={`${table.td} text-xs`}>{o.side ?? "—"}</td>
                       <td className={`${table.td} text-xs`}>{o.status ?? "—"}</td>
                       <td className={`${table.td} text-xs whitespace-nowrap`}>{o.at ? formatDateTime(o.at) : "—"}</td>

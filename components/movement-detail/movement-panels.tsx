@@ -7,6 +7,7 @@ import { formatMoney, formatQuantity } from "@/lib/money";
 import type { MovementDetail, MovementFull } from "@/lib/schemas/movement-detail";
 import { MOVEMENT_STATUS_LABELS, movementTypeLabel } from "@/lib/schemas/movement-list";
 import { MOVEMENT_STATUS_TONES } from "@/components/movement-list/movement-labels";
+import { SymbolLink } from "@/components/instruments/symbol-link";
 
 /** The movement page's read-only panels: its fields, why it did not complete, its timeline. */
 const when = (v: string | null) => (v ? formatDateTime(v) : null);
@@ -94,7 +95,7 @@ export function MovementFields({ m }: { m: MovementFull }) {
           ["FX rate", m.fxRate],
           ["Instrument", m.instrumentType],
           ["Market", m.market],
-          ["Symbol", m.symbol],
+          ["Symbol", m.symbol ? <SymbolLink key="y" market={m.market} symbol={m.symbol} /> : null],
           ["Quantity", m.quantity ? formatQuantity(m.quantity) : null],
           ["Status", <StatusBadge key="s" status={m.status} />],
           ["Reason", m.reason],

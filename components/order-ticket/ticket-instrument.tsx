@@ -11,6 +11,7 @@ import type { TicketValues } from "@/lib/schemas/order-ticket";
 import type { TicketInstrument } from "@/lib/schemas/order-ticket-data";
 import { ticketKeys, ticketUrls } from "./ticket-keys";
 import { useDebounced } from "./use-debounced";
+import { SymbolLink } from "@/components/instruments/symbol-link";
 
 /**
  * Instrument search: the upstream looks stocks up by exact symbol, so the box looks the typed symbol up in the
@@ -59,7 +60,9 @@ export function TicketInstrumentLookup({ onInstrument }: { onInstrument: (i: Tic
       {instrument ? (
         <div className="rounded border border-slate-200 bg-slate-50 px-2 py-1 text-xs" data-testid="ticket-instrument">
           <div className="flex items-baseline justify-between gap-2">
-            <span className="truncate font-medium text-slate-800">{instrument.name}</span>
+            <span className="truncate font-medium text-slate-800">
+              <SymbolLink market={market} symbol={instrument.symbol} newTab /> {instrument.name}
+            </span>
             <span className="tabular-nums font-medium">
               {formatMoney(instrument.last_price, instrument.currency, /^0\./.test(instrument.last_price) ? 3 : 2)}
             </span>

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { SymbolLink } from "@/components/instruments/symbol-link";
 import { EnumBadge } from "@/components/ui/enum-badge";
 import { enumLabel } from "@/lib/enums";
 import { formatMoney, formatQuantity } from "@/lib/money";
@@ -31,9 +32,15 @@ export const BLOTTER_COLUMNS: BlotterColumn[] = [
     label: "Placed (UTC)",
     width: 108,
     cell: (r) => (
-      <span className={r.placedAt ? "" : "text-slate-400"} title={r.placedAt ? undefined : "Placing time not known yet: first heard of"}>
+      // A plain link to the order (no prefetch, nothing to set up per row while scrolling); the grid's click handler
+      // navigates in the app.
+      <a
+        href={`/orders/${r.id}`}
+        className={`hover:underline ${r.placedAt ? "text-slate-800" : "text-slate-400"}`}
+        title={r.placedAt ? "Open the order" : "Placing time not known yet: first heard of"}
+      >
         {shortTime(r.placedAt ?? r.listedAt)}
-      </span>
+      </a>
     ),
   },
   {
@@ -51,12 +58,8 @@ export const BLOTTER_COLUMNS: BlotterColumn[] = [
     id: "symbol",
     label: "Symbol",
     width: 72,
-    cell: (r) => (
-      // A plain link (no prefetch, nothing to set up per row while scrolling); the grid's click handler navigates in the app.
-      <a href={`/orders/${r.id}`} className="font-semibold text-blue-800 hover:underline">
-        {r.symbol ?? "—"}
-      </a>
-    ),
+    // The instrument's page; a click anywhere else on the row opens the order.
+    cell: (r) => <SymbolLink market={r.market} symbol={r.symbol} />,
   },
   { id: "side", label: "Side", width: 56, cell: (r) => <EnumBadge value={r.side} tones={SIDE_TONES} /> },
   {

@@ -14,6 +14,7 @@ import { CancelOrderForm, ReplaceOrderForm, type PendingChange } from "./order-m
 import { ComboTree, ExecutionsPanel, LegsPanel, MoneyPanel, OrderFields, Timeline } from "./order-panels";
 import { OrderUpstreamPanel } from "./order-upstream";
 import { orderKeys } from "./query-keys";
+import { SymbolLink } from "@/components/instruments/symbol-link";
 
 /**
  * One order from the desk's records, kept current by the live channel (its query key is under "orders"). Staff who
@@ -45,7 +46,7 @@ export function OrderDetailView({ initial, canModify }: { initial: OrderDetail; 
         <div className="flex items-center gap-2 text-lg font-semibold">
           <EnumBadge value={order.side} tones={SIDE_TONES} />
           <span>
-            {formatQuantity(order.quantity)} {order.symbol ?? "—"}
+            {formatQuantity(order.quantity)} <SymbolLink market={order.market} symbol={order.symbol} />
           </span>
           <span className="text-sm font-normal text-slate-600">
             {order.orderType} {price ? `@ ${formatMoney(price, ccy)}` : ""} · {order.timeInForce ?? "—"}

@@ -7,6 +7,7 @@ import { formatMoney, formatQuantity } from "@/lib/money";
 import type { OrderDetail, OrderFee, OrderFull } from "@/lib/schemas/order-detail";
 import { orderCurrency, type OrderRow } from "@/lib/schemas/order-list";
 import { ORDER_STATUS_LABELS, ORDER_STATUS_TONES } from "./order-labels";
+import { SymbolLink } from "@/components/instruments/symbol-link";
 
 /** The detail page's read-only panels: fields, money, combo group, legs, executions, timeline. */
 const th = "px-2 py-1 text-left text-[11px] font-semibold text-slate-500 whitespace-nowrap";
@@ -47,7 +48,7 @@ export function OrderFields({ order }: { order: OrderFull }) {
             </span>,
           ],
           ["Order id", order.orderId],
-          ["Symbol", order.symbol],
+          ["Symbol", order.symbol ? <SymbolLink key="s" market={order.market} symbol={order.symbol} /> : null],
           ["Market · category", [order.market, order.category].filter(Boolean).join(" · ")],
           ["Instrument", [order.instrumentType, order.instrumentId].filter(Boolean).join(" · ")],
           ["Side", order.side],
@@ -179,7 +180,9 @@ export function LegsPanel({ order }: { order: OrderFull }) {
         <tbody>
           {order.legs.map((l, i) => (
             <tr key={l.id ?? i}>
-              <td className={`${td} font-mono text-xs`}>{dash(l.symbol)}</td>
+              <td className={`${td} font-mono text-xs`}>
+                <SymbolLink market={l.market ?? order.market} symbol={l.symbol} className="text-blue-800 hover:underline" />
+              </td>
               <td className={td}>{dash(l.side)}</td>
               <td className={td}>{dash(l.option_type)}</td>
               <td className={num}>{l.strike_price ? formatMoney(l.strike_price, ccy) : "—"}</td>

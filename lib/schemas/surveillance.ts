@@ -122,6 +122,8 @@ export interface MovementRef {
   direction?: string | null;
   amount?: string | null;
   currency?: string | null;
+  /** Alerts raised before the market was recorded have none. */
+  market?: string | null;
   symbol?: string | null;
   quantity?: string | null;
   from_account?: string | null;
@@ -133,6 +135,8 @@ export interface MovementRef {
 export interface OrderRef {
   id: string;
   client_order_id: string;
+  /** Alerts raised before the market was recorded have none: an option's is US. */
+  market?: string | null;
   symbol?: string | null;
   side?: string | null;
   status?: string | null;

@@ -23,7 +23,7 @@ const WITHDRAWALS = "('WITHDRAWAL', 'WITHDRAW')";
 const movementRef = (
   m: string,
 ) => `jsonb_build_object('kind', ${m}.kind, 'client_request_id', ${m}.client_request_id, 'direction', ${m}.direction,
-  'amount', ${m}.amount::text, 'currency', ${m}.currency, 'symbol', ${m}.symbol, 'quantity', ${m}.quantity::text,
+  'amount', ${m}.amount::text, 'currency', ${m}.currency, 'market', ${m}.market, 'symbol', ${m}.symbol, 'quantity', ${m}.quantity::text,
   'from_account', ${m}.from_account, 'to_account', ${m}.to_account, 'status', ${m}.status, 'at', ${m}.created_at)`;
 
 /** An amount as the summary shows it: thousands separated, its decimals kept (the currencies here have at most 2). */
@@ -87,7 +87,7 @@ const STATEMENTS: { [K in RuleKind]: (ruleId: string, range: SeqRange, p: RulePa
           SELECT $1, 'order:' || o.account_id || ':' || o.client_order_id, o.account_id,
                  format('Option order %s within %s hours of the option level raised %s → %s', COALESCE(o.symbol, o.client_order_id), $4::int,
                         COALESCE(c.from_level, 'none'), c.to_level),
-                 jsonb_build_array(jsonb_build_object('id', o.id::text, 'client_order_id', o.client_order_id, 'symbol', o.symbol, 'side', o.side,
+                 jsonb_build_array(jsonb_build_object('id', o.id::text, 'client_order_id', o.client_order_id, 'market', o.market, 'symbol', o.symbol, 'side', o.side,
                    'status', o.status, 'at', o.listed_at)),
                  jsonb_build_object('from_level', c.from_level, 'to_level', c.to_level, 'changed_at', c.changed_at, 'changed_by', c.changed_by),
                  o.listed_at
