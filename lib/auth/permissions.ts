@@ -50,6 +50,8 @@ export const PERMISSIONS = {
   "alerts:decide": ["compliance"],
   /** Edit the surveillance rules (kinds, thresholds, on/off). */
   "alerts:rules": ["admin"],
+  /** Market data and reference data of instruments: the instrument page, its tabs, the header's symbol search. */
+  "market:read": ["admin", "operations", "support", "compliance"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

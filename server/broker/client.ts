@@ -9,6 +9,7 @@ import type { RateGroup } from "@/server/wire/operations";
 import * as A from "./schemas/accounts";
 import * as S from "./schemas/assets";
 import * as F from "./schemas/funding";
+import * as Fu from "./schemas/fundamentals";
 import * as I from "./schemas/instruments";
 import * as M from "./schemas/misc";
 import * as O from "./schemas/orders";
@@ -174,6 +175,23 @@ export function createBrokerClient(config: BrokerClientConfig, deps: BrokerClien
       get("getCorporateAction", I.getCorporateActionIn, input, first(I.corporateAction), ro),
     listOptionContracts: (input: I.ListOptionContractsInput = {}, ro?: RequestOptions) =>
       page("listOptionContracts", I.listOptionContractsIn, input, I.optionContract, SPECS.options, ro),
+
+    // Fundamentals (Market Data API): records parsed tolerantly (./schemas/fundamentals.ts)
+    getCompanyProfile: (input: Fu.SymbolInput, ro?: RequestOptions) => get("getCompanyProfile", Fu.symbolIn, input, Fu.facts, ro),
+    getAnalystRating: (input: Fu.SymbolInput, ro?: RequestOptions) => get("getAnalystRating", Fu.symbolIn, input, Fu.facts, ro),
+    getAnalystTargetPrice: (input: Fu.SymbolInput, ro?: RequestOptions) => get("getAnalystTargetPrice", Fu.symbolIn, input, Fu.facts, ro),
+    listEarningsCalendar: (input: Fu.SymbolInput, ro?: RequestOptions) => get("listEarningsCalendar", Fu.symbolIn, input, Fu.facts, ro),
+    listDividendCalendar: (input: Fu.SymbolInput, ro?: RequestOptions) => get("listDividendCalendar", Fu.symbolIn, input, Fu.facts, ro),
+    listIncomeStatements: (input: Fu.StatementInput, ro?: RequestOptions) =>
+      get("listIncomeStatements", Fu.statementIn, input, Fu.facts, ro),
+    listCashFlowStatements: (input: Fu.StatementInput, ro?: RequestOptions) =>
+      get("listCashFlowStatements", Fu.statementIn, input, Fu.facts, ro),
+    listBalanceSheets: (input: Fu.StatementInput, ro?: RequestOptions) => get("listBalanceSheets", Fu.statementIn, input, Fu.facts, ro),
+    getFundBrief: (input: Fu.SymbolInput, ro?: RequestOptions) => get("getFundBrief", Fu.symbolIn, input, Fu.facts, ro),
+    listFundHoldings: (input: Fu.SymbolInput, ro?: RequestOptions) => get("listFundHoldings", Fu.symbolIn, input, Fu.facts, ro),
+    listFundPerformance: (input: Fu.SymbolInput, ro?: RequestOptions) => get("listFundPerformance", Fu.symbolIn, input, Fu.facts, ro),
+    listCorporateActions: (input: Fu.CorporateActionsInput, ro?: RequestOptions) =>
+      get("listCorporateActions", Fu.corporateActionsIn, input, Fu.facts, ro),
 
     // Assets
     getBalance: (input: In<typeof S.balanceIn>, ro?: RequestOptions) => get("getBalance", S.balanceIn, input, first(S.balance), ro),

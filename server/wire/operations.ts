@@ -205,6 +205,81 @@ export const OPERATIONS = {
     group: "market-data",
   },
 
+  // Fundamentals (Market Data API; the SDK's data client paths as legacy: webull/data/request/*; resource paths chosen).
+  // Company profile and analyst data moved here from the Trading API's instrument module (spec, Versioning 5).
+  getCompanyProfile: {
+    method: "GET",
+    resource: "/market-data/fundamentals/company-profiles/get",
+    legacy: "/openapi/instrument/company/profile",
+    group: "market-data",
+  },
+  getAnalystRating: {
+    method: "GET",
+    resource: "/market-data/fundamentals/analyst-ratings/get",
+    legacy: "/openapi/instrument/analyst/rating",
+    group: "market-data",
+  },
+  getAnalystTargetPrice: {
+    method: "GET",
+    resource: "/market-data/fundamentals/analyst-target-prices/get",
+    legacy: "/openapi/instrument/analyst/target-price",
+    group: "market-data",
+  },
+  listEarningsCalendar: {
+    method: "GET",
+    resource: "/market-data/fundamentals/earnings-calendars/list",
+    legacy: "/openapi/fundamentals/stock/earnings-calendar",
+    group: "market-data",
+  },
+  listDividendCalendar: {
+    method: "GET",
+    resource: "/market-data/fundamentals/dividend-calendars/list",
+    legacy: "/openapi/fundamentals/stock/dividend-calendar",
+    group: "market-data",
+  },
+  listIncomeStatements: {
+    method: "GET",
+    resource: "/market-data/fundamentals/financials/income/list",
+    legacy: "/openapi/fundamentals/financial/income",
+    group: "market-data",
+  },
+  listCashFlowStatements: {
+    method: "GET",
+    resource: "/market-data/fundamentals/financials/cash-flow/list",
+    legacy: "/openapi/fundamentals/financial/cash-flow",
+    group: "market-data",
+  },
+  listBalanceSheets: {
+    method: "GET",
+    resource: "/market-data/fundamentals/financials/balance-sheet/list",
+    legacy: "/openapi/fundamentals/financial/balance-sheet",
+    group: "market-data",
+  },
+  getFundBrief: {
+    method: "GET",
+    resource: "/market-data/fundamentals/funds/brief/get",
+    legacy: "/openapi/fundamentals/fund/brief",
+    group: "market-data",
+  },
+  listFundHoldings: {
+    method: "GET",
+    resource: "/market-data/fundamentals/funds/holdings/list",
+    legacy: "/openapi/fundamentals/fund/holdings",
+    group: "market-data",
+  },
+  listFundPerformance: {
+    method: "GET",
+    resource: "/market-data/fundamentals/funds/performance/list",
+    legacy: "/openapi/fundamentals/fund/performance",
+    group: "market-data",
+  },
+  listCorporateActions: {
+    method: "GET",
+    resource: "/market-data/instruments/corporate-actions/list",
+    legacy: "/instrument/corp-action",
+    group: "market-data",
+  },
+
   // Options (legacy path from the specification; resource path chosen)
   exerciseOption: {
     method: "POST",

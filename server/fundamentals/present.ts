@@ -1,0 +1,77 @@
+import "server-only";
+import type { Fact } from "@/server/broker/schemas/fundamentals";
+import type { FactSection, FactValue } from "@/lib/schemas/instrument-tabs";
+
+/**
+ * Upstream records as the tabs show them. The records' fields are the upstream's; a column is numeric when every
+ * value is a decimal, money when its name says so (prices, amounts, statement lines) and ratios when it names one.
+ */
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+const RATIO = /ratio|rate|percent|pct|yield|margin|growth|change|count|shares|number|num|rating|score|year|quarter|period/;
+const MONEY =
+  /price|amount|revenue|income|profit|loss|cash|eps|dividend|asset|liabilit|equity|expense|cost|debt|value|nav|sales|ebit|capex|payout|target|turnover/;
+const ACRONYMS = new Set(["eps", "ttm", "pe", "pb", "nav", "etf", "id", "ipo", "ceo", "url", "ebit", "ebitda", "sec", "ytd", "usd", "hkd"]);
+/** Fields that say what a record is rather than what it reports. */
+const META = new Set(["symbol", "category", "currency", "instrument_id", "tuple_id"]);
+
+export function label(key: string): string {
+  const words = key.split(/[_\s]+/).filter(Boolean);
+  return words.map((w, i) => (ACRONYMS.has(w.toLowerCase()) ? w.toUpperCase() : i === 0 ? w[0].toUpperCase() + w.slice(1) : w)).join(" ");
+}
+
+/** A record's scalar fields (strings, decimal strings, booleans, null); nested values are left out. */
+export function scalars(f: Fact): Record<string, FactValue> {
+  const out: Record<string, FactValue> = {};
+  for (const [k, v] of Object.entries(f)) {
+    if (v === null || typeof v === "string" || typeof v === "boolean") out[k] = v;
+    else if (typeof v === "number") out[k] = String(v);
+  }
+  return out;
+}
+
+export function section(
+  title: string,
+  records: Fact[],
+  { empty, currency, layout, omit = [] }: { empty: string; currency?: string; layout?: "record" | "table"; omit?: string[] },
+): FactSection {
+  const rows = records.map(scalars);
+  const ccy = currency ?? (rows.find((r) => typeof r.currency === "string")?.currency as string | undefined);
+  const keys: string[] = [];
+  for (const r of rows) for (const k of Object.keys(r)) if (!keys.includes(k) && !META.has(k) && !omit.includes(k)) keys.push(k);
+  const columns = keys.map((key) => {
+    const values = rows.map((r) => r[key]).filter((v) => v !== null && v !== undefined && v !== "");
+    const numeric = values.length > 0 && values.every((v) => typeof v === "string" && DECIMAL.test(v));
+    const lower = key.toLowerCase();
+    return { key, label: label(key), numeric, money: numeric && !RATIO.test(lower) && MONEY.test(lower) };
+  });
+  return { title, columns, rows, currency: ccy, layout: layout ?? (rows.length === 1 ? "record" : "table"), empty };
+}
+
+const PERIOD_KEYS = ["fiscal_period", "report_period", "period", "period_end_date", "end_date", "report_date", "fiscal_year", "date"];
+
+/**
+ * A statement: line items down, periods across (newest first), as statements are read. Records without a period
+ * field stay a table.
+ */
+export function statement(title: string, records: Fact[], empty: string): FactSection {
+  const rows = records.map(scalars);
+  const periodKey = PERIOD_KEYS.find((k) => rows.length > 0 && rows.every((r) => typeof r[k] === "string" && r[k] !== ""));
+  if (!periodKey) return section(title, records, { empty, layout: "table" });
+  const plain = section(title, records, { empty, omit: [periodKey, "type", "fiscal_year", "fiscal_quarter", "report_date"] });
+  const periods = rows.map((r) => String(r[periodKey]));
+  const columns = [
+    { key: "item", label: "Line item", numeric: false, money: false },
+    ...periods.map((p) => ({ key: p, label: p, numeric: true, money: true })),
+  ];
+  const lines = plain.columns
+    .filter((c) => c.numeric)
+    .map(
+      (c) =>
+        // `__money`: a line that is not an amount (shares, a ratio) is shown without the currency.
+        ({ item: c.label, __money: c.money, ...Object.fromEntries(rows.map((r, i) => [periods[i], r[c.key] ?? null])) }) as Record<
+          string,
+          FactValue
+        >,
+    );
+  return { title, columns, rows: lines, currency: plain.currency, layout: "table", empty };
+}
