@@ -28,18 +28,19 @@ const scalar = z.union([z.string(), z.number().transform((n) => String(n)), z.bo
 export const fact = z.record(z.string(), z.union([scalar, z.unknown()]));
 export type Fact = Record<string, unknown>;
 
-const rowsIn = z.union([z.array(fact), fact]);
-const wrapped = z.object({ data: rowsIn.nullish(), list: z.array(fact).nullish(), items: z.array(fact).nullish() });
+const rows = z.array(fact);
+const WRAPPERS = ["data", "list", "items"] as const;
 
-/** Every record of an answer, whichever way it is wrapped. */
-export const facts = z.union([z.array(fact), wrapped, fact]).transform((v): Fact[] => {
+/** Every record of an answer, whichever way it is wrapped (a wrapper is an object whose only fields are wrappers). */
+export const facts = z.union([rows, fact, z.null()]).transform((v): Fact[] => {
+  if (v === null) return [];
   if (Array.isArray(v)) return v;
-  const w = wrapped.safeParse(v);
-  if (w.success && (w.data.data !== undefined || w.data.list || w.data.items)) {
-    const inner = w.data.data ?? w.data.list ?? w.data.items ?? [];
-    return Array.isArray(inner) ? inner : [inner];
-  }
-  return [v];
+  const keys = Object.keys(v);
+  const wrapper = keys.length > 0 && keys.every((k) => (WRAPPERS as readonly string[]).includes(k));
+  if (!wrapper) return [v];
+  const inner = WRAPPERS.map((k) => v[k]).find((x) => x !== undefined);
+  if (inner === null || inner === undefined) return [];
+  return Array.isArray(inner) ? rows.parse(inner) : [fact.parse(inner)];
 });
 
 export type SymbolInput = z.input<typeof symbolIn>;
