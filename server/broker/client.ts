@@ -182,16 +182,14 @@ export function createBrokerClient(config: BrokerClientConfig, deps: BrokerClien
     getAnalystTargetPrice: (input: Fu.SymbolInput, ro?: RequestOptions) => get("getAnalystTargetPrice", Fu.symbolIn, input, Fu.facts, ro),
     listEarningsCalendar: (input: Fu.SymbolInput, ro?: RequestOptions) => get("listEarningsCalendar", Fu.symbolIn, input, Fu.facts, ro),
     listDividendCalendar: (input: Fu.SymbolInput, ro?: RequestOptions) => get("listDividendCalendar", Fu.symbolIn, input, Fu.facts, ro),
-    listIncomeStatements: (input: Fu.StatementInput, ro?: RequestOptions) =>
-      get("listIncomeStatements", Fu.statementIn, input, Fu.facts, ro),
-    listCashFlowStatements: (input: Fu.StatementInput, ro?: RequestOptions) =>
-      get("listCashFlowStatements", Fu.statementIn, input, Fu.facts, ro),
-    listBalanceSheets: (input: Fu.StatementInput, ro?: RequestOptions) => get("listBalanceSheets", Fu.statementIn, input, Fu.facts, ro),
+    getIncomeStatements: (input: Fu.StatementInput, ro?: RequestOptions) => get("getIncomeStatements", Fu.statementIn, input, Fu.facts, ro),
+    getCashFlows: (input: Fu.StatementInput, ro?: RequestOptions) => get("getCashFlows", Fu.statementIn, input, Fu.facts, ro),
+    getBalanceSheets: (input: Fu.StatementInput, ro?: RequestOptions) => get("getBalanceSheets", Fu.statementIn, input, Fu.facts, ro),
     getFundBrief: (input: Fu.SymbolInput, ro?: RequestOptions) => get("getFundBrief", Fu.symbolIn, input, Fu.facts, ro),
-    listFundHoldings: (input: Fu.SymbolInput, ro?: RequestOptions) => get("listFundHoldings", Fu.symbolIn, input, Fu.facts, ro),
-    listFundPerformance: (input: Fu.SymbolInput, ro?: RequestOptions) => get("listFundPerformance", Fu.symbolIn, input, Fu.facts, ro),
-    listCorporateActions: (input: Fu.CorporateActionsInput, ro?: RequestOptions) =>
-      get("listCorporateActions", Fu.corporateActionsIn, input, Fu.facts, ro),
+    getFundHoldings: (input: Fu.SymbolInput, ro?: RequestOptions) => get("getFundHoldings", Fu.symbolIn, input, Fu.facts, ro),
+    getFundPerformance: (input: Fu.SymbolInput, ro?: RequestOptions) => get("getFundPerformance", Fu.symbolIn, input, Fu.facts, ro),
+    listMarketCorporateActions: (input: Fu.CorporateActionsInput, ro?: RequestOptions) =>
+      get("listMarketCorporateActions", Fu.corporateActionsIn, input, Fu.facts, ro),
 
     // Assets
     getBalance: (input: In<typeof S.balanceIn>, ro?: RequestOptions) => get("getBalance", S.balanceIn, input, first(S.balance), ro),

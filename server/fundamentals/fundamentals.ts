@@ -19,13 +19,13 @@ type Client = Pick<
   | "getAnalystTargetPrice"
   | "listEarningsCalendar"
   | "listDividendCalendar"
-  | "listIncomeStatements"
-  | "listCashFlowStatements"
-  | "listBalanceSheets"
+  | "getIncomeStatements"
+  | "getCashFlows"
+  | "getBalanceSheets"
   | "getFundBrief"
-  | "listFundHoldings"
-  | "listFundPerformance"
-  | "listCorporateActions"
+  | "getFundHoldings"
+  | "getFundPerformance"
+  | "listMarketCorporateActions"
   | "getStockLocate"
 >;
 
@@ -84,7 +84,7 @@ export function createFundamentals({
       }
       case "statements": {
         const s = { ...q, type: "QUARTERLY" as const, count: 4 };
-        const [income, cash, balance] = await Promise.all([c.listIncomeStatements(s), c.listCashFlowStatements(s), c.listBalanceSheets(s)]);
+        const [income, cash, balance] = await Promise.all([c.getIncomeStatements(s), c.getCashFlows(s), c.getBalanceSheets(s)]);
         return [
           statement("Income statement", income, "No income statement."),
           statement("Cash flow", cash, "No cash flow statement."),
@@ -92,7 +92,7 @@ export function createFundamentals({
         ];
       }
       case "fund": {
-        const [brief, performance, holdings] = await Promise.all([c.getFundBrief(q), c.listFundPerformance(q), c.listFundHoldings(q)]);
+        const [brief, performance, holdings] = await Promise.all([c.getFundBrief(q), c.getFundPerformance(q), c.getFundHoldings(q)]);
         return [
           section("Fund brief", brief, { empty: "No fund brief.", currency: ccy }),
           section("Performance", performance, { empty: "No performance figures.", layout: "table" }),
@@ -100,7 +100,7 @@ export function createFundamentals({
         ];
       }
       case "corporate-actions": {
-        const actions = await c.listCorporateActions({ instrument_ids: i.instrument_id, page_size: 50 });
+        const actions = await c.listMarketCorporateActions({ instrument_ids: i.instrument_id, page_size: 50 });
         return [
           section("Corporate actions", actions.map(describeAction), { empty: "No corporate action of this instrument.", layout: "table" }),
         ];

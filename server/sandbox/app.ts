@@ -12,6 +12,8 @@ import { controlRoutes } from "./routes/control";
 import { fundingRoutes } from "./routes/funding";
 import { instrumentRoutes } from "./routes/instruments";
 import { journalRoutes } from "./routes/journals";
+import { fundamentalsRoutes } from "./market-data/fundamentals";
+import { screenerRoutes } from "./market-data/screeners";
 import { masterDataRoutes } from "./routes/master-data";
 import { tokenRoutes } from "./routes/tokens";
 import { tradingRoutes } from "./trading";
@@ -50,6 +52,8 @@ export function buildApp(sb: Sandbox, log: Logger = { error: (o, m) => console.e
   activityRoutes(app, sb);
   masterDataRoutes(app, sb);
   tradingRoutes(app, sb);
+  screenerRoutes(app, sb);
+  fundamentalsRoutes(app, sb);
   tradingApiRoutes(app, sb);
   tradingCredentialRoutes(app, sb);
   controlRoutes(app, sb);

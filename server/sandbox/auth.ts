@@ -2,6 +2,7 @@ import "server-only";
 import { timingSafeEqual } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import { SIGNATURE_ALGORITHMS, sign, type SignatureAlgorithm } from "@/server/wire/signing";
+import { isMarketDataPath } from "@/server/wire/operations";
 import { isTradingPath } from "@/server/wire/trading-operations";
 import type { HonoEnv, Principal, Sandbox } from "./context";
 import { badSignature, missingHeader, unauthorized } from "./errors";
@@ -31,15 +32,12 @@ function tokenExempt(path: string): boolean {
  * key the Trading API, its own 2FA tokens and market data (the real service keeps the families apart the same way).
  */
 export function routePermitted(principal: Principal, path: string): boolean {
+  // Market data first: company profile and analyst data live under /openapi/instrument/ on v2, a Trading API prefix,
+  // yet belong to the Market Data API (spec), so both kinds of key reach exactly those paths.
+  if (isMarketDataPath(path)) return true;
   const trading = isTradingPath(path);
   if (principal.kind === "broker") return !trading;
-  return (
-    trading ||
-    path === "/openapi/config" ||
-    path.startsWith("/openapi/auth/token/") ||
-    path.startsWith("/openapi/market-data/") ||
-    path.startsWith("/market-data/")
-  );
+  return trading || path === "/openapi/config" || path.startsWith("/openapi/auth/token/");
 }
 
 /** Decoded query values; a repeated key is joined with "," (what the SDKs send for lists). */

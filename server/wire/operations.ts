@@ -205,24 +205,76 @@ export const OPERATIONS = {
     group: "market-data",
   },
 
-  // Fundamentals (Market Data API; the SDK's data client paths as legacy: webull/data/request/*; resource paths chosen).
-  // Company profile and analyst data moved here from the Trading API's instrument module (spec, Versioning 5).
+  // Screeners (Python DataClient `screener.*`, `data/request/screener/*.py`, x-version v2; Java DataClient v3 paths).
+  // Top Active replaced most-active in name and URL: the old URL is not served (404 NOT_FOUND).
+  // Market Sectors Detail has no v3 path in the SDKs: its resource path is chosen.
+  getGainersLosers: {
+    method: "GET",
+    resource: "/market-data/screeners/gainers-losers/list",
+    legacy: "/openapi/market-data/screener/gainers-losers",
+    group: "market-data",
+  },
+  getTopActive: {
+    method: "GET",
+    resource: "/market-data/screeners/top-actives/list",
+    legacy: "/openapi/market-data/screener/top-active",
+    group: "market-data",
+  },
+  listMarketSectors: {
+    method: "GET",
+    resource: "/market-data/screeners/market-sectors/list",
+    legacy: "/openapi/market-data/screener/market-sectors",
+    group: "market-data",
+  },
+  getMarketSectorDetail: {
+    method: "GET",
+    resource: "/market-data/screeners/market-sectors-detail/list",
+    legacy: "/openapi/market-data/screener/market-sectors-detail",
+    group: "market-data",
+  },
+  getHighDividend: {
+    method: "GET",
+    resource: "/market-data/screeners/high-dividend-ranks/list",
+    legacy: "/openapi/market-data/screener/high-dividend",
+    group: "market-data",
+  },
+  get52WeekHighLow: {
+    method: "GET",
+    resource: "/market-data/screeners/week52-high-low/list",
+    legacy: "/openapi/market-data/screener/52whl",
+    group: "market-data",
+  },
+
+  // Fundamentals (Python `fundamentals.*` and `instrument.get_company_profile / get_analyst_*`, v2; Java DataClient v3).
+  // Company profile and analyst data sit under /openapi/instrument/ on v2 but belong to the Market Data API.
   getCompanyProfile: {
     method: "GET",
     resource: "/market-data/fundamentals/company-profiles/get",
     legacy: "/openapi/instrument/company/profile",
     group: "market-data",
   },
+  getAnalystTargetPrice: {
+    method: "GET",
+    resource: "/market-data/fundamentals/analysis/target-prices/get",
+    legacy: "/openapi/instrument/analyst/target-price",
+    group: "market-data",
+  },
   getAnalystRating: {
     method: "GET",
-    resource: "/market-data/fundamentals/analyst-ratings/get",
+    resource: "/market-data/fundamentals/analysis/ratings/get",
     legacy: "/openapi/instrument/analyst/rating",
     group: "market-data",
   },
-  getAnalystTargetPrice: {
+  getForecastEps: {
     method: "GET",
-    resource: "/market-data/fundamentals/analyst-target-prices/get",
-    legacy: "/openapi/instrument/analyst/target-price",
+    resource: "/market-data/fundamentals/forecast-eps/get",
+    legacy: "/openapi/fundamentals/stock/forecast-eps",
+    group: "market-data",
+  },
+  listFilings: {
+    method: "GET",
+    resource: "/market-data/fundamentals/filings/list",
+    legacy: "/openapi/fundamentals/stock/filings",
     group: "market-data",
   },
   listEarningsCalendar: {
@@ -237,43 +289,105 @@ export const OPERATIONS = {
     legacy: "/openapi/fundamentals/stock/dividend-calendar",
     group: "market-data",
   },
-  listIncomeStatements: {
+  getCapitalFlow: {
     method: "GET",
-    resource: "/market-data/fundamentals/financials/income/list",
+    resource: "/market-data/fundamentals/capital-flows/get",
+    legacy: "/openapi/fundamentals/stock/capital-flow",
+    group: "market-data",
+  },
+  getIndustryComparison: {
+    method: "GET",
+    resource: "/market-data/fundamentals/industry-comparisons/get",
+    legacy: "/openapi/fundamentals/stock/industry-comparison",
+    group: "market-data",
+  },
+  getFinancialIndicators: {
+    method: "GET",
+    resource: "/market-data/fundamentals/indicators/get",
+    legacy: "/openapi/fundamentals/financial/indicators",
+    group: "market-data",
+  },
+  getIncomeStatements: {
+    method: "GET",
+    resource: "/market-data/fundamentals/income-statements/get",
     legacy: "/openapi/fundamentals/financial/income",
     group: "market-data",
   },
-  listCashFlowStatements: {
+  getCashFlows: {
     method: "GET",
-    resource: "/market-data/fundamentals/financials/cash-flow/list",
+    resource: "/market-data/fundamentals/cash-flows/get",
     legacy: "/openapi/fundamentals/financial/cash-flow",
     group: "market-data",
   },
-  listBalanceSheets: {
+  getBalanceSheets: {
     method: "GET",
-    resource: "/market-data/fundamentals/financials/balance-sheet/list",
+    resource: "/market-data/fundamentals/balance-sheets/get",
     legacy: "/openapi/fundamentals/financial/balance-sheet",
+    group: "market-data",
+  },
+  getFinancialAlert: {
+    method: "GET",
+    resource: "/market-data/fundamentals/financial-alerts/get",
+    legacy: "/openapi/fundamentals/financial/alert",
     group: "market-data",
   },
   getFundBrief: {
     method: "GET",
-    resource: "/market-data/fundamentals/funds/brief/get",
+    resource: "/market-data/fundamentals/fund-brief/get",
     legacy: "/openapi/fundamentals/fund/brief",
     group: "market-data",
   },
-  listFundHoldings: {
+  getFundPerformance: {
     method: "GET",
-    resource: "/market-data/fundamentals/funds/holdings/list",
-    legacy: "/openapi/fundamentals/fund/holdings",
-    group: "market-data",
-  },
-  listFundPerformance: {
-    method: "GET",
-    resource: "/market-data/fundamentals/funds/performance/list",
+    resource: "/market-data/fundamentals/fund-performances/get",
     legacy: "/openapi/fundamentals/fund/performance",
     group: "market-data",
   },
-  listCorporateActions: {
+  getFundNetValue: {
+    method: "GET",
+    resource: "/market-data/fundamentals/fund-net-values/get",
+    legacy: "/openapi/fundamentals/fund/net-value",
+    group: "market-data",
+  },
+  getFundHoldings: {
+    method: "GET",
+    resource: "/market-data/fundamentals/fund-holdings/get",
+    legacy: "/openapi/fundamentals/fund/holdings",
+    group: "market-data",
+  },
+  getFundDividends: {
+    method: "GET",
+    resource: "/market-data/fundamentals/fund-dividends/get",
+    legacy: "/openapi/fundamentals/fund/dividends",
+    group: "market-data",
+  },
+  getFundRating: {
+    method: "GET",
+    resource: "/market-data/fundamentals/fund-ratings/get",
+    legacy: "/openapi/fundamentals/fund/rating",
+    group: "market-data",
+  },
+  getFundSplits: {
+    method: "GET",
+    resource: "/market-data/fundamentals/fund-splits/get",
+    legacy: "/openapi/fundamentals/fund/splits",
+    group: "market-data",
+  },
+  getFundFiles: {
+    method: "GET",
+    resource: "/market-data/fundamentals/fund-files/get",
+    legacy: "/openapi/fundamentals/fund/files",
+    group: "market-data",
+  },
+  getFundAllocation: {
+    method: "GET",
+    resource: "/market-data/fundamentals/fund-allocations/get",
+    legacy: "/openapi/fundamentals/fund/allocation",
+    group: "market-data",
+  },
+
+  // Corporate actions of the market-data client (Python `instrument.get_corp_action`, v1 path; resource path chosen).
+  listMarketCorporateActions: {
     method: "GET",
     resource: "/market-data/instruments/corporate-actions/list",
     legacy: "/instrument/corp-action",
@@ -292,6 +406,15 @@ export const OPERATIONS = {
 export type OperationName = keyof typeof OPERATIONS;
 
 export type PathStyle = "resource" | "legacy";
+
+/** Every path of a Market Data operation: both the broker's key and holders' Trading API keys reach these (spec: Market Data family). */
+const MARKET_DATA_PATHS = new Set<string>(
+  Object.values(OPERATIONS as Record<string, Operation>).flatMap((op) =>
+    op.group === "market-data" ? [op.resource, op.legacy, ...(op.aliases ?? [])] : [],
+  ),
+);
+export const isMarketDataPath = (path: string) =>
+  MARKET_DATA_PATHS.has(path) || path.startsWith("/openapi/market-data/") || path.startsWith("/market-data/");
 
 export function operationPath(name: OperationName, style: PathStyle): string {
   const op: Operation = OPERATIONS[name];

@@ -38,16 +38,16 @@ function setup() {
     getAnalystTargetPrice: answer("getAnalystTargetPrice", { data: [{ target_price: 250.5, high_price: "300", currency: "USD" }] }),
     listEarningsCalendar: answer("listEarningsCalendar", []),
     listDividendCalendar: answer("listDividendCalendar", { data: [] }),
-    listIncomeStatements: answer("listIncomeStatements", [
+    getIncomeStatements: answer("getIncomeStatements", [
       { fiscal_period: "2026Q3", revenue: "94930000000", eps: "1.64", shares_outstanding: "15000000000", currency: "USD" },
       { fiscal_period: "2026Q2", revenue: "85777000000", eps: "1.40", shares_outstanding: "15100000000", currency: "USD" },
     ]),
-    listCashFlowStatements: answer("listCashFlowStatements", []),
-    listBalanceSheets: answer("listBalanceSheets", []),
+    getCashFlows: answer("getCashFlows", []),
+    getBalanceSheets: answer("getBalanceSheets", []),
     getFundBrief: answer("getFundBrief", { name: "SPDR S&P 500 ETF Trust", expense_ratio: "0.0945" }),
-    listFundHoldings: answer("listFundHoldings", { list: [{ symbol: "AAPL", weight: "7.1" }] }),
-    listFundPerformance: answer("listFundPerformance", []),
-    listCorporateActions: answer("listCorporateActions", []),
+    getFundHoldings: answer("getFundHoldings", { list: [{ symbol: "AAPL", weight: "7.1" }] }),
+    getFundPerformance: answer("getFundPerformance", []),
+    listMarketCorporateActions: answer("listMarketCorporateActions", []),
     getStockLocate: async () => ({
       symbol: "AAPL",
       shortable: true,
@@ -131,7 +131,7 @@ describe("instrument tabs", () => {
     expect(fund.sections[2].rows).toEqual([{ symbol: "AAPL", weight: "7.1" }]);
     const statements = await t.f.tab("US", "SPY", "statements");
     expect(statements.sections[0].empty).toBe("Not offered for this instrument.");
-    expect(t.count("listIncomeStatements")).toBe(0);
+    expect(t.count("getIncomeStatements")).toBe(0);
   });
 
   it("shows margin requirements from the instrument master as fractions shown in percent", async () => {

@@ -11,7 +11,7 @@ export const STOCK_CATEGORIES = ["US_STOCK", "HK_STOCK", "CN_STOCK"] as const;
 export const SUB_CATEGORIES = ["COMMON_STOCK", "ETF", "PREFERRED_STOCK", "WARRANT", "UNITS", "RIGHT"] as const;
 export const MARKETS = ["US", "HK", "CN"] as const;
 
-interface InstrumentRow {
+export interface InstrumentRow {
   instrument_id: string;
   symbol: string;
   market: string;

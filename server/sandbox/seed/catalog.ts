@@ -63,6 +63,17 @@ const CN: Row[] = [
   ["110059", "SPDB Convertible Units", "UNITS", "XSHG", "104.50", 10],
 ];
 
+/** The seed's price of each stock (`MARKET:SYMBOL`): what reference data derived from a price is fixed to. */
+export const SEED_PRICES: ReadonlyMap<string, string> = new Map(
+  (
+    [
+      ["US", US],
+      ["HK", HK],
+      ["CN", CN],
+    ] as const
+  ).flatMap(([m, rows]) => rows.map((r) => [`${m}:${r[0]}`, r[4]] as const)),
+);
+
 const CURRENCY = { US: "USD", HK: "HKD", CN: "CNH" } as const;
 const CATEGORY = { US: "US_STOCK", HK: "HK_STOCK", CN: "CN_STOCK" } as const;
 export const OPTION_UNDERLYINGS = ["AAPL", "SPY", "TSLA", "NVDA"];

@@ -14,7 +14,7 @@ import { trading } from "./state";
 /** Market data (snapshot, bars) and the market's control calls under /sandbox/market/. */
 const CATEGORY_MARKET: Record<string, string> = { US_STOCK: "US", HK_STOCK: "HK", CN_STOCK: "CN", US_OPTION: "US" };
 
-function snapshot(sb: Sandbox, q: Quote) {
+export function snapshot(sb: Sandbox, q: Quote) {
   const t = trading(sb);
   const { bid, ask } = t.market.spread(q);
   const change = q.last.minus(q.open);
@@ -40,7 +40,7 @@ function snapshot(sb: Sandbox, q: Quote) {
   };
 }
 
-function findQuote(sb: Sandbox, symbol: string, category?: string, market?: string): Quote {
+export function findQuote(sb: Sandbox, symbol: string, category?: string, market?: string): Quote {
   const t = trading(sb);
   const m = market ?? (category ? CATEGORY_MARKET[category] : undefined) ?? "US";
   const q =
