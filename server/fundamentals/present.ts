@@ -55,10 +55,13 @@ const PERIOD_KEYS = ["fiscal_period", "report_period", "period", "period_end_dat
  */
 export function statement(title: string, records: Fact[], empty: string): FactSection {
   const rows = records.map(scalars);
-  const periodKey = PERIOD_KEYS.find((k) => rows.length > 0 && rows.every((r) => typeof r[k] === "string" && r[k] !== ""));
+  const has = (k: string) => rows.length > 0 && rows.every((r) => typeof r[k] === "string" && r[k] !== "");
+  // A fiscal period ("Q3") names a column with its year ("2026 Q3").
+  const periodKey = PERIOD_KEYS.find(has);
   if (!periodKey) return section(title, records, { empty, layout: "table" });
-  const plain = section(title, records, { empty, omit: [periodKey, "type", "fiscal_year", "fiscal_quarter", "report_date"] });
-  const periods = rows.map((r) => String(r[periodKey]));
+  const withYear = periodKey === "fiscal_period" && has("fiscal_year");
+  const plain = section(title, records, { empty, omit: [...PERIOD_KEYS, "type", "fiscal_quarter"] });
+  const periods = rows.map((r) => (withYear ? `${r.fiscal_year} ${r[periodKey]}` : String(r[periodKey])));
   const columns = [
     { key: "item", label: "Line item", numeric: false, money: false },
     ...periods.map((p) => ({ key: p, label: p, numeric: true, money: true })),
