@@ -1,7 +1,7 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useId, useState, type KeyboardEvent } from "react";
+import { useEffect, useId, useState, type KeyboardEvent } from "react";
 import { fetchJson } from "@/components/data-table/fetch-json";
 import { instrumentKeys, instrumentUrls } from "@/components/instruments/query-keys";
 import { useDebounced } from "@/components/order-ticket/use-debounced";
@@ -21,6 +21,9 @@ export function SymbolSearch() {
   const [active, setActive] = useState(0);
   const q = useDebounced(text.trim(), 150);
   const listId = useId();
+  // Set once hydrated: text typed into the server's markup before then is not the component's state.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
   const found = useQuery({
     queryKey: instrumentKeys.search(q),
     queryFn: ({ signal }) => fetchJson<InstrumentSummary[]>(instrumentUrls.search(q), signal),
@@ -58,6 +61,7 @@ export function SymbolSearch() {
         type="search"
         role="combobox"
         aria-label="Find a symbol"
+        data-ready={ready || undefined}
         aria-expanded={shown}
         aria-controls={listId}
         aria-autocomplete="list"
