@@ -15,13 +15,15 @@ const coid = `e2eins${run}`;
 let account = "";
 let accountNumber = "";
 
-function ok<T = any>(res: { status: number; body: T }): T {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the sandbox's raw answers, read field by field
+type Raw = any;
+function ok<T = Raw>(res: { status: number; body: T }): T {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;
 }
-const md = (path: string, symbol: string) => ok(sandboxCall("GET", path, { query: { symbol, category: "US_STOCK" } })) as any;
+const md = (path: string, symbol: string) => ok(sandboxCall("GET", path, { query: { symbol, category: "US_STOCK" } })) as Raw;
 /** A resource-path answer: the object itself, or the array under `data`. */
-const unwrap = (b: any) => (b && !Array.isArray(b) && Object.keys(b).length === 1 && "data" in b ? b.data : b);
+const unwrap = (b: Raw) => (b && !Array.isArray(b) && Object.keys(b).length === 1 && "data" in b ? b.data : b);
 
 test.use({ storageState: storageFor("compliance") });
 

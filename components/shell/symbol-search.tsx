@@ -1,7 +1,7 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useEffect, useId, useState, type KeyboardEvent } from "react";
+import { useId, useState, useSyncExternalStore, type KeyboardEvent } from "react";
 import { fetchJson } from "@/components/data-table/fetch-json";
 import { instrumentKeys, instrumentUrls } from "@/components/instruments/query-keys";
 import { useDebounced } from "@/components/order-ticket/use-debounced";
@@ -14,6 +14,8 @@ import type { InstrumentSummary } from "@/lib/schemas/instrument-tabs";
  * then clears the box. Matches come from the desk's instrument master (`/api/instruments/search`, kept an hour on
  * the server), one request per pause in typing. Links are relative, so it works on whatever host serves the desk.
  */
+const noSubscription = () => () => {};
+
 export function SymbolSearch() {
   const router = useRouter();
   const [text, setText] = useState("");
@@ -22,8 +24,11 @@ export function SymbolSearch() {
   const q = useDebounced(text.trim(), 150);
   const listId = useId();
   // Set once hydrated: text typed into the server's markup before then is not the component's state.
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
+  const ready = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const found = useQuery({
     queryKey: instrumentKeys.search(q),
     queryFn: ({ signal }) => fetchJson<InstrumentSummary[]>(instrumentUrls.search(q), signal),
