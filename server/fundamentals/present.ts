@@ -7,9 +7,62 @@ import type { FactSection, FactValue } from "@/lib/schemas/instrument-tabs";
  * value is a decimal, money when its name says so (prices, amounts, statement lines) and ratios when it names one.
  */
 const DECIMAL = /^-?\d+(\.\d+)?$/;
-const RATIO = /ratio|rate|percent|pct|yield|margin|growth|change|count|shares|number|num|rating|score|year|quarter|period/;
-const MONEY =
-  /price|amount|revenue|income|profit|loss|cash|eps|dividend|asset|liabilit|equity|expense|cost|debt|value|nav|sales|ebit|capex|payout|target|turnover/;
+/** Words of a field's name that make it a count or a ratio, whatever else it names ("expense_ratio", "analyst_count"). */
+const RATIO = new Set([
+  "ratio",
+  "rate",
+  "percent",
+  "pct",
+  "yield",
+  "margin",
+  "growth",
+  "change",
+  "count",
+  "shares",
+  "number",
+  "num",
+  "rating",
+  "score",
+  "year",
+  "quarter",
+  "period",
+  "weight",
+  "return",
+]);
+/** Word beginnings that make it an amount of money (prices, statement lines). */
+const MONEY = [
+  "price",
+  "amount",
+  "revenue",
+  "income",
+  "profit",
+  "loss",
+  "cash",
+  "eps",
+  "dividend",
+  "asset",
+  "liabilit",
+  "equity",
+  "expense",
+  "expenditure",
+  "cost",
+  "debt",
+  "value",
+  "nav",
+  "sales",
+  "ebit",
+  "capex",
+  "payout",
+  "target",
+  "turnover",
+  "flow",
+  "inflow",
+  "outflow",
+  "capital",
+];
+const words = (key: string) => key.toLowerCase().split(/[_\s]+/);
+const isRatio = (key: string) => words(key).some((w) => RATIO.has(w) || /^return\d/.test(w));
+const isMoney = (key: string) => !isRatio(key) && words(key).some((w) => MONEY.some((m) => w.startsWith(m)));
 const ACRONYMS = new Set(["eps", "ttm", "pe", "pb", "nav", "etf", "id", "ipo", "ceo", "url", "ebit", "ebitda", "sec", "ytd", "usd", "hkd"]);
 /** Fields that say what a record is rather than what it reports. */
 const META = new Set(["symbol", "category", "currency", "instrument_id", "tuple_id"]);
@@ -41,8 +94,7 @@ export function section(
   const columns = keys.map((key) => {
     const values = rows.map((r) => r[key]).filter((v) => v !== null && v !== undefined && v !== "");
     const numeric = values.length > 0 && values.every((v) => typeof v === "string" && DECIMAL.test(v));
-    const lower = key.toLowerCase();
-    return { key, label: label(key), numeric, money: numeric && !RATIO.test(lower) && MONEY.test(lower) };
+    return { key, label: label(key), numeric, money: numeric && isMoney(key) };
   });
   return { title, columns, rows, currency: ccy, layout: layout ?? (rows.length === 1 ? "record" : "table"), empty };
 }

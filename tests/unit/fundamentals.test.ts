@@ -39,8 +39,22 @@ function setup() {
     listEarningsCalendar: answer("listEarningsCalendar", []),
     listDividendCalendar: answer("listDividendCalendar", { data: [] }),
     getIncomeStatements: answer("getIncomeStatements", [
-      { fiscal_period: "2026Q3", revenue: "94930000000", eps: "1.64", shares_outstanding: "15000000000", currency: "USD" },
-      { fiscal_period: "2026Q2", revenue: "85777000000", eps: "1.40", shares_outstanding: "15100000000", currency: "USD" },
+      {
+        fiscal_period: "2026Q3",
+        revenue: "94930000000",
+        operating_income: "23576459638",
+        eps: "1.64",
+        shares_outstanding: "15000000000",
+        currency: "USD",
+      },
+      {
+        fiscal_period: "2026Q2",
+        revenue: "85777000000",
+        operating_income: "20370309145",
+        eps: "1.40",
+        shares_outstanding: "15100000000",
+        currency: "USD",
+      },
     ]),
     getCashFlows: answer("getCashFlows", []),
     getBalanceSheets: answer("getBalanceSheets", []),
@@ -121,6 +135,8 @@ describe("instrument tabs", () => {
     expect(income.columns.map((c) => c.label)).toEqual(["Line item", "2026Q3", "2026Q2"]);
     expect(income.rows.find((r) => r.item === "Revenue")).toMatchObject({ "2026Q3": "94930000000", __money: true });
     expect(income.rows.find((r) => r.item === "Shares outstanding")).toMatchObject({ __money: false });
+    // "operating" is not "rating": a name's words decide, not its letters.
+    expect(income.rows.find((r) => r.item === "Operating income")).toMatchObject({ __money: true });
     expect(income.currency).toBe("USD");
   });
 
