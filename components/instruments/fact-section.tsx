@@ -1,11 +1,17 @@
 import { table } from "@/components/ui/page";
+import { SymbolLink } from "./symbol-link";
 import { formatMoney, formatQuantity, mulDecimal } from "@/lib/money";
 import type { FactSection, FactValue } from "@/lib/schemas/instrument-tabs";
 
 /** One section of a tab: a record as label/value pairs, or records as a dense table; numbers right-aligned with their currency. */
-export function FactSectionView({ s, testId }: { s: FactSection; testId: string }) {
+export function FactSectionView({ s, testId, market }: { s: FactSection; testId: string; market: string }) {
   const cell = (v: FactValue | undefined, c: FactSection["columns"][number], row: Record<string, FactValue>) =>
-    show(v, c.numeric, c.percent ? "percent" : c.money && row.__money !== false ? s.currency || "" : undefined);
+    // Another instrument named in a record (a fund's holding, a peer) links to its page.
+    c.key === "symbol" && typeof v === "string" ? (
+      <SymbolLink market={market} symbol={v} />
+    ) : (
+      show(v, c.numeric, c.percent ? "percent" : c.money && row.__money !== false ? s.currency || "" : undefined)
+    );
   return (
     <section aria-label={s.title || undefined} data-testid={testId} className="flex flex-col gap-1">
       {s.title ? <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{s.title}</h3> : null}
@@ -58,7 +64,14 @@ export function FactSectionView({ s, testId }: { s: FactSection; testId: string 
 function show(v: FactValue | undefined, numeric: boolean, unit: string | undefined) {
   if (v === null || v === undefined || v === "") return <span className="text-slate-300">—</span>;
   if (typeof v === "boolean") return v ? "Yes" : "No";
-  if (!numeric) return v;
+  if (!numeric)
+    return /^https:\/\/[^\s]+$/.test(v) ? (
+      <a href={v} target="_blank" rel="noopener noreferrer" className="text-blue-800 hover:underline">
+        {v}
+      </a>
+    ) : (
+      v
+    );
   if (unit === "percent") return `${formatMoney(mulDecimal(v, "100"), undefined, 2)} %`;
   if (unit !== undefined) return formatMoney(v, unit || undefined);
   return formatQuantity(v);

@@ -121,7 +121,7 @@ function TabBody({ market, symbol, tab }: { market: string; symbol: string; tab:
       {(data) => (
         <div className="flex flex-col gap-4">
           {data.sections.map((sec, i) => (
-            <FactSectionView key={`${sec.title}-${i}`} s={sec} testId={`${tab}-section-${i}`} />
+            <FactSectionView key={`${sec.title}-${i}`} s={sec} testId={`${tab}-section-${i}`} market={market} />
           ))}
         </div>
       )}

@@ -64,8 +64,10 @@ const words = (key: string) => key.toLowerCase().split(/[_\s]+/);
 const isRatio = (key: string) => words(key).some((w) => RATIO.has(w) || /^return\d/.test(w));
 const isMoney = (key: string) => !isRatio(key) && words(key).some((w) => MONEY.some((m) => w.startsWith(m)));
 const ACRONYMS = new Set(["eps", "ttm", "pe", "pb", "nav", "etf", "id", "ipo", "ceo", "url", "ebit", "ebitda", "sec", "ytd", "usd", "hkd"]);
-/** Fields that say what a record is rather than what it reports. */
+/** Fields that say what a record is rather than what it reports: left out when every record has the same (the instrument's own). */
 const META = new Set(["symbol", "category", "currency", "instrument_id", "tuple_id"]);
+/** Words of a ratio that the upstream writes as a fraction (0.0028 for 0.28 %). */
+const FRACTION = new Set(["ratio", "return", "weight", "yield", "margin", "growth"]);
 
 export function label(key: string): string {
   const words = key.split(/[_\s]+/).filter(Boolean);
@@ -90,11 +92,16 @@ export function section(
   const rows = records.map(scalars);
   const ccy = currency ?? (rows.find((r) => typeof r.currency === "string")?.currency as string | undefined);
   const keys: string[] = [];
-  for (const r of rows) for (const k of Object.keys(r)) if (!keys.includes(k) && !META.has(k) && !omit.includes(k)) keys.push(k);
+  const constant = (k: string) => new Set(rows.map((r) => r[k])).size <= 1;
+  for (const r of rows)
+    for (const k of Object.keys(r)) if (!keys.includes(k) && !(META.has(k) && constant(k)) && !omit.includes(k)) keys.push(k);
   const columns = keys.map((key) => {
     const values = rows.map((r) => r[key]).filter((v) => v !== null && v !== undefined && v !== "");
     const numeric = values.length > 0 && values.every((v) => typeof v === "string" && DECIMAL.test(v));
-    return { key, label: label(key), numeric, money: numeric && isMoney(key) };
+    // A fraction shown as a percentage: a ratio's name, every value within ±1.
+    const percent =
+      numeric && words(key).some((w) => FRACTION.has(w) || /^return\d/.test(w)) && values.every((v) => Math.abs(Number(v)) <= 1);
+    return { key, label: label(key), numeric, money: numeric && isMoney(key), ...(percent ? { percent } : {}) };
   });
   return { title, columns, rows, currency: ccy, layout: layout ?? (rows.length === 1 ? "record" : "table"), empty };
 }

@@ -59,7 +59,7 @@ function setup() {
     getCashFlows: answer("getCashFlows", []),
     getBalanceSheets: answer("getBalanceSheets", []),
     getFundBrief: answer("getFundBrief", { name: "SPDR S&P 500 ETF Trust", expense_ratio: "0.0945" }),
-    getFundHoldings: answer("getFundHoldings", { list: [{ symbol: "AAPL", weight: "7.1" }] }),
+    getFundHoldings: answer("getFundHoldings", { list: [{ symbol: "AAPL", weight: "0.071" }, { symbol: "MSFT", weight: "0.065" }] }),
     getFundPerformance: answer("getFundPerformance", []),
     listMarketCorporateActions: answer("listMarketCorporateActions", []),
     getStockLocate: async () => ({
@@ -144,7 +144,12 @@ describe("instrument tabs", () => {
     const t = setup();
     const fund = await t.f.tab("US", "SPY", "fund");
     expect(fund.sections.map((s) => s.title)).toEqual(["Fund brief", "Performance", "Top holdings"]);
-    expect(fund.sections[2].rows).toEqual([{ symbol: "AAPL", weight: "7.1" }]);
+    // Holdings name other instruments: their symbols stay; a weight written as a fraction is shown in percent.
+    expect(fund.sections[2].columns.map((c) => [c.key, !!c.percent])).toEqual([
+      ["symbol", false],
+      ["weight", true],
+    ]);
+    expect(fund.sections[0].columns.find((c) => c.key === "expense_ratio")?.percent).toBe(true);
     const statements = await t.f.tab("US", "SPY", "statements");
     expect(statements.sections[0].empty).toBe("Not offered for this instrument.");
     expect(t.count("getIncomeStatements")).toBe(0);
