@@ -8,6 +8,7 @@ const EXPECTED_NAV: Record<DemoRole, string[]> = {
     "Orders",
     "Movements",
     "Approvals",
+    "Markets",
     "Activities",
     "Audit trail",
     "Alerts",
@@ -18,9 +19,9 @@ const EXPECTED_NAV: Record<DemoRole, string[]> = {
     "Event stream",
     "Jobs",
   ],
-  operations: ["Home", "Accounts", "Orders", "Movements", "Approvals", "Activities", "Event stream"],
-  support: ["Home", "Accounts", "Orders"],
-  compliance: ["Home", "Accounts", "Orders", "Movements", "Approvals", "Activities", "Audit trail", "Alerts"],
+  operations: ["Home", "Accounts", "Orders", "Movements", "Approvals", "Markets", "Activities", "Event stream"],
+  support: ["Home", "Accounts", "Orders", "Markets"],
+  compliance: ["Home", "Accounts", "Orders", "Movements", "Approvals", "Markets", "Activities", "Audit trail", "Alerts"],
 };
 
 for (const role of Object.keys(EXPECTED_NAV) as DemoRole[]) {

@@ -14,6 +14,7 @@ export const NAV: NavItem[] = [
   { href: "/orders", label: "Orders", permission: "orders:read" },
   { href: "/movements", label: "Movements", permission: "movements:read" },
   { href: "/approvals", label: "Approvals", permission: "approvals:read" },
+  { href: "/markets", label: "Markets", permission: "market:read" },
   { href: "/activities", label: "Activities", permission: "activities:read", section: "Compliance" },
   { href: "/audit", label: "Audit trail", permission: "audit:read", section: "Compliance" },
   { href: "/alerts", label: "Alerts", permission: "alerts:read", section: "Compliance" },

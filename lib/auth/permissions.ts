@@ -50,7 +50,7 @@ export const PERMISSIONS = {
   "alerts:decide": ["compliance"],
   /** Edit the surveillance rules (kinds, thresholds, on/off). */
   "alerts:rules": ["admin"],
-  /** Market data and reference data of instruments: the instrument page, its tabs, the header's symbol search. */
+  /** Market data and reference data: the screeners page, instrument pages and their tabs, the header's symbol search; every role. */
   "market:read": ["admin", "operations", "support", "compliance"],
 } as const satisfies Record<string, readonly Role[]>;
 

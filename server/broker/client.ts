@@ -13,6 +13,7 @@ import * as Fu from "./schemas/fundamentals";
 import * as I from "./schemas/instruments";
 import * as M from "./schemas/misc";
 import * as O from "./schemas/orders";
+import * as R from "./schemas/screeners";
 import { TokenManager, type TokenManagerOptions } from "./token-manager";
 import { MemoryTokenStore, type TokenStore } from "./token-store";
 import { Transport, type CallOptions, type TransportConfig, type TransportDeps } from "./transport";
@@ -241,6 +242,18 @@ export function createBrokerClient(config: BrokerClientConfig, deps: BrokerClien
       get("listTradeCalendar", M.tradeCalendarIn, input, list(M.tradeCalendarDay), ro),
     exerciseOption: (input: M.ExerciseOptionInput, ro?: RequestOptions) =>
       post("exerciseOption", M.exerciseOptionIn, input, first(M.optionExercise), true, ro),
+
+    // Market data: screeners (rankings as { rows, hasMore } on both path styles)
+    getGainersLosers: (input: In<typeof R.gainersLosersIn>, ro?: RequestOptions) =>
+      get("getGainersLosers", R.gainersLosersIn, input, R.ranking, ro),
+    getTopActive: (input: In<typeof R.topActiveIn>, ro?: RequestOptions) => get("getTopActive", R.topActiveIn, input, R.ranking, ro),
+    getHighDividend: (input: In<typeof R.highDividendIn>, ro?: RequestOptions) =>
+      get("getHighDividend", R.highDividendIn, input, R.ranking, ro),
+    get52WeekHighLow: (input: In<typeof R.week52In>, ro?: RequestOptions) => get("get52WeekHighLow", R.week52In, input, R.ranking, ro),
+    listMarketSectors: (input: In<typeof R.marketSectorsIn>, ro?: RequestOptions) =>
+      get("listMarketSectors", R.marketSectorsIn, input, R.marketSectors, ro),
+    getMarketSectorDetail: (input: In<typeof R.marketSectorDetailIn>, ro?: RequestOptions) =>
+      get("getMarketSectorDetail", R.marketSectorDetailIn, input, R.marketSectorDetail, ro),
   };
 }
 

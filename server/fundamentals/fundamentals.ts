@@ -6,7 +6,7 @@ import { STOCK_CATEGORY, type InstrumentMarket } from "@/lib/instruments";
 import { tabsFor, type FactSection, type InstrumentTab, type TabData } from "@/lib/schemas/instrument-tabs";
 import { createInstrumentMaster, instrumentMaster } from "./instrument-master";
 import { section, statement } from "./present";
-import { ttlCache } from "./ttl-cache";
+import { SharedCache } from "@/server/screeners/cache";
 
 /**
  * The instrument page's tabs: reference data read through the Broker API client and kept for its natural lifetime,
@@ -50,8 +50,8 @@ export function createFundamentals({
   now,
 }: { client?: () => Client; master?: ReturnType<typeof createInstrumentMaster>; now?: () => number } = {}) {
   const caches = Object.fromEntries(
-    Object.entries(TAB_TTL_MS).map(([tab, ttlMs]) => [tab, ttlCache<FactSection[]>({ ttlMs, now })]),
-  ) as Record<InstrumentTab, ReturnType<typeof ttlCache<FactSection[]>>>;
+    Object.entries(TAB_TTL_MS).map(([tab, ttlMs]) => [tab, new SharedCache<FactSection[]>(ttlMs, now)]),
+  ) as Record<InstrumentTab, SharedCache<FactSection[]>>;
 
   async function read(tab: InstrumentTab, i: Instrument, market: InstrumentMarket): Promise<FactSection[]> {
     const q = { symbol: i.symbol, category: STOCK_CATEGORY[market] };

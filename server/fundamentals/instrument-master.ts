@@ -4,7 +4,7 @@ import type { Instrument } from "@/server/broker/schemas/instruments";
 import { NotFoundError } from "@/lib/errors";
 import { STOCK_CATEGORY, type InstrumentMarket } from "@/lib/instruments";
 import type { InstrumentSummary } from "@/lib/schemas/instrument-tabs";
-import { ttlCache } from "./ttl-cache";
+import { SharedCache } from "@/server/screeners/cache";
 
 /**
  * The desk's instrument master: every stock instrument of the upstream (the profiles list, paged), kept an hour.
@@ -17,8 +17,8 @@ export const MASTER_TTL_MS = 60 * 60_000;
 export const INSTRUMENT_TTL_MS = 5 * 60_000;
 
 export function createInstrumentMaster(client: () => Client = broker, now?: () => number) {
-  const master = ttlCache<Instrument[]>({ ttlMs: MASTER_TTL_MS, max: 1, now });
-  const one = ttlCache<Instrument | undefined>({ ttlMs: INSTRUMENT_TTL_MS, now });
+  const master = new SharedCache<Instrument[]>(MASTER_TTL_MS, now, 1);
+  const one = new SharedCache<Instrument | undefined>(INSTRUMENT_TTL_MS, now);
 
   const all = () =>
     master.get("all", async () => {

@@ -97,7 +97,7 @@ export async function startTradingRuntime(sb: Sandbox, o: TradingRuntimeOptions,
   if (interval > 0) {
     let busy = false;
     timer = setInterval(() => {
-      if (busy) return;
+      if (busy || t.market.paused) return;
       busy = true;
       t.market.step(t.now());
       runMatching(sb)

@@ -94,6 +94,12 @@ export function marketRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
     return snapshot(sb, q);
   });
 
+  // Stops (or restarts) the market timer's steps, so what a test reads twice stays the same; control calls still move it.
+  post("/sandbox/market/pause", async (b) => {
+    t.market.paused = b.paused !== false;
+    return { paused: t.market.paused };
+  });
+
   // Advances the random walk by `steps` and the market clock by `advance_seconds`, then matches.
   post("/sandbox/market/tick", async (b) => {
     await load();

@@ -56,6 +56,8 @@ export class SimMarket {
   private quotes = new Map<string, Quote>();
   private dirty = new Set<string>();
   private loaded = false;
+  /** Set by POST /sandbox/market/pause: the market timer then takes no steps (control calls still do). */
+  paused = false;
 
   constructor(readonly seed: string) {}
 
