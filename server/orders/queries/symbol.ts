@@ -68,15 +68,23 @@ interface ExecutionDbRow {
   filled_at: Date;
 }
 
-/** The latest executions of the symbol and its options, each with the desk's order it filled. */
+/** The latest executions of the symbol and its options (among its latest four times `limit`, those of the market), each with the desk's order it filled. */
 export async function selectRecentExecutionsForSymbol(q: Queryable, market: string, symbol: string, limit = 50): Promise<DeskExecution[]> {
   const { rows } = await q.query<ExecutionDbRow>(
-    `SELECT e.id::text AS id, o.id::text AS order_id, e.account_id, d.account_number, e.symbol, e.side,
+    // The latest executions of the symbol first, one range of the underlying index (the planner, misjudging how
+    // many rows the expression matches, would otherwise scan every execution and sort), then their orders' market.
+    `WITH latest AS MATERIALIZED (
+       SELECT e.id, e.account_id, e.client_order_id, e.symbol, e.side, e.quantity, e.price, e.filled_at
+         FROM brokerdesk.executions e
+        WHERE ${underlyingOf("e.symbol")} = $1
+        ORDER BY e.filled_at DESC, e.id DESC
+        LIMIT $3 * 4)
+     SELECT e.id::text AS id, o.id::text AS order_id, e.account_id, d.account_number, e.symbol, e.side,
             e.quantity::text AS quantity, e.price::text AS price, e.filled_at
-       FROM brokerdesk.executions e
+       FROM latest e
        JOIN brokerdesk.orders o ON o.account_id = e.account_id AND o.client_order_id = e.client_order_id
        LEFT JOIN brokerdesk.account_directory d ON d.account_id = e.account_id
-      WHERE ${underlyingOf("e.symbol")} = $1 AND o.market = $2
+      WHERE o.market = $2
       ORDER BY e.filled_at DESC, e.id DESC
       LIMIT $3`,
     [symbol, market, limit],
