@@ -65,7 +65,7 @@ export function SymbolSearch() {
       <input
         type="search"
         role="combobox"
-        aria-label="Find a symbol"
+        aria-label="Look up a ticker or company"
         data-ready={ready || undefined}
         aria-expanded={shown}
         aria-controls={listId}
@@ -89,7 +89,7 @@ export function SymbolSearch() {
         <ul
           id={listId}
           role="listbox"
-          aria-label="Matching instruments"
+          aria-label="Matches"
           className="absolute top-8 left-0 z-30 max-h-80 w-96 overflow-auto rounded border border-slate-200 bg-white py-1 text-sm shadow-lg"
         >
           {matches.map((i, n) => (
