@@ -129,6 +129,7 @@ test("each tab shows the sandbox's data, the chosen tab in the URL and arrow key
   await page.keyboard.press("ArrowRight");
   await expect(page).toHaveURL(/\?tab=calendars$/);
   await expect(page.getByTestId("calendars-section-0").locator("tbody tr")).toHaveCount(earnings.length);
+  await shots(page, "instrument-tabs", "aapl-calendars");
 
   await page.keyboard.press("ArrowRight");
   await expect(page).toHaveURL(/\?tab=statements$/);
@@ -155,6 +156,12 @@ test("each tab shows the sandbox's data, the chosen tab in the URL and arrow key
   await expect(page.getByTestId("shortability-section-1").locator('[data-field="available_num"] dd')).toHaveText(
     formatQuantity(String(loc.available_num)),
   );
+
+  await shots(page, "instrument-tabs", "aapl-shortability");
+  await page.getByRole("tab", { name: "Corporate actions" }).click();
+  await expect(page).toHaveURL(/\?tab=corporate-actions$/);
+  await shots(page, "instrument-tabs", "aapl-corporate-actions");
+  await page.getByRole("tab", { name: "Shortability & locate" }).click();
 
   // The tab survives a reload.
   await page.reload();

@@ -67,9 +67,15 @@ const ACRONYMS = new Set(["eps", "ttm", "pe", "pb", "nav", "etf", "id", "ipo", "
 /** Fields that say what a record is rather than what it reports: left out when every record has the same (the instrument's own). */
 const META = new Set(["symbol", "category", "currency", "instrument_id", "tuple_id"]);
 /** Words of a ratio that the upstream writes as a fraction (0.0028 for 0.28 %). */
-const FRACTION = new Set(["ratio", "return", "weight", "yield", "margin", "growth"]);
+const FRACTION = new Set(["ratio", "rate", "return", "weight", "yield", "margin", "growth"]);
+
+/** Names the upstream's field names say poorly. */
+const LABELS: Record<string, string> = { available_num: "Available to borrow", short_interest_rate: "Borrow rate (annual)" };
+/** Words of a field that hold a code or a calendar value, shown as written even when they are digits (2026, not 2,026). */
+const VERBATIM = new Set(["year", "date", "code", "id", "period", "quarter"]);
 
 export function label(key: string): string {
+  if (LABELS[key]) return LABELS[key];
   const words = key.split(/[_\s]+/).filter(Boolean);
   return words.map((w, i) => (ACRONYMS.has(w.toLowerCase()) ? w.toUpperCase() : i === 0 ? w[0].toUpperCase() + w.slice(1) : w)).join(" ");
 }
@@ -97,7 +103,8 @@ export function section(
     for (const k of Object.keys(r)) if (!keys.includes(k) && !(META.has(k) && constant(k)) && !omit.includes(k)) keys.push(k);
   const columns = keys.map((key) => {
     const values = rows.map((r) => r[key]).filter((v) => v !== null && v !== undefined && v !== "");
-    const numeric = values.length > 0 && values.every((v) => typeof v === "string" && DECIMAL.test(v));
+    const numeric =
+      values.length > 0 && values.every((v) => typeof v === "string" && DECIMAL.test(v)) && !words(key).some((w) => VERBATIM.has(w));
     // A fraction shown as a percentage: a ratio's name, every value within ±1.
     const percent =
       numeric && words(key).some((w) => FRACTION.has(w) || /^return\d/.test(w)) && values.every((v) => Math.abs(Number(v)) <= 1);

@@ -32,7 +32,7 @@ function setup() {
     getCompanyProfile: async () => {
       calls.push("getCompanyProfile");
       if (profileFails) throw new Error("upstream down");
-      return facts.parse({ data: { symbol: "AAPL", name: "Apple Inc.", employees: 164000, ceo: "T. Cook" } });
+      return facts.parse({ data: { symbol: "AAPL", name: "Apple Inc.", employees: 164000, ceo: "T. Cook", fiscal_year: 2026 } });
     },
     getAnalystRating: answer("getAnalystRating", [{ rating: "BUY", analysts: 40 }]),
     getAnalystTargetPrice: answer("getAnalystTargetPrice", { data: [{ target_price: 250.5, high_price: "300", currency: "USD" }] }),
@@ -59,7 +59,12 @@ function setup() {
     getCashFlows: answer("getCashFlows", []),
     getBalanceSheets: answer("getBalanceSheets", []),
     getFundBrief: answer("getFundBrief", { name: "SPDR S&P 500 ETF Trust", expense_ratio: "0.0945" }),
-    getFundHoldings: answer("getFundHoldings", { list: [{ symbol: "AAPL", weight: "0.071" }, { symbol: "MSFT", weight: "0.065" }] }),
+    getFundHoldings: answer("getFundHoldings", {
+      list: [
+        { symbol: "AAPL", weight: "0.071" },
+        { symbol: "MSFT", weight: "0.065" },
+      ],
+    }),
     getFundPerformance: answer("getFundPerformance", []),
     listMarketCorporateActions: answer("listMarketCorporateActions", []),
     getStockLocate: async () => ({
@@ -100,6 +105,9 @@ describe("instrument tabs", () => {
     expect(first.sections[0].layout).toBe("record");
     expect(first.sections[0].rows[0]).toMatchObject({ name: "Apple Inc.", employees: "164000", ceo: "T. Cook" });
     expect(first.sections[0].columns.find((c) => c.key === "ceo")?.label).toBe("CEO");
+    // A year is written as it is, not as a number with separators.
+    expect(first.sections[0].columns.find((c) => c.key === "employees")?.numeric).toBe(true);
+    expect(first.sections[0].columns.find((c) => c.key === "fiscal_year")?.numeric).toBe(false);
     await t.f.tab("US", "aapl", "profile");
     t.advance(TAB_TTL_MS.profile - 1);
     await t.f.tab("US", "AAPL", "profile");
