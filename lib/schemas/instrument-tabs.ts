@@ -36,11 +36,11 @@ export const instrumentPathIn = z.object({
     .string()
     .transform((v) => v.toUpperCase())
     .pipe(z.enum(INSTRUMENT_MARKETS)),
+  // A stock's symbol: letters, digits, a dot or a dash (BRK.B, 00700); an option's page is its underlying's.
   symbol: z
     .string()
     .trim()
-    .min(1)
-    .max(24)
+    .regex(/^[A-Za-z0-9.-]{1,24}$/, "must be a stock symbol")
     .transform((v) => v.toUpperCase()),
 });
 export const instrumentTabIn = instrumentPathIn.extend({ tab: z.enum(INSTRUMENT_TABS) });
