@@ -75,7 +75,7 @@ test("a blotter symbol opens its instrument page; the desk view lists the order 
   const row = page.getByTestId(`order-row-${coid}`);
   await row.getByRole("link", { name: "AAPL" }).click();
   await expect(page).toHaveURL(/\/instruments\/US\/AAPL$/);
-  await expect(page.getByRole("tablist")).toBeVisible();
+  await expect(page.getByTestId("instrument-tabs").getByRole("tablist")).toBeVisible();
 
   const order = page.getByTestId("desk-order").filter({ has: page.locator(`a[href="/orders/${id}"]`) });
   await expect(order).toBeVisible();
@@ -115,13 +115,16 @@ test("each tab shows the sandbox's data, the chosen tab in the URL and arrow key
   const locate = ok(sandboxCall("GET", "/broker/instruments/stock-locates/get", { query: { symbol: "AAPL", market: "US" } }));
 
   await page.goto("/instruments/US/AAPL");
-  const panel = page.getByRole("tabpanel");
+  const panel = page.getByTestId("instrument-tabs").getByRole("tabpanel");
   await expect(panel.locator('[data-field="name"] dd')).toHaveText(profile.name);
 
-  await page.getByRole("tab", { name: "Profile" }).focus();
+  await page.getByTestId("instrument-tabs").getByRole("tab", { name: "Profile" }).focus();
   await page.keyboard.press("ArrowRight");
-  await expect(page.getByRole("tab", { name: "Analyst rating & target" })).toHaveAttribute("aria-selected", "true");
-  await expect(page.getByRole("tab", { name: "Analyst rating & target" })).toBeFocused();
+  await expect(page.getByTestId("instrument-tabs").getByRole("tab", { name: "Analyst rating & target" })).toHaveAttribute(
+    "aria-selected",
+    "true",
+  );
+  await expect(page.getByTestId("instrument-tabs").getByRole("tab", { name: "Analyst rating & target" })).toBeFocused();
   await expect(page).toHaveURL(/\?tab=analyst$/);
   await expect(panel.locator('[data-field="rating"] dd')).toHaveText(rating.rating);
   await expect(panel.locator('[data-field="target_mean"] dd')).toHaveText(formatMoney(String(target.target_mean), "USD"));
@@ -158,21 +161,24 @@ test("each tab shows the sandbox's data, the chosen tab in the URL and arrow key
   );
 
   await shots(page, "instrument-tabs", "aapl-shortability");
-  await page.getByRole("tab", { name: "Corporate actions" }).click();
+  await page.getByTestId("instrument-tabs").getByRole("tab", { name: "Corporate actions" }).click();
   await expect(page).toHaveURL(/\?tab=corporate-actions$/);
   await shots(page, "instrument-tabs", "aapl-corporate-actions");
-  await page.getByRole("tab", { name: "Shortability & locate" }).click();
+  await page.getByTestId("instrument-tabs").getByRole("tab", { name: "Shortability & locate" }).click();
 
   // The tab survives a reload.
   await page.reload();
-  await expect(page.getByRole("tab", { name: "Shortability & locate" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByTestId("instrument-tabs").getByRole("tab", { name: "Shortability & locate" })).toHaveAttribute(
+    "aria-selected",
+    "true",
+  );
 });
 
 test("an ETF shows fund data instead of statements", async ({ page }) => {
   const brief = unwrap(md("/market-data/fundamentals/fund-brief/get", "SPY"));
   await page.goto("/instruments/US/SPY?tab=fund");
-  await expect(page.getByRole("tab", { name: "Fund data" })).toHaveAttribute("aria-selected", "true");
-  await expect(page.getByRole("tab", { name: "Financial statements" })).toHaveCount(0);
+  await expect(page.getByTestId("instrument-tabs").getByRole("tab", { name: "Fund data" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByTestId("instrument-tabs").getByRole("tab", { name: "Financial statements" })).toHaveCount(0);
   await expect(page.getByTestId("fund-section-0").locator('[data-field="name"] dd')).toHaveText(brief.name);
   await shots(page, "instrument-tabs", "spy-fund");
 });
