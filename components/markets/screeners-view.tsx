@@ -72,14 +72,7 @@ const volume = num("volume", "Volume", (r) => big(r.volume));
 const marketValue = num("market_value", "Market value", (r) => big(r.market_value));
 
 const COLUMNS: Record<Exclude<ScreenerId, "sectors">, Column[]> = {
-  gainers: [
-    priceCol,
-    ...change,
-    volume,
-    num("relative_volume_10d", "Rel. vol 10d", (r) => ratio(r.relative_volume_10d)),
-    marketValue,
-    num("pe_ttm", "P/E", (r) => ratio(r.pe_ttm)),
-  ],
+  gainers: [priceCol, ...change, volume, num("relative_volume_10d", "Rel. vol 10d", (r) => ratio(r.relative_volume_10d)), marketValue],
   "top-active": [
     priceCol,
     changePct,

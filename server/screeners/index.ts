@@ -27,7 +27,8 @@ const pick = <T extends string>(value: string | undefined, allowed: readonly T[]
 async function read(p: ScreenerParams, signal?: AbortSignal): Promise<ScreenerAnswer> {
   const b = broker();
   const ro = { signal };
-  const page = { page_index: 1, page_size: SCREENER_ROWS };
+  // The v2 calls page (page_index, page_size); the SDKs' v3 calls send no paging and get the whole ranking.
+  const page = b.config.pathStyle === "legacy" ? { page_index: 1, page_size: SCREENER_ROWS } : {};
   const base = {
     screener: p.screener,
     category: p.category,

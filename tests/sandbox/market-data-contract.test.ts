@@ -163,6 +163,9 @@ describe.each(engines)("Market Data contract ($name)", (te) => {
         const p = await c.call("get_company_profile", { symbol: "AAPL", category: "US_STOCK" });
         expect(p.body).toMatchObject({ symbol: "AAPL", name: "Apple Inc.", sector: "Information Technology" });
         expect((await c.call("get_analyst_rating", { symbol: "AAPL", category: "US_STOCK" })).body.total).toBeGreaterThan(0);
+        const preferred = await c.call("get_company_profile", { symbol: "BAC.PRL", category: "US_STOCK" });
+        expect(preferred.body).toMatchObject({ symbol: "BAC.PRL", instrument_type: "PREFERRED_STOCK" });
+        expect((await c.call("get_financials_income", { symbol: "BAC.PRL", category: "US_STOCK" })).body).toEqual([]);
         const unknown = await c.call("get_company_profile", { symbol: "NOPE", category: "US_STOCK" });
         expect([unknown.status, unknown.body.error_code]).toEqual([417, "INSTRUMENT_NOT_FOUND"]);
         const wrongCategory = await c.call("get_fund_brief", { symbol: "SPY", category: "US_OPTION" });
@@ -171,6 +174,25 @@ describe.each(engines)("Market Data contract ($name)", (te) => {
         expect([hkFilings.status, hkFilings.body.error_code]).toEqual([417, "UNSUPPORTED_CATEGORY"]);
       }
     });
+  });
+
+  it("every ETF of the master has fund data and no statements, every common stock the reverse; dividends agree across endpoints", async () => {
+    const c = broker("resource");
+    const master = (await f.api.op("listStockInstruments", "resource", { query: { category: "US_STOCK", page_size: 200 } })).body.data;
+    const kinds = master.filter((i: Row) => ["ETF", "COMMON_STOCK"].includes(i.sub_category));
+    expect(kinds.length).toBeGreaterThan(15);
+    for (const i of kinds) {
+      const q = { symbol: i.symbol, category: "US_STOCK" };
+      const [brief, income] = [(await c.call("get_fund_brief", q)).body, (await c.call("get_financials_income", q)).body];
+      if (i.sub_category === "ETF") expect([brief.fund_type, income], i.symbol).toEqual(["ETF", []]);
+      else expect([brief, income.length], i.symbol).toEqual([{}, 5]);
+    }
+    // The high-dividend ranking's trailing dividend is four times each quarterly amount of the dividend calendar.
+    for (const d of rowsOf((await c.call("get_high_dividend", { category: "US_STOCK" })).body)) {
+      const calendar = (await c.call("get_dividend_calendar", { symbol: d.symbol, category: "US_STOCK" })).body;
+      expect(calendar.length, d.symbol).toBeGreaterThan(0);
+      for (const e of calendar) expect(Number(e.amount) * 4, d.symbol).toBeCloseTo(Number(d.dividend), 1);
+    }
   });
 
   it("the old most-active URL is gone: 404 NOT_FOUND on both styles, to both keys", async () => {

@@ -46,12 +46,12 @@ export function marketOfCategory(category: string | undefined): string {
   return MARKET_OF[c];
 }
 
-/** The instrument master of one market (stocks and ETFs are what the screeners and fundamentals cover). */
-export async function instrumentsOf(sb: Sandbox, market: string): Promise<Instrument[]> {
+/** The instrument master of one market: its stocks and ETFs (what the screeners rank), or every instrument. */
+export async function instrumentsOf(sb: Sandbox, market: string, every = false): Promise<Instrument[]> {
   const { rows } = await sb.engine.query<Instrument>(
     `SELECT instrument_id, symbol, market, category, sub_category, currency, profile->>'name' AS name, profile->>'exchange_code' AS exchange_code
-       FROM sandbox.instruments WHERE market = $1 AND sub_category IN ('COMMON_STOCK', 'ETF') ORDER BY symbol`,
-    [market],
+       FROM sandbox.instruments WHERE market = $1 AND ($2 OR sub_category IN ('COMMON_STOCK', 'ETF')) ORDER BY symbol`,
+    [market, every],
   );
   return rows;
 }
@@ -61,7 +61,8 @@ export async function instrumentOf(sb: Sandbox, query: Record<string, string>): 
   const market = marketOfCategory(query.category);
   const symbol = query.symbol;
   if (!symbol) throw business("ILLEGAL_PARAMETER", "symbol is required.");
-  const found = (await instrumentsOf(sb, market)).find((i) => i.symbol === symbol);
+  // Any instrument of the master (a preferred share or a warrant has a profile; its statements and fund data are empty).
+  const found = (await instrumentsOf(sb, market, true)).find((i) => i.symbol === symbol);
   if (!found) throw business("INSTRUMENT_NOT_FOUND", "instrument not exists");
   return found;
 }

@@ -89,8 +89,10 @@ export class SimMarket {
     this.loaded = true;
   }
 
+  /** After /sandbox/reset: prices reload from the instrument master and the timer runs again. */
   invalidate() {
     this.loaded = false;
+    this.paused = false;
     this.dirty.clear();
   }
 
