@@ -93,7 +93,7 @@ test.describe.serial("as support", () => {
     await expect(row).toBeVisible();
     await expect(row.getByRole("cell").nth(8)).toHaveText("50.10 USD"); // limit price, right-aligned with its currency
     await expect(row.getByRole("link", { name: "AAPL" })).toHaveAttribute("href", "/instruments/US/AAPL");
-    await row.getByRole("link", { name: "Open the order" }).click();
+    await row.getByTitle("Open the order").click();
     await expect(page).toHaveURL(new RegExp(`/orders/${id}$`));
     await expect(page.getByTestId("order-status")).toContainText("Working");
 

@@ -50,7 +50,7 @@ export const PERMISSIONS = {
   "alerts:decide": ["compliance"],
   /** Edit the surveillance rules (kinds, thresholds, on/off). */
   "alerts:rules": ["admin"],
-  /** Market data: the screeners page, an instrument's page (live quote, chart, depth, ticks) and the order ticket's quote. */
+  /** Market data and reference data: the screeners page, instrument pages (live quote, chart, depth, ticks) and their tabs, the order ticket's quote, the header's symbol search; every role. */
   "market:read": ["admin", "operations", "support", "compliance"],
 } as const satisfies Record<string, readonly Role[]>;
 

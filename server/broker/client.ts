@@ -9,6 +9,7 @@ import type { RateGroup } from "@/server/wire/operations";
 import * as A from "./schemas/accounts";
 import * as S from "./schemas/assets";
 import * as F from "./schemas/funding";
+import * as Fu from "./schemas/fundamentals";
 import * as I from "./schemas/instruments";
 import * as K from "./schemas/market";
 import * as M from "./schemas/misc";
@@ -176,6 +177,21 @@ export function createBrokerClient(config: BrokerClientConfig, deps: BrokerClien
       get("getCorporateAction", I.getCorporateActionIn, input, first(I.corporateAction), ro),
     listOptionContracts: (input: I.ListOptionContractsInput = {}, ro?: RequestOptions) =>
       page("listOptionContracts", I.listOptionContractsIn, input, I.optionContract, SPECS.options, ro),
+
+    // Fundamentals (Market Data API): records parsed tolerantly (./schemas/fundamentals.ts)
+    getCompanyProfile: (input: Fu.SymbolInput, ro?: RequestOptions) => get("getCompanyProfile", Fu.symbolIn, input, Fu.facts, ro),
+    getAnalystRating: (input: Fu.SymbolInput, ro?: RequestOptions) => get("getAnalystRating", Fu.symbolIn, input, Fu.facts, ro),
+    getAnalystTargetPrice: (input: Fu.SymbolInput, ro?: RequestOptions) => get("getAnalystTargetPrice", Fu.symbolIn, input, Fu.facts, ro),
+    listEarningsCalendar: (input: Fu.SymbolInput, ro?: RequestOptions) => get("listEarningsCalendar", Fu.symbolIn, input, Fu.facts, ro),
+    listDividendCalendar: (input: Fu.SymbolInput, ro?: RequestOptions) => get("listDividendCalendar", Fu.symbolIn, input, Fu.facts, ro),
+    getIncomeStatements: (input: Fu.StatementInput, ro?: RequestOptions) => get("getIncomeStatements", Fu.statementIn, input, Fu.facts, ro),
+    getCashFlows: (input: Fu.StatementInput, ro?: RequestOptions) => get("getCashFlows", Fu.statementIn, input, Fu.facts, ro),
+    getBalanceSheets: (input: Fu.StatementInput, ro?: RequestOptions) => get("getBalanceSheets", Fu.statementIn, input, Fu.facts, ro),
+    getFundBrief: (input: Fu.SymbolInput, ro?: RequestOptions) => get("getFundBrief", Fu.symbolIn, input, Fu.facts, ro),
+    getFundHoldings: (input: Fu.SymbolInput, ro?: RequestOptions) => get("getFundHoldings", Fu.symbolIn, input, Fu.facts, ro),
+    getFundPerformance: (input: Fu.SymbolInput, ro?: RequestOptions) => get("getFundPerformance", Fu.symbolIn, input, Fu.facts, ro),
+    listMarketCorporateActions: (input: Fu.CorporateActionsInput, ro?: RequestOptions) =>
+      get("listMarketCorporateActions", Fu.corporateActionsIn, input, Fu.facts, ro),
 
     // Assets
     getBalance: (input: In<typeof S.balanceIn>, ro?: RequestOptions) => get("getBalance", S.balanceIn, input, first(S.balance), ro),

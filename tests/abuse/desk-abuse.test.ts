@@ -93,6 +93,10 @@ const ROUTES: [string, string[]][] = [
   ["movements/export", []],
   ["movements/[kind]/[clientRequestId]", ["kind", "clientRequestId"]],
   ["movements/[kind]/[clientRequestId]/upstream", ["kind", "clientRequestId"]],
+  ["instruments/search", []],
+  ["instruments/[market]/[symbol]", ["market", "symbol"]],
+  ["instruments/[market]/[symbol]/[tab]", ["market", "symbol", "tab"]],
+  ["instruments/[market]/[symbol]/desk", ["market", "symbol"]],
 ];
 
 const actionTally = new Tally("desk actions", (b) => {

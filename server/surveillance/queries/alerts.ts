@@ -1,6 +1,8 @@
 import "server-only";
 import type { Queryable } from "@/server/db/engine";
 import { keysetPage } from "@/server/db/keyset";
+import { underlyingOf } from "@/server/orders/queries/symbol";
+import type { DeskAlert } from "@/lib/schemas/instrument-desk";
 import { NotFoundError } from "@/lib/errors";
 import { levelRank } from "@/lib/schemas/virtual-account";
 import type { AlertFilter, AlertRow, AlertStatus, RuleKind, RuleParams, SurveillanceRule } from "@/lib/schemas/surveillance";
@@ -168,4 +170,36 @@ export async function recordOptionLevelChange(
     [c.accountId, c.from, c.to, c.at ?? new Date(), c.by],
   );
   return true;
+}
+
+/**
+ * Alerts about a symbol, for its instrument page: an alert names the symbol when one of its orders or movements
+ * is in it (an option order under its underlying). Newest first; the alerts table is small, so a scan is enough.
+ */
+export async function selectAlertsForSymbol(q: Queryable, symbol: string, limit = 50): Promise<DeskAlert[]> {
+  const { rows } = await q.query<{
+    id: string;
+    account_id: string | null;
+    account_number: string | null;
+    summary: string;
+    status: string;
+    raised_at: Date;
+  }>(
+    `SELECT al.id::text AS id, al.account_id, d.account_number, al.summary, al.status, al.raised_at
+       FROM brokerdesk.alerts al
+       LEFT JOIN brokerdesk.account_directory d ON d.account_id = al.account_id
+      WHERE EXISTS (SELECT 1 FROM jsonb_array_elements(al.orders || al.movements) x
+                     WHERE ${underlyingOf("(x->>'symbol')")} = $1)
+      ORDER BY al.id DESC
+      LIMIT $2`,
+    [symbol, limit],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    accountId: r.account_id,
+    accountNumber: r.account_number,
+    summary: r.summary,
+    status: r.status,
+    raisedAt: iso(r.raised_at),
+  }));
 }

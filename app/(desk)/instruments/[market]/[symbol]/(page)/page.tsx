@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { DeskView } from "@/components/instruments/desk-view";
+import { InstrumentTabs } from "@/components/instruments/instrument-tabs";
 import { InstrumentView } from "@/components/market/instrument-view";
 import { requirePermission } from "@/server/auth/guard";
 import { cachedBars, instrumentProfile, marketData } from "@/server/market";
@@ -14,7 +16,8 @@ const DEFAULT_TIMESPAN = "M5";
 
 /**
  * Thin page: permission, the quote (shared poller), the profile and the first bars (cached reference data); the
- * client view keeps the quote, depth, ticks and footprint live over the tab's live channel.
+ * client view keeps the quote, depth, ticks and footprint live over the tab's live channel. Below: the reference tabs
+ * and the desk's own view of the symbol, each reading its routes.
  */
 export default async function InstrumentPage({ params }: { params: Promise<InstrumentParams> }) {
   await requirePermission("market:read");
@@ -28,9 +31,10 @@ export default async function InstrumentPage({ params }: { params: Promise<Instr
   return (
     <>
       <InstrumentView quote={quote} profile={profile} bars={bars} timespan={DEFAULT_TIMESPAN} />
-      {/* The instrument's tabs (fundamentals, margin, shortability) and the desk's own view of the symbol (orders,
-          executions, positions, alerts) go here: the page passes them into this section. */}
-      <section aria-label="Details" className="mt-4" />
+      <section aria-label="Details" className="mt-4 flex flex-col gap-4">
+        <InstrumentTabs market={quote.market} symbol={quote.symbol} />
+        <DeskView market={quote.market} symbol={quote.symbol} />
+      </section>
     </>
   );
 }
