@@ -147,11 +147,11 @@ export function RelatedEntries({
         <table className={table.table} data-testid={testId}>
           <thead>
             <tr>
-              <th className={table.th}>#</th>
-              <th className={table.th}>Time</th>
-              <th className={table.th}>Actor</th>
-              <th className={table.th}>Action</th>
-              <th className={table.th}>Outcome</th>
+              {["#", "Time", "Actor", "Action", "Outcome"].map((h) => (
+                <th key={h} className={table.th}>
+                  {h}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
