@@ -8,3 +8,19 @@ export function csvCell(value: string | number | null | undefined): string {
 export function csvLine(values: (string | number | null | undefined)[]): string {
   return `${values.map(csvCell).join(",")}\r\n`;
 }
+
+/**
+ * Every row of a keyset-paged listing as CSV values, newest first, reading the next page only when the download
+ * wants more rows.
+ */
+export async function* pagedCsvRows<R>(
+  readPage: (cursor: string | undefined) => Promise<{ rows: R[]; nextCursor?: string }>,
+  toValues: (row: R) => (string | number | null)[],
+): AsyncGenerator<(string | number | null)[]> {
+  let cursor: string | undefined;
+  do {
+    const page = await readPage(cursor);
+    for (const row of page.rows) yield toValues(row);
+    cursor = page.nextCursor;
+  } while (cursor);
+}

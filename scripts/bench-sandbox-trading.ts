@@ -1,5 +1,4 @@
 import "server-only";
-import { signedHeaders } from "@/server/wire/signing";
 import { startSandbox, type RunningSandbox } from "@/server/sandbox";
 import { seedAccountId } from "@/server/sandbox/seed/accounts";
 import { openSubscription } from "@/server/wire/events/subscribe";
@@ -7,6 +6,7 @@ import { EVENT } from "@/server/sandbox/trading/events/grpc-server";
 import { emit, type OutboxEvent } from "@/server/sandbox/trading/events/outbox";
 import { trading } from "@/server/sandbox/trading/state";
 import { usStockOrder } from "../tests/helpers/orders";
+import { KEY, SECRET, signedPost } from "./bench/load";
 
 /**
  * Trading part of `npm run bench:sandbox` (called by scripts/bench-sandbox.ts for each engine):
@@ -16,29 +16,13 @@ import { usStockOrder } from "../tests/helpers/orders";
  *   when every subscriber has received all of them).
  * Loopback only, bounded loops.
  */
-const KEY = "brokerdesk-demo-key";
-const SECRET = "brokerdesk-demo-secret";
 const CLIENTS = 16;
 const SUBSCRIBERS = 10;
 // ACTIVE, funded seed accounts (see server/sandbox/seed/accounts.ts STATUS_PLAN).
 const ACTIVE = [0, 1, 2, 3, 4, 6, 7, 9, 10, 12, 13, 15, 16, 18, 19, 20].map(seedAccountId);
 
 async function call(sb: RunningSandbox, token: string, p: string, body: unknown) {
-  const text = JSON.stringify(body);
-  const headers = signedHeaders({
-    appKey: KEY,
-    appSecret: SECRET,
-    algorithm: "HMAC-SHA256",
-    path: p,
-    query: {},
-    host: new URL(sb.url).host,
-    body: text,
-  });
-  const res = await fetch(new URL(p, sb.url), {
-    method: "POST",
-    body: text,
-    headers: { ...headers, "x-version": "v3", "x-access-token": token, "content-type": "application/json" },
-  });
+  const res = await signedPost(sb.url, p, body, { "x-version": "v3", "x-access-token": token });
   const json = await res.json();
   if (res.status !== 200) throw new Error(`${p}: ${res.status} ${JSON.stringify(json)}`);
   return json;

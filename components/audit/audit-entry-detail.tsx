@@ -42,70 +42,65 @@ function Row({ label, children, mono }: { label: string; children: ReactNode; mo
 /** Every column of one entry, its redacted input pretty-printed, its links and its hashes. */
 export function AuditEntryDetail({ entry, accountNumber }: { entry: AuditEntryView; accountNumber?: string }) {
   const links = targetLinks(entry.target, accountNumber);
+  const target = entry.target ? (
+    <>
+      <Link
+        href={`/audit?target=${encodeURIComponent(entry.target)}`}
+        className="text-blue-700 hover:underline"
+        title="Every entry of this target"
+      >
+        {entry.target}
+      </Link>
+      {links.map((l) => (
+        <div key={l.href} className="font-sans">
+          <Link href={l.href} prefetch={false} className="text-blue-700 hover:underline" data-testid="audit-target-link">
+            {l.label} →
+          </Link>
+        </div>
+      ))}
+    </>
+  ) : null;
+  const requestId = entry.upstreamRequestId ? (
+    <Link
+      href={`/audit?request=${encodeURIComponent(entry.upstreamRequestId)}`}
+      className="text-blue-700 hover:underline"
+      data-testid="audit-request-id"
+    >
+      {entry.upstreamRequestId}
+    </Link>
+  ) : null;
+  /** Label, value, and whether the value is an identifier shown in monospace. */
+  const rows: [string, ReactNode, "mono"?][] = [
+    ["#", entry.seq],
+    ["Time", formatDateTime(entry.at)],
+    ["Actor", entry.actorEmail],
+    ["Role", entry.actorRole],
+    ["Actor id", entry.actorId, "mono"],
+    ["Action", entry.action, "mono"],
+    ["Target", target, "mono"],
+    [
+      "Outcome",
+      <Badge key="outcome" tone={OUTCOME_TONE[entry.outcome]}>
+        {entry.outcome}
+      </Badge>,
+    ],
+    ["Error code", entry.errorCode, "mono"],
+    ["Upstream request id", requestId, "mono"],
+    ["Idempotency key", entry.idempotencyKey, "mono"],
+    ["Client IP", entry.clientIp, "mono"],
+    ["User agent", entry.userAgent ? <span className="text-xs">{entry.userAgent}</span> : null],
+    ["Hash", entry.hash, "mono"],
+    ["Previous hash", entry.prevHash, "mono"],
+  ];
   return (
     <div className="grid gap-4 xl:grid-cols-2" data-testid="audit-entry">
       <Panel title="Entry">
         <dl>
-          <Row label="#">{entry.seq}</Row>
-          <Row label="Time">{formatDateTime(entry.at)}</Row>
-          <Row label="Actor">{entry.actorEmail}</Row>
-          <Row label="Role">{entry.actorRole}</Row>
-          <Row label="Actor id" mono>
-            {entry.actorId}
-          </Row>
-          <Row label="Action" mono>
-            {entry.action}
-          </Row>
-          <Row label="Target" mono>
-            {entry.target ? (
-              <>
-                <Link
-                  href={`/audit?target=${encodeURIComponent(entry.target)}`}
-                  className="text-blue-700 hover:underline"
-                  title="Every entry of this target"
-                >
-                  {entry.target}
-                </Link>
-                {links.map((l) => (
-                  <div key={l.href} className="font-sans">
-                    <Link href={l.href} prefetch={false} className="text-blue-700 hover:underline" data-testid="audit-target-link">
-                      {l.label} →
-                    </Link>
-                  </div>
-                ))}
-              </>
-            ) : null}
-          </Row>
-          <Row label="Outcome">
-            <Badge tone={OUTCOME_TONE[entry.outcome]}>{entry.outcome}</Badge>
-          </Row>
-          <Row label="Error code" mono>
-            {entry.errorCode}
-          </Row>
-          <Row label="Upstream request id" mono>
-            {entry.upstreamRequestId ? (
-              <Link
-                href={`/audit?request=${encodeURIComponent(entry.upstreamRequestId)}`}
-                className="text-blue-700 hover:underline"
-                data-testid="audit-request-id"
-              >
-                {entry.upstreamRequestId}
-              </Link>
-            ) : null}
-          </Row>
-          <Row label="Idempotency key" mono>
-            {entry.idempotencyKey}
-          </Row>
-          <Row label="Client IP" mono>
-            {entry.clientIp}
-          </Row>
-          <Row label="User agent">{entry.userAgent ? <span className="text-xs">{entry.userAgent}</span> : null}</Row>
-          <Row label="Hash" mono>
-            {entry.hash}
-          </Row>
-          <Row label="Previous hash" mono>
-            {entry.prevHash}
-          </Row>
+          {rows.map(([label, value, mono]) => (
+            <Row key={label} label={label} mono={mono === "mono"}>
+              {value}
+            </Row>
+          ))}
         </dl>
       </Panel>
       <Panel title="Input (secrets and masked personal data removed)">
@@ -152,11 +147,11 @@ export function RelatedEntries({
         <table className={table.table} data-testid={testId}>
           <thead>
             <tr>
-              <th className={table.th}>#</th>
-              <th className={table.th}>Time</th>
-              <th className={table.th}>Actor</th>
-              <th className={table.th}>Action</th>
-              <th className={table.th}>Outcome</th>
+              {["#", "Time", "Actor", "Action", "Outcome"].map((h) => (
+                <th key={h} className={table.th}>
+                  {h}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>

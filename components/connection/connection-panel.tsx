@@ -5,6 +5,7 @@ import { useAction } from "@/components/form/use-action";
 import type { Tone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { EnumBadge } from "@/components/ui/enum-badge";
+import { Mono } from "@/components/ui/mono";
 import { Alert } from "@/components/ui/field";
 import { Panel } from "@/components/ui/page";
 import type { ConnectionStatus, TokenState } from "@/lib/connection";
@@ -49,18 +50,8 @@ export function ConnectionPanel({ initial }: { initial: ConnectionStatus }) {
 
   const rows: [string, React.ReactNode][] = [
     ["Upstream", connection.kind === "sandbox" ? "Embedded sandbox" : "Broker API"],
-    [
-      "Base URL",
-      <code key="u" className="font-mono text-xs">
-        {connection.baseUrl}
-      </code>,
-    ],
-    [
-      "App key",
-      <code key="k" className="font-mono text-xs">
-        {connection.appKeyMasked}
-      </code>,
-    ],
+    ["Base URL", <Mono key="u">{connection.baseUrl}</Mono>],
+    ["App key", <Mono key="k">{connection.appKeyMasked}</Mono>],
     ["Path style", `${connection.pathStyle} (x-version ${connection.version})`],
     ["Signature", connection.algorithm],
   ];

@@ -61,23 +61,15 @@ export function JobsPanel({ initial }: { initial: JobsOverview }) {
         title="Queues"
         testId="job-queues"
         empty="No queues yet: they are declared when the job system first starts."
-        head={
-          <>
-            <th className={table.th}>Job</th>
-            <th className={table.th}>Schedule (UTC)</th>
-            <th className={table.th}>Policy</th>
-            <th className={`${table.th} text-right`}>Retries</th>
-            <th className={`${table.th} text-right`}>Expires after</th>
-            {COUNTS.map((c) => (
-              <th key={c} className={`${table.th} text-right`}>
-                {JOB_STATE_LABELS[c]}
-              </th>
-            ))}
-            <th className={table.th}>
-              <span className="sr-only">Actions</span>
-            </th>
-          </>
-        }
+        head={[
+          "Job",
+          "Schedule (UTC)",
+          "Policy",
+          { label: "Retries", numeric: true },
+          { label: "Expires after", numeric: true },
+          ...COUNTS.map((c) => ({ label: JOB_STATE_LABELS[c], numeric: true })),
+          ACTIONS,
+        ]}
       >
         {data.queues.map((q) => (
           <tr key={q.name} data-queue={q.name}>
@@ -125,22 +117,18 @@ export function JobsPanel({ initial }: { initial: JobsOverview }) {
         title="Recent jobs"
         testId="job-runs"
         empty="No jobs in the last day."
-        head={
-          <>
-            <th className={table.th}>Job</th>
-            <th className={table.th}>State</th>
-            <th className={`${table.th} hidden 2xl:table-cell`}>Created</th>
-            <th className={table.th}>Started</th>
-            <th className={table.th}>Finished</th>
-            <th className={`${table.th} text-right`}>Duration</th>
-            <th className={`${table.th} text-right`}>Retries</th>
-            <th className={table.th}>Requested by</th>
-            <th className={table.th}>Error</th>
-            <th className={table.th}>
-              <span className="sr-only">Actions</span>
-            </th>
-          </>
-        }
+        head={[
+          "Job",
+          "State",
+          { label: "Created", className: "hidden 2xl:table-cell" },
+          "Started",
+          "Finished",
+          { label: "Duration", numeric: true },
+          { label: "Retries", numeric: true },
+          "Requested by",
+          "Error",
+          ACTIONS,
+        ]}
       >
         {data.jobs.map((j) => (
           <tr key={j.id} data-job={j.queue} data-state={j.state}>
@@ -180,6 +168,19 @@ export function JobsPanel({ initial }: { initial: JobsOverview }) {
   );
 }
 
+/** A column heading: its text, or its text with right alignment for numbers, extra classes, or shown to screen readers only. */
+type Heading = string | { label: string; numeric?: boolean; className?: string; srOnly?: boolean };
+const ACTIONS: Heading = { label: "Actions", srOnly: true };
+
+function HeadingCell({ heading }: { heading: Heading }) {
+  const h = typeof heading === "string" ? { label: heading } : heading;
+  return (
+    <th className={[table.th, h.numeric ? "text-right" : "", h.className ?? ""].filter(Boolean).join(" ")}>
+      {h.srOnly ? <span className="sr-only">{h.label}</span> : h.label}
+    </th>
+  );
+}
+
 /** A panel holding one dense table, with its empty row. */
 function DenseTable({
   title,
@@ -191,7 +192,7 @@ function DenseTable({
   title: string;
   testId: string;
   empty: string;
-  head: ReactNode;
+  head: Heading[];
   children: ReactNode[];
 }) {
   return (
@@ -199,7 +200,11 @@ function DenseTable({
       <div className={table.wrap}>
         <table className={table.table} data-testid={testId}>
           <thead>
-            <tr>{head}</tr>
+            <tr>
+              {head.map((h) => (
+                <HeadingCell key={typeof h === "string" ? h : h.label} heading={h} />
+              ))}
+            </tr>
           </thead>
           <tbody>
             {children.length === 0 ? (

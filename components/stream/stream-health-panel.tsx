@@ -90,6 +90,9 @@ export function StreamHealthPanel({ initial, canManage }: { initial: StreamHealt
     refetchInterval: 5_000,
   });
   const { run, busy, banner } = useAction();
+  /** Asks for a consumer task, says what happens next, and reads the health again. */
+  const request = (task: typeof requestStreamReconnect, success: string) =>
+    run(() => task({}), { success, onSuccess: () => void refetch() });
 
   return (
     <div className="space-y-4">
@@ -106,24 +109,14 @@ export function StreamHealthPanel({ initial, canManage }: { initial: StreamHealt
             <Button
               variant="secondary"
               disabled={busy}
-              onClick={() =>
-                run(() => requestStreamReconnect({}), {
-                  success: "Reconnect requested: the consumer resubscribes from its resume point.",
-                  onSuccess: () => void refetch(),
-                })
-              }
+              onClick={() => request(requestStreamReconnect, "Reconnect requested: the consumer resubscribes from its resume point.")}
             >
               Reconnect now
             </Button>
             <Button
               variant="secondary"
               disabled={busy}
-              onClick={() =>
-                run(() => requestReconciliation({}), {
-                  success: "Reconciliation requested: it runs within the upstream's rate limits.",
-                  onSuccess: () => void refetch(),
-                })
-              }
+              onClick={() => request(requestReconciliation, "Reconciliation requested: it runs within the upstream's rate limits.")}
             >
               Run reconciliation
             </Button>

@@ -12,6 +12,21 @@ import { signedHeaders } from "@/server/wire/signing";
 export const KEY = "brokerdesk-demo-key";
 export const SECRET = "brokerdesk-demo-secret";
 
+/** POSTs `body` as JSON to `path` on `url`, signed with the demo key (HMAC-SHA256) as an integrator signs it. */
+export function signedPost(url: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  const text = JSON.stringify(body);
+  const signed = signedHeaders({
+    appKey: KEY,
+    appSecret: SECRET,
+    algorithm: "HMAC-SHA256",
+    path,
+    query: {},
+    host: new URL(url).host,
+    body: text,
+  });
+  return fetch(new URL(path, url), { method: "POST", body: text, headers: { ...signed, "content-type": "application/json", ...headers } });
+}
+
 export interface Child {
   url: string;
   grpcPort?: number;

@@ -6,7 +6,7 @@ import { createLogger } from "@/server/log";
 import { EVENT } from "@/server/sandbox/trading/events/grpc-server";
 import { openSubscription } from "@/server/wire/events/subscribe";
 import { signedHeaders } from "@/server/wire/signing";
-import { KEY, SECRET, type Caller, type Child, type client } from "./load";
+import { KEY, SECRET, signedPost, type Caller, type Child, type client } from "./load";
 import { sandboxBroker } from "../../tests/helpers/sandbox-broker";
 
 const SUBSCRIBERS = 10;
@@ -94,18 +94,7 @@ export async function deskAddedMs(url: string): Promise<{ desk: number; direct: 
 }
 
 async function tokenOf(url: string): Promise<string> {
-  const p = "/openapi/auth/token/create";
-  const body = "{}";
-  const headers = signedHeaders({
-    appKey: KEY,
-    appSecret: SECRET,
-    algorithm: "HMAC-SHA256",
-    path: p,
-    query: {},
-    host: new URL(url).host,
-    body,
-  });
-  const res = await fetch(`${url}${p}`, { method: "POST", body, headers: { ...headers, "content-type": "application/json" } });
+  const res = await signedPost(url, "/openapi/auth/token/create", {});
   return ((await res.json()) as { token: string }).token;
 }
 

@@ -15,6 +15,7 @@ import type { Queryable } from "@/server/db/engine";
 import { resolveAccount } from "@/server/accounts/directory";
 import { activitiesFreshness } from "./freshness";
 import { selectActivityChart, selectActivityPage, selectActivityTotals, type ActivityDbRow as DbRow } from "./queries/explorer";
+import { pagedCsvRows } from "@/lib/csv";
 
 /**
  * The activities explorer. Across accounts it reads the desk's copy (`brokerdesk.activities`, filled by the sweep):
@@ -187,27 +188,23 @@ export const ACTIVITY_CSV_COLUMNS = [
 /** Every activity of the filter in the desk's copy, newest first, read 1,000 at a time as the download wants them. */
 export async function* activityCsvRows(q: Queryable, filter: ActivityFilter): AsyncGenerator<(string | number | null)[]> {
   const f = { ...(await withAccount(q, filter)), source: "desk" as const };
-  let cursor: string | undefined;
-  do {
-    const page = await listActivityPage(q, f, { cursor, limit: 1000 });
-    for (const r of page.rows) {
-      yield [
-        r.bizTime,
-        r.tradeDate,
-        r.accountNumber,
-        r.accountId,
-        activityTypeLabel(r.type),
-        r.type,
-        r.subType,
-        r.currency,
-        r.netAmount,
-        r.market,
-        r.symbol,
-        r.quantity,
-        r.description,
-        r.id,
-      ];
-    }
-    cursor = page.nextCursor;
-  } while (cursor);
+  yield* pagedCsvRows(
+    (cursor) => listActivityPage(q, f, { cursor, limit: 1000 }),
+    (r) => [
+      r.bizTime,
+      r.tradeDate,
+      r.accountNumber,
+      r.accountId,
+      activityTypeLabel(r.type),
+      r.type,
+      r.subType,
+      r.currency,
+      r.netAmount,
+      r.market,
+      r.symbol,
+      r.quantity,
+      r.description,
+      r.id,
+    ],
+  );
 }

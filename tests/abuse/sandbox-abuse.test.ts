@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OPERATIONS, type OperationName } from "@/server/wire/operations";
 import { engines, startFixture, type Fixture } from "../sandbox/fixture";
+import { bodyOf } from "./arbitraries";
 import { Tally } from "./tally";
 import { usStockOrder } from "../helpers/orders";
 
@@ -50,18 +51,7 @@ const FIELDS = [
 const call = (name: OperationName, o: { body?: unknown; rawBody?: string; query?: Record<string, string> }) =>
   f.api.op(name, "resource", o);
 
-/** A value of any JSON type, strings sometimes carrying NUL or control characters. */
-const jsonish = fc.oneof(
-  fc.string(),
-  fc.string({ unit: "binary" }),
-  fc.integer(),
-  fc.double(),
-  fc.boolean(),
-  fc.constant(null),
-  fc.array(fc.string(), { maxLength: 3 }),
-  fc.dictionary(fc.string({ maxLength: 8 }), fc.string(), { maxKeys: 3 }),
-);
-const bodyArb = fc.dictionary(fc.oneof(fc.constantFrom(...FIELDS), fc.string({ maxLength: 12 })), jsonish, { maxKeys: 8 });
+const bodyArb = bodyOf(FIELDS);
 
 describe("sandbox abuse", () => {
   it("random bodies and queries at every operation: never a 5xx, every refusal in the error shape", async () => {

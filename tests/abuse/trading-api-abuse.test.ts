@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TRADING_OPERATIONS, type TradingOperationName } from "@/server/wire/trading-operations";
 import { SignedClient } from "../helpers/signed-fetch";
 import { engines, seedAccountId, startFixture, type Fixture } from "../sandbox/fixture";
+import { bodyOf, jsonish } from "./arbitraries";
 import { Tally } from "./tally";
 
 /**
@@ -49,18 +50,11 @@ const FIELDS = [
   "category",
   "last_execution_id",
 ];
-const jsonish = fc.oneof(
-  fc.string(),
-  fc.string({ unit: "binary" }),
-  fc.integer(),
-  fc.double(),
-  fc.boolean(),
-  fc.constant(null),
-  fc.array(fc.oneof(fc.string(), fc.dictionary(fc.constantFrom(...FIELDS), fc.string(), { maxKeys: 4 })), { maxLength: 3 }),
-  fc.dictionary(fc.string({ maxLength: 8 }), fc.string(), { maxKeys: 3 }),
-);
 const bodyArb = fc
-  .tuple(fc.boolean(), fc.dictionary(fc.oneof(fc.constantFrom(...FIELDS), fc.string({ maxLength: 12 })), jsonish, { maxKeys: 8 }))
+  .tuple(
+    fc.boolean(),
+    bodyOf(FIELDS, jsonish(fc.oneof(fc.string(), fc.dictionary(fc.constantFrom(...FIELDS), fc.string(), { maxKeys: 4 })))),
+  )
   .map(([mine, b]) => (mine ? { ...b, account_id: own } : b));
 
 describe("Trading API abuse", () => {

@@ -45,6 +45,16 @@ const ADMIN = person(4, "admin");
 const COMPLIANCE = person(5, "compliance");
 const SUPPORT = person(6, "support");
 
+/** An approval rule as the editor saves it: any currency and amount, one operations approver, unless said otherwise. */
+type RuleInput = Parameters<typeof saveApprovalRuleAction>[0];
+const rule = (r: Partial<RuleInput> & Pick<RuleInput, "action">): RuleInput => ({
+  currency: "",
+  threshold: "",
+  approversRequired: 1,
+  approverRoles: ["operations"],
+  ...r,
+});
+
 const master = masterAccountId();
 const to = ACCOUNTS.margin;
 const CREATE = "POST /broker/journals/cash-journals/create";
@@ -59,23 +69,13 @@ for (const engine of testEngines()) {
       setBrokerForTests(f.client);
       session.staff = ADMIN;
       // The rule, and a stricter one for HKD (two approvers, any amount), both made through the editor's action.
+      expect(await saveApprovalRuleAction(rule({ action: "movements.cash_journal", currency: "USD", threshold: "10000" }))).toMatchObject({
+        ok: true,
+      });
       expect(
-        await saveApprovalRuleAction({
-          action: "movements.cash_journal",
-          currency: "USD",
-          threshold: "10000",
-          approversRequired: 1,
-          approverRoles: ["operations"],
-        }),
-      ).toMatchObject({ ok: true });
-      expect(
-        await saveApprovalRuleAction({
-          action: "movements.cash_journal",
-          currency: "HKD",
-          threshold: "",
-          approversRequired: 2,
-          approverRoles: ["operations", "admin"],
-        }),
+        await saveApprovalRuleAction(
+          rule({ action: "movements.cash_journal", currency: "HKD", approversRequired: 2, approverRoles: ["operations", "admin"] }),
+        ),
       ).toMatchObject({ ok: true });
     }, 120_000);
     afterAll(async () => {
@@ -128,13 +128,9 @@ for (const engine of testEngines()) {
       expect(await matchRule(db, "movements.cash_journal", { currency: "HKD", amount: "1.00" })).toMatchObject({ approversRequired: 2 });
       expect(await matchRule(db, "movements.position_journal", undefined)).toBeUndefined();
       session.staff = ADMIN;
-      const strict = await saveApprovalRuleAction({
-        action: "movements.cash_journal",
-        currency: "",
-        threshold: "1000000",
-        approversRequired: 3,
-        approverRoles: ["admin"],
-      });
+      const strict = await saveApprovalRuleAction(
+        rule({ action: "movements.cash_journal", threshold: "1000000", approversRequired: 3, approverRoles: ["admin"] }),
+      );
       if (!strict.ok) throw new Error(strict.serverError);
       expect(await matchRule(db, "movements.cash_journal", { currency: "USD", amount: "2000000" })).toMatchObject({
         id: strict.data.id,
@@ -146,15 +142,7 @@ for (const engine of testEngines()) {
       });
       expect(await matchRule(db, "movements.cash_journal", { currency: "USD", amount: "2000000" })).toMatchObject({ approversRequired: 1 });
       session.staff = MAKER;
-      expect(
-        await saveApprovalRuleAction({
-          action: "movements.cash_journal",
-          currency: "",
-          threshold: "",
-          approversRequired: 1,
-          approverRoles: ["operations"],
-        }),
-      ).toMatchObject({ ok: false, code: "FORBIDDEN" });
+      expect(await saveApprovalRuleAction(rule({ action: "movements.cash_journal" }))).toMatchObject({ ok: false, code: "FORBIDDEN" });
       session.staff = ADMIN;
       expect(
         await saveApprovalRuleAction({
@@ -390,24 +378,10 @@ for (const engine of testEngines()) {
 
     it("an account update raising the option level to LV3, or changing the W-8BEN, waits with its diff; other updates go through", async () => {
       session.staff = ADMIN;
-      expect(
-        await saveApprovalRuleAction({
-          action: "accounts.option_level_raise",
-          currency: "",
-          threshold: "",
-          approversRequired: 1,
-          approverRoles: ["admin"],
-        }),
-      ).toMatchObject({ ok: true });
-      expect(
-        await saveApprovalRuleAction({
-          action: "accounts.w8ben_change",
-          currency: "",
-          threshold: "",
-          approversRequired: 1,
-          approverRoles: ["operations"],
-        }),
-      ).toMatchObject({ ok: true });
+      expect(await saveApprovalRuleAction(rule({ action: "accounts.option_level_raise", approverRoles: ["admin"] }))).toMatchObject({
+        ok: true,
+      });
+      expect(await saveApprovalRuleAction(rule({ action: "accounts.w8ben_change" }))).toMatchObject({ ok: true });
       const account = ACCOUNTS.optionsLv2;
       const current = async () => (await f.client.getVirtualAccount({ account_id: account })) as AccountView;
       const values = () => current().then((a) => formValuesFromAccount(a, newClientId("vau")));

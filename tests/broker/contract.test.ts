@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newClientId } from "@/lib/ids";
+import { clientStockOrder } from "../helpers/orders";
 import { createBrokerClient, type BrokerClient } from "@/server/broker/client";
 import { createLogger } from "@/server/log";
 import { collectAll } from "@/server/broker/pagination";
@@ -213,18 +214,7 @@ describe.each([
 
   it("orders: preview, place (replay-safe), detail, open, history, replace, cancel, executions; option exercise", async () => {
     const id = newClientId("ord");
-    const leg = {
-      client_order_id: id,
-      instrument_type: "EQUITY" as const,
-      market: "US" as const,
-      symbol: "AAPL",
-      order_type: "LIMIT" as const,
-      time_in_force: "DAY" as const,
-      side: "BUY" as const,
-      quantity: "1",
-      limit_price: "1.00",
-      support_trading_session: "CORE" as const,
-    };
+    const leg = clientStockOrder({ client_order_id: id, quantity: "1", limit_price: "1.00" });
     const preview = await c.previewOrder({ account_id: va, new_orders: [leg] });
     expect(preview.estimated_cost).toBeDefined();
     const [ack] = await c.placeOrder({ account_id: va, new_orders: [leg] });

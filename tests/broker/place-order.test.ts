@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { newClientId } from "@/lib/ids";
+import { clientStockOrder } from "../helpers/orders";
 import { configReply, startFakeUpstream, testClient } from "./helpers/fake-upstream";
 
 let upstream: Awaited<ReturnType<typeof startFakeUpstream>> | undefined;
@@ -10,19 +11,7 @@ afterEach(async () => {
 
 const order = (id: string) => ({
   account_id: "VA1",
-  new_orders: [
-    {
-      client_order_id: id,
-      instrument_type: "EQUITY" as const,
-      market: "US" as const,
-      symbol: "AAPL",
-      order_type: "LIMIT" as const,
-      time_in_force: "DAY" as const,
-      side: "BUY" as const,
-      quantity: "10",
-      limit_price: "187.25",
-    },
-  ],
+  new_orders: [clientStockOrder({ client_order_id: id, quantity: "10", limit_price: "187.25" })],
 });
 
 describe("place order is never sent twice with different ids", () => {

@@ -13,6 +13,12 @@ async function start(handler: Handler) {
   upstream = await startFakeUpstream((req, n) => configReply(req) ?? handler(req, n));
   return upstream;
 }
+/** The upstream's 429 asking to wait `seconds` before the next call. */
+const tooManyRequests = (seconds: string) => ({
+  status: 429,
+  headers: { "retry-after": seconds },
+  json: { error_code: "TOO_MANY_REQUESTS", message: "slow down" },
+});
 const calls = (u: { seen: { path: string }[] }, path: string) => u.seen.filter((s) => s.path === path).length;
 
 describe("retry policy (loopback server)", () => {
@@ -32,11 +38,7 @@ describe("retry policy (loopback server)", () => {
 
   it("honours Retry-After on 429", async () => {
     let n = 0;
-    const u = await start(() =>
-      ++n === 1
-        ? { status: 429, headers: { "retry-after": "1" }, json: { error_code: "TOO_MANY_REQUESTS", message: "slow down" } }
-        : { json: balance },
-    );
+    const u = await start(() => (++n === 1 ? tooManyRequests("1") : { json: balance }));
     const { client } = testClient(u.url);
     const t0 = Date.now();
     await client.getBalance({ account_id: "A1" });
@@ -45,11 +47,7 @@ describe("retry policy (loopback server)", () => {
   });
 
   it("does not wait for a Retry-After beyond the cap: the 429 goes back to the caller", async () => {
-    const u = await start(() => ({
-      status: 429,
-      headers: { "retry-after": "120" },
-      json: { error_code: "TOO_MANY_REQUESTS", message: "x" },
-    }));
+    const u = await start(() => tooManyRequests("120"));
     const { client } = testClient(u.url);
     const e = await client.getBalance({ account_id: "A1" }).catch((x) => x);
     expect(e).toBeInstanceOf(BrokerError);
@@ -110,11 +108,7 @@ describe("retry policy (loopback server)", () => {
   });
 
   it("an abort during the wait between attempts ends the call as ABORTED, with no further attempt", async () => {
-    const u = await start(() => ({
-      status: 429,
-      headers: { "retry-after": "5" },
-      json: { error_code: "TOO_MANY_REQUESTS", message: "slow down" },
-    }));
+    const u = await start(() => tooManyRequests("5"));
     const { client } = testClient(u.url);
     const ac = new AbortController();
     const call = client.getBalance({ account_id: "A1" }, { signal: ac.signal });

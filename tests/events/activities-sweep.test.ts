@@ -80,9 +80,13 @@ describe.each(engines)("activities sweep ($name)", (te) => {
   async function newActivities(account: string, count: number): Promise<number> {
     await sweepAccount(deps(), { account_id: account });
     const before = await fetchedOf(account);
+    await generateAfterSwept(account, count);
+    return before;
+  }
+  /** Has the sandbox write `count` activities of the account between its swept_until and now. */
+  async function generateAfterSwept(account: string, count: number) {
     const from = (await sweptUntil(account))!.getTime() + 1;
     expect(await generate({ account_id: account, count, start_time: wireTime(from), end_time: wireTime(Date.now()) })).toBe(count);
-    return before;
   }
 
   /** The copy equals the sandbox's activities up to `until` (all accounts, or one): same rows, same values. */
@@ -264,14 +268,7 @@ describe.each(engines)("activities sweep ($name)", (te) => {
     const a = seedAccountId(5);
     await sweepAccount(deps(), { account_id: a });
     const [before] = await q<{ fetched: string }>("SELECT fetched::text FROM brokerdesk.activity_sweeps WHERE account_id = $1", [a]);
-    expect(
-      await generate({
-        account_id: a,
-        count: 1000,
-        start_time: wireTime((await sweptUntil(a))!.getTime() + 1),
-        end_time: wireTime(Date.now()),
-      }),
-    ).toBe(1000);
+    await generateAfterSwept(a, 1000);
     const ac = new AbortController();
     const cut = await sweepAccount(deps({ client: watched((n) => (n === 2 ? ac.abort() : undefined)) }), { account_id: a }, ac.signal);
     expect(cut).toMatchObject({ complete: false, pages: 2, fetched: 400 });
@@ -366,14 +363,7 @@ describe.each(engines)("activities sweep ($name)", (te) => {
   it("a pass cut by an upstream error resumes from its cursor; the error is recorded until then", async () => {
     const a = seedAccountId(6);
     await caughtUp(); // a round: the account's number is known for its error line
-    expect(
-      await generate({
-        account_id: a,
-        count: 500,
-        start_time: wireTime((await sweptUntil(a))!.getTime() + 1),
-        end_time: wireTime(Date.now()),
-      }),
-    ).toBe(500);
+    await generateAfterSwept(a, 500);
     // After the first page, the next listing call fails (a 503 from the upstream).
     const failing = watched(async (n) => {
       if (n === 1)

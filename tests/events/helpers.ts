@@ -38,6 +38,15 @@ export async function startEventsFixture(te: TestEngine): Promise<EventsFixture>
   await api.login();
   await clock(api, US_CORE);
   const streamOptions = { target: `127.0.0.1:${sb.grpcPort}`, appKey: "brokerdesk-demo-key", appSecret: "brokerdesk-demo-secret" };
+  // The consumer's options with short timings, so silence, reconnects and leadership change within a test.
+  const consumerOptions = {
+    engine: opened.engine,
+    stream: streamOptions,
+    silenceMs: 1500,
+    backoffBaseMs: 50,
+    backoffMaxMs: 300,
+    leaderPollMs: 200,
+  };
   const consumers: ConsumerHandle[] = [];
   const jobSystems: JobsHandle[] = [];
   const client = sandboxBroker(sb.url, { timeoutMs: 5000, rateLimits: { "order-query": { limit: 100, windowMs: 1000 } } });
@@ -50,12 +59,7 @@ export async function startEventsFixture(te: TestEngine): Promise<EventsFixture>
     client,
     service: (o = {}) => {
       const c = startEventService({
-        engine: opened.engine,
-        stream: streamOptions,
-        silenceMs: 1500,
-        backoffBaseMs: 50,
-        backoffMaxMs: 300,
-        leaderPollMs: 200,
+        ...consumerOptions,
         requestPollMs: 200,
         ...o,
       });
@@ -82,12 +86,7 @@ export async function startEventsFixture(te: TestEngine): Promise<EventsFixture>
     },
     consumer: (o = {}) => {
       const c = startConsumer({
-        engine: opened.engine,
-        stream: streamOptions,
-        silenceMs: 1500,
-        backoffBaseMs: 50,
-        backoffMaxMs: 300,
-        leaderPollMs: 200,
+        ...consumerOptions,
         ...o,
       });
       consumers.push(c);

@@ -32,26 +32,29 @@ const next = (got: ChangeNotice[], ms = 3000) =>
   });
 
 describe.each(testEngines())("change notices ($name)", (te) => {
-  it("a projected change is announced with its topic and account, after commit", async () => {
+  /** Runs `body` on a fresh app database while collecting its change notices in `got`. */
+  const withNotices = async (body: (db: Awaited<ReturnType<typeof prepareAppDb>>, got: ChangeNotice[]) => Promise<void>) => {
     const opened = await te.open();
     try {
       const db = await prepareAppDb(opened.engine);
       const got: ChangeNotice[] = [];
       const off = await onChange(db.engine, (n) => got.push(n));
-      await ingest(db.engine, [fromStream(trade("n1"))]);
-      expect(await next(got)).toEqual({ topics: ["order"], accounts: ["A9"] });
+      await body(db, got);
       off();
     } finally {
       await opened.close();
     }
+  };
+
+  it("a projected change is announced with its topic and account, after commit", async () => {
+    await withNotices(async (db, got) => {
+      await ingest(db.engine, [fromStream(trade("n1"))]);
+      expect(await next(got)).toEqual({ topics: ["order"], accounts: ["A9"] });
+    });
   });
 
   it("every audit entry is announced to the trail; a staff user's change and an approval's life to their lists", async () => {
-    const opened = await te.open();
-    try {
-      const db = await prepareAppDb(opened.engine);
-      const got: ChangeNotice[] = [];
-      const off = await onChange(db.engine, (n) => got.push(n));
+    await withNotices(async (db, got) => {
       await appendAudit(db, { action: "accounts.update", target: "account:A1", outcome: "success" });
       expect(await next(got)).toEqual({ topics: ["audit"], accounts: [] });
       got.length = 0;
@@ -63,10 +66,7 @@ describe.each(testEngines())("change notices ($name)", (te) => {
       got.length = 0;
       await appendAudit(db, { action: "approvals.expire", outcome: "success" });
       expect((await next(got)).topics).toEqual(["audit", "approval"]);
-      off();
-    } finally {
-      await opened.close();
-    }
+    });
   });
 
   it.runIf(te.name === "postgres")("two app instances (two pools on one server) both hear a change either projected", async () => {

@@ -1,3 +1,5 @@
+import type { PreviewOrderInput } from "@/server/broker/schemas/orders";
+
 type PlaceOrder = { client_order_id: string; [field: string]: unknown };
 
 /** One US equity limit order as the Broker API's place request carries it; a test overrides what it is about. */
@@ -17,4 +19,9 @@ export function usStockOrder(overrides: Record<string, unknown> = {}): PlaceOrde
     support_trading_session: "CORE",
     ...overrides,
   } as PlaceOrder;
+}
+
+/** The same order typed as the desk's Broker API client takes it: one leg of a place or a preview request. */
+export function clientStockOrder(overrides: Partial<PreviewOrderInput["new_orders"][number]> = {}) {
+  return usStockOrder(overrides) as PreviewOrderInput["new_orders"][number];
 }

@@ -4,26 +4,20 @@ import { addFees, charges, discountOf } from "@/server/sandbox/trading/fees";
 
 /** Commission and fee schedules (docs/sandbox-api.md "Commission, fees"). */
 const d = (v: string) => new Decimal(v);
+type Trade = Parameters<typeof charges>[0];
+/** The charges on a stock trade of `quantity` shares worth `value`, at list price (no commission group). */
+const stockCharges = (market: Trade["market"], side: Trade["side"], quantity: string, value: string) =>
+  charges({ market, instrumentType: "EQUITY", side, quantity: d(quantity), value: d(value) }, null);
 
 describe("commission and fees", () => {
   it("US stock: 0.0049/share with a 0.99 minimum and a 1 % cap; sells add SEC fee and FINRA TAF", () => {
-    expect(charges({ market: "US", instrumentType: "EQUITY", side: "BUY", quantity: d("10"), value: d("1000") }, null)).toMatchObject({
+    expect(stockCharges("US", "BUY", "10", "1000")).toMatchObject({
       receivableCommission: d("0.99"),
       fees: [],
     });
-    expect(
-      charges(
-        { market: "US", instrumentType: "EQUITY", side: "BUY", quantity: d("1000"), value: d("100000") },
-        null,
-      ).receivableCommission.toFixed(2),
-    ).toBe("4.90");
-    expect(
-      charges(
-        { market: "US", instrumentType: "EQUITY", side: "BUY", quantity: d("1"), value: d("0.50") },
-        null,
-      ).receivableCommission.toFixed(2),
-    ).toBe("0.01");
-    const sell = charges({ market: "US", instrumentType: "EQUITY", side: "SELL", quantity: d("100"), value: d("10000") }, null);
+    expect(stockCharges("US", "BUY", "1000", "100000").receivableCommission.toFixed(2)).toBe("4.90");
+    expect(stockCharges("US", "BUY", "1", "0.50").receivableCommission.toFixed(2)).toBe("0.01");
+    const sell = stockCharges("US", "SELL", "100", "10000");
     expect(sell.fees.map((f) => [f.type, f.actual_value])).toEqual([
       ["SEC_FEE", "0.28"],
       ["FINRA_TAF", "0.02"],
@@ -39,10 +33,10 @@ describe("commission and fees", () => {
   });
 
   it("HK and CN schedules; fee lines add up by type", () => {
-    const hk = charges({ market: "HK", instrumentType: "EQUITY", side: "BUY", quantity: d("100"), value: d("40000.50") }, null);
+    const hk = stockCharges("HK", "BUY", "100", "40000.50");
     expect(hk.receivableCommission.toFixed(2)).toBe("12.00");
     expect(hk.fees.find((f) => f.type === "STAMP_DUTY")!.actual_value).toBe("41.00");
-    const cn = charges({ market: "CN", instrumentType: "EQUITY", side: "SELL", quantity: d("100"), value: d("5000") }, null);
+    const cn = stockCharges("CN", "SELL", "100", "5000");
     expect(cn.receivableCommission.toFixed(2)).toBe("5.00");
     expect(cn.fees.map((f) => f.type)).toEqual(["HANDLING_FEE", "STAMP_DUTY"]);
     expect(addFees(cn.fees, cn.fees).find((f) => f.type === "STAMP_DUTY")!.actual_value).toBe("5.00");

@@ -68,11 +68,15 @@ function cycles(): string[][] {
   return found;
 }
 
+/** The imports of the files `list` into a module that `to` accepts, each as "file -> module". */
+function importsInto(list: string[], to: (module: string) => boolean, edges: Map<string, Edge[]> = graph): string[] {
+  return list.flatMap((f) => (edges.get(f) ?? []).filter((e) => to(e.to)).map((e) => `${f} -> ${e.to}`));
+}
+
 /** Imports of server/events from server modules outside it and outside the job system, which schedules its jobs. */
 function eventsReachedFrom(list: string[], edges: Map<string, Edge[]>): string[] {
-  return list
-    .filter((f) => f.startsWith("server/") && !f.startsWith("server/events/") && !f.startsWith("server/jobs/"))
-    .flatMap((f) => (edges.get(f) ?? []).filter((e) => e.to.startsWith("server/events/")).map((e) => `${f} -> ${e.to}`));
+  const outside = list.filter((f) => f.startsWith("server/") && !f.startsWith("server/events/") && !f.startsWith("server/jobs/"));
+  return importsInto(outside, (m) => m.startsWith("server/events/"), edges);
 }
 
 describe("import rules", () => {
@@ -87,60 +91,39 @@ describe("import rules", () => {
   });
 
   it("the sandbox imports only itself, server/db/engine and the shared wire module (server/wire, lib/broker-enums)", () => {
-    const outside = files
-      .filter((f) => f.startsWith("server/sandbox/"))
-      .flatMap((f) =>
-        graph
-          .get(f)!
-          .filter((e) => !SANDBOX_MAY_IMPORT.some((ok) => ok.test(e.to)))
-          .map((e) => `${f} -> ${e.to}`),
-      );
+    const outside = importsInto(
+      files.filter((f) => f.startsWith("server/sandbox/")),
+      (m) => !SANDBOX_MAY_IMPORT.some((ok) => ok.test(m)),
+    );
     expect(outside).toEqual([]);
   });
 
   it("the Broker client knows nothing of the sandbox: only its process entry (server/broker/index.ts) picks the sandbox's adapter", () => {
-    const reaching = files
-      .filter((f) => f.startsWith("server/broker/") && f !== "server/broker/index.ts")
-      .flatMap((f) =>
-        graph
-          .get(f)!
-          .filter((e) => /^server\/(sandbox|sandbox-control)\//.test(e.to))
-          .map((e) => `${f} -> ${e.to}`),
-      );
+    const reaching = importsInto(
+      files.filter((f) => f.startsWith("server/broker/") && f !== "server/broker/index.ts"),
+      (m) => /^server\/(sandbox|sandbox-control)\//.test(m),
+    );
     expect(reaching).toEqual([]);
-    const outsideSandbox = files
-      .filter((f) => !f.startsWith("server/sandbox/"))
-      .flatMap((f) =>
-        graph
-          .get(f)!
-          .filter((e) => e.to.startsWith("server/sandbox/"))
-          .map((e) => `${f} -> ${e.to}`),
-      );
+    const outsideSandbox = importsInto(
+      files.filter((f) => !f.startsWith("server/sandbox/")),
+      (m) => m.startsWith("server/sandbox/"),
+    );
     expect(outsideSandbox).toEqual([]);
   });
 
   it("server/actions is the top layer: only action files, imported only by pages and components", () => {
     const actions = files.filter((f) => f.startsWith("server/actions/"));
     expect(actions.filter((f) => !directive(f, "use server"))).toEqual([]);
-    const reaching = files
-      .filter((f) => !f.startsWith("app/") && !f.startsWith("components/") && !f.startsWith("server/actions/"))
-      .flatMap((f) =>
-        graph
-          .get(f)!
-          .filter((e) => e.to.startsWith("server/actions/"))
-          .map((e) => `${f} -> ${e.to}`),
-      );
+    const reaching = importsInto(
+      files.filter((f) => !f.startsWith("app/") && !f.startsWith("components/") && !f.startsWith("server/actions/")),
+      (m) => m.startsWith("server/actions/"),
+    );
     expect(reaching).toEqual([]);
   });
 
   it("browser code (components/, client components under app/) imports from server/ only server actions", () => {
     const browser = files.filter((f) => f.startsWith("components/") || (f.startsWith("app/") && directive(f, "use client")));
-    const reaches = browser.flatMap((f) =>
-      graph
-        .get(f)!
-        .filter((e) => e.to.startsWith("server/") && !directive(e.to, "use server"))
-        .map((e) => `${f} -> ${e.to}`),
-    );
+    const reaches = importsInto(browser, (m) => m.startsWith("server/") && !directive(m, "use server"));
     expect(reaches).toEqual([]);
   });
 

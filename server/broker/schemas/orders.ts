@@ -31,6 +31,16 @@ const legIn = z.object({
   option_type: z.enum(["CALL", "PUT"]).optional(),
 });
 
+/** An order's prices as a place or a replace request sets them: limit, stop, and the trailing stop's step and offset. */
+const priceFieldsIn = {
+  limit_price: decimalIn.optional(),
+  stop_price: decimalIn.optional(),
+  trailing_type: z.enum(["AMOUNT", "PERCENTAGE"]).optional(),
+  trailing_stop_step: decimalIn.optional(),
+  trailing_limit_price_offset: decimalIn.optional(),
+  trigger_price_type: z.enum(["PRICE", "PRICE_BID", "PRICE_ASK"]).optional(),
+};
+
 export const newOrderIn = z.object({
   combo_type: z.enum(COMBO_TYPES).default("NORMAL"),
   client_order_id: clientId,
@@ -45,12 +55,7 @@ export const newOrderIn = z.object({
   side: z.enum(SIDES),
   quantity: decimalIn.optional(),
   total_cash_amount: decimalIn.optional(),
-  limit_price: decimalIn.optional(),
-  stop_price: decimalIn.optional(),
-  trailing_type: z.enum(["AMOUNT", "PERCENTAGE"]).optional(),
-  trailing_stop_step: decimalIn.optional(),
-  trailing_limit_price_offset: decimalIn.optional(),
-  trigger_price_type: z.enum(["PRICE", "PRICE_BID", "PRICE_ASK"]).optional(),
+  ...priceFieldsIn,
   sender_sub_id: z.string().optional(),
   no_party_ids: z.array(z.object({ party_id: z.string(), party_id_source: z.string(), party_role: z.string() })).optional(),
   option_strategy: z.enum(OPTION_STRATEGIES).optional(),
@@ -80,12 +85,7 @@ export const replaceOrderIn = z.object({
         /** Required by GTD (and only allowed with it). */
         expire_date: dateIn.optional(),
         quantity: decimalIn.optional(),
-        limit_price: decimalIn.optional(),
-        stop_price: decimalIn.optional(),
-        trailing_type: z.enum(["AMOUNT", "PERCENTAGE"]).optional(),
-        trailing_stop_step: decimalIn.optional(),
-        trailing_limit_price_offset: decimalIn.optional(),
-        trigger_price_type: z.enum(["PRICE", "PRICE_BID", "PRICE_ASK"]).optional(),
+        ...priceFieldsIn,
         legs: z.array(z.object({ id: z.string(), quantity: decimalIn })).optional(),
       }),
     )

@@ -10,6 +10,7 @@ import {
 import { resolveAccount } from "@/server/accounts/directory";
 import type { Queryable } from "@/server/db/engine";
 import { keysetPage } from "@/server/db/keyset";
+import { pagedCsvRows } from "@/lib/csv";
 
 /**
  * The movements list over the desk's read model (never an upstream call): keyset pages newest first by
@@ -207,35 +208,31 @@ export const MOVEMENT_CSV_COLUMNS = [
 ];
 
 /** Every movement of the filter, newest first, read 1,000 at a time as the download wants them. */
-export async function* movementCsvRows(q: Queryable, filter: MovementFilter): AsyncGenerator<(string | number | null)[]> {
-  let cursor: string | undefined;
-  do {
-    const page = await listMovementPage(q, filter, { cursor, limit: 1000 });
-    for (const r of page.rows) {
-      yield [
-        r.createdAt,
-        movementTypeLabel(r.kind, r.direction),
-        r.kind,
-        r.status,
-        r.accountId,
-        r.fromAccount,
-        r.toAccount,
-        r.amount,
-        r.currency,
-        r.toAmount,
-        r.toCurrency,
-        r.fxRate,
-        r.instrumentType,
-        r.market,
-        r.symbol,
-        r.quantity,
-        r.requestedBy,
-        r.reason,
-        r.clientRequestId,
-        r.requestId,
-        r.updatedAt,
-      ];
-    }
-    cursor = page.nextCursor;
-  } while (cursor);
+export function movementCsvRows(q: Queryable, filter: MovementFilter): AsyncGenerator<(string | number | null)[]> {
+  return pagedCsvRows(
+    (cursor) => listMovementPage(q, filter, { cursor, limit: 1000 }),
+    (r) => [
+      r.createdAt,
+      movementTypeLabel(r.kind, r.direction),
+      r.kind,
+      r.status,
+      r.accountId,
+      r.fromAccount,
+      r.toAccount,
+      r.amount,
+      r.currency,
+      r.toAmount,
+      r.toCurrency,
+      r.fxRate,
+      r.instrumentType,
+      r.market,
+      r.symbol,
+      r.quantity,
+      r.requestedBy,
+      r.reason,
+      r.clientRequestId,
+      r.requestId,
+      r.updatedAt,
+    ],
+  );
 }

@@ -3,6 +3,7 @@ import { OPEN_ORDER_STATUSES } from "@/lib/broker-enums";
 import { orderCurrency, type OrderChanges, type OrderFilter, type OrderPage, type OrderRow } from "@/lib/schemas/order-list";
 import type { Queryable } from "@/server/db/engine";
 import { keysetPage } from "@/server/db/keyset";
+import { pagedCsvRows } from "@/lib/csv";
 
 /**
  * The orders blotter over the desk's read model (never an upstream call): keyset pages newest first by `listed_at`
@@ -187,33 +188,29 @@ export const ORDER_CSV_COLUMNS = [
 ];
 
 /** Every order matching the filter, newest first, read 1,000 at a time as the download wants them. */
-export async function* orderCsvRows(q: Queryable, filter: OrderFilter): AsyncGenerator<(string | number | null)[]> {
-  let cursor: string | undefined;
-  do {
-    const page = await listOrders(q, filter, { cursor, limit: 1000 });
-    for (const r of page.rows) {
-      yield [
-        r.placedAt,
-        r.accountId,
-        r.clientOrderId,
-        r.orderId,
-        r.symbol,
-        r.market,
-        r.instrumentType,
-        r.side,
-        r.orderType,
-        r.timeInForce,
-        r.comboType,
-        r.quantity,
-        r.filledQuantity,
-        r.avgFilledPrice,
-        r.limitPrice,
-        r.stopPrice,
-        orderCurrency(r.market) ?? null,
-        r.status,
-        r.updatedAt,
-      ];
-    }
-    cursor = page.nextCursor;
-  } while (cursor);
+export function orderCsvRows(q: Queryable, filter: OrderFilter): AsyncGenerator<(string | number | null)[]> {
+  return pagedCsvRows(
+    (cursor) => listOrders(q, filter, { cursor, limit: 1000 }),
+    (r) => [
+      r.placedAt,
+      r.accountId,
+      r.clientOrderId,
+      r.orderId,
+      r.symbol,
+      r.market,
+      r.instrumentType,
+      r.side,
+      r.orderType,
+      r.timeInForce,
+      r.comboType,
+      r.quantity,
+      r.filledQuantity,
+      r.avgFilledPrice,
+      r.limitPrice,
+      r.stopPrice,
+      orderCurrency(r.market) ?? null,
+      r.status,
+      r.updatedAt,
+    ],
+  );
 }

@@ -215,50 +215,34 @@ function corporateActions(anchor: Date) {
   return [
     {
       ...base("CA-AAPL-DIV-1", "DIVIDEND", "US", "AAPL", "Apple Inc.", "XNAS", -30),
-      to: [
-        {
-          option_number: 1,
-          description: "Cash dividend USD 0.25 per share",
-          default_option_flag: true,
-          payouts: [{ type: "CASH", pay_type: "CASH", currency: "USD", amount: "0.25", from_ratio: "1", to_ratio: "1" }],
-        },
-      ],
+      to: onlyOption("Cash dividend USD 0.25 per share", [cashPayout("USD", "0.25")]),
     },
     {
       ...base("CA-NVDA-SPLIT-1", "FORWARD_SPLIT", "US", "NVDA", "NVIDIA Corporation", "XNAS", 20),
-      to: [
-        {
-          option_number: 1,
-          description: "10-for-1 forward split",
-          default_option_flag: true,
-          payouts: [{ type: "SECURITY", pay_type: "STOCK", currency: "USD", amount: "0", from_ratio: "1", to_ratio: "10" }],
-        },
-      ],
+      to: onlyOption("10-for-1 forward split", [stockPayout("USD", "10")]),
     },
     {
       ...base("CA-00700-DIV-1", "DIVIDEND", "HK", "00700", "Tencent Holdings Ltd.", "XHKG", -45),
-      to: [
-        {
-          option_number: 1,
-          description: "Final dividend HKD 3.40 per share",
-          default_option_flag: true,
-          payouts: [{ type: "CASH", pay_type: "CASH", currency: "HKD", amount: "3.40", from_ratio: "1", to_ratio: "1" }],
-        },
-      ],
+      to: onlyOption("Final dividend HKD 3.40 per share", [cashPayout("HKD", "3.40")]),
     },
     {
       ...base("CA-INTC-MERGER-1", "MERGER", "US", "INTC", "Intel Corporation", "XNAS", 60),
-      to: [
-        {
-          option_number: 1,
-          description: "Sample merger: 0.5 share plus USD 2.00 cash",
-          default_option_flag: true,
-          payouts: [
-            { type: "SECURITY", pay_type: "STOCK", currency: "USD", amount: "0", from_ratio: "1", to_ratio: "0.5" },
-            { type: "CASH", pay_type: "CASH", currency: "USD", amount: "2.00", from_ratio: "1", to_ratio: "1" },
-          ],
-        },
-      ],
+      to: onlyOption("Sample merger: 0.5 share plus USD 2.00 cash", [stockPayout("USD", "0.5"), cashPayout("USD", "2.00")]),
     },
   ];
+}
+
+/** A corporate action's `to` list when the holder has one choice: option 1, the default. */
+function onlyOption(description: string, payouts: ReturnType<typeof cashPayout>[]) {
+  return [{ option_number: 1, description, default_option_flag: true, payouts }];
+}
+
+/** Cash paid per share held. */
+function cashPayout(currency: string, amount: string) {
+  return { type: "CASH", pay_type: "CASH", currency, amount, from_ratio: "1", to_ratio: "1" };
+}
+
+/** New shares delivered: `toRatio` shares for each one held. */
+function stockPayout(currency: string, toRatio: string) {
+  return { type: "SECURITY", pay_type: "STOCK", currency, amount: "0", from_ratio: "1", to_ratio: toRatio };
 }

@@ -7,7 +7,7 @@ import { adjustHeld, hold } from "./funds";
 import { afterExecution, endOrder } from "./lifecycle";
 import { runMatching } from "./matching";
 import { orderAccount } from "./order-write";
-import { checkUsStockTick, TRAILING_TYPES, TRIGGER_PRICE_TYPES } from "./order-spec";
+import { checkUsStockTick, PRICE_FIELDS, TRAILING_TYPES, TRIGGER_PRICE_TYPES } from "./order-spec";
 import { OPEN, requireOrder, updateOrder, type OrderRow } from "./order-store";
 import { estimateHold } from "./pricing";
 import { trading } from "./state";
@@ -18,17 +18,7 @@ import { tradeEvent } from "./trade-events";
  * ORDER_NOT_MODIFIABLE / ORDER_NOT_CANCELLABLE plus a MODIFY_FAILED / CANCEL_FAILED trade event. combo_type is
  * required on replace and must be the order's. A replaced BUY's hold is recomputed (and must still be covered).
  */
-const MODIFIABLE = [
-  "time_in_force",
-  "quantity",
-  "limit_price",
-  "stop_price",
-  "trailing_type",
-  "trailing_stop_step",
-  "trailing_limit_price_offset",
-  "trigger_price_type",
-  "expire_date",
-];
+const MODIFIABLE = ["time_in_force", "quantity", ...PRICE_FIELDS, "expire_date"];
 
 async function failed(sb: Sandbox, o: OrderRow, scene: "MODIFY_FAILED" | "CANCEL_FAILED", reason: string, at: Date) {
   await sb.engine.transaction((tx) => emit(tx, [tradeEvent(o, scene, at, undefined, reason)], at));

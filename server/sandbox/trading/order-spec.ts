@@ -35,6 +35,15 @@ export function checkUsStockTick(price: Decimal | string | null, field: string):
     throw illegal(`${field} ${p.toFixed()} is finer than the tick: at most ${places} decimals ${p.gte(1) ? "from $1 up" : "below $1"}.`);
 }
 /** The values replace accepts for the trailing and trigger fields, as place does. */
+/** An order's prices, as stored and as a replace may change them: limit, stop, and the trailing stop's step and offset. */
+export const PRICE_FIELDS = [
+  "limit_price",
+  "stop_price",
+  "trailing_type",
+  "trailing_stop_step",
+  "trailing_limit_price_offset",
+  "trigger_price_type",
+] as const;
 export const TRAILING_TYPES = ["AMOUNT", "PERCENTAGE"] as const;
 export const TRIGGER_PRICE_TYPES = ["PRICE", "PRICE_BID", "PRICE_ASK"] as const;
 

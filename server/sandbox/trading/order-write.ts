@@ -9,7 +9,7 @@ import { emit, type OutboxEvent } from "./events/outbox";
 import { charges } from "./fees";
 import { hold, sellable } from "./funds";
 import { runMatching } from "./matching";
-import { parseOrder, type AccountForOrders, type OrderInstrument, type OrderSpec } from "./order-spec";
+import { parseOrder, PRICE_FIELDS, type AccountForOrders, type OrderInstrument, type OrderSpec } from "./order-spec";
 import { multiplierOf, type OrderRow } from "./order-store";
 import { bookOf, decide, estimateHold, referencePrice } from "./pricing";
 import { trading } from "./state";
@@ -301,12 +301,7 @@ async function insertOrder(tx: Queryable, d: OrderRow) {
     "trading_session",
     "quantity",
     "total_cash_amount",
-    "limit_price",
-    "stop_price",
-    "trailing_type",
-    "trailing_stop_step",
-    "trailing_limit_price_offset",
-    "trigger_price_type",
+    ...PRICE_FIELDS,
     "held_amount",
     "option_strategy",
     "legs",
