@@ -41,3 +41,23 @@ export async function shots(page: Page, dir: string, name: string) {
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }
+
+/**
+ * The desk's id of an AAPL order of the account, once the event consumer has recorded it and completed it with its
+ * detail call (events carry no prices): read through the blotter's own API.
+ */
+export async function deskOrderId(page: Page, account: string, clientOrderId: string): Promise<string> {
+  let found = "";
+  await expect
+    .poll(
+      async () => {
+        const res = await page.request.get(`/api/orders?account=${account}&symbol=AAPL&size=500`);
+        const rows = ((await res.json()) as { rows: { id: string; clientOrderId: string; limitPrice: string | null }[] }).rows;
+        found = rows.find((r) => r.clientOrderId === clientOrderId && r.limitPrice !== null)?.id ?? "";
+        return found;
+      },
+      { timeout: 20_000 },
+    )
+    .not.toBe("");
+  return found;
+}

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { sandboxCall } from "./accounts-helpers";
-import { shots, storageFor } from "./helpers";
+import { shots, storageFor, deskOrderId } from "./helpers";
 import { usStockOrder } from "../tests/helpers/orders";
 import { formatMoney, formatQuantity, mulDecimal } from "../lib/money";
 
@@ -52,25 +52,8 @@ test.afterAll(() => {
   sandboxCall("POST", "/sandbox/market/clock", { body: { now: null } });
 });
 
-/** The desk's id of the order once the consumer has recorded it with its price. */
-async function deskOrderId(page: Page): Promise<string> {
-  let found = "";
-  await expect
-    .poll(
-      async () => {
-        const res = await page.request.get(`/api/orders?account=${account}&symbol=AAPL&size=500`);
-        const rows = ((await res.json()) as { rows: { id: string; clientOrderId: string; limitPrice: string | null }[] }).rows;
-        found = rows.find((r) => r.clientOrderId === coid && r.limitPrice !== null)?.id ?? "";
-        return found;
-      },
-      { timeout: 20_000 },
-    )
-    .not.toBe("");
-  return found;
-}
-
 test("a blotter symbol opens its instrument page; the desk view lists the order with its account by number", async ({ page }) => {
-  const id = await deskOrderId(page);
+  const id = await deskOrderId(page, account, coid);
   await page.goto(`/orders?account=${account}&symbol=AAPL`);
   const row = page.getByTestId(`order-row-${coid}`);
   await row.getByRole("link", { name: "AAPL" }).click();

@@ -95,6 +95,12 @@ test.describe("markets", () => {
     await expect(first).toHaveAttribute("href", `/instruments/US/${symbol}`);
     await first.click();
     await expect(page).toHaveURL(new RegExp(`/instruments/US/${symbol}$`));
+    // The page the row leads to quotes that instrument, at the price the screener showed (the market is paused).
+    await expect(page.locator("main h1")).toHaveText(symbol!);
+    const shown = upstream(RESOURCE["top-active"], { rank_type: "VOLUME", direction: "DESC" }).find((r: Row) => r.symbol === symbol);
+    await expect
+      .poll(async () => Number((await page.getByTestId("quote-last").textContent())?.replace(/,/g, "")))
+      .toBe(Number(shown.price));
   });
 
   test("a failing screener shows its error with a Retry while the others carry on", async ({ page }) => {

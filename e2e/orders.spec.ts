@@ -1,6 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { sandboxCall, sandboxCalls } from "./accounts-helpers";
-import { storageFor } from "./helpers";
+import { storageFor, deskOrderId } from "./helpers";
 import { usStockOrder } from "../tests/helpers/orders";
 import { listingChecks } from "./listing-checks";
 
@@ -44,24 +44,6 @@ const sandboxOrder = (id: string) =>
     (o: { client_order_id: string }) => o.client_order_id === id,
   );
 
-/** The desk's id of an order once the consumer has recorded it (read through the blotter's own API). */
-async function deskId(page: Page, id: string): Promise<string> {
-  let found = "";
-  await expect
-    .poll(
-      async () => {
-        const res = await page.request.get(`/api/orders?account=${account}&symbol=AAPL&size=500`);
-        const rows = ((await res.json()) as { rows: { id: string; clientOrderId: string; limitPrice: string | null }[] }).rows;
-        // Recorded, and completed by the consumer's detail call (events carry no prices).
-        found = rows.find((r) => r.clientOrderId === id && r.limitPrice !== null)?.id ?? "";
-        return found;
-      },
-      { timeout: 20_000 },
-    )
-    .not.toBe("");
-  return found;
-}
-
 test.beforeAll(() => {
   const res = ok(call("GET", "/broker/accounts/virtual-accounts/list", { query: { page_size: "50" } }));
   account = res.data.find(
@@ -83,7 +65,7 @@ test.describe.serial("as support", () => {
   test.use({ storageState: storageFor("support") });
 
   test("finds an order by account and symbol, replaces its price with a reason and sees the modification arrive", async ({ page }) => {
-    const id = await deskId(page, coid("A"));
+    const id = await deskOrderId(page, account, coid("A"));
     await page.goto("/orders");
     await page.getByLabel("Account").fill(account);
     await page.getByLabel("Symbol").fill("aapl");
@@ -116,7 +98,7 @@ test.describe.serial("as support", () => {
   });
 
   test("cancels another order with a reason and sees CANCEL_SUCCESS", async ({ page }) => {
-    const id = await deskId(page, coid("B"));
+    const id = await deskOrderId(page, account, coid("B"));
     page.on("request", (req) => {
       const action = req.headers()["next-action"];
       if (action && req.method() === "POST" && (req.postData() ?? "").includes("reasonCode"))
@@ -138,7 +120,7 @@ test.describe.serial("as support", () => {
   });
 
   test("cancelling an order filled meanwhile is refused with a clear message, and nothing is sent upstream", async ({ page }) => {
-    const id = await deskId(page, coid("D"));
+    const id = await deskOrderId(page, account, coid("D"));
     await page.goto(`/orders/${id}`);
     await page.getByRole("button", { name: "Cancel order" }).click();
     await page.getByLabel("Reason", { exact: true }).selectOption("DUPLICATE");
@@ -161,7 +143,7 @@ test.describe("as compliance", () => {
   test.use({ storageState: storageFor("compliance") });
 
   test("reads the blotter and the order, sees no replace or cancel control, and a replayed cancel is refused", async ({ page }) => {
-    const id = await deskId(page, coid("A"));
+    const id = await deskOrderId(page, account, coid("A"));
     await page.goto(`/orders?account=${account}`);
     await expect(page.getByTestId(`order-row-${coid("A")}`)).toBeVisible();
     await page.goto(`/orders/${id}`);

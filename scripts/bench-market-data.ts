@@ -143,6 +143,7 @@ async function main() {
     await measure("desk orders route (1 row)", () => desk.get("/api/orders?size=1"));
     await measure("desk snapshot route", () => desk.get("/api/market/US/AAPL/snapshot"), "GET /market-data/stocks/snapshots/list");
     await measure("desk bars route (M5)", () => desk.get("/api/market/US/AAPL/bars?timespan=M5"), "GET /market-data/stocks/bars/list");
+    await measure("desk screener (gainers)", () => desk.get("/api/markets/gainers"), "GET /market-data/screeners/gainers-losers/list");
     await desk.close();
     await ref.close();
 
@@ -155,7 +156,6 @@ async function main() {
         `${name.padEnd(26)} ${r.rps.toFixed(0).padStart(7)} ${r.p50.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)}  ${upstream ?? "—"}`,
       );
     }
-    console.log("screener route: skipped (md-sandbox-ref's screeners are not merged into this branch)");
     const page = (measureRoutes(path.join(root, ".next")) as { route: string; files: number; gzipBytes: number }[]).find(
       (r) => r.route === "/instruments/[market]/[symbol]",
     );

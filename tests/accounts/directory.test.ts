@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { accountNumbers, rememberAccountNumbers } from "@/server/accounts/directory";
-import { prepareAppDb, type AppDb } from "@/server/db";
-import { testEngines } from "../helpers/engines";
+import { type AppDb } from "@/server/db";
+import { testEngines, withAppDb } from "../helpers/engines";
 
 for (const engine of testEngines()) {
   describe(`account directory on ${engine.name}`, () => {
     let db: AppDb;
-    let close: () => Promise<void>;
-    beforeAll(async () => {
-      const opened = await engine.open();
-      close = opened.close;
-      db = await prepareAppDb(opened.engine);
+    withAppDb(engine, async (fresh) => {
+      db = fresh;
     });
-    afterAll(() => close());
 
     it("remembers the numbers of accounts it was shown, keeps the newest, and answers only for ids it has seen", async () => {
       await rememberAccountNumbers(db.engine, [

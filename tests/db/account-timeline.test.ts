@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { TimelineEntry, TimelineKind } from "@/lib/schemas/account-timeline";
 import { appendAudit } from "@/server/audit/trail";
-import { prepareAppDb, type AppDb } from "@/server/db";
+import { type AppDb } from "@/server/db";
 import { accountTimeline } from "@/server/timeline/account-timeline";
-import { testEngines } from "../helpers/engines";
+import { testEngines, withAppDb } from "../helpers/engines";
 
 const A = "TL-ACC-1";
 const B = "TL-ACC-2";
@@ -98,14 +98,10 @@ const EXPECTED: Record<TimelineKind, number> = { movement: 7, order: 3, fill: 3,
 for (const engine of testEngines()) {
   describe(`the account timeline on ${engine.name}`, () => {
     let db: AppDb;
-    let close: () => Promise<void>;
-    beforeAll(async () => {
-      const opened = await engine.open();
-      close = opened.close;
-      db = await prepareAppDb(opened.engine);
+    withAppDb(engine, async (fresh) => {
+      db = fresh;
       await seed(db);
     });
-    afterAll(() => close());
 
     async function walk(role: string, kinds: TimelineKind[] = [], limit = 3): Promise<TimelineEntry[][]> {
       const pages: TimelineEntry[][] = [];

@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { prepareAppDb, type AppDb } from "@/server/db";
 import { redactSecrets } from "@/server/audit/entry";
 import { listAudit } from "@/server/audit/list";
 import { appendAudit } from "@/server/audit/trail";
 import { verifyAuditChain } from "@/server/audit/verify";
-import { testEngines } from "../helpers/engines";
+import { testEngines, withAppDb } from "../helpers/engines";
 
 for (const engine of testEngines()) {
   describe(`audit trail on ${engine.name}`, () => {
     let db: AppDb;
-    let close: () => Promise<void>;
-
-    beforeAll(async () => {
-      const opened = await engine.open();
-      close = opened.close;
-      db = await prepareAppDb(opened.engine);
+    withAppDb(engine, async (fresh) => {
+      db = fresh;
       for (let i = 0; i < 5; i++) {
         await appendAudit(db, {
           actorEmail: "ops@brokerdesk.test",
@@ -30,7 +26,6 @@ for (const engine of testEngines()) {
         });
       }
     });
-    afterAll(() => close());
 
     it("chains the entries and stores the input without secrets", async () => {
       expect(await verifyAuditChain(db.engine, { mode: "full", checkpoint: false })).toEqual({

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { prepareAppDb, type AppDb } from "@/server/db";
+import { describe, expect, it } from "vitest";
+import { type AppDb } from "@/server/db";
 import { deskView } from "@/server/instruments/desk-view";
-import { testEngines } from "../helpers/engines";
+import { testEngines, withAppDb } from "../helpers/engines";
 
 /**
  * The instrument page's view from the books: only rows of the asked symbol (and its options, under the underlying)
@@ -62,15 +62,10 @@ async function seed(db: AppDb) {
 for (const engine of testEngines()) {
   describe(`instrument desk view on ${engine.name}`, () => {
     let db: AppDb;
-    let close: () => Promise<void>;
-
-    beforeAll(async () => {
-      const opened = await engine.open();
-      close = opened.close;
-      db = await prepareAppDb(opened.engine);
+    withAppDb(engine, async (fresh) => {
+      db = fresh;
       await seed(db);
     });
-    afterAll(() => close?.());
 
     it("lists the symbol's open orders and its options', newest first, accounts by number", async () => {
       const v = await deskView(db.engine, "compliance", "US", "AAPL");

@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { prepareAppDb, type AppDb } from "@/server/db";
 import { listAudit } from "@/server/audit/list";
 import { authenticateStaff, createStaff, MAX_FAILED_ATTEMPTS, updateStaff } from "@/server/auth/staff";
 import { disableDemoUsers, seedDemoUsers, DEMO_PASSWORD, DEMO_USERS } from "@/server/auth/demo-users";
-import { testEngines } from "../helpers/engines";
+import { testEngines, withAppDb } from "../helpers/engines";
 
 for (const engine of testEngines()) {
   describe(`staff sign-in on ${engine.name}`, () => {
     let db: AppDb;
-    let close: () => Promise<void>;
-    beforeAll(async () => {
-      const opened = await engine.open();
-      close = opened.close;
-      db = await prepareAppDb(opened.engine);
+    withAppDb(engine, async (fresh) => {
+      db = fresh;
     });
-    afterAll(() => close());
 
     it("migrations are idempotent and demo users are seeded once", async () => {
       await prepareAppDb(db.engine);

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { prepareAppDb, type AppDb } from "@/server/db";
+import { describe, expect, it } from "vitest";
+import { type AppDb } from "@/server/db";
 import { streamHealth } from "@/server/books/health";
-import { testEngines } from "../helpers/engines";
+import { testEngines, withAppDb } from "../helpers/engines";
 
 /**
  * The stream-health page shows the newest backfill and reconciliation runs. Run ids are numbers: the 10th run is
@@ -10,13 +10,9 @@ import { testEngines } from "../helpers/engines";
 for (const engine of testEngines()) {
   describe(`stream health's last runs on ${engine.name}`, () => {
     let db: AppDb;
-    let close: () => Promise<void>;
-    beforeAll(async () => {
-      const opened = await engine.open();
-      close = opened.close;
-      db = await prepareAppDb(opened.engine);
+    withAppDb(engine, async (fresh) => {
+      db = fresh;
     });
-    afterAll(() => close());
 
     it("names the newest reconciliation however many runs there were", async () => {
       for (let i = 1; i <= 13; i++) {

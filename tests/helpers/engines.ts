@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
+import { prepareAppDb, type AppDb } from "@/server/db";
 import { openEngine, type Engine } from "@/server/db/engine";
 
 /**
@@ -60,4 +62,18 @@ export async function createServerDatabase(baseUrl: string): Promise<{ url: stri
       await c.end();
     },
   };
+}
+
+/**
+ * A fresh, migrated app database on `engine` for the describe block this is called in: opened before its tests
+ * (`ready` receives it, to keep and to seed), removed after them.
+ */
+export function withAppDb(engine: TestEngine, ready: (db: AppDb) => Promise<void> | void): void {
+  let close: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const opened = await engine.open();
+    close = opened.close;
+    await ready(await prepareAppDb(opened.engine));
+  });
+  afterAll(() => close?.());
 }
