@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { accountNumbers, rememberAccountNumbers } from "@/server/accounts/directory";
 import { type AppDb } from "@/server/db";
-import { testEngines, withAppDb } from "../helpers/engines";
+import { testEngines, withEngineDb } from "../helpers/engines";
 
 for (const engine of testEngines()) {
   describe(`account directory on ${engine.name}`, () => {
     let db: AppDb;
-    withAppDb(engine, async (fresh) => {
+    withEngineDb(engine, async (fresh) => {
       db = fresh;
     });
 

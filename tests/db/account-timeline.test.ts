@@ -3,7 +3,7 @@ import type { TimelineEntry, TimelineKind } from "@/lib/schemas/account-timeline
 import { appendAudit } from "@/server/audit/trail";
 import { type AppDb } from "@/server/db";
 import { accountTimeline } from "@/server/timeline/account-timeline";
-import { testEngines, withAppDb } from "../helpers/engines";
+import { testEngines, withEngineDb } from "../helpers/engines";
 
 const A = "TL-ACC-1";
 const B = "TL-ACC-2";
@@ -98,7 +98,7 @@ const EXPECTED: Record<TimelineKind, number> = { movement: 7, order: 3, fill: 3,
 for (const engine of testEngines()) {
   describe(`the account timeline on ${engine.name}`, () => {
     let db: AppDb;
-    withAppDb(engine, async (fresh) => {
+    withEngineDb(engine, async (fresh) => {
       db = fresh;
       await seed(db);
     });

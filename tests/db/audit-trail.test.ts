@@ -4,12 +4,12 @@ import { redactSecrets } from "@/server/audit/entry";
 import { listAudit } from "@/server/audit/list";
 import { appendAudit } from "@/server/audit/trail";
 import { verifyAuditChain } from "@/server/audit/verify";
-import { testEngines, withAppDb } from "../helpers/engines";
+import { testEngines, withEngineDb } from "../helpers/engines";
 
 for (const engine of testEngines()) {
   describe(`audit trail on ${engine.name}`, () => {
     let db: AppDb;
-    withAppDb(engine, async (fresh) => {
+    withEngineDb(engine, async (fresh) => {
       db = fresh;
       for (let i = 0; i < 5; i++) {
         await appendAudit(db, {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type AppDb } from "@/server/db";
 import { deskView } from "@/server/instruments/desk-view";
-import { testEngines, withAppDb } from "../helpers/engines";
+import { testEngines, withEngineDb } from "../helpers/engines";
 
 /**
  * The instrument page's view from the books: only rows of the asked symbol (and its options, under the underlying)
@@ -62,7 +62,7 @@ async function seed(db: AppDb) {
 for (const engine of testEngines()) {
   describe(`instrument desk view on ${engine.name}`, () => {
     let db: AppDb;
-    withAppDb(engine, async (fresh) => {
+    withEngineDb(engine, async (fresh) => {
       db = fresh;
       await seed(db);
     });

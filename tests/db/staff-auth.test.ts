@@ -3,12 +3,12 @@ import { prepareAppDb, type AppDb } from "@/server/db";
 import { listAudit } from "@/server/audit/list";
 import { authenticateStaff, createStaff, MAX_FAILED_ATTEMPTS, updateStaff } from "@/server/auth/staff";
 import { disableDemoUsers, seedDemoUsers, DEMO_PASSWORD, DEMO_USERS } from "@/server/auth/demo-users";
-import { testEngines, withAppDb } from "../helpers/engines";
+import { testEngines, withEngineDb } from "../helpers/engines";
 
 for (const engine of testEngines()) {
   describe(`staff sign-in on ${engine.name}`, () => {
     let db: AppDb;
-    withAppDb(engine, async (fresh) => {
+    withEngineDb(engine, async (fresh) => {
       db = fresh;
     });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type AppDb } from "@/server/db";
 import { streamHealth } from "@/server/books/health";
-import { testEngines, withAppDb } from "../helpers/engines";
+import { testEngines, withEngineDb } from "../helpers/engines";
 
 /**
  * The stream-health page shows the newest backfill and reconciliation runs. Run ids are numbers: the 10th run is
@@ -10,7 +10,7 @@ import { testEngines, withAppDb } from "../helpers/engines";
 for (const engine of testEngines()) {
   describe(`stream health's last runs on ${engine.name}`, () => {
     let db: AppDb;
-    withAppDb(engine, async (fresh) => {
+    withEngineDb(engine, async (fresh) => {
       db = fresh;
     });
 

@@ -68,7 +68,7 @@ export async function createServerDatabase(baseUrl: string): Promise<{ url: stri
  * A fresh, migrated app database on `engine` for the describe block this is called in: opened before its tests
  * (`ready` receives it, to keep and to seed), removed after them.
  */
-export function withAppDb(engine: TestEngine, ready: (db: AppDb) => Promise<void> | void): void {
+export function withEngineDb(engine: TestEngine, ready: (db: AppDb) => Promise<void> | void): void {
   let close: (() => Promise<void>) | undefined;
   beforeAll(async () => {
     const opened = await engine.open();
