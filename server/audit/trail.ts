@@ -28,6 +28,8 @@ export async function appendAudit(db: AppDb, input: AuditInput): Promise<AuditRo
       errorCode: input.errorCode ?? null,
       clientIp: input.clientIp ?? null,
       userAgent: input.userAgent ?? null,
+      channel: input.channel ?? null,
+      tokenId: input.tokenId ?? null,
     };
     const hash = entryHash(prevHash, entry);
     const seq = await insertEntry(tx, { ...entry, inputJson: entry.input === null ? null : JSON.stringify(entry.input), prevHash, hash });
