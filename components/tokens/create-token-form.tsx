@@ -6,7 +6,14 @@ import { FormBanner } from "@/components/form/form-banner";
 import { useActionForm } from "@/components/form/use-action-form";
 import { Button } from "@/components/ui/button";
 import { Panel } from "@/components/ui/page";
-import { createTokenSchema, TOKEN_ACCESS, TOKEN_ACCESS_LABELS, TOKEN_EXPIRY_DAYS, type CreatedToken, type CreateTokenInput } from "@/lib/schemas/tokens";
+import {
+  createTokenSchema,
+  TOKEN_ACCESS,
+  TOKEN_ACCESS_LABELS,
+  TOKEN_EXPIRY_DAYS,
+  type CreatedToken,
+  type CreateTokenInput,
+} from "@/lib/schemas/tokens";
 import { createAccessToken } from "@/server/actions/tokens-create";
 
 const { SelectField, TextField } = formFields<CreateTokenInput>();

@@ -27,8 +27,8 @@ export function NewTokenSecret({ token, onDone }: { token: CreatedToken; onDone:
     >
       <h2 className="font-semibold">Copy your new token “{token.name}” now: you will not see it again.</h2>
       <p className="mt-0.5 text-xs">
-        The desk keeps only a fingerprint of it. Store it where your assistant or automation reads its secrets; if it is lost, revoke it
-        and create another. It expires on {formatDateTime(token.expiresAt)}.
+        The desk keeps only a fingerprint of it. Store it where your assistant or automation reads its secrets; if it is lost, revoke it and
+        create another. It expires on {formatDateTime(token.expiresAt)}.
       </p>
       <div className="mt-2 flex flex-wrap items-center gap-2">
         <input

@@ -56,8 +56,18 @@ function tokenColumns(view: TokenView, meId: string, pending: boolean, revoke: (
         </span>
       ),
     },
-    { id: "created", header: "Created", meta: { label: "Created", className: dim }, cell: ({ row }) => formatDateTime(row.original.createdAt) },
-    { id: "expires", header: "Expires", meta: { label: "Expires", className: dim }, cell: ({ row }) => formatDateTime(row.original.expiresAt) },
+    {
+      id: "created",
+      header: "Created",
+      meta: { label: "Created", className: dim },
+      cell: ({ row }) => formatDateTime(row.original.createdAt),
+    },
+    {
+      id: "expires",
+      header: "Expires",
+      meta: { label: "Expires", className: dim },
+      cell: ({ row }) => formatDateTime(row.original.expiresAt),
+    },
     {
       id: "last_used",
       header: "Last used",
@@ -71,7 +81,9 @@ function tokenColumns(view: TokenView, meId: string, pending: boolean, revoke: (
       header: "Status",
       meta: { label: "Status" },
       cell: ({ row: { original: t } }) => (
-        <span title={t.revokedAt ? `Revoked ${formatDateTime(t.revokedAt)}${t.revokedByEmail ? ` by ${t.revokedByEmail}` : ""}` : undefined}>
+        <span
+          title={t.revokedAt ? `Revoked ${formatDateTime(t.revokedAt)}${t.revokedByEmail ? ` by ${t.revokedByEmail}` : ""}` : undefined}
+        >
           <Badge tone={STATUS[t.status].tone}>{STATUS[t.status].label}</Badge>
         </span>
       ),
@@ -105,7 +117,13 @@ function ViewToggle({ view, onChange }: { view: TokenView; onChange: (view: Toke
   return (
     <div className="flex gap-1" role="group" aria-label="Whose tokens">
       {views.map((v) => (
-        <Button key={v.value} size="sm" variant={view === v.value ? "primary" : "secondary"} aria-pressed={view === v.value} onClick={() => onChange(v.value)}>
+        <Button
+          key={v.value}
+          size="sm"
+          variant={view === v.value ? "primary" : "secondary"}
+          aria-pressed={view === v.value}
+          onClick={() => onChange(v.value)}
+        >
           {v.label}
         </Button>
       ))}
@@ -135,7 +153,13 @@ export function TokensTable({ meId, canManage }: { meId: string; canManage: bool
     return tokenColumns(view, meId, pending, revoke);
   }, [view, meId, pending, run, queryClient]);
   const query = useListQuery<ListPage<TokenRow>, TokenListParams>(tokenList, list.state);
-  const { table, pagination, busy } = useDataTable({ list, columns, page: query.data, getRowId: (t) => t.id, fetching: query.isPlaceholderData });
+  const { table, pagination, busy } = useDataTable({
+    list,
+    columns,
+    page: query.data,
+    getRowId: (t) => t.id,
+    fetching: query.isPlaceholderData,
+  });
 
   return (
     <div className="flex flex-col gap-2">
