@@ -29,6 +29,9 @@ export const authConfig = {
       // The assistant channels authenticate each request with a staff access token (Bearer), not the session.
       if (TOKEN_PATHS.some((p) => path === p || path.startsWith(`${p}/`))) return true;
       if (auth?.user) return true;
+      // A staff access token's call (assistants, automations): no session to send to sign-in; the route itself
+      // authenticates the token (server/tokens/bearer.ts) or, without a session, answers 401.
+      if (path.startsWith("/api/") && /^Bearer\s/i.test(request.headers.get("authorization") ?? "")) return true;
       // The server's own idea of its origin (localhost) is not the host the browser used: the redirect goes to the
       // Host the request came on (or the configured public URL behind a proxy), with a relative callbackUrl, so
       // sign-in works on whatever host name reached the desk.

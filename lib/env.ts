@@ -84,6 +84,8 @@ const schema = z.object({
   ACTIVITIES_SWEEP_RATE: z.coerce.number().positive().max(100).default(5),
   /** How far back the sweep's first pass over an account reaches. */
   ACTIVITIES_SWEEP_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
+  /** Calls a staff access token may make a minute (server/tokens: one window per token, shared by every app instance). */
+  TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
 });
 
 export type Env = z.infer<typeof schema>;
