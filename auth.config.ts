@@ -26,12 +26,10 @@ export const authConfig = {
     authorized({ auth, request }) {
       const path = request.nextUrl.pathname;
       if (path === "/sign-in" || path.startsWith("/api/health")) return true;
-      // The assistant channels authenticate each request with a staff access token (Bearer), not the session.
+      // The assistant channels authenticate each request with a staff access token (Bearer), not the session: no
+      // sign-in page to send them to; without a valid token the route answers 401 (server/tools/http.ts).
       if (TOKEN_PATHS.some((p) => path === p || path.startsWith(`${p}/`))) return true;
       if (auth?.user) return true;
-      // A staff access token's call (assistants, automations): no session to send to sign-in; the route itself
-      // authenticates the token (server/tokens/bearer.ts) or, without a session, answers 401.
-      if (path.startsWith("/api/") && /^Bearer\s/i.test(request.headers.get("authorization") ?? "")) return true;
       // The server's own idea of its origin (localhost) is not the host the browser used: the redirect goes to the
       // Host the request came on (or the configured public URL behind a proxy), with a relative callbackUrl, so
       // sign-in works on whatever host name reached the desk.

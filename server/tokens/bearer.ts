@@ -75,10 +75,17 @@ export async function authenticateBearer(request: Request, options: BearerOption
   };
 }
 
-/** A refusal as the JSON answer of a route (`{ error, message }`), with `WWW-Authenticate` or `Retry-After`. */
-export function bearerErrorResponse(failure: Extract<BearerResult, { ok: false }>): Response {
+/**
+ * A refusal as the JSON answer of a route (`{ error, message }`), with `WWW-Authenticate` (naming the resource's
+ * RFC 9728 metadata document when given, where MCP clients look) or `Retry-After`.
+ */
+export function bearerErrorResponse(failure: Extract<BearerResult, { ok: false }>, resourceMetadata?: string): Response {
   const headers: Record<string, string> = { "cache-control": "no-store" };
-  if (failure.status === 401) headers["www-authenticate"] = 'Bearer realm="brokerdesk"';
+  if (failure.status === 401) {
+    headers["www-authenticate"] = resourceMetadata
+      ? `Bearer realm="brokerdesk", resource_metadata="${resourceMetadata}"`
+      : 'Bearer realm="brokerdesk"';
+  }
   if (failure.retryAfterSeconds !== undefined) headers["retry-after"] = String(failure.retryAfterSeconds);
   return Response.json({ error: failure.error, message: failure.message }, { status: failure.status, headers });
 }

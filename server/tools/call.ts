@@ -1,6 +1,7 @@
 import "server-only";
 import { can } from "@/lib/auth/permissions";
 import { isPendingApproval } from "@/lib/errors";
+import type { TokenScope } from "@/lib/schemas/tokens";
 import { fieldErrorsOf, runAction, type Caller } from "@/server/action-kit/define-action";
 import { actionContext, performAudited } from "@/server/action-kit/perform";
 import { appendAudit } from "@/server/audit/trail";
@@ -9,12 +10,9 @@ import { logger } from "@/server/log";
 import type { AuditInput } from "@/server/audit/entry";
 import { isActionTool, type ActionTool, type Tool, type WorkTool } from "./tool";
 
-/** What a token allows: reading (read-only tools) and writing (the rest). */
-export type ToolScope = "read" | "write";
-
 /** Who calls a tool: the token's owner as they are now, the token's scopes, and the channel (in `meta`). */
 export interface ToolCaller extends Caller {
-  scopes: readonly ToolScope[];
+  scopes: readonly TokenScope[];
 }
 
 export type ToolOutcome = { ok: true; data: unknown } | { ok: false; code: string; message: string; fieldErrors?: Record<string, string> };
@@ -32,7 +30,7 @@ export interface HeldAnswer {
  * answer checked against the tool's output schema, so a client that validates it (MCP's does) gets what it was told.
  */
 export async function callTool(tool: Tool, raw: unknown, caller: ToolCaller): Promise<ToolOutcome> {
-  const needed: ToolScope = tool.readOnly ? "read" : "write";
+  const needed: TokenScope = tool.readOnly ? "read" : "write";
   const action = isActionTool(tool) ? tool.action.name : `tools.${tool.name}`;
   const { staff, meta } = caller;
   const base = { actorId: staff.id, actorEmail: staff.email, actorRole: staff.role, action, ...meta, input: raw };

@@ -3,7 +3,7 @@ import { env } from "@/lib/env";
 import type { AuditChannel } from "@/lib/schemas/audit";
 import { metaFromHeaders } from "@/server/auth/request-meta";
 import { errorJson } from "@/server/http/errors";
-import { authenticateBearer } from "@/server/tokens/bearer";
+import { authenticateBearer, bearerErrorResponse } from "@/server/tokens/bearer";
 import type { ToolCaller } from "./call";
 
 /**
@@ -54,12 +54,7 @@ export async function channelCaller(request: Request, channel: AuditChannel, pat
   const refused = refuseCrossOrigin(request);
   if (refused) return refused;
   const auth = await authenticateBearer(request);
-  if (!auth.ok) {
-    const headers = new Headers({ "cache-control": "no-store" });
-    if (auth.status === 401) headers.set("www-authenticate", `Bearer resource_metadata="${resourceMetadataUrl(request, path)}"`);
-    if (auth.retryAfterSeconds) headers.set("retry-after", String(auth.retryAfterSeconds));
-    return Response.json({ error: auth.error, message: auth.message }, { status: auth.status, headers });
-  }
+  if (!auth.ok) return bearerErrorResponse(auth, resourceMetadataUrl(request, path));
   const { staff, tokenId, scopes } = auth.caller;
   return { staff, scopes, meta: { ...metaFromHeaders(request.headers), channel, tokenId } };
 }
