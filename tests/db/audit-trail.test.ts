@@ -7,6 +7,29 @@ import { verifyAuditChain } from "@/server/audit/verify";
 import { testEngines, withEngineDb } from "../helpers/engines";
 
 for (const engine of testEngines()) {
+  describe(`an assistant channel's audit entry on ${engine.name}`, () => {
+    let db: AppDb;
+    withEngineDb(engine, (fresh) => {
+      db = fresh;
+    });
+
+    it("hashes an assistant channel's entry with its channel and token: an entry moved to another channel is found", async () => {
+      const channelled = { actorEmail: "ops@brokerdesk.test", action: "tools.find_orders", outcome: "success" as const };
+      await appendAudit(db, { ...channelled, channel: "mcp", tokenId: "00000000-0000-4000-8000-00000000000a" });
+      expect((await listAudit(db.engine, { limit: 1 })).rows[0]).toMatchObject({
+        channel: "mcp",
+        tokenId: "00000000-0000-4000-8000-00000000000a",
+      });
+      expect(await verifyAuditChain(db.engine, { mode: "full", checkpoint: false })).toMatchObject({ ok: true, entries: 1 });
+      await db.engine.transaction(async (tx) => {
+        await tx.query("ALTER TABLE brokerdesk.audit_entries DISABLE TRIGGER audit_entries_no_update_delete");
+        await tx.query("UPDATE brokerdesk.audit_entries SET channel = 'skills' WHERE seq = 1");
+        await tx.query("ALTER TABLE brokerdesk.audit_entries ENABLE TRIGGER audit_entries_no_update_delete");
+      });
+      expect(await verifyAuditChain(db.engine, { mode: "full" })).toMatchObject({ ok: false, brokenSeq: 1 });
+    });
+  });
+
   describe(`audit trail on ${engine.name}`, () => {
     let db: AppDb;
     withEngineDb(engine, async (fresh) => {
