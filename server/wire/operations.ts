@@ -482,7 +482,12 @@ export const OPERATIONS = {
   },
 
   // Watchlists (Python `data/request/watchlist/*`, x-version v2; Java DataClient watchlist calls, x-version v3).
-  listWatchlists: { method: "GET", resource: "/market-data/watchlists/list", legacy: "/openapi/market-data/watchlist/list", group: "market-data" },
+  listWatchlists: {
+    method: "GET",
+    resource: "/market-data/watchlists/list",
+    legacy: "/openapi/market-data/watchlist/list",
+    group: "market-data",
+  },
   createWatchlist: {
     method: "POST",
     resource: "/market-data/watchlists/create",

@@ -65,8 +65,7 @@ export class FuturesWatchlistSdkClient {
 
   // watchlist.py: setters add sort / name only when given
   get_watchlist = () => this.call("get_watchlist");
-  create_watchlist = (name: unknown, sort?: number) =>
-    this.call("create_watchlist", {}, { name, ...(sort === undefined ? {} : { sort }) });
+  create_watchlist = (name: unknown, sort?: number) => this.call("create_watchlist", {}, { name, ...(sort === undefined ? {} : { sort }) });
   update_watchlist = (watchlist_id: string, name?: string, sort?: number) =>
     this.call("update_watchlist", {}, { watchlist_id, ...(name === undefined ? {} : { name }), ...(sort === undefined ? {} : { sort }) });
   delete_watchlist = (watchlist_id: string) => this.call("delete_watchlist", {}, { watchlist_id });

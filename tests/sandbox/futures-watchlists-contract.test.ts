@@ -194,7 +194,10 @@ describe.each(engines)("futures and watchlists contract ($name)", (te) => {
         for (const code of ["ES", "CL", "NG", "GC", "SI", "ZN", "ZF", "6J"]) {
           const monthly = contracts.filter((x: Row) => x.code === code && x.contract_type === "MONTHLY");
           expect(monthly.length, `${code} on ${at}`).toBeGreaterThan(1);
-          expect(monthly.every((x: Row) => x.last_trading_date >= at), `${code} on ${at}`).toBe(true);
+          expect(
+            monthly.every((x: Row) => x.last_trading_date >= at),
+            `${code} on ${at}`,
+          ).toBe(true);
           const months = monthly.map((x: Row) => x.contract_month);
           expect(months).toEqual([...months].sort());
         }
@@ -208,7 +211,8 @@ describe.each(engines)("futures and watchlists contract ($name)", (te) => {
   }, 60_000);
 
   describe("a watchlist's life", () => {
-    const items = (...s: string[]): WatchlistItem[] => s.map((symbol) => ({ symbol, category: /^\d/.test(symbol) ? "HK_STOCK" : "US_STOCK" }));
+    const items = (...s: string[]): WatchlistItem[] =>
+      s.map((symbol) => ({ symbol, category: /^\d/.test(symbol) ? "HK_STOCK" : "US_STOCK" }));
 
     it.each(STYLES)("create, rename, add, reorder, remove, delete, with the API's errors (%s)", async (style) => {
       const c = broker(style);

@@ -71,6 +71,3 @@ export const instrument = z.object({
 export type ProductsInput = z.input<typeof productsIn>;
 export type InstrumentsInput = z.input<typeof instrumentsIn>;
 export type InstrumentsByCodeInput = z.input<typeof instrumentsByCodeIn>;
-export type FuturesProductClass = z.output<typeof productClass>;
-export type FuturesProduct = z.output<typeof product>;
-export type FuturesInstrument = z.output<typeof instrument>;

@@ -62,5 +62,3 @@ export type UpdateWatchlistInput = z.input<typeof updateIn>;
 export type AddWatchlistInstrumentsInput = z.input<typeof addIn>;
 export type RemoveWatchlistInstrumentsInput = z.input<typeof removeIn>;
 export type ReorderWatchlistInstrumentsInput = z.input<typeof reorderIn>;
-export type Watchlist = z.output<typeof watchlist>;
-export type WatchlistInstrument = z.output<typeof watchlistInstrument>;

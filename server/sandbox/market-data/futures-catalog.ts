@@ -81,7 +81,7 @@ function shift(d: Date, n: number): Date {
     return cur;
   }
   const step = n > 0 ? DAY : -DAY;
-  for (let left = Math.abs(n); left > 0; ) {
+  for (let left = Math.abs(n); left > 0;) {
     cur = new Date(cur.getTime() + step);
     if (business(cur)) left -= 1;
   }

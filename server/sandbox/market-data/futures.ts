@@ -77,8 +77,7 @@ export function futuresRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
     const code = q.code?.trim().toUpperCase();
     const wanted = status(q);
     return catalogOn(today()).filter(
-      (c) =>
-        (!symbols.size || symbols.has(c.symbol.toUpperCase())) && (!code || c.code === code) && (!wanted || c.status === wanted),
+      (c) => (!symbols.size || symbols.has(c.symbol.toUpperCase())) && (!code || c.code === code) && (!wanted || c.status === wanted),
     );
   });
 

@@ -8,8 +8,8 @@ import { newId } from "../ids";
  * advisory lock, so the limits (20 watchlists, 1,000 instruments in all) and the name check see every committed change
  * of that key; another key's watchlist is answered as unknown, exactly like one that never existed.
  */
-export const MAX_WATCHLISTS = 20;
-export const MAX_INSTRUMENTS = 1000;
+const MAX_WATCHLISTS = 20;
+const MAX_INSTRUMENTS = 1000;
 
 interface WatchlistRow {
   watchlist_id: string;
@@ -57,7 +57,8 @@ async function nameFree(tx: Tx, appKey: string, name: string, except = ""): Prom
   if (rows.length) throw business("DUPLICATE_WATCHLIST_NAME", `A watchlist named "${name}" already exists.`);
 }
 
-const touch = (tx: Tx, id: string, now: Date) => tx.query("UPDATE sandbox.watchlists SET updated_at = $2 WHERE watchlist_id = $1", [id, now]);
+const touch = (tx: Tx, id: string, now: Date) =>
+  tx.query("UPDATE sandbox.watchlists SET updated_at = $2 WHERE watchlist_id = $1", [id, now]);
 
 /** The key's watchlists, highest sort first. */
 export async function listWatchlists(engine: Engine, appKey: string) {

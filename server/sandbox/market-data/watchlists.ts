@@ -27,10 +27,22 @@ import {
  */
 const MARKET_OF: Record<string, string> = { US_STOCK: "US", US_ETF: "US", HK_STOCK: "HK", HK_ETF: "HK", CN_STOCK: "CN" };
 
-const sort = z.union([z.number(), z.string().regex(/^-?\d+$/).transform(Number)]).pipe(z.number().int().min(0).max(1_000_000));
+const sort = z
+  .union([
+    z.number(),
+    z
+      .string()
+      .regex(/^-?\d+$/)
+      .transform(Number),
+  ])
+  .pipe(z.number().int().min(0).max(1_000_000));
 const name = z.string().trim().min(1, "must not be empty").max(64, "at most 64 characters");
 const watchlistId = z.string().trim().min(1, "is required").max(64);
-const item = z.object({ symbol: z.string().trim().min(1, "is required").max(24), category: z.string().min(1, "is required"), sort: sort.optional() });
+const item = z.object({
+  symbol: z.string().trim().min(1, "is required").max(24),
+  category: z.string().min(1, "is required"),
+  sort: sort.optional(),
+});
 const items = z.array(item).min(1, "at least one instrument").max(1000, "at most 1000 instruments per call");
 
 const createIn = z.object({ name, sort: sort.optional() });
