@@ -61,3 +61,18 @@ export async function deskOrderId(page: Page, account: string, clientOrderId: st
     .not.toBe("");
   return found;
 }
+
+/** Creates a staff access token on Settings → Access tokens as the page's user; answers its secret, shown once. */
+export async function createTokenOnPage(page: Page, name: string, access: "Read only" | "Read and write" = "Read only"): Promise<string> {
+  await page.goto("/settings/tokens");
+  await page.getByLabel("Name", { exact: true }).fill(name);
+  await page.getByLabel("Access", { exact: true }).selectOption({ label: access });
+  await page.getByLabel("Expires after").selectOption({ label: "7 days" });
+  await page.getByRole("button", { name: "Create token" }).click();
+  const notice = page.getByTestId("new-token-secret");
+  await expect(notice).toContainText("you will not see it again");
+  await expect(notice).toContainText(name);
+  const secret = await notice.getByLabel("Token secret").inputValue();
+  expect(secret).toMatch(/^bdk_[A-Za-z0-9_-]{43}$/);
+  return secret;
+}

@@ -61,6 +61,12 @@ const schema = z.object({
   EVENTS_BACKOFF_MAX_MS: z.coerce.number().int().min(100).default(30_000),
   /** Proxies in front of the app that append to X-Forwarded-For (the audit trail's client IP trusts only those). */
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /**
+   * The assistant channels (/api/mcp, /api/skills): a browser page may call them only from the desk's own origin or
+   * one of these (comma-separated origins); with hosts listed, a request naming another Host is refused (DNS rebinding).
+   */
+  CHANNEL_ALLOWED_ORIGINS: z.string().default(""),
+  CHANNEL_ALLOWED_HOSTS: z.string().default(""),
   /** The banner across the desk shows when the stream has been down or silent for longer than this. */
   EVENTS_ALERT_AFTER_MS: z.coerce.number().int().min(0).default(30_000),
   /** Order history read per account by the first backfill. */
@@ -78,6 +84,8 @@ const schema = z.object({
   ACTIVITIES_SWEEP_RATE: z.coerce.number().positive().max(100).default(5),
   /** How far back the sweep's first pass over an account reaches. */
   ACTIVITIES_SWEEP_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
+  /** Calls a staff access token may make a minute (server/tokens: one window per token, shared by every app instance). */
+  TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useRef } from "react";
 import { Badge } from "@/components/ui/badge";
 import { formatDateTime } from "@/lib/format";
-import type { AuditListRow } from "@/lib/schemas/audit";
+import { CHANNEL_LABELS, type AuditListRow } from "@/lib/schemas/audit";
 
 const OUTCOME_TONE = { success: "green", failure: "red", denied: "amber", held: "slate" } as const;
 
@@ -48,7 +48,10 @@ export const auditColumns: ColumnDef<AuditListRow>[] = [
     cell: ({ row }) => (
       <>
         <div className="text-xs">{row.original.actorEmail ?? "—"}</div>
-        <div className="text-[11px] text-slate-500">{row.original.actorRole ?? ""}</div>
+        <div className="text-[11px] text-slate-500">
+          {row.original.actorRole ?? ""}
+          {row.original.channel && <span data-testid="audit-channel"> · via {CHANNEL_LABELS[row.original.channel]}</span>}
+        </div>
       </>
     ),
   },

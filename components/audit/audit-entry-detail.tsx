@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Panel, table } from "@/components/ui/page";
 import { formatDateTime } from "@/lib/format";
-import type { AuditEntryView } from "@/lib/schemas/audit";
+import { CHANNEL_LABELS, type AuditEntryView } from "@/lib/schemas/audit";
 
 const OUTCOME_TONE = { success: "green", failure: "red", denied: "amber", held: "slate" } as const;
 
@@ -88,6 +88,8 @@ export function AuditEntryDetail({ entry, accountNumber }: { entry: AuditEntryVi
     ["Upstream request id", requestId, "mono"],
     ["Idempotency key", entry.idempotencyKey, "mono"],
     ["Client IP", entry.clientIp, "mono"],
+    ["Channel", entry.channel ? CHANNEL_LABELS[entry.channel] : "Desk pages"],
+    ["Access token", entry.tokenId, "mono"],
     ["User agent", entry.userAgent ? <span className="text-xs">{entry.userAgent}</span> : null],
     ["Hash", entry.hash, "mono"],
     ["Previous hash", entry.prevHash, "mono"],

@@ -53,6 +53,11 @@ export const auditListParams = listParams({
 });
 export type AuditListParams = StateOf<typeof auditListParams>;
 
+/** The channels besides the desk's pages that act for a staff member with one of their access tokens. */
+export const AUDIT_CHANNELS = ["mcp", "skills", "cli"] as const;
+export type AuditChannel = (typeof AUDIT_CHANNELS)[number];
+export const CHANNEL_LABELS: Record<AuditChannel, string> = { mcp: "MCP tool", skills: "Skills endpoint", cli: "Command line" };
+
 /** An audit entry as the browser gets it (plain JSON). */
 export interface AuditListRow {
   seq: number;
@@ -69,6 +74,9 @@ export interface AuditListRow {
   idempotencyKey: string | null;
   clientIp: string | null;
   userAgent: string | null;
+  /** Null for the desk's pages. */
+  channel: AuditChannel | null;
+  tokenId: string | null;
   input: unknown;
 }
 

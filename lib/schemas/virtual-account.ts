@@ -44,7 +44,7 @@ export const levelRank = (level: string | undefined | null) => (level ? OPTION_L
  * What a tax form may hold (the values also reach CSV exports): printable text without control or format characters
  * (zero-width characters, bidirectional overrides), unassigned or private-use code points, line breaks, or emoji.
  */
-const UNPRINTABLE = /[\p{C}\p{Zl}\p{Zp}\p{Extended_Pictographic}\p{Regional_Indicator}\u20E3\uFE00-\uFE0F]/u;
+export const UNPRINTABLE = /[\p{C}\p{Zl}\p{Zp}\p{Extended_Pictographic}\p{Regional_Indicator}\u20E3\uFE00-\uFE0F]/u;
 /** A person's name: letters (with their accents), spaces, apostrophes, hyphens and periods, starting with a letter. */
 const NAME = /^\p{L}[\p{L}\p{M}\p{Zs}'’.\-]*$/u;
 export const UNPRINTABLE_MESSAGE = "Remove the emoji, symbols or invisible characters";

@@ -4,8 +4,9 @@ import { can, type Permission } from "@/lib/auth/permissions";
 import { FORM_ERROR_KEY, type ActionResult, type PendingApproval } from "@/lib/errors";
 import "@/lib/schemas/messages";
 import { appendAudit } from "@/server/audit/trail";
-import { currentStaff } from "@/server/auth/guard";
+import { currentStaff, type Staff } from "@/server/auth/guard";
 import { requestMeta } from "@/server/auth/request-meta";
+import type { RequestMeta } from "@/server/auth/staff";
 import { getDb } from "@/server/db";
 import { actionContext, performAudited, type ActionContext, type Done } from "./perform";
 
@@ -38,6 +39,12 @@ export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
   return out;
 }
 
+/** Who an action runs for, and how the call reached the desk (the pages, or an assistant channel with a token). */
+export interface Caller {
+  staff: Staff;
+  meta: RequestMeta;
+}
+
 /**
  * Every mutating server action goes through here: session → permission → zod input parsed on the server →
  * approval policy (when given) → the work → one audit entry, whatever the outcome. Returns data, never throws to
@@ -51,34 +58,46 @@ export function defineAction<S extends z.ZodType, T>(def: ActionDefinition<S, T>
   return async function action(raw: z.input<S>): Promise<ActionResult<T | PendingApproval>> {
     const staff = await currentStaff();
     if (!staff) return { ok: false, code: "UNAUTHENTICATED", serverError: "Your session has ended. Sign in again." };
-    const [db, meta] = await Promise.all([getDb(), requestMeta()]);
-    const base = { actorId: staff.id, actorEmail: staff.email, actorRole: staff.role, action: def.name, ...meta };
-
-    if (!can(staff.role, def.permission)) {
-      await appendAudit(db, { ...base, input: raw, outcome: "denied", errorCode: "FORBIDDEN" });
-      return { ok: false, code: "FORBIDDEN", serverError: "You do not have permission to do this." };
-    }
-    const parsed = def.input.safeParse(raw);
-    if (!parsed.success) {
-      const fieldErrors = fieldErrorsOf(parsed.error);
-      await appendAudit(db, { ...base, input: raw, outcome: "failure", errorCode: "VALIDATION" });
-      return { ok: false, code: "VALIDATION", serverError: "Check the highlighted fields.", fieldErrors };
-    }
-
-    const ctx = actionContext(staff, db, meta);
-    const performed = await performAudited<T | PendingApproval>(ctx, {
-      action: def.name,
-      input: () => parsed.data,
-      async work(): Promise<Done<T | PendingApproval>> {
-        const decision = def.approval ? await def.approval(parsed.data, ctx) : { status: "proceed" as const };
-        if (decision.status === "proceed") return { data: await def.run(parsed.data, ctx) };
-        // The approval request is what this call made: the entry points at it; the input says what is to be done.
-        const { approvalId, message } = decision;
-        return { data: { pending: true as const, approvalId, message }, outcome: "held", target: `approval:${approvalId}` };
-      },
-    });
-    return performed.ok
-      ? { ok: true, data: performed.data }
-      : { ok: false, code: performed.code, serverError: performed.userMessage, fieldErrors: performed.fieldErrors };
+    return runAction(def, raw, { staff, meta: await requestMeta() });
   };
+}
+
+/**
+ * One action for one caller, the steps after the session: the pages' server actions and the assistant channels'
+ * tools (a token's owner as the caller, the channel in the meta) both run an action through here.
+ */
+export async function runAction<S extends z.ZodType, T>(
+  def: ActionDefinition<S, T>,
+  raw: unknown,
+  { staff, meta }: Caller,
+): Promise<ActionResult<T | PendingApproval>> {
+  const db = await getDb();
+  const base = { actorId: staff.id, actorEmail: staff.email, actorRole: staff.role, action: def.name, ...meta };
+
+  if (!can(staff.role, def.permission)) {
+    await appendAudit(db, { ...base, input: raw, outcome: "denied", errorCode: "FORBIDDEN" });
+    return { ok: false, code: "FORBIDDEN", serverError: "You do not have permission to do this." };
+  }
+  const parsed = def.input.safeParse(raw);
+  if (!parsed.success) {
+    const fieldErrors = fieldErrorsOf(parsed.error);
+    await appendAudit(db, { ...base, input: raw, outcome: "failure", errorCode: "VALIDATION" });
+    return { ok: false, code: "VALIDATION", serverError: "Check the highlighted fields.", fieldErrors };
+  }
+
+  const ctx = actionContext(staff, db, meta);
+  const performed = await performAudited<T | PendingApproval>(ctx, {
+    action: def.name,
+    input: () => parsed.data,
+    async work(): Promise<Done<T | PendingApproval>> {
+      const decision = def.approval ? await def.approval(parsed.data, ctx) : { status: "proceed" as const };
+      if (decision.status === "proceed") return { data: await def.run(parsed.data, ctx) };
+      // The approval request is what this call made: the entry points at it; the input says what is to be done.
+      const { approvalId, message } = decision;
+      return { data: { pending: true as const, approvalId, message }, outcome: "held", target: `approval:${approvalId}` };
+    },
+  });
+  return performed.ok
+    ? { ok: true, data: performed.data }
+    : { ok: false, code: performed.code, serverError: performed.userMessage, fieldErrors: performed.fieldErrors };
 }

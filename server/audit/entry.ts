@@ -1,5 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
+import type { AuditChannel } from "@/lib/schemas/audit";
 
 /**
  * The staff audit trail: append-only (a trigger refuses UPDATE, DELETE and TRUNCATE) and hash-chained, so that
@@ -19,6 +20,9 @@ export interface AuditInput {
   errorCode?: string | null;
   clientIp?: string | null;
   userAgent?: string | null;
+  /** The channel of a call that did not come through the pages, and the staff access token that made it. */
+  channel?: AuditChannel | null;
+  tokenId?: string | null;
 }
 
 export type AuditOutcome = "success" | "failure" | "denied" | "held";
@@ -61,7 +65,10 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-export function entryHash(prevHash: string, e: Omit<AuditRow, "seq" | "hash" | "prevHash">): string {
+/** What an entry's hash covers (the channel and token only when set). */
+type HashedEntry = Omit<AuditRow, "seq" | "hash" | "prevHash" | "channel" | "tokenId"> & Partial<Pick<AuditRow, "channel" | "tokenId">>;
+
+export function entryHash(prevHash: string, e: HashedEntry): string {
   const body = canonicalJson({
     at: e.at.toISOString(),
     actorId: e.actorId,
@@ -76,6 +83,9 @@ export function entryHash(prevHash: string, e: Omit<AuditRow, "seq" | "hash" | "
     errorCode: e.errorCode,
     clientIp: e.clientIp,
     userAgent: e.userAgent,
+    // Set only for the assistant channels: entries written before the column existed hash as they did.
+    channel: e.channel ?? undefined,
+    tokenId: e.tokenId ?? undefined,
   });
   return createHash("sha256").update(`${prevHash}\n${body}`).digest("hex");
 }

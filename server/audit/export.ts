@@ -18,6 +18,8 @@ export const AUDIT_CSV_COLUMNS = [
   "Idempotency key",
   "Client IP",
   "User agent",
+  "Channel",
+  "Token",
   "Input",
   "Hash",
 ];
@@ -39,6 +41,8 @@ export function auditCsvRows(q: Queryable, filter: AuditFilter): AsyncGenerator<
       r.idempotencyKey,
       r.clientIp,
       r.userAgent,
+      r.channel,
+      r.tokenId,
       r.input === null ? "" : JSON.stringify(r.input),
       r.hash,
     ],

@@ -8,7 +8,7 @@ import type { AuditRow } from "./entry";
 /** The audit domain's SQL: the trail (brokerdesk.audit_entries) and its checkpoints (brokerdesk.audit_checkpoints). */
 
 const COLUMNS = `seq, at, actor_id, actor_email, actor_role, action, target, input, upstream_request_id, idempotency_key,
-  outcome, error_code, client_ip, user_agent, prev_hash, hash`;
+  outcome, error_code, client_ip, user_agent, channel, token_id, prev_hash, hash`;
 
 interface DbRow {
   seq: string | number;
@@ -25,6 +25,8 @@ interface DbRow {
   error_code: string | null;
   client_ip: string | null;
   user_agent: string | null;
+  channel: AuditRow["channel"];
+  token_id: string | null;
   prev_hash: string;
   hash: string;
 }
@@ -45,6 +47,8 @@ function toRow(r: DbRow): AuditRow {
     errorCode: r.error_code,
     clientIp: r.client_ip,
     userAgent: r.user_agent,
+    channel: r.channel,
+    tokenId: r.token_id,
     prevHash: r.prev_hash,
     hash: r.hash,
   };
@@ -65,8 +69,8 @@ export async function selectLastHash(tx: Queryable): Promise<string | undefined>
 export async function insertEntry(tx: Queryable, e: Omit<AuditRow, "seq" | "input"> & { inputJson: string | null }): Promise<number> {
   const { rows } = await tx.query<{ seq: string }>(
     `INSERT INTO brokerdesk.audit_entries (at, actor_id, actor_email, actor_role, action, target, input, upstream_request_id,
-       idempotency_key, outcome, error_code, client_ip, user_agent, prev_hash, hash)
-     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15) RETURNING seq`,
+       idempotency_key, outcome, error_code, client_ip, user_agent, channel, token_id, prev_hash, hash)
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17) RETURNING seq`,
     [
       e.at,
       e.actorId,
@@ -81,6 +85,8 @@ export async function insertEntry(tx: Queryable, e: Omit<AuditRow, "seq" | "inpu
       e.errorCode,
       e.clientIp,
       e.userAgent,
+      e.channel,
+      e.tokenId,
       e.prevHash,
       e.hash,
     ],

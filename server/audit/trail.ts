@@ -28,6 +28,8 @@ export async function appendAudit(db: AppDb, input: AuditInput): Promise<AuditRo
       errorCode: input.errorCode ?? null,
       clientIp: input.clientIp ?? null,
       userAgent: input.userAgent ?? null,
+      channel: input.channel ?? null,
+      tokenId: input.tokenId ?? null,
     };
     const hash = entryHash(prevHash, entry);
     const seq = await insertEntry(tx, { ...entry, inputJson: entry.input === null ? null : JSON.stringify(entry.input), prevHash, hash });
@@ -40,11 +42,12 @@ export async function appendAudit(db: AppDb, input: AuditInput): Promise<AuditRo
 /**
  * The notice topics of an audit entry: every entry is news to the trail; a staff user's change (their sign-ins
  * move "last sign-in" and the lock) to the staff list; an approval request's life (held, decided, expired) to the
- * inbox.
+ * inbox; an access token created or revoked to the Access tokens page.
  */
 function auditNoticeTopics(action: string, outcome: AuditOutcome): string[] {
   const topics = ["audit"];
   if (action.startsWith("staff.") || action.startsWith("auth.")) topics.push("staff");
   if (action.startsWith("approvals.") || outcome === "held") topics.push("approval");
+  if (action.startsWith("tokens.")) topics.push("token");
   return topics;
 }

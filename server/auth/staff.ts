@@ -1,4 +1,5 @@
 import "server-only";
+import type { AuditChannel } from "@/lib/schemas/audit";
 import type { AppDb } from "@/server/db";
 import { appendAudit } from "@/server/audit/trail";
 import type { Role } from "@/lib/auth/permissions";
@@ -68,6 +69,9 @@ export type SignInResult = { ok: true; user: PublicStaff } | { ok: false; reason
 export interface RequestMeta {
   clientIp?: string | null;
   userAgent?: string | null;
+  /** A call through an assistant channel with a staff access token (null or absent: the desk's pages). */
+  channel?: AuditChannel | null;
+  tokenId?: string | null;
 }
 
 /**

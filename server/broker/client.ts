@@ -295,6 +295,7 @@ export function createBrokerClient(config: BrokerClientConfig, deps: BrokerClien
       get("listStockFootprints", K.footprintIn, input, list(K.footprint), ro),
     getStockNoiiSnapshot: (input: In<typeof K.noiiIn>, ro?: RequestOptions) =>
       get("getStockNoiiSnapshot", K.noiiIn, input, first(K.noii), ro),
+    listStockNoiiBars: (input: In<typeof K.noiiIn>, ro?: RequestOptions) => get("listStockNoiiBars", K.noiiIn, input, list(K.noii), ro),
   };
 }
 

@@ -21,6 +21,8 @@ const TOPIC_PERMISSION: Record<string, Permission> = {
   audit: "audit:read",
   staff: "staff:manage",
   approval: "approvals:read",
+  // Says only that some token was created or revoked: every list of tokens reads its page again.
+  token: "tokens:own",
 };
 
 /** The part of a notice a role may receive; undefined when nothing is left. */

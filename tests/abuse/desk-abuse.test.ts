@@ -57,6 +57,8 @@ const ACTIONS = [
   "alerts-decide",
   "surveillance-rule-save",
   "activities-sweep",
+  "tokens-create",
+  "tokens-revoke",
 ];
 /** The desk's GET routes under app/api; each [segment] of a path is a parameter. */
 const ROUTES = [
@@ -98,6 +100,8 @@ const ROUTES = [
   "instruments/[market]/[symbol]",
   "instruments/[market]/[symbol]/[tab]",
   "instruments/[market]/[symbol]/desk",
+  "tokens",
+  "tokens/me",
 ];
 
 const actionTally = new Tally("desk actions", (b) => {

@@ -121,6 +121,8 @@ export const noiiIn = z.object({
 });
 export const noii = z.object({
   symbol: opt(z.string()),
+  instrument_id: opt(z.string()),
+  auction_time: opt(isoTimestamp),
   imbalance_action_type: opt(z.string()),
   paired_shares: opt(decimalOut),
   imbalance_shares: opt(decimalOut),

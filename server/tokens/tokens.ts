@@ -1,0 +1,100 @@
+import "server-only";
+import { can } from "@/lib/auth/permissions";
+import { AppError, NotFoundError } from "@/lib/errors";
+import type { TokenRow, TokenStatus, TokenView } from "@/lib/schemas/token-list";
+import { scopesOf, type CreatedToken, type CreateTokenInput } from "@/lib/schemas/tokens";
+import type { Staff } from "@/server/auth/guard";
+import type { AppDb } from "@/server/db";
+import { decodeCursor } from "@/server/db/keyset";
+import { insertToken, revokeTokenRow, selectTokenById, selectTokenPage, type TokenPageRow } from "./queries";
+import { displayPrefix, hashSecret, newSecret } from "./secret";
+
+/** Tokens a staff member may hold at once (neither revoked nor expired): a leak stays countable. */
+export const MAX_ACTIVE_TOKENS = 20;
+const DAY_MS = 86_400_000;
+
+/**
+ * Creates a token for `staff` and answers its secret, this once: only the secret's hash is stored. The token acts
+ * with its owner's role at each call, within its scopes, until it expires or is revoked.
+ */
+export async function createToken(db: AppDb, staff: Staff, input: CreateTokenInput, now = new Date()): Promise<CreatedToken> {
+  const secret = newSecret();
+  const scopes = scopesOf(input.access);
+  const expiresAt = new Date(now.getTime() + Number(input.expiresInDays) * DAY_MS);
+  const token = await insertToken(
+    db.engine,
+    { staffId: staff.id, name: input.name, hash: hashSecret(secret), prefix: displayPrefix(secret), scopes, createdAt: now, expiresAt },
+    MAX_ACTIVE_TOKENS,
+  );
+  if (!token) {
+    throw new AppError(
+      "TOO_MANY_TOKENS",
+      `${staff.email} holds ${MAX_ACTIVE_TOKENS} active tokens`,
+      `You have ${MAX_ACTIVE_TOKENS} active tokens: revoke one you no longer use first.`,
+    );
+  }
+  return { id: token.id, name: token.name, prefix: token.prefix, scopes: token.scopes, expiresAt: token.expiresAt.toISOString(), secret };
+}
+
+/**
+ * Revokes a token: one's own, or anyone's with `tokens:manage`. Someone else's token is "not found" to a caller who
+ * may not manage it (its existence is not theirs to learn). Takes effect at the token's next call.
+ */
+export async function revokeToken(db: AppDb, actor: Staff, id: string, now = new Date()): Promise<{ id: string; ownerId: string }> {
+  const token = await selectTokenById(db.engine, id);
+  if (!token || (token.staffId !== actor.id && !can(actor.role, "tokens:manage"))) {
+    throw new NotFoundError("This token does not exist, or it is not yours to revoke.", `token ${id} not revocable by ${actor.email}`);
+  }
+  if (token.revokedAt || !(await revokeTokenRow(db.engine, id, actor.id, now))) {
+    throw new AppError("ALREADY_REVOKED", `token ${id} already revoked`, "This token is already revoked.");
+  }
+  return { id, ownerId: token.staffId };
+}
+
+const iso = (v: Date | string) => new Date(v).toISOString();
+
+function statusOf(row: TokenPageRow, now: Date): TokenStatus {
+  if (row.revoked_at) return "revoked";
+  return new Date(row.expires_at) <= now ? "expired" : "active";
+}
+
+/** The listing's cursor is a (created_at, id) pair; anything else (a hand-edited URL) is the first page. */
+function validCursor(cursor: string | undefined): string | undefined {
+  const key = decodeCursor(cursor);
+  if (!key) return undefined;
+  const [at, id] = key;
+  const ok = typeof at === "string" && !Number.isNaN(Date.parse(at)) && typeof id === "string" && /^[0-9a-f-]{36}$/i.test(id);
+  return ok ? cursor : undefined;
+}
+
+/** One page of tokens, newest first: `staff`'s own, or (the caller checked tokens:manage) everyone's. */
+export async function listTokenPage(
+  db: AppDb,
+  staff: Staff,
+  query: { view: TokenView; cursor?: string; limit: number },
+  now = new Date(),
+): Promise<{ rows: TokenRow[]; nextCursor?: string }> {
+  const { rows, nextCursor } = await selectTokenPage(db.engine, {
+    view: query.view,
+    staffId: staff.id,
+    cursor: validCursor(query.cursor),
+    limit: query.limit,
+  });
+  return {
+    rows: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      prefix: r.prefix,
+      scopes: r.scopes,
+      status: statusOf(r, now),
+      createdAt: iso(r.created_at),
+      expiresAt: iso(r.expires_at),
+      lastUsedAt: r.last_used_at ? iso(r.last_used_at) : null,
+      lastUsedIp: r.last_used_ip,
+      revokedAt: r.revoked_at ? iso(r.revoked_at) : null,
+      revokedByEmail: r.revoked_by_email,
+      owner: { id: r.owner_id, email: r.owner_email, name: r.owner_name },
+    })),
+    nextCursor,
+  };
+}

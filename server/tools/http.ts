@@ -1,0 +1,72 @@
+import "server-only";
+import { env } from "@/lib/env";
+import type { AuditChannel } from "@/lib/schemas/audit";
+import { metaFromHeaders } from "@/server/auth/request-meta";
+import { errorJson } from "@/server/http/errors";
+import { authenticateBearer, bearerErrorResponse } from "@/server/tokens/bearer";
+import type { ToolCaller } from "./call";
+
+/**
+ * What the assistant channels' routes share before a tool runs: the request's own origin, the Origin and Host
+ * checks, and the staff access token (Bearer) as the caller, with the 401 / 429 answers MCP clients expect.
+ */
+
+const list = (value: string) =>
+  value
+    .split(",")
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+
+/** The origin the client used (scheme from the proxy's X-Forwarded-Proto, host from Host): the desk answers on any. */
+export function requestOrigin(request: Request): string {
+  const url = new URL(request.url);
+  const proto = request.headers.get("x-forwarded-proto")?.split(",")[0].trim() ?? url.protocol.replace(/:$/, "");
+  return `${proto}://${request.headers.get("host") ?? url.host}`;
+}
+
+export const resourceMetadataUrl = (request: Request, path: string) =>
+  `${requestOrigin(request)}/.well-known/oauth-protected-resource${path}`;
+
+/**
+ * A browser page of another site may not drive the channels (its Origin must be the desk's own or an allowed one);
+ * with CHANNEL_ALLOWED_HOSTS set, the Host must be one of them. A client that is not a browser sends no Origin.
+ */
+export function refuseCrossOrigin(request: Request): Response | undefined {
+  const e = env();
+  const host = (request.headers.get("host") ?? "").toLowerCase();
+  const hosts = list(e.CHANNEL_ALLOWED_HOSTS);
+  if (hosts.length && !hosts.includes(host))
+    return errorJson(403, { error: "FORBIDDEN_HOST", message: `Host ${host} is not served here.` });
+  const origin = request.headers.get("origin")?.toLowerCase();
+  if (!origin) return undefined;
+  let originHost: string;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    return errorJson(403, { error: "FORBIDDEN_ORIGIN", message: "The request's Origin is not valid." });
+  }
+  if (originHost === host || list(e.CHANNEL_ALLOWED_ORIGINS).includes(origin)) return undefined;
+  return errorJson(403, { error: "FORBIDDEN_ORIGIN", message: `Origin ${origin} may not call this desk.` });
+}
+
+/** The caller of a channel's request (its token's owner, as they are now), or the answer that refuses it. */
+export async function channelCaller(request: Request, channel: AuditChannel, path: string): Promise<ToolCaller | Response> {
+  const refused = refuseCrossOrigin(request);
+  if (refused) return refused;
+  const auth = await authenticateBearer(request);
+  if (!auth.ok) return bearerErrorResponse(auth, resourceMetadataUrl(request, path));
+  const { staff, tokenId, scopes } = auth.caller;
+  return { staff, scopes, meta: { ...metaFromHeaders(request.headers), channel, tokenId } };
+}
+
+/** RFC 9728's document for a channel: what it is, how a token is presented, its scopes, where people create tokens. */
+export function protectedResourceMetadata(request: Request, path: string) {
+  const origin = requestOrigin(request);
+  return {
+    resource: `${origin}${path}`,
+    resource_name: "Brokerdesk",
+    bearer_methods_supported: ["header"],
+    scopes_supported: ["read", "write"],
+    resource_documentation: `${origin}/settings/tokens`,
+  };
+}
