@@ -269,7 +269,7 @@ export function createBrokerClient(config: BrokerClientConfig, deps: BrokerClien
       get("listFuturesInstrumentsByCode", Ft.instrumentsByCodeIn, input, list(Ft.instrument), ro),
 
     // Market data: watchlists of this app key. No write carries a client id, so none is ever re-sent.
-    listWatchlists: (ro?: RequestOptions) => get("listWatchlists", z.object({}), {}, list(W.watchlist), ro),
+    listWatchlists: (input: In<typeof W.listIn> = {}, ro?: RequestOptions) => get("listWatchlists", W.listIn, input, list(W.watchlist), ro),
     createWatchlist: (input: W.CreateWatchlistInput, ro?: RequestOptions) =>
       post("createWatchlist", W.createIn, input, first(W.created), false, ro),
     updateWatchlist: (input: W.UpdateWatchlistInput, ro?: RequestOptions) => post("updateWatchlist", W.updateIn, input, W.ack, false, ro),

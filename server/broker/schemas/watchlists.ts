@@ -15,6 +15,8 @@ const name = z.string().trim().min(1).max(64);
 const sort = z.number().int().min(0).max(1_000_000);
 const ref = { symbol: z.string().trim().min(1).max(24), category: z.enum(WATCHLIST_CATEGORIES) };
 
+/** The list takes no parameter (every call of a method takes its input first: the recording broker relies on it). */
+export const listIn = z.object({});
 export const createIn = z.object({ name, sort: sort.optional() });
 export const updateIn = z
   .object({ watchlist_id: watchlistId, name: name.optional(), sort: sort.optional() })
