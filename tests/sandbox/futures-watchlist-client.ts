@@ -1,4 +1,5 @@
-import { TradingSdkClient, type Res, type Style } from "./trading-api-client";
+import { DataSdkClient } from "./market-data-client";
+import type { Res } from "./trading-api-client";
 
 /**
  * The futures reference data and watchlist calls of the official SDKs, for the contract tests, written from their
@@ -34,20 +35,8 @@ export interface WatchlistItem {
 
 const joined = (v: string | string[] | undefined) => (Array.isArray(v) ? v.join(",") : v);
 
-export class FuturesWatchlistSdkClient {
-  readonly http: TradingSdkClient;
-  constructor(
-    baseUrl: string,
-    appKey: string,
-    appSecret: string,
-    token: string | undefined,
-    readonly style: Style = "legacy",
-    algorithm: "HMAC-SHA1" | "HMAC-SHA256" = "HMAC-SHA256",
-  ) {
-    this.http = new TradingSdkClient(baseUrl, appKey, appSecret, style, algorithm);
-    this.http.token = token;
-  }
-
+/** The data client of market-data-client.ts (same constructor: base URL, key, secret, token, path style, algorithm). */
+export class FuturesWatchlistSdkClient extends DataSdkClient {
   /** One call of an SDK method: query values left out when absent, bodies only with what the setters add. */
   call(name: FwMethod, query: Record<string, unknown> = {}, body?: Record<string, unknown>): Promise<Res> {
     const [method, legacy, resource] = FW_PATHS[name];
