@@ -52,6 +52,8 @@ export const PERMISSIONS = {
   "alerts:rules": ["admin"],
   /** Market data and reference data: the screeners page, instrument pages (live quote, chart, depth, ticks) and their tabs, the order ticket's quote, the header's symbol search; every role. */
   "market:read": ["admin", "operations", "support", "compliance"],
+  /** The desk's watchlists at the upstream (its app key's): create, rename, delete, and add, remove or reorder their instruments. */
+  "watchlists:write": ["admin", "operations", "support", "compliance"],
   /** One's own access tokens (create, list, revoke) for one's assistants and automations: every role. */
   "tokens:own": ["admin", "operations", "support", "compliance"],
   /** Every staff member's access tokens: see them and revoke any. */

@@ -10,11 +10,13 @@ import * as A from "./schemas/accounts";
 import * as S from "./schemas/assets";
 import * as F from "./schemas/funding";
 import * as Fu from "./schemas/fundamentals";
+import * as Ft from "./schemas/futures";
 import * as I from "./schemas/instruments";
 import * as K from "./schemas/market";
 import * as M from "./schemas/misc";
 import * as O from "./schemas/orders";
 import * as R from "./schemas/screeners";
+import * as W from "./schemas/watchlists";
 import { TokenManager, type TokenManagerOptions } from "./token-manager";
 import { MemoryTokenStore, type TokenStore } from "./token-store";
 import { Transport, type CallOptions, type TransportConfig, type TransportDeps } from "./transport";
@@ -255,6 +257,33 @@ export function createBrokerClient(config: BrokerClientConfig, deps: BrokerClien
       get("listMarketSectors", R.marketSectorsIn, input, R.marketSectors, ro),
     getMarketSectorDetail: (input: In<typeof R.marketSectorDetailIn>, ro?: RequestOptions) =>
       get("getMarketSectorDetail", R.marketSectorDetailIn, input, R.marketSectorDetail, ro),
+
+    // Market data: futures reference data (bare arrays on both path styles; `list` also takes {data})
+    listFuturesProductClasses: (input: In<typeof Ft.productClassesIn> = {}, ro?: RequestOptions) =>
+      get("listFuturesProductClasses", Ft.productClassesIn, input, list(Ft.productClass), ro),
+    listFuturesProducts: (input: Ft.ProductsInput = {}, ro?: RequestOptions) =>
+      get("listFuturesProducts", Ft.productsIn, input, list(Ft.product), ro),
+    listFuturesInstruments: (input: Ft.InstrumentsInput = {}, ro?: RequestOptions) =>
+      get("listFuturesInstruments", Ft.instrumentsIn, input, list(Ft.instrument), ro),
+    listFuturesInstrumentsByCode: (input: Ft.InstrumentsByCodeInput, ro?: RequestOptions) =>
+      get("listFuturesInstrumentsByCode", Ft.instrumentsByCodeIn, input, list(Ft.instrument), ro),
+
+    // Market data: watchlists of this app key. No write carries a client id, so none is ever re-sent.
+    listWatchlists: (input: In<typeof W.listIn> = {}, ro?: RequestOptions) => get("listWatchlists", W.listIn, input, list(W.watchlist), ro),
+    createWatchlist: (input: W.CreateWatchlistInput, ro?: RequestOptions) =>
+      post("createWatchlist", W.createIn, input, first(W.created), false, ro),
+    updateWatchlist: (input: W.UpdateWatchlistInput, ro?: RequestOptions) => post("updateWatchlist", W.updateIn, input, W.ack, false, ro),
+    deleteWatchlist: (input: In<typeof W.watchlistIdIn>, ro?: RequestOptions) =>
+      post("deleteWatchlist", W.watchlistIdIn, input, W.ack, false, ro),
+    listWatchlistInstruments: (input: In<typeof W.watchlistIdIn>, ro?: RequestOptions) =>
+      get("listWatchlistInstruments", W.watchlistIdIn, input, first(W.watchlistInstruments), ro),
+    addWatchlistInstruments: (input: W.AddWatchlistInstrumentsInput, ro?: RequestOptions) =>
+      post("addWatchlistInstruments", W.addIn, input, W.ack, false, ro),
+    removeWatchlistInstruments: (input: W.RemoveWatchlistInstrumentsInput, ro?: RequestOptions) =>
+      post("removeWatchlistInstruments", W.removeIn, input, W.ack, false, ro),
+    /** Sets the sort of each named instrument (the SDKs' update: located by symbol and category); the list answers highest first. */
+    updateWatchlistInstruments: (input: W.ReorderWatchlistInstrumentsInput, ro?: RequestOptions) =>
+      post("updateWatchlistInstruments", W.reorderIn, input, W.ack, false, ro),
 
     // Market data
     getStockSnapshot: (input: In<typeof K.snapshotIn>, ro?: RequestOptions) =>

@@ -13,7 +13,9 @@ import { fundingRoutes } from "./routes/funding";
 import { instrumentRoutes } from "./routes/instruments";
 import { journalRoutes } from "./routes/journals";
 import { fundamentalsRoutes } from "./market-data/fundamentals";
+import { futuresRoutes } from "./market-data/futures";
 import { screenerRoutes } from "./market-data/screeners";
+import { watchlistRoutes } from "./market-data/watchlists";
 import { masterDataRoutes } from "./routes/master-data";
 import { tokenRoutes } from "./routes/tokens";
 import { tradingRoutes } from "./trading";
@@ -54,6 +56,8 @@ export function buildApp(sb: Sandbox, log: Logger = { error: (o, m) => console.e
   tradingRoutes(app, sb);
   screenerRoutes(app, sb);
   fundamentalsRoutes(app, sb);
+  futuresRoutes(app, sb);
+  watchlistRoutes(app, sb);
   tradingApiRoutes(app, sb);
   tradingCredentialRoutes(app, sb);
   controlRoutes(app, sb);

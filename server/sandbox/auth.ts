@@ -32,8 +32,9 @@ function tokenExempt(path: string): boolean {
  * key the Trading API, its own 2FA tokens and market data (the real service keeps the families apart the same way).
  */
 export function routePermitted(principal: Principal, path: string): boolean {
-  // Market data first: company profile and analyst data live under /openapi/instrument/ on v2, a Trading API prefix,
-  // yet belong to the Market Data API (spec), so both kinds of key reach exactly those paths.
+  // Market data first: company profile and analyst data live under /openapi/instrument/ on v2, and the futures
+  // reference data under /openapi/instrument/futures/ and /trading/instruments/futures/, Trading API prefixes, yet they
+  // belong to the Market Data API (spec, the SDKs' data client), so both kinds of key reach exactly those paths.
   if (isMarketDataPath(path)) return true;
   const trading = isTradingPath(path);
   if (principal.kind === "broker") return !trading;

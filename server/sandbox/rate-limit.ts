@@ -20,3 +20,7 @@ export function windowLimit(sb: Sandbox, key: string, limit: number, windowMs: n
   recent.push(now);
   byKey.set(key, recent);
 }
+
+/** Every Market Data API call: 600 a minute per app key (facts §6.2), one window per key across every market-data route. */
+export const marketDataLimit = (sb: Sandbox, appKey: string) =>
+  windowLimit(sb, `market-data:${appKey}`, sb.config.marketDataRateLimit, 60_000, "Market data requests");

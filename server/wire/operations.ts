@@ -453,6 +453,84 @@ export const OPERATIONS = {
     group: "market-data",
   },
 
+  // Futures reference data (Market Data API's instrument calls). Legacy paths: Python DataClient `instrument.get_futures_*`
+  // (`data/request/get_futures_*`, x-version v2); resource paths: Java DataClient (`getFuturesProductClasses`,
+  // `getFuturesProductsV2`, `getFuturesInstrumentsV2`, x-version v3). By-code has one path: Java sends it with v3 too.
+  listFuturesProductClasses: {
+    method: "GET",
+    resource: "/trading/instruments/futures/product-classes/list",
+    legacy: "/openapi/instrument/futures/product-classes",
+    group: "market-data",
+  },
+  listFuturesProducts: {
+    method: "GET",
+    resource: "/trading/instruments/futures/product-codes/list",
+    legacy: "/openapi/instrument/futures/products",
+    group: "market-data",
+  },
+  listFuturesInstruments: {
+    method: "GET",
+    resource: "/trading/instruments/futures/contracts/list",
+    legacy: "/openapi/instrument/futures/list",
+    group: "market-data",
+  },
+  listFuturesInstrumentsByCode: {
+    method: "GET",
+    resource: "/openapi/instrument/futures/by-code",
+    legacy: "/openapi/instrument/futures/by-code",
+    group: "market-data",
+  },
+
+  // Watchlists (Python `data/request/watchlist/*`, x-version v2; Java DataClient watchlist calls, x-version v3).
+  listWatchlists: {
+    method: "GET",
+    resource: "/market-data/watchlists/list",
+    legacy: "/openapi/market-data/watchlist/list",
+    group: "market-data",
+  },
+  createWatchlist: {
+    method: "POST",
+    resource: "/market-data/watchlists/create",
+    legacy: "/openapi/market-data/watchlist/create",
+    group: "market-data",
+  },
+  updateWatchlist: {
+    method: "POST",
+    resource: "/market-data/watchlists/update",
+    legacy: "/openapi/market-data/watchlist/update",
+    group: "market-data",
+  },
+  deleteWatchlist: {
+    method: "POST",
+    resource: "/market-data/watchlists/delete",
+    legacy: "/openapi/market-data/watchlist/delete",
+    group: "market-data",
+  },
+  listWatchlistInstruments: {
+    method: "GET",
+    resource: "/market-data/watchlists/instruments/list",
+    legacy: "/openapi/market-data/watchlist/instruments/list",
+    group: "market-data",
+  },
+  addWatchlistInstruments: {
+    method: "POST",
+    resource: "/market-data/watchlists/instruments/add",
+    legacy: "/openapi/market-data/watchlist/instruments/add",
+    group: "market-data",
+  },
+  removeWatchlistInstruments: {
+    method: "POST",
+    resource: "/market-data/watchlists/instruments/remove",
+    legacy: "/openapi/market-data/watchlist/instruments/remove",
+    group: "market-data",
+  },
+  updateWatchlistInstruments: {
+    method: "POST",
+    resource: "/market-data/watchlists/instruments/update",
+    legacy: "/openapi/market-data/watchlist/instruments/update",
+    group: "market-data",
+  },
+
   // Options (legacy path from the specification; resource path chosen)
   exerciseOption: {
     method: "POST",

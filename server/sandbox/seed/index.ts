@@ -23,6 +23,8 @@ const TABLES = [
   "tokens",
   "seed_state",
   "trading_credentials",
+  "watchlist_instruments",
+  "watchlists",
 ];
 export const masterAccountId = () => idFrom(`master:${MASTER_ACCOUNT_NUMBER}`);
 

@@ -5,7 +5,7 @@ import { isTradingDay } from "../calendar";
 import type { Ctx, HonoEnv, OpContext, Sandbox } from "../context";
 import { business, illegal } from "../errors";
 import { list } from "../paging";
-import { windowLimit } from "../rate-limit";
+import { marketDataLimit } from "../rate-limit";
 import { jsonResponse, parseBody, route } from "../router";
 import { greeks } from "./greeks";
 import type { Quote } from "./market";
@@ -179,7 +179,7 @@ export function marketDataRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
 
   // Every market-data call: 600 a minute per app key (facts §6.2), then the market's prices.
   const admit = async (c: Ctx) => {
-    windowLimit(sb, `market-data:${c.get("principal").appKey}`, sb.config.marketDataRateLimit, 60_000, "Market data requests");
+    marketDataLimit(sb, c.get("principal").appKey);
     await t.market.load(sb.engine, t.now());
   };
   const md = (name: OperationName, fn: (ctx: OpContext, q: Query) => unknown) =>
