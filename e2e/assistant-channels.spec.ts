@@ -107,25 +107,27 @@ test("an assistant with a staff token: every tool over MCP, a held journal appro
       expect((await call<{ records: unknown[] }>(client, name, { symbol: "AAPL" })).records.length).toBeGreaterThan(0);
     }
 
-    // Futures reference data: a product class, its products, a product's contracts.
-    const classes = await call<{ items: { code: string }[] }>(client, "get_futures_product_class");
-    expect(classes.items.length).toBeGreaterThan(0);
-    const products = await call<{ items: { code: string }[] }>(client, "get_futures_products");
-    expect(products.items.map((p) => p.code)).toContain("ES");
-    expect((await call<{ items: unknown[] }>(client, "get_futures_instruments", { product_code: "ES" })).items.length).toBeGreaterThan(0);
+    // Futures reference data: the classes, their products, a product's contracts.
+    const classes = await call<{ product_classes: { product_codes?: string[] }[] }>(client, "get_futures_product_class");
+    expect(classes.product_classes.flatMap((c) => c.product_codes ?? [])).toContain("ES");
+    const products = await call<{ products: { code: string }[] }>(client, "get_futures_products");
+    expect(products.products.map((p) => p.code)).toContain("ES");
+    const contracts = await call<{ instruments: { symbol: string }[] }>(client, "get_futures_instruments", { code: "ES" });
+    expect(contracts.instruments.map((c) => c.symbol)).toContain("ESmain");
 
     // Watchlists: the whole life of one.
-    const list = await call<{ watchlist_id: string }>(client, "create_watchlist", { name: `Desk ${run}` });
-    const wid = list.watchlist_id;
+    const stock = (symbol: string, sort?: number) => ({ symbol, category: "US_STOCK", ...(sort === undefined ? {} : { sort }) });
+    const { watchlist_id: wid } = await call<{ watchlist_id: string }>(client, "create_watchlist", { name: `Desk ${run}` });
     await call(client, "update_watchlist", { watchlist_id: wid, name: `Desk ${run} renamed` });
-    await call(client, "add_watchlist_instruments", { watchlist_id: wid, symbols: "AAPL,MSFT,TSLA" });
-    await call(client, "update_watchlist_instruments", { watchlist_id: wid, symbols: "TSLA,AAPL,MSFT" });
-    await call(client, "remove_watchlist_instruments", { watchlist_id: wid, symbols: "MSFT" });
-    const inList = await call<{ items: { symbol: string }[] }>(client, "get_watchlist_instruments", { watchlist_id: wid });
-    expect(inList.items.map((i) => i.symbol)).toEqual(["TSLA", "AAPL"]);
-    expect((await call<{ items: { name: string }[] }>(client, "get_watchlists")).items.map((w) => w.name)).toContain(`Desk ${run} renamed`);
+    await call(client, "add_watchlist_instruments", { watchlist_id: wid, instruments: ["AAPL", "MSFT", "TSLA"].map((x) => stock(x)) });
+    await call(client, "remove_watchlist_instruments", { watchlist_id: wid, instruments: [stock("MSFT")] });
+    await call(client, "update_watchlist_instruments", { watchlist_id: wid, instruments: [stock("AAPL", 1), stock("TSLA", 2)] });
+    const members = await call<{ instruments: { symbol: string }[] }>(client, "get_watchlist_instruments", { watchlist_id: wid });
+    expect(members.instruments.map((i) => i.symbol).sort()).toEqual(["AAPL", "TSLA"]);
+    const named = async () => (await call<{ watchlists: { watchlist_id: string; name: string }[] }>(client, "get_watchlists")).watchlists;
+    expect((await named()).find((w) => w.watchlist_id === wid)?.name).toBe(`Desk ${run} renamed`);
     await call(client, "delete_watchlist", { watchlist_id: wid });
-    expect((await call<{ items: { watchlist_id: string }[] }>(client, "get_watchlists")).items.map((w) => w.watchlist_id)).not.toContain(wid);
+    expect((await named()).map((w) => w.watchlist_id)).not.toContain(wid);
 
     // The desk's reads: an account by its number, its summary as the sandbox has it, its activities, movements.
     const found = await call<{ rows: { account_number: string }[] }>(client, "find_accounts", { q: JOURNAL_TARGET });

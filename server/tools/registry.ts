@@ -1,14 +1,16 @@
 import "server-only";
 import { z } from "zod";
 import { DESK_TOOLS } from "./desk";
+import { FUTURES_TOOLS } from "./spec/futures";
 import { MARKET_TOOLS } from "./spec/market";
+import { WATCHLIST_TOOLS } from "./spec/watchlists";
 import type { Tool } from "./tool";
 
 /**
  * The one tool registry: what the MCP server lists, what the skills endpoints serve, what the command line's
  * commands are made from. A new tool is a new entry here; every channel has it at once.
  */
-export const TOOLS: readonly Tool[] = [...MARKET_TOOLS, ...DESK_TOOLS];
+export const TOOLS: readonly Tool[] = [...MARKET_TOOLS, ...FUTURES_TOOLS, ...WATCHLIST_TOOLS, ...DESK_TOOLS];
 
 /** The skills endpoint name of a tool: the spec's for the spec's tools, else the tool's name in kebab case. */
 export const skillName = (tool: Tool): string => tool.skill ?? tool.name.replaceAll("_", "-");
