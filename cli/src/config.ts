@@ -8,6 +8,9 @@ import { CliError, EXIT, usageError } from "./errors";
  * (0600 in a 0700 directory): `$BROKERDESK_CONFIG_DIR`, else `$XDG_CONFIG_HOME/brokerdesk`, else `~/.config/brokerdesk`.
  */
 
+/** The environment the CLI reads (process.env, or a test's own). */
+export type Env = Record<string, string | undefined>;
+
 export type Staff = { email: string; name?: string | null; role: string };
 
 export type Profile = {
@@ -25,7 +28,7 @@ export type Config = { current?: string; profiles: Record<string, Profile> };
 export const DEFAULT_PROFILE = "default";
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 
-export function configDir(env: NodeJS.ProcessEnv = process.env): string {
+export function configDir(env: Env = process.env): string {
   if (env.BROKERDESK_CONFIG_DIR) return path.resolve(env.BROKERDESK_CONFIG_DIR);
   const base = env.XDG_CONFIG_HOME ? path.resolve(env.XDG_CONFIG_HOME) : path.join(homedir(), ".config");
   return path.join(base, "brokerdesk");
@@ -74,7 +77,7 @@ export function checkProfileName(name: string): string {
 }
 
 /** The profile a command uses: `--profile`, else BROKERDESK_PROFILE, else the one `profile use` chose, else "default". */
-export function profileName(config: Config, flag: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
+export function profileName(config: Config, flag: string | undefined, env: Env = process.env): string {
   return checkProfileName(flag || env.BROKERDESK_PROFILE || config.current || DEFAULT_PROFILE);
 }
 

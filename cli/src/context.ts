@@ -1,4 +1,4 @@
-import { type Config, configDir, type Profile, profileName, readConfig, sessionState, writeConfig } from "./config";
+import { type Config, configDir, type Env, type Profile, profileName, readConfig, sessionState, writeConfig } from "./config";
 import { CliError, EXIT, hintFor } from "./errors";
 import { DeskClient } from "./http";
 import { chooseFormat, type Format, render } from "./output/render";
@@ -8,7 +8,7 @@ import type { JsonSchema } from "./skills/schema-args";
 /** What a command runs with: the streams, the environment, the config directory, the chosen profile and format. */
 
 export type Out = { isTTY?: boolean; columns?: number; write(text: string): unknown };
-export type Io = { stdout: Out; stderr: Out; stdin: NodeJS.ReadableStream & { isTTY?: boolean }; env: NodeJS.ProcessEnv };
+export type Io = { stdout: Out; stderr: Out; stdin: NodeJS.ReadableStream & { isTTY?: boolean }; env: Env };
 
 export type Globals = { profile?: string; output?: string };
 

@@ -12,7 +12,7 @@ import { CSV_BOM, csvLine } from "./csv";
 export type Format = "json" | "csv" | "table";
 const FORMATS: Format[] = ["json", "csv", "table"];
 
-export function chooseFormat(flag: string | undefined, env: NodeJS.ProcessEnv, isTTY: boolean): Format {
+export function chooseFormat(flag: string | undefined, env: Record<string, string | undefined>, isTTY: boolean): Format {
   const chosen = flag ?? env.BROKERDESK_OUTPUT;
   if (chosen === undefined || chosen === "") return isTTY ? "table" : "json";
   if (!FORMATS.includes(chosen as Format)) throw usageError(`--output must be one of ${FORMATS.join(", ")}: "${chosen}".`);
