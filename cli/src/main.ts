@@ -25,6 +25,12 @@ Exit codes: 0 ok · 1 error (upstream, server, network) · 2 usage · 3 authenti
 scope) · 5 held for approval.`;
 
 function processIo(): Io {
+  // A reader that stops early (`brokerdesk orders export | head`) is not an error.
+  for (const stream of [process.stdout, process.stderr])
+    stream.on("error", (e: NodeJS.ErrnoException) => {
+      if (e.code === "EPIPE") process.exit(process.exitCode ?? 0);
+      throw e;
+    });
   return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env };
 }
 

@@ -101,7 +101,7 @@ describe("the progress bar", () => {
     t += 100;
     bar.page(200);
     bar.done();
-    expect(s.written.at(-2)).toMatch(/^\rexport: [█░]{20} 2 pages · 400 rows$/);
+    expect(s.written.at(-2)).toMatch(/^\rexport: [█░]{20} 2 pages · 400 rows\x1b\[K$/);
     expect(s.written.at(-1)).toBe("\n");
   });
 

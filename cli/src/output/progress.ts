@@ -19,7 +19,7 @@ export function progressBar(stream: Stream, label: string, now: () => number = D
     const at = pages % (WIDTH * 2);
     const pos = at < WIDTH ? at : WIDTH * 2 - at - 1;
     const bar = Array.from({ length: WIDTH }, (_, i) => (Math.abs(i - pos) <= 1 ? "█" : "░")).join("");
-    stream.write(`\r${label} ${bar} ${pages} page${pages === 1 ? "" : "s"} · ${rows} rows`);
+    stream.write(`\r${label} ${bar} ${pages} page${pages === 1 ? "" : "s"} · ${rows} rows\x1b[K`);
     drawn = now();
   };
   return {
