@@ -7,7 +7,8 @@ import { addCompletionCommands } from "./commands/completion";
 import { overview } from "./commands/examples";
 import { addProfileCommands } from "./commands/profile";
 import { addStatusCommands } from "./commands/status";
-import { addToolCommands, planToolCommands } from "./commands/tools";
+import { addToolCommands } from "./commands/tools";
+import { planToolCommands } from "./skills/plan";
 import { fetchSkills, readCachedSkills, type Skill } from "./skills/listing";
 
 /**

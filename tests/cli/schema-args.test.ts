@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { planToolCommands } from "@/cli/src/commands/tools";
+import { planToolCommands } from "@/cli/src/skills/plan";
 import type { Skill } from "@/cli/src/skills/listing";
 import { placeSkill } from "@/cli/src/skills/naming";
 import { argSpecs, buildInput, kebab, parseArray, positionalSpec } from "@/cli/src/skills/schema-args";

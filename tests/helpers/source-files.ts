@@ -13,8 +13,9 @@ export function sourceFiles(dirs: readonly string[]): string[] {
   const walk = (dir: string) => {
     for (const entry of fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
       const rel = `${dir}/${entry.name}`;
-      if (entry.isDirectory()) walk(rel);
-      else if (/\.(ts|tsx)$/.test(entry.name) && !entry.name.endsWith(".d.ts")) out.push(rel);
+      if (entry.isDirectory()) {
+        if (entry.name !== "node_modules") walk(rel);
+      } else if (/\.(ts|tsx)$/.test(entry.name) && !entry.name.endsWith(".d.ts")) out.push(rel);
     }
   };
   dirs.forEach(walk);

@@ -4,13 +4,14 @@ import { describe, expect, it } from "vitest";
 import { ROOT, sourceFiles } from "../helpers/source-files";
 
 /**
- * The import graph of server/, lib/, components/, app/ (and the root modules), read with a regex over the
+ * The import graph of server/, lib/, components/, app/, cli/ (and the root modules), read with a regex over the
  * import / export-from / dynamic import() lines, `@/` and relative paths resolved; packages are not followed.
  * The rules: no cycle; the sandbox imports only itself, server/db/engine and the shared wire module; browser
  * code imports nothing from server/ except server actions ("use server" modules); server/events (the event path) is
- * imported by pages, routes and the job system only.
+ * imported by pages, routes and the job system only; the CLI (cli/, a package installed on its own) imports only
+ * itself, Node's modules and its dependencies, and the desk imports only its signing module.
  */
-const DIRS = ["server", "lib", "components", "app"];
+const DIRS = ["server", "lib", "components", "app", "cli"];
 const EXTENSIONS = [".ts", ".tsx", "/index.ts", "/index.tsx"];
 
 const SANDBOX_MAY_IMPORT = [/^server\/sandbox\//, /^server\/db\/engine\.ts$/, /^server\/wire\//, /^lib\/broker-enums\.ts$/];
@@ -134,5 +135,23 @@ describe("import rules", () => {
     expect(eventsReachedFrom([...files, "server/orders/example.ts"], violating)).toEqual([
       "server/orders/example.ts -> server/events/sync.ts",
     ]);
+  });
+
+  it("the CLI stands alone: itself, Node's modules and its package's dependencies; the desk imports only its signing", () => {
+    const cli = files.filter((f) => f.startsWith("cli/"));
+    expect(cli.length).toBeGreaterThan(10);
+    expect(importsInto(cli, (m) => !m.startsWith("cli/"))).toEqual([]);
+    const deps = Object.keys(JSON.parse(fs.readFileSync(path.join(ROOT, "cli/package.json"), "utf8")).dependencies);
+    const packages = cli.flatMap((f) =>
+      [...texts.get(f)!.matchAll(IMPORT)]
+        .map((m) => m[3] ?? m[4])
+        .filter((spec) => !spec.startsWith(".") && !spec.startsWith("node:") && !deps.some((d) => spec === d || spec.startsWith(`${d}/`)))
+        .map((spec) => `${f} -> ${spec}`),
+    );
+    expect(packages).toEqual([]);
+    const signing = [...texts.get("cli/src/signing.ts")!.matchAll(IMPORT)].map((m) => m[3] ?? m[4]);
+    expect(signing).toEqual(["node:crypto"]);
+    const desk = files.filter((f) => !f.startsWith("cli/"));
+    expect(importsInto(desk, (m) => m.startsWith("cli/") && m !== "cli/src/signing.ts")).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import { CliError, deskError, EXIT, usageError } from "../errors";
 import { progressBar } from "../output/progress";
 import { forgetSkills } from "../skills/listing";
 import { buildInput } from "../skills/schema-args";
-import type { ToolCommand } from "./tools";
+import type { ToolCommand } from "../skills/plan";
 
 /**
  * Running one skill: its input from the options, a client_request_id where the input has one (made here unless

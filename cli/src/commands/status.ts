@@ -4,7 +4,7 @@ import type { Context } from "../context";
 import { example } from "./examples";
 import { CliError, deskError, EXIT, usageError } from "../errors";
 import { fetchSkills, readCachedSkills } from "../skills/listing";
-import { planToolCommands } from "./tools";
+import { planToolCommands } from "../skills/plan";
 
 /** `status` (the desk's health, the session, the event stream) and `skills` (the listing the commands come from). */
 
