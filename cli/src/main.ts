@@ -117,7 +117,9 @@ function report(ctx: Context, error: unknown): number {
 export async function main(argv: string[], io: Io = processIo()): Promise<number> {
   const ctx = new Context(io);
   try {
-    const early = preParse(argv);
+    let early = preParse(argv);
+    // Completing a line: the profile is the one that line names.
+    if (early.command === "__complete") early = { ...preParse(argv.slice(argv.indexOf("--") + 1)), command: "__complete" };
     ctx.globals = { profile: early.profile, output: early.output };
     const program = buildProgram(ctx);
     if (!early.command || !FIXED.has(early.command)) {

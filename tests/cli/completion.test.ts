@@ -26,7 +26,7 @@ beforeAll(() => {
   writePrivateFile(cacheFile(dir, "default"), JSON.stringify({ desk: DESK, fetched_at: new Date().toISOString(), skills: skillListing() }));
 });
 
-async function complete(...words: string[]): Promise<string[]> {
+async function run(argv: string[]): Promise<string> {
   let out = "";
   const io = {
     stdout: { write: (t: string) => (out += t) },
@@ -34,9 +34,11 @@ async function complete(...words: string[]): Promise<string[]> {
     stdin: new PassThrough(),
     env: { BROKERDESK_CONFIG_DIR: dir },
   };
-  expect(await main(["__complete", "--", ...words], io)).toBe(0);
-  return out.split("\n").filter(Boolean);
+  expect(await main(argv, io)).toBe(0);
+  return out;
 }
+
+const complete = async (...words: string[]) => (await run(["__complete", "--", ...words])).split("\n").filter(Boolean);
 
 it("completes commands, subcommands, options and an option's choices", async () => {
   expect(await complete("")).toEqual(expect.arrayContaining(["login", "profile", "orders", "approvals", "watchlist"]));
@@ -48,21 +50,14 @@ it("completes commands, subcommands, options and an option's choices", async () 
     "RISK",
     "OTHER",
   ]);
-  expect(await complete("--profile", "x", "orders", "cancel", "--")).toEqual(
-    expect.arrayContaining(["--order-id", "--reason-code", "--yes", "--dry-run"]),
-  );
+  expect(await complete("orders", "cancel", "--")).toEqual(expect.arrayContaining(["--order-id", "--reason-code", "--yes", "--dry-run"]));
+});
+
+it("completes from the listing of the profile the line names", async () => {
+  expect(await complete("--profile", "default", "orders", "")).toContain("cancel");
+  expect(await complete("--profile", "nobody", "orders", "")).toEqual([]);
 });
 
 it("prints a script for bash and for zsh that calls the CLI back", async () => {
-  for (const shell of ["bash", "zsh"]) {
-    let out = "";
-    const io = {
-      stdout: { write: (t: string) => (out += t) },
-      stderr: { write: () => true },
-      stdin: new PassThrough(),
-      env: { BROKERDESK_CONFIG_DIR: dir },
-    };
-    expect(await main(["completion", shell], io)).toBe(0);
-    expect(out).toContain("brokerdesk __complete --");
-  }
+  for (const shell of ["bash", "zsh"]) expect(await run(["completion", shell])).toContain("brokerdesk __complete --");
 });

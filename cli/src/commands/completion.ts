@@ -49,6 +49,7 @@ export function completions(program: Command, words: string[]): string[] {
     }
     const sub = command.commands.find((c) => c.name() === word || c.aliases().includes(word));
     if (sub) command = sub;
+    else if (command.commands.length) return []; // not a command this one has: nothing sensible follows
   }
   if (pending) return pending.argChoices ?? [];
   if (current.startsWith("-")) {
