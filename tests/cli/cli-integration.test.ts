@@ -173,6 +173,33 @@ describe("the desk's tools as commands", () => {
     expect(r.json()).toMatchObject({ id: "103", symbol: "TSLA" });
   });
 
+  it("sends the schema's JSON types: integers for market data, an array of objects for a watchlist", async () => {
+    const movers = await runCli(["stock", "gainers-losers", "--page-size", "5", "--direction", "ASC"], { configDir: dir });
+    expect(movers.code, movers.stderr).toBe(0);
+    expect(skillCalls(deskA, "stock-gainers-losers").at(-1)!.input).toEqual({ page_size: 5, direction: "ASC" });
+
+    const add = await runCli(
+      [
+        "watchlist",
+        "instruments-add",
+        "w1",
+        "--instruments",
+        '{"symbol":"AAPL","category":"US_STOCK"}',
+        "--instruments",
+        '[{"symbol":"00700","category":"HK_STOCK"}]',
+      ],
+      { configDir: dir },
+    );
+    expect(add.code, add.stderr).toBe(0);
+    expect(skillCalls(deskA, "watchlist-instruments-add").at(-1)!.input).toEqual({
+      watchlist_id: "w1",
+      instruments: [
+        { symbol: "AAPL", category: "US_STOCK" },
+        { symbol: "00700", category: "HK_STOCK" },
+      ],
+    });
+  });
+
   it("refuses bad arguments with exit 2 and sends nothing", async () => {
     const before = deskA.calls.length;
     for (const args of [
