@@ -100,6 +100,14 @@ async function loadSkills(ctx: Context, refresh: boolean, network: boolean): Pro
   }
 }
 
+function forgetSession(ctx: Context): void {
+  const profile = ctx.profile();
+  if (!profile?.session) return;
+  delete profile.session;
+  delete profile.session_expires_at;
+  ctx.saveConfig();
+}
+
 function report(ctx: Context, error: unknown): number {
   const original = error;
   if (error instanceof CommanderError) {
@@ -109,6 +117,8 @@ function report(ctx: Context, error: unknown): number {
   }
   if (!(error instanceof CliError)) error = new CliError("INTERNAL", error instanceof Error ? error.message : String(error), EXIT.error);
   const e = error as CliError;
+  // The desk ended the session (expired, the key revoked, the person disabled): the profile forgets it.
+  if (e.code === "SESSION_EXPIRED" && e.details.status === 401) forgetSession(ctx);
   if (e.code === "INTERNAL" && ctx.io.env.BROKERDESK_DEBUG && original instanceof Error) ctx.io.stderr.write(`${original.stack}\n`);
   ctx.io.stderr.write(`${JSON.stringify(e.toJSON())}\n`);
   return e.exitCode;

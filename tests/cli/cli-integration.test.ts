@@ -311,6 +311,16 @@ describe("the desk's tools as commands", () => {
   });
 });
 
+it("exits 3 when the desk has ended the session, and the profile forgets it", async () => {
+  const dir = await loggedIn(other, deskB);
+  deskB.endSessions();
+  const r = await runCli(["whoami"], { configDir: dir });
+  expect(r.code).toBe(3);
+  expect(r.error()).toMatchObject({ error: "SESSION_EXPIRED", status: 401 });
+  const list = await runCli(["profile", "list"], { configDir: dir });
+  expect(list.json()).toMatchObject({ rows: [{ name: "default", session: "none" }] });
+});
+
 it("exits 4 when the key's scope refuses a write", async () => {
   const dir = await loggedIn(reader, deskA);
   const r = await runCli(["approvals", "approve", "5f0c6b1e-0000-4000-8000-000000000001"], { configDir: dir });

@@ -52,6 +52,8 @@ export type FakeDesk = {
   calls: { skill: string; input: Record<string, unknown> }[];
   handlers: Record<string, SkillHandler>;
   dropAfter(skill: string, times: number): void;
+  /** Ends every session (as revoking the keys would). */
+  endSessions(): void;
   close(): Promise<void>;
 };
 
@@ -113,8 +115,9 @@ export async function startFakeDesk(keys: FakeKey[], skills: Skill[], handlers: 
 
       const bearer = String(req.headers.authorization ?? "").replace(/^Bearer /, "");
       const session = sessions.get(bearer);
+      if (!bearer) return json(res, 401, { error: "NOT_LOGGED_IN", message: "Send the session as a bearer." });
       if (!session || session.key !== key || session.expires < Date.now())
-        return json(res, 401, { error: "UNAUTHENTICATED", message: "No valid CLI session." });
+        return json(res, 401, { error: "SESSION_EXPIRED", message: "This command-line session has expired or ended." });
 
       if (req.method === "GET" && url.pathname === "/api/cli/whoami")
         return json(res, 200, { ...key.staff, scopes: key.scopes, expires_at: new Date(session.expires).toISOString() });
@@ -153,6 +156,7 @@ export async function startFakeDesk(keys: FakeKey[], skills: Skill[], handlers: 
     calls,
     handlers,
     dropAfter: (skill, times) => drops.set(skill, times),
+    endSessions: () => sessions.clear(),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
