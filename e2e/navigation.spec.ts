@@ -18,10 +18,11 @@ const EXPECTED_NAV: Record<DemoRole, string[]> = {
     "Approval rules",
     "Event stream",
     "Jobs",
+    "Access tokens",
   ],
-  operations: ["Home", "Accounts", "Orders", "Movements", "Approvals", "Markets", "Activities", "Event stream"],
-  support: ["Home", "Accounts", "Orders", "Markets"],
-  compliance: ["Home", "Accounts", "Orders", "Movements", "Approvals", "Markets", "Activities", "Audit trail", "Alerts"],
+  operations: ["Home", "Accounts", "Orders", "Movements", "Approvals", "Markets", "Activities", "Event stream", "Access tokens"],
+  support: ["Home", "Accounts", "Orders", "Markets", "Access tokens"],
+  compliance: ["Home", "Accounts", "Orders", "Movements", "Approvals", "Markets", "Activities", "Audit trail", "Alerts", "Access tokens"],
 };
 
 for (const role of Object.keys(EXPECTED_NAV) as DemoRole[]) {

@@ -10,10 +10,10 @@ import { useAction } from "@/components/form/use-action";
 import { Badge, type Tone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Mono } from "@/components/ui/mono";
-import { formatDateTime } from "@/lib/format";
+import { formatDate, formatDateTime } from "@/lib/format";
 import { tokenListParams, type TokenListParams, type TokenRow, type TokenStatus, type TokenView } from "@/lib/schemas/token-list";
 import { revokeAccessToken } from "@/server/actions/tokens-revoke";
-import { tokenList } from "./query-keys";
+import { invalidateTokenLists, tokenLists } from "./query-keys";
 
 const STATUS: Record<TokenStatus, { label: string; tone: Tone }> = {
   active: { label: "Active", tone: "green" },
@@ -60,13 +60,13 @@ function tokenColumns(view: TokenView, meId: string, pending: boolean, revoke: (
       id: "created",
       header: "Created",
       meta: { label: "Created", className: dim },
-      cell: ({ row }) => formatDateTime(row.original.createdAt),
+      cell: ({ row: { original: t } }) => <span title={formatDateTime(t.createdAt)}>{formatDate(t.createdAt)}</span>,
     },
     {
       id: "expires",
       header: "Expires",
       meta: { label: "Expires", className: dim },
-      cell: ({ row }) => formatDateTime(row.original.expiresAt),
+      cell: ({ row: { original: t } }) => <span title={formatDateTime(t.expiresAt)}>{formatDate(t.expiresAt)}</span>,
     },
     {
       id: "last_used",
@@ -108,38 +108,14 @@ function tokenColumns(view: TokenView, meId: string, pending: boolean, revoke: (
   ];
 }
 
-/** Whose tokens: one's own, or (an administrator) every staff member's. */
-function ViewToggle({ view, onChange }: { view: TokenView; onChange: (view: TokenView) => void }) {
-  const views: { value: TokenView; label: string }[] = [
-    { value: "mine", label: "My tokens" },
-    { value: "all", label: "Every staff member's" },
-  ];
-  return (
-    <div className="flex gap-1" role="group" aria-label="Whose tokens">
-      {views.map((v) => (
-        <Button
-          key={v.value}
-          size="sm"
-          variant={view === v.value ? "primary" : "secondary"}
-          aria-pressed={view === v.value}
-          onClick={() => onChange(v.value)}
-        >
-          {v.label}
-        </Button>
-      ))}
-    </div>
-  );
-}
-
 /**
- * Access tokens: URL state → one keyset page through /api/tokens, prefetched by the page; a token created or
- * revoked anywhere (an audit entry with the `token` notice) reads it again.
+ * Access tokens, one's own or everyone's: URL state → one keyset page through the view's GET route, prefetched by
+ * the page; a token created or revoked anywhere (an audit entry with the `token` notice) reads it again.
  */
-export function TokensTable({ meId, canManage }: { meId: string; canManage: boolean }) {
+export function TokensTable({ view, meId }: { view: TokenView; meId: string }) {
   const { run, busy: pending, banner } = useAction();
   const queryClient = useQueryClient();
   const list = useListState(tokenListParams);
-  const view = list.state.view;
   const columns = useMemo(() => {
     // Revoking is confirmed first, naming the token and, when it is someone else's, whose.
     const revoke = (t: TokenRow) => {
@@ -147,12 +123,12 @@ export function TokensTable({ meId, canManage }: { meId: string; canManage: bool
       if (!window.confirm(`Revoke the token “${t.name}” (${t.prefix}…)${whose}? Anything using it stops working at once.`)) return;
       void run(() => revokeAccessToken({ id: t.id }), {
         success: `The token “${t.name}”${whose} is revoked.`,
-        onSuccess: () => queryClient.invalidateQueries({ queryKey: ["tokens"] }),
+        onSuccess: () => invalidateTokenLists(queryClient),
       });
     };
     return tokenColumns(view, meId, pending, revoke);
   }, [view, meId, pending, run, queryClient]);
-  const query = useListQuery<ListPage<TokenRow>, TokenListParams>(tokenList, list.state);
+  const query = useListQuery<ListPage<TokenRow>, TokenListParams>(tokenLists[view], list.state);
   const { table, pagination, busy } = useDataTable({
     list,
     columns,
@@ -162,8 +138,7 @@ export function TokensTable({ meId, canManage }: { meId: string; canManage: bool
   });
 
   return (
-    <div className="flex flex-col gap-2">
-      {canManage ? <ViewToggle view={view} onChange={(v) => list.setFilters({ view: v })} /> : null}
+    <div className="flex min-w-0 flex-col gap-2">
       <FormBanner banner={banner} />
       <DataTable
         table={table}
