@@ -1,26 +1,11 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { ROLE_EMAILS, shots, storageFor, type DemoRole } from "./helpers";
+import { createTokenOnPage as createToken, ROLE_EMAILS, shots, storageFor, type DemoRole } from "./helpers";
 
 /**
  * Settings → Access tokens: a token is made, its secret shown once, listed, checked against GET /api/tokens/me
  * with no session (the token is the credential), and revoked after a confirmation; an admin revokes anyone's.
  */
 const signedIn = (browser: Browser, role: DemoRole): Promise<Page> => browser.newPage({ storageState: storageFor(role) });
-
-/** Creates a token through the page's form and answers its secret, read from the one-time notice. */
-async function createToken(page: Page, name: string, access = "Read only"): Promise<string> {
-  await page.goto("/settings/tokens");
-  await page.getByLabel("Name", { exact: true }).fill(name);
-  await page.getByLabel("Access", { exact: true }).selectOption({ label: access });
-  await page.getByLabel("Expires after").selectOption({ label: "7 days" });
-  await page.getByRole("button", { name: "Create token" }).click();
-  const notice = page.getByTestId("new-token-secret");
-  await expect(notice).toContainText("you will not see it again");
-  await expect(notice).toContainText(name);
-  const secret = await notice.getByLabel("Token secret").inputValue();
-  expect(secret).toMatch(/^bdk_[A-Za-z0-9_-]{43}$/);
-  return secret;
-}
 
 const rowOf = (page: Page, secret: string) => page.getByTestId(`token-row-${secret.slice(0, 10)}`);
 
