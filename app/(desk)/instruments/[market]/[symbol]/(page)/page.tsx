@@ -4,7 +4,8 @@ import { DeskView } from "@/components/instruments/desk-view";
 import { InstrumentTabs } from "@/components/instruments/instrument-tabs";
 import { InstrumentView } from "@/components/market/instrument-view";
 import { requirePermission } from "@/server/auth/guard";
-import { cachedBars, instrumentProfile, marketData } from "@/server/market";
+import { instrumentMaster, summarise } from "@/server/fundamentals/instrument-master";
+import { cachedBars, marketData } from "@/server/market";
 import { findInstrument, type InstrumentParams } from "./lookup";
 
 export async function generateMetadata({ params }: { params: Promise<InstrumentParams> }): Promise<Metadata> {
@@ -15,7 +16,8 @@ export async function generateMetadata({ params }: { params: Promise<InstrumentP
 const DEFAULT_TIMESPAN = "M5";
 
 /**
- * Thin page: permission, the quote (shared poller), the profile and the first bars (cached reference data); the
+ * Thin page: permission, the quote (shared poller), the instrument master's record (its name, exchange and
+ * currency; the quote alone shows when the master has none) and the first bars (cached reference data); the
  * client view keeps the quote, depth, ticks and footprint live over the tab's live channel. Below: the reference tabs
  * and the desk's own view of the symbol, each reading its routes.
  */
@@ -25,7 +27,9 @@ export default async function InstrumentPage({ params }: { params: Promise<Instr
   const quote = await findInstrument(p.market, p.symbol);
   if (!quote) notFound();
   const [profile, bars] = await Promise.all([
-    instrumentProfile(quote.market, quote.symbol).catch(() => null),
+    instrumentMaster()
+      .get(quote.market, quote.symbol)
+      .then(summarise, () => null),
     cachedBars(marketData(), quote.market, quote.symbol, DEFAULT_TIMESPAN).catch(() => undefined),
   ]);
   return (
