@@ -28,7 +28,7 @@ export function RowsTable<T>({
 }: {
   columns: RowColumn<T>[];
   rows: T[];
-  rowKey: (row: T) => string;
+  rowKey: (row: T, index: number) => string;
   rowProps?: (row: T) => Attributes;
   empty?: string;
   label?: string;
@@ -54,7 +54,7 @@ export function RowsTable<T>({
             </tr>
           ) : null}
           {rows.map((r, k) => (
-            <tr key={rowKey(r)} {...rowProps?.(r)}>
+            <tr key={rowKey(r, k)} {...rowProps?.(r)}>
               {columns.map((c, i) => (
                 <td key={i} className={[table.td, c.numeric ? "num" : "", c.className ?? ""].join(" ")} {...c.data?.(r)}>
                   {c.cell(r, k)}
