@@ -1,9 +1,8 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
+import { lookupPage } from "@/app/(desk)/guarded-layout";
 import { DeskView } from "@/components/instruments/desk-view";
 import { InstrumentTabs } from "@/components/instruments/instrument-tabs";
 import { InstrumentView } from "@/components/market/instrument-view";
-import { requirePermission } from "@/server/auth/guard";
 import { instrumentMaster, summarise } from "@/server/fundamentals/instrument-master";
 import { cachedBars, marketData } from "@/server/market";
 import { findInstrument, type InstrumentParams } from "./lookup";
@@ -21,24 +20,24 @@ const DEFAULT_TIMESPAN = "M5";
  * client view keeps the quote, depth, ticks and footprint live over the tab's live channel. Below: the reference tabs
  * and the desk's own view of the symbol, each reading its routes.
  */
-export default async function InstrumentPage({ params }: { params: Promise<InstrumentParams> }) {
-  await requirePermission("market:read");
-  const p = await params;
-  const quote = await findInstrument(p.market, p.symbol);
-  if (!quote) notFound();
-  const [profile, bars] = await Promise.all([
-    instrumentMaster()
-      .get(quote.market, quote.symbol)
-      .then(summarise, () => null),
-    cachedBars(marketData(), quote.market, quote.symbol, DEFAULT_TIMESPAN).catch(() => undefined),
-  ]);
-  return (
-    <>
-      <InstrumentView quote={quote} profile={profile} bars={bars} timespan={DEFAULT_TIMESPAN} />
-      <section aria-label="Details" className="mt-4 flex flex-col gap-4">
-        <InstrumentTabs market={quote.market} symbol={quote.symbol} />
-        <DeskView market={quote.market} symbol={quote.symbol} />
-      </section>
-    </>
-  );
-}
+export default lookupPage(
+  "market:read",
+  ({ market, symbol }: InstrumentParams) => findInstrument(market, symbol),
+  async (quote) => {
+    const [profile, bars] = await Promise.all([
+      instrumentMaster()
+        .get(quote.market, quote.symbol)
+        .then(summarise, () => null),
+      cachedBars(marketData(), quote.market, quote.symbol, DEFAULT_TIMESPAN).catch(() => undefined),
+    ]);
+    return (
+      <>
+        <InstrumentView quote={quote} profile={profile} bars={bars} timespan={DEFAULT_TIMESPAN} />
+        <section aria-label="Details" className="mt-4 flex flex-col gap-4">
+          <InstrumentTabs market={quote.market} symbol={quote.symbol} />
+          <DeskView market={quote.market} symbol={quote.symbol} />
+        </section>
+      </>
+    );
+  },
+);
