@@ -1,9 +1,7 @@
 "use client";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { DataTable } from "@/components/data-table/data-table";
 import { ColumnsMenu, CursorPagination } from "@/components/data-table/data-table-controls";
-import { fetchJson } from "@/components/data-table/fetch-json";
-import { useDataTable, useListState } from "@/components/data-table/use-data-table";
+import { useListing, useListQuery } from "@/components/data-table/use-data-table";
 import { choices, ExportCsv, FilterBar, type FilterField, type QuickViews } from "@/components/data-table/filter-bar";
 import { CURRENCIES } from "@/lib/broker-enums";
 import {
@@ -16,12 +14,12 @@ import {
   movementHref,
   movementListParams,
   type MovementListParams,
-  type MovementPage,
+  type MovementRow,
   type MovementTotals,
 } from "@/lib/schemas/movement-list";
 import { movementColumns } from "./movement-columns";
 import { MovementTotalsBar } from "./movement-totals";
-import { movementKeys, movementUrls } from "./query-keys";
+import { movementList, movementListTotals, movementUrls } from "./query-keys";
 
 const MOVEMENT_FILTERS: FilterField<MovementListParams>[] = [
   { name: "type", label: "Type", kind: "select", width: "w-40", options: choices(MOVEMENT_TYPES, (t) => MOVEMENT_TYPE_LABELS[t]) },
@@ -44,25 +42,11 @@ const MOVEMENT_QUICK_VIEWS: QuickViews<MovementListParams> = {
  * them in place; paging keeps the totals (their key is the filter alone).
  */
 export function MovementsTable() {
-  const list = useListState(movementListParams);
-  const { state } = list;
-  const query = useQuery({
-    queryKey: movementKeys.list(state),
-    queryFn: ({ signal }) => fetchJson<MovementPage>(movementUrls.list(state), signal),
-    placeholderData: keepPreviousData,
-  });
-  const totals = useQuery({
-    queryKey: movementKeys.totals(state),
-    queryFn: ({ signal }) => fetchJson<MovementTotals>(movementUrls.totals(state), signal),
-    placeholderData: keepPreviousData,
-  });
-  const { table, pagination, busy } = useDataTable({
-    list,
+  const { list, state, query, table, pagination, busy } = useListing(movementListParams, movementList, {
     columns: movementColumns,
-    page: query.data,
-    getRowId: (r) => r.id,
-    fetching: query.isPlaceholderData,
+    getRowId: (r: MovementRow) => r.id,
   });
+  const totals = useListQuery<MovementTotals, MovementListParams>(movementListTotals, state);
   return (
     <div className="flex flex-col gap-2">
       <FilterBar

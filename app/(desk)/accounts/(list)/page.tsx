@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { listPage } from "@/app/(desk)/list-page";
 import { AccountsTable } from "@/components/accounts/accounts-table";
-import { accountKeys } from "@/components/accounts/query-keys";
+import { accountList } from "@/components/accounts/query-keys";
 import { can } from "@/lib/auth/permissions";
 import { accountListParams } from "@/lib/schemas/account-list-params";
 import { listAccountsPage } from "@/server/accounts/accounts";
@@ -20,6 +20,6 @@ export default listPage(metadata, "accounts:read", accountListParams, (params, {
       Open account
     </Link>
   ) : null,
-  prefetch: [{ queryKey: accountKeys.list(params), queryFn: () => listAccountsPage(params) }],
+  prefetch: [{ queryKey: accountList.key(params), queryFn: () => listAccountsPage(params) }],
   table: <AccountsTable />,
 }));

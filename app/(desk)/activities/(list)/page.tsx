@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { listPage } from "@/app/(desk)/list-page";
 import { ActivitiesExplorer } from "@/components/activities/activities-explorer";
-import { activityKeys } from "@/components/activities/query-keys";
+import { activityKeys, activityList } from "@/components/activities/query-keys";
 import { activityListParams, isLive } from "@/lib/schemas/activity-list";
 import { activityPage } from "@/server/activities/explorer";
 import { activitiesFreshness } from "@/server/activities/freshness";
@@ -20,7 +20,7 @@ export default listPage(metadata, "activities:read", activityListParams, (params
   prefetch: [
     // One account reads live from the upstream in the browser; the copy's freshness is of every account.
     !isLive(filter) && {
-      queryKey: activityKeys.list(params),
+      queryKey: activityList.key(params),
       queryFn: () => activityPage(broker, engine, filter, { cursor: params.cursor, limit: params.size }),
     },
     !params.account && { queryKey: activityKeys.status(), queryFn: () => activitiesFreshness(engine) },

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { listPage } from "@/app/(desk)/list-page";
-import { alertKeys } from "@/components/alerts/alert-labels";
+import { alertList } from "@/components/alerts/alert-labels";
 import { AlertsTable } from "@/components/alerts/alerts-table";
 import { alertListParams } from "@/lib/schemas/surveillance";
 import { listAlerts, listRules } from "@/server/surveillance/queries/alerts";
@@ -14,7 +14,7 @@ export default listPage(metadata, "alerts:read", alertListParams, async (params,
     description: "What the surveillance rules raised as movements and orders arrived, newest first. New alerts appear as they are raised.",
     prefetch: [
       {
-        queryKey: alertKeys.list(params),
+        queryKey: alertList.key(params),
         queryFn: () => listAlerts(db.engine, { ...filter, cursor: params.cursor, limit: params.size }),
       },
     ],

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { listPage } from "@/app/(desk)/list-page";
 import { MovementsTable } from "@/components/movement-list/movements-table";
-import { movementKeys } from "@/components/movement-list/query-keys";
+import { movementList, movementListTotals } from "@/components/movement-list/query-keys";
 import { movementListParams } from "@/lib/schemas/movement-list";
 import { listMovementPage, movementTotals } from "@/server/movement-list/queries/list";
 
@@ -12,10 +12,10 @@ export default listPage(metadata, "movements:read", movementListParams, (params,
   description: "Cash and position journals, instant funding, FX and instant exchanges across accounts, newest first; changes arrive live.",
   prefetch: [
     {
-      queryKey: movementKeys.list(params),
+      queryKey: movementList.key(params),
       queryFn: () => listMovementPage(engine, filter, { cursor: params.cursor, limit: params.size }),
     },
-    { queryKey: movementKeys.totals(params), queryFn: () => movementTotals(engine, filter) },
+    { queryKey: movementListTotals.key(params), queryFn: () => movementTotals(engine, filter) },
   ],
   table: <MovementsTable />,
 }));
