@@ -1,8 +1,7 @@
 "use client";
-import { DataTable } from "@/components/data-table/data-table";
-import { ColumnsMenu, CursorPagination } from "@/components/data-table/data-table-controls";
 import { useListing } from "@/components/data-table/use-data-table";
-import { choices, ExportCsv, FilterBar, type FilterField } from "@/components/data-table/filter-bar";
+import { choices, type FilterField } from "@/components/data-table/filter-bar";
+import { ListingTable } from "@/components/data-table/listing-table";
 import { accountListParams, SEARCH_FIELDS, type AccountListParams } from "@/lib/schemas/account-list-params";
 import { ACCOUNT_STATUSES, ACCOUNT_TYPES, OPTION_LEVELS, TRADING_PERMISSIONS } from "@/lib/schemas/virtual-account";
 import type { AccountRow } from "@/lib/schemas/virtual-account-view";
@@ -43,33 +42,20 @@ const ACCOUNT_FILTERS: FilterField<AccountListParams>[] = [
 
 /** The accounts list: URL state → one upstream page through /api/accounts, prefetched by the page on first load. */
 export function AccountsTable() {
-  const { list, state, query, table, pagination, busy } = useListing(accountListParams, accountList, {
+  const listing = useListing(accountListParams, accountList, {
     columns: accountColumns,
     getRowId: (r: AccountRow) => r.account_id,
   });
 
   return (
-    <div className="flex flex-col gap-2">
-      <FilterBar
-        list={list}
-        fields={ACCOUNT_FILTERS}
-        label="Filter accounts"
-        actions={
-          <>
-            <ColumnsMenu table={table} />
-            <ExportCsv href={`/api/accounts/export${accountListParams.filterQuery(state)}`} />
-          </>
-        }
-      />
-      <DataTable
-        table={table}
-        query={query}
-        busy={busy}
-        empty={accountListParams.isFiltered(state) ? "No accounts match these filters." : "There are no virtual accounts yet."}
-        rowHref={(r) => `/accounts/${r.account_id}`}
-        rowTestId={(r) => `account-row-${r.external_account_number}`}
-      />
-      <CursorPagination {...pagination} />
-    </div>
+    <ListingTable
+      listing={listing}
+      filters={ACCOUNT_FILTERS}
+      label="Filter accounts"
+      exportPath="/api/accounts/export"
+      empty={["No accounts match these filters.", "There are no virtual accounts yet."]}
+      rowHref={(r) => `/accounts/${r.account_id}`}
+      rowTestId={(r) => `account-row-${r.external_account_number}`}
+    />
   );
 }

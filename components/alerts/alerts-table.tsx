@@ -1,9 +1,8 @@
 "use client";
 import { useMemo } from "react";
-import { DataTable } from "@/components/data-table/data-table";
-import { ColumnsMenu, CursorPagination } from "@/components/data-table/data-table-controls";
 import { useListing } from "@/components/data-table/use-data-table";
-import { choices, FilterBar, type FilterField } from "@/components/data-table/filter-bar";
+import { choices, type FilterField } from "@/components/data-table/filter-bar";
+import { ListingTable } from "@/components/data-table/listing-table";
 import {
   ALERT_AGE_LABELS,
   ALERT_AGES,
@@ -48,22 +47,18 @@ export function AlertsTable({ rules }: { rules: Pick<SurveillanceRule, "id" | "n
     ],
     [rules],
   );
-  const { list, state, query, table, pagination, busy } = useListing(alertListParams, alertList, {
+  const listing = useListing(alertListParams, alertList, {
     columns: alertColumns,
     getRowId: (r: AlertRow) => r.id,
   });
   return (
-    <div className="flex flex-col gap-2">
-      <FilterBar list={list} fields={filters} label="Filter alerts" actions={<ColumnsMenu table={table} />} />
-      <DataTable
-        table={table}
-        query={query}
-        busy={busy}
-        empty={alertListParams.isFiltered(state) ? "No alerts match these filters." : "No alerts yet."}
-        rowHref={(r) => `/alerts/${r.id}`}
-        rowTestId={() => "alert-row"}
-      />
-      <CursorPagination {...pagination} />
-    </div>
+    <ListingTable
+      listing={listing}
+      filters={filters}
+      label="Filter alerts"
+      empty={["No alerts match these filters.", "No alerts yet."]}
+      rowHref={(r) => `/alerts/${r.id}`}
+      rowTestId={() => "alert-row"}
+    />
   );
 }

@@ -83,6 +83,7 @@ export function useListing<T, St extends PageState, P extends ListPage<T> = List
   const { table, pagination, busy } = useDataTable({ list, columns, page: query.data, getRowId, fetching: query.isPlaceholderData });
   return { list, state: list.state, query, table, pagination, busy };
 }
+export type Listing<T, St extends PageState> = ReturnType<typeof useListing<T, St>>;
 
 /** One page of rows and the cursor of the next one (absent on the last page). */
 export interface ListPage<T> {
