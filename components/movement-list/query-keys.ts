@@ -15,7 +15,6 @@ export const movementKeys = {
 
 const path = (kind: string, clientRequestId: string) => `/api/movements/${encodeURIComponent(kind)}/${encodeURIComponent(clientRequestId)}`;
 export const movementUrls = {
-  export: (p: MovementListParams) => `/api/movements/export${movementListParams.filterQuery(p)}`,
   detail: path,
   upstream: (kind: string, clientRequestId: string) => `${path(kind, clientRequestId)}/upstream`,
 };
