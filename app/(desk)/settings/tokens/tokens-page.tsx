@@ -25,12 +25,12 @@ export async function TokensPage({ view, searchParams }: { view: TokenView; sear
           ? "Every staff member's access tokens. Revoke one that should not be used any more: it stops working at its next call."
           : "Tokens let your assistants and automations call the desk's API as you: each call acts with your current role, within the token's scopes."
       }
-      prefetch={(client) =>
-        client.prefetchQuery({
+      prefetch={[
+        {
           queryKey: tokenLists[view].key(params),
           queryFn: () => listTokenPage(db, me, { view, cursor: params.cursor, limit: params.size }),
-        })
-      }
+        },
+      ]}
     >
       <TokensView view={view} meId={me.id} canManage={can(me.role, "tokens:manage")} />
     </ListPage>

@@ -1,35 +1,26 @@
 import type { Metadata } from "next";
-import { ListPage } from "@/components/data-table/list-page";
+import { listPage } from "@/app/(desk)/list-page";
 import { CreateStaffForm } from "@/components/staff/create-staff-form";
 import { staffList } from "@/components/staff/query-keys";
 import { StaffTable } from "@/components/staff/staff-table";
 import { staffListParams } from "@/lib/schemas/staff-list";
-import { requirePermission } from "@/server/auth/guard";
 import { listStaffPage } from "@/server/auth/staff-list";
-import { getDb } from "@/server/db";
 
-export const metadata: Metadata = { title: "Staff" };
+export const metadata = { title: "Staff" } satisfies Metadata;
 
-/** Thin page: permission, URL state, the first page prefetched; the client table keeps it live. */
-export default async function StaffPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const me = await requirePermission("staff:manage");
-  const params = staffListParams.parse(await searchParams);
-  const db = await getDb();
-  return (
-    <ListPage
-      title="Staff"
-      description="Who can sign in to the back office, with which role."
-      prefetch={(client) =>
-        client.prefetchQuery({
-          queryKey: staffList.key(params),
-          queryFn: () => listStaffPage(db, { sort: params.sort, cursor: params.cursor, limit: params.size }),
-        })
-      }
-    >
-      <div className="grid gap-5 xl:grid-cols-[1fr_20rem]">
-        <StaffTable meId={me.id} />
-        <CreateStaffForm />
-      </div>
-    </ListPage>
-  );
-}
+/** The first page of staff users prefetched beside the form that adds one; the client table keeps it live. */
+export default listPage(metadata, "staff:manage", staffListParams, (params, { staff, db }) => ({
+  description: "Who can sign in to the back office, with which role.",
+  prefetch: [
+    {
+      queryKey: staffList.key(params),
+      queryFn: () => listStaffPage(db, { sort: params.sort, cursor: params.cursor, limit: params.size }),
+    },
+  ],
+  table: (
+    <div className="grid gap-5 xl:grid-cols-[1fr_20rem]">
+      <StaffTable meId={staff.id} />
+      <CreateStaffForm />
+    </div>
+  ),
+}));
