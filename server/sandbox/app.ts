@@ -34,6 +34,11 @@ export function buildApp(sb: Sandbox, log: Logger = { error: (o, m) => console.e
     if (!c.get("requestIdSent")) c.res.headers.set("x-request-id", id);
   });
   app.get("/health", (c) => c.json({ status: "ok" }));
+  // A module switched off answers 503 before anything else looks at the call (POST /sandbox/modules/{module}).
+  app.use("*", async (c, next) => {
+    if (!c.req.path.startsWith("/sandbox/")) await sb.modules.apply(c.req.path);
+    return next();
+  });
   app.use("*", authenticate(sb));
   app.use("*", async (c, next) => {
     // Faults never hit the control API, so a test can always clear them; nor does the call counter count it.
