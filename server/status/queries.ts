@@ -219,8 +219,3 @@ export async function selectDaily(db: Queryable, days: number): Promise<{ today:
   } = await db.query<{ today: string; now: Date }>("SELECT (now() AT TIME ZONE 'UTC')::date::text AS today");
   return { today: t.today, rows };
 }
-
-export async function selectLastEvaluation(db: Queryable): Promise<Date | undefined> {
-  const { rows } = await db.query<{ at: Date }>("SELECT max(evaluated_at) AS at FROM brokerdesk.status_modules");
-  return rows[0]?.at ?? undefined;
-}
