@@ -15,6 +15,7 @@ import {
 import { RateBudget } from "./rate-budget";
 import { percentEncode, signedHeaders, type SignatureAlgorithm } from "@/server/wire/signing";
 import { TRADING_OPERATIONS, type TradingOperationName } from "@/server/wire/trading-operations";
+import { STATUS_PROBE_HEADER } from "@/server/wire/modules";
 
 /**
  * One signed HTTP exchange with the upstream, with timeout, retries and the rate budget. Knows nothing about
@@ -185,6 +186,8 @@ export class Transport {
       };
       if (body !== undefined) headers["content-type"] = "application/json";
       if (opts.accessToken) headers["x-access-token"] = opts.accessToken;
+      // Says what the call is for (unsigned, ignored by the upstream): the sandbox leaves probes out of its call counts.
+      if (opts.probe) headers[STATUS_PROBE_HEADER] = "1";
 
       const started = performance.now();
       const log = { operation: name, method: op.method, path, attempt };

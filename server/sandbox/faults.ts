@@ -1,7 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { STATUS_MODULES, type StatusModule } from "@/lib/status";
-import { pathModule } from "@/server/wire/modules";
+import { pathModule, STATUS_MODULES, type StatusModule } from "@/server/wire/modules";
 import { ApiError } from "./errors";
 
 /** Faults injected through the control API: latency, 5xx or 429 for the next N calls whose path matches. */

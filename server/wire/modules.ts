@@ -1,5 +1,5 @@
 import "server-only";
-import type { StatusModule } from "@/lib/status";
+import { isStatusModule, STATUS_MODULES, type StatusModule } from "@/lib/status";
 import { isMarketDataPath, OPERATIONS, type Operation, type OperationName } from "./operations";
 import { isTradingPath, TRADING_OPERATIONS } from "./trading-operations";
 
@@ -23,6 +23,12 @@ function moduleOf(name: string, op: Operation): StatusModule | undefined {
   if (r.startsWith("/broker/master-data/")) return "master-data";
   return undefined;
 }
+
+// The sandbox reaches the module list through the wire module (its only way into the desk's shared code).
+export { isStatusModule, STATUS_MODULES, type StatusModule };
+
+/** The header a status probe carries (unsigned; the upstream ignores it, the sandbox leaves probes out of its call counts). */
+export const STATUS_PROBE_HEADER = "x-brokerdesk-probe";
 
 const OPERATION_MODULES = new Map<string, StatusModule>();
 const PATH_MODULES = new Map<string, StatusModule>();

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { forbidden, redirect } from "next/navigation";
 import { QueryProvider } from "@/components/data-table/query-provider";
-import { DeskShell } from "@/components/shell/desk-shell";
+import { DeskShell } from "@/app/(desk)/desk-shell";
 import { can } from "@/lib/auth/permissions";
 import { env } from "@/lib/env";
 import { currentStaff } from "@/server/auth/guard";

@@ -4,7 +4,7 @@ import { activityTotals, generateActivities } from "../activity-history";
 import type { HonoEnv, Sandbox } from "../context";
 import { business, illegal } from "../errors";
 import { FAULT_STATUSES } from "../faults";
-import { isStatusModule } from "@/lib/status";
+import { isStatusModule } from "@/server/wire/modules";
 import { movementView, processMovement } from "../movements";
 import { MOVEMENT_KINDS, finish, type MovementKind, type RequestRow } from "../requests";
 import { parseBody } from "../router";
