@@ -9,6 +9,7 @@ const EXPECTED_NAV: Record<DemoRole, string[]> = {
     "Movements",
     "Approvals",
     "Markets",
+    "Upstream status",
     "Activities",
     "Audit trail",
     "Alerts",
@@ -20,9 +21,9 @@ const EXPECTED_NAV: Record<DemoRole, string[]> = {
     "Jobs",
     "Access tokens",
   ],
-  operations: ["Home", "Accounts", "Orders", "Movements", "Approvals", "Markets", "Activities", "Event stream", "Access tokens"],
-  support: ["Home", "Accounts", "Orders", "Markets", "Access tokens"],
-  compliance: ["Home", "Accounts", "Orders", "Movements", "Approvals", "Markets", "Activities", "Audit trail", "Alerts", "Access tokens"],
+  operations: ["Home", "Accounts", "Orders", "Movements", "Approvals", "Markets", "Upstream status", "Activities", "Event stream", "Access tokens"],
+  support: ["Home", "Accounts", "Orders", "Markets", "Upstream status", "Access tokens"],
+  compliance: ["Home", "Accounts", "Orders", "Movements", "Approvals", "Markets", "Upstream status", "Activities", "Audit trail", "Alerts", "Access tokens"],
 };
 
 for (const role of Object.keys(EXPECTED_NAV) as DemoRole[]) {
