@@ -8,7 +8,8 @@ import { shots, storageFor } from "./helpers";
  * recovery, show within about 10 s (15 s allowed here).
  */
 const DETECTION_MS = 15_000;
-const setOrder = (state: "outage" | "normal") => expect(sandboxCall("POST", "/sandbox/modules/order", { body: { state } }).status).toBe(200);
+const setOrder = (state: "outage" | "normal") =>
+  expect(sandboxCall("POST", "/sandbox/modules/order", { body: { state } }).status).toBe(200);
 
 test.describe("upstream status", () => {
   test.use({ storageState: storageFor("support") });

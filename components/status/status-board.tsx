@@ -69,7 +69,8 @@ function Incidents({ incidents, now }: { incidents: IncidentView[]; now: number 
               {i.state === "outage" ? "Outage" : "Degraded"}
             </span>{" "}
             <span className="tabular-nums">
-              {formatDateTime(i.startedAt)} – {i.endedAt ? formatDateTime(i.endedAt) : "ongoing"} ({formatDuration(end - Date.parse(i.startedAt))})
+              {formatDateTime(i.startedAt)} – {i.endedAt ? formatDateTime(i.endedAt) : "ongoing"} (
+              {formatDuration(end - Date.parse(i.startedAt))})
             </span>
             {i.evidence ? <span className="block text-slate-500">{i.evidence}</span> : null}
           </li>
@@ -105,11 +106,19 @@ function ModuleRow({ module, now }: { module: ModuleStatusView; now: number }) {
 }
 
 function Summary({ data }: { data: StatusPageData }) {
-  const counts = data.modules.reduce<Record<ModuleState, number>>(
-    (a, m) => ((a[m.state] += 1), a),
-    { operational: 0, degraded: 0, outage: 0, unknown: 0 },
-  );
-  const worst: ModuleState = counts.outage ? "outage" : counts.degraded ? "degraded" : counts.unknown === data.modules.length ? "unknown" : "operational";
+  const counts = data.modules.reduce<Record<ModuleState, number>>((a, m) => ((a[m.state] += 1), a), {
+    operational: 0,
+    degraded: 0,
+    outage: 0,
+    unknown: 0,
+  });
+  const worst: ModuleState = counts.outage
+    ? "outage"
+    : counts.degraded
+      ? "degraded"
+      : counts.unknown === data.modules.length
+        ? "unknown"
+        : "operational";
   const headline = {
     outage: `${counts.outage} module${counts.outage === 1 ? "" : "s"} in outage`,
     degraded: `${counts.degraded} module${counts.degraded === 1 ? "" : "s"} degraded`,
@@ -134,7 +143,9 @@ function Summary({ data }: { data: StatusPageData }) {
         ))}
       </dl>
       <p className="mt-3 text-xs text-slate-500">
-        {data.evaluatedAt ? `Evaluated ${formatDateTime(data.evaluatedAt)}` : "Not evaluated yet: the states appear after the first evaluation."}
+        {data.evaluatedAt
+          ? `Evaluated ${formatDateTime(data.evaluatedAt)}`
+          : "Not evaluated yet: the states appear after the first evaluation."}
       </p>
       <div className="mt-3 border-t border-slate-100 pt-3 text-[11px] text-slate-500">
         <p className="mb-1 font-medium text-slate-600">Daily bars</p>
@@ -176,8 +187,13 @@ export function StatusBoard({ initial, live, aside }: { initial: StatusPageData;
     <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_18rem]" data-testid="status-board">
       <div className="space-y-3">
         {error ? (
-          <div role="alert" className="flex items-center justify-between gap-2 rounded border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-            <span>The status could not be read again ({error.message}); showing {formatDateTime(data.checkedAt)}.</span>
+          <div
+            role="alert"
+            className="flex items-center justify-between gap-2 rounded border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+          >
+            <span>
+              The status could not be read again ({error.message}); showing {formatDateTime(data.checkedAt)}.
+            </span>
             <Button variant="secondary" size="sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
               Retry
             </Button>

@@ -94,12 +94,12 @@ export class ModuleFaults {
 
   async apply(path: string): Promise<void> {
     if (this.byModule.size === 0) return;
-    const module = pathModule(path);
-    const f = module && this.byModule.get(module);
+    const target = pathModule(path);
+    const f = target && this.byModule.get(target);
     if (!f) return;
     if (f.latency_ms > 0) await new Promise((r) => setTimeout(r, f.latency_ms));
     if (f.state === "outage" || this.random() < f.error_rate) {
-      throw new ApiError(503, ERROR_CODES[503], `The ${module} module is unavailable (sandbox control).`);
+      throw new ApiError(503, ERROR_CODES[503], `The ${target} module is unavailable (sandbox control).`);
     }
   }
 }

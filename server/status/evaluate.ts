@@ -54,13 +54,15 @@ type ProbedModule = Exclude<StatusModule, "event-stream">;
 
 /** One cheap GET per module, never an order or a write. A 4xx answer means the module answered: it is up. */
 const PROBES: Record<ProbedModule, (c: BrokerClient, token: string | undefined, timeoutMs: number) => Promise<unknown>> = {
-  account: (c, accessToken, timeoutMs) => c.transport.call("listVirtualAccounts", { query: { page_size: 1 }, accessToken, timeoutMs, probe: true }),
+  account: (c, accessToken, timeoutMs) =>
+    c.transport.call("listVirtualAccounts", { query: { page_size: 1 }, accessToken, timeoutMs, probe: true }),
   instrument: (c, accessToken, timeoutMs) =>
     c.transport.call("listStockInstruments", { query: { page_size: 1 }, accessToken, timeoutMs, probe: true }),
   activities: (c, accessToken, timeoutMs) =>
     c.transport.call("listAccountActivities", { query: { page_size: 1 }, accessToken, timeoutMs, probe: true }),
   assets: (c, accessToken, timeoutMs) => c.transport.call("getBalance", { accessToken, timeoutMs, probe: true }),
-  order: (c, accessToken, timeoutMs) => c.transport.call("listOpenOrders", { query: { page_size: 1 }, accessToken, timeoutMs, probe: true }),
+  order: (c, accessToken, timeoutMs) =>
+    c.transport.call("listOpenOrders", { query: { page_size: 1 }, accessToken, timeoutMs, probe: true }),
   funding: (c, accessToken, timeoutMs) => c.transport.call("getFxRate", { accessToken, timeoutMs, probe: true }),
   journals: (c, accessToken, timeoutMs) => c.transport.call("getCashJournal", { accessToken, timeoutMs, probe: true }),
   "master-data": (c, accessToken, timeoutMs) => c.transport.call("listTradeCalendar", { accessToken, timeoutMs, probe: true }),
@@ -121,27 +123,34 @@ export async function evaluateStatus(d: StatusDeps): Promise<EvaluationResult | 
     // A later claim (this run took longer than a period) wins: this one writes nothing.
     if (!(await holdsClaim(tx, claim))) return false;
     const prev = new Map((await selectModules(tx)).map((r) => [r.module, r]));
-    for (const module of STATUS_MODULES) {
-      const e: ModuleEvidence = { recent: totals(evidence.calls.get(module), true), window: totals(evidence.calls.get(module), false) };
-      const probe = evidence.probes.get(module);
+    for (const mod of STATUS_MODULES) {
+      const e: ModuleEvidence = { recent: totals(evidence.calls.get(mod), true), window: totals(evidence.calls.get(mod), false) };
+      const probe = evidence.probes.get(mod);
       if (probe) e.probe = { ok: probe.failures === 0, latencyMs: Math.round(+probe.latency_ms_sum / Math.max(1, probe.calls)) };
-      if (module === "event-stream") e.stream = stream.state === "no-consumer" && !stream.since ? "never" : stream.state;
+      if (mod === "event-stream") e.stream = stream.state === "no-consumer" && !stream.since ? "never" : stream.state;
       const j = judge(e, th);
-      const p = prev.get(module);
+      const p = prev.get(mod);
       const s = step(
         { state: (p?.state as ModuleState) ?? "unknown", candidate: (p?.candidate as ModuleState | null) ?? null, streak: p?.streak ?? 0 },
         j.state,
         th,
       );
       const facts = { reason: j.reason, ...e };
-      await saveModule(tx, { module, state: s.state, changed: s.changed || !p, candidate: s.candidate, streak: s.streak, evidence: facts });
-      await countDay(tx, module, s.state);
-      states[module] = s.state;
+      await saveModule(tx, {
+        module: mod,
+        state: s.state,
+        changed: s.changed || !p,
+        candidate: s.candidate,
+        streak: s.streak,
+        evidence: facts,
+      });
+      await countDay(tx, mod, s.state);
+      states[mod] = s.state;
       if (!s.changed) continue;
-      changed.push(module);
-      const open = await selectOpenIncident(tx, module);
+      changed.push(mod);
+      const open = await selectOpenIncident(tx, mod);
       if (isIncidentState(s.state)) {
-        if (!open) await openIncident(tx, module, s.state, facts);
+        if (!open) await openIncident(tx, mod, s.state, facts);
         else await updateIncident(tx, open.id, worse(open.state, s.state), { ...open.evidence, latest: j.reason });
       } else if (s.state === "operational" && open) {
         await closeIncident(tx, open.id, { ...open.evidence, resolved: j.reason });

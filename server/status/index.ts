@@ -23,7 +23,7 @@ export function processRecorder(): StatusRecorder {
 /** An observer that records each attempt's evidence under its operation's module into `recorder`. */
 export function recordingObserver(recorder: () => StatusRecorder): CallObserver {
   return ({ operation, outcome, durationMs, probe }) => {
-    const module = operationModule(operation);
-    if (module) recorder().record(module, outcome, durationMs, probe ? "probe" : "call");
+    const mod = operationModule(operation);
+    if (mod) recorder().record(mod, outcome, durationMs, probe ? "probe" : "call");
   };
 }

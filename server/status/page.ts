@@ -1,5 +1,12 @@
 import "server-only";
-import { STATUS_MODULE_LABELS, STATUS_MODULES, type IncidentView, type ModuleState, type StatusModule, type StatusPageData } from "@/lib/status";
+import {
+  STATUS_MODULE_LABELS,
+  STATUS_MODULES,
+  type IncidentView,
+  type ModuleState,
+  type StatusModule,
+  type StatusPageData,
+} from "@/lib/status";
 import type { Queryable } from "@/server/db/engine";
 import { selectDaily, selectModules, selectRecentIncidents, type IncidentRow } from "./queries";
 

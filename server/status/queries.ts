@@ -89,10 +89,9 @@ export async function selectLatestProbes(db: Queryable, windowMs: number, recent
 
 /** Evidence older than the window is of no use: removed by the evaluator. */
 export async function deleteSamplesBefore(db: Queryable, windowMs: number): Promise<void> {
-  await db.query(
-    "DELETE FROM brokerdesk.status_samples WHERE bucket < now() - make_interval(secs => $1::double precision / 1000)",
-    [windowMs * 2],
-  );
+  await db.query("DELETE FROM brokerdesk.status_samples WHERE bucket < now() - make_interval(secs => $1::double precision / 1000)", [
+    windowMs * 2,
+  ]);
 }
 
 /**

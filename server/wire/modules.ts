@@ -12,7 +12,8 @@ function moduleOf(name: string, op: Operation): StatusModule | undefined {
   if (op.group === "market-data") return "market-data";
   if (op.group === "token") return undefined;
   const r = op.resource;
-  if (name === "exerciseOption" || r.startsWith("/broker/instruments/stocks/options/") || r.startsWith("/broker/options/")) return "options";
+  if (name === "exerciseOption" || r.startsWith("/broker/instruments/stocks/options/") || r.startsWith("/broker/options/"))
+    return "options";
   if (r.startsWith("/broker/accounts/")) return "account";
   if (r.startsWith("/broker/instruments/")) return "instrument";
   if (r.startsWith("/broker/activities/")) return "activities";

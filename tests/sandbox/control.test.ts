@@ -128,7 +128,10 @@ describe.each(engines)("sandbox control API on $name", (te) => {
   it("switches a module into outage or degradation until set back; probes stay out of the call counts", async () => {
     const ORDERS = "/broker/orders/open-orders/list";
     try {
-      expect(errorOf(await f.api.call("POST", "/sandbox/modules/nope", { body: { state: "outage" } }))).toEqual({ status: 417, code: "ILLEGAL_PARAMETER" });
+      expect(errorOf(await f.api.call("POST", "/sandbox/modules/nope", { body: { state: "outage" } }))).toEqual({
+        status: 417,
+        code: "ILLEGAL_PARAMETER",
+      });
       expect(errorOf(await f.api.call("POST", "/sandbox/modules/order", { body: { state: "degraded", error_rate: 2 } }))).toEqual({
         status: 417,
         code: "ILLEGAL_PARAMETER",
@@ -141,7 +144,12 @@ describe.each(engines)("sandbox control API on $name", (te) => {
       // Only that module: the account list still answers.
       expect((await f.api.call("GET", LIST, { query: { page_size: "1" } })).status).toBe(200);
       await f.api.call("POST", "/sandbox/modules/order", { body: { state: "degraded", error_rate: 1, latency_ms: 5 } });
-      expect((await f.api.call("GET", "/sandbox/modules")).body.data).toContainEqual({ module: "order", state: "degraded", latency_ms: 5, error_rate: 1 });
+      expect((await f.api.call("GET", "/sandbox/modules")).body.data).toContainEqual({
+        module: "order",
+        state: "degraded",
+        latency_ms: 5,
+        error_rate: 1,
+      });
       expect(errorOf(await f.api.call("GET", ORDERS, { query: { account_id: masterAccountId() } })).status).toBe(503);
       await f.api.call("POST", "/sandbox/modules/order", { body: { state: "normal" } });
       // The module answers again (the master account has no open orders to list: a business refusal, not a 503).

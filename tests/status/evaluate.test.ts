@@ -58,7 +58,12 @@ describe.each(engines)("status evaluation on $name", (te) => {
     for (const m of STATUS_MODULES.filter((m) => m !== "event-stream")) expect(before[m], m).toBe("operational");
 
     expect((await setModule("order", { state: "outage" })).body).toMatchObject({ module: "order", state: "outage" });
-    expect((await f.api.call("GET", "/sandbox/modules")).body.data).toContainEqual({ module: "order", state: "outage", latency_ms: 0, error_rate: 0 });
+    expect((await f.api.call("GET", "/sandbox/modules")).body.data).toContainEqual({
+      module: "order",
+      state: "outage",
+      latency_ms: 0,
+      error_rate: 0,
+    });
     // The first evaluation after the probe fails points to outage; the hysteresis waits for the second.
     let seenCandidate = false;
     await until(

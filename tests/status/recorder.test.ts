@@ -15,13 +15,13 @@ describe("status recorder", () => {
     upstream = await startFakeUpstream(
       (req) =>
         configReply(req) ??
-        ({
+        {
           // A business refusal: the Order module answered.
           "/broker/orders/get": { status: 417, json: { error_code: "ORDER_NOT_FOUND", message: "no such order" } },
           "/broker/assets/balances/get": { status: 503, json: { error_code: "SERVICE_NOT_AVAILABLE", message: "down" } },
           "/broker/funding/fx-rates/get": { hang: true },
           "/broker/journals/cash-journals/get": { status: 429, json: { error_code: "TOO_MANY_REQUESTS", message: "slow down" } },
-        }[req.path] ?? { json: { data: [] } }),
+        }[req.path] ?? { json: { data: [] } },
     );
     db = await prepareAppDb(await openEngine({}));
   });

@@ -1,8 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_THRESHOLDS, emptyTotals, judge, step, type CallTotals, type MachineState, type ModuleEvidence } from "@/server/status/machine";
+import {
+  DEFAULT_THRESHOLDS,
+  emptyTotals,
+  judge,
+  step,
+  type CallTotals,
+  type MachineState,
+  type ModuleEvidence,
+} from "@/server/status/machine";
 import type { ModuleState } from "@/lib/status";
 
-const t = (calls: number, failures = 0, latencyMs = 100, slow = 0): CallTotals => ({ calls, failures, slow, latencyMsSum: calls * latencyMs });
+const t = (calls: number, failures = 0, latencyMs = 100, slow = 0): CallTotals => ({
+  calls,
+  failures,
+  slow,
+  latencyMsSum: calls * latencyMs,
+});
 const ev = (over: Partial<ModuleEvidence> = {}): ModuleEvidence => ({ recent: emptyTotals(), window: emptyTotals(), ...over });
 
 describe("judge: evidence → the state it points to", () => {
@@ -21,7 +34,10 @@ describe("judge: evidence → the state it points to", () => {
   });
 
   it("takes the probe when nobody called lately", () => {
-    expect(judge(ev({ recent: t(1, 0), probe: { ok: false, latencyMs: 30 } }))).toMatchObject({ state: "outage", reason: "the probe failed (30 ms)" });
+    expect(judge(ev({ recent: t(1, 0), probe: { ok: false, latencyMs: 30 } }))).toMatchObject({
+      state: "outage",
+      reason: "the probe failed (30 ms)",
+    });
     expect(judge(ev({ probe: { ok: true, latencyMs: 3_000 } })).state).toBe("degraded");
     expect(judge(ev({ window: t(20, 15), probe: { ok: true, latencyMs: 40 } })).state).toBe("operational");
   });

@@ -51,16 +51,17 @@ export function controlRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
   // A whole module into outage (503 on every call of its paths) or degradation (latency, a share failing), until
   // set back to normal: what the status facility watches.
   app.post("/sandbox/modules/:module", async (c) => {
-    const module = c.req.param("module");
-    if (!isStatusModule(module) || module === "event-stream") throw illegal("module must be one of the upstream's API modules.");
+    const name = c.req.param("module");
+    if (!isStatusModule(name) || name === "event-stream") throw illegal("module must be one of the upstream's API modules.");
     const b = parseBody(c.get("rawBody"));
     const state = b.state;
     if (state !== "outage" && state !== "degraded" && state !== "normal") throw illegal("state must be outage, degraded or normal.");
     const latency = b.latency_ms ?? 0;
-    if (!Number.isInteger(latency) || (latency as number) < 0 || (latency as number) > 60_000) throw illegal("latency_ms must be 0 to 60000.");
+    if (!Number.isInteger(latency) || (latency as number) < 0 || (latency as number) > 60_000)
+      throw illegal("latency_ms must be 0 to 60000.");
     const rate = b.error_rate ?? 0;
     if (typeof rate !== "number" || rate < 0 || rate > 1) throw illegal("error_rate must be 0 to 1.");
-    return c.json(sb.modules.set({ module, state, latency_ms: latency as number, error_rate: rate }));
+    return c.json(sb.modules.set({ module: name, state, latency_ms: latency as number, error_rate: rate }));
   });
   app.get("/sandbox/modules", (c) => c.json({ data: sb.modules.list() }));
   post("/sandbox/faults/clear", async () => (sb.faults.clear(), { cleared: true }));
