@@ -27,16 +27,22 @@ test.describe("upstream status", () => {
     await expect(order.getByTestId("uptime-bar")).toHaveCount(90);
 
     setOrder("outage");
+    let since = Date.now();
     await expect(order).toHaveAttribute("data-state", "outage", { timeout: DETECTION_MS });
+    test.info().annotations.push({ type: "outage shown after", description: `${Date.now() - since} ms` });
     await expect(outages).toHaveCount(1);
-    await expect(order.getByText("Outage", { exact: true })).toBeVisible();
+    // The state's badge (the first "Outage" of the row; the incident below names its state too).
+    await expect(order.getByText("Outage", { exact: true }).first()).toBeVisible();
     await expect(order.getByTestId("incident").first()).toContainText("ongoing");
     await expect(order.getByTestId("incident").first()).toContainText("the probe failed");
     await expect(page.getByTestId("status-summary")).toContainText("1 module in outage");
     await shots(page, "status", "order-outage");
 
     setOrder("normal");
+    since = Date.now();
     await expect(order).toHaveAttribute("data-state", "operational", { timeout: DETECTION_MS });
+    test.info().annotations.push({ type: "recovery shown after", description: `${Date.now() - since} ms` });
+    console.log(test.info().annotations.map((a) => `${a.type} ${a.description}`).join("; "));
     await expect(order.getByTestId("incident").first()).not.toContainText("ongoing");
     await expect(order.getByTestId("incident").first()).toContainText("back: the probe answered");
     await expect(outages).toHaveCount(0);
