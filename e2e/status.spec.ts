@@ -42,7 +42,12 @@ test.describe("upstream status", () => {
     since = Date.now();
     await expect(order).toHaveAttribute("data-state", "operational", { timeout: DETECTION_MS });
     test.info().annotations.push({ type: "recovery shown after", description: `${Date.now() - since} ms` });
-    console.log(test.info().annotations.map((a) => `${a.type} ${a.description}`).join("; "));
+    console.log(
+      test
+        .info()
+        .annotations.map((a) => `${a.type} ${a.description}`)
+        .join("; "),
+    );
     await expect(order.getByTestId("incident").first()).not.toContainText("ongoing");
     await expect(order.getByTestId("incident").first()).toContainText("back: the probe answered");
     await expect(outages).toHaveCount(0);
