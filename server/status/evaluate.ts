@@ -79,8 +79,8 @@ const totals = (r: TotalsRow | undefined, recent: boolean): CallTotals =>
       : { calls: +r.calls, failures: +r.failures, slow: +r.slow, latencyMsSum: +r.latency_ms_sum }
     : emptyTotals();
 
+/** What an evaluation did (evaluateStatus answers undefined when another instance holds this period). */
 export interface EvaluationResult {
-  /** Undefined when another instance holds this period. */
   evaluated: boolean;
   probed: StatusModule[];
   states: Record<StatusModule, ModuleState>;
