@@ -6,7 +6,7 @@ import { evaluateStatus, type StatusDeps } from "@/server/status/evaluate";
 import { selectModules } from "@/server/status/queries";
 import { statusPageData } from "@/server/status/page";
 import { StatusRecorder } from "@/server/status/recorder";
-import { engines, startFixture, type Fixture } from "../sandbox/fixture";
+import { engines, masterAccountId, startFixture, type Fixture } from "../sandbox/fixture";
 import { sandboxBroker } from "../helpers/sandbox-broker";
 import { until } from "../helpers/until";
 
@@ -102,6 +102,25 @@ describe.each(engines)("status evaluation on $name", (te) => {
     expect(closed).toHaveLength(1);
     expect(closed[0].ended_at).toBeInstanceOf(Date);
     expect(closed[0].evidence.resolved).toMatch(/probe answered/);
+  });
+
+  it("counts the desk's own calls: three failing calls lately make an outage without a probe", async () => {
+    // A 20 s window: the calls below stay in its latest quarter for both evaluations.
+    const d = evaluator({ windowMs: 20_000 });
+    await setModule("assets", { state: "outage" });
+    try {
+      for (let i = 0; i < 3; i++)
+        await expect(d.client.getBalance({ account_id: masterAccountId() })).rejects.toMatchObject({ status: 503 });
+      const first = await evaluateStatus(d);
+      expect(first?.probed).not.toContain("assets");
+      expect((await selectModules(app.engine)).find((r) => r.module === "assets")).toMatchObject({ candidate: "outage" });
+      await evaluateStatus(d);
+      const row = (await selectModules(app.engine)).find((r) => r.module === "assets")!;
+      expect(row.state).toBe("outage");
+      expect(row.evidence.reason).toMatch(/^3 of 3 calls failed lately/);
+    } finally {
+      await setModule("assets", { state: "normal" });
+    }
   });
 
   it("lets two evaluators evaluate a period once and open one incident", async () => {
