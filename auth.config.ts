@@ -7,6 +7,10 @@ const secureCookies = process.env.AUTH_URL?.startsWith("https://") ?? false;
 /** Paths whose requests carry a staff access token instead of the session cookie (server/tools/http.ts). */
 const TOKEN_PATHS = ["/api/mcp", "/api/skills", "/api/tokens/me", "/.well-known/oauth-protected-resource"];
 
+/** With STATUS_PUBLIC, the status page and its data answer without sign-in (states only: server/status/page.ts). */
+const STATUS_PATHS = ["/status", "/api/status"];
+const statusPublic = () => ["true", "1"].includes(process.env.STATUS_PUBLIC ?? "");
+
 /**
  * The part of the Auth.js configuration that needs no database: used by the proxy to send signed-out visitors
  * to the sign-in page. The credentials provider lives in auth.ts.
@@ -30,6 +34,7 @@ export const authConfig = {
       // sign-in page to send them to; without a valid token the route answers 401 (server/tools/http.ts).
       if (TOKEN_PATHS.some((p) => path === p || path.startsWith(`${p}/`))) return true;
       if (auth?.user) return true;
+      if (STATUS_PATHS.includes(path) && statusPublic()) return true;
       // The server's own idea of its origin (localhost) is not the host the browser used: the redirect goes to the
       // Host the request came on (or the configured public URL behind a proxy), with a relative callbackUrl, so
       // sign-in works on whatever host name reached the desk.

@@ -86,6 +86,15 @@ const schema = z.object({
   ACTIVITIES_SWEEP_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
   /** Calls a staff access token may make a minute (server/tokens: one window per token, shared by every app instance). */
   TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
+  /** How often the status facility evaluates each upstream module's state (server/status; one evaluator across instances). */
+  STATUS_EVAL_MS: z.coerce.number().int().min(500).max(3_600_000).default(15_000),
+  /** The evidence window: calls and probes this recent count; its latest quarter decides when it has enough calls. */
+  STATUS_WINDOW_MS: z.coerce.number().int().min(4_000).max(86_400_000).default(300_000),
+  /** The status page (/status) without sign-in, states only. */
+  STATUS_PUBLIC: z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -15,6 +15,7 @@ export const NAV: NavItem[] = [
   { href: "/movements", label: "Movements", permission: "movements:read" },
   { href: "/approvals", label: "Approvals", permission: "approvals:read" },
   { href: "/markets", label: "Markets", permission: "market:read" },
+  { href: "/status", label: "Upstream status", permission: "status:read" },
   { href: "/activities", label: "Activities", permission: "activities:read", section: "Compliance" },
   { href: "/audit", label: "Audit trail", permission: "audit:read", section: "Compliance" },
   { href: "/alerts", label: "Alerts", permission: "alerts:read", section: "Compliance" },

@@ -71,4 +71,6 @@ export const LIVE_TOPIC_QUERY_ROOTS: Record<string, string[]> = {
   token: ["tokens", "tokens-all"],
   // The sweep's progress and "as of" only: the explorer offers a refresh rather than moving rows under the reader.
   activities: ["activities-status"],
+  // An upstream module's state changed: the status page reads it again.
+  status: ["status"],
 };

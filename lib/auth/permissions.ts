@@ -58,6 +58,8 @@ export const PERMISSIONS = {
   "tokens:own": ["admin", "operations", "support", "compliance"],
   /** Every staff member's access tokens: see them and revoke any. */
   "tokens:manage": ["admin"],
+  /** The status page: the upstream modules' states, their incidents and daily uptime (live notices of changes). */
+  "status:read": ["admin", "operations", "support", "compliance"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -83,4 +85,5 @@ export const CAPABILITIES: { permission: Permission; text: string }[] = [
   { permission: "approvals:decide", text: "Approve or reject other people's requests that an approval rule holds" },
   { permission: "approvals:rules", text: "Set the approval rules: which actions above which amounts need whose approval" },
   { permission: "stream:read", text: "Watch the upstream event stream that keeps the desk's records current" },
+  { permission: "status:read", text: "See which upstream modules are online, their incidents and 90 days of uptime" },
 ];

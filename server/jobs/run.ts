@@ -3,6 +3,8 @@ import { env } from "@/lib/env";
 import { broker } from "@/server/broker";
 import type { AppDb } from "@/server/db";
 import { logger } from "@/server/log";
+import { processRecorder } from "@/server/status";
+import { startStatusLoop } from "@/server/status/evaluate";
 import { setProcessBoss } from "./index";
 import { startJobs, type JobsHandle } from "./runtime";
 
@@ -27,5 +29,23 @@ export async function startConfiguredJobs(db: AppDb): Promise<JobsHandle> {
     },
   });
   setProcessBoss(handle.boss);
-  return handle;
+  // The upstream modules' states (server/status): every process of the background work runs the loop; a claim in
+  // the database keeps one evaluation a period across them.
+  const statusLog = logger.child({ component: "status" });
+  const status = startStatusLoop({
+    engine: db.engine,
+    client: broker(),
+    recorder: processRecorder(),
+    evalMs: e.STATUS_EVAL_MS,
+    windowMs: e.STATUS_WINDOW_MS,
+    silenceMs: e.EVENTS_SILENCE_MS,
+    log: (level, msg, extra) => statusLog[level](extra ?? {}, msg),
+  });
+  return {
+    ...handle,
+    stop: async () => {
+      status.stop();
+      await handle.stop();
+    },
+  };
 }

@@ -103,6 +103,7 @@ const ROUTES = [
   "tokens",
   "tokens/all",
   "tokens/me",
+  "status",
 ];
 
 const actionTally = new Tally("desk actions", (b) => {

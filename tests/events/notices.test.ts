@@ -121,6 +121,11 @@ describe("noticeFor (what each role's live channel carries)", () => {
     expect(noticeFor("support", token)).toEqual({ topics: ["token"], accounts: [] });
     expect(noticeFor("admin", token)?.topics).toEqual(["audit", "token"]);
   });
+  it("an upstream module's state change reaches every role's status page", () => {
+    for (const role of ["admin", "operations", "support", "compliance"] as const) {
+      expect(noticeFor(role, { topics: ["status"], accounts: [] })).toEqual({ topics: ["status"], accounts: [] });
+    }
+  });
   it("nothing at all when no topic is readable", () => {
     expect(noticeFor("support", { topics: ["movement", "stream"], accounts: ["A1"] })).toBeUndefined();
   });
