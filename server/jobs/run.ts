@@ -3,6 +3,7 @@ import { env } from "@/lib/env";
 import { broker } from "@/server/broker";
 import type { AppDb } from "@/server/db";
 import { logger } from "@/server/log";
+import { startMailDelivery } from "@/server/status-mail/run";
 import { setProcessBoss } from "./index";
 import { startJobs, type JobsHandle } from "./runtime";
 
@@ -10,6 +11,7 @@ import { startJobs, type JobsHandle } from "./runtime";
 export async function startConfiguredJobs(db: AppDb): Promise<JobsHandle> {
   const e = env();
   const log = logger.child({ component: "jobs" });
+  const mail = await startMailDelivery(db.engine, (level, msg, extra) => log[level](extra ?? {}, msg));
   const handle = await startJobs({
     deps: {
       db,
@@ -24,8 +26,15 @@ export async function startConfiguredJobs(db: AppDb): Promise<JobsHandle> {
         days: e.ACTIVITIES_SWEEP_DAYS,
         masterAccountId: e.BROKER_MASTER_ACCOUNT_ID,
       },
+      mail: mail?.deps,
     },
   });
   setProcessBoss(handle.boss);
-  return handle;
+  return {
+    ...handle,
+    stop: async () => {
+      await handle.stop();
+      await mail?.close();
+    },
+  };
 }
