@@ -11,7 +11,13 @@ const TOKEN_PATHS = ["/api/mcp", "/api/skills", "/api/tokens/me", "/.well-known/
  * The status mail's paths, open without a session: the subscribe form's route (the status page may be public; double
  * opt-in and rate limits guard it) and the mails' confirm and unsubscribe links, whose signed token is the credential.
  */
-const STATUS_MAIL_PATHS = ["/status/confirm", "/status/unsubscribe", "/api/status/subscribe", "/api/status/confirm", "/api/status/unsubscribe"];
+const STATUS_MAIL_PATHS = [
+  "/status/confirm",
+  "/status/unsubscribe",
+  "/api/status/subscribe",
+  "/api/status/confirm",
+  "/api/status/unsubscribe",
+];
 
 /**
  * The part of the Auth.js configuration that needs no database: used by the proxy to send signed-out visitors

@@ -18,6 +18,7 @@ const EXPECTED_NAV: Record<DemoRole, string[]> = {
     "Approval rules",
     "Event stream",
     "Jobs",
+    "Mail",
     "Access tokens",
   ],
   operations: ["Home", "Accounts", "Orders", "Movements", "Approvals", "Markets", "Activities", "Event stream", "Access tokens"],

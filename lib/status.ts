@@ -31,4 +31,5 @@ export const STATUS_MODULE_LABELS: Record<StatusModule, string> = {
 };
 
 export const MODULE_STATES = ["operational", "degraded", "outage", "unknown"] as const;
+/** @public the status facility's (server/status) */
 export type ModuleState = (typeof MODULE_STATES)[number];

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { Panel, table } from "@/components/ui/page";
 import { formatDateTime } from "@/lib/format";
-import type { InboxMessage, InboxSummary } from "@/server/status-mail/queries";
+import type { InboxMessage, InboxSummary } from "@/lib/status-mail";
 
 /** The embedded SMTP server's mails: a list (subject, to, time) and the chosen message with its headers. */
 export function MailInbox({ mails, selected }: { mails: InboxSummary[]; selected?: InboxMessage }) {
@@ -27,7 +27,11 @@ export function MailInbox({ mails, selected }: { mails: InboxSummary[]; selected
               mails.map((m) => (
                 <tr key={m.id} className={m.id === selected?.id ? "bg-blue-50" : undefined}>
                   <td className={`${table.td} max-w-xs truncate`}>
-                    <Link href={`/admin/mail?id=${m.id}`} className="text-blue-700 hover:underline" aria-current={m.id === selected?.id ? "true" : undefined}>
+                    <Link
+                      href={`/admin/mail?id=${m.id}`}
+                      className="text-blue-700 hover:underline"
+                      aria-current={m.id === selected?.id ? "true" : undefined}
+                    >
                       {m.subject || "(no subject)"}
                     </Link>
                   </td>

@@ -6,7 +6,17 @@ import { Alert } from "@/components/ui/field";
  * (mail scanners open links); its button posts the token (`/api/status/{kind}`), which sends the browser back here
  * with the outcome.
  */
-export function MailLinkPage({ kind, token, state, tokenValid }: { kind: "confirm" | "unsubscribe"; token: string; state?: string; tokenValid: boolean }) {
+export function MailLinkPage({
+  kind,
+  token,
+  state,
+  tokenValid,
+}: {
+  kind: "confirm" | "unsubscribe";
+  token: string;
+  state?: string;
+  tokenValid: boolean;
+}) {
   const title = kind === "confirm" ? "Confirm your status subscription" : "Unsubscribe from status mails";
   let body;
   if (state === "done") {

@@ -6,7 +6,6 @@ export const statusSubscribeSchema = z.object({
   email: z.string().trim().toLowerCase().max(254).email(),
   modules: z.array(z.enum(STATUS_MODULES)).min(1).max(STATUS_MODULES.length),
 });
-export type StatusSubscribeInput = z.input<typeof statusSubscribeSchema>;
 
 /** The one answer to a subscribe request, whether the address is known or not. */
 export const SUBSCRIBE_ANSWER = "Check your inbox: if the address can receive mail, a confirmation link is on its way.";

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Queryable } from "@/server/db/engine";
-import { selectInbox, selectInboxMessage, type InboxMessage, type InboxSummary } from "./queries";
+import type { InboxMessage, InboxSummary } from "@/lib/status-mail";
+import { selectInbox, selectInboxMessage } from "./queries";
 
 const LIST_LIMIT = 200;
 

@@ -21,5 +21,8 @@ export async function linkPost(request: Request, kind: "confirm" | "unsubscribe"
     return new Response(null, { status: 303, headers: { location: `/status/${kind}?state=${done ? "done" : "invalid"}` } });
   }
   const text = done ? (kind === "confirm" ? "Subscription confirmed." : "Unsubscribed.") : "This link is not valid or has expired.";
-  return new Response(text, { status: done ? 200 : 400, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
+  return new Response(text, {
+    status: done ? 200 : 400,
+    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+  });
 }

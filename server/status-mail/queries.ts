@@ -1,4 +1,5 @@
 import "server-only";
+import type { InboxMessage, InboxSummary } from "@/lib/status-mail";
 import type { Queryable } from "@/server/db/engine";
 
 /**
@@ -53,14 +54,6 @@ export async function requestSubscription(q: Queryable, email: string, modules: 
      SELECT 'confirm', s.id, s.email, $4, $4 FROM s`,
     [email, modules, nonce, now],
   );
-}
-
-export async function selectSubscription(q: Queryable, id: string): Promise<SubscriptionRow | undefined> {
-  const { rows } = await q.query<SubscriptionRow>(
-    `SELECT ${SUBSCRIPTION_COLUMNS} FROM brokerdesk.status_subscriptions WHERE id = $1`,
-    [id],
-  );
-  return rows[0];
 }
 
 /** Applies the pending choice when `nonce` is the newest confirmation's; undefined otherwise (superseded or used). */
@@ -197,20 +190,6 @@ export async function deferMail(q: Queryable, id: string, retryAt: Date, error: 
      WHERE id = $1 AND state = 'sending'`,
     [id, retryAt, error.slice(0, 500)],
   );
-}
-
-export interface InboxSummary {
-  id: string;
-  receivedAt: Date;
-  mailFrom: string;
-  rcptTo: string[];
-  subject: string;
-}
-
-export interface InboxMessage extends InboxSummary {
-  headers: string;
-  body: string;
-  size: number;
 }
 
 export async function insertInboxMessage(q: Queryable, m: Omit<InboxMessage, "id" | "receivedAt">): Promise<void> {

@@ -34,14 +34,24 @@ export async function subscribe(q: Queryable, input: unknown, clientIp: string |
 }
 
 /** Confirms by a confirmation link's token; undefined when the token is bad, expired, superseded or used. */
-export async function confirmByToken(q: Queryable, key: Buffer, token: string, now: Date = new Date()): Promise<SubscriptionRow | undefined> {
+export async function confirmByToken(
+  q: Queryable,
+  key: Buffer,
+  token: string,
+  now: Date = new Date(),
+): Promise<SubscriptionRow | undefined> {
   const claims = verifyMailToken(key, token, "confirm", now);
   if (!claims?.nonce) return undefined;
   return confirmSubscriptionRow(q, claims.subscriptionId, claims.nonce, now);
 }
 
 /** Unsubscribes by an unsubscribe link's token; undefined when the token is bad or expired. */
-export async function unsubscribeByToken(q: Queryable, key: Buffer, token: string, now: Date = new Date()): Promise<SubscriptionRow | undefined> {
+export async function unsubscribeByToken(
+  q: Queryable,
+  key: Buffer,
+  token: string,
+  now: Date = new Date(),
+): Promise<SubscriptionRow | undefined> {
   const claims = verifyMailToken(key, token, "unsubscribe", now);
   if (!claims) return undefined;
   return unsubscribeRow(q, claims.subscriptionId, now);

@@ -36,7 +36,12 @@ export function mailTokenKey(authSecret: string): Buffer {
 const sign = (key: Buffer, payload: string) => createHmac("sha256", key).update(payload).digest("base64url");
 
 export function signMailToken(key: Buffer, claims: MailTokenClaims, now: Date): string {
-  const body = { p: claims.purpose, s: claims.subscriptionId, n: claims.nonce, e: Math.floor((now.getTime() + TOKEN_LIFETIME_MS[claims.purpose]) / 1000) };
+  const body = {
+    p: claims.purpose,
+    s: claims.subscriptionId,
+    n: claims.nonce,
+    e: Math.floor((now.getTime() + TOKEN_LIFETIME_MS[claims.purpose]) / 1000),
+  };
   const payload = Buffer.from(JSON.stringify(body)).toString("base64url");
   return `${payload}.${sign(key, payload)}`;
 }

@@ -64,5 +64,8 @@ export function testSmtpServer() {
 
 function headerValue(mail: ParsedMail, name: string): string | undefined {
   const line = mail.headerLines.find((h) => h.key === name)?.line;
-  return line?.slice(line.indexOf(":") + 1).replace(/\r?\n[ \t]+/g, " ").trim();
+  return line
+    ?.slice(line.indexOf(":") + 1)
+    .replace(/\r?\n[ \t]+/g, " ")
+    .trim();
 }

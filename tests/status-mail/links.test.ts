@@ -58,7 +58,9 @@ describe("status mail links and the subscribe route", () => {
     expect(new Set(bodies).size).toBe(1);
     // The known address keeps what it confirmed until the new choice is confirmed too.
     expect((await subscription("known@desk.test")).modules).toEqual(["order"]);
-    const { rows } = await db().engine.query<{ n: number }>("SELECT count(*)::int AS n FROM brokerdesk.status_mail_outbox WHERE kind = 'confirm'");
+    const { rows } = await db().engine.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM brokerdesk.status_mail_outbox WHERE kind = 'confirm'",
+    );
     expect(rows[0]!.n).toBe(3);
   });
 
@@ -98,7 +100,9 @@ describe("status mail links and the subscribe route", () => {
     const token = signMailToken(key(), { purpose: "confirm", subscriptionId: s.id, nonce: s.nonce! }, new Date());
 
     const [payload, signature] = token.split(".");
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, "base64url").toString()), e: 9_999_999_999 })).toString("base64url");
+    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, "base64url").toString()), e: 9_999_999_999 })).toString(
+      "base64url",
+    );
     const tampered = `${forged}.${signature}`;
     const page = (t: string) => confirmPost(form(`http://desk.test/api/status/confirm?token=${t}`, { from: "page" }));
     expect((await page(tampered)).headers.get("location")).toBe("/status/confirm?state=invalid");
@@ -118,7 +122,9 @@ describe("status mail links and the subscribe route", () => {
   });
 
   it("unsubscribes by one-click POST without a session; the page's GET changes nothing; expired and tampered links are refused", async () => {
-    await db().engine.query(`INSERT INTO brokerdesk.status_subscriptions (email, modules, confirmed_at) VALUES ('u@desk.test', '{order}', now())`);
+    await db().engine.query(
+      `INSERT INTO brokerdesk.status_subscriptions (email, modules, confirmed_at) VALUES ('u@desk.test', '{order}', now())`,
+    );
     const s = await subscription("u@desk.test");
     const mail: ClaimedMail = {
       id: "7",
@@ -140,10 +146,19 @@ describe("status mail links and the subscribe route", () => {
     expect(element.props).toMatchObject({ kind: "unsubscribe", tokenValid: true });
     expect((await subscription("u@desk.test")).confirmed).toBe(true);
 
-    const expired = signMailToken(key(), { purpose: "unsubscribe", subscriptionId: s.id }, new Date(Date.now() - TOKEN_LIFETIME_MS.unsubscribe - 1_000));
-    expect((await unsubscribePost(form(`http://desk.test/api/status/unsubscribe?token=${expired}`, { "List-Unsubscribe": "One-Click" }))).status).toBe(400);
+    const expired = signMailToken(
+      key(),
+      { purpose: "unsubscribe", subscriptionId: s.id },
+      new Date(Date.now() - TOKEN_LIFETIME_MS.unsubscribe - 1_000),
+    );
+    expect(
+      (await unsubscribePost(form(`http://desk.test/api/status/unsubscribe?token=${expired}`, { "List-Unsubscribe": "One-Click" }))).status,
+    ).toBe(400);
     const tampered = `${token.slice(0, -2)}${token.endsWith("AA") ? "BB" : "AA"}`;
-    expect((await unsubscribePost(form(`http://desk.test/api/status/unsubscribe?token=${tampered}`, { "List-Unsubscribe": "One-Click" }))).status).toBe(400);
+    expect(
+      (await unsubscribePost(form(`http://desk.test/api/status/unsubscribe?token=${tampered}`, { "List-Unsubscribe": "One-Click" })))
+        .status,
+    ).toBe(400);
     expect((await subscription("u@desk.test")).confirmed).toBe(true);
 
     const response = await unsubscribePost(form(oneClick, { "List-Unsubscribe": "One-Click" }));

@@ -43,7 +43,14 @@ for (const engine of testEngines()) {
     const deps = (over: Partial<OutboxDeps> = {}): OutboxDeps => {
       const sender = smtpSender(smtp.url);
       senders.push(sender);
-      return { engine: db.engine, sender, compose: { from: "status@desk.test", baseUrl: BASE, key }, debounceMs: DEBOUNCE, now: () => new Date(clock), ...over };
+      return {
+        engine: db.engine,
+        sender,
+        compose: { from: "status@desk.test", baseUrl: BASE, key },
+        debounceMs: DEBOUNCE,
+        now: () => new Date(clock),
+        ...over,
+      };
     };
     const pass = (over: Partial<OutboxDeps> = {}) => runOutboxPass(deps(over));
 
