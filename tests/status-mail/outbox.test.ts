@@ -8,6 +8,9 @@ import { mailTokenKey } from "@/server/status-mail/tokens";
 import { testEngines, withEngineDb } from "../helpers/engines";
 import { testSmtpServer } from "../helpers/smtp";
 import { until } from "../helpers/until";
+import { JOBS } from "@/server/jobs/definitions";
+import { startJobs } from "@/server/jobs/runtime";
+import { probeDeps } from "../jobs/probe";
 
 /**
  * The status mail's outbox against a real SMTP server started here, on both engines: who gets which mail of an
@@ -139,6 +142,23 @@ for (const engine of testEngines()) {
         expect((await pass({ backoff })).sent).toBe(0);
       } finally {
         await smtp.start().catch(() => undefined);
+      }
+      expect(statusMails("order@desk.test")).toHaveLength(1);
+    });
+
+    it("the status-mail job starts with the job system and sends a due mail within seconds", async () => {
+      clock = Date.now();
+      await confirmedSubscriber("order@desk.test", ["order"]);
+      await incident("order", Date.now() - 10 * DEBOUNCE);
+      const jobs = await startJobs({
+        deps: { ...probeDeps(db), mail: deps({ now: undefined }) },
+        jobs: [JOBS.statusMail],
+        pollingIntervalSeconds: 0.5,
+      });
+      try {
+        await until(() => statusMails("order@desk.test").length === 1, 20_000, "the job's mail");
+      } finally {
+        await jobs.stop();
       }
       expect(statusMails("order@desk.test")).toHaveLength(1);
     });
