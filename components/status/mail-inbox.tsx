@@ -6,7 +6,7 @@ import type { InboxMessage, InboxSummary } from "@/lib/status-mail";
 /** The embedded SMTP server's mails: a list (subject, to, time) and the chosen message with its headers. */
 export function MailInbox({ mails, selected }: { mails: InboxSummary[]; selected?: InboxMessage }) {
   return (
-    <div className="grid gap-4 xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+    <div className="grid items-start gap-4 2xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
       <div className={table.wrap}>
         <table className={table.table} aria-label="Received mails">
           <thead>
