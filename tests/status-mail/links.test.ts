@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
 import { POST as subscribePost } from "@/app/api/status/subscribe/route";
 import { POST as confirmPost } from "@/app/api/status/confirm/route";
@@ -164,6 +165,26 @@ describe("status mail links and the subscribe route", () => {
     const response = await unsubscribePost(form(oneClick, { "List-Unsubscribe": "One-Click" }));
     expect(response.status).toBe(200);
     expect(await subscription("u@desk.test")).toMatchObject({ confirmed: false, ended: true, modules: [] });
+  });
+
+  it("answers malformed bodies and tokens without a 5xx, in the {error, message} shape or as plain text", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.jsonValue({ maxDepth: 3 }), async (body) => {
+        const res = await subscribePost(json(body));
+        expect([400, 429]).toContain(res.status);
+        const answer = (await res.json()) as { error?: unknown; message?: unknown };
+        expect(typeof answer.error === "string" && typeof answer.message === "string").toBe(true);
+      }),
+      { seed: 29, numRuns: 60 },
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.string({ unit: "binary", maxLength: 300 }), fc.boolean(), async (token, page) => {
+        const url = `http://desk.test/api/status/unsubscribe?token=${encodeURIComponent(token)}`;
+        const res = await (page ? confirmPost : unsubscribePost)(form(url, page ? { from: "page" } : { "List-Unsubscribe": "One-Click" }));
+        expect(res.status).toBe(page ? 303 : 400);
+      }),
+      { seed: 29, numRuns: 60 },
+    );
   });
 
   it("stores what the embedded SMTP server receives, with its headers, for /admin/mail", async () => {
