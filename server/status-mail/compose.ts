@@ -74,7 +74,7 @@ export function composeMail(mail: ClaimedMail, c: ComposeConfig, now: Date): Com
     to: mail.recipient,
     subject,
     text: `${lines.join("\n")}\n`,
-    messageId: `<status-mail-${mail.id}@${host}>`,
+    messageId: `<status-mail-${mail.id}.${mail.subscriptionId}@${host}>`,
     headers: { "List-Unsubscribe": `<${oneClick}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
   };
 }
