@@ -12,6 +12,18 @@ const STATUS_PATHS = ["/status", "/api/status"];
 const statusPublic = () => ["true", "1"].includes(process.env.STATUS_PUBLIC ?? "");
 
 /**
+ * The status mail's paths, open without a session: the subscribe form's route (the status page may be public; double
+ * opt-in and rate limits guard it) and the mails' confirm and unsubscribe links, whose signed token is the credential.
+ */
+const STATUS_MAIL_PATHS = [
+  "/status/confirm",
+  "/status/unsubscribe",
+  "/api/status/subscribe",
+  "/api/status/confirm",
+  "/api/status/unsubscribe",
+];
+
+/**
  * The part of the Auth.js configuration that needs no database: used by the proxy to send signed-out visitors
  * to the sign-in page. The credentials provider lives in auth.ts.
  */
@@ -33,6 +45,7 @@ export const authConfig = {
       // The assistant channels authenticate each request with a staff access token (Bearer), not the session: no
       // sign-in page to send them to; without a valid token the route answers 401 (server/tools/http.ts).
       if (TOKEN_PATHS.some((p) => path === p || path.startsWith(`${p}/`))) return true;
+      if (STATUS_MAIL_PATHS.includes(path)) return true;
       if (auth?.user) return true;
       if (STATUS_PATHS.includes(path) && statusPublic()) return true;
       // The server's own idea of its origin (localhost) is not the host the browser used: the redirect goes to the

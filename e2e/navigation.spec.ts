@@ -19,6 +19,7 @@ const EXPECTED_NAV: Record<DemoRole, string[]> = {
     "Approval rules",
     "Event stream",
     "Jobs",
+    "Mail",
     "Access tokens",
   ],
   operations: [

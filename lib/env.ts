@@ -95,6 +95,18 @@ const schema = z.object({
     .enum(["true", "false", "1", "0"])
     .default("false")
     .transform((v) => v === "true" || v === "1"),
+  /**
+   * The status mails' SMTP server (smtp:// or smtps://, credentials in the URL). Unset: the process that runs the
+   * job system starts an SMTP server of its own on 127.0.0.1 and admins read what it received on /admin/mail.
+   */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/\S+$/, "must be an smtp:// or smtps:// URL")
+    .optional(),
+  /** The status mails' sender (From). */
+  STATUS_MAIL_FROM: z.string().min(3).default("Brokerdesk status <status@brokerdesk.localhost>"),
+  /** An incident's "opened" mail waits this long: a shorter flap sends nothing. */
+  STATUS_MAIL_DEBOUNCE_MS: z.coerce.number().int().min(0).default(60_000),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -25,6 +25,7 @@ export const NAV: NavItem[] = [
   { href: "/admin/approvals", label: "Approval rules", permission: "approvals:rules", section: "Admin" },
   { href: "/admin/stream", label: "Event stream", permission: "stream:read", section: "Admin" },
   { href: "/admin/jobs", label: "Jobs", permission: "jobs:manage", section: "Admin" },
+  { href: "/admin/mail", label: "Mail", permission: "mail:read", section: "Admin" },
   { href: "/settings/tokens", label: "Access tokens", permission: "tokens:own", section: "Settings" },
 ];
 

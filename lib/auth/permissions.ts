@@ -36,6 +36,8 @@ export const PERMISSIONS = {
   "stream:manage": ["admin"],
   /** The background jobs page (queues, runs, failures): run a job now, retry a failed one. */
   "jobs:manage": ["admin"],
+  /** What the embedded SMTP server received (the status mails when no SMTP_URL is configured). */
+  "mail:read": ["admin"],
   /** The approvals inbox and its requests (a maker may withdraw their own). */
   "approvals:read": ["admin", "operations", "compliance"],
   /** Approve or reject other people's requests (when the request's rule names the role). */

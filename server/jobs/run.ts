@@ -5,6 +5,7 @@ import type { AppDb } from "@/server/db";
 import { logger } from "@/server/log";
 import { processRecorder } from "@/server/status";
 import { startStatusLoop } from "@/server/status/evaluate";
+import { startMailDelivery } from "@/server/status-mail/run";
 import { setProcessBoss } from "./index";
 import { startJobs, type JobsHandle } from "./runtime";
 
@@ -12,6 +13,7 @@ import { startJobs, type JobsHandle } from "./runtime";
 export async function startConfiguredJobs(db: AppDb): Promise<JobsHandle> {
   const e = env();
   const log = logger.child({ component: "jobs" });
+  const mail = await startMailDelivery(db.engine, (level, msg, extra) => log[level](extra ?? {}, msg));
   const handle = await startJobs({
     deps: {
       db,
@@ -26,6 +28,7 @@ export async function startConfiguredJobs(db: AppDb): Promise<JobsHandle> {
         days: e.ACTIVITIES_SWEEP_DAYS,
         masterAccountId: e.BROKER_MASTER_ACCOUNT_ID,
       },
+      mail: mail?.deps,
     },
   });
   setProcessBoss(handle.boss);
@@ -46,6 +49,7 @@ export async function startConfiguredJobs(db: AppDb): Promise<JobsHandle> {
     stop: async () => {
       status.stop();
       await handle.stop();
+      await mail?.close();
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { StatusBoard } from "@/components/status/status-board";
+import { StatusSubscribe } from "@/components/status/status-subscribe";
 import { PageHeader } from "@/components/ui/page";
 import { can } from "@/lib/auth/permissions";
 import { env } from "@/lib/env";
@@ -22,7 +23,7 @@ export default async function StatusPage() {
         title="Upstream status"
         description={`Which of the upstream's modules answer the desk: from the desk's own calls, light probes and the event stream, evaluated every ${Math.round(e.STATUS_EVAL_MS / 1000)} s over the last ${Math.round(e.STATUS_WINDOW_MS / 1000)} s.`}
       />
-      <StatusBoard initial={data} live={detailed} />
+      <StatusBoard initial={data} live={detailed} aside={<StatusSubscribe />} />
     </>
   );
 }
