@@ -5,7 +5,7 @@ import type { TokenRow, TokenStatus, TokenView } from "@/lib/schemas/token-list"
 import { scopesOf, type CreatedToken, type CreateTokenInput } from "@/lib/schemas/tokens";
 import type { Staff } from "@/server/auth/guard";
 import type { AppDb } from "@/server/db";
-import { decodeCursor } from "@/server/db/keyset";
+import { timeIdCursor } from "@/server/db/keyset";
 import { insertToken, revokeTokenRow, selectTokenById, selectTokenPage, type TokenPageRow } from "./queries";
 import { displayPrefix, hashSecret, newSecret } from "./secret";
 
@@ -58,15 +58,6 @@ function statusOf(row: TokenPageRow, now: Date): TokenStatus {
   return new Date(row.expires_at) <= now ? "expired" : "active";
 }
 
-/** The listing's cursor is a (created_at, id) pair; anything else (a hand-edited URL) is the first page. */
-function validCursor(cursor: string | undefined): string | undefined {
-  const key = decodeCursor(cursor);
-  if (!key) return undefined;
-  const [at, id] = key;
-  const ok = typeof at === "string" && !Number.isNaN(Date.parse(at)) && typeof id === "string" && /^[0-9a-f-]{36}$/i.test(id);
-  return ok ? cursor : undefined;
-}
-
 /** One page of tokens, newest first: `staff`'s own, or (the caller checked tokens:manage) everyone's. */
 export async function listTokenPage(
   db: AppDb,
@@ -77,7 +68,7 @@ export async function listTokenPage(
   const { rows, nextCursor } = await selectTokenPage(db.engine, {
     view: query.view,
     staffId: staff.id,
-    cursor: validCursor(query.cursor),
+    cursor: timeIdCursor(query.cursor, /^[0-9a-f-]{36}$/i),
     limit: query.limit,
   });
   return {
