@@ -1,9 +1,11 @@
 import "server-only";
 import { cache } from "react";
+import { headers } from "next/headers";
 import { forbidden, redirect } from "next/navigation";
 import { auth } from "@/auth";
 import { can, isRole, type Permission, type Role } from "@/lib/auth/permissions";
 import { getDb } from "@/server/db";
+import { mustEnrol } from "@/server/two-factor/two-factor";
 import { findStaffById } from "./staff";
 
 export interface Staff {
@@ -28,10 +30,25 @@ export const currentStaff = cache(async (): Promise<Staff | null> => {
   return { id: user.id, email: user.email, name: user.name, role: user.role };
 });
 
-/** For pages: the staff user, or a redirect to sign in. */
+/** Where a staff member enrols an authenticator: the one page open to someone whose role requires one and who has none. */
+export const ENROL_PATH = "/settings/security";
+
+/** The page's path, as the proxy forwards it (proxy.ts sets the header on every page request). */
+const PATH_HEADER = "x-brokerdesk-path";
+
+const mustEnrolFirst = cache(async (staff: Staff): Promise<boolean> => {
+  if ((await headers()).get(PATH_HEADER) === ENROL_PATH) return false;
+  return mustEnrol(await getDb(), staff);
+});
+
+/**
+ * For pages: the staff user, or a redirect to sign in; a staff member whose role requires two-factor sign-in and
+ * who has not enrolled is sent to enrol first (Settings → Security), whatever page they asked for.
+ */
 export async function requireStaff(): Promise<Staff> {
   const staff = await currentStaff();
   if (!staff) redirect("/sign-in");
+  if (await mustEnrolFirst(staff)) redirect(`${ENROL_PATH}?required=1`);
   return staff;
 }
 

@@ -1,16 +1,16 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
-import { SIGNING_HEADERS } from "@/cli/src/signing";
+import { SIGNATURE_HEADERS } from "@/cli/src/signing";
 import { env } from "@/lib/env";
 import type { TokenScope } from "@/lib/schemas/tokens";
 import { appendAudit } from "@/server/audit/trail";
 import { metaFromHeaders } from "@/server/auth/request-meta";
 import type { RequestMeta } from "@/server/auth/staff";
-import { getDb } from "@/server/db";
+import { getDb, type AppDb } from "@/server/db";
 import { checkCode } from "@/server/two-factor/two-factor";
 import { isAccessKeyId } from "./keys";
-import { insertCliSession, selectLiveSession } from "./queries";
+import { endCliSessionsOf, insertCliSession, selectLiveSession } from "./queries";
 import { verifySignedRequest, type CliOptions, type CliRefusal, type SigningKey } from "./verify";
 
 /**
@@ -88,7 +88,7 @@ export async function cliLogin(request: Request, o: LoginOptions = {}): Promise<
   const verified = await verifySignedRequest(request, body, o);
   const result = verified.ok ? await codeLogin(verified.key, body, o) : verified;
   const key = verified.key;
-  const presented = request.headers.get(SIGNING_HEADERS.key) ?? "";
+  const presented = request.headers.get(SIGNATURE_HEADERS.key) ?? "";
   const failed = result.ok ? undefined : result;
   await appendAudit(o.db ?? (await getDb()), {
     actorId: key?.staff.id ?? null,
@@ -108,21 +108,33 @@ export function cliMeta(request: Request, keyId: string | null): RequestMeta {
   return { ...metaFromHeaders(request.headers), channel: "cli", tokenId: keyId };
 }
 
-const UNAUTHENTICATED: CliRefusal = {
+const NOT_LOGGED_IN = {
   ok: false,
   status: 401,
-  error: "UNAUTHENTICATED",
-  message: "No live command-line session for this key: run `brokerdesk login`.",
-};
+  error: "NOT_LOGGED_IN",
+  message: "Send the session of `brokerdesk login` as Authorization: Bearer bdcs_….",
+} as const;
+const SESSION_EXPIRED = {
+  ok: false,
+  status: 401,
+  error: "SESSION_EXPIRED",
+  message: "This command-line session has expired or ended (or is not this access key's): run `brokerdesk login` again.",
+} as const;
 
 /** A signed request with its session (Authorization: Bearer bdcs_…): the caller, or why not. */
 export async function authenticateCliRequest(request: Request, o: CliOptions = {}): Promise<{ ok: true; caller: CliCaller } | CliRefusal> {
   const verified = await verifySignedRequest(request, await bodyOf(request), o);
   if (!verified.ok) return verified;
   const session = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(request.headers.get("authorization") ?? "")?.[1];
-  if (!session || !SESSION_PATTERN.test(session)) return { ...UNAUTHENTICATED, key: verified.key };
+  if (!session) return { ...NOT_LOGGED_IN, key: verified.key };
+  if (!SESSION_PATTERN.test(session)) return { ...SESSION_EXPIRED, key: verified.key };
   const db = o.db ?? (await getDb());
   const live = await selectLiveSession(db.engine, hashOf(session), verified.key.id, o.now ?? new Date());
-  if (!live) return { ...UNAUTHENTICATED, key: verified.key };
+  if (!live) return { ...SESSION_EXPIRED, key: verified.key };
   return { ok: true, caller: { key: verified.key, expiresAt: live.expiresAt } };
+}
+
+/** Ends a staff member's command-line sessions (they were disabled: enabling them again does not bring these back). */
+export async function endCliSessions(db: AppDb, staffId: string, now = new Date()): Promise<void> {
+  await endCliSessionsOf(db.engine, staffId, now);
 }

@@ -1,5 +1,6 @@
 import "server-only";
-import { NONCE_PATTERN, SIGNING_HEADERS, signatureMatches } from "@/cli/src/signing";
+import { timingSafeEqual } from "node:crypto";
+import { NONCE_PATTERN, sign, SIGNATURE_HEADERS, type SigningParts } from "@/cli/src/signing";
 import { isRole } from "@/lib/auth/permissions";
 import { env } from "@/lib/env";
 import type { TokenScope } from "@/lib/schemas/tokens";
@@ -33,7 +34,8 @@ export type CliErrorCode =
   | "STALE_TIMESTAMP"
   | "REPLAYED_NONCE"
   | "RATE_LIMITED"
-  | "UNAUTHENTICATED"
+  | "NOT_LOGGED_IN"
+  | "SESSION_EXPIRED"
   | "NOT_ENROLLED"
   | "WRONG_CODE"
   | "BAD_REQUEST";
@@ -55,6 +57,14 @@ export interface CliOptions {
   limitPerMinute?: number;
 }
 
+/** Whether `signature` is the request's signature under `secret`, compared in constant time. */
+function signatureMatches(secret: string, parts: SigningParts, signature: string): boolean {
+  const expected = Buffer.from(sign(secret, parts), "base64");
+  const given = Buffer.from(signature, "base64");
+  // Buffer.from skips what is not base64: the given text must also be exactly the canonical encoding.
+  return given.length === expected.length && given.toString("base64") === signature && timingSafeEqual(expected, given);
+}
+
 const refusal = (error: CliErrorCode, message: string, key?: SigningKey): CliRefusal => ({ ok: false, status: 401, error, message, key });
 
 export async function verifySignedRequest(
@@ -63,7 +73,7 @@ export async function verifySignedRequest(
   options: CliOptions = {},
 ): Promise<{ ok: true; key: SigningKey } | CliRefusal> {
   const h = (name: string) => request.headers.get(name) ?? "";
-  const keyId = h(SIGNING_HEADERS.key);
+  const keyId = h(SIGNATURE_HEADERS.key);
   if (!isAccessKeyId(keyId)) return refusal("UNKNOWN_KEY", "Sign the request with an access key: x-brokerdesk-key bdak_….");
   const db = options.db ?? (await getDb());
   const row = await selectSigningKey(db.engine, keyId);
@@ -72,11 +82,11 @@ export async function verifySignedRequest(
   }
   const key: SigningKey = { id: row.id, scopes: row.scopes, staff: { id: row.staffId, email: row.email, name: row.name, role: row.role } };
 
-  const timestamp = h(SIGNING_HEADERS.timestamp);
-  const nonce = h(SIGNING_HEADERS.nonce);
+  const timestamp = h(SIGNATURE_HEADERS.timestamp);
+  const nonce = h(SIGNATURE_HEADERS.nonce);
   const url = new URL(request.url);
   const parts = { method: request.method, path: url.pathname, query: url.searchParams, body, timestamp, nonce };
-  if (!/^\d{1,15}$/.test(timestamp) || !NONCE_PATTERN.test(nonce) || !signatureMatches(secretOf(row.id, row.secretSealed), parts, h(SIGNING_HEADERS.signature))) {
+  if (!/^\d{1,15}$/.test(timestamp) || !NONCE_PATTERN.test(nonce) || !signatureMatches(secretOf(row.id, row.secretSealed), parts, h(SIGNATURE_HEADERS.signature))) {
     return refusal("BAD_SIGNATURE", "The request's signature does not match: check the secret key and the signing of the request.", key);
   }
 
