@@ -23,6 +23,8 @@ const TOPIC_PERMISSION: Record<string, Permission> = {
   approval: "approvals:read",
   // Says only that some token was created or revoked: every list of tokens reads its page again.
   token: "tokens:own",
+  // The same for the command line's access keys.
+  "access-key": "cli:own",
 };
 
 /** The part of a notice a role may receive; undefined when nothing is left. */
