@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { DEMO_PASSWORD, expectSignedIn, ROLE_EMAILS, signIn, storageFor, type DemoRole } from "./helpers";
 
+const SETTINGS = ["Access tokens", "Command line", "Security"];
 const EXPECTED_NAV: Record<DemoRole, string[]> = {
   admin: [
     "Home",
@@ -18,10 +19,11 @@ const EXPECTED_NAV: Record<DemoRole, string[]> = {
     "Approval rules",
     "Event stream",
     "Jobs",
+    ...SETTINGS,
   ],
-  operations: ["Home", "Accounts", "Orders", "Movements", "Approvals", "Markets", "Activities", "Event stream"],
-  support: ["Home", "Accounts", "Orders", "Markets"],
-  compliance: ["Home", "Accounts", "Orders", "Movements", "Approvals", "Markets", "Activities", "Audit trail", "Alerts"],
+  operations: ["Home", "Accounts", "Orders", "Movements", "Approvals", "Markets", "Activities", "Event stream", ...SETTINGS],
+  support: ["Home", "Accounts", "Orders", "Markets", ...SETTINGS],
+  compliance: ["Home", "Accounts", "Orders", "Movements", "Approvals", "Markets", "Activities", "Audit trail", "Alerts", ...SETTINGS],
 };
 
 for (const role of Object.keys(EXPECTED_NAV) as DemoRole[]) {

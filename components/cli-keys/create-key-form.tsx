@@ -32,7 +32,12 @@ export function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedAccessKey
         <form onSubmit={onSubmit} className="flex flex-col gap-3" noValidate>
           <FormBanner banner={banner} />
           <TextField name="name" label="Name" required autoComplete="off" hint="Where it is used, e.g. “work laptop”." />
-          <SelectField name="access" label="Access" required hint="Write lets the command line act (where the desk's tools allow) as well as read.">
+          <SelectField
+            name="access"
+            label="Access"
+            required
+            hint="Write lets the command line act (where the desk's tools allow) as well as read."
+          >
             {TOKEN_ACCESS.map((a) => (
               <option key={a} value={a}>
                 {TOKEN_ACCESS_LABELS[a]}

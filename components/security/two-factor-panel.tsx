@@ -15,9 +15,7 @@ import { CodeForm } from "./code-form";
 
 /** What the Security page shows: the enrolment's state (a pending one with its QR code, made on the server). */
 export type TwoFactorState =
-  | { status: "off" }
-  | { status: "pending"; secret: string; uri: string; qr: string }
-  | { status: "on"; since: string };
+  { status: "off" } | { status: "pending"; secret: string; uri: string; qr: string } | { status: "on"; since: string };
 
 /**
  * Two-factor sign-in on Settings → Security: set up an authenticator app (scan the QR code, or type the key or the
@@ -33,8 +31,8 @@ export function TwoFactorPanel({ state, required, continueTo }: { state: TwoFact
       <Panel title="Two-factor sign-in">
         <div className="flex flex-col gap-3 text-sm" data-testid="two-factor-on">
           <Alert tone="success">
-            Two-factor sign-in is on since {formatDateTime(state.since)}: signing in to the desk and <Mono>brokerdesk login</Mono> ask for a code
-            from your authenticator app.
+            Two-factor sign-in is on since {formatDateTime(state.since)}: signing in to the desk and <Mono>brokerdesk login</Mono> ask for a
+            code from your authenticator app.
           </Alert>
           {continueTo ? (
             <Link href={continueTo} className="text-blue-700 hover:underline">
@@ -68,12 +66,18 @@ export function TwoFactorPanel({ state, required, continueTo }: { state: TwoFact
             <li>
               <p>Scan this QR code with an authenticator app (Google Authenticator, 1Password, Authy, …).</p>
               {/* eslint-disable-next-line @next/next/no-img-element -- a data URL made on the server, nothing to optimise */}
-              <img src={state.qr} alt="QR code of your authenticator set-up" width={192} height={192} className="mt-2 rounded border border-slate-200" />
+              <img
+                src={state.qr}
+                alt="QR code of your authenticator set-up"
+                width={192}
+                height={192}
+                className="mt-2 rounded border border-slate-200"
+              />
             </li>
             <li className="flex flex-col gap-2">
               <p>
-                Or type the key <Mono>{state.secret.replace(/(.{4})(?=.)/g, "$1 ")}</Mono> into the app (time-based, 6 digits, 30 seconds), or give it the
-                otpauth URI:
+                Or type the key <Mono>{state.secret.replace(/(.{4})(?=.)/g, "$1 ")}</Mono> into the app (time-based, 6 digits, 30 seconds),
+                or give it the otpauth URI:
               </p>
               <CopyableValue label="otpauth URI" value={state.uri} />
             </li>
@@ -100,8 +104,8 @@ export function TwoFactorPanel({ state, required, continueTo }: { state: TwoFact
           <Alert tone="info">Your role requires two-factor sign-in: set up an authenticator app to continue to the desk.</Alert>
         ) : null}
         <p className="text-slate-700">
-          Two-factor sign-in is off. With it on, signing in asks for a code from an authenticator app on your phone as well as your password,
-          and the command line (<Mono>brokerdesk login</Mono>) can be used: it always asks for a code.
+          Two-factor sign-in is off. With it on, signing in asks for a code from an authenticator app on your phone as well as your
+          password, and the command line (<Mono>brokerdesk login</Mono>) can be used: it always asks for a code.
         </p>
         <div>
           <Button disabled={busy} onClick={start}>

@@ -18,7 +18,10 @@ export function TwoFactorRolesForm({ required }: { required: Role[] }) {
     schema: requiredRolesSchema,
     defaultValues: { roles: required },
     action: setTwoFactorRoles,
-    success: ({ roles }) => (roles.length ? `Two-factor sign-in is required of: ${roles.map((r) => ROLE_LABELS[r]).join(", ")}.` : "No role requires two-factor sign-in."),
+    success: ({ roles }) =>
+      roles.length
+        ? `Two-factor sign-in is required of: ${roles.map((r) => ROLE_LABELS[r]).join(", ")}.`
+        : "No role requires two-factor sign-in.",
     onSuccess: ({ roles }, f) => f.reset({ roles }),
   });
   return (
@@ -27,7 +30,9 @@ export function TwoFactorRolesForm({ required }: { required: Role[] }) {
         <form onSubmit={onSubmit} className="flex flex-col gap-3" noValidate aria-label="Roles that require two-factor sign-in">
           <FormBanner banner={banner} />
           <CheckboxGroupField name="roles" label="Required of" options={OPTIONS} />
-          <p className="text-xs text-slate-500">Staff of these roles sign in with a code from an authenticator app; who has none is sent to set one up.</p>
+          <p className="text-xs text-slate-500">
+            Staff of these roles sign in with a code from an authenticator app; who has none is sent to set one up.
+          </p>
           <Button type="submit" disabled={busy}>
             {busy ? "Saving…" : "Save"}
           </Button>

@@ -62,7 +62,12 @@ export function scopesColumn<T extends Credential>(): ColumnDef<T> {
 }
 
 export function createdColumn<T extends Credential>(): ColumnDef<T> {
-  return { id: "created", header: "Created", meta: { label: "Created", className: dimCell }, cell: ({ row }) => formatDateTime(row.original.createdAt) };
+  return {
+    id: "created",
+    header: "Created",
+    meta: { label: "Created", className: dimCell },
+    cell: ({ row }) => formatDateTime(row.original.createdAt),
+  };
 }
 
 export function lastUsedColumn<T extends Credential>(): ColumnDef<T> {
@@ -114,4 +119,3 @@ export function statusAndRevokeColumns<T extends Credential & { status: Credenti
     },
   ];
 }
-

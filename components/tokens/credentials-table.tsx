@@ -21,7 +21,10 @@ type View = "mine" | "all";
  * confirmed first, naming the credential and, when it is someone else's, whose. Created or revoked anywhere (an
  * audit entry's notice on the live channel), the list reads its page again.
  */
-export function CredentialsTable<T extends Credential & { id: string; status: CredentialStatus }, St extends PageState & { view: View }>(p: {
+export function CredentialsTable<
+  T extends Credential & { id: string; status: CredentialStatus },
+  St extends PageState & { view: View },
+>(p: {
   params: ListParams<St>;
   resource: ListResource<St>;
   /** The query root to read again after a revocation. */
@@ -57,12 +60,23 @@ export function CredentialsTable<T extends Credential & { id: string; status: Cr
     return [...(view === "all" ? [ownerColumn<T>()] : []), ...middle, ...statusAndRevokeColumns<T>(meId, pending, revoke)];
   }, [view, meId, pending, run, queryClient, root, describe, revokeAction, consequence, middle]);
   const query = useListQuery<ListPage<T>, St>(p.resource, list.state);
-  const { table, pagination, busy } = useDataTable({ list, columns, page: query.data, getRowId: (t) => t.id, fetching: query.isPlaceholderData });
+  const { table, pagination, busy } = useDataTable({
+    list,
+    columns,
+    page: query.data,
+    getRowId: (t) => t.id,
+    fetching: query.isPlaceholderData,
+  });
 
   return (
     <div className="flex flex-col gap-2">
       {p.canManage ? (
-        <Segmented label={p.views.label} options={p.views.options} value={view} onChange={(v) => list.setFilters({ view: v } as Partial<St>)} />
+        <Segmented
+          label={p.views.label}
+          options={p.views.options}
+          value={view}
+          onChange={(v) => list.setFilters({ view: v } as Partial<St>)}
+        />
       ) : null}
       <FormBanner banner={banner} />
       <DataTable table={table} query={query} busy={busy || pending} empty={p.empty[view]} rowTestId={p.rowTestId} />

@@ -13,7 +13,12 @@ const COLUMNS: ColumnDef<TokenRow>[] = [
   { id: "prefix", header: "Token", meta: { label: "Token" }, cell: ({ row: { original: t } }) => <Mono>{t.prefix}…</Mono> },
   scopesColumn<TokenRow>(),
   createdColumn<TokenRow>(),
-  { id: "expires", header: "Expires", meta: { label: "Expires", className: dimCell }, cell: ({ row }) => formatDateTime(row.original.expiresAt) },
+  {
+    id: "expires",
+    header: "Expires",
+    meta: { label: "Expires", className: dimCell },
+    cell: ({ row }) => formatDateTime(row.original.expiresAt),
+  },
   lastUsedColumn<TokenRow>(),
 ];
 

@@ -25,7 +25,11 @@ export async function signInAction(_prev: SignInState, form: FormData): Promise<
   const parsed = signInSchema.safeParse({ email: form.get("email"), password: form.get("password"), redirectTo });
   if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? "Enter your email and password.", email };
   try {
-    await signIn("credentials", { email: parsed.data.email, password: parsed.data.password, redirectTo: safeRedirect(parsed.data.redirectTo) });
+    await signIn("credentials", {
+      email: parsed.data.email,
+      password: parsed.data.password,
+      redirectTo: safeRedirect(parsed.data.redirectTo),
+    });
     return {};
   } catch (error) {
     const challenge = codeChallengeOf(error);
@@ -40,7 +44,11 @@ async function codeStep(form: FormData, email: string, redirectTo: FormDataEntry
   const challenge = String(form.get("challenge"));
   if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? SIGN_IN_FAILED, email, challenge };
   try {
-    await signIn("credentials", { challenge: parsed.data.challenge, code: parsed.data.code, redirectTo: safeRedirect(parsed.data.redirectTo) });
+    await signIn("credentials", {
+      challenge: parsed.data.challenge,
+      code: parsed.data.code,
+      redirectTo: safeRedirect(parsed.data.redirectTo),
+    });
     return {};
   } catch (error) {
     // An expired step goes back to the password; any other failure may try another code (the lockout counts them).

@@ -55,7 +55,10 @@ export async function createAccessKey(db: AppDb, staff: Staff, input: CreateAcce
 export async function revokeAccessKey(db: AppDb, actor: Staff, id: string, now = new Date()): Promise<{ id: string; ownerId: string }> {
   const key = await selectAccessKeyById(db.engine, id);
   if (!key || (key.staffId !== actor.id && !can(actor.role, "cli:manage"))) {
-    throw new NotFoundError("This access key does not exist, or it is not yours to revoke.", `access key ${id} not revocable by ${actor.email}`);
+    throw new NotFoundError(
+      "This access key does not exist, or it is not yours to revoke.",
+      `access key ${id} not revocable by ${actor.email}`,
+    );
   }
   if (key.revokedAt || !(await revokeAccessKeyRow(db.engine, id, actor.id, now))) {
     throw new AppError("ALREADY_REVOKED", `access key ${id} already revoked`, "This access key is already revoked.");

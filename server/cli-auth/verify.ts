@@ -86,14 +86,22 @@ export async function verifySignedRequest(
   const nonce = h(SIGNATURE_HEADERS.nonce);
   const url = new URL(request.url);
   const parts = { method: request.method, path: url.pathname, query: url.searchParams, body, timestamp, nonce };
-  if (!/^\d{1,15}$/.test(timestamp) || !NONCE_PATTERN.test(nonce) || !signatureMatches(secretOf(row.id, row.secretSealed), parts, h(SIGNATURE_HEADERS.signature))) {
+  if (
+    !/^\d{1,15}$/.test(timestamp) ||
+    !NONCE_PATTERN.test(nonce) ||
+    !signatureMatches(secretOf(row.id, row.secretSealed), parts, h(SIGNATURE_HEADERS.signature))
+  ) {
     return refusal("BAD_SIGNATURE", "The request's signature does not match: check the secret key and the signing of the request.", key);
   }
 
   const now = options.now ?? new Date();
   const sentAt = Number(timestamp);
   if (Math.abs(now.getTime() - sentAt) > TIMESTAMP_TOLERANCE_MS) {
-    return refusal("STALE_TIMESTAMP", "The request's timestamp is more than 5 minutes from the desk's clock: check this computer's clock.", key);
+    return refusal(
+      "STALE_TIMESTAMP",
+      "The request's timestamp is more than 5 minutes from the desk's clock: check this computer's clock.",
+      key,
+    );
   }
 
   const limit = options.limitPerMinute ?? env().TOKEN_RATE_LIMIT_PER_MINUTE;

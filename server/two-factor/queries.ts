@@ -21,9 +21,7 @@ export async function selectTotp(q: Queryable, staffId: string): Promise<TotpRec
 
 /** The row locked until the transaction ends: one code check at a time per staff member. */
 export async function selectTotpForUpdate(q: Queryable, staffId: string): Promise<TotpRecord | undefined> {
-  const { rows } = await q.query<TotpRecord>(`SELECT ${TOTP_COLUMNS} FROM brokerdesk.staff_totp WHERE staff_id = $1 FOR UPDATE`, [
-    staffId,
-  ]);
+  const { rows } = await q.query<TotpRecord>(`SELECT ${TOTP_COLUMNS} FROM brokerdesk.staff_totp WHERE staff_id = $1 FOR UPDATE`, [staffId]);
   return rows[0];
 }
 

@@ -33,9 +33,7 @@ const WINDOW_MS = WRONG_CODE_WINDOW_MINUTES * 60_000;
 const context = (staffId: string) => `staff_totp:${staffId}`;
 
 export type CodeCheck =
-  | { ok: true }
-  | { ok: false; reason: "not_enrolled" | "wrong_code" }
-  | { ok: false; reason: "rate_limited"; retryAfterSeconds: number };
+  { ok: true } | { ok: false; reason: "not_enrolled" | "wrong_code" } | { ok: false; reason: "rate_limited"; retryAfterSeconds: number };
 
 /**
  * Checks a code against the staff member's confirmed authenticator, under a lock on its row so that concurrent
@@ -62,10 +60,7 @@ export async function checkCode(db: AppDb, staffId: string, code: string, now = 
   });
 }
 
-export type Enrolment =
-  | { status: "off" }
-  | { status: "pending"; secret: string; uri: string }
-  | { status: "on"; since: string };
+export type Enrolment = { status: "off" } | { status: "pending"; secret: string; uri: string } | { status: "on"; since: string };
 
 /** The staff member's own enrolment, a pending one with its secret (for them alone: the page shows it to enrol). */
 export async function enrolmentOf(db: AppDb, staff: { id: string; email: string }): Promise<Enrolment> {
@@ -97,7 +92,11 @@ export async function confirmEnrolment(db: AppDb, staff: { id: string }, code: s
   return db.engine.transaction(async (tx) => {
     const row = await selectTotpForUpdate(tx, staff.id);
     if (!row || row.confirmedAt) {
-      throw new AppError("NO_PENDING_ENROLMENT", `${staff.id} has no pending enrolment`, "Start the set-up again: there is nothing to confirm.");
+      throw new AppError(
+        "NO_PENDING_ENROLMENT",
+        `${staff.id} has no pending enrolment`,
+        "Start the set-up again: there is nothing to confirm.",
+      );
     }
     const step = matchingStep(unseal(row.secretSealed, context(staff.id)), code, now, null);
     if (step === undefined) throw wrongCode();
@@ -109,7 +108,11 @@ export async function confirmEnrolment(db: AppDb, staff: { id: string }, code: s
 /** Turns two-factor sign-in off, with a current code; refused when the staff member's role requires it. */
 export async function disableTwoFactor(db: AppDb, staff: { id: string; role: string }, code: string, now = new Date()): Promise<void> {
   if (await selectRoleRequires(db.engine, staff.role)) {
-    throw new AppError("REQUIRED_BY_ROLE", `${staff.role} requires two-factor`, "Your role requires two-factor sign-in: it cannot be turned off.");
+    throw new AppError(
+      "REQUIRED_BY_ROLE",
+      `${staff.role} requires two-factor`,
+      "Your role requires two-factor sign-in: it cannot be turned off.",
+    );
   }
   const check = await checkCode(db, staff.id, code, now);
   if (!check.ok) {

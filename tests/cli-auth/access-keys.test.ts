@@ -59,7 +59,11 @@ describe("access keys", () => {
     expect(key.secret).toMatch(/^bdsk_[A-Za-z0-9_-]{43}$/);
 
     const [entry] = (await listAudit(db().engine, { action: "cli.key_create", actor: ops.email })).rows;
-    expect(entry).toMatchObject({ outcome: "success", target: `cli_access_key:${key.id}`, input: { name: "work laptop", access: "read_write" } });
+    expect(entry).toMatchObject({
+      outcome: "success",
+      target: `cli_access_key:${key.id}`,
+      input: { name: "work laptop", access: "read_write" },
+    });
     expect(JSON.stringify(entry)).not.toContain(key.secret);
     expect(logged.length).toBeGreaterThan(0);
     expect(JSON.stringify(logged)).not.toContain(key.secret);
@@ -74,7 +78,11 @@ describe("access keys", () => {
   it("refuses a bad name on its field, and more active keys than one may hold", async () => {
     const support = await person("support");
     session.staff = support;
-    expect(await createCliAccessKey({ name: " ", access: "read" })).toMatchObject({ ok: false, code: "VALIDATION", fieldErrors: { name: expect.any(String) } });
+    expect(await createCliAccessKey({ name: " ", access: "read" })).toMatchObject({
+      ok: false,
+      code: "VALIDATION",
+      fieldErrors: { name: expect.any(String) },
+    });
     for (let i = 0; i < MAX_ACTIVE_KEYS; i++) await create(support, `key ${i}`);
     expect(await createCliAccessKey({ name: "one more", access: "read" })).toMatchObject({ ok: false, code: "TOO_MANY_KEYS" });
   });

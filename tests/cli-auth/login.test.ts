@@ -53,15 +53,25 @@ describe("logging in with a code", () => {
       },
     });
     const session = (result as { answer: { session: string } }).answer.session;
-    const stored = await db().engine.query<{ token_hash: string }>("SELECT token_hash FROM brokerdesk.cli_sessions WHERE key_id = $1", [key.id]);
+    const stored = await db().engine.query<{ token_hash: string }>("SELECT token_hash FROM brokerdesk.cli_sessions WHERE key_id = $1", [
+      key.id,
+    ]);
     expect(stored.rows.map((r) => r.token_hash)).toEqual([expect.stringMatching(/^[0-9a-f]{64}$/)]);
     expect(JSON.stringify(stored.rows)).not.toContain(session);
 
     const [entry] = await loginEntries(staff.email);
-    expect(entry).toMatchObject({ outcome: "success", channel: "cli", tokenId: key.id, target: `staff:${staff.id}`, userAgent: "brokerdesk-cli/test" });
+    expect(entry).toMatchObject({
+      outcome: "success",
+      channel: "cli",
+      tokenId: key.id,
+      target: `staff:${staff.id}`,
+      userAgent: "brokerdesk-cli/test",
+    });
     expect(JSON.stringify(entry)).not.toContain(code);
     expect(JSON.stringify(entry)).not.toContain(session);
-    expect(await authenticateCliRequest(cliRequest({ key, url: "http://desk.test/api/cli/whoami", session, now: T }), { db: db(), now: T })).toMatchObject({
+    expect(
+      await authenticateCliRequest(cliRequest({ key, url: "http://desk.test/api/cli/whoami", session, now: T }), { db: db(), now: T }),
+    ).toMatchObject({
       ok: true,
     });
   });

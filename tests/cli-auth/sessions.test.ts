@@ -36,7 +36,12 @@ beforeEach(() => {
 });
 
 async function person(role: Role = "operations"): Promise<Staff> {
-  const u = await createStaff(db(), { email: `${role}${++n}@sessions.test`, name: `${role} ${n}`, role, password: "a long enough password" });
+  const u = await createStaff(db(), {
+    email: `${role}${++n}@sessions.test`,
+    name: `${role} ${n}`,
+    role,
+    password: "a long enough password",
+  });
   return { id: u.id, email: u.email, name: u.name, role };
 }
 
@@ -46,7 +51,10 @@ async function loggedIn(o: { role?: Role; access?: TokenAccess; now?: Date } = {
   const staff = await person(o.role);
   const totp = await enrol(db(), staff, now);
   const key = await createAccessKey(db(), staff, { name: "laptop", access: o.access ?? "read_write" });
-  const result = await cliLogin(cliRequest({ key, url: `${ORIGIN}/api/cli/login`, body: { code: totp.code(now, 1) }, now }), { db: db(), now });
+  const result = await cliLogin(cliRequest({ key, url: `${ORIGIN}/api/cli/login`, body: { code: totp.code(now, 1) }, now }), {
+    db: db(),
+    now,
+  });
   if (!result.ok) throw new Error(result.error);
   return { staff, key, session: result.answer.session, totp };
 }
@@ -136,7 +144,9 @@ describe("the channels' caller with a command-line session", () => {
 
   it("refuses a signed request whose session or signature does not hold, with the command line's codes", async () => {
     const { key, session: s } = await loggedIn();
-    expect(await (await skill("find-orders", { ...key, secret: `bdsk_${"x".repeat(43)}` }, s)).json()).toMatchObject({ error: "BAD_SIGNATURE" });
+    expect(await (await skill("find-orders", { ...key, secret: `bdsk_${"x".repeat(43)}` }, s)).json()).toMatchObject({
+      error: "BAD_SIGNATURE",
+    });
     const res = await skillRoute(cliRequest({ key, url: `${ORIGIN}/api/skills/find-orders`, body: {} }), {
       params: Promise.resolve({ name: "find-orders" }),
     });

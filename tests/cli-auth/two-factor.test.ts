@@ -45,14 +45,26 @@ describe("enrolling an authenticator (actions)", () => {
     expect(pending).toMatchObject({ status: "pending", uri: expect.stringMatching(/^otpauth:\/\/totp\/Brokerdesk:/) });
     const { secret, uri } = pending as { secret: string; uri: string };
     expect(new URL(uri).searchParams.get("secret")).toBe(secret);
-    expect(Object.fromEntries(new URL(uri).searchParams)).toMatchObject({ issuer: "Brokerdesk", algorithm: "SHA1", digits: "6", period: "30" });
+    expect(Object.fromEntries(new URL(uri).searchParams)).toMatchObject({
+      issuer: "Brokerdesk",
+      algorithm: "SHA1",
+      digits: "6",
+      period: "30",
+    });
     // The secret is stored sealed, never as it is.
-    const stored = await db().engine.query<{ secret_sealed: string }>("SELECT secret_sealed FROM brokerdesk.staff_totp WHERE staff_id = $1", [me.id]);
+    const stored = await db().engine.query<{ secret_sealed: string }>(
+      "SELECT secret_sealed FROM brokerdesk.staff_totp WHERE staff_id = $1",
+      [me.id],
+    );
     expect(stored.rows[0].secret_sealed).toMatch(/^v1\./);
     expect(stored.rows[0].secret_sealed).not.toContain(secret);
 
     const code = codeAt(secret, stepAt(new Date()));
-    expect(await confirmTwoFactor({ otp: otherThan(code) })).toMatchObject({ ok: false, code: "WRONG_CODE", fieldErrors: { otp: expect.any(String) } });
+    expect(await confirmTwoFactor({ otp: otherThan(code) })).toMatchObject({
+      ok: false,
+      code: "WRONG_CODE",
+      fieldErrors: { otp: expect.any(String) },
+    });
     expect(await confirmTwoFactor({ otp: "12" })).toMatchObject({ ok: false, code: "VALIDATION" });
     expect(await confirmTwoFactor({ otp: code })).toMatchObject({ ok: true });
     expect(await enrolmentOf(db(), me)).toMatchObject({ status: "on" });
@@ -116,9 +128,15 @@ describe("signing in to the desk with a code", () => {
     const { challenge } = (await authenticateStaff(db(), me.email, PASSWORD)) as { challenge: string };
     const used = totp.code(new Date()); // the enrolment's step
     expect(await completeSignInWithCode(db(), challenge, used)).toMatchObject({ ok: false, reason: "invalid" });
-    expect(await completeSignInWithCode(db(), challenge, otherThan(totp.code(new Date(), 1)))).toMatchObject({ ok: false, reason: "invalid" });
+    expect(await completeSignInWithCode(db(), challenge, otherThan(totp.code(new Date(), 1)))).toMatchObject({
+      ok: false,
+      reason: "invalid",
+    });
     expect((await entries("auth.sign_in", me.email)).map((e) => e.errorCode)).toEqual(["WRONG_CODE", "WRONG_CODE"]);
-    const failed = await db().engine.query<{ failed_attempts: number }>("SELECT failed_attempts FROM brokerdesk.staff_users WHERE id = $1", [me.id]);
+    const failed = await db().engine.query<{ failed_attempts: number }>(
+      "SELECT failed_attempts FROM brokerdesk.staff_users WHERE id = $1",
+      [me.id],
+    );
     expect(failed.rows[0].failed_attempts).toBe(2);
 
     const old = issueChallenge(me.id, new Date(Date.now() - 6 * 60_000));
@@ -132,7 +150,8 @@ describe("signing in to the desk with a code", () => {
     const totp = await enrol(db(), me);
     const { challenge } = (await authenticateStaff(db(), me.email, PASSWORD)) as { challenge: string };
     const wrong = otherThan(totp.code(new Date(), 1));
-    for (let i = 1; i < MAX_FAILED_ATTEMPTS; i++) expect(await completeSignInWithCode(db(), challenge, wrong)).toMatchObject({ reason: "invalid" });
+    for (let i = 1; i < MAX_FAILED_ATTEMPTS; i++)
+      expect(await completeSignInWithCode(db(), challenge, wrong)).toMatchObject({ reason: "invalid" });
     expect(await completeSignInWithCode(db(), challenge, wrong)).toMatchObject({ reason: "locked" });
     expect(await completeSignInWithCode(db(), challenge, totp.code(new Date(), 1))).toMatchObject({ ok: false, reason: "locked" });
   });

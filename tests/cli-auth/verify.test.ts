@@ -31,7 +31,14 @@ const nonceRows = async (keyId: string) =>
 
 describe("the string to sign (cli/src/signing.ts)", () => {
   it("is the method, path, canonical query, body hash, timestamp and nonce, one a line", () => {
-    const parts = { method: "post", path: "/api/skills/x", query: "?b=2&a=%20z&a=1", body: "{}", timestamp: "1700000000000", nonce: "n".repeat(16) };
+    const parts = {
+      method: "post",
+      path: "/api/skills/x",
+      query: "?b=2&a=%20z&a=1",
+      body: "{}",
+      timestamp: "1700000000000",
+      nonce: "n".repeat(16),
+    };
     expect(stringToSign(parts).split("\n")).toEqual([
       "POST",
       "/api/skills/x",
@@ -55,7 +62,10 @@ describe("verifying a signed request", () => {
   it("refuses an unknown key, a revoked key and a key whose owner is disabled: UNKNOWN_KEY", async () => {
     const staff = await person();
     const key = await keyOf(staff);
-    expect(await verify({ key: { id: "bdak_AAAAAAAAAAAAAAAAAAAA", secret: key.secret } })).toMatchObject({ status: 401, error: "UNKNOWN_KEY" });
+    expect(await verify({ key: { id: "bdak_AAAAAAAAAAAAAAAAAAAA", secret: key.secret } })).toMatchObject({
+      status: 401,
+      error: "UNKNOWN_KEY",
+    });
     expect(await verify({ key: { id: "not-a-key", secret: key.secret } })).toMatchObject({ status: 401, error: "UNKNOWN_KEY" });
     expect(await verify({ key, omit: ["x-brokerdesk-key"] })).toMatchObject({ error: "UNKNOWN_KEY" });
 
@@ -126,7 +136,8 @@ describe("verifying a signed request", () => {
     const key = await keyOf(await person());
     const now = new Date("2030-03-01T10:00:00Z");
     const request = () => cliRequest({ key, url: URL_, now });
-    for (let i = 0; i < 3; i++) expect(await verifySignedRequest(request(), new Uint8Array(), { db: db(), now, limitPerMinute: 3 })).toMatchObject({ ok: true });
+    for (let i = 0; i < 3; i++)
+      expect(await verifySignedRequest(request(), new Uint8Array(), { db: db(), now, limitPerMinute: 3 })).toMatchObject({ ok: true });
     expect(await verifySignedRequest(request(), new Uint8Array(), { db: db(), now, limitPerMinute: 3 })).toMatchObject({
       status: 429,
       error: "RATE_LIMITED",
