@@ -16,8 +16,6 @@ export default auth((request) => {
   const headers = securityHeaders({ nonce, https, dev: process.env.NODE_ENV === "development" });
   const forwarded = new Headers(request.headers);
   forwarded.set("content-security-policy", headers["content-security-policy"]);
-  // The page's path for the page guards (server/auth/guard.ts): set here, so a client cannot choose it.
-  forwarded.set("x-brokerdesk-path", request.nextUrl.pathname);
   const response = NextResponse.next({ request: { headers: forwarded } });
   for (const [k, v] of Object.entries(headers)) response.headers.set(k, v);
   return response;

@@ -12,7 +12,8 @@ import { signOutAction } from "@/server/actions/session-sign-out";
 
 /** The signed-in desk: sidebar, header, the live channel (change notices, stream banner) and TanStack Query. */
 export default async function DeskLayout({ children }: { children: React.ReactNode }) {
-  const staff = await requireStaff();
+  // Each page checks the enrolment its staff member owes (server/auth/guard.ts), the enrolment page excepted.
+  const staff = await requireStaff({ enrolment: "optional" });
   return (
     <QueryProvider>
       <LiveProvider>

@@ -1,6 +1,5 @@
 import "server-only";
 import { cache } from "react";
-import { headers } from "next/headers";
 import { forbidden, redirect } from "next/navigation";
 import { auth } from "@/auth";
 import { can, isRole, type Permission, type Role } from "@/lib/auth/permissions";
@@ -31,30 +30,29 @@ export const currentStaff = cache(async (): Promise<Staff | null> => {
 });
 
 /** Where a staff member enrols an authenticator: the one page open to someone whose role requires one and who has none. */
-export const ENROL_PATH = "/settings/security";
+const ENROL_PATH = "/settings/security";
 
-/** The page's path, as the proxy forwards it (proxy.ts sets the header on every page request). */
-const PATH_HEADER = "x-brokerdesk-path";
+const mustEnrolFirst = cache(async (staff: Staff): Promise<boolean> => mustEnrol(await getDb(), staff));
 
-const mustEnrolFirst = cache(async (staff: Staff): Promise<boolean> => {
-  if ((await headers()).get(PATH_HEADER) === ENROL_PATH) return false;
-  return mustEnrol(await getDb(), staff);
-});
+/** `enrolment: "optional"`: the desk's own layout (each page checks) and the page where one enrols. */
+export interface PageGuardOptions {
+  enrolment?: "required" | "optional";
+}
 
 /**
  * For pages: the staff user, or a redirect to sign in; a staff member whose role requires two-factor sign-in and
  * who has not enrolled is sent to enrol first (Settings → Security), whatever page they asked for.
  */
-export async function requireStaff(): Promise<Staff> {
+export async function requireStaff(options: PageGuardOptions = {}): Promise<Staff> {
   const staff = await currentStaff();
   if (!staff) redirect("/sign-in");
-  if (await mustEnrolFirst(staff)) redirect(`${ENROL_PATH}?required=1`);
+  if (options.enrolment !== "optional" && (await mustEnrolFirst(staff))) redirect(`${ENROL_PATH}?required=1`);
   return staff;
 }
 
 /** For pages: the staff user holding `permission`, or the forbidden page. */
-export async function requirePermission(permission: Permission): Promise<Staff> {
-  const staff = await requireStaff();
+export async function requirePermission(permission: Permission, options: PageGuardOptions = {}): Promise<Staff> {
+  const staff = await requireStaff(options);
   if (!can(staff.role, permission)) forbidden();
   return staff;
 }

@@ -1,3 +1,4 @@
 import { guardedLayout } from "@/app/(desk)/guarded-layout";
 
-export default guardedLayout("security:own");
+// The one page open to a staff member who must enrol first.
+export default guardedLayout("security:own", { enrolment: "optional" });

@@ -13,7 +13,7 @@ export const metadata: Metadata = { title: "Security" };
  * have enrolled (server/auth/guard.ts sends them here, with `required`).
  */
 export default async function SecurityPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const me = await requirePermission("security:own");
+  const me = await requirePermission("security:own", { enrolment: "optional" });
   const db = await getDb();
   const [enrolment, roles, { required: sent }] = await Promise.all([enrolmentOf(db, me), requiredRoles(db), searchParams]);
   const state: TwoFactorState = enrolment.status === "pending" ? { ...enrolment, qr: await qrDataUrl(enrolment.uri) } : enrolment;
