@@ -68,8 +68,8 @@ export const LIVE_TOPIC_QUERY_ROOTS: Record<string, string[]> = {
   audit: ["audit"],
   staff: ["staff"],
   approval: ["approvals"],
-  token: ["tokens"],
-  "access-key": ["access-keys"],
+  token: ["tokens", "tokens-all"],
+  "access-key": ["access-keys", "access-keys-all"],
   // The sweep's progress and "as of" only: the explorer offers a refresh rather than moving rows under the reader.
   activities: ["activities-status"],
 };

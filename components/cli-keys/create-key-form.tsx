@@ -9,6 +9,7 @@ import { Panel } from "@/components/ui/page";
 import { createAccessKeySchema, type CreateAccessKeyInput, type CreatedAccessKey } from "@/lib/schemas/access-keys";
 import { TOKEN_ACCESS, TOKEN_ACCESS_LABELS } from "@/lib/schemas/tokens";
 import { createCliAccessKey } from "@/server/actions/cli-keys-create";
+import { invalidateAccessKeyLists } from "./query-keys";
 
 const { SelectField, TextField } = formFields<CreateAccessKeyInput>();
 
@@ -22,7 +23,7 @@ export function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedAccessKey
     onSuccess: async (key, f) => {
       f.reset();
       onCreated(key);
-      await queryClient.invalidateQueries({ queryKey: ["access-keys"] });
+      await invalidateAccessKeyLists(queryClient);
     },
   });
 

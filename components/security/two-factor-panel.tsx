@@ -31,8 +31,8 @@ export function TwoFactorPanel({ state, required, continueTo }: { state: TwoFact
       <Panel title="Two-factor sign-in">
         <div className="flex flex-col gap-3 text-sm" data-testid="two-factor-on">
           <Alert tone="success">
-            Two-factor sign-in has been on since {formatDateTime(state.since)}: signing in to the desk and <Mono>brokerdesk login</Mono> ask for a
-            code from your authenticator app.
+            Two-factor sign-in has been on since {formatDateTime(state.since)}: signing in to the desk and <Mono>brokerdesk login</Mono> ask
+            for a code from your authenticator app.
           </Alert>
           {continueTo ? (
             <Link href={continueTo} className="text-blue-700 hover:underline">

@@ -4,7 +4,7 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { useMemo } from "react";
 import { DataTable } from "@/components/data-table/data-table";
 import { CursorPagination } from "@/components/data-table/data-table-controls";
-import { useDataTable, useListQuery, useListState, type ListPage } from "@/components/data-table/use-data-table";
+import { useListing } from "@/components/data-table/use-data-table";
 import { FormBanner } from "@/components/form/form-banner";
 import { useAction } from "@/components/form/use-action";
 import { Badge } from "@/components/ui/badge";
@@ -16,7 +16,7 @@ import { formatDateTime } from "@/lib/format";
 import { setStaffDisabled } from "@/server/actions/staff-set-disabled";
 import { setStaffRole } from "@/server/actions/staff-set-role";
 import { unlockStaff } from "@/server/actions/staff-unlock";
-import { staffListParams, type StaffListParams, type StaffRow } from "@/lib/schemas/staff-list";
+import { staffListParams, type StaffRow } from "@/lib/schemas/staff-list";
 import { staffList } from "./query-keys";
 
 type Run = (task: () => Promise<ActionResult<unknown>>, success: string, confirmText?: string) => void;
@@ -125,15 +125,7 @@ export function StaffTable({ meId }: { meId: string }) {
     };
     return staffColumns(meId, pending, run);
   }, [meId, pending, runAction, queryClient]);
-  const list = useListState(staffListParams);
-  const query = useListQuery<ListPage<StaffRow>, StaffListParams>(staffList, list.state);
-  const { table, pagination, busy } = useDataTable({
-    list,
-    columns,
-    page: query.data,
-    getRowId: (u) => u.id,
-    fetching: query.isPlaceholderData,
-  });
+  const { query, table, pagination, busy } = useListing(staffListParams, staffList, { columns, getRowId: (u: StaffRow) => u.id });
 
   return (
     <div className="flex flex-col gap-2">

@@ -2,16 +2,18 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { Badge, type Tone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { formatDateTime } from "@/lib/format";
+import { formatDate, formatDateTime } from "@/lib/format";
 import type { TokenScope } from "@/lib/schemas/tokens";
 
 /**
- * The columns that access tokens and the command line's access keys share: whose it is, its scopes, when it was
- * made and last used, its status, and Revoke (confirmed first by the caller's `revoke`).
+ * The columns that access tokens and the command line's access keys share: whose it is, its scopes, its days (the
+ * moment on hover), when it was last used, its status, and Revoke (confirmed first by the caller's `revoke`).
  */
 export interface Credential {
+  id: string;
   name: string;
   scopes: TokenScope[];
+  status: CredentialStatus;
   createdAt: string;
   lastUsedAt: string | null;
   lastUsedIp: string | null;
@@ -28,9 +30,19 @@ const STATUS: Record<CredentialStatus, { label: string; tone: Tone }> = {
   revoked: { label: "Revoked", tone: "red" },
 };
 
-export const dimCell = "text-xs whitespace-nowrap text-slate-600";
+const dim = "text-xs whitespace-nowrap text-slate-600";
 
-export function ownerColumn<T extends Credential>(): ColumnDef<T> {
+/** A day column (the moment on hover). */
+export function dayColumn<T>(id: string, header: string, value: (row: T) => string): ColumnDef<T> {
+  return {
+    id,
+    header,
+    meta: { label: header, className: dim },
+    cell: ({ row: { original } }) => <span title={formatDateTime(value(original))}>{formatDate(value(original))}</span>,
+  };
+}
+
+function ownerColumn<T extends Credential>(): ColumnDef<T> {
   return {
     id: "owner",
     header: "Owner",
@@ -61,33 +73,28 @@ export function scopesColumn<T extends Credential>(): ColumnDef<T> {
   };
 }
 
-export function createdColumn<T extends Credential>(): ColumnDef<T> {
-  return {
-    id: "created",
-    header: "Created",
-    meta: { label: "Created", className: dimCell },
-    cell: ({ row }) => formatDateTime(row.original.createdAt),
-  };
-}
-
-export function lastUsedColumn<T extends Credential>(): ColumnDef<T> {
-  return {
-    id: "last_used",
-    header: "Last used",
-    meta: { label: "Last used", className: dimCell },
-    cell: ({ row: { original: t } }) => (
-      <span title={t.lastUsedIp ? `from ${t.lastUsedIp}` : undefined}>{t.lastUsedAt ? formatDateTime(t.lastUsedAt) : "Never"}</span>
-    ),
-  };
-}
-
-/** Status (who revoked it and when, on hover), and Revoke while it is active. */
-export function statusAndRevokeColumns<T extends Credential & { status: CredentialStatus }>(
-  meId: string,
-  pending: boolean,
-  revoke: (t: T) => void,
-): ColumnDef<T>[] {
+/**
+ * The owner (on the list of everyone's), the credential's own columns, when it was last used (from where, on
+ * hover), its status (who revoked it and when, on hover), and Revoke while it is active.
+ */
+export function credentialColumns<T extends Credential>(o: {
+  everyone: boolean;
+  own: ColumnDef<T>[];
+  meId: string;
+  pending: boolean;
+  revoke: (t: T) => void;
+}): ColumnDef<T>[] {
   return [
+    ...(o.everyone ? [ownerColumn<T>()] : []),
+    ...o.own,
+    {
+      id: "last_used",
+      header: "Last used",
+      meta: { label: "Last used", className: dim },
+      cell: ({ row: { original: t } }) => (
+        <span title={t.lastUsedIp ? `from ${t.lastUsedIp}` : undefined}>{t.lastUsedAt ? formatDateTime(t.lastUsedAt) : "Never"}</span>
+      ),
+    },
     {
       id: "status",
       header: "Status",
@@ -109,9 +116,9 @@ export function statusAndRevokeColumns<T extends Credential & { status: Credenti
           <Button
             size="sm"
             variant="secondary"
-            disabled={pending}
-            aria-label={`Revoke ${t.name}${t.owner.id === meId ? "" : ` of ${t.owner.email}`}`}
-            onClick={() => revoke(t)}
+            disabled={o.pending}
+            aria-label={`Revoke ${t.name}${t.owner.id === o.meId ? "" : ` of ${t.owner.email}`}`}
+            onClick={() => o.revoke(t)}
           >
             Revoke
           </Button>

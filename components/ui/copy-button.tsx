@@ -32,7 +32,8 @@ export function CopyableValue({ value, label }: { value: string; label: string }
         aria-label={label}
         value={value}
         onFocus={(e) => e.currentTarget.select()}
-        className="h-8 min-w-0 flex-1 rounded border border-slate-300 bg-white px-2 font-mono text-xs text-slate-900"
+        // text-sm: at the desk's text-xs Chromium draws this monospace font's underscores in an input as nothing
+        className="h-8 min-w-0 flex-1 rounded border border-slate-300 bg-white px-2 font-mono text-sm text-slate-900"
       />
       <CopyButton text={value} what={label} />
     </div>

@@ -1,14 +1,15 @@
-import { z } from "zod";
 import { listParams, type StateOf } from "@/lib/list-params";
 import type { TokenScope } from "./tokens";
 
-/** Whose access keys the list shows: the signed-in staff member's, or (cli:manage) every staff member's. */
-export const ACCESS_KEY_VIEWS = ["mine", "all"] as const;
-export type AccessKeyView = (typeof ACCESS_KEY_VIEWS)[number];
+/**
+ * Whose access keys a list shows: the signed-in staff member's (`/settings/cli`, `GET /api/access-keys`), or every
+ * staff member's (`/settings/cli/all`, `GET /api/access-keys/all`: cli:manage).
+ */
+export type AccessKeyView = "mine" | "all";
 
-/** Settings → Command line's URL state: newest first, no other order. */
+/** The access key lists' URL state: newest first, no other order. */
 export const accessKeyListParams = listParams({
-  filters: { view: z.enum(ACCESS_KEY_VIEWS).default("mine").catch("mine") },
+  filters: {},
   sizes: [10, 25, 50, 100],
   defaultSize: 25,
 });

@@ -1,14 +1,15 @@
-import { z } from "zod";
 import { listParams, type StateOf } from "@/lib/list-params";
 import type { TokenScope } from "./tokens";
 
-/** Whose tokens the list shows: the signed-in staff member's, or (tokens:manage) every staff member's. */
-export const TOKEN_VIEWS = ["mine", "all"] as const;
-export type TokenView = (typeof TOKEN_VIEWS)[number];
+/**
+ * Whose tokens a list shows: the signed-in staff member's (`/settings/tokens`, `GET /api/tokens`), or every staff
+ * member's (`/settings/tokens/all`, `GET /api/tokens/all`: tokens:manage).
+ */
+export type TokenView = "mine" | "all";
 
-/** The Access tokens page's URL state: newest first, no other order. */
+/** The access token lists' URL state: newest first, no other order. */
 export const tokenListParams = listParams({
-  filters: { view: z.enum(TOKEN_VIEWS).default("mine").catch("mine") },
+  filters: {},
   sizes: [10, 25, 50, 100],
   defaultSize: 25,
 });

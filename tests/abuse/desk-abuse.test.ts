@@ -101,6 +101,7 @@ const ROUTES = [
   "instruments/[market]/[symbol]/[tab]",
   "instruments/[market]/[symbol]/desk",
   "tokens",
+  "tokens/all",
   "tokens/me",
 ];
 

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { GET as allRoute } from "@/app/api/access-keys/all/route";
 import { GET as listRoute } from "@/app/api/access-keys/route";
 import type { Role } from "@/lib/auth/permissions";
 import type { AccessKeyRow } from "@/lib/schemas/access-key-list";
@@ -37,9 +38,10 @@ async function create(as: Staff, name: string): Promise<CreatedAccessKey> {
   if (!result.ok) throw new Error(result.serverError);
   return result.data;
 }
-const list = async (as: Staff, query = "") => {
+const list = async (as: Staff, view: "mine" | "all" = "mine") => {
   session.staff = as;
-  const res = await listRoute(new Request(`http://desk.test/api/access-keys${query}`), { params: Promise.resolve({}) });
+  const route = view === "all" ? allRoute : listRoute;
+  const res = await route(new Request(`http://desk.test/api/access-keys${view === "all" ? "/all" : ""}`), { params: Promise.resolve({}) });
   return { status: res.status, body: (await res.json()) as { rows: AccessKeyRow[] } };
 };
 
@@ -95,9 +97,9 @@ describe("access keys", () => {
 
     session.staff = other;
     expect(await revokeCliAccessKey({ id: key.id })).toMatchObject({ ok: false, code: "NOT_FOUND" });
-    expect((await list(other, "?view=all")).status).toBe(403);
+    expect((await list(other, "all")).status).toBe(403);
 
-    expect((await list(admin, "?view=all")).body.rows.map((r) => r.id)).toContain(key.id);
+    expect((await list(admin, "all")).body.rows.map((r) => r.id)).toContain(key.id);
     session.staff = admin;
     expect(await revokeCliAccessKey({ id: key.id })).toMatchObject({ ok: true, data: { id: key.id, ownerId: owner.id } });
     expect(await revokeCliAccessKey({ id: key.id })).toMatchObject({ ok: false, code: "ALREADY_REVOKED" });

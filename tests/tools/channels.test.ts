@@ -195,6 +195,61 @@ describe("assistant channels", () => {
     await client.close();
   });
 
+  it("a second person's assistant approves one held journal and rejects another; the maker's assistant may do neither", async () => {
+    const { staff: admin } = await staffWithToken("admin");
+    await saveRule(
+      f.db.engine,
+      {
+        action: "movements.cash_journal",
+        currency: "USD",
+        threshold: "1000",
+        approversRequired: 1,
+        approverRoles: ["operations"],
+        enabled: true,
+      },
+      admin.email,
+    );
+    const maker = await mcpClient((await staffWithToken("operations")).token.secret);
+    const checker = await mcpClient((await staffWithToken("operations")).token.secret);
+    const hold = async () => {
+      const id = newClientId("t");
+      const args = {
+        client_request_id: id,
+        from_account: masterAccountId(),
+        to_account: ACCOUNTS.margin,
+        currency: "USD",
+        amount: "1500.00",
+      };
+      const held = await maker.callTool({ name: "request_cash_journal", arguments: args });
+      return { id, approvalId: (held.structuredContent as { approvalId: string }).approvalId };
+    };
+    const sent = async (id: string) =>
+      Number(
+        (await f.db.engine.query<{ n: string }>("SELECT count(*)::text AS n FROM sandbox.requests WHERE client_request_id = $1", [id]))
+          .rows[0].n,
+      );
+    const [a, b] = [await hold(), await hold()];
+
+    const waiting = async (client: Client) =>
+      ((await client.callTool({ name: "list_my_approvals", arguments: {} })).structuredContent as { rows: { id: string }[] }).rows.map(
+        (r) => r.id,
+      );
+    expect(await waiting(checker)).toEqual(expect.arrayContaining([a.approvalId, b.approvalId]));
+    expect(await waiting(maker)).not.toContain(a.approvalId);
+    const own = await maker.callTool({ name: "approve_request", arguments: { id: a.approvalId } });
+    expect(own.isError).toBe(true);
+
+    const approved = await checker.callTool({ name: "approve_request", arguments: { id: a.approvalId } });
+    expect(approved.structuredContent).toMatchObject({ status: "executed" });
+    const rejected = await checker.callTool({
+      name: "reject_request",
+      arguments: { id: b.approvalId, reason: "not agreed with the customer" },
+    });
+    expect(rejected.structuredContent).toMatchObject({ status: "rejected" });
+    expect([await sent(a.id), await sent(b.id)]).toEqual([1, 0]);
+    await Promise.all([maker.close(), checker.close()]);
+  });
+
   it("skills: the listing names every skill with schemas; the spec's skills answer what their schemas say", async () => {
     const { token } = await staffWithToken("support", "read");
     const listing = await skillsGet(new Request(`${ORIGIN}/api/skills`, { headers: { authorization: `Bearer ${token.secret}` } }));
