@@ -3,26 +3,15 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { Badge, type Tone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { formatDate, formatDateTime } from "@/lib/format";
-import type { TokenScope } from "@/lib/schemas/tokens";
+import type { CredentialRow, TokenStatus } from "@/lib/schemas/token-list";
 
 /**
  * The columns that access tokens and the command line's access keys share: whose it is, its scopes, its days (the
  * moment on hover), when it was last used, its status, and Revoke (confirmed first by the caller's `revoke`).
  */
-export interface Credential {
-  id: string;
-  name: string;
-  scopes: TokenScope[];
-  status: CredentialStatus;
-  createdAt: string;
-  lastUsedAt: string | null;
-  lastUsedIp: string | null;
-  revokedAt: string | null;
-  revokedByEmail: string | null;
-  owner: { id: string; email: string; name: string };
-}
+export type Credential = CredentialRow & { status: CredentialStatus };
 
-export type CredentialStatus = "active" | "expired" | "revoked";
+type CredentialStatus = TokenStatus;
 
 const STATUS: Record<CredentialStatus, { label: string; tone: Tone }> = {
   active: { label: "Active", tone: "green" },

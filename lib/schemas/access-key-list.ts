@@ -1,5 +1,4 @@
-import { listParams, type StateOf } from "@/lib/list-params";
-import type { TokenScope } from "./tokens";
+import { tokenListParams, type CredentialRow } from "./token-list";
 
 /**
  * Whose access keys a list shows: the signed-in staff member's (`/settings/cli`, `GET /api/access-keys`), or every
@@ -7,24 +6,11 @@ import type { TokenScope } from "./tokens";
  */
 export type AccessKeyView = "mine" | "all";
 
-/** The access key lists' URL state: newest first, no other order. */
-export const accessKeyListParams = listParams({
-  filters: {},
-  sizes: [10, 25, 50, 100],
-  defaultSize: 25,
-});
-export type AccessKeyListParams = StateOf<typeof accessKeyListParams>;
+/** The access key lists' URL state: the access tokens' (newest first, no other order). */
+export const accessKeyListParams = tokenListParams;
+export type { TokenListParams as AccessKeyListParams } from "./token-list";
 
-/** A key as the browser gets it: never its secret. */
-export interface AccessKeyRow {
-  id: string;
-  name: string;
-  scopes: TokenScope[];
+/** A key as the browser gets it: never its secret. An access key does not expire. */
+export interface AccessKeyRow extends CredentialRow {
   status: "active" | "revoked";
-  createdAt: string;
-  lastUsedAt: string | null;
-  lastUsedIp: string | null;
-  revokedAt: string | null;
-  revokedByEmail: string | null;
-  owner: { id: string; email: string; name: string };
 }

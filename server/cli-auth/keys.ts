@@ -9,6 +9,7 @@ import type { Staff } from "@/server/auth/guard";
 import type { AppDb } from "@/server/db";
 import { timeIdCursor } from "@/server/db/keyset";
 import { seal, unseal } from "@/server/secrets/seal";
+import { credentialRow } from "@/server/tokens/tokens";
 import { insertAccessKey, revokeAccessKeyRow, selectAccessKeyById, selectAccessKeyPage } from "./queries";
 
 /**
@@ -66,8 +67,6 @@ export async function revokeAccessKey(db: AppDb, actor: Staff, id: string, now =
   return { id, ownerId: key.staffId };
 }
 
-const iso = (v: Date | string) => new Date(v).toISOString();
-
 /** One page of keys, newest first: `staff`'s own, or (the caller checked cli:manage) everyone's. */
 export async function listAccessKeyPage(
   db: AppDb,
@@ -80,19 +79,5 @@ export async function listAccessKeyPage(
     cursor: timeIdCursor(query.cursor, ACCESS_KEY_ID_PATTERN),
     limit: query.limit,
   });
-  return {
-    rows: rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      scopes: r.scopes,
-      status: r.revoked_at ? "revoked" : "active",
-      createdAt: iso(r.created_at),
-      lastUsedAt: r.last_used_at ? iso(r.last_used_at) : null,
-      lastUsedIp: r.last_used_ip,
-      revokedAt: r.revoked_at ? iso(r.revoked_at) : null,
-      revokedByEmail: r.revoked_by_email,
-      owner: { id: r.owner_id, email: r.owner_email, name: r.owner_name },
-    })),
-    nextCursor,
-  };
+  return { rows: rows.map((r) => ({ ...credentialRow(r), status: r.revoked_at ? "revoked" : "active" })), nextCursor };
 }

@@ -2,7 +2,7 @@ import "server-only";
 import type { AccessKeyView } from "@/lib/schemas/access-key-list";
 import type { TokenScope } from "@/lib/schemas/tokens";
 import type { Queryable } from "@/server/db/engine";
-import { keysetPage } from "@/server/db/keyset";
+import { minuteWindowSet, selectCredentialPage, type CredentialPageRow } from "@/server/tokens/queries";
 
 /** The command line's SQL: access keys, request nonces and sessions (tables of migration 0080). */
 
@@ -71,8 +71,8 @@ export async function selectSigningKey(q: Queryable, id: string): Promise<Signin
 }
 
 /**
- * Counts a verified request in the key's one-minute window (a new window when the last one is over) and, within
- * `limit`, records its use (time, address). Row-locked: concurrent requests on any instance each count.
+ * Counts a verified request in the key's one-minute window and, within `limit`, records its use (time, address), as
+ * a token's call is counted. Row-locked: concurrent requests on any instance each count.
  */
 export async function recordKeyCall(
   q: Queryable,
@@ -80,13 +80,7 @@ export async function recordKeyCall(
   call: { now: Date; ip: string | null; limit: number },
 ): Promise<{ windowStartedAt: Date; windowCalls: number } | undefined> {
   const { rows } = await q.query<{ windowStartedAt: Date; windowCalls: number }>(
-    `UPDATE brokerdesk.cli_access_keys k SET
-       window_started_at = CASE WHEN k.window_started_at > $2::timestamptz - interval '1 minute' THEN k.window_started_at ELSE $2 END,
-       window_calls = CASE WHEN k.window_started_at > $2::timestamptz - interval '1 minute' THEN k.window_calls + 1 ELSE 1 END,
-       last_used_at = CASE WHEN k.window_started_at > $2::timestamptz - interval '1 minute' AND k.window_calls >= $4
-                           THEN k.last_used_at ELSE $2 END,
-       last_used_ip = CASE WHEN k.window_started_at > $2::timestamptz - interval '1 minute' AND k.window_calls >= $4
-                           THEN k.last_used_ip ELSE $3 END
+    `UPDATE brokerdesk.cli_access_keys k SET ${minuteWindowSet("k")}
      WHERE k.id = $1
      RETURNING k.window_started_at AS "windowStartedAt", k.window_calls AS "windowCalls"`,
     [id, call.now, call.ip, call.limit],
@@ -149,37 +143,10 @@ export async function endCliSessionsOf(q: Queryable, staffId: string, at: Date):
   ]);
 }
 
-export interface AccessKeyPageRow {
-  id: string;
-  name: string;
-  scopes: TokenScope[];
-  created_at: Date | string;
-  last_used_at: Date | string | null;
-  last_used_ip: string | null;
-  revoked_at: Date | string | null;
-  revoked_by_email: string | null;
-  owner_id: string;
-  owner_email: string;
-  owner_name: string;
-}
-
 /** One keyset page of access keys, newest first: one staff member's, or everyone's. */
 export function selectAccessKeyPage(
   q: Queryable,
   query: { view: AccessKeyView; staffId: string; cursor?: string; limit: number },
-): Promise<{ rows: AccessKeyPageRow[]; nextCursor?: string }> {
-  const mine = query.view === "mine";
-  return keysetPage<AccessKeyPageRow>(q, {
-    columns: `k.id, k.name, k.scopes, k.created_at, k.last_used_at, k.last_used_ip, k.revoked_at,
-      r.email AS revoked_by_email, o.id AS owner_id, o.email AS owner_email, o.name AS owner_name`,
-    from: `brokerdesk.cli_access_keys k JOIN brokerdesk.staff_users o ON o.id = k.staff_id
-      LEFT JOIN brokerdesk.staff_users r ON r.id = k.revoked_by`,
-    where: mine ? ["k.staff_id = $1"] : [],
-    params: mine ? [query.staffId] : [],
-    sort: "k.created_at",
-    tiebreak: "k.id",
-    desc: true,
-    cursor: query.cursor,
-    limit: query.limit,
-  });
+): Promise<{ rows: CredentialPageRow[]; nextCursor?: string }> {
+  return selectCredentialPage<CredentialPageRow>(q, "cli_access_keys", [], query);
 }

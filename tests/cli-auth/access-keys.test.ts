@@ -8,10 +8,10 @@ import { createCliAccessKey } from "@/server/actions/cli-keys-create";
 import { revokeCliAccessKey } from "@/server/actions/cli-keys-revoke";
 import { listAudit } from "@/server/audit/list";
 import type { Staff } from "@/server/auth/guard";
-import { createStaff } from "@/server/auth/staff";
 import { MAX_ACTIVE_KEYS } from "@/server/cli-auth/keys";
 import { logger } from "@/server/log";
 import { withAppDb } from "../helpers/app-db";
+import { newStaff } from "../helpers/staff";
 
 /** Settings → Command line's actions and listing: who may create, list and revoke keys; the secret key once, in the answer only. */
 const session = vi.hoisted(() => ({ staff: null as null | Staff }));
@@ -23,11 +23,7 @@ vi.mock("@/server/auth/request-meta", () => ({
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 
 const db = withAppDb();
-let n = 0;
-async function person(role: Role): Promise<Staff> {
-  const u = await createStaff(db(), { email: `${role}${++n}@keys.test`, name: `${role} ${n}`, role, password: "a long enough password" });
-  return { id: u.id, email: u.email, name: u.name, role };
-}
+const person = (role: Role) => newStaff(db(), role, "keys.test");
 beforeEach(() => {
   session.staff = null;
 });

@@ -3,10 +3,10 @@ import { POST as loginRoute } from "@/app/api/cli/login/route";
 import type { Role } from "@/lib/auth/permissions";
 import { listAudit } from "@/server/audit/list";
 import type { Staff } from "@/server/auth/guard";
-import { createStaff } from "@/server/auth/staff";
 import { createAccessKey } from "@/server/cli-auth/keys";
 import { authenticateCliRequest, cliLogin } from "@/server/cli-auth/sessions";
 import { withAppDb } from "../helpers/app-db";
+import { newStaff } from "../helpers/staff";
 import { cliRequest } from "../helpers/cli-requests";
 import { enrol } from "../helpers/two-factor";
 
@@ -17,14 +17,10 @@ vi.mock("@/server/auth/request-meta", () => ({
 }));
 
 const db = withAppDb();
-let n = 0;
 const T = new Date("2030-05-01T08:00:10Z");
 const LOGIN = "http://desk.test/api/cli/login";
 
-async function person(role: Role = "operations"): Promise<Staff> {
-  const u = await createStaff(db(), { email: `${role}${++n}@login.test`, name: `${role} ${n}`, role, password: "a long enough password" });
-  return { id: u.id, email: u.email, name: u.name, role };
-}
+const person = (role: Role = "operations") => newStaff(db(), role, "login.test");
 
 /** A staff member with an authenticator enrolled at T and a read-and-write key. */
 async function enrolled(role: Role = "operations") {

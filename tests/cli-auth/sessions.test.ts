@@ -7,11 +7,12 @@ import type { TokenAccess } from "@/lib/schemas/tokens";
 import { setStaffDisabled } from "@/server/actions/staff-set-disabled";
 import { listAudit } from "@/server/audit/list";
 import type { Staff } from "@/server/auth/guard";
-import { createStaff, updateStaff } from "@/server/auth/staff";
+import { updateStaff } from "@/server/auth/staff";
 import { createAccessKey, revokeAccessKey } from "@/server/cli-auth/keys";
 import { authenticateCliRequest, cliLogin } from "@/server/cli-auth/sessions";
 import { createToken } from "@/server/tokens/tokens";
 import { withAppDb } from "../helpers/app-db";
+import { newStaff } from "../helpers/staff";
 import { cliRequest } from "../helpers/cli-requests";
 import { enrol } from "../helpers/two-factor";
 
@@ -29,21 +30,12 @@ vi.mock("@/server/auth/request-meta", async (original) => ({
 }));
 
 const db = withAppDb();
-let n = 0;
 const ORIGIN = "http://desk.test";
 beforeEach(() => {
   session.staff = null;
 });
 
-async function person(role: Role = "operations"): Promise<Staff> {
-  const u = await createStaff(db(), {
-    email: `${role}${++n}@sessions.test`,
-    name: `${role} ${n}`,
-    role,
-    password: "a long enough password",
-  });
-  return { id: u.id, email: u.email, name: u.name, role };
-}
+const person = (role: Role = "operations") => newStaff(db(), role, "sessions.test");
 
 /** A staff member logged in on the command line at `now` with a key of `access`. */
 async function loggedIn(o: { role?: Role; access?: TokenAccess; now?: Date } = {}) {

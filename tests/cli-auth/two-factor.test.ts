@@ -7,10 +7,11 @@ import { startTwoFactor } from "@/server/actions/two-factor-start";
 import { listAudit } from "@/server/audit/list";
 import type { Staff } from "@/server/auth/guard";
 import { issueChallenge } from "@/server/auth/sign-in-challenge";
-import { authenticateStaff, completeSignInWithCode, createStaff, MAX_FAILED_ATTEMPTS } from "@/server/auth/staff";
+import { authenticateStaff, completeSignInWithCode, MAX_FAILED_ATTEMPTS } from "@/server/auth/staff";
 import { codeAt, stepAt } from "@/server/two-factor/totp";
 import { enrolmentOf, mustEnrol } from "@/server/two-factor/two-factor";
 import { withAppDb } from "../helpers/app-db";
+import { newStaff, STAFF_PASSWORD as PASSWORD } from "../helpers/staff";
 import { enrol } from "../helpers/two-factor";
 
 /** Enrolment on Settings → Security (actions), the desk's sign-in with a code, and the roles that require one. */
@@ -23,16 +24,11 @@ vi.mock("@/server/auth/request-meta", () => ({
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 
 const db = withAppDb();
-let n = 0;
-const PASSWORD = "a long enough password";
 beforeEach(() => {
   session.staff = null;
 });
 
-async function person(role: Role = "operations"): Promise<Staff> {
-  const u = await createStaff(db(), { email: `${role}${++n}@2fa.test`, name: `${role} ${n}`, role, password: PASSWORD });
-  return { id: u.id, email: u.email, name: u.name, role };
-}
+const person = (role: Role = "operations") => newStaff(db(), role, "2fa.test");
 const entries = async (action: string, actor: string) => (await listAudit(db().engine, { action, actor })).rows;
 const otherThan = (code: string) => (code === "000000" ? "111111" : "000000");
 

@@ -2,23 +2,20 @@ import { describe, expect, it } from "vitest";
 import { sign, stringToSign } from "@/cli/src/signing";
 import type { Role } from "@/lib/auth/permissions";
 import type { Staff } from "@/server/auth/guard";
-import { createStaff, updateStaff } from "@/server/auth/staff";
+import { updateStaff } from "@/server/auth/staff";
 import { createAccessKey, revokeAccessKey } from "@/server/cli-auth/keys";
 import { TIMESTAMP_TOLERANCE_MS, verifySignedRequest } from "@/server/cli-auth/verify";
 import { withAppDb } from "../helpers/app-db";
+import { newStaff } from "../helpers/staff";
 import { cliRequest, newNonce, type CliRequestOptions } from "../helpers/cli-requests";
 
 /** The desk's verification of a signed command-line request: each refusal, and what it keeps (nonces in PostgreSQL). */
 const db = withAppDb();
-let n = 0;
 
-async function person(role: Role = "support"): Promise<Staff> {
-  const u = await createStaff(db(), { email: `${role}${++n}@verify.test`, name: `${role} ${n}`, role, password: "a long enough password" });
-  return { id: u.id, email: u.email, name: u.name, role };
-}
+const person = (role: Role = "support") => newStaff(db(), role, "verify.test");
 
 async function keyOf(staff: Staff) {
-  return createAccessKey(db(), staff, { name: `laptop ${n}`, access: "read" });
+  return createAccessKey(db(), staff, { name: `laptop of ${staff.email}`, access: "read" });
 }
 
 const URL_ = "http://desk.test/api/skills/find-orders?symbol=AAPL&view=open";
