@@ -2,7 +2,6 @@ import { describe, expect, it, vi } from "vitest";
 import { POST as loginRoute } from "@/app/api/cli/login/route";
 import type { Role } from "@/lib/auth/permissions";
 import { listAudit } from "@/server/audit/list";
-import type { Staff } from "@/server/auth/guard";
 import { createAccessKey } from "@/server/cli-auth/keys";
 import { authenticateCliRequest, cliLogin } from "@/server/cli-auth/sessions";
 import { withAppDb } from "../helpers/app-db";
