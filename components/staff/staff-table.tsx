@@ -15,6 +15,7 @@ import type { ActionResult } from "@/lib/errors";
 import { formatDateTime } from "@/lib/format";
 import { setStaffDisabled } from "@/server/actions/staff-set-disabled";
 import { setStaffRole } from "@/server/actions/staff-set-role";
+import { resetStaffTwoFactor } from "@/server/actions/staff-reset-two-factor";
 import { unlockStaff } from "@/server/actions/staff-unlock";
 import { staffListParams, type StaffRow } from "@/lib/schemas/staff-list";
 import { staffList } from "./query-keys";
@@ -62,6 +63,7 @@ function staffColumns(meId: string, pending: boolean, run: Run): ColumnDef<Staff
         <span className="flex gap-1">
           {u.disabled ? <Badge tone="slate">Disabled</Badge> : <Badge tone="green">Active</Badge>}
           {u.locked ? <Badge tone="red">Locked</Badge> : null}
+          {u.twoFactor ? <Badge tone="blue">Two-factor</Badge> : null}
         </span>
       ),
     },
@@ -85,6 +87,22 @@ function staffColumns(meId: string, pending: boolean, run: Run): ColumnDef<Staff
               onClick={() => run(() => unlockStaff({ userId: u.id }), `${u.email} is unlocked.`)}
             >
               Unlock
+            </Button>
+          ) : null}{" "}
+          {u.twoFactor && u.id !== meId ? (
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={pending}
+              onClick={() =>
+                run(
+                  () => resetStaffTwoFactor({ userId: u.id }),
+                  `${u.email}'s authenticator is removed: they sign in with their password and enrol again.`,
+                  `Reset ${u.email}'s two-factor sign-in? Their authenticator stops working; they sign in with their password and set up a new one.`,
+                )
+              }
+            >
+              Reset 2FA
             </Button>
           ) : null}{" "}
           {u.id === meId ? null : (

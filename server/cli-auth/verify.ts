@@ -7,6 +7,7 @@ import type { TokenScope } from "@/lib/schemas/tokens";
 import type { Staff } from "@/server/auth/guard";
 import { metaFromHeaders } from "@/server/auth/request-meta";
 import { getDb, type AppDb } from "@/server/db";
+import { logger } from "@/server/log";
 import { isAccessKeyId, secretOf } from "./keys";
 import { insertNonce, recordKeyCall, selectSigningKey } from "./queries";
 
@@ -65,6 +66,16 @@ function signatureMatches(secret: string, parts: SigningParts, signature: string
   return given.length === expected.length && given.toString("base64") === signature && timingSafeEqual(expected, given);
 }
 
+/** The key's secret; undefined (and logged) when it cannot be unsealed: AUTH_SECRET changed since the key was made. */
+function readableSecret(id: string, sealed: string): string | undefined {
+  try {
+    return secretOf(id, sealed);
+  } catch (err) {
+    logger.error({ keyId: id, err }, "an access key's sealed secret cannot be read: was AUTH_SECRET changed?");
+    return undefined;
+  }
+}
+
 const refusal = (error: CliErrorCode, message: string, key?: SigningKey): CliRefusal => ({ ok: false, status: 401, error, message, key });
 
 export async function verifySignedRequest(
@@ -86,11 +97,9 @@ export async function verifySignedRequest(
   const nonce = h(SIGNATURE_HEADERS.nonce);
   const url = new URL(request.url);
   const parts = { method: request.method, path: url.pathname, query: url.searchParams, body, timestamp, nonce };
-  if (
-    !/^\d{1,15}$/.test(timestamp) ||
-    !NONCE_PATTERN.test(nonce) ||
-    !signatureMatches(secretOf(row.id, row.secretSealed), parts, h(SIGNATURE_HEADERS.signature))
-  ) {
+  const secret = readableSecret(row.id, row.secretSealed);
+  if (!secret) return refusal("UNKNOWN_KEY", "This access key can no longer be used: create another on Settings → Command line.");
+  if (!/^\d{1,15}$/.test(timestamp) || !NONCE_PATTERN.test(nonce) || !signatureMatches(secret, parts, h(SIGNATURE_HEADERS.signature))) {
     return refusal("BAD_SIGNATURE", "The request's signature does not match: check the secret key and the signing of the request.", key);
   }
 

@@ -49,8 +49,11 @@ export async function updateTotpStep(q: Queryable, staffId: string, step: number
   await q.query(`UPDATE brokerdesk.staff_totp SET last_step = $2 WHERE staff_id = $1`, [staffId, step]);
 }
 
-export async function deleteTotp(q: Queryable, staffId: string): Promise<void> {
-  await q.query(`DELETE FROM brokerdesk.staff_totp WHERE staff_id = $1`, [staffId]);
+/** Removes the staff member's authenticator (pending or confirmed) and their wrong codes; whether there was one. */
+export async function deleteTotp(q: Queryable, staffId: string): Promise<boolean> {
+  await q.query(`DELETE FROM brokerdesk.totp_failures WHERE staff_id = $1`, [staffId]);
+  const { rows } = await q.query(`DELETE FROM brokerdesk.staff_totp WHERE staff_id = $1 RETURNING staff_id`, [staffId]);
+  return rows.length === 1;
 }
 
 /** Wrong codes since `since` (after removing older ones), and the oldest of them. */

@@ -125,6 +125,14 @@ export async function disableTwoFactor(db: AppDb, staff: { id: string; role: str
   await deleteTotp(db.engine, staff.id);
 }
 
+/**
+ * An administrator's reset of someone's authenticator (a lost phone; an AUTH_SECRET changed, which voids every
+ * sealed secret): they sign in with their password again and, when their role requires it, enrol anew.
+ */
+export async function resetTwoFactor(db: AppDb, staffId: string): Promise<boolean> {
+  return deleteTotp(db.engine, staffId);
+}
+
 /** Whether the staff member must enrol before using the desk (their role requires it and they have not). */
 export async function mustEnrol(db: AppDb, staff: { id: string; role: string }): Promise<boolean> {
   return selectMustEnrol(db.engine, staff.id, staff.role);

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { Role } from "@/lib/auth/permissions";
 import { confirmTwoFactor } from "@/server/actions/two-factor-confirm";
 import { turnOffTwoFactor } from "@/server/actions/two-factor-disable";
+import { resetStaffTwoFactor } from "@/server/actions/staff-reset-two-factor";
 import { setTwoFactorRoles } from "@/server/actions/two-factor-roles";
 import { startTwoFactor } from "@/server/actions/two-factor-start";
 import { listAudit } from "@/server/audit/list";
@@ -103,6 +104,23 @@ describe("enrolling an authenticator (actions)", () => {
       input: { roles: ["operations", "compliance"] },
     });
     await setTwoFactorRoles({ roles: [] });
+  });
+});
+
+describe("an administrator's reset of someone's authenticator (a lost phone)", () => {
+  it("removes it: they sign in with the password alone again; not one's own, not by another role; audited", async () => {
+    const me = await person("support");
+    await enrol(db(), me);
+    const admin = await person("admin");
+    session.staff = await person("operations");
+    expect(await resetStaffTwoFactor({ userId: me.id })).toMatchObject({ ok: false, code: "FORBIDDEN" });
+    session.staff = admin;
+    expect(await resetStaffTwoFactor({ userId: admin.id })).toMatchObject({ ok: false, code: "SELF_CHANGE" });
+    expect(await resetStaffTwoFactor({ userId: me.id })).toMatchObject({ ok: true });
+    expect(await enrolmentOf(db(), me)).toEqual({ status: "off" });
+    expect(await authenticateStaff(db(), me.email, PASSWORD)).toMatchObject({ ok: true });
+    expect(await resetStaffTwoFactor({ userId: me.id })).toMatchObject({ ok: false, code: "NOT_ENROLLED" });
+    expect((await entries("staff.reset_two_factor", admin.email)).map((e) => e.outcome)).toEqual(["failure", "success", "failure"]);
   });
 });
 

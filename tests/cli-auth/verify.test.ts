@@ -75,6 +75,18 @@ describe("verifying a signed request", () => {
     expect(await verify({ key })).toMatchObject({ status: 401, error: "UNKNOWN_KEY" });
   });
 
+  it("refuses a key whose sealed secret no longer opens (AUTH_SECRET changed) as UNKNOWN_KEY, without failing", async () => {
+    const key = await keyOf(await person());
+    const other = await keyOf(await person());
+    // Another key's sealed secret on this key's row: sealed for another row, it does not open here.
+    await db().engine.query(
+      "UPDATE brokerdesk.cli_access_keys SET secret_sealed = (SELECT secret_sealed FROM brokerdesk.cli_access_keys WHERE id = $2) WHERE id = $1",
+      [key.id, other.id],
+    );
+    expect(await verify({ key })).toMatchObject({ status: 401, error: "UNKNOWN_KEY" });
+    expect(await verify({ key: { id: key.id, secret: other.secret } })).toMatchObject({ error: "UNKNOWN_KEY" });
+  });
+
   it("refuses a signature by another secret, or over another body, path or query: BAD_SIGNATURE", async () => {
     const key = await keyOf(await person());
     const other = await keyOf(await person());
