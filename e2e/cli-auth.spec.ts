@@ -75,6 +75,19 @@ test("enrol an authenticator, then sign in with its code; a wrong code gets the 
   await second.getByLabel("Authentication code").fill(right);
   await second.getByRole("button", { name: "Verify code" }).click();
   await expect(second.locator("form").getByRole("alert")).toHaveText(SIGN_IN_FAILED);
+
+  // A lost phone: an administrator resets the authenticator on Admin → Staff, and the password alone signs in again.
+  const admin = await browser.newContext({ storageState: storageFor("admin") });
+  const adminPage = await admin.newPage();
+  await adminPage.goto("/admin/staff");
+  const row = adminPage.getByTestId(`staff-row-${email}`);
+  await expect(row.getByText("Two-factor", { exact: true })).toBeVisible();
+  adminPage.once("dialog", (d) => void d.accept());
+  await row.getByRole("button", { name: "Reset 2FA" }).click();
+  await expect(row.getByText("Two-factor", { exact: true })).toHaveCount(0);
+  await admin.close();
+  await signIn(second, email, PASSWORD);
+  await expectSignedIn(second, email);
   await other.close();
 });
 

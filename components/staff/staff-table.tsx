@@ -60,7 +60,7 @@ function staffColumns(meId: string, pending: boolean, run: Run): ColumnDef<Staff
       header: "Status",
       meta: { label: "Status" },
       cell: ({ row: { original: u } }) => (
-        <span className="flex gap-1">
+        <span className="flex flex-col items-start gap-1">
           {u.disabled ? <Badge tone="slate">Disabled</Badge> : <Badge tone="green">Active</Badge>}
           {u.locked ? <Badge tone="red">Locked</Badge> : null}
           {u.twoFactor ? <Badge tone="blue">Two-factor</Badge> : null}
@@ -78,7 +78,8 @@ function staffColumns(meId: string, pending: boolean, run: Run): ColumnDef<Staff
       header: () => <span className="sr-only">Actions</span>,
       meta: { className: "text-right whitespace-nowrap" },
       cell: ({ row: { original: u } }) => (
-        <>
+        // One above the other: a row's actions keep the table within a 1280-pixel screen.
+        <span className="inline-flex flex-col items-end gap-1">
           {u.locked ? (
             <Button
               size="sm"
@@ -88,7 +89,7 @@ function staffColumns(meId: string, pending: boolean, run: Run): ColumnDef<Staff
             >
               Unlock
             </Button>
-          ) : null}{" "}
+          ) : null}
           {u.twoFactor && u.id !== meId ? (
             <Button
               size="sm"
@@ -104,7 +105,7 @@ function staffColumns(meId: string, pending: boolean, run: Run): ColumnDef<Staff
             >
               Reset 2FA
             </Button>
-          ) : null}{" "}
+          ) : null}
           {u.id === meId ? null : (
             <Button
               size="sm"
@@ -121,7 +122,7 @@ function staffColumns(meId: string, pending: boolean, run: Run): ColumnDef<Staff
               {u.disabled ? "Enable" : "Disable"}
             </Button>
           )}
-        </>
+        </span>
       ),
     },
   ];
