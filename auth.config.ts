@@ -4,8 +4,11 @@ const hours = Number(process.env.SESSION_MAX_AGE_HOURS ?? 8) || 8;
 // Behind HTTPS (AUTH_URL https://…) the session cookie is Secure and __Host- prefixed: no Domain, path /, HTTPS only.
 const secureCookies = process.env.AUTH_URL?.startsWith("https://") ?? false;
 
-/** Paths whose requests carry a staff access token instead of the session cookie (server/tools/http.ts). */
-const TOKEN_PATHS = ["/api/mcp", "/api/skills", "/api/tokens/me", "/.well-known/oauth-protected-resource"];
+/**
+ * Paths whose requests carry a staff access token or a signed command-line request instead of the session cookie
+ * (server/tools/http.ts, server/cli-auth).
+ */
+const TOKEN_PATHS = ["/api/mcp", "/api/skills", "/api/tokens/me", "/api/cli", "/.well-known/oauth-protected-resource"];
 
 /** With STATUS_PUBLIC, the status page and its data answer without sign-in (states only: server/status/page.ts). */
 const STATUS_PATHS = ["/status", "/api/status"];
@@ -42,8 +45,9 @@ export const authConfig = {
     authorized({ auth, request }) {
       const path = request.nextUrl.pathname;
       if (path === "/sign-in" || path.startsWith("/api/health")) return true;
-      // The assistant channels authenticate each request with a staff access token (Bearer), not the session: no
-      // sign-in page to send them to; without a valid token the route answers 401 (server/tools/http.ts).
+      // The assistant channels and the command line authenticate each request themselves (a staff access token, or
+      // a signed request and its session), not with the session cookie: no sign-in page to send them to; without
+      // valid credentials the route answers 401 (server/tools/http.ts, server/cli-auth).
       if (TOKEN_PATHS.some((p) => path === p || path.startsWith(`${p}/`))) return true;
       if (STATUS_MAIL_PATHS.includes(path)) return true;
       if (auth?.user) return true;

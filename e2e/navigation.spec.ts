@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { DEMO_PASSWORD, expectSignedIn, ROLE_EMAILS, signIn, storageFor, type DemoRole } from "./helpers";
 
+const SETTINGS = ["Access tokens", "Command line", "Security"];
 const EXPECTED_NAV: Record<DemoRole, string[]> = {
   admin: [
     "Home",
@@ -20,7 +21,7 @@ const EXPECTED_NAV: Record<DemoRole, string[]> = {
     "Event stream",
     "Jobs",
     "Mail",
-    "Access tokens",
+    ...SETTINGS,
   ],
   operations: [
     "Home",
@@ -32,9 +33,9 @@ const EXPECTED_NAV: Record<DemoRole, string[]> = {
     "Upstream status",
     "Activities",
     "Event stream",
-    "Access tokens",
+    ...SETTINGS,
   ],
-  support: ["Home", "Accounts", "Orders", "Markets", "Upstream status", "Access tokens"],
+  support: ["Home", "Accounts", "Orders", "Markets", "Upstream status", ...SETTINGS],
   compliance: [
     "Home",
     "Accounts",
@@ -46,7 +47,7 @@ const EXPECTED_NAV: Record<DemoRole, string[]> = {
     "Activities",
     "Audit trail",
     "Alerts",
-    "Access tokens",
+    ...SETTINGS,
   ],
 };
 

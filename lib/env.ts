@@ -19,6 +19,12 @@ const schema = z.object({
     .positive()
     .max(24 * 7)
     .default(8),
+  /** How long a command-line session lasts after `brokerdesk login` (server/cli-auth). */
+  CLI_SESSION_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 7)
+    .default(12),
   /** A request held for approval expires when nobody has decided it this long after it was made. */
   APPROVAL_TTL_HOURS: z.coerce
     .number()

@@ -27,6 +27,8 @@ export const NAV: NavItem[] = [
   { href: "/admin/jobs", label: "Jobs", permission: "jobs:manage", section: "Admin" },
   { href: "/admin/mail", label: "Mail", permission: "mail:read", section: "Admin" },
   { href: "/settings/tokens", label: "Access tokens", permission: "tokens:own", section: "Settings" },
+  { href: "/settings/cli", label: "Command line", permission: "cli:own", section: "Settings" },
+  { href: "/settings/security", label: "Security", permission: "security:own", section: "Settings" },
 ];
 
 export function navFor(role: Role): NavItem[] {

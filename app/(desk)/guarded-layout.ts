@@ -1,16 +1,16 @@
 import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
 import type { Permission } from "@/lib/auth/permissions";
-import { requirePermission, type Staff } from "@/server/auth/guard";
+import { requirePermission, type PageGuardOptions, type Staff } from "@/server/auth/guard";
 
 /**
  * The layout of a page's route group: the permission is checked here, above the group's loading.tsx (a Suspense
  * boundary), so a refusal is a real 403 rather than a 200 whose body says so (the page streams behind loading.tsx).
  * Pages call requirePermission too (cached per request) for the staff member they act for.
  */
-export function guardedLayout(permission: Permission) {
+export function guardedLayout(permission: Permission, options?: PageGuardOptions) {
   return async function GuardedLayout({ children }: { children: ReactNode }) {
-    await requirePermission(permission);
+    await requirePermission(permission, options);
     return children;
   };
 }

@@ -3,5 +3,6 @@ import { requireStaff } from "@/server/auth/guard";
 
 /** The signed-in desk's pages, in its shell (./desk-shell.tsx). */
 export default async function DeskLayout({ children }: { children: React.ReactNode }) {
-  return <DeskShell staff={await requireStaff()}>{children}</DeskShell>;
+  // Each page checks the enrolment its staff member owes (server/auth/guard.ts), the enrolment page excepted.
+  return <DeskShell staff={await requireStaff({ enrolment: "optional" })}>{children}</DeskShell>;
 }

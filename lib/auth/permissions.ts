@@ -62,6 +62,12 @@ export const PERMISSIONS = {
   "tokens:manage": ["admin"],
   /** The status page: the upstream modules' states, their incidents and daily uptime (live notices of changes). */
   "status:read": ["admin", "operations", "support", "compliance"],
+  /** One's own access keys of the command line (create, list, revoke): every role. */
+  "cli:own": ["admin", "operations", "support", "compliance"],
+  /** Every staff member's access keys: see them and revoke any. */
+  "cli:manage": ["admin"],
+  /** One's own two-factor sign-in (enrol an authenticator, turn it off): every role. */
+  "security:own": ["admin", "operations", "support", "compliance"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -18,18 +18,22 @@ export type TokenListParams = StateOf<typeof tokenListParams>;
 export const TOKEN_STATUSES = ["active", "expired", "revoked"] as const;
 export type TokenStatus = (typeof TOKEN_STATUSES)[number];
 
-/** A token as the browser gets it: never its secret or hash. */
-export interface TokenRow {
+/** What every list of staff credentials (access tokens, the command line's access keys) shows of one: never its secret. */
+export interface CredentialRow {
   id: string;
   name: string;
-  prefix: string;
   scopes: TokenScope[];
-  status: TokenStatus;
   createdAt: string;
-  expiresAt: string;
   lastUsedAt: string | null;
   lastUsedIp: string | null;
   revokedAt: string | null;
   revokedByEmail: string | null;
   owner: { id: string; email: string; name: string };
+}
+
+/** A token as the browser gets it: never its secret or hash. */
+export interface TokenRow extends CredentialRow {
+  prefix: string;
+  status: TokenStatus;
+  expiresAt: string;
 }

@@ -25,6 +25,8 @@ const TOPIC_PERMISSION: Record<string, Permission> = {
   token: "tokens:own",
   // Sent when an upstream module's state changes (server/status/evaluate.ts).
   status: "status:read",
+  // The same for the command line's access keys.
+  "access-key": "cli:own",
 };
 
 /** The part of a notice a role may receive; undefined when nothing is left. */

@@ -1,15 +1,20 @@
 import type { Metadata } from "next";
 import { listPage } from "@/app/(desk)/list-page";
 import { CreateStaffForm } from "@/components/staff/create-staff-form";
+import { TwoFactorRolesForm } from "@/components/staff/two-factor-roles-form";
 import { staffList } from "@/components/staff/query-keys";
 import { StaffTable } from "@/components/staff/staff-table";
 import { staffListParams } from "@/lib/schemas/staff-list";
 import { listStaffPage } from "@/server/auth/staff-list";
+import { requiredRoles } from "@/server/two-factor/two-factor";
 
 export const metadata = { title: "Staff" } satisfies Metadata;
 
-/** The first page of staff users prefetched beside the form that adds one; the client table keeps it live. */
-export default listPage(metadata, "staff:manage", staffListParams, (params, { staff, db }) => ({
+/**
+ * The first page of staff users prefetched beside the form that adds one and the roles that require two-factor
+ * sign-in; the client table keeps it live.
+ */
+export default listPage(metadata, "staff:manage", staffListParams, async (params, { staff, db }) => ({
   description: "Who can sign in to the back office, with which role.",
   prefetch: [
     {
@@ -20,7 +25,10 @@ export default listPage(metadata, "staff:manage", staffListParams, (params, { st
   table: (
     <div className="grid gap-5 xl:grid-cols-[1fr_20rem]">
       <StaffTable meId={staff.id} />
-      <CreateStaffForm />
+      <div className="flex flex-col gap-5">
+        <CreateStaffForm />
+        <TwoFactorRolesForm required={await requiredRoles(db)} />
+      </div>
     </div>
   ),
 }));
