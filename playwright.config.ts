@@ -59,6 +59,10 @@ export default defineConfig({
       // The activities sweep: its round at start, then only on request (the activities spec asks for one), so no
       // background account listing takes a fault a spec injected for the page. Its schedule is then midnight UTC.
       ACTIVITIES_SWEEP_INTERVAL_MS: "86400000",
+      // The status page (e2e/status.spec.ts): evaluated every 2 s over a 20 s window, so an idle module is probed
+      // every 5 s and a module's outage shows within about 10 s (a probe, then two evaluations of hysteresis).
+      STATUS_EVAL_MS: "2000",
+      STATUS_WINDOW_MS: "20000",
       NEXT_TELEMETRY_DISABLED: "1",
     },
   },

@@ -12,6 +12,8 @@ export default defineConfig({
   test: {
     include: ["tests/**/*.test.ts"],
     environment: "node",
+    // A fixed app secret: secrets sealed under it (server/secrets/seal.ts) open the same way in every run.
+    env: { AUTH_SECRET: "vitest-only-auth-secret-0123456789abcdef" },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",

@@ -103,6 +103,8 @@ test.describe.serial("as support", () => {
     await expect(page.getByTestId("quote-bid")).toContainText(s.bid);
     await expect(page.getByTestId("quote-ask")).toContainText(s.ask);
     await expect(page.getByTestId("quote-session")).toHaveText("Regular session");
+    // The instrument master's record names it beside the quote.
+    await expect(page.getByText("Apple Inc. · XNAS · Prices in USD")).toBeVisible();
 
     const chart = page.getByTestId("price-chart");
     await expect(chart).toHaveAttribute("data-ready", "true");

@@ -90,7 +90,7 @@ test.describe("markets", () => {
     await shots(page, "markets", "markets");
 
     // A row's link leads to its instrument page.
-    const first = page.getByTestId("screener-top-active").getByTestId("instrument-link").first();
+    const first = page.getByTestId("screener-top-active").locator("[data-symbol-link]").first();
     const symbol = await first.textContent();
     await expect(first).toHaveAttribute("href", `/instruments/US/${symbol}`);
     await first.click();

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { DEMO_PASSWORD, expectSignedIn, ROLE_EMAILS, signIn, storageFor, type DemoRole } from "./helpers";
 
+const SETTINGS = ["Access tokens", "Command line", "Security"];
 const EXPECTED_NAV: Record<DemoRole, string[]> = {
   admin: [
     "Home",
@@ -9,6 +10,7 @@ const EXPECTED_NAV: Record<DemoRole, string[]> = {
     "Movements",
     "Approvals",
     "Markets",
+    "Upstream status",
     "Activities",
     "Audit trail",
     "Alerts",
@@ -18,10 +20,35 @@ const EXPECTED_NAV: Record<DemoRole, string[]> = {
     "Approval rules",
     "Event stream",
     "Jobs",
+    "Mail",
+    ...SETTINGS,
   ],
-  operations: ["Home", "Accounts", "Orders", "Movements", "Approvals", "Markets", "Activities", "Event stream"],
-  support: ["Home", "Accounts", "Orders", "Markets"],
-  compliance: ["Home", "Accounts", "Orders", "Movements", "Approvals", "Markets", "Activities", "Audit trail", "Alerts"],
+  operations: [
+    "Home",
+    "Accounts",
+    "Orders",
+    "Movements",
+    "Approvals",
+    "Markets",
+    "Upstream status",
+    "Activities",
+    "Event stream",
+    ...SETTINGS,
+  ],
+  support: ["Home", "Accounts", "Orders", "Markets", "Upstream status", ...SETTINGS],
+  compliance: [
+    "Home",
+    "Accounts",
+    "Orders",
+    "Movements",
+    "Approvals",
+    "Markets",
+    "Upstream status",
+    "Activities",
+    "Audit trail",
+    "Alerts",
+    ...SETTINGS,
+  ],
 };
 
 for (const role of Object.keys(EXPECTED_NAV) as DemoRole[]) {

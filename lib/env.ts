@@ -19,6 +19,12 @@ const schema = z.object({
     .positive()
     .max(24 * 7)
     .default(8),
+  /** How long a command-line session lasts after `brokerdesk login` (server/cli-auth). */
+  CLI_SESSION_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 7)
+    .default(12),
   /** A request held for approval expires when nobody has decided it this long after it was made. */
   APPROVAL_TTL_HOURS: z.coerce
     .number()
@@ -86,6 +92,27 @@ const schema = z.object({
   ACTIVITIES_SWEEP_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
   /** Calls a staff access token may make a minute (server/tokens: one window per token, shared by every app instance). */
   TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
+  /** How often the status facility evaluates each upstream module's state (server/status; one evaluator across instances). */
+  STATUS_EVAL_MS: z.coerce.number().int().min(500).max(3_600_000).default(15_000),
+  /** The evidence window: calls and probes this recent count; its latest quarter decides when it has enough calls. */
+  STATUS_WINDOW_MS: z.coerce.number().int().min(4_000).max(86_400_000).default(300_000),
+  /** The status page (/status) without sign-in, states only. */
+  STATUS_PUBLIC: z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
+  /**
+   * The status mails' SMTP server (smtp:// or smtps://, credentials in the URL). Unset: the process that runs the
+   * job system starts an SMTP server of its own on 127.0.0.1 and admins read what it received on /admin/mail.
+   */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/\S+$/, "must be an smtp:// or smtps:// URL")
+    .optional(),
+  /** The status mails' sender (From). */
+  STATUS_MAIL_FROM: z.string().min(3).default("Brokerdesk status <status@brokerdesk.localhost>"),
+  /** An incident's "opened" mail waits this long: a shorter flap sends nothing. */
+  STATUS_MAIL_DEBOUNCE_MS: z.coerce.number().int().min(0).default(60_000),
 });
 
 export type Env = z.infer<typeof schema>;

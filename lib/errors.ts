@@ -29,6 +29,20 @@ export function isAppError(e: unknown): e is AppError {
   return e instanceof AppError || (typeof e === "object" && e !== null && (e as Record<symbol, unknown>)[BRAND] === true);
 }
 
+/** A failure's message that is safe to show a user: an AppError's own, or `fallback`. */
+export function userMessageOf(e: unknown, fallback: string): string {
+  return isAppError(e) ? e.userMessage : fallback;
+}
+
+/** A read a page can do without: its value, or the message that says why it is missing. */
+export async function tryRead<T>(read: Promise<T>, fallback: string): Promise<{ value?: T; problem?: string }> {
+  try {
+    return { value: await read };
+  } catch (e) {
+    return { problem: userMessageOf(e, fallback) };
+  }
+}
+
 /** "This does not exist", thrown by domain code (an unknown account, say): route handlers answer 404 with the message, pages call notFound(). */
 export class NotFoundError extends AppError {
   constructor(userMessage = "This does not exist.", message = userMessage) {

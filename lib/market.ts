@@ -30,14 +30,6 @@ export interface QuoteView {
   extChangeRatio?: string;
 }
 
-/** What the page says about an instrument beside its quote (the upstream's instrument profile). */
-export interface InstrumentProfile {
-  name?: string;
-  exchange?: string;
-  currency?: string;
-  lotSize?: string;
-}
-
 export interface CandleView {
   /** Bar start, epoch seconds (UTC). */
   time: number;

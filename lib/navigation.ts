@@ -15,6 +15,7 @@ export const NAV: NavItem[] = [
   { href: "/movements", label: "Movements", permission: "movements:read" },
   { href: "/approvals", label: "Approvals", permission: "approvals:read" },
   { href: "/markets", label: "Markets", permission: "market:read" },
+  { href: "/status", label: "Upstream status", permission: "status:read" },
   { href: "/activities", label: "Activities", permission: "activities:read", section: "Compliance" },
   { href: "/audit", label: "Audit trail", permission: "audit:read", section: "Compliance" },
   { href: "/alerts", label: "Alerts", permission: "alerts:read", section: "Compliance" },
@@ -24,7 +25,10 @@ export const NAV: NavItem[] = [
   { href: "/admin/approvals", label: "Approval rules", permission: "approvals:rules", section: "Admin" },
   { href: "/admin/stream", label: "Event stream", permission: "stream:read", section: "Admin" },
   { href: "/admin/jobs", label: "Jobs", permission: "jobs:manage", section: "Admin" },
+  { href: "/admin/mail", label: "Mail", permission: "mail:read", section: "Admin" },
   { href: "/settings/tokens", label: "Access tokens", permission: "tokens:own", section: "Settings" },
+  { href: "/settings/cli", label: "Command line", permission: "cli:own", section: "Settings" },
+  { href: "/settings/security", label: "Security", permission: "security:own", section: "Settings" },
 ];
 
 export function navFor(role: Role): NavItem[] {

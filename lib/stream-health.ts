@@ -68,7 +68,10 @@ export const LIVE_TOPIC_QUERY_ROOTS: Record<string, string[]> = {
   audit: ["audit"],
   staff: ["staff"],
   approval: ["approvals"],
-  token: ["tokens"],
+  token: ["tokens", "tokens-all"],
+  "access-key": ["access-keys", "access-keys-all"],
   // The sweep's progress and "as of" only: the explorer offers a refresh rather than moving rows under the reader.
   activities: ["activities-status"],
+  // An upstream module's state changed: the status page reads it again.
+  status: ["status"],
 };

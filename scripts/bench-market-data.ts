@@ -4,10 +4,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
-import { chromium } from "@playwright/test";
 import { Pool } from "undici";
 import { signedHeaders } from "@/server/wire/signing";
 import { freePort } from "./free-port";
+import { signedInBrowser } from "./bench/browser";
 import { KEY, load, SECRET, startChild, stopAllOnExit, stopChild, type Result } from "./bench/load";
 // @ts-expect-error: a plain .mjs script without types
 import { measureRoutes } from "./js-budget.mjs";
@@ -108,23 +108,11 @@ async function main() {
     const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
     await waitFor(`${base}/api/health`, 900_000);
 
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--headless", "--no-sandbox", "--disable-gpu"],
-    });
-    let cookie = "";
-    try {
-      const context = await browser.newContext({ baseURL: base });
-      const page = await context.newPage();
-      await page.goto("/sign-in");
-      await page.getByLabel("Email").fill("support@brokerdesk.test");
-      await page.getByLabel("Password").fill("brokerdesk-demo");
-      await page.getByRole("button", { name: "Sign in" }).click();
-      await page.getByTestId("current-user").waitFor();
-      cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
-    } finally {
-      await browser.close();
-    }
+    const { browser, context } = await signedInBrowser(base);
+    const cookie = await context
+      .cookies()
+      .then((cookies) => cookies.map((c) => `${c.name}=${c.value}`).join("; "))
+      .finally(() => browser.close());
 
     const desk = cookieClient(base, cookie);
     const ref = cookieClient(bare.url, cookie);

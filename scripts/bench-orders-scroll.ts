@@ -4,8 +4,8 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { chromium } from "@playwright/test";
 import pg from "pg";
+import { signedInBrowser } from "./bench/browser";
 import { freePort } from "./free-port";
 import { prepareAppDb } from "@/server/db";
 import { openEngine } from "@/server/db/engine";
@@ -295,19 +295,11 @@ async function main() {
     await waitFor(`${base}/api/health`, 900_000);
 
     // Precise heap sizes: a drop across a frame tells a garbage collection ran in it.
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--enable-precise-memory-info"],
+    const { browser, context } = await signedInBrowser(base, {
+      args: ["--enable-precise-memory-info"],
+      viewport: { width: WIDTH, height: 900 },
     });
     try {
-      const context = await browser.newContext({ viewport: { width: WIDTH, height: 900 }, baseURL: base });
-      const signIn = await context.newPage();
-      await signIn.goto("/sign-in");
-      await signIn.getByLabel("Email").fill("support@brokerdesk.test");
-      await signIn.getByLabel("Password").fill("brokerdesk-demo");
-      await signIn.getByRole("button", { name: "Sign in" }).click();
-      await signIn.getByTestId("current-user").waitFor();
-      await signIn.close();
       const results: ScrollResult[] = [];
       const backResults: ScrollResult[] = [];
       // Several runs, each in a page of its own (a fresh heap).

@@ -1,16 +1,16 @@
 import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
 import type { Permission } from "@/lib/auth/permissions";
-import { requirePermission } from "@/server/auth/guard";
+import { requirePermission, type PageGuardOptions, type Staff } from "@/server/auth/guard";
 
 /**
  * The layout of a page's route group: the permission is checked here, above the group's loading.tsx (a Suspense
  * boundary), so a refusal is a real 403 rather than a 200 whose body says so (the page streams behind loading.tsx).
  * Pages call requirePermission too (cached per request) for the staff member they act for.
  */
-export function guardedLayout(permission: Permission) {
+export function guardedLayout(permission: Permission, options?: PageGuardOptions) {
   return async function GuardedLayout({ children }: { children: ReactNode }) {
-    await requirePermission(permission);
+    await requirePermission(permission, options);
     return children;
   };
 }
@@ -25,5 +25,23 @@ export function lookupLayout<P>(permission: Permission, find: (params: P) => Pro
     await requirePermission(permission);
     if (!(await find(await params))) notFound();
     return children;
+  };
+}
+
+/**
+ * The page under a `lookupLayout`: the permission again (for the staff member the page acts for), the thing found by
+ * the same `find` (the request's cached read), then what the page shows of it.
+ */
+export function lookupPage<P, T>(
+  permission: Permission,
+  find: (params: P) => Promise<T | null | undefined>,
+  view: (found: T, page: { staff: Staff; params: P }) => ReactNode | Promise<ReactNode>,
+) {
+  return async function LookupPage({ params }: { params: Promise<P> }) {
+    const staff = await requirePermission(permission);
+    const p = await params;
+    const found = await find(p);
+    if (!found) notFound();
+    return view(found, { staff, params: p });
   };
 }

@@ -1,49 +1,8 @@
-import Link from "next/link";
-import { QueryProvider } from "@/components/data-table/query-provider";
-import { LiveIndicator, LiveProvider } from "@/components/live/live-provider";
-import { StreamBanner } from "@/components/live/stream-banner";
-import { Sidebar } from "@/components/shell/sidebar";
-import { SymbolSearch } from "@/components/shell/symbol-search";
-import { can, ROLE_LABELS } from "@/lib/auth/permissions";
-import { env } from "@/lib/env";
-import { navFor } from "@/lib/navigation";
+import { DeskShell } from "@/app/(desk)/desk-shell";
 import { requireStaff } from "@/server/auth/guard";
-import { signOutAction } from "@/server/actions/session-sign-out";
 
-/** The signed-in desk: sidebar, header, the live channel (change notices, stream banner) and TanStack Query. */
+/** The signed-in desk's pages, in its shell (./desk-shell.tsx). */
 export default async function DeskLayout({ children }: { children: React.ReactNode }) {
-  const staff = await requireStaff();
-  return (
-    <QueryProvider>
-      <LiveProvider>
-        <div className="flex min-h-screen">
-          <aside className="w-52 shrink-0 bg-slate-900">
-            <Link href="/" className="block px-4 py-3 text-base font-semibold tracking-tight text-white">
-              Brokerdesk
-            </Link>
-            <Sidebar items={navFor(staff.role)} />
-          </aside>
-          <div className="flex min-w-0 flex-1 flex-col">
-            <header className="flex h-11 items-center justify-end gap-3 border-b border-slate-200 bg-white px-4 text-sm">
-              {can(staff.role, "market:read") ? <SymbolSearch /> : null}
-              <LiveIndicator />
-              <span className="text-slate-700" data-testid="current-user">
-                {staff.name} <span className="text-slate-400">·</span> {staff.email}
-              </span>
-              <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-700" data-testid="current-role">
-                {ROLE_LABELS[staff.role]}
-              </span>
-              <form action={signOutAction}>
-                <button type="submit" className="rounded px-2 py-1 text-slate-600 hover:bg-slate-100">
-                  Sign out
-                </button>
-              </form>
-            </header>
-            <StreamBanner alertAfterMs={env().EVENTS_ALERT_AFTER_MS} canOpenHealth={can(staff.role, "stream:read")} />
-            <main className="min-w-0 flex-1 p-5">{children}</main>
-          </div>
-        </div>
-      </LiveProvider>
-    </QueryProvider>
-  );
+  // Each page checks the enrolment its staff member owes (server/auth/guard.ts), the enrolment page excepted.
+  return <DeskShell staff={await requireStaff({ enrolment: "optional" })}>{children}</DeskShell>;
 }

@@ -1,16 +1,13 @@
 "use client";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { DataTable } from "@/components/data-table/data-table";
-import { ColumnsMenu, CursorPagination } from "@/components/data-table/data-table-controls";
-import { fetchJson } from "@/components/data-table/fetch-json";
-import { useDataTable, useListState, type ListPage } from "@/components/data-table/use-data-table";
-import { choices, ExportCsv, FilterBar, type FilterField } from "@/components/data-table/filter-bar";
+import { useListing } from "@/components/data-table/use-data-table";
+import { choices, type FilterField } from "@/components/data-table/filter-bar";
+import { ListingTable } from "@/components/data-table/listing-table";
 import { accountListParams, SEARCH_FIELDS, type AccountListParams } from "@/lib/schemas/account-list-params";
 import { ACCOUNT_STATUSES, ACCOUNT_TYPES, OPTION_LEVELS, TRADING_PERMISSIONS } from "@/lib/schemas/virtual-account";
 import type { AccountRow } from "@/lib/schemas/virtual-account-view";
 import { accountColumns } from "./accounts-columns";
 import { permissionLabel } from "./labels";
-import { accountKeys, accountUrls } from "./query-keys";
+import { accountList } from "./query-keys";
 
 const SEARCH_FIELD_LABELS = {
   auto: "Any",
@@ -45,43 +42,20 @@ const ACCOUNT_FILTERS: FilterField<AccountListParams>[] = [
 
 /** The accounts list: URL state → one upstream page through /api/accounts, prefetched by the page on first load. */
 export function AccountsTable() {
-  const list = useListState(accountListParams);
-  const { state } = list;
-  const query = useQuery({
-    queryKey: accountKeys.list(state),
-    queryFn: ({ signal }) => fetchJson<ListPage<AccountRow>>(accountUrls.list(state), signal),
-    placeholderData: keepPreviousData,
-  });
-  const { table, pagination, busy } = useDataTable({
-    list,
+  const listing = useListing(accountListParams, accountList, {
     columns: accountColumns,
-    page: query.data,
-    getRowId: (r) => r.account_id,
-    fetching: query.isPlaceholderData,
+    getRowId: (r: AccountRow) => r.account_id,
   });
 
   return (
-    <div className="flex flex-col gap-2">
-      <FilterBar
-        list={list}
-        fields={ACCOUNT_FILTERS}
-        label="Filter accounts"
-        actions={
-          <>
-            <ColumnsMenu table={table} />
-            <ExportCsv href={`/api/accounts/export${accountListParams.filterQuery(state)}`} />
-          </>
-        }
-      />
-      <DataTable
-        table={table}
-        query={query}
-        busy={busy}
-        empty={accountListParams.isFiltered(state) ? "No accounts match these filters." : "There are no virtual accounts yet."}
-        rowHref={(r) => `/accounts/${r.account_id}`}
-        rowTestId={(r) => `account-row-${r.external_account_number}`}
-      />
-      <CursorPagination {...pagination} />
-    </div>
+    <ListingTable
+      listing={listing}
+      filters={ACCOUNT_FILTERS}
+      label="Filter accounts"
+      exportPath="/api/accounts/export"
+      empty={["No accounts match these filters.", "There are no virtual accounts yet."]}
+      rowHref={(r) => `/accounts/${r.account_id}`}
+      rowTestId={(r) => `account-row-${r.external_account_number}`}
+    />
   );
 }

@@ -2,13 +2,31 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { fetchJson } from "@/components/data-table/fetch-json";
 import { Button } from "@/components/ui/button";
-import { table as cls } from "@/components/ui/page";
 import { PnL } from "@/components/ui/money";
 import { DetailPanel } from "@/components/ui/panel-state";
+import { RowsTable, type RowColumn } from "@/components/ui/rows-table";
 import { formatDateTime } from "@/lib/format";
 import { formatMoney } from "@/lib/money";
-import type { ActivitiesPage } from "@/lib/schemas/account-data";
+import type { ActivitiesPage, Activity } from "@/lib/schemas/account-data";
 import { accountKeys, accountUrls } from "./query-keys";
+
+const ACTIVITY_COLUMNS: RowColumn<Activity>[] = [
+  {
+    head: "Time",
+    className: "text-xs whitespace-nowrap text-slate-600",
+    cell: (a) => (a.biz_time ? formatDateTime(a.biz_time) : (a.trade_date ?? "—")),
+  },
+  { head: "Type", className: "text-xs font-medium", cell: (a) => a.activity_type },
+  { head: "Detail", className: "text-xs text-slate-600", cell: (a) => a.activity_sub_type ?? "—" },
+  { head: "Symbol", className: "font-mono text-xs", cell: (a) => a.symbol ?? "" },
+  { head: "Quantity", numeric: true, className: "text-xs", cell: (a) => a.quantity ?? "" },
+  { head: "Net amount", numeric: true, cell: (a) => <PnL value={a.net_amount}>{formatMoney(a.net_amount, a.currency)}</PnL> },
+  {
+    head: "Description",
+    className: "max-w-72 truncate text-xs text-slate-600",
+    cell: (a) => <span title={a.description}>{a.description ?? ""}</span>,
+  },
+];
 
 /** Recent cash activities, newest first, 20 at a time ("Load more" follows the upstream cursor). */
 export function ActivitiesPanel({ accountId }: { accountId: string }) {
@@ -25,41 +43,7 @@ export function ActivitiesPanel({ accountId }: { accountId: string }) {
         if (items.length === 0) return <p className="text-sm text-slate-500">No activities yet.</p>;
         return (
           <div className="flex flex-col gap-2">
-            <div className={cls.wrap}>
-              <table className={cls.table}>
-                <thead>
-                  <tr>
-                    {["Time", "Type", "Detail", "Symbol"].map((h) => (
-                      <th key={h} className={cls.th}>
-                        {h}
-                      </th>
-                    ))}
-                    <th className={`${cls.th} text-right`}>Quantity</th>
-                    <th className={`${cls.th} text-right`}>Net amount</th>
-                    <th className={cls.th}>Description</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {items.map((a) => (
-                    <tr key={a.id}>
-                      <td className={`${cls.td} text-xs whitespace-nowrap text-slate-600`}>
-                        {a.biz_time ? formatDateTime(a.biz_time) : (a.trade_date ?? "—")}
-                      </td>
-                      <td className={`${cls.td} text-xs font-medium`}>{a.activity_type}</td>
-                      <td className={`${cls.td} text-xs text-slate-600`}>{a.activity_sub_type ?? "—"}</td>
-                      <td className={`${cls.td} font-mono text-xs`}>{a.symbol ?? ""}</td>
-                      <td className={`${cls.td} num text-xs`}>{a.quantity ?? ""}</td>
-                      <td className={`${cls.td} num`}>
-                        <PnL value={a.net_amount}>{formatMoney(a.net_amount, a.currency)}</PnL>
-                      </td>
-                      <td className={`${cls.td} max-w-72 truncate text-xs text-slate-600`} title={a.description}>
-                        {a.description ?? ""}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <RowsTable columns={ACTIVITY_COLUMNS} rows={items} rowKey={(a) => a.id} />
             {query.hasNextPage ? (
               <div>
                 <Button variant="secondary" size="sm" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>

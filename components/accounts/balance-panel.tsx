@@ -1,21 +1,28 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { fetchJson } from "@/components/data-table/fetch-json";
-import { table as cls } from "@/components/ui/page";
 import { PnL } from "@/components/ui/money";
 import { DetailPanel } from "@/components/ui/panel-state";
+import { RowsTable, type RowColumn } from "@/components/ui/rows-table";
 import { formatMoney } from "@/lib/money";
 import type { Balance, CurrencyAsset } from "@/lib/schemas/account-data";
 import { accountKeys, accountUrls } from "./query-keys";
 
-const COLUMNS: [keyof CurrencyAsset, string][] = [
-  ["cash_balance", "Cash"],
-  ["settled_cash", "Settled"],
-  ["unsettled_cash", "Unsettled"],
-  ["buying_power", "Buying power"],
-  ["market_value", "Market value"],
-  ["init_margin", "Initial margin"],
-  ["unrealized_profit_loss", "Unrealized P&L"],
+/** An amount of one currency, in that currency; a P&L in its colour. */
+const amount = (k: Exclude<keyof CurrencyAsset, "currency">, head: string, pnl = false): RowColumn<CurrencyAsset> => ({
+  head,
+  numeric: true,
+  cell: (a) => <PnL value={pnl ? a[k] : undefined}>{formatMoney(a[k])}</PnL>,
+});
+const CURRENCY_COLUMNS: RowColumn<CurrencyAsset>[] = [
+  { head: "Currency", className: "font-medium", cell: (a) => a.currency },
+  amount("cash_balance", "Cash"),
+  amount("settled_cash", "Settled"),
+  amount("unsettled_cash", "Unsettled"),
+  amount("buying_power", "Buying power"),
+  amount("market_value", "Market value"),
+  amount("init_margin", "Initial margin"),
+  amount("unrealized_profit_loss", "Unrealized P&L", true),
 ];
 
 export function BalancePanel({ accountId }: { accountId: string }) {
@@ -45,32 +52,7 @@ export function BalancePanel({ accountId }: { accountId: string }) {
                 </div>
               ))}
             </dl>
-            <div className={cls.wrap}>
-              <table className={cls.table}>
-                <thead>
-                  <tr>
-                    <th className={cls.th}>Currency</th>
-                    {COLUMNS.map(([, h]) => (
-                      <th key={h} className={`${cls.th} text-right`}>
-                        {h}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {b.account_currency_assets.map((a) => (
-                    <tr key={a.currency}>
-                      <td className={`${cls.td} font-medium`}>{a.currency}</td>
-                      {COLUMNS.map(([k]) => (
-                        <td key={k} className={`${cls.td} num`}>
-                          <PnL value={k === "unrealized_profit_loss" ? a[k] : undefined}>{formatMoney(a[k] as string | undefined)}</PnL>
-                        </td>
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <RowsTable columns={CURRENCY_COLUMNS} rows={b.account_currency_assets} rowKey={(a) => a.currency} />
             <p className="text-xs text-slate-500">Totals in {ccy ?? "the account currency"}; per-currency amounts in their own currency.</p>
           </div>
         );

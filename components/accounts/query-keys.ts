@@ -1,12 +1,11 @@
+import { listResource } from "@/components/data-table/list-resource";
 import { accountListParams, type AccountListParams } from "@/lib/schemas/account-list-params";
 
-/**
- * Query keys and URLs shared by the server prefetch (pages) and the client hooks, so a prefetched result is
- * found again on hydration. The list's key is what the upstream answer depends on (`apiQuery`: not the hidden
- * columns nor the trail of earlier pages).
- */
+/** The accounts list's page: query key (root `accounts`) and GET route. */
+export const accountList = listResource<AccountListParams>("accounts", "/api/accounts", accountListParams);
+
+/** An account's parts: query keys and URLs shared by the server prefetch (pages) and the client hooks. */
 export const accountKeys = {
-  list: (p: AccountListParams) => ["accounts", "list", accountListParams.apiQuery(p)] as const,
   overview: (id: string) => ["accounts", "detail", id, "overview"] as const,
   balance: (id: string) => ["accounts", "detail", id, "balance"] as const,
   positions: (id: string) => ["accounts", "detail", id, "positions"] as const,
@@ -14,7 +13,6 @@ export const accountKeys = {
 };
 
 export const accountUrls = {
-  list: (p: AccountListParams) => `/api/accounts${accountListParams.apiQuery(p)}`,
   overview: (id: string) => `/api/accounts/${encodeURIComponent(id)}`,
   balance: (id: string) => `/api/accounts/${encodeURIComponent(id)}/balance`,
   positions: (id: string) => `/api/accounts/${encodeURIComponent(id)}/positions`,

@@ -1,3 +1,4 @@
+import { listPart, listResource } from "@/components/data-table/list-resource";
 import { activityListParams, type ActivityListParams } from "@/lib/schemas/activity-list";
 
 /**
@@ -5,19 +6,15 @@ import { activityListParams, type ActivityListParams } from "@/lib/schemas/activ
  * summary live under "activities", which no live notice touches (rows do not move under the reader); the sweep's
  * status lives under "activities-status", which the live "activities" topic refetches.
  */
+export const activityList = listResource<ActivityListParams>("activities", "/api/activities", activityListParams);
+/** The filter's totals and chart (paging keeps them). */
+export const activityListSummary = listPart<ActivityListParams>("activities", "summary", "/api/activities", activityListParams);
+
 export const activityKeys = {
-  list: (p: ActivityListParams) => ["activities", "list", activityListParams.apiQuery(p)] as const,
-  /** The filter alone: paging keeps the summary. */
-  summary: (p: ActivityListParams) => ["activities", "summary", activityListParams.filterQuery(p)] as const,
   status: (account?: string) => ["activities-status", account ?? ""] as const,
 };
 
 export const activityUrls = {
-  list: (p: ActivityListParams) => `/api/activities${activityListParams.apiQuery(p)}`,
-  summary: (p: ActivityListParams) => {
-    const q = activityListParams.filterQuery(p);
-    return `/api/activities${q ? `${q}&` : "?"}part=summary`;
-  },
   export: (p: ActivityListParams) => `/api/activities/export${activityListParams.filterQuery(p)}`,
   status: (account?: string) => `/api/activities/status${account ? `?account=${encodeURIComponent(account)}` : ""}`,
 };

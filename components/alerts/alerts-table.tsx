@@ -1,11 +1,8 @@
 "use client";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { DataTable } from "@/components/data-table/data-table";
-import { ColumnsMenu, CursorPagination } from "@/components/data-table/data-table-controls";
-import { fetchJson } from "@/components/data-table/fetch-json";
-import { useDataTable, useListState, type ListPage } from "@/components/data-table/use-data-table";
-import { choices, FilterBar, type FilterField } from "@/components/data-table/filter-bar";
+import { useListing } from "@/components/data-table/use-data-table";
+import { choices, type FilterField } from "@/components/data-table/filter-bar";
+import { ListingTable } from "@/components/data-table/listing-table";
 import {
   ALERT_AGE_LABELS,
   ALERT_AGES,
@@ -17,7 +14,7 @@ import {
   type SurveillanceRule,
 } from "@/lib/schemas/surveillance";
 import { alertColumns } from "./alerts-columns";
-import { alertKeys, alertUrls } from "./alert-labels";
+import { alertList } from "./alert-labels";
 
 /** The compliance queue: URL state → one page through /api/alerts, prefetched by the page; live notices refetch it. */
 export function AlertsTable({ rules }: { rules: Pick<SurveillanceRule, "id" | "name">[] }) {
@@ -50,32 +47,18 @@ export function AlertsTable({ rules }: { rules: Pick<SurveillanceRule, "id" | "n
     ],
     [rules],
   );
-  const list = useListState(alertListParams);
-  const { state } = list;
-  const query = useQuery({
-    queryKey: alertKeys.list(state),
-    queryFn: ({ signal }) => fetchJson<ListPage<AlertRow>>(alertUrls.list(state), signal),
-    placeholderData: keepPreviousData,
-  });
-  const { table, pagination, busy } = useDataTable({
-    list,
+  const listing = useListing(alertListParams, alertList, {
     columns: alertColumns,
-    page: query.data,
-    getRowId: (r) => r.id,
-    fetching: query.isPlaceholderData,
+    getRowId: (r: AlertRow) => r.id,
   });
   return (
-    <div className="flex flex-col gap-2">
-      <FilterBar list={list} fields={filters} label="Filter alerts" actions={<ColumnsMenu table={table} />} />
-      <DataTable
-        table={table}
-        query={query}
-        busy={busy}
-        empty={alertListParams.isFiltered(state) ? "No alerts match these filters." : "No alerts yet."}
-        rowHref={(r) => `/alerts/${r.id}`}
-        rowTestId={() => "alert-row"}
-      />
-      <CursorPagination {...pagination} />
-    </div>
+    <ListingTable
+      listing={listing}
+      filters={filters}
+      label="Filter alerts"
+      empty={["No alerts match these filters.", "No alerts yet."]}
+      rowHref={(r) => `/alerts/${r.id}`}
+      rowTestId={() => "alert-row"}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
-import { table } from "@/components/ui/page";
+import { RowsTable, type RowColumn } from "@/components/ui/rows-table";
 import { formatDateTime } from "@/lib/format";
 import { RULE_KIND_LABELS, RULE_KINDS, type RuleKind, type SurveillanceRule } from "@/lib/schemas/surveillance";
 import { RuleForm } from "./rule-form";
@@ -12,6 +12,32 @@ function paramsText(params: Record<string, unknown>): string {
     .map(([k, v]) => `${k} ${String(v)}`)
     .join(" · ");
 }
+
+const RULE_COLUMNS: RowColumn<SurveillanceRule>[] = [
+  { head: "#", className: "text-slate-500", cell: (r) => r.id },
+  { head: "Rule", cell: (r) => r.name },
+  { head: "Kind", className: "text-xs", cell: (r) => RULE_KIND_LABELS[r.kind] ?? r.kind },
+  { head: "Parameters", className: "font-mono text-xs", cell: (r) => paramsText(r.params) },
+  { head: "State", cell: (r) => (r.enabled ? <Badge tone="green">Enabled</Badge> : <Badge>Off</Badge>) },
+  {
+    head: "Changed",
+    className: "text-xs whitespace-nowrap",
+    cell: (r) => (
+      <>
+        {formatDateTime(r.updatedAt)}
+        {r.updatedBy ? <div className="text-[11px] text-slate-500">{r.updatedBy}</div> : null}
+      </>
+    ),
+  },
+  {
+    head: "",
+    cell: (r) => (
+      <Link href={`/admin/surveillance?edit=${r.id}`} className={link}>
+        Edit
+      </Link>
+    ),
+  },
+];
 
 /** What the rules page shows for its URL: the rule being edited (`edit=<id>`) or the kind of a new one (`new=<kind>`). */
 export function rulesView(rules: SurveillanceRule[], search: Record<string, string | string[] | undefined>) {
@@ -25,41 +51,7 @@ export function rulesView(rules: SurveillanceRule[], search: Record<string, stri
 export function SurveillanceRules({ rules, editing, newKind, saved }: { rules: SurveillanceRule[] } & ReturnType<typeof rulesView>) {
   return (
     <div className="flex flex-col gap-4">
-      <div className={table.wrap}>
-        <table className={table.table}>
-          <thead>
-            <tr>
-              <th className={table.th}>#</th>
-              <th className={table.th}>Rule</th>
-              <th className={table.th}>Kind</th>
-              <th className={table.th}>Parameters</th>
-              <th className={table.th}>State</th>
-              <th className={table.th}>Changed</th>
-              <th className={table.th} />
-            </tr>
-          </thead>
-          <tbody>
-            {rules.map((r) => (
-              <tr key={r.id} data-testid="rule-row">
-                <td className={`${table.td} text-slate-500`}>{r.id}</td>
-                <td className={table.td}>{r.name}</td>
-                <td className={`${table.td} text-xs`}>{RULE_KIND_LABELS[r.kind] ?? r.kind}</td>
-                <td className={`${table.td} font-mono text-xs`}>{paramsText(r.params)}</td>
-                <td className={table.td}>{r.enabled ? <Badge tone="green">Enabled</Badge> : <Badge>Off</Badge>}</td>
-                <td className={`${table.td} text-xs whitespace-nowrap`}>
-                  {formatDateTime(r.updatedAt)}
-                  {r.updatedBy ? <div className="text-[11px] text-slate-500">{r.updatedBy}</div> : null}
-                </td>
-                <td className={table.td}>
-                  <Link href={`/admin/surveillance?edit=${r.id}`} className={link}>
-                    Edit
-                  </Link>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <RowsTable columns={RULE_COLUMNS} rows={rules} rowKey={(r) => r.id} rowProps={() => ({ "data-testid": "rule-row" })} />
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <span className="text-slate-600">New rule:</span>
         {RULE_KINDS.map((k) => (

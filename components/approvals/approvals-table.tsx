@@ -1,8 +1,7 @@
 "use client";
 import { useMemo } from "react";
-import { DataTable } from "@/components/data-table/data-table";
-import { ColumnsMenu, CursorPagination } from "@/components/data-table/data-table-controls";
-import { choices, FilterBar, type FilterField } from "@/components/data-table/filter-bar";
+import { choices, type FilterField } from "@/components/data-table/filter-bar";
+import { ListingTable } from "@/components/data-table/listing-table";
 import { useDataTable, useListQuery, useListState } from "@/components/data-table/use-data-table";
 import {
   APPROVAL_RULE_ACTIONS,
@@ -39,6 +38,7 @@ const APPROVAL_FILTERS: FilterField<ApprovalListParams>[] = [
  * request, a decision or an expiry (each an audit entry, with the `approval` notice) refetches it.
  */
 export function ApprovalsTable() {
+  // The columns (a request's age) are of the page's own time: the kit's three hooks composed here.
   const list = useListState(approvalListParams);
   const { state } = list;
   const query = useListQuery<ApprovalInboxPage, ApprovalListParams>(approvalList, state);
@@ -52,17 +52,13 @@ export function ApprovalsTable() {
     fetching: query.isPlaceholderData,
   });
   return (
-    <div className="flex flex-col gap-2">
-      <FilterBar list={list} fields={APPROVAL_FILTERS} label="Filter approval requests" actions={<ColumnsMenu table={table} />} />
-      <DataTable
-        table={table}
-        query={query}
-        busy={busy}
-        empty={approvalListParams.isFiltered(state) ? "No approval requests match these filters." : "Nothing waits for approval."}
-        rowHref={(r) => `/approvals/${r.id}`}
-        rowTestId={() => "approval-row"}
-      />
-      <CursorPagination {...pagination} />
-    </div>
+    <ListingTable
+      listing={{ list, state, query, table, pagination, busy }}
+      filters={APPROVAL_FILTERS}
+      label="Filter approval requests"
+      empty={["No approval requests match these filters.", "Nothing waits for approval."]}
+      rowHref={(r) => `/approvals/${r.id}`}
+      rowTestId={() => "approval-row"}
+    />
   );
 }

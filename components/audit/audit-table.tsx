@@ -1,8 +1,7 @@
 "use client";
-import { DataTable } from "@/components/data-table/data-table";
-import { ColumnsMenu, CursorPagination } from "@/components/data-table/data-table-controls";
-import { ExportCsv, FilterBar, type FilterField } from "@/components/data-table/filter-bar";
-import { useDataTable, useListQuery, useListState, type ListPage } from "@/components/data-table/use-data-table";
+import type { FilterField } from "@/components/data-table/filter-bar";
+import { ListingTable } from "@/components/data-table/listing-table";
+import { useListing } from "@/components/data-table/use-data-table";
 import { ROLES } from "@/lib/auth/permissions";
 import { auditListParams, type AuditListParams, type AuditListRow } from "@/lib/schemas/audit";
 import { auditColumns } from "./audit-columns";
@@ -49,37 +48,18 @@ const AUDIT_FILTERS: FilterField<AuditListParams>[] = [
 
 /** The trail: URL state → one keyset page through /api/audit, prefetched by the page; every new entry refetches it. */
 export function AuditTable() {
-  const list = useListState(auditListParams);
-  const { state } = list;
-  const query = useListQuery<ListPage<AuditListRow>, AuditListParams>(auditList, state);
-  const { table, pagination, busy } = useDataTable({
-    list,
+  const listing = useListing(auditListParams, auditList, {
     columns: auditColumns,
-    page: query.data,
-    getRowId: (r) => String(r.seq),
-    fetching: query.isPlaceholderData,
+    getRowId: (r: AuditListRow) => String(r.seq),
   });
   return (
-    <div className="flex flex-col gap-2">
-      <FilterBar
-        list={list}
-        fields={AUDIT_FILTERS}
-        label="Filter the audit trail"
-        actions={
-          <>
-            <ColumnsMenu table={table} />
-            <ExportCsv href={`/api/audit/export${auditListParams.filterQuery(state)}`} />
-          </>
-        }
-      />
-      <DataTable
-        table={table}
-        query={query}
-        busy={busy}
-        empty={auditListParams.isFiltered(state) ? "No audit entries match these filters." : "No audit entries yet."}
-        rowTestId={() => "audit-row"}
-      />
-      <CursorPagination {...pagination} />
-    </div>
+    <ListingTable
+      listing={listing}
+      filters={AUDIT_FILTERS}
+      label="Filter the audit trail"
+      exportPath="/api/audit/export"
+      empty={["No audit entries match these filters.", "No audit entries yet."]}
+      rowTestId={() => "audit-row"}
+    />
   );
 }

@@ -60,13 +60,16 @@ export function FilterBar<St extends PageState>({
   fields,
   views,
   actions,
+  exportPath,
   label = "Filters",
 }: {
   list: ListStateApi<St>;
   fields: readonly FilterField<St>[];
   views?: QuickViews<St>;
-  /** The bar's right end: the columns menu, the CSV export. */
+  /** The bar's right end: the columns menu. */
   actions?: ReactNode;
+  /** The list's CSV export route, when it offers one: the bar's last action, with the list's filter. */
+  exportPath?: string;
   label?: string;
 }) {
   const { params, state, setFilters } = list;
@@ -202,7 +205,12 @@ export function FilterBar<St extends PageState>({
             </button>
           ) : null}
         </form>
-        {actions ? <div className="ml-auto flex shrink-0 items-end gap-2">{actions}</div> : null}
+        {actions || exportPath ? (
+          <div className="ml-auto flex shrink-0 items-end gap-2">
+            {actions}
+            {exportPath ? <ExportCsv href={`${exportPath}${urlFilters}`} /> : null}
+          </div>
+        ) : null}
       </div>
     </div>
   );
@@ -231,7 +239,7 @@ function FilterSelect<St>({ field, value, onChange }: { field: FilterField<St>; 
 }
 
 /** A CSV export link of the bar's actions: every row of the filter, not the page. */
-export function ExportCsv({ href }: { href: string }) {
+function ExportCsv({ href }: { href: string }) {
   return (
     <a
       href={href}

@@ -1,12 +1,22 @@
-import { dehydrate, HydrationBoundary, type QueryClient } from "@tanstack/react-query";
+import { dehydrate, HydrationBoundary, type QueryKey } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { PageHeader } from "@/components/ui/page";
 import { makeQueryClient } from "./query-client";
 
 /**
+ * A query a listing's page reads on the server, under the key its client table uses, with the data function its GET
+ * route calls; `infinite` for a list read in pages as the reader scrolls (the blotter: `useInfiniteQuery`).
+ */
+export interface Prefetch {
+  queryKey: QueryKey;
+  queryFn: () => Promise<unknown>;
+  infinite?: true;
+}
+
+/**
  * A listing page's frame: its header, and its first page read on the server into a fresh query client whose data
- * the client table takes over under the same keys (`prefetch` names them). A failed prefetch is not fatal: the
- * table reads again in the browser and shows the error with a Retry.
+ * the client table takes over under the same keys (`prefetch`: the queries, a falsy entry skipped). A failed
+ * prefetch is not fatal: the table reads again in the browser and shows the error with a Retry.
  */
 export async function ListPage({
   title,
@@ -18,11 +28,19 @@ export async function ListPage({
   title: string;
   description: ReactNode;
   actions?: ReactNode;
-  prefetch: (client: QueryClient) => Promise<unknown>;
+  prefetch: (Prefetch | false | undefined)[];
   children: ReactNode;
 }) {
   const client = makeQueryClient();
-  await prefetch(client);
+  await Promise.all(
+    prefetch.map(
+      (q) =>
+        q &&
+        (q.infinite
+          ? client.prefetchInfiniteQuery({ queryKey: q.queryKey, queryFn: q.queryFn, initialPageParam: undefined })
+          : client.prefetchQuery({ queryKey: q.queryKey, queryFn: q.queryFn })),
+    ),
+  );
   return (
     <>
       <PageHeader title={title} description={description} actions={actions} />

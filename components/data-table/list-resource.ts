@@ -12,4 +12,23 @@ export function listResource<St extends PageState>(root: string, path: string, p
   };
 }
 
-export type ListResource<St extends PageState> = ReturnType<typeof listResource<St>>;
+/**
+ * What a listing's GET route answers for its whole filter with `part=` (the movements' totals, the activities'
+ * summary): keyed by the filter alone, so paging keeps it.
+ */
+export function listPart<St extends PageState>(
+  root: string,
+  part: string,
+  path: string,
+  params: { filterQuery: (state: Partial<St>) => string },
+) {
+  return {
+    key: (state: St) => [root, part, params.filterQuery(state)] as const,
+    url: (state: St) => {
+      const q = params.filterQuery(state);
+      return `${path}${q ? `${q}&` : "?"}part=${part}`;
+    },
+  };
+}
+
+export type ListResource<St extends PageState> = { key: (state: St) => readonly unknown[]; url: (state: St) => string };

@@ -54,10 +54,11 @@ export function useListState<St extends PageState>(params: ListParams<St>) {
 }
 
 /**
- * The page of the list's state through its GET route: prefetched by the page on the first load (same key), the
- * previous rows kept (dimmed) while the next page loads, read again when a live notice invalidates the key's root.
+ * The page of the list's state through its GET route (or a part of the answer for its filter: `listPart`):
+ * prefetched by the page on the first load (same key), the previous rows kept (dimmed) while the next page loads,
+ * read again when a live notice invalidates the key's root.
  */
-export function useListQuery<P extends ListPage<unknown>, St extends PageState>(resource: ListResource<St>, state: St) {
+export function useListQuery<P, St extends PageState>(resource: ListResource<St>, state: St) {
   return useQuery({
     queryKey: resource.key(state),
     queryFn: ({ signal }) => fetchJson<P>(resource.url(state), signal),
@@ -66,6 +67,23 @@ export function useListQuery<P extends ListPage<unknown>, St extends PageState>(
 }
 
 export type ListStateApi<St extends PageState> = ReturnType<typeof useListState<St>>;
+
+/**
+ * A listing in one: its URL state (`useListState`), its page through the GET route (`useListQuery`) and its table
+ * (`useDataTable`). A table whose columns depend on the page (the approvals' ages) composes the three itself.
+ */
+export function useListing<T, St extends PageState, P extends ListPage<T> = ListPage<T>>(
+  params: ListParams<St>,
+  resource: ListResource<St>,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- TanStack's own column type takes any value type
+  { columns, getRowId }: { columns: ColumnDef<T, any>[]; getRowId: (row: T) => string },
+) {
+  const list = useListState(params);
+  const query = useListQuery<P, St>(resource, list.state);
+  const { table, pagination, busy } = useDataTable({ list, columns, page: query.data, getRowId, fetching: query.isPlaceholderData });
+  return { list, state: list.state, query, table, pagination, busy };
+}
+export type Listing<T, St extends PageState> = ReturnType<typeof useListing<T, St>>;
 
 /** One page of rows and the cursor of the next one (absent on the last page). */
 export interface ListPage<T> {

@@ -1,16 +1,15 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import type { ReactNode } from "react";
 import { fetchJson } from "@/components/data-table/fetch-json";
 import { ALERT_STATUS_TONES } from "@/components/alerts/alert-labels";
 import { ORDER_STATUS_LABELS, ORDER_STATUS_TONES, SIDE_TONES } from "@/components/orders/order-labels";
 import { EnumBadge } from "@/components/ui/enum-badge";
-import { table } from "@/components/ui/page";
 import { DetailPanel } from "@/components/ui/panel-state";
+import { RowsTable, type RowColumn } from "@/components/ui/rows-table";
 import { formatDateTime } from "@/lib/format";
 import { formatMoney, formatQuantity } from "@/lib/money";
-import type { DeskViewData } from "@/lib/schemas/instrument-desk";
+import type { DeskAlert, DeskExecution, DeskOrder, DeskPosition, DeskViewData } from "@/lib/schemas/instrument-desk";
 import { orderCurrency } from "@/lib/schemas/order-list";
 
 /**
@@ -18,8 +17,6 @@ import { orderCurrency } from "@/lib/schemas/order-list";
  * accounts whose activities the desk has read, alerts on the symbol; each row links to its page. Read from the read
  * model (no upstream call) under the "orders" live root, so an order's notice refreshes it in place.
  */
-const link = "text-blue-800 hover:underline";
-
 export function DeskView({ market, symbol }: { market: string; symbol: string }) {
   const m = market.toUpperCase();
   const s = symbol.toUpperCase();
@@ -32,153 +29,116 @@ export function DeskView({ market, symbol }: { market: string; symbol: string })
     <DetailPanel title={`${s} in the desk's books`} testId="desk-view" query={query}>
       {(d) => (
         <div className="grid gap-4 2xl:grid-cols-2">
-          {d.orders ? (
-            <Part title="Open orders" testId="desk-orders" empty="No open order in this symbol." count={d.orders.length}>
-              <Table head={["Placed (UTC)", "Account", "Symbol", "Side", "Type", ["Qty"], ["Filled"], ["Limit / stop"], "Status"]}>
-                {d.orders.map((o) => (
-                  <tr key={o.id} data-testid="desk-order">
-                    <td className={`${table.td} whitespace-nowrap`}>
-                      <Link href={`/orders/${o.id}`} prefetch={false} className={link} title={`Order ${o.clientOrderId}`}>
-                        {formatDateTime(o.listedAt)}
-                      </Link>
-                    </td>
-                    <Account id={o.accountId} number={o.accountNumber} />
-                    <td className={`${table.td} font-mono text-xs`}>{o.symbol}</td>
-                    <td className={table.td}>
-                      <EnumBadge value={o.side} tones={SIDE_TONES} />
-                    </td>
-                    <td className={`${table.td} text-xs`}>{o.orderType ?? "—"}</td>
-                    <Num>{formatQuantity(o.quantity)}</Num>
-                    <Num>{formatQuantity(o.filledQuantity)}</Num>
-                    <Num>{o.limitPrice || o.stopPrice ? formatMoney(o.limitPrice ?? o.stopPrice, ccy) : "—"}</Num>
-                    <td className={table.td}>
-                      <EnumBadge value={o.status} tones={ORDER_STATUS_TONES} labels={ORDER_STATUS_LABELS} />
-                    </td>
-                  </tr>
-                ))}
-              </Table>
-            </Part>
-          ) : null}
-          {d.executions ? (
-            <Part title="Recent executions" testId="desk-executions" empty="No execution in this symbol." count={d.executions.length}>
-              <Table head={["Filled (UTC)", "Account", "Symbol", "Side", ["Qty"], ["Price"]]}>
-                {d.executions.map((e) => (
-                  <tr key={e.id} data-testid="desk-execution">
-                    <td className={`${table.td} whitespace-nowrap`}>
-                      <Link href={`/orders/${e.orderId}`} prefetch={false} className={link}>
-                        {formatDateTime(e.filledAt)}
-                      </Link>
-                    </td>
-                    <Account id={e.accountId} number={e.accountNumber} />
-                    <td className={`${table.td} font-mono text-xs`}>{e.symbol}</td>
-                    <td className={table.td}>
-                      <EnumBadge value={e.side} tones={SIDE_TONES} />
-                    </td>
-                    <Num>{formatQuantity(e.quantity)}</Num>
-                    <Num>{formatMoney(e.price, ccy)}</Num>
-                  </tr>
-                ))}
-              </Table>
-            </Part>
-          ) : null}
-          {d.positions ? (
-            <Part
-              title="Positions (net of the activities read)"
-              testId="desk-positions"
-              empty="No account the desk has read holds or moved this symbol."
-              count={d.positions.length}
-            >
-              <Table head={["Account", ["Net quantity"], "Activities read up to"]}>
-                {d.positions.map((p) => (
-                  <tr key={p.accountId} data-testid="desk-position">
-                    <Account id={p.accountId} number={p.accountNumber} />
-                    <Num>{formatQuantity(p.quantity)}</Num>
-                    <td className={`${table.td} text-xs whitespace-nowrap text-slate-600`}>{p.asOf ? formatDateTime(p.asOf) : "—"}</td>
-                  </tr>
-                ))}
-              </Table>
-            </Part>
-          ) : null}
-          {d.alerts ? (
-            <Part title="Alerts" testId="desk-alerts" empty="No alert names this symbol." count={d.alerts.length}>
-              <Table head={["Raised (UTC)", "Account", "Summary", "Status"]}>
-                {d.alerts.map((a) => (
-                  <tr key={a.id} data-testid="desk-alert">
-                    <td className={`${table.td} whitespace-nowrap`}>
-                      <Link href={`/alerts/${a.id}`} prefetch={false} className={link}>
-                        {formatDateTime(a.raisedAt)}
-                      </Link>
-                    </td>
-                    {a.accountId ? <Account id={a.accountId} number={a.accountNumber} /> : <td className={table.td}>—</td>}
-                    <td className={`${table.td} text-xs`}>{a.summary}</td>
-                    <td className={table.td}>
-                      <EnumBadge value={a.status} tones={ALERT_STATUS_TONES} />
-                    </td>
-                  </tr>
-                ))}
-              </Table>
-            </Part>
-          ) : null}
+          <Part book={ORDERS} rows={d.orders} ccy={ccy} />
+          <Part book={EXECUTIONS} rows={d.executions} ccy={ccy} />
+          <Part book={POSITIONS} rows={d.positions} ccy={ccy} />
+          <Part book={ALERTS} rows={d.alerts} ccy={ccy} />
         </div>
       )}
     </DetailPanel>
   );
 }
 
-function Part({
-  title,
-  testId,
-  empty,
-  count,
-  children,
-}: {
+/** One of the books: its heading, each row's test id, what it says when empty, a row's key, its columns (in the market's currency). */
+interface Book<T> {
   title: string;
-  testId: string;
+  rowTestId: string;
   empty: string;
-  count: number;
-  children: ReactNode;
-}) {
+  rowKey: (row: T) => string;
+  columns: (ccy: string | undefined) => RowColumn<T>[];
+}
+function book<T>(title: string, rowTestId: string, empty: string, rowKey: Book<T>["rowKey"], columns: Book<T>["columns"]): Book<T> {
+  return { title, rowTestId, empty, rowKey, columns };
+}
+const byId = (r: { id: string }) => r.id;
+
+/** A book, absent when the viewer's role may not read it. */
+function Part<T>({ book, rows, ccy }: { book: Book<T>; rows: T[] | undefined; ccy: string | undefined }) {
+  if (!rows) return null;
   return (
-    <section aria-label={title} data-testid={testId} className="flex min-w-0 flex-col gap-1">
+    <section aria-label={book.title} className="flex min-w-0 flex-col gap-1">
       <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
-        {title} <span className="font-normal">({count})</span>
+        {book.title} <span className="font-normal">({rows.length})</span>
       </h3>
-      {count === 0 ? <p className="py-2 text-sm text-slate-500">{empty}</p> : children}
+      {rows.length === 0 ? (
+        <p className="py-2 text-sm text-slate-500">{book.empty}</p>
+      ) : (
+        <RowsTable columns={book.columns(ccy)} rows={rows} rowKey={book.rowKey} rowProps={() => ({ "data-testid": book.rowTestId })} />
+      )}
     </section>
   );
 }
 
-/** Column heads; a head in brackets is numeric (right-aligned). */
-function Table({ head, children }: { head: (string | [string])[]; children: ReactNode }) {
-  return (
-    <div className={table.wrap}>
-      <table className={table.table}>
-        <thead>
-          <tr>
-            {head.map((h) => (
-              <th key={String(h)} className={`${table.th} ${Array.isArray(h) ? "text-right" : ""}`}>
-                {Array.isArray(h) ? h[0] : h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>{children}</tbody>
-      </table>
-    </div>
-  );
-}
+const link = "text-blue-800 hover:underline";
+const NOWRAP = "whitespace-nowrap";
+const MONO = "font-mono text-xs";
 
-const Num = ({ children }: { children: ReactNode }) => (
-  <td className={`${table.td} text-right whitespace-nowrap tabular-nums`}>{children}</td>
-);
+/** When the row happened: its time, linking to its page (with a title). */
+const when = <T,>(head: string, at: (r: T) => [time: string, href: string, title?: string]): RowColumn<T> => ({
+  head,
+  className: NOWRAP,
+  cell: (r) => {
+    const [time, href, title] = at(r);
+    return (
+      <Link href={href} prefetch={false} className={link} title={title}>
+        {formatDateTime(time)}
+      </Link>
+    );
+  },
+});
 
 /** An account by its number (its id in the title when the directory does not know it yet), linking to its page. */
-function Account({ id, number }: { id: string; number: string | null }) {
-  return (
-    <td className={`${table.td} whitespace-nowrap`}>
-      <Link href={`/accounts/${encodeURIComponent(id)}`} prefetch={false} className={`${link} font-mono text-xs`} title={id}>
+const ACCOUNT: RowColumn<{ accountId: string | null; accountNumber: string | null }> = {
+  head: "Account",
+  className: NOWRAP,
+  cell: ({ accountId: id, accountNumber: number }) =>
+    id ? (
+      <Link href={`/accounts/${encodeURIComponent(id)}`} prefetch={false} className={`${link} ${MONO}`} title={id}>
         {number ?? `${id.slice(0, 8)}…`}
       </Link>
-    </td>
-  );
-}
+    ) : (
+      "—"
+    ),
+};
+/** Who traded the symbol, which way. */
+const TRADE: RowColumn<Pick<DeskOrder, "accountId" | "accountNumber" | "symbol" | "side">>[] = [
+  ACCOUNT,
+  { head: "Symbol", className: MONO, cell: (r) => r.symbol },
+  { head: "Side", cell: (r) => <EnumBadge value={r.side} tones={SIDE_TONES} /> },
+];
+
+const ORDERS = book<DeskOrder>("Open orders", "desk-order", "No open order in this symbol.", byId, (ccy) => [
+  when("Placed (UTC)", (o) => [o.listedAt, `/orders/${o.id}`, `Order ${o.clientOrderId}`]),
+  ...TRADE,
+  { head: "Type", className: "text-xs", cell: (o) => o.orderType ?? "—" },
+  { head: "Qty", numeric: true, cell: (o) => formatQuantity(o.quantity) },
+  { head: "Filled", numeric: true, cell: (o) => formatQuantity(o.filledQuantity) },
+  { head: "Limit / stop", numeric: true, cell: (o) => (o.limitPrice || o.stopPrice ? formatMoney(o.limitPrice ?? o.stopPrice, ccy) : "—") },
+  { head: "Status", cell: (o) => <EnumBadge value={o.status} tones={ORDER_STATUS_TONES} labels={ORDER_STATUS_LABELS} /> },
+]);
+
+const EXECUTIONS = book<DeskExecution>("Recent executions", "desk-execution", "No execution in this symbol.", byId, (ccy) => [
+  when("Filled (UTC)", (e) => [e.filledAt, `/orders/${e.orderId}`]),
+  ...TRADE,
+  { head: "Qty", numeric: true, cell: (e) => formatQuantity(e.quantity) },
+  { head: "Price", numeric: true, cell: (e) => formatMoney(e.price, ccy) },
+]);
+
+const POSITIONS = book<DeskPosition>(
+  "Positions (net of the activities read)",
+  "desk-position",
+  "No account the desk has read holds or moved this symbol.",
+  (p) => p.accountId,
+  () => [
+    ACCOUNT,
+    { head: "Net quantity", numeric: true, cell: (p) => formatQuantity(p.quantity) },
+    { head: "Activities read up to", className: `text-xs ${NOWRAP} text-slate-600`, cell: (p) => (p.asOf ? formatDateTime(p.asOf) : "—") },
+  ],
+);
+
+const ALERTS = book<DeskAlert>("Alerts", "desk-alert", "No alert names this symbol.", byId, () => [
+  when("Raised (UTC)", (a) => [a.raisedAt, `/alerts/${a.id}`]),
+  ACCOUNT,
+  { head: "Summary", className: "text-xs", cell: (a) => a.summary },
+  { head: "Status", cell: (a) => <EnumBadge value={a.status} tones={ALERT_STATUS_TONES} /> },
+]);

@@ -1,17 +1,21 @@
-import { table } from "@/components/ui/page";
+import { RowsTable } from "@/components/ui/rows-table";
 import { SymbolLink } from "./symbol-link";
 import { formatMoney, formatQuantity, mulDecimal } from "@/lib/money";
 import type { FactSection, FactValue } from "@/lib/schemas/instrument-tabs";
 
+type Row = FactSection["rows"][number];
+
 /** One section of a tab: a record as label/value pairs, or records as a dense table; numbers right-aligned with their currency. */
 export function FactSectionView({ s, testId, market }: { s: FactSection; testId: string; market: string }) {
-  const cell = (v: FactValue | undefined, c: FactSection["columns"][number], row: Record<string, FactValue>) =>
+  const cell = (row: Row, c: FactSection["columns"][number]) => {
+    const v = row[c.key];
     // Another instrument named in a record (a fund's holding, a peer) links to its page.
-    c.key === "symbol" && typeof v === "string" ? (
+    return c.key === "symbol" && typeof v === "string" ? (
       <SymbolLink market={market} symbol={v} />
     ) : (
       show(v, c.numeric, c.percent ? "percent" : c.money && row.__money !== false ? s.currency || "" : undefined)
     );
+  };
   return (
     <section aria-label={s.title || undefined} data-testid={testId} className="flex flex-col gap-1">
       {s.title ? <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{s.title}</h3> : null}
@@ -24,37 +28,16 @@ export function FactSectionView({ s, testId, market }: { s: FactSection; testId:
           {s.columns.map((c) => (
             <div key={c.key} className="contents" data-field={c.key}>
               <dt className="text-slate-500">{c.label}</dt>
-              <dd className={c.numeric ? "text-right tabular-nums xl:text-left" : "min-w-0 break-words"}>
-                {cell(s.rows[0][c.key], c, s.rows[0])}
-              </dd>
+              <dd className={c.numeric ? "text-right tabular-nums xl:text-left" : "min-w-0 break-words"}>{cell(s.rows[0], c)}</dd>
             </div>
           ))}
         </dl>
       ) : (
-        <div className={table.wrap}>
-          <table className={table.table}>
-            <thead>
-              <tr>
-                {s.columns.map((c) => (
-                  <th key={c.key} className={`${table.th} ${c.numeric ? "text-right" : ""}`}>
-                    {c.label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {s.rows.map((r, i) => (
-                <tr key={i}>
-                  {s.columns.map((c) => (
-                    <td key={c.key} className={`${table.td} ${c.numeric ? "text-right whitespace-nowrap tabular-nums" : ""}`}>
-                      {cell(r[c.key], c, r)}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <RowsTable<Row>
+          rows={s.rows}
+          rowKey={(_, i) => String(i)}
+          columns={s.columns.map((c) => ({ head: c.label, numeric: c.numeric, cell: (r) => cell(r, c) }))}
+        />
       )}
     </section>
   );

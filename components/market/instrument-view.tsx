@@ -1,6 +1,7 @@
 "use client";
 import dynamic from "next/dynamic";
-import type { CandleView, ChartTimespan, InstrumentProfile, QuoteView } from "@/lib/market";
+import type { CandleView, ChartTimespan, QuoteView } from "@/lib/market";
+import type { InstrumentSummary } from "@/lib/schemas/instrument-tabs";
 import { inAuctionWindow } from "@/lib/market-sessions";
 import { DepthLadder, FootprintPanel, NoiiPanel, TickTape } from "./market-panels";
 import { QuoteHeader } from "./quote-header";
@@ -20,7 +21,7 @@ export function InstrumentView({
   timespan,
 }: {
   quote: QuoteView;
-  profile: InstrumentProfile | null;
+  profile: InstrumentSummary | null;
   bars?: CandleView[];
   timespan: ChartTimespan;
 }) {

@@ -1,11 +1,11 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
 import { useState, type ReactNode } from "react";
 import { fetchJson } from "@/components/data-table/fetch-json";
 import { PnL } from "@/components/ui/money";
 import { DetailPanel } from "@/components/ui/panel-state";
-import { table } from "@/components/ui/page";
+import { RowsTable, type RowColumn } from "@/components/ui/rows-table";
+import { SymbolLink } from "@/components/instruments/symbol-link";
 import { formatDateTime } from "@/lib/format";
 import { formatMoney, mulDecimal } from "@/lib/money";
 import {
@@ -16,7 +16,6 @@ import {
   type ScreenerAnswer,
   type ScreenerId,
   type ScreenerRow,
-  type SectorRow,
 } from "@/lib/schemas/screeners";
 
 /**
@@ -108,75 +107,41 @@ function useScreener(screener: ScreenerId, category: Category, extra: Record<str
   });
 }
 
-const instrumentHref = (market: string, symbol: string) => `/instruments/${market}/${encodeURIComponent(symbol)}`;
-
-function SymbolLink({ market, symbol }: { market: string; symbol: string }) {
-  return (
-    <Link
-      href={instrumentHref(market, symbol)}
-      prefetch={false}
-      className="font-mono text-blue-700 hover:underline"
-      data-testid="instrument-link"
-    >
-      {symbol}
-    </Link>
-  );
-}
+const symbolLink = (market: string, symbol: string) => (
+  <SymbolLink market={market} symbol={symbol} className="font-mono text-blue-700 hover:underline" />
+);
 
 function StockTable({ answer, columns, currency, label }: { answer: ScreenerAnswer; columns: Column[]; currency: string; label: string }) {
   return (
-    <div className={table.wrap}>
-      <table className={table.table} aria-label={label}>
-        <thead>
-          <tr>
-            <th className={`${table.th} w-8 text-right`}>#</th>
-            <th className={table.th}>Symbol</th>
-            <th className={table.th}>Name</th>
-            {columns.map((c) => (
-              <th key={c.key} className={`${table.th} text-right`}>
-                {c.label}
-                {["price", "change", "dividend", "high_52w", "low_52w"].includes(c.key) ? (
-                  <span className="ml-1 font-normal text-slate-400">{currency}</span>
-                ) : null}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {answer.rows.length === 0 ? (
-            <tr>
-              <td className={table.empty} colSpan={columns.length + 3}>
-                No instruments qualify for this screener right now.
-              </td>
-            </tr>
+    <RowsTable
+      label={label}
+      rows={answer.rows}
+      rowKey={(r) => r.symbol}
+      rowProps={(r) => ({ "data-testid": "screener-row", "data-symbol": r.symbol, className: "hover:bg-slate-50" })}
+      empty="No instruments qualify for this screener right now."
+      columns={[
+        { head: "#", numeric: true, className: "w-8 text-slate-400", cell: (_, k) => k + 1 },
+        { head: "Symbol", cell: (r) => symbolLink(answer.market, r.symbol) },
+        { head: "Name", className: "max-w-[14rem] truncate text-slate-600", cell: (r) => <span title={r.name}>{r.name ?? ""}</span> },
+        ...columns.map((c): RowColumn<ScreenerRow> => ({
+          head: PRICED.includes(c.key) ? (
+            <>
+              {c.label}
+              <span className="ml-1 font-normal text-slate-400">{currency}</span>
+            </>
           ) : (
-            answer.rows.map((r, k) => (
-              <tr key={r.symbol} data-testid="screener-row" data-symbol={r.symbol} className="hover:bg-slate-50">
-                <td className={`${table.td} text-right tabular-nums text-slate-400`}>{k + 1}</td>
-                <td className={table.td}>
-                  <SymbolLink market={answer.market} symbol={r.symbol} />
-                </td>
-                <td className={`${table.td} max-w-[14rem] truncate text-slate-600`} title={r.name}>
-                  {r.name ?? ""}
-                </td>
-                {columns.map((c) => (
-                  <td
-                    key={c.key}
-                    className={`${table.td} whitespace-nowrap text-right tabular-nums`}
-                    data-col={c.key}
-                    data-value={r[c.key as keyof ScreenerRow]}
-                  >
-                    {c.cell(r)}
-                  </td>
-                ))}
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </div>
+            c.label
+          ),
+          numeric: true,
+          cell: c.cell,
+          data: (r) => ({ "data-col": c.key, "data-value": r[c.key as keyof ScreenerRow] }),
+        })),
+      ]}
+    />
   );
 }
+/** The columns in the market's currency: their heading names it. */
+const PRICED = ["price", "change", "dividend", "high_52w", "low_52w"];
 
 function Choice<T extends string>({
   label,
@@ -253,65 +218,53 @@ function SectorsPanel({ category, onPick, picked }: { category: Category; onPick
   return (
     <DetailPanel title="Market sectors" testId="screener-sectors" query={query} actions={asOf(query.data)}>
       {(a) => (
-        <div className={table.wrap}>
-          <table className={table.table} aria-label="Market sectors">
-            <thead>
-              <tr>
-                <th className={table.th}>Sector</th>
-                <th className={`${table.th} text-right`}>Change %</th>
-                <th className={`${table.th} text-right`}>Market value</th>
-                <th className={`${table.th} text-right`}>Volume</th>
-                <th className={`${table.th} text-right`}>Up / down</th>
-                <th className={table.th}>Leader</th>
-              </tr>
-            </thead>
-            <tbody>
-              {(a.sectors ?? []).length === 0 ? (
-                <tr>
-                  <td className={table.empty} colSpan={6}>
-                    No sectors for this market.
-                  </td>
-                </tr>
-              ) : (
-                (a.sectors ?? []).map((s: SectorRow) => (
-                  <tr
-                    key={s.sector_id}
-                    data-testid="sector-row"
-                    data-sector={s.sector_id}
-                    className={s.sector_id === picked ? "bg-blue-50" : "hover:bg-slate-50"}
-                  >
-                    <td className={table.td}>
-                      <button type="button" className="text-left text-blue-700 hover:underline" onClick={() => onPick(s.sector_id)}>
-                        {s.sector_name}
-                      </button>
-                    </td>
-                    <td className={`${table.td} text-right tabular-nums`}>
-                      <PnL value={s.change_ratio}>{signedPercent(s.change_ratio)}</PnL>
-                    </td>
-                    <td className={`${table.td} text-right tabular-nums`}>{big(s.market_value)}</td>
-                    <td className={`${table.td} text-right tabular-nums`}>{big(s.volume)}</td>
-                    <td className={`${table.td} text-right tabular-nums`}>
-                      <span className="text-emerald-700">{s.rise_count ?? 0}</span> /{" "}
-                      <span className="text-red-700">{s.fall_count ?? 0}</span>
-                    </td>
-                    <td className={table.td}>
-                      {s.leading_symbol ? (
-                        <>
-                          <SymbolLink market={a.market} symbol={s.leading_symbol} />{" "}
-                          <PnL value={s.leading_change_ratio}>
-                            <span className="tabular-nums text-xs">{signedPercent(s.leading_change_ratio)}</span>
-                          </PnL>
-                        </>
-                      ) : (
-                        "—"
-                      )}
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
+        <RowsTable
+          label="Market sectors"
+          rows={a.sectors ?? []}
+          rowKey={(s) => s.sector_id}
+          rowProps={(s) => ({
+            "data-testid": "sector-row",
+            "data-sector": s.sector_id,
+            className: s.sector_id === picked ? "bg-blue-50" : "hover:bg-slate-50",
+          })}
+          empty="No sectors for this market."
+          columns={[
+            {
+              head: "Sector",
+              cell: (s) => (
+                <button type="button" className="text-left text-blue-700 hover:underline" onClick={() => onPick(s.sector_id)}>
+                  {s.sector_name}
+                </button>
+              ),
+            },
+            { head: "Change %", numeric: true, cell: (s) => <PnL value={s.change_ratio}>{signedPercent(s.change_ratio)}</PnL> },
+            { head: "Market value", numeric: true, cell: (s) => big(s.market_value) },
+            { head: "Volume", numeric: true, cell: (s) => big(s.volume) },
+            {
+              head: "Up / down",
+              numeric: true,
+              cell: (s) => (
+                <>
+                  <span className="text-emerald-700">{s.rise_count ?? 0}</span> / <span className="text-red-700">{s.fall_count ?? 0}</span>
+                </>
+              ),
+            },
+            {
+              head: "Leader",
+              cell: (s) =>
+                s.leading_symbol ? (
+                  <>
+                    {symbolLink(a.market, s.leading_symbol)}{" "}
+                    <PnL value={s.leading_change_ratio}>
+                      <span className="tabular-nums text-xs">{signedPercent(s.leading_change_ratio)}</span>
+                    </PnL>
+                  </>
+                ) : (
+                  "—"
+                ),
+            },
+          ]}
+        />
       )}
     </DetailPanel>
   );

@@ -1,36 +1,26 @@
 "use client";
-import { useState } from "react";
 import { useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { formFields, FormSection } from "@/components/form/fields";
 import { compareDecimal, CURRENCIES, formatMoney } from "@/lib/money";
-import type { MovementAccount } from "@/lib/schemas/movement-form-data";
 import { cashJournalSchema, type CashJournalRequest } from "@/lib/schemas/movements";
 import { createCashJournalAction } from "@/server/actions/movements-cash-journal";
-import { JournalAccounts, type JournalSide } from "./account-picker";
+import { JournalAccounts } from "./account-picker";
 import { CashLine, useAccountCash } from "./account-cash";
 import { MovementFormShell } from "./movement-form-shell";
-import { accountLabel } from "./labels";
+import { useJournalAccounts, type JournalStart } from "./use-journal-accounts";
 import { useMovementForm } from "./use-movement-form";
 
 type Values = z.input<typeof cashJournalSchema>;
 const { SelectField, TextField } = formFields<Values>();
 
 /** Cash from the master account or a virtual account to another: the source's available cash is the limit. */
-export function CashJournalForm({ from: initialFrom, to: initialTo }: { from?: MovementAccount; to?: MovementAccount }) {
-  const [from, setFrom] = useState(initialFrom);
-  const [to, setTo] = useState(initialTo);
-  const blank = (id: string): Values => ({
-    client_request_id: id,
-    from_account: from?.account_id ?? "",
-    to_account: to?.account_id ?? "",
-    currency: "USD",
-    amount: "",
-  });
+export function CashJournalForm(initial: JournalStart) {
+  const accounts = useJournalAccounts(initial);
   const m = useMovementForm<Values, CashJournalRequest>({
     kind: "CASH_JOURNAL",
     schema: cashJournalSchema,
-    blank,
+    blank: (id) => ({ ...accounts.blank(id), currency: "USD", amount: "" }),
     action: createCashJournalAction,
     check: (r, form) => {
       const available = cash.data?.account_id === r.from_account && cash.data.currency === r.currency ? cash.data.available : undefined;
@@ -42,18 +32,13 @@ export function CashJournalForm({ from: initialFrom, to: initialTo }: { from?: M
     },
   });
   const currency = useWatch({ control: m.form.control, name: "currency" });
-  const cash = useAccountCash(from?.account_id, currency);
-  const pick = (side: JournalSide, a: MovementAccount | undefined) => {
-    (side === "from_account" ? setFrom : setTo)(a);
-    m.form.setValue(side, a?.account_id ?? "", { shouldValidate: m.form.formState.isSubmitted });
-  };
+  const cash = useAccountCash(accounts.from?.account_id, currency);
 
   return (
     <MovementFormShell
       m={m}
       summary={(r) => [
-        ["From", accountLabel(from, r.from_account)],
-        ["To", accountLabel(to, r.to_account)],
+        ...accounts.summary(r),
         [
           "Amount",
           <b key="a" data-testid="review-amount">
@@ -62,7 +47,7 @@ export function CashJournalForm({ from: initialFrom, to: initialTo }: { from?: M
         ],
       ]}
     >
-      <JournalAccounts scope="all" from={from} to={to} onPick={pick} />
+      <JournalAccounts scope="all" {...accounts.pickers(m.form)} />
       <FormSection title="Amount">
         <div className="grid gap-3 md:grid-cols-[8rem_minmax(0,16rem)]">
           <SelectField name="currency" label="Currency" required>
@@ -74,7 +59,7 @@ export function CashJournalForm({ from: initialFrom, to: initialTo }: { from?: M
           </SelectField>
           <TextField name="amount" label="Amount" required inputMode="decimal" placeholder="5000.00" className="text-right tabular-nums" />
         </div>
-        {from ? <CashLine label={`Available in ${from.account_number}`} query={cash} testId="available-cash" /> : null}
+        {accounts.from ? <CashLine label={`Available in ${accounts.from.account_number}`} query={cash} testId="available-cash" /> : null}
       </FormSection>
     </MovementFormShell>
   );

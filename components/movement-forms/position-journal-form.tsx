@@ -1,18 +1,17 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
 import { useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { fetchJson } from "@/components/data-table/fetch-json";
 import { fieldId, formFields, FormSection } from "@/components/form/fields";
 import { Field, Select } from "@/components/ui/field";
 import { compareDecimal, formatQuantity } from "@/lib/money";
-import { movementFormKeys, movementFormUrls, type HeldPosition, type MovementAccount } from "@/lib/schemas/movement-form-data";
+import { movementFormKeys, movementFormUrls, type HeldPosition } from "@/lib/schemas/movement-form-data";
 import { positionJournalSchema, type PositionJournalRequest } from "@/lib/schemas/movements";
 import { createPositionJournalAction } from "@/server/actions/movements-position-journal";
-import { JournalAccounts, type JournalSide } from "./account-picker";
+import { JournalAccounts } from "./account-picker";
 import { MovementFormShell } from "./movement-form-shell";
-import { accountLabel } from "./labels";
+import { useJournalAccounts, type JournalStart } from "./use-journal-accounts";
 import { useMovementForm } from "./use-movement-form";
 
 type Values = z.input<typeof positionJournalSchema>;
@@ -20,28 +19,18 @@ const { SelectField, TextField } = formFields<Values>();
 const keyOf = (p: { instrument_type: string; market: string; symbol: string }) => `${p.instrument_type}|${p.market}|${p.symbol}`;
 
 /** Stock or option contracts between two virtual accounts; the quantity is limited to what the source holds. */
-export function PositionJournalForm({ from: initialFrom, to: initialTo }: { from?: MovementAccount; to?: MovementAccount }) {
-  const [from, setFrom] = useState(initialFrom);
-  const [to, setTo] = useState(initialTo);
-  const blank = (id: string): Values => ({
-    client_request_id: id,
-    from_account: from?.account_id ?? "",
-    to_account: to?.account_id ?? "",
-    instrument_type: "EQUITY",
-    market: "US",
-    symbol: "",
-    quantity: "",
-  });
+export function PositionJournalForm(initial: JournalStart) {
+  const accounts = useJournalAccounts(initial);
   const positions = useQuery({
-    queryKey: movementFormKeys.positions(from?.account_id ?? ""),
-    queryFn: ({ signal }) => fetchJson<HeldPosition[]>(movementFormUrls.positions(from!.account_id), signal),
-    enabled: !!from,
+    queryKey: movementFormKeys.positions(accounts.from?.account_id ?? ""),
+    queryFn: ({ signal }) => fetchJson<HeldPosition[]>(movementFormUrls.positions(accounts.from!.account_id), signal),
+    enabled: !!accounts.from,
   });
   const heldOf = (r: { instrument_type: string; market: string; symbol: string }) => positions.data?.find((p) => keyOf(p) === keyOf(r));
   const m = useMovementForm<Values, PositionJournalRequest>({
     kind: "POSITION_JOURNAL",
     schema: positionJournalSchema,
-    blank,
+    blank: (id) => ({ ...accounts.blank(id), instrument_type: "EQUITY", market: "US", symbol: "", quantity: "" }),
     action: createPositionJournalAction,
     check: (r, form) => {
       if (!positions.data) return true; // the server checks again in any case
@@ -59,10 +48,6 @@ export function PositionJournalForm({ from: initialFrom, to: initialTo }: { from
   });
   const [type, market, symbol] = useWatch({ control: m.form.control, name: ["instrument_type", "market", "symbol"] });
   const chosen = heldOf({ instrument_type: type ?? "", market: market ?? "", symbol: (symbol ?? "").trim().toUpperCase() });
-  const pick = (side: JournalSide, a: MovementAccount | undefined) => {
-    (side === "from_account" ? setFrom : setTo)(a);
-    m.form.setValue(side, a?.account_id ?? "", { shouldValidate: m.form.formState.isSubmitted });
-  };
   const choosePosition = (key: string) => {
     const p = positions.data?.find((x) => keyOf(x) === key);
     if (!p) return;
@@ -77,8 +62,7 @@ export function PositionJournalForm({ from: initialFrom, to: initialTo }: { from
     <MovementFormShell
       m={m}
       summary={(r) => [
-        ["From", accountLabel(from, r.from_account)],
-        ["To", accountLabel(to, r.to_account)],
+        ...accounts.summary(r),
         ["Instrument", `${r.instrument_type === "OPTION" ? "Option" : "Stock"} · ${r.market}`],
         [
           "Symbol",
@@ -95,13 +79,13 @@ export function PositionJournalForm({ from: initialFrom, to: initialTo }: { from
         ],
       ]}
     >
-      <JournalAccounts scope="virtual" from={from} to={to} onPick={pick} />
+      <JournalAccounts scope="virtual" {...accounts.pickers(m.form)} />
       <FormSection title="Position">
         <Field
           id={pickerId}
           label="Held position"
           hint={
-            from
+            accounts.from
               ? positions.isFetching
                 ? "Reading the positions…"
                 : positions.data?.length === 0

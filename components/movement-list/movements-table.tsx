@@ -1,10 +1,7 @@
 "use client";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { DataTable } from "@/components/data-table/data-table";
-import { ColumnsMenu, CursorPagination } from "@/components/data-table/data-table-controls";
-import { fetchJson } from "@/components/data-table/fetch-json";
-import { useDataTable, useListState } from "@/components/data-table/use-data-table";
-import { choices, ExportCsv, FilterBar, type FilterField, type QuickViews } from "@/components/data-table/filter-bar";
+import { useListing, useListQuery } from "@/components/data-table/use-data-table";
+import { choices, type FilterField, type QuickViews } from "@/components/data-table/filter-bar";
+import { ListingTable } from "@/components/data-table/listing-table";
 import { CURRENCIES } from "@/lib/broker-enums";
 import {
   MOVEMENT_STATUS_LABELS,
@@ -16,12 +13,12 @@ import {
   movementHref,
   movementListParams,
   type MovementListParams,
-  type MovementPage,
+  type MovementRow,
   type MovementTotals,
 } from "@/lib/schemas/movement-list";
 import { movementColumns } from "./movement-columns";
 import { MovementTotalsBar } from "./movement-totals";
-import { movementKeys, movementUrls } from "./query-keys";
+import { movementList, movementListTotals } from "./query-keys";
 
 const MOVEMENT_FILTERS: FilterField<MovementListParams>[] = [
   { name: "type", label: "Type", kind: "select", width: "w-40", options: choices(MOVEMENT_TYPES, (t) => MOVEMENT_TYPE_LABELS[t]) },
@@ -44,49 +41,22 @@ const MOVEMENT_QUICK_VIEWS: QuickViews<MovementListParams> = {
  * them in place; paging keeps the totals (their key is the filter alone).
  */
 export function MovementsTable() {
-  const list = useListState(movementListParams);
-  const { state } = list;
-  const query = useQuery({
-    queryKey: movementKeys.list(state),
-    queryFn: ({ signal }) => fetchJson<MovementPage>(movementUrls.list(state), signal),
-    placeholderData: keepPreviousData,
-  });
-  const totals = useQuery({
-    queryKey: movementKeys.totals(state),
-    queryFn: ({ signal }) => fetchJson<MovementTotals>(movementUrls.totals(state), signal),
-    placeholderData: keepPreviousData,
-  });
-  const { table, pagination, busy } = useDataTable({
-    list,
+  const listing = useListing(movementListParams, movementList, {
     columns: movementColumns,
-    page: query.data,
-    getRowId: (r) => r.id,
-    fetching: query.isPlaceholderData,
+    getRowId: (r: MovementRow) => r.id,
   });
+  const totals = useListQuery<MovementTotals, MovementListParams>(movementListTotals, listing.state);
   return (
-    <div className="flex flex-col gap-2">
-      <FilterBar
-        list={list}
-        fields={MOVEMENT_FILTERS}
-        views={MOVEMENT_QUICK_VIEWS}
-        label="Filter movements"
-        actions={
-          <>
-            <ColumnsMenu table={table} />
-            <ExportCsv href={movementUrls.export(state)} />
-          </>
-        }
-      />
-      <MovementTotalsBar totals={totals.data} stale={totals.isPlaceholderData} />
-      <DataTable
-        table={table}
-        query={query}
-        busy={busy}
-        empty={movementListParams.isFiltered(state) ? "No movements match these filters." : "No money movements yet."}
-        rowHref={(r) => movementHref(r.kind, r.clientRequestId)}
-        rowTestId={(r) => `movement-row-${r.clientRequestId}`}
-      />
-      <CursorPagination {...pagination} />
-    </div>
+    <ListingTable
+      listing={listing}
+      filters={MOVEMENT_FILTERS}
+      views={MOVEMENT_QUICK_VIEWS}
+      label="Filter movements"
+      exportPath="/api/movements/export"
+      above={<MovementTotalsBar totals={totals.data} stale={totals.isPlaceholderData} />}
+      empty={["No movements match these filters.", "No money movements yet."]}
+      rowHref={(r) => movementHref(r.kind, r.clientRequestId)}
+      rowTestId={(r) => `movement-row-${r.clientRequestId}`}
+    />
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 import { useRef } from "react";
-import { choices, ExportCsv, FilterBar, type FilterField, type QuickViews } from "@/components/data-table/filter-bar";
+import { choices, FilterBar, type FilterField, type QuickViews } from "@/components/data-table/filter-bar";
 import { useListState } from "@/components/data-table/use-data-table";
 import { Button } from "@/components/ui/button";
 import { COMBO_TYPES, INSTRUMENT_TYPES, MARKETS, ORDER_STATUSES, ORDER_TYPES, SIDES, TIME_IN_FORCE } from "@/lib/broker-enums";
@@ -41,13 +41,7 @@ export function OrdersBlotter() {
   const empty = !rows.length && !blotter.busy && !blotter.stale;
   return (
     <div className="flex flex-col gap-2">
-      <FilterBar
-        list={list}
-        fields={ORDER_FILTERS}
-        views={ORDER_QUICK_VIEWS}
-        label="Filter orders"
-        actions={<ExportCsv href={`/api/orders/export${orderListParams.filterQuery(list.state)}`} />}
-      />
+      <FilterBar list={list} fields={ORDER_FILTERS} views={ORDER_QUICK_VIEWS} label="Filter orders" exportPath="/api/orders/export" />
       {blotter.fresh.length ? (
         <div
           role="status"

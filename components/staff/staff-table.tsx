@@ -4,7 +4,7 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { useMemo } from "react";
 import { DataTable } from "@/components/data-table/data-table";
 import { CursorPagination } from "@/components/data-table/data-table-controls";
-import { useDataTable, useListQuery, useListState, type ListPage } from "@/components/data-table/use-data-table";
+import { useListing } from "@/components/data-table/use-data-table";
 import { FormBanner } from "@/components/form/form-banner";
 import { useAction } from "@/components/form/use-action";
 import { Badge } from "@/components/ui/badge";
@@ -15,8 +15,9 @@ import type { ActionResult } from "@/lib/errors";
 import { formatDateTime } from "@/lib/format";
 import { setStaffDisabled } from "@/server/actions/staff-set-disabled";
 import { setStaffRole } from "@/server/actions/staff-set-role";
+import { resetStaffTwoFactor } from "@/server/actions/staff-reset-two-factor";
 import { unlockStaff } from "@/server/actions/staff-unlock";
-import { staffListParams, type StaffListParams, type StaffRow } from "@/lib/schemas/staff-list";
+import { staffListParams, type StaffRow } from "@/lib/schemas/staff-list";
 import { staffList } from "./query-keys";
 
 type Run = (task: () => Promise<ActionResult<unknown>>, success: string, confirmText?: string) => void;
@@ -59,9 +60,10 @@ function staffColumns(meId: string, pending: boolean, run: Run): ColumnDef<Staff
       header: "Status",
       meta: { label: "Status" },
       cell: ({ row: { original: u } }) => (
-        <span className="flex gap-1">
+        <span className="flex flex-col items-start gap-1">
           {u.disabled ? <Badge tone="slate">Disabled</Badge> : <Badge tone="green">Active</Badge>}
           {u.locked ? <Badge tone="red">Locked</Badge> : null}
+          {u.twoFactor ? <Badge tone="blue">Two-factor</Badge> : null}
         </span>
       ),
     },
@@ -76,7 +78,8 @@ function staffColumns(meId: string, pending: boolean, run: Run): ColumnDef<Staff
       header: () => <span className="sr-only">Actions</span>,
       meta: { className: "text-right whitespace-nowrap" },
       cell: ({ row: { original: u } }) => (
-        <>
+        // One above the other: a row's actions keep the table within a 1280-pixel screen.
+        <span className="inline-flex flex-col items-end gap-1">
           {u.locked ? (
             <Button
               size="sm"
@@ -86,7 +89,23 @@ function staffColumns(meId: string, pending: boolean, run: Run): ColumnDef<Staff
             >
               Unlock
             </Button>
-          ) : null}{" "}
+          ) : null}
+          {u.twoFactor && u.id !== meId ? (
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={pending}
+              onClick={() =>
+                run(
+                  () => resetStaffTwoFactor({ userId: u.id }),
+                  `${u.email}'s authenticator is removed: they sign in with their password and enrol again.`,
+                  `Reset ${u.email}'s two-factor sign-in? Their authenticator stops working; they sign in with their password and set up a new one.`,
+                )
+              }
+            >
+              Reset 2FA
+            </Button>
+          ) : null}
           {u.id === meId ? null : (
             <Button
               size="sm"
@@ -103,7 +122,7 @@ function staffColumns(meId: string, pending: boolean, run: Run): ColumnDef<Staff
               {u.disabled ? "Enable" : "Disable"}
             </Button>
           )}
-        </>
+        </span>
       ),
     },
   ];
@@ -125,15 +144,7 @@ export function StaffTable({ meId }: { meId: string }) {
     };
     return staffColumns(meId, pending, run);
   }, [meId, pending, runAction, queryClient]);
-  const list = useListState(staffListParams);
-  const query = useListQuery<ListPage<StaffRow>, StaffListParams>(staffList, list.state);
-  const { table, pagination, busy } = useDataTable({
-    list,
-    columns,
-    page: query.data,
-    getRowId: (u) => u.id,
-    fetching: query.isPlaceholderData,
-  });
+  const { query, table, pagination, busy } = useListing(staffListParams, staffList, { columns, getRowId: (u: StaffRow) => u.id });
 
   return (
     <div className="flex flex-col gap-2">

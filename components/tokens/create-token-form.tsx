@@ -15,6 +15,7 @@ import {
   type CreateTokenInput,
 } from "@/lib/schemas/tokens";
 import { createAccessToken } from "@/server/actions/tokens-create";
+import { invalidateTokenLists } from "./query-keys";
 
 const { SelectField, TextField } = formFields<CreateTokenInput>();
 
@@ -28,7 +29,7 @@ export function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedToken
     onSuccess: async (token, f) => {
       f.reset();
       onCreated(token);
-      await queryClient.invalidateQueries({ queryKey: ["tokens"] });
+      await invalidateTokenLists(queryClient);
     },
   });
 

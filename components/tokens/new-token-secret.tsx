@@ -36,7 +36,8 @@ export function NewTokenSecret({ token, onDone }: { token: CreatedToken; onDone:
           aria-label="Token secret"
           value={token.secret}
           onFocus={(e) => e.currentTarget.select()}
-          className="h-8 min-w-0 flex-1 rounded border border-amber-300 bg-white px-2 font-mono text-xs text-slate-900"
+          // text-sm: at the desk's text-xs (10.5 px) Chromium draws this monospace font's underscores in an input as nothing
+          className="h-8 min-w-0 flex-1 rounded border border-amber-300 bg-white px-2 font-mono text-sm text-slate-900"
         />
         <Button size="md" onClick={() => void copy()}>
           {copied === "yes" ? "Copied" : "Copy"}

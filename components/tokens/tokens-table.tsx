@@ -1,178 +1,43 @@
 "use client";
-import { useQueryClient } from "@tanstack/react-query";
 import type { ColumnDef } from "@tanstack/react-table";
-import { useMemo } from "react";
-import { DataTable } from "@/components/data-table/data-table";
-import { CursorPagination } from "@/components/data-table/data-table-controls";
-import { useDataTable, useListQuery, useListState, type ListPage } from "@/components/data-table/use-data-table";
-import { FormBanner } from "@/components/form/form-banner";
-import { useAction } from "@/components/form/use-action";
-import { Badge, type Tone } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { Mono } from "@/components/ui/mono";
-import { formatDateTime } from "@/lib/format";
-import { tokenListParams, type TokenListParams, type TokenRow, type TokenStatus, type TokenView } from "@/lib/schemas/token-list";
+import { tokenListParams, type TokenRow, type TokenView } from "@/lib/schemas/token-list";
 import { revokeAccessToken } from "@/server/actions/tokens-revoke";
-import { tokenList } from "./query-keys";
+import { dayColumn, scopesColumn } from "./credential-columns";
+import { CredentialsTable } from "./credentials-table";
+import { invalidateTokenLists, tokenLists } from "./query-keys";
 
-const STATUS: Record<TokenStatus, { label: string; tone: Tone }> = {
-  active: { label: "Active", tone: "green" },
-  expired: { label: "Expired", tone: "slate" },
-  revoked: { label: "Revoked", tone: "red" },
-};
+const COLUMNS: ColumnDef<TokenRow>[] = [
+  { id: "name", accessorKey: "name", header: "Name", meta: { label: "Name", className: "max-w-64 truncate" } },
+  { id: "prefix", header: "Token", meta: { label: "Token" }, cell: ({ row: { original: t } }) => <Mono>{t.prefix}…</Mono> },
+  scopesColumn<TokenRow>(),
+  dayColumn<TokenRow>("created", "Created", (t) => t.createdAt),
+  dayColumn<TokenRow>("expires", "Expires", (t) => t.expiresAt),
+];
 
-const owner: ColumnDef<TokenRow> = {
-  id: "owner",
-  header: "Owner",
-  meta: { label: "Owner" },
-  cell: ({ row: { original: t } }) => (
-    <span className="flex flex-col">
-      <span>{t.owner.name}</span>
-      <span className="font-mono text-xs text-slate-500">{t.owner.email}</span>
-    </span>
-  ),
-};
-
-const when = (value: string | null, none: string) => (value ? formatDateTime(value) : none);
-const dim = "text-xs whitespace-nowrap text-slate-600";
-
-/** The columns; Revoke on active tokens, confirmed first (`revoke` asks). */
-function tokenColumns(view: TokenView, meId: string, pending: boolean, revoke: (t: TokenRow) => void): ColumnDef<TokenRow>[] {
-  return [
-    ...(view === "all" ? [owner] : []),
-    { id: "name", accessorKey: "name", header: "Name", meta: { label: "Name", className: "max-w-64 truncate" } },
-    { id: "prefix", header: "Token", meta: { label: "Token" }, cell: ({ row: { original: t } }) => <Mono>{t.prefix}…</Mono> },
-    {
-      id: "scopes",
-      header: "Scopes",
-      meta: { label: "Scopes" },
-      cell: ({ row: { original: t } }) => (
-        <span className="flex gap-1">
-          {t.scopes.map((s) => (
-            <Badge key={s} tone={s === "write" ? "amber" : "blue"}>
-              {s}
-            </Badge>
-          ))}
-        </span>
-      ),
-    },
-    {
-      id: "created",
-      header: "Created",
-      meta: { label: "Created", className: dim },
-      cell: ({ row }) => formatDateTime(row.original.createdAt),
-    },
-    {
-      id: "expires",
-      header: "Expires",
-      meta: { label: "Expires", className: dim },
-      cell: ({ row }) => formatDateTime(row.original.expiresAt),
-    },
-    {
-      id: "last_used",
-      header: "Last used",
-      meta: { label: "Last used", className: dim },
-      cell: ({ row: { original: t } }) => (
-        <span title={t.lastUsedIp ? `from ${t.lastUsedIp}` : undefined}>{when(t.lastUsedAt, "Never")}</span>
-      ),
-    },
-    {
-      id: "status",
-      header: "Status",
-      meta: { label: "Status" },
-      cell: ({ row: { original: t } }) => (
-        <span
-          title={t.revokedAt ? `Revoked ${formatDateTime(t.revokedAt)}${t.revokedByEmail ? ` by ${t.revokedByEmail}` : ""}` : undefined}
-        >
-          <Badge tone={STATUS[t.status].tone}>{STATUS[t.status].label}</Badge>
-        </span>
-      ),
-    },
-    {
-      id: "actions",
-      header: () => <span className="sr-only">Actions</span>,
-      meta: { className: "text-right whitespace-nowrap" },
-      cell: ({ row: { original: t } }) =>
-        t.status === "active" ? (
-          <Button
-            size="sm"
-            variant="secondary"
-            disabled={pending}
-            aria-label={`Revoke ${t.name}${t.owner.id === meId ? "" : ` of ${t.owner.email}`}`}
-            onClick={() => revoke(t)}
-          >
-            Revoke
-          </Button>
-        ) : null,
-    },
-  ];
-}
-
-/** Whose tokens: one's own, or (an administrator) every staff member's. */
-function ViewToggle({ view, onChange }: { view: TokenView; onChange: (view: TokenView) => void }) {
-  const views: { value: TokenView; label: string }[] = [
-    { value: "mine", label: "My tokens" },
-    { value: "all", label: "Every staff member's" },
-  ];
-  return (
-    <div className="flex gap-1" role="group" aria-label="Whose tokens">
-      {views.map((v) => (
-        <Button
-          key={v.value}
-          size="sm"
-          variant={view === v.value ? "primary" : "secondary"}
-          aria-pressed={view === v.value}
-          onClick={() => onChange(v.value)}
-        >
-          {v.label}
-        </Button>
-      ))}
-    </div>
-  );
-}
+const revoke = (t: TokenRow) => revokeAccessToken({ id: t.id });
+const confirm = (t: TokenRow, whose: string) =>
+  `Revoke the token “${t.name}” (${t.prefix}…)${whose}? Anything using it stops working at once.`;
+const revoked = (t: TokenRow, whose: string) => `The token “${t.name}”${whose} is revoked.`;
 
 /**
- * Access tokens: URL state → one keyset page through /api/tokens, prefetched by the page; a token created or
- * revoked anywhere (an audit entry with the `token` notice) reads it again.
+ * Access tokens, one's own or everyone's, through the view's GET route; a token created or revoked anywhere (an
+ * audit entry with the `token` notice) reads them again.
  */
-export function TokensTable({ meId, canManage }: { meId: string; canManage: boolean }) {
-  const { run, busy: pending, banner } = useAction();
-  const queryClient = useQueryClient();
-  const list = useListState(tokenListParams);
-  const view = list.state.view;
-  const columns = useMemo(() => {
-    // Revoking is confirmed first, naming the token and, when it is someone else's, whose.
-    const revoke = (t: TokenRow) => {
-      const whose = t.owner.id === meId ? "" : ` of ${t.owner.email}`;
-      if (!window.confirm(`Revoke the token “${t.name}” (${t.prefix}…)${whose}? Anything using it stops working at once.`)) return;
-      void run(() => revokeAccessToken({ id: t.id }), {
-        success: `The token “${t.name}”${whose} is revoked.`,
-        onSuccess: () => queryClient.invalidateQueries({ queryKey: ["tokens"] }),
-      });
-    };
-    return tokenColumns(view, meId, pending, revoke);
-  }, [view, meId, pending, run, queryClient]);
-  const query = useListQuery<ListPage<TokenRow>, TokenListParams>(tokenList, list.state);
-  const { table, pagination, busy } = useDataTable({
-    list,
-    columns,
-    page: query.data,
-    getRowId: (t) => t.id,
-    fetching: query.isPlaceholderData,
-  });
-
+export function TokensTable({ view, meId }: { view: TokenView; meId: string }) {
   return (
-    <div className="flex flex-col gap-2">
-      {canManage ? <ViewToggle view={view} onChange={(v) => list.setFilters({ view: v })} /> : null}
-      <FormBanner banner={banner} />
-      <DataTable
-        table={table}
-        query={query}
-        busy={busy || pending}
-        empty={view === "all" ? "No staff member has an access token yet." : "You have no access tokens yet. Create one with the form."}
-        rowTestId={(t) => `token-row-${t.prefix}`}
-      />
-      <CursorPagination {...pagination} />
-    </div>
+    <CredentialsTable
+      everyone={view === "all"}
+      params={tokenListParams}
+      resource={tokenLists[view]}
+      meId={meId}
+      columns={COLUMNS}
+      revoke={revoke}
+      confirm={confirm}
+      revoked={revoked}
+      invalidate={invalidateTokenLists}
+      empty={view === "all" ? "No staff member has an access token yet." : "You have no access tokens yet. Create one with the form."}
+      rowTestId={(t) => `token-row-${t.prefix}`}
+    />
   );
 }

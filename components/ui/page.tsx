@@ -1,15 +1,47 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { Alert } from "./field";
 
-export function PageHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
+/**
+ * A page's title, its line beneath (or the way `back` to where it was opened from), its actions, and what the page
+ * could not read (`problem`, the page still working without it).
+ */
+export function PageHeader({
+  title,
+  description,
+  back,
+  actions,
+  problem,
+}: {
+  title: string;
+  description?: ReactNode;
+  /** `prefetch: false` when the page it leads to calls the upstream. */
+  back?: { href: string; label: string; prefetch?: false };
+  actions?: ReactNode;
+  problem?: ReactNode;
+}) {
+  const line = back ? (
+    <Link href={back.href} prefetch={back.prefetch} className="text-blue-700 hover:underline">
+      ← {back.label}
+    </Link>
+  ) : (
+    description
+  );
   return (
-    <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
-      <div>
-        <h1 className="text-lg font-semibold text-slate-900">{title}</h1>
-        {description ? <p className="mt-0.5 text-sm text-slate-600">{description}</p> : null}
+    <>
+      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-lg font-semibold text-slate-900">{title}</h1>
+          {line ? <p className="mt-0.5 text-sm text-slate-600">{line}</p> : null}
+        </div>
+        {actions ? <div className="flex items-center gap-2">{actions}</div> : null}
       </div>
-      {actions ? <div className="flex items-center gap-2">{actions}</div> : null}
-    </div>
+      {problem ? (
+        <div className="mb-3">
+          <Alert>{problem}</Alert>
+        </div>
+      ) : null}
+    </>
   );
 }
 

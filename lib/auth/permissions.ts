@@ -36,6 +36,8 @@ export const PERMISSIONS = {
   "stream:manage": ["admin"],
   /** The background jobs page (queues, runs, failures): run a job now, retry a failed one. */
   "jobs:manage": ["admin"],
+  /** What the embedded SMTP server received (the status mails when no SMTP_URL is configured). */
+  "mail:read": ["admin"],
   /** The approvals inbox and its requests (a maker may withdraw their own). */
   "approvals:read": ["admin", "operations", "compliance"],
   /** Approve or reject other people's requests (when the request's rule names the role). */
@@ -58,6 +60,14 @@ export const PERMISSIONS = {
   "tokens:own": ["admin", "operations", "support", "compliance"],
   /** Every staff member's access tokens: see them and revoke any. */
   "tokens:manage": ["admin"],
+  /** The status page: the upstream modules' states, their incidents and daily uptime (live notices of changes). */
+  "status:read": ["admin", "operations", "support", "compliance"],
+  /** One's own access keys of the command line (create, list, revoke): every role. */
+  "cli:own": ["admin", "operations", "support", "compliance"],
+  /** Every staff member's access keys: see them and revoke any. */
+  "cli:manage": ["admin"],
+  /** One's own two-factor sign-in (enrol an authenticator, turn it off): every role. */
+  "security:own": ["admin", "operations", "support", "compliance"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -83,4 +93,5 @@ export const CAPABILITIES: { permission: Permission; text: string }[] = [
   { permission: "approvals:decide", text: "Approve or reject other people's requests that an approval rule holds" },
   { permission: "approvals:rules", text: "Set the approval rules: which actions above which amounts need whose approval" },
   { permission: "stream:read", text: "Watch the upstream event stream that keeps the desk's records current" },
+  { permission: "status:read", text: "See which upstream modules are online, their incidents and 90 days of uptime" },
 ];

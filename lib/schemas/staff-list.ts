@@ -22,5 +22,7 @@ export interface StaffRow {
   role: string;
   disabled: boolean;
   locked: boolean;
+  /** Signs in with a code from an authenticator (server/two-factor). */
+  twoFactor: boolean;
   lastSignInAt: string | null;
 }

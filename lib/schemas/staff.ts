@@ -13,6 +13,16 @@ export const signInSchema = z.object({
   redirectTo: z.string().startsWith("/").optional(),
 });
 
+/** The second step of a two-factor sign-in: the challenge the password step answered, and the authenticator's code. */
+export const signInCodeSchema = z.object({
+  challenge: z.string().min(1).max(200),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, "Enter the 6-digit code your authenticator app shows."),
+  redirectTo: z.string().startsWith("/").optional(),
+});
+
 export const createStaffSchema = z.object({
   email: emailSchema,
   name: z.string().trim().min(1, "Enter a name").max(120, "Use at most 120 characters"),

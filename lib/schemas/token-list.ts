@@ -1,14 +1,15 @@
-import { z } from "zod";
 import { listParams, type StateOf } from "@/lib/list-params";
 import type { TokenScope } from "./tokens";
 
-/** Whose tokens the list shows: the signed-in staff member's, or (tokens:manage) every staff member's. */
-export const TOKEN_VIEWS = ["mine", "all"] as const;
-export type TokenView = (typeof TOKEN_VIEWS)[number];
+/**
+ * Whose tokens a list shows: the signed-in staff member's (`/settings/tokens`, `GET /api/tokens`), or every staff
+ * member's (`/settings/tokens/all`, `GET /api/tokens/all`: tokens:manage).
+ */
+export type TokenView = "mine" | "all";
 
-/** The Access tokens page's URL state: newest first, no other order. */
+/** The access token lists' URL state: newest first, no other order. */
 export const tokenListParams = listParams({
-  filters: { view: z.enum(TOKEN_VIEWS).default("mine").catch("mine") },
+  filters: {},
   sizes: [10, 25, 50, 100],
   defaultSize: 25,
 });
@@ -17,18 +18,22 @@ export type TokenListParams = StateOf<typeof tokenListParams>;
 export const TOKEN_STATUSES = ["active", "expired", "revoked"] as const;
 export type TokenStatus = (typeof TOKEN_STATUSES)[number];
 
-/** A token as the browser gets it: never its secret or hash. */
-export interface TokenRow {
+/** What every list of staff credentials (access tokens, the command line's access keys) shows of one: never its secret. */
+export interface CredentialRow {
   id: string;
   name: string;
-  prefix: string;
   scopes: TokenScope[];
-  status: TokenStatus;
   createdAt: string;
-  expiresAt: string;
   lastUsedAt: string | null;
   lastUsedIp: string | null;
   revokedAt: string | null;
   revokedByEmail: string | null;
   owner: { id: string; email: string; name: string };
+}
+
+/** A token as the browser gets it: never its secret or hash. */
+export interface TokenRow extends CredentialRow {
+  prefix: string;
+  status: TokenStatus;
+  expiresAt: string;
 }

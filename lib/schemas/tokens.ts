@@ -17,7 +17,6 @@ export const scopesOf = (access: TokenAccess): TokenScope[] => (access === "read
 
 /** How long a token lives, in days: every token expires, a year at most (the table's check says the same). */
 export const TOKEN_EXPIRY_DAYS = ["7", "30", "90", "365"] as const;
-export const MAX_TOKEN_DAYS = 365;
 
 export const createTokenSchema = z.object({
   name: z

@@ -42,12 +42,13 @@ export async function appendAudit(db: AppDb, input: AuditInput): Promise<AuditRo
 /**
  * The notice topics of an audit entry: every entry is news to the trail; a staff user's change (their sign-ins
  * move "last sign-in" and the lock) to the staff list; an approval request's life (held, decided, expired) to the
- * inbox; an access token created or revoked to the Access tokens page.
+ * inbox; an access token created or revoked to the Access tokens page, an access key to the Command line page.
  */
 function auditNoticeTopics(action: string, outcome: AuditOutcome): string[] {
   const topics = ["audit"];
   if (action.startsWith("staff.") || action.startsWith("auth.")) topics.push("staff");
   if (action.startsWith("approvals.") || outcome === "held") topics.push("approval");
   if (action.startsWith("tokens.")) topics.push("token");
+  if (action.startsWith("cli.key_")) topics.push("access-key");
   return topics;
 }

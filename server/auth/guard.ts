@@ -4,6 +4,7 @@ import { forbidden, redirect } from "next/navigation";
 import { auth } from "@/auth";
 import { can, isRole, type Permission, type Role } from "@/lib/auth/permissions";
 import { getDb } from "@/server/db";
+import { mustEnrol } from "@/server/two-factor/two-factor";
 import { findStaffById } from "./staff";
 
 export interface Staff {
@@ -28,16 +29,30 @@ export const currentStaff = cache(async (): Promise<Staff | null> => {
   return { id: user.id, email: user.email, name: user.name, role: user.role };
 });
 
-/** For pages: the staff user, or a redirect to sign in. */
-export async function requireStaff(): Promise<Staff> {
+/** Where a staff member enrols an authenticator: the one page open to someone whose role requires one and who has none. */
+const ENROL_PATH = "/settings/security";
+
+const mustEnrolFirst = cache(async (staff: Staff): Promise<boolean> => mustEnrol(await getDb(), staff));
+
+/** `enrolment: "optional"`: the desk's own layout (each page checks) and the page where one enrols. */
+export interface PageGuardOptions {
+  enrolment?: "required" | "optional";
+}
+
+/**
+ * For pages: the staff user, or a redirect to sign in; a staff member whose role requires two-factor sign-in and
+ * who has not enrolled is sent to enrol first (Settings → Security), whatever page they asked for.
+ */
+export async function requireStaff(options: PageGuardOptions = {}): Promise<Staff> {
   const staff = await currentStaff();
   if (!staff) redirect("/sign-in");
+  if (options.enrolment !== "optional" && (await mustEnrolFirst(staff))) redirect(`${ENROL_PATH}?required=1`);
   return staff;
 }
 
 /** For pages: the staff user holding `permission`, or the forbidden page. */
-export async function requirePermission(permission: Permission): Promise<Staff> {
-  const staff = await requireStaff();
+export async function requirePermission(permission: Permission, options: PageGuardOptions = {}): Promise<Staff> {
+  const staff = await requireStaff(options);
   if (!can(staff.role, permission)) forbidden();
   return staff;
 }

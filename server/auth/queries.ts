@@ -103,7 +103,7 @@ export async function disableStaffByEmail(q: Queryable, emails: string[]): Promi
 // Each order is an expression plus the id as the tiebreak, so keyset paging holds in every order.
 const SORT_SQL: Record<StaffSort, string> = { name: "lower(name)", email: "email", role: "role" };
 
-export type StaffPageRow = Omit<StaffRow, "lastSignInAt"> & { last_sign_in_at: Date | string | null };
+export type StaffPageRow = Omit<StaffRow, "lastSignInAt" | "twoFactor"> & { last_sign_in_at: Date | string | null; two_factor: boolean };
 
 /** One keyset page of staff users in the given order. */
 export function selectStaffPage(
@@ -111,7 +111,8 @@ export function selectStaffPage(
   query: { sort: Sort<StaffSort>; cursor?: string; limit: number },
 ): Promise<{ rows: StaffPageRow[]; nextCursor?: string }> {
   return keysetPage<StaffPageRow>(q, {
-    columns: "id, email, name, role, disabled, (locked_until IS NOT NULL AND locked_until > now()) AS locked, last_sign_in_at",
+    columns: `id, email, name, role, disabled, (locked_until IS NOT NULL AND locked_until > now()) AS locked, last_sign_in_at,
+      EXISTS (SELECT 1 FROM brokerdesk.staff_totp t WHERE t.staff_id = staff_users.id AND t.confirmed_at IS NOT NULL) AS two_factor`,
     from: "brokerdesk.staff_users",
     where: [],
     params: [],

@@ -27,3 +27,11 @@ export function metaFromHeaders(h: Headers, trustedHops = Number(process.env.TRU
 export async function requestMeta(): Promise<RequestMeta> {
   return metaFromHeaders(await headers());
 }
+
+/** The desk's origin as this page's visitor reached it (the configured AUTH_URL behind a proxy), e.g. for a command to copy. */
+export async function pageOrigin(): Promise<string> {
+  if (process.env.AUTH_URL) return new URL(process.env.AUTH_URL).origin;
+  const h = await headers();
+  const proto = h.get("x-forwarded-proto")?.split(",")[0].trim() || "http";
+  return `${proto}://${h.get("host") ?? "localhost:3000"}`;
+}

@@ -11,13 +11,14 @@ export async function listStaffPage(
 ): Promise<{ rows: StaffRow[]; nextCursor?: string }> {
   const { rows, nextCursor } = await selectStaffPage(db.engine, { ...query, sort: query.sort ?? { id: "email", desc: false } });
   return {
-    rows: rows.map(({ last_sign_in_at, ...r }) => ({
+    rows: rows.map(({ last_sign_in_at, two_factor, ...r }) => ({
       id: r.id,
       email: r.email,
       name: r.name,
       role: r.role,
       disabled: r.disabled,
       locked: r.locked,
+      twoFactor: two_factor,
       lastSignInAt: last_sign_in_at ? new Date(last_sign_in_at).toISOString() : null,
     })),
     nextCursor,

@@ -4,6 +4,7 @@ import type { AppDb } from "@/server/db";
 import { appendAudit } from "@/server/audit/trail";
 import type { Role } from "@/lib/auth/permissions";
 import { AppError } from "@/lib/errors";
+import { checkCode, isEnrolled } from "@/server/two-factor/two-factor";
 import { burnVerification, hashPassword, verifyPassword } from "./passwords";
 import {
   countFailedSignIn,
@@ -15,6 +16,7 @@ import {
   updateStaffRow,
   type StaffUser,
 } from "./queries";
+import { issueChallenge, readChallenge } from "./sign-in-challenge";
 
 export type { StaffUser } from "./queries";
 
@@ -63,8 +65,12 @@ export async function revokeSessions(db: AppDb, id: string): Promise<void> {
   await revokeStaffSessions(db.engine, id);
 }
 
-export type SignInFailure = "invalid" | "locked" | "disabled";
-export type SignInResult = { ok: true; user: PublicStaff } | { ok: false; reason: SignInFailure; lockedUntil?: Date };
+export type SignInFailure = "invalid" | "locked" | "disabled" | "challenge_expired";
+export type SignInResult =
+  | { ok: true; user: PublicStaff }
+  | { ok: false; reason: SignInFailure; lockedUntil?: Date }
+  /** The password was right and the staff member signs in with a code too: the page asks for it with this challenge. */
+  | { ok: false; reason: "code_required"; challenge: string };
 
 export interface RequestMeta {
   clientIp?: string | null;
@@ -74,14 +80,11 @@ export interface RequestMeta {
   tokenId?: string | null;
 }
 
-/**
- * Checks a staff sign-in and applies the lockout rule: after MAX_FAILED_ATTEMPTS wrong passwords the account is
- * refused for LOCKOUT_MINUTES, whatever password is given. Every outcome is an audit entry.
- */
-export async function authenticateStaff(db: AppDb, email: string, password: string, meta: RequestMeta = {}): Promise<SignInResult> {
-  const user = await findStaffByEmail(db, email);
-  const audit = (action: string, outcome: "success" | "failure", errorCode?: string) =>
-    appendAudit(db, {
+type Audit = (action: string, outcome: "success" | "failure", errorCode?: string) => Promise<void>;
+
+function signInAudit(db: AppDb, user: StaffUser | undefined, email: string, meta: RequestMeta): Audit {
+  return async (action, outcome, errorCode) => {
+    await appendAudit(db, {
       actorId: user?.id,
       actorEmail: user?.email ?? email.trim().toLowerCase().slice(0, 254),
       actorRole: user?.role,
@@ -91,6 +94,29 @@ export async function authenticateStaff(db: AppDb, email: string, password: stri
       errorCode,
       ...meta,
     });
+  };
+}
+
+/** A wrong password or code: counted towards the lockout, audited (and the lockout it causes). */
+async function wrongCredential(db: AppDb, user: StaffUser, audit: Audit, errorCode: string): Promise<SignInResult> {
+  const lockedUntil = await countFailedSignIn(db.engine, user.id, MAX_FAILED_ATTEMPTS, LOCKOUT_MINUTES);
+  await audit("auth.sign_in", "failure", errorCode);
+  if (lockedUntil) {
+    await audit("auth.lockout", "success");
+    return { ok: false, reason: "locked", lockedUntil };
+  }
+  return { ok: false, reason: "invalid" };
+}
+
+/**
+ * Checks a staff sign-in and applies the lockout rule: after MAX_FAILED_ATTEMPTS wrong passwords (or codes) the
+ * account is refused for LOCKOUT_MINUTES, whatever password is given. A staff member with two-factor sign-in is not
+ * signed in by the password alone: the answer asks for a code (`completeSignInWithCode`). Every outcome is an
+ * audit entry.
+ */
+export async function authenticateStaff(db: AppDb, email: string, password: string, meta: RequestMeta = {}): Promise<SignInResult> {
+  const user = await findStaffByEmail(db, email);
+  const audit = signInAudit(db, user, email, meta);
 
   if (!user) {
     await burnVerification(password);
@@ -101,22 +127,48 @@ export async function authenticateStaff(db: AppDb, email: string, password: stri
     await audit("auth.sign_in", "failure", "ACCOUNT_LOCKED");
     return { ok: false, reason: "locked", lockedUntil: user.lockedUntil };
   }
-  if (!(await verifyPassword(user.passwordHash, password))) {
-    const lockedUntil = await countFailedSignIn(db.engine, user.id, MAX_FAILED_ATTEMPTS, LOCKOUT_MINUTES);
-    await audit("auth.sign_in", "failure", "INVALID_CREDENTIALS");
-    if (lockedUntil) {
-      await audit("auth.lockout", "success");
-      return { ok: false, reason: "locked", lockedUntil };
-    }
-    return { ok: false, reason: "invalid" };
+  if (!(await verifyPassword(user.passwordHash, password))) return wrongCredential(db, user, audit, "INVALID_CREDENTIALS");
+  if (user.disabled) {
+    await audit("auth.sign_in", "failure", "ACCOUNT_DISABLED");
+    return { ok: false, reason: "disabled" };
+  }
+  if (await isEnrolled(db, user.id)) {
+    await audit("auth.code_requested", "success");
+    return { ok: false, reason: "code_required", challenge: issueChallenge(user.id) };
+  }
+  await recordSignIn(db.engine, user.id);
+  await audit("auth.sign_in", "success");
+  return { ok: true, user: toPublic(user) };
+}
+
+/**
+ * The second step of a two-factor sign-in: the challenge the password step answered (expired: back to the
+ * password) and a code from the staff member's authenticator. A wrong code counts towards the lockout like a wrong
+ * password; a code of a step already used is wrong; past the codes' own limit (server/two-factor) no code is
+ * accepted for a while. Every outcome is an audit entry.
+ */
+export async function completeSignInWithCode(db: AppDb, challenge: string, code: string, meta: RequestMeta = {}): Promise<SignInResult> {
+  const staffId = readChallenge(challenge);
+  const user = staffId ? await findStaffById(db, staffId) : undefined;
+  if (!user) return { ok: false, reason: "challenge_expired" };
+  const audit = signInAudit(db, user, user.email, meta);
+  if (user.lockedUntil && user.lockedUntil > new Date()) {
+    await audit("auth.sign_in", "failure", "ACCOUNT_LOCKED");
+    return { ok: false, reason: "locked", lockedUntil: user.lockedUntil };
   }
   if (user.disabled) {
     await audit("auth.sign_in", "failure", "ACCOUNT_DISABLED");
     return { ok: false, reason: "disabled" };
   }
-  await recordSignIn(db.engine, user.id);
-  await audit("auth.sign_in", "success");
-  return { ok: true, user: toPublic(user) };
+  const check = await checkCode(db, user.id, code);
+  if (check.ok) {
+    await recordSignIn(db.engine, user.id);
+    await audit("auth.sign_in", "success");
+    return { ok: true, user: toPublic(user) };
+  }
+  if (check.reason === "wrong_code") return wrongCredential(db, user, audit, "WRONG_CODE");
+  await audit("auth.sign_in", "failure", check.reason === "rate_limited" ? "CODE_RATE_LIMITED" : "NOT_ENROLLED");
+  return { ok: false, reason: "invalid" };
 }
 
 /**

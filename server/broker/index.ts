@@ -7,6 +7,7 @@ import { BrokerError, isBrokerError } from "./errors";
 import { VERSION_FOR_STYLE } from "@/server/wire/operations";
 import { DbTokenStore } from "./token-store";
 import { SANDBOX_RATE_LIMITS } from "@/server/sandbox-control";
+import { processRecorder, recordingObserver } from "@/server/status";
 
 /**
  * Process-wide entry points: `broker()` for upstream calls, and the token functions the Admin → Connection page
@@ -20,7 +21,11 @@ export type { ConnectionStatus, TokenStatus } from "@/lib/connection";
 const holder = globalThis as unknown as { __brokerdeskBroker?: BrokerClient };
 
 export function broker(): BrokerClient {
-  holder.__brokerdeskBroker ??= createBrokerClient(clientConfig(upstreamConfig()), { tokenStore: new DbTokenStore(getDb) });
+  holder.__brokerdeskBroker ??= createBrokerClient(clientConfig(upstreamConfig()), {
+    tokenStore: new DbTokenStore(getDb),
+    // Every real call is evidence of its module's state (server/status).
+    observe: recordingObserver(processRecorder),
+  });
   return holder.__brokerdeskBroker;
 }
 

@@ -14,6 +14,8 @@ import {
 } from "@/server/wire/operations";
 import { RateBudget } from "./rate-budget";
 import { percentEncode, signedHeaders, type SignatureAlgorithm } from "@/server/wire/signing";
+import { TRADING_OPERATIONS, type TradingOperationName } from "@/server/wire/trading-operations";
+import { STATUS_PROBE_HEADER } from "@/server/wire/modules";
 
 /**
  * One signed HTTP exchange with the upstream, with timeout, retries and the rate budget. Knows nothing about
@@ -45,7 +47,13 @@ export interface TransportDeps {
   random?: () => number;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   now?: () => Date;
+  /** Told every attempt's outcome and duration (the status facility's evidence, server/status/recorder.ts). */
+  observe?: CallObserver;
 }
+
+/** One attempt at the upstream as the status facility counts it: an answer's HTTP status, or why there was none. */
+export type AttemptOutcome = { kind: "answer"; status: number } | { kind: "timeout" | "network" | "invalid" | "aborted" };
+export type CallObserver = (call: { operation: string; outcome: AttemptOutcome; durationMs: number; probe: boolean }) => void;
 
 export type QueryValue = string | number | boolean | readonly string[] | undefined | null;
 
@@ -57,6 +65,8 @@ export interface CallOptions {
   accessToken?: string;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** A status probe: its evidence is recorded as a probe's, not as a call's. */
+  probe?: boolean;
 }
 
 export interface CallResult {
@@ -89,6 +99,7 @@ export class Transport {
   private readonly random: () => number;
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   private readonly now: () => Date;
+  private readonly observe?: CallObserver;
 
   constructor(
     readonly config: TransportConfig,
@@ -105,6 +116,7 @@ export class Transport {
     this.random = deps.random ?? Math.random;
     this.sleep = deps.sleep ?? sleep;
     this.now = deps.now ?? (() => new Date());
+    this.observe = deps.observe;
   }
 
   get version(): "v2" | "v3" {
@@ -120,6 +132,21 @@ export class Transport {
   call(name: OperationName, opts: CallOptions = {}): Promise<CallResult> {
     const op: Operation = OPERATIONS[name];
     return this.exchange(name, op.method, operationPath(name, this.config.pathStyle), op.group, opts);
+  }
+
+  /** A Trading API operation (the status probe's only use: the desk acts through the Broker API). */
+  callTrading(name: TradingOperationName, opts: CallOptions = {}): Promise<CallResult> {
+    const op = TRADING_OPERATIONS[name];
+    return this.exchange(name, op.method, this.config.pathStyle === "legacy" ? op.legacy : op.resource, undefined, opts);
+  }
+
+  private report(operation: string, outcome: AttemptOutcome, started: number, probe: boolean | undefined) {
+    if (!this.observe) return;
+    try {
+      this.observe({ operation, outcome, durationMs: Math.round(performance.now() - started), probe: probe === true });
+    } catch {
+      // Evidence is best effort: it never fails a call.
+    }
   }
 
   private async exchange(
@@ -159,6 +186,8 @@ export class Transport {
       };
       if (body !== undefined) headers["content-type"] = "application/json";
       if (opts.accessToken) headers["x-access-token"] = opts.accessToken;
+      // Says what the call is for (unsigned, ignored by the upstream): the sandbox leaves probes out of its call counts.
+      if (opts.probe) headers[STATUS_PROBE_HEADER] = "1";
 
       const started = performance.now();
       const log = { operation: name, method: op.method, path, attempt };
@@ -173,14 +202,18 @@ export class Transport {
         const requestId = res.headers.get("x-request-id") ?? undefined;
         const durationMs = Math.round(performance.now() - started);
         if (res.ok) {
+          const data: unknown = text ? JSON.parse(text) : null;
+          this.report(name, { kind: "answer", status: res.status }, started, opts.probe);
           this.logger.info({ ...log, status: res.status, durationMs, requestId }, "broker call");
-          return { data: text ? JSON.parse(text) : null, status: res.status, requestId, attempts: attempt };
+          return { data, status: res.status, requestId, attempts: attempt };
         }
+        this.report(name, { kind: "answer", status: res.status }, started, opts.probe);
         const retryAfterMs = parseRetryAfter(res.headers.get("retry-after"), this.now().getTime());
         error = errorFromResponse({ status: res.status, bodyText: text, requestId, operation: name, retryAfterMs });
         if (res.status === 429 && retryAfterMs && group) this.budget.pause(group, Math.min(retryAfterMs, this.retry.maxRetryAfterMs));
       } catch (e) {
         if (e instanceof SyntaxError) {
+          this.report(name, { kind: "invalid" }, started, opts.probe);
           error = new BrokerError({
             status: 200,
             errorCode: "INVALID_RESPONSE",
@@ -188,6 +221,7 @@ export class Transport {
             operation: name,
           });
         } else if (ac.signal.reason instanceof TimeoutSignal) {
+          this.report(name, { kind: "timeout" }, started, opts.probe);
           error = new BrokerError({
             status: 0,
             errorCode: "TIMEOUT",
@@ -195,8 +229,10 @@ export class Transport {
             operation: name,
           });
         } else if (opts.signal?.aborted) {
+          this.report(name, { kind: "aborted" }, started, opts.probe);
           error = new BrokerError({ status: 0, errorCode: "ABORTED", message: `${name}: aborted by caller`, operation: name, cause: e });
         } else {
+          this.report(name, { kind: "network" }, started, opts.probe);
           error = new BrokerError({
             status: 0,
             errorCode: "NETWORK_ERROR",

@@ -39,6 +39,17 @@ export function decodeCursor(cursor: string | undefined): [string | number, stri
   }
 }
 
+/**
+ * A cursor of a listing ordered by a time and an id: itself when it holds an ISO time and an id of `idPattern`,
+ * else undefined (a hand-edited URL reads the first page).
+ */
+export function timeIdCursor(cursor: string | undefined, idPattern: RegExp): string | undefined {
+  const key = decodeCursor(cursor);
+  if (!key) return undefined;
+  const [at, id] = key;
+  return typeof at === "string" && !Number.isNaN(Date.parse(at)) && typeof id === "string" && idPattern.test(id) ? cursor : undefined;
+}
+
 export async function keysetPage<R>(q: Queryable, query: KeysetQuery): Promise<{ rows: R[]; nextCursor?: string }> {
   const where = [...query.where];
   const params = [...query.params];

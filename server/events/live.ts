@@ -23,6 +23,10 @@ const TOPIC_PERMISSION: Record<string, Permission> = {
   approval: "approvals:read",
   // Says only that some token was created or revoked: every list of tokens reads its page again.
   token: "tokens:own",
+  // Sent when an upstream module's state changes (server/status/evaluate.ts).
+  status: "status:read",
+  // The same for the command line's access keys.
+  "access-key": "cli:own",
 };
 
 /** The part of a notice a role may receive; undefined when nothing is left. */

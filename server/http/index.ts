@@ -1,4 +1,4 @@
 import "server-only";
 /** Route handlers: `jsonRoute` and `csvRoute` (guarded, parameters parsed, failures mapped, exports audited). */
-export { jsonRoute } from "./route";
+export { jsonRoute, openJsonRoute } from "./route";
 export { csvRoute } from "./csv";

@@ -65,3 +65,27 @@ export function jsonRoute<P = undefined>(spec: RouteSpec<P>, work: (ctx: RouteCo
     }
   };
 }
+
+/**
+ * A route that may also answer signed-out callers, when `open()` says so (a setting): `work` gets the staff member
+ * the permission allows, or null for a signed-out caller. A signed-in caller without the permission gets 403.
+ */
+export function openJsonRoute(
+  spec: { permission: Permission; open: () => boolean },
+  work: (staff: Staff | null) => Promise<unknown>,
+): RouteHandler {
+  return async () => {
+    const anonymous = !(await currentStaff()) && spec.open();
+    let staff: Staff | null = null;
+    if (!anonymous) {
+      const auth = await authorize(spec.permission);
+      if ("response" in auth) return auth.response;
+      staff = auth.staff;
+    }
+    try {
+      return Response.json(await work(staff), { headers: { "cache-control": "no-store" } });
+    } catch (error) {
+      return errorResponse(error);
+    }
+  };
+}

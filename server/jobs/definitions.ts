@@ -8,6 +8,7 @@ import type { AppDb } from "@/server/db";
 import type { Engine } from "@/server/db/engine";
 import { backfill, completeOrderDetails, reconcile, type SyncDeps } from "@/server/events/sync";
 import { hasFinishedBackfill, sweptWithin } from "./queries";
+import { runOutboxLoop, type OutboxDeps } from "@/server/status-mail/outbox";
 import { evaluateNewEvents } from "./surveillance";
 
 /** What the jobs run with: the app database, the upstream client and the configuration (lib/env.ts). */
@@ -20,6 +21,8 @@ export interface JobDeps {
   reconcileIntervalMs: number;
   /** The activities sweep's options (rate, days, master account); `intervalMs` is its schedule. */
   activities: Omit<SweepDeps, "engine" | "client" | "log"> & { intervalMs: number };
+  /** The status mails' outbox (server/status-mail/run.ts); absent when mail is off (no AUTH_SECRET). */
+  mail?: OutboxDeps;
 }
 
 /** What one run answers: `again` sends the job once more (it stopped at its time slice and resumes from its cursor). */
@@ -189,6 +192,24 @@ export const JOBS = {
     onRequest: true,
     async run(_data, d) {
       return { output: { ...(await evaluateNewEvents(d.db.engine)) } };
+    },
+  },
+  statusMail: {
+    name: "status-mail",
+    label: "Status mail outbox",
+    policy: "stately",
+    retryLimit: 5,
+    retryDelay: 5,
+    retryBackoff: true,
+    // A run is a loop of passes every MAIL_PASS_MS for its slice (48 s), then the job sends itself again: a mail
+    // leaves within seconds of being due, with pg-boss's minute cron only as the backstop.
+    expireInSeconds: 60,
+    schedule: () => "* * * * *",
+    onRequest: false,
+    dueAtStart: async (d) => !!d.mail,
+    async run(_data, d, _state, signal) {
+      if (!d.mail) return { output: { skipped: "mail is off" } };
+      return { again: true, output: { ...(await runOutboxLoop(d.mail, signal)) } };
     },
   },
 } satisfies Record<string, JobDefinition>;

@@ -3,6 +3,9 @@ import { env } from "@/lib/env";
 import { broker } from "@/server/broker";
 import type { AppDb } from "@/server/db";
 import { logger } from "@/server/log";
+import { processRecorder } from "@/server/status";
+import { startStatusLoop } from "@/server/status/evaluate";
+import { startMailDelivery } from "@/server/status-mail/run";
 import { setProcessBoss } from "./index";
 import { startJobs, type JobsHandle } from "./runtime";
 
@@ -10,6 +13,7 @@ import { startJobs, type JobsHandle } from "./runtime";
 export async function startConfiguredJobs(db: AppDb): Promise<JobsHandle> {
   const e = env();
   const log = logger.child({ component: "jobs" });
+  const mail = await startMailDelivery(db.engine, (level, msg, extra) => log[level](extra ?? {}, msg));
   const handle = await startJobs({
     deps: {
       db,
@@ -24,8 +28,28 @@ export async function startConfiguredJobs(db: AppDb): Promise<JobsHandle> {
         days: e.ACTIVITIES_SWEEP_DAYS,
         masterAccountId: e.BROKER_MASTER_ACCOUNT_ID,
       },
+      mail: mail?.deps,
     },
   });
   setProcessBoss(handle.boss);
-  return handle;
+  // The upstream modules' states (server/status): every process of the background work runs the loop; a claim in
+  // the database keeps one evaluation a period across them.
+  const statusLog = logger.child({ component: "status" });
+  const status = startStatusLoop({
+    engine: db.engine,
+    client: broker(),
+    recorder: processRecorder(),
+    evalMs: e.STATUS_EVAL_MS,
+    windowMs: e.STATUS_WINDOW_MS,
+    silenceMs: e.EVENTS_SILENCE_MS,
+    log: (level, msg, extra) => statusLog[level](extra ?? {}, msg),
+  });
+  return {
+    ...handle,
+    stop: async () => {
+      status.stop();
+      await handle.stop();
+      await mail?.close();
+    },
+  };
 }

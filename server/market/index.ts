@@ -10,7 +10,7 @@ import { noticeShare } from "./share";
  * (`reference.ts`). One hub a process; on a PostgreSQL server the hubs of every app instance share their answers
  * (`share.ts`).
  */
-export { cachedBars, instrumentProfile } from "./reference";
+export { cachedBars } from "./reference";
 
 const holder = globalThis as unknown as { __brokerdeskMarketHub?: MarketHub; __brokerdeskMarketReads?: ReturnType<typeof marketReads> };
 

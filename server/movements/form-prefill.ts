@@ -1,4 +1,5 @@
 import "server-only";
+import { userMessageOf } from "@/lib/errors";
 import type { MovementAccount } from "@/lib/schemas/movement-form-data";
 import { getMovementAccount } from "@/server/movements/form-data";
 
@@ -22,7 +23,7 @@ export async function prefill(searchParams: SearchParams, names: readonly ("from
         if (account) accounts[name] = account;
         else problems.push(`No account ${id}.`);
       } catch (error) {
-        problems.push((error as { userMessage?: string }).userMessage ?? `The account ${id} could not be read.`);
+        problems.push(userMessageOf(error, `The account ${id} could not be read.`));
       }
     }),
   );

@@ -19,6 +19,7 @@ import { watchlistRoutes } from "./market-data/watchlists";
 import { masterDataRoutes } from "./routes/master-data";
 import { tokenRoutes } from "./routes/tokens";
 import { tradingRoutes } from "./trading";
+import { STATUS_PROBE_HEADER } from "@/server/wire/modules";
 import { tradingApiRoutes, tradingCredentialRoutes } from "./trading-api/routes";
 
 export type Logger = { error(obj: unknown, msg?: string): void };
@@ -34,10 +35,17 @@ export function buildApp(sb: Sandbox, log: Logger = { error: (o, m) => console.e
     if (!c.get("requestIdSent")) c.res.headers.set("x-request-id", id);
   });
   app.get("/health", (c) => c.json({ status: "ok" }));
+  // A module switched off answers 503 before anything else looks at the call (POST /sandbox/modules/{module}).
+  app.use("*", async (c, next) => {
+    if (!c.req.path.startsWith("/sandbox/")) await sb.modules.apply(c.req.path);
+    return next();
+  });
   app.use("*", authenticate(sb));
   app.use("*", async (c, next) => {
-    // Faults never hit the control API, so a test can always clear them; nor does the call counter count it.
-    if (!c.req.path.startsWith("/sandbox/")) {
+    // Faults never hit the control API, so a test can always clear them; nor does the call counter count it. The
+    // desk's status probes are left out too: the counter and these faults are about what the desk's pages call
+    // (the module switches above are what the probes are for).
+    if (!c.req.path.startsWith("/sandbox/") && !c.req.header(STATUS_PROBE_HEADER)) {
       const key = `${c.req.method} ${c.req.path}`;
       sb.calls.set(key, (sb.calls.get(key) ?? 0) + 1);
       await sb.faults.apply(c.req.path);

@@ -2,7 +2,7 @@ import "server-only";
 import type { Context } from "hono";
 import type { Engine } from "@/server/db/engine";
 import type { PathStyle } from "@/server/wire/operations";
-import type { FaultStore } from "./faults";
+import type { FaultStore, ModuleFaults } from "./faults";
 import type { NonceStore } from "./nonces";
 
 /** Settings fixed when the sandbox starts (autoConfirm2fa can be switched by a control call). */
@@ -28,6 +28,8 @@ export interface Sandbox {
   engine: Engine;
   nonces: NonceStore;
   faults: FaultStore;
+  /** The modules switched into outage or degradation (`/sandbox/modules`). */
+  modules: ModuleFaults;
   /** When true, new funding/FX/journal requests stay SUBMITTED until a control call completes or cancels them. */
   holdRequests: boolean;
   /** Calls answered per "METHOD /path" since start or the last reset (the control API's own calls excluded). */

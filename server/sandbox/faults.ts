@@ -1,5 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
+import { pathModule, STATUS_MODULES, type StatusModule } from "@/server/wire/modules";
 import { ApiError } from "./errors";
 
 /** Faults injected through the control API: latency, 5xx or 429 for the next N calls whose path matches. */
@@ -58,5 +59,47 @@ export class FaultStore {
     if (failure.type === "RATE_LIMIT") throw new ApiError(429, "TOO_MANY_REQUESTS", "Too many requests (injected).");
     const status = failure.status;
     throw new ApiError(status, ERROR_CODES[status] ?? "INTERNAL_ERROR", "Injected failure.");
+  }
+}
+
+/** A module's switch (`POST /sandbox/modules/{module}`): every call of its paths fails, or slows and fails at a rate. */
+export interface ModuleFault {
+  module: StatusModule;
+  state: "outage" | "degraded" | "normal";
+  latency_ms: number;
+  error_rate: number;
+}
+
+/** Per module, until set back to normal; applied before authentication, as a module's outage at the gateway is. */
+export class ModuleFaults {
+  private byModule = new Map<StatusModule, ModuleFault>();
+
+  constructor(private readonly random: () => number = Math.random) {}
+
+  set(f: ModuleFault): ModuleFault {
+    if (f.state === "normal") this.byModule.delete(f.module);
+    else this.byModule.set(f.module, f);
+    return f;
+  }
+
+  list(): ModuleFault[] {
+    return STATUS_MODULES.filter((m) => m !== "event-stream").map(
+      (module) => this.byModule.get(module) ?? { module, state: "normal", latency_ms: 0, error_rate: 0 },
+    );
+  }
+
+  clear() {
+    this.byModule.clear();
+  }
+
+  async apply(path: string): Promise<void> {
+    if (this.byModule.size === 0) return;
+    const target = pathModule(path);
+    const f = target && this.byModule.get(target);
+    if (!f) return;
+    if (f.latency_ms > 0) await new Promise((r) => setTimeout(r, f.latency_ms));
+    if (f.state === "outage" || this.random() < f.error_rate) {
+      throw new ApiError(503, ERROR_CODES[503], `The ${target} module is unavailable (sandbox control).`);
+    }
   }
 }

@@ -6,7 +6,7 @@ import { migrate, openEngine, type Engine } from "@/server/db/engine";
 import { buildApp, type Logger } from "./app";
 import { CLOCK_SKEW_MS } from "./auth";
 import type { Sandbox, SandboxConfig } from "./context";
-import { FaultStore } from "./faults";
+import { FaultStore, ModuleFaults } from "./faults";
 import { NonceStore } from "./nonces";
 import { seedIfEmpty } from "./seed";
 import { startTradingRuntime } from "./trading";
@@ -81,6 +81,7 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Runn
     engine,
     nonces: new NonceStore(CLOCK_SKEW_MS),
     faults: new FaultStore(),
+    modules: new ModuleFaults(),
     holdRequests: false,
     calls: new Map(),
   };

@@ -68,6 +68,20 @@ export interface TokenCall {
 }
 
 /**
+ * The SET list that counts a call in a staff credential's one-minute window (a token's, an access key's; `alias` its
+ * table's), the statement's $2 being the time, $3 the address and $4 the limit: a new window when the last one is
+ * over, and the use (time, address) recorded while the window's calls are within the limit.
+ */
+export function minuteWindowSet(alias: string): string {
+  const inWindow = `${alias}.window_started_at > $2::timestamptz - interval '1 minute'`;
+  const full = `${inWindow} AND ${alias}.window_calls >= $4`;
+  return `window_started_at = CASE WHEN ${inWindow} THEN ${alias}.window_started_at ELSE $2 END,
+       window_calls = CASE WHEN ${inWindow} THEN ${alias}.window_calls + 1 ELSE 1 END,
+       last_used_at = CASE WHEN ${full} THEN ${alias}.last_used_at ELSE $2 END,
+       last_used_ip = CASE WHEN ${full} THEN ${alias}.last_used_ip ELSE $3 END`;
+}
+
+/**
  * One call with the token of this hash, in one statement: found only when it is neither revoked nor expired at
  * `now` and its owner is not disabled; counts the call in the token's one-minute window (a new window when the last
  * one is over) and, while the window's calls are within `limit`, records the use (time, address). Row-locked, so
@@ -79,13 +93,7 @@ export async function recordTokenCall(
   call: { now: Date; ip: string | null; limit: number },
 ): Promise<TokenCall | undefined> {
   const { rows } = await q.query<TokenCall>(
-    `UPDATE brokerdesk.staff_tokens t SET
-       window_started_at = CASE WHEN t.window_started_at > $2::timestamptz - interval '1 minute' THEN t.window_started_at ELSE $2 END,
-       window_calls = CASE WHEN t.window_started_at > $2::timestamptz - interval '1 minute' THEN t.window_calls + 1 ELSE 1 END,
-       last_used_at = CASE WHEN t.window_started_at > $2::timestamptz - interval '1 minute' AND t.window_calls >= $4
-                           THEN t.last_used_at ELSE $2 END,
-       last_used_ip = CASE WHEN t.window_started_at > $2::timestamptz - interval '1 minute' AND t.window_calls >= $4
-                           THEN t.last_used_ip ELSE $3 END
+    `UPDATE brokerdesk.staff_tokens t SET ${minuteWindowSet("t")}
      FROM brokerdesk.staff_users s
      WHERE t.token_hash = $1 AND s.id = t.staff_id AND t.revoked_at IS NULL AND t.expires_at > $2 AND NOT s.disabled
      RETURNING t.id, t.scopes, t.window_started_at AS "windowStartedAt", t.window_calls AS "windowCalls",
@@ -95,13 +103,12 @@ export async function recordTokenCall(
   return rows[0];
 }
 
-export interface TokenPageRow {
+/** What every list of staff credentials shows of one (a token, an access key), with its owner and who revoked it. */
+export interface CredentialPageRow {
   id: string;
   name: string;
-  prefix: string;
   scopes: TokenScope[];
   created_at: Date | string;
-  expires_at: Date | string;
   last_used_at: Date | string | null;
   last_used_ip: string | null;
   revoked_at: Date | string | null;
@@ -111,23 +118,44 @@ export interface TokenPageRow {
   owner_name: string;
 }
 
+/**
+ * One keyset page of a table of staff credentials (`staff_tokens`, `cli_access_keys`: the same columns, by design),
+ * newest first: one staff member's, or everyone's; `extra` names more of the table's columns (`c.`).
+ */
+export function selectCredentialPage<R extends CredentialPageRow>(
+  q: Queryable,
+  table: "staff_tokens" | "cli_access_keys",
+  extra: string[],
+  query: { view: TokenView; staffId: string; cursor?: string; limit: number },
+): Promise<{ rows: R[]; nextCursor?: string }> {
+  const mine = query.view === "mine";
+  return keysetPage<R>(q, {
+    columns: [
+      "c.id, c.name, c.scopes, c.created_at, c.last_used_at, c.last_used_ip, c.revoked_at",
+      ...extra,
+      "r.email AS revoked_by_email, o.id AS owner_id, o.email AS owner_email, o.name AS owner_name",
+    ].join(", "),
+    from: `brokerdesk.${table} c JOIN brokerdesk.staff_users o ON o.id = c.staff_id
+      LEFT JOIN brokerdesk.staff_users r ON r.id = c.revoked_by`,
+    where: mine ? ["c.staff_id = $1"] : [],
+    params: mine ? [query.staffId] : [],
+    sort: "c.created_at",
+    tiebreak: "c.id",
+    desc: true,
+    cursor: query.cursor,
+    limit: query.limit,
+  });
+}
+
+export interface TokenPageRow extends CredentialPageRow {
+  prefix: string;
+  expires_at: Date | string;
+}
+
 /** One keyset page of tokens, newest first: one staff member's, or everyone's. */
 export function selectTokenPage(
   q: Queryable,
   query: { view: TokenView; staffId: string; cursor?: string; limit: number },
 ): Promise<{ rows: TokenPageRow[]; nextCursor?: string }> {
-  const mine = query.view === "mine";
-  return keysetPage<TokenPageRow>(q, {
-    columns: `t.id, t.name, t.prefix, t.scopes, t.created_at, t.expires_at, t.last_used_at, t.last_used_ip, t.revoked_at,
-      r.email AS revoked_by_email, o.id AS owner_id, o.email AS owner_email, o.name AS owner_name`,
-    from: `brokerdesk.staff_tokens t JOIN brokerdesk.staff_users o ON o.id = t.staff_id
-      LEFT JOIN brokerdesk.staff_users r ON r.id = t.revoked_by`,
-    where: mine ? ["t.staff_id = $1"] : [],
-    params: mine ? [query.staffId] : [],
-    sort: "t.created_at",
-    tiebreak: "t.id",
-    desc: true,
-    cursor: query.cursor,
-    limit: query.limit,
-  });
+  return selectCredentialPage<TokenPageRow>(q, "staff_tokens", ["c.prefix", "c.expires_at"], query);
 }

@@ -1,12 +1,12 @@
 import "server-only";
 import { can } from "@/lib/auth/permissions";
 import { AppError, NotFoundError } from "@/lib/errors";
-import type { TokenRow, TokenStatus, TokenView } from "@/lib/schemas/token-list";
+import type { CredentialRow, TokenRow, TokenStatus, TokenView } from "@/lib/schemas/token-list";
 import { scopesOf, type CreatedToken, type CreateTokenInput } from "@/lib/schemas/tokens";
 import type { Staff } from "@/server/auth/guard";
 import type { AppDb } from "@/server/db";
-import { decodeCursor } from "@/server/db/keyset";
-import { insertToken, revokeTokenRow, selectTokenById, selectTokenPage, type TokenPageRow } from "./queries";
+import { timeIdCursor } from "@/server/db/keyset";
+import { insertToken, revokeTokenRow, selectTokenById, selectTokenPage, type CredentialPageRow, type TokenPageRow } from "./queries";
 import { displayPrefix, hashSecret, newSecret } from "./secret";
 
 /** Tokens a staff member may hold at once (neither revoked nor expired): a leak stays countable. */
@@ -53,18 +53,24 @@ export async function revokeToken(db: AppDb, actor: Staff, id: string, now = new
 
 const iso = (v: Date | string) => new Date(v).toISOString();
 
+/** A staff credential's row as every list shows it (a token's, an access key's). */
+export function credentialRow(r: CredentialPageRow): CredentialRow {
+  return {
+    id: r.id,
+    name: r.name,
+    scopes: r.scopes,
+    createdAt: iso(r.created_at),
+    lastUsedAt: r.last_used_at ? iso(r.last_used_at) : null,
+    lastUsedIp: r.last_used_ip,
+    revokedAt: r.revoked_at ? iso(r.revoked_at) : null,
+    revokedByEmail: r.revoked_by_email,
+    owner: { id: r.owner_id, email: r.owner_email, name: r.owner_name },
+  };
+}
+
 function statusOf(row: TokenPageRow, now: Date): TokenStatus {
   if (row.revoked_at) return "revoked";
   return new Date(row.expires_at) <= now ? "expired" : "active";
-}
-
-/** The listing's cursor is a (created_at, id) pair; anything else (a hand-edited URL) is the first page. */
-function validCursor(cursor: string | undefined): string | undefined {
-  const key = decodeCursor(cursor);
-  if (!key) return undefined;
-  const [at, id] = key;
-  const ok = typeof at === "string" && !Number.isNaN(Date.parse(at)) && typeof id === "string" && /^[0-9a-f-]{36}$/i.test(id);
-  return ok ? cursor : undefined;
 }
 
 /** One page of tokens, newest first: `staff`'s own, or (the caller checked tokens:manage) everyone's. */
@@ -77,24 +83,11 @@ export async function listTokenPage(
   const { rows, nextCursor } = await selectTokenPage(db.engine, {
     view: query.view,
     staffId: staff.id,
-    cursor: validCursor(query.cursor),
+    cursor: timeIdCursor(query.cursor, /^[0-9a-f-]{36}$/i),
     limit: query.limit,
   });
   return {
-    rows: rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      prefix: r.prefix,
-      scopes: r.scopes,
-      status: statusOf(r, now),
-      createdAt: iso(r.created_at),
-      expiresAt: iso(r.expires_at),
-      lastUsedAt: r.last_used_at ? iso(r.last_used_at) : null,
-      lastUsedIp: r.last_used_ip,
-      revokedAt: r.revoked_at ? iso(r.revoked_at) : null,
-      revokedByEmail: r.revoked_by_email,
-      owner: { id: r.owner_id, email: r.owner_email, name: r.owner_name },
-    })),
+    rows: rows.map((r) => ({ ...credentialRow(r), prefix: r.prefix, status: statusOf(r, now), expiresAt: iso(r.expires_at) })),
     nextCursor,
   };
 }

@@ -45,6 +45,16 @@ const toPage = (p: { rows: object[]; nextCursor?: string }) => ({
   next_cursor: p.nextCursor ?? null,
 });
 
+/** A list tool's page: its arguments parsed by the page's own list parameters, read by the page's own query. */
+async function listed<S extends { cursor?: string; size: number }, F>(
+  params: { parse: (query: URLSearchParams) => S; filters: (state: S) => F },
+  input: Record<string, unknown>,
+  read: (filter: F, paging: { cursor?: string; limit: number }) => Promise<{ rows: object[]; nextCursor?: string }>,
+) {
+  const state = params.parse(asQuery(input));
+  return toPage(await read(params.filters(state), { cursor: state.cursor, limit: state.size }));
+}
+
 /** A write's answer: the action's result, or (status "held") the approval request an approval rule made of it. */
 const written = z.looseObject({
   status: z.string().optional().describe("held: an approval rule holds it until a second person approves"),
@@ -104,10 +114,7 @@ export const DESK_TOOLS = [
       cursor,
     }),
     output: page,
-    run: async (input, ctx) => {
-      const params = orderListParams.parse(asQuery(input));
-      return toPage(await listOrders(ctx.db.engine, orderListParams.filters(params), { cursor: params.cursor, limit: params.size }));
-    },
+    run: (input, ctx) => listed(orderListParams, input, (filter, paging) => listOrders(ctx.db.engine, filter, paging)),
   }),
   defineTool({
     name: "get_order",
@@ -226,11 +233,7 @@ export const DESK_TOOLS = [
       cursor,
     }),
     output: page,
-    run: async (input, ctx) => {
-      const params = activityListParams.parse(asQuery(input));
-      const filter = activityListParams.filters(params);
-      return toPage(await activityPage(broker, ctx.db.engine, filter, { cursor: params.cursor, limit: params.size }));
-    },
+    run: (input, ctx) => listed(activityListParams, input, (filter, paging) => activityPage(broker, ctx.db.engine, filter, paging)),
   }),
   defineTool({
     name: "list_open_alerts",
@@ -240,10 +243,8 @@ export const DESK_TOOLS = [
     readOnly: true,
     input: z.object({ status: z.enum(ALERT_STATUSES).optional().describe("Absent: open"), cursor }),
     output: page,
-    run: async (input, ctx) => {
-      const params = alertListParams.parse(asQuery({ status: "open", ...input }));
-      return toPage(await listAlerts(ctx.db.engine, { ...alertListParams.filters(params), cursor: params.cursor, limit: params.size }));
-    },
+    run: (input, ctx) =>
+      listed(alertListParams, { status: "open", ...input }, (filter, paging) => listAlerts(ctx.db.engine, { ...filter, ...paging })),
   }),
   defineTool({
     name: "get_stream_health",

@@ -1,14 +1,18 @@
 import "server-only";
+import { SIGNATURE_HEADERS } from "@/cli/src/signing";
 import { env } from "@/lib/env";
 import type { AuditChannel } from "@/lib/schemas/audit";
 import { metaFromHeaders } from "@/server/auth/request-meta";
+import { authenticateCliRequest, cliMeta } from "@/server/cli-auth/sessions";
+import { cliRefusalResponse } from "@/server/cli-auth/verify";
 import { errorJson } from "@/server/http/errors";
 import { authenticateBearer, bearerErrorResponse } from "@/server/tokens/bearer";
 import type { ToolCaller } from "./call";
 
 /**
  * What the assistant channels' routes share before a tool runs: the request's own origin, the Origin and Host
- * checks, and the staff access token (Bearer) as the caller, with the 401 / 429 answers MCP clients expect.
+ * checks, and the caller: a signed command-line request with its session, or else the staff access token (Bearer),
+ * with the 401 / 429 answers MCP clients expect.
  */
 
 const list = (value: string) =>
@@ -49,10 +53,21 @@ export function refuseCrossOrigin(request: Request): Response | undefined {
   return errorJson(403, { error: "FORBIDDEN_ORIGIN", message: `Origin ${origin} may not call this desk.` });
 }
 
-/** The caller of a channel's request (its token's owner, as they are now), or the answer that refuses it. */
+/**
+ * The caller of a channel's request (its key's or token's owner, as they are now), or the answer that refuses it. A
+ * request carrying the command line's signing headers is the command line's whatever the route: its signature and
+ * its session (`Bearer bdcs_…`, bound to the key) authenticate it, with the key's scopes, as channel `cli` with the
+ * key's id as the token in the audit trail; any other request presents a staff access token.
+ */
 export async function channelCaller(request: Request, channel: AuditChannel, path: string): Promise<ToolCaller | Response> {
   const refused = refuseCrossOrigin(request);
   if (refused) return refused;
+  if (request.headers.has(SIGNATURE_HEADERS.key)) {
+    const cli = await authenticateCliRequest(request);
+    if (!cli.ok) return cliRefusalResponse(cli);
+    const { key } = cli.caller;
+    return { staff: key.staff, scopes: key.scopes, meta: cliMeta(request, key.id) };
+  }
   const auth = await authenticateBearer(request);
   if (!auth.ok) return bearerErrorResponse(auth, resourceMetadataUrl(request, path));
   const { staff, tokenId, scopes } = auth.caller;

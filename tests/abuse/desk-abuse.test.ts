@@ -101,7 +101,9 @@ const ROUTES = [
   "instruments/[market]/[symbol]/[tab]",
   "instruments/[market]/[symbol]/desk",
   "tokens",
+  "tokens/all",
   "tokens/me",
+  "status",
 ];
 
 const actionTally = new Tally("desk actions", (b) => {

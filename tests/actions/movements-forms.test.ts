@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { newClientId } from "@/lib/ids";
 import { addDecimal, convertAt } from "@/lib/money";
 import { createCashJournalAction } from "@/server/actions/movements-cash-journal";
@@ -7,14 +7,12 @@ import { createInstantExchangeAction } from "@/server/actions/movements-instant-
 import { createInstantFundingAction } from "@/server/actions/movements-instant-funding";
 import { createPositionJournalAction } from "@/server/actions/movements-position-journal";
 import { listAudit } from "@/server/audit/list";
-import { setBrokerForTests } from "@/server/broker";
-import { setDbForTests } from "@/server/db";
 import { getAccountCash, getHeldPositions, searchMovementAccounts } from "@/server/movements/form-data";
 import { instantFunding } from "@/server/movements/instant-funding";
 import { masterAccountId } from "@/server/sandbox/seed";
 import { seedAccountId } from "@/server/sandbox/seed/accounts";
 import { testEngines } from "../helpers/engines";
-import { startEventsFixture, type EventsFixture } from "../events/helpers";
+import { useProcessFixture, type EventsFixture } from "../events/helpers";
 
 /**
  * The movement actions against a started sandbox: what is refused before anything is sent (counted by the
@@ -35,16 +33,10 @@ const crid = () => newClientId("t");
 
 for (const engine of testEngines()) {
   describe(`movement actions on ${engine.name}`, () => {
+    const fixture = useProcessFixture(engine);
     let f: EventsFixture;
-    beforeAll(async () => {
-      f = await startEventsFixture(engine);
-      setDbForTests(f.db);
-      setBrokerForTests(f.client);
-    }, 120_000);
-    afterAll(async () => {
-      setBrokerForTests(undefined);
-      setDbForTests(undefined);
-      await f?.close();
+    beforeAll(() => {
+      f = fixture();
     });
     beforeEach(async () => {
       session.staff = OPS;

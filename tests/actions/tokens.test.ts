@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { GET as listRoute } from "@/app/api/tokens/route";
+import { GET as allRoute } from "@/app/api/tokens/all/route";
 import { GET as meRoute } from "@/app/api/tokens/me/route";
 import type { Role } from "@/lib/auth/permissions";
 import type { CreatedToken } from "@/lib/schemas/tokens";
@@ -39,7 +40,8 @@ async function create(as: Staff, name: string): Promise<CreatedToken> {
   return result.data;
 }
 const me = (secret: string) => meRoute(new Request("http://desk.test/api/tokens/me", { headers: { authorization: `Bearer ${secret}` } }));
-const list = (url: string) => listRoute(new Request(`http://desk.test${url}`), { params: Promise.resolve({}) });
+const get = (route: typeof listRoute, url: string) => route(new Request(`http://desk.test${url}`), { params: Promise.resolve({}) });
+const list = (url: string) => get(listRoute, url);
 const entries = async (action: string, actor: string) => (await listAudit(db().engine, { action, actor })).rows;
 
 describe("creating a token", () => {
@@ -147,10 +149,10 @@ describe("the list route", () => {
     expect(mine.rows.map((r) => r.id)).toContain(supportToken.id);
     expect(mine.rows.every((r) => r.owner.email === support.email)).toBe(true);
     expect(JSON.stringify(mine)).not.toContain(supportToken.secret.slice(10));
-    expect((await list("/api/tokens?view=all")).status).toBe(403);
+    expect((await get(allRoute, "/api/tokens/all")).status).toBe(403);
 
     session.staff = admin;
-    const all = (await (await list("/api/tokens?view=all&size=100")).json()) as { rows: { id: string }[] };
+    const all = (await (await get(allRoute, "/api/tokens/all?size=100")).json()) as { rows: { id: string }[] };
     expect(all.rows.map((r) => r.id)).toEqual(expect.arrayContaining([opsToken.id, supportToken.id]));
     const adminOwn = (await (await list("/api/tokens")).json()) as { rows: unknown[] };
     expect(adminOwn.rows).toEqual([]);

@@ -1,5 +1,5 @@
 import Decimal from "decimal.js";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { newClientId } from "@/lib/ids";
 import { isPendingApproval } from "@/lib/errors";
 import { approveApprovalAction } from "@/server/actions/approvals-approve";
@@ -15,11 +15,9 @@ import { NOT_SENT_MESSAGE, recoverStuckExecutions } from "@/server/approvals/rec
 import { matchRule } from "@/server/approvals/queries/rules";
 import { listAudit } from "@/server/audit/list";
 import { rememberAccountNumbers } from "@/server/accounts/directory";
-import { setBrokerForTests } from "@/server/broker";
-import { setDbForTests } from "@/server/db";
 import { masterAccountId } from "@/server/sandbox/seed";
 import { testEngines } from "../helpers/engines";
-import { startEventsFixture, type EventsFixture } from "../events/helpers";
+import { useProcessFixture, type EventsFixture } from "../events/helpers";
 import { ACCOUNTS } from "../sandbox/trading-helpers";
 
 /**
@@ -61,12 +59,11 @@ const CREATE = "POST /broker/journals/cash-journals/create";
 
 for (const engine of testEngines()) {
   describe(`four-eyes approvals on ${engine.name}`, () => {
+    const fixture = useProcessFixture(engine);
     let f: EventsFixture;
 
     beforeAll(async () => {
-      f = await startEventsFixture(engine);
-      setDbForTests(f.db);
-      setBrokerForTests(f.client);
+      f = fixture();
       session.staff = ADMIN;
       // The issue's rule, and a stricter one for HKD (two approvers, any amount), both made through the editor's action.
       expect(await saveApprovalRuleAction(rule({ action: "movements.cash_journal", currency: "USD", threshold: "10000" }))).toMatchObject({
@@ -77,11 +74,6 @@ for (const engine of testEngines()) {
           rule({ action: "movements.cash_journal", currency: "HKD", approversRequired: 2, approverRoles: ["operations", "admin"] }),
         ),
       ).toMatchObject({ ok: true });
-    }, 120_000);
-    afterAll(async () => {
-      setBrokerForTests(undefined);
-      setDbForTests(undefined);
-      await f?.close();
     });
     beforeEach(() => {
       session.staff = MAKER;

@@ -1,4 +1,6 @@
-import { prepareAppDb, type AppDb } from "@/server/db";
+import { afterAll, beforeAll } from "vitest";
+import { setBrokerForTests } from "@/server/broker";
+import { prepareAppDb, setDbForTests, type AppDb } from "@/server/db";
 import { startSandbox, type RunningSandbox } from "@/server/sandbox";
 import type { BrokerClient } from "@/server/broker/client";
 import { startConsumer, type ConsumerHandle, type ConsumerOptions } from "@/server/events/consumer";
@@ -99,4 +101,23 @@ export async function startEventsFixture(te: TestEngine): Promise<EventsFixture>
       await opened.close();
     },
   };
+}
+
+/**
+ * One events fixture for the describe block, made the process's database and upstream client (what server actions,
+ * routes and tools read through getDb() and broker()); answers a getter of it.
+ */
+export function useProcessFixture(te: TestEngine): () => EventsFixture {
+  let f: EventsFixture | undefined;
+  beforeAll(async () => {
+    f = await startEventsFixture(te);
+    setDbForTests(f.db);
+    setBrokerForTests(f.client);
+  }, 120_000);
+  afterAll(async () => {
+    setBrokerForTests(undefined);
+    setDbForTests(undefined);
+    await f?.close();
+  });
+  return () => f!;
 }

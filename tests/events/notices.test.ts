@@ -66,6 +66,9 @@ describe.each(testEngines())("change notices ($name)", (te) => {
       got.length = 0;
       await appendAudit(db, { action: "approvals.expire", outcome: "success" });
       expect((await next(got)).topics).toEqual(["audit", "approval"]);
+      got.length = 0;
+      await appendAudit(db, { action: "tokens.revoke", outcome: "success" });
+      expect((await next(got)).topics).toEqual(["audit", "token"]);
     });
   });
 
@@ -112,6 +115,16 @@ describe("noticeFor (what each role's live channel carries)", () => {
     expect(noticeFor("admin", a)?.topics).toEqual(["movement", "alert"]);
     expect(noticeFor("operations", a)?.topics).toEqual(["movement"]);
     expect(noticeFor("support", a)).toBeUndefined();
+  });
+  it("a token created or revoked reaches every role's lists of tokens, and says nothing else", () => {
+    const token = { topics: ["audit", "token"], accounts: [] };
+    expect(noticeFor("support", token)).toEqual({ topics: ["token"], accounts: [] });
+    expect(noticeFor("admin", token)?.topics).toEqual(["audit", "token"]);
+  });
+  it("an upstream module's state change reaches every role's status page", () => {
+    for (const role of ["admin", "operations", "support", "compliance"] as const) {
+      expect(noticeFor(role, { topics: ["status"], accounts: [] })).toEqual({ topics: ["status"], accounts: [] });
+    }
   });
   it("nothing at all when no topic is readable", () => {
     expect(noticeFor("support", { topics: ["movement", "stream"], accounts: ["A1"] })).toBeUndefined();

@@ -125,4 +125,41 @@ describe.each(engines)("sandbox control API on $name", (te) => {
     expect((await f.api.op("getVirtualAccount", "resource", { query: { account_id: masterAccountId() } })).status).toBe(417);
     expect((await f.api.op("listVirtualAccounts", "legacy", { query: { account_number: "VBD1000001" } })).body).toHaveLength(1);
   });
+  it("switches a module into outage or degradation until set back; probes stay out of the call counts", async () => {
+    const ORDERS = "/broker/orders/open-orders/list";
+    try {
+      expect(errorOf(await f.api.call("POST", "/sandbox/modules/nope", { body: { state: "outage" } }))).toEqual({
+        status: 417,
+        code: "ILLEGAL_PARAMETER",
+      });
+      expect(errorOf(await f.api.call("POST", "/sandbox/modules/order", { body: { state: "degraded", error_rate: 2 } }))).toEqual({
+        status: 417,
+        code: "ILLEGAL_PARAMETER",
+      });
+      expect((await f.api.call("POST", "/sandbox/modules/order", { body: { state: "outage" } })).status).toBe(200);
+      expect(errorOf(await f.api.call("GET", ORDERS, { query: { account_id: masterAccountId() } }))).toEqual({
+        status: 503,
+        code: "SERVICE_NOT_AVAILABLE",
+      });
+      // Only that module: the account list still answers.
+      expect((await f.api.call("GET", LIST, { query: { page_size: "1" } })).status).toBe(200);
+      await f.api.call("POST", "/sandbox/modules/order", { body: { state: "degraded", error_rate: 1, latency_ms: 5 } });
+      expect((await f.api.call("GET", "/sandbox/modules")).body.data).toContainEqual({
+        module: "order",
+        state: "degraded",
+        latency_ms: 5,
+        error_rate: 1,
+      });
+      expect(errorOf(await f.api.call("GET", ORDERS, { query: { account_id: masterAccountId() } })).status).toBe(503);
+      await f.api.call("POST", "/sandbox/modules/order", { body: { state: "normal" } });
+      // The module answers again (the master account has no open orders to list: a business refusal, not a 503).
+      expect((await f.api.call("GET", ORDERS, { query: { account_id: masterAccountId() } })).status).not.toBe(503);
+
+      await f.api.call("POST", "/sandbox/calls/reset", { body: {} });
+      await f.api.call("GET", LIST, { query: { page_size: "1" }, headers: { "x-brokerdesk-probe": "1" } });
+      expect((await f.api.call("GET", "/sandbox/calls")).body.total).toBe(0);
+    } finally {
+      await f.api.call("POST", "/sandbox/modules/order", { body: { state: "normal" } });
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { newClientId } from "@/lib/ids";
 import { POST as mcpPost } from "@/app/api/mcp/route";
 import { GET as skillsGet } from "@/app/api/skills/route";
@@ -11,13 +11,11 @@ import { runAction } from "@/server/action-kit/define-action";
 import { listAudit } from "@/server/audit/list";
 import { createStaff } from "@/server/auth/staff";
 import type { Staff } from "@/server/auth/guard";
-import { setBrokerForTests } from "@/server/broker";
-import { setDbForTests } from "@/server/db";
 import { masterAccountId } from "@/server/sandbox/seed";
 import { createToken, revokeToken } from "@/server/tokens/tokens";
 import { TOOLS } from "@/server/tools/registry";
 import { testEngines } from "../helpers/engines";
-import { startEventsFixture, type EventsFixture } from "../events/helpers";
+import { useProcessFixture, type EventsFixture } from "../events/helpers";
 import { ACCOUNTS } from "../sandbox/trading-helpers";
 
 /**
@@ -65,16 +63,39 @@ const skill = (name: string, secret: string, body: unknown = {}) =>
     { params: Promise.resolve({ name }) },
   );
 
+/** The rule "a cash journal in USD above 1,000 needs one operator's approval", as the rules editor saves it. */
+async function holdJournalsAbove1000() {
+  const { staff: admin } = await staffWithToken("admin");
+  const rule = {
+    action: "movements.cash_journal",
+    currency: "USD",
+    threshold: "1000",
+    approversRequired: 1,
+    approverRoles: ["operations"],
+  };
+  await saveRule(f.db.engine, { ...rule, enabled: true } as Parameters<typeof saveRule>[1], admin.email);
+}
+
+/** A cash journal's arguments, from the master account to a margin account, in USD. */
+const journal = (id: string, amount: string) => ({
+  client_request_id: id,
+  from_account: masterAccountId(),
+  to_account: ACCOUNTS.margin,
+  currency: "USD",
+  amount,
+});
+
+/** How many times the sandbox received a request with this client_request_id. */
+const sent = async (id: string) =>
+  Number(
+    (await f.db.engine.query<{ n: string }>("SELECT count(*)::text AS n FROM sandbox.requests WHERE client_request_id = $1", [id])).rows[0]
+      .n,
+  );
+
 describe("assistant channels", () => {
-  beforeAll(async () => {
-    f = await startEventsFixture(testEngines()[0]);
-    setDbForTests(f.db);
-    setBrokerForTests(f.client);
-  }, 120_000);
-  afterAll(async () => {
-    setBrokerForTests(undefined);
-    setDbForTests(undefined);
-    await f?.close();
+  const fixture = useProcessFixture(testEngines()[0]);
+  beforeAll(() => {
+    f = fixture();
   });
 
   it("MCP lists every tool of the registry with its schemas and hints", async () => {
@@ -137,13 +158,7 @@ describe("assistant channels", () => {
 
   it("a read-only token cannot write, whatever its owner's role", async () => {
     const { token } = await staffWithToken("operations", "read");
-    const res = await skill("request-cash-journal", token.secret, {
-      client_request_id: newClientId("t"),
-      from_account: masterAccountId(),
-      to_account: ACCOUNTS.margin,
-      currency: "USD",
-      amount: "10.00",
-    });
+    const res = await skill("request-cash-journal", token.secret, journal(newClientId("t"), "10.00"));
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({ error: "INSUFFICIENT_SCOPE" });
     const [entry] = (await listAudit(f.db.engine, { action: "movements.cash_journal" })).rows;
@@ -151,30 +166,12 @@ describe("assistant channels", () => {
   });
 
   it("a cash journal above a rule's threshold waits for approval and is sent once when a second person approves it", async () => {
-    const { staff: admin } = await staffWithToken("admin");
-    await saveRule(
-      f.db.engine,
-      {
-        action: "movements.cash_journal",
-        currency: "USD",
-        threshold: "1000",
-        approversRequired: 1,
-        approverRoles: ["operations"],
-        enabled: true,
-      },
-      admin.email,
-    );
+    await holdJournalsAbove1000();
     const { token } = await staffWithToken("operations");
     const { staff: checker } = await staffWithToken("operations");
     const id = newClientId("t");
     const client = await mcpClient(token.secret);
-    const args = {
-      client_request_id: id,
-      from_account: masterAccountId(),
-      to_account: ACCOUNTS.margin,
-      currency: "USD",
-      amount: "2500.00",
-    };
+    const args = journal(id, "2500.00");
     const held = await client.callTool({ name: "request_cash_journal", arguments: args });
     expect(held.isError).toBeFalsy();
     const { approvalId } = held.structuredContent as { status: string; approvalId: string };
@@ -183,16 +180,42 @@ describe("assistant channels", () => {
     const again = await client.callTool({ name: "request_cash_journal", arguments: args });
     expect(again.structuredContent).toMatchObject({ status: "held", approvalId });
 
-    const sent = async () =>
-      Number(
-        (await f.db.engine.query<{ n: string }>("SELECT count(*)::text AS n FROM sandbox.requests WHERE client_request_id = $1", [id]))
-          .rows[0].n,
-      );
-    expect(await sent()).toBe(0);
+    expect(await sent(id)).toBe(0);
     const decided = await runAction(approveApproval, { id: approvalId }, { staff: checker, meta: {} });
     expect(decided).toMatchObject({ ok: true, data: { status: "executed" } });
-    expect(await sent()).toBe(1);
+    expect(await sent(id)).toBe(1);
     await client.close();
+  });
+
+  it("a second person's assistant approves one held journal and rejects another; the maker's assistant may do neither", async () => {
+    await holdJournalsAbove1000();
+    const maker = await mcpClient((await staffWithToken("operations")).token.secret);
+    const checker = await mcpClient((await staffWithToken("operations")).token.secret);
+    const hold = async () => {
+      const id = newClientId("t");
+      const held = await maker.callTool({ name: "request_cash_journal", arguments: journal(id, "1500.00") });
+      return { id, approvalId: (held.structuredContent as { approvalId: string }).approvalId };
+    };
+    const [a, b] = [await hold(), await hold()];
+
+    const waiting = async (client: Client) =>
+      ((await client.callTool({ name: "list_my_approvals", arguments: {} })).structuredContent as { rows: { id: string }[] }).rows.map(
+        (r) => r.id,
+      );
+    expect(await waiting(checker)).toEqual(expect.arrayContaining([a.approvalId, b.approvalId]));
+    expect(await waiting(maker)).not.toContain(a.approvalId);
+    const own = await maker.callTool({ name: "approve_request", arguments: { id: a.approvalId } });
+    expect(own.isError).toBe(true);
+
+    const approved = await checker.callTool({ name: "approve_request", arguments: { id: a.approvalId } });
+    expect(approved.structuredContent).toMatchObject({ status: "executed" });
+    const rejected = await checker.callTool({
+      name: "reject_request",
+      arguments: { id: b.approvalId, reason: "not agreed with the customer" },
+    });
+    expect(rejected.structuredContent).toMatchObject({ status: "rejected" });
+    expect([await sent(a.id), await sent(b.id)]).toEqual([1, 0]);
+    await Promise.all([maker.close(), checker.close()]);
   });
 
   it("skills: the listing names every skill with schemas; the spec's skills answer what their schemas say", async () => {

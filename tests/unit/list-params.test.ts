@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { listPart, listResource } from "@/components/data-table/list-resource";
 import { firstPage, FIRST_PAGE, listParams, nextPage, pageNumber, parseSort, previousPage } from "@/lib/list-params";
 
 const orders = listParams({
@@ -131,5 +132,25 @@ describe("the cursor trail", () => {
   it("goes to the first page from anywhere", () => {
     const state = orders.parse({ cursor: "c3", prev: "-,c1,c2" });
     expect({ ...state, ...firstPage() }).toMatchObject({ cursor: undefined, prev: [] });
+  });
+});
+
+describe("listResource and listPart: one key and URL for the page's prefetch and the client", () => {
+  const page = listResource("orders", "/api/orders", orders);
+  const totals = listPart("orders", "totals", "/api/orders", orders);
+  const first = orders.parse(new URLSearchParams("side=buy&size=10"));
+  const second = { ...first, ...nextPage(first, "c2") };
+
+  it("keys a page by what the server answers (filters, size, sort, cursor) under the live root", () => {
+    expect(page.key(first)[0]).toBe("orders");
+    expect(page.key(second)).not.toEqual(page.key(first));
+    expect(page.url(second)).toMatch(/^\/api\/orders\?.*cursor=c2/);
+  });
+
+  it("keys a part by the filter alone, so paging keeps it, and asks the route for that part", () => {
+    expect(totals.key(second)).toEqual(totals.key(first));
+    expect(totals.key(first)).toEqual(["orders", "totals", "?side=buy"]);
+    expect(totals.url(first)).toBe("/api/orders?side=buy&part=totals");
+    expect(totals.url(orders.parse({}))).toBe("/api/orders?part=totals");
   });
 });

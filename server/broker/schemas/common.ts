@@ -12,6 +12,22 @@ export { enumLabel, isKnownEnum, tolerantEnum } from "@/lib/enums";
 export { currencyIn, currencyOut, decimalIn, decimalOut, positiveDecimalIn } from "@/lib/money";
 export { CURRENCIES, INSTRUMENT_TYPES, MARKETS, REQUEST_STATUSES } from "@/lib/broker-enums";
 export { isoTimestamp, opt, type Page } from "@/lib/schemas/wire";
+import { tolerantEnum } from "@/lib/enums";
+import { REQUEST_STATUSES } from "@/lib/broker-enums";
+import { isoTimestamp, opt } from "@/lib/schemas/wire";
+
+/**
+ * What every request keyed by our client_request_id (funding, exchanges, journals, an option exercise) answers of
+ * itself: its status and reason, its times.
+ */
+export const requestRecord = {
+  client_request_id: z.string(),
+  account_id: opt(z.string()),
+  status: tolerantEnum(REQUEST_STATUSES),
+  reason: opt(z.string()),
+  create_time: opt(isoTimestamp),
+  update_time: opt(isoTimestamp),
+};
 
 /** Epoch milliseconds (number or numeric string, e.g. deprecated `place_time`) to ISO. */
 export const epochMsTimestamp = z.union([z.string(), z.number()]).transform((v) => {

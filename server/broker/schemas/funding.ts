@@ -10,7 +10,7 @@ import {
   MARKETS,
   opt,
   positiveDecimalIn,
-  REQUEST_STATUSES,
+  requestRecord,
   tolerantEnum,
 } from "./common";
 
@@ -27,15 +27,6 @@ export const fxRate = z.object({
 /** Detail lookups of every funding / journal request. For journals `account_id` is the from-account. */
 export const requestDetailIn = z.object({ account_id: z.string().min(1), client_request_id: clientId });
 
-const common = {
-  client_request_id: z.string(),
-  account_id: opt(z.string()),
-  status: tolerantEnum(REQUEST_STATUSES),
-  reason: opt(z.string()),
-  create_time: opt(isoTimestamp),
-  update_time: opt(isoTimestamp),
-};
-
 export const createFxIn = z.object({
   account_id: z.string().min(1),
   client_request_id: clientId,
@@ -44,7 +35,7 @@ export const createFxIn = z.object({
   to_currency: currencyIn,
 });
 export const fxRequest = z.object({
-  ...common,
+  ...requestRecord,
   fx_id: z.string(),
   from_amount: opt(decimalOut),
   from_currency: opt(currencyOut),
@@ -55,7 +46,7 @@ export const fxRequest = z.object({
 
 export const createInstantExchangeIn = createFxIn.extend({ to_amount: positiveDecimalIn });
 export const instantExchange = z.object({
-  ...common,
+  ...requestRecord,
   instant_exchange_id: z.string(),
   from_amount: opt(decimalOut),
   to_amount: opt(decimalOut),
@@ -71,7 +62,7 @@ export const createInstantFundingIn = z.object({
   currency: currencyIn,
 });
 export const instantFunding = z.object({
-  ...common,
+  ...requestRecord,
   instant_funding_id: z.string(),
   type: opt(tolerantEnum(["DEPOSIT", "WITHDRAWAL"] as const)),
   amount: opt(decimalOut),
@@ -86,7 +77,7 @@ export const createCashJournalIn = z.object({
   currency: currencyIn,
 });
 export const cashJournal = z.object({
-  ...common,
+  ...requestRecord,
   journal_id: z.string(),
   from_account: opt(z.string()),
   to_account: opt(z.string()),
@@ -104,7 +95,7 @@ export const createPositionJournalIn = z.object({
   quantity: positiveDecimalIn,
 });
 export const positionJournal = z.object({
-  ...common,
+  ...requestRecord,
   journal_id: z.string(),
   from_account: opt(z.string()),
   to_account: opt(z.string()),

@@ -5,11 +5,11 @@ import {
   decimalOut,
   flexibleBool,
   INSTRUMENT_TYPES,
-  isoTimestamp,
   MARKETS,
   opt,
   positiveDecimalIn,
   REQUEST_STATUSES,
+  requestRecord,
   tolerantEnum,
 } from "./common";
 
@@ -38,15 +38,13 @@ export const exerciseOptionIn = z.object({
   exercise_type: z.enum(["EXERCISE", "DO_NOT_EXERCISE"]).default("EXERCISE"),
 });
 export const optionExercise = z.object({
-  client_request_id: z.string(),
+  ...requestRecord,
+  // The answer's body is not published either: its status may be missing.
+  status: opt(tolerantEnum(REQUEST_STATUSES)),
   exercise_id: opt(z.string()),
-  account_id: opt(z.string()),
   symbol: opt(z.string()),
   quantity: opt(decimalOut),
   exercise_type: opt(z.string()),
-  status: opt(tolerantEnum(REQUEST_STATUSES)),
-  reason: opt(z.string()),
-  create_time: opt(isoTimestamp),
 });
 
 export const TOKEN_STATUSES = ["PENDING", "NORMAL", "EXPIRED", "INVALID"] as const;

@@ -4,6 +4,7 @@ import { activityTotals, generateActivities } from "../activity-history";
 import type { HonoEnv, Sandbox } from "../context";
 import { business, illegal } from "../errors";
 import { FAULT_STATUSES } from "../faults";
+import { isStatusModule } from "@/server/wire/modules";
 import { movementView, processMovement } from "../movements";
 import { MOVEMENT_KINDS, finish, type MovementKind, type RequestRow } from "../requests";
 import { parseBody } from "../router";
@@ -46,6 +47,23 @@ export function controlRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
     });
   });
   app.get("/sandbox/faults", (c) => c.json({ data: sb.faults.list() }));
+
+  // A whole module into outage (503 on every call of its paths) or degradation (latency, a share failing), until
+  // set back to normal: what the status facility watches.
+  app.post("/sandbox/modules/:module", async (c) => {
+    const name = c.req.param("module");
+    if (!isStatusModule(name) || name === "event-stream") throw illegal("module must be one of the upstream's API modules.");
+    const b = parseBody(c.get("rawBody"));
+    const state = b.state;
+    if (state !== "outage" && state !== "degraded" && state !== "normal") throw illegal("state must be outage, degraded or normal.");
+    const latency = b.latency_ms ?? 0;
+    if (!Number.isInteger(latency) || (latency as number) < 0 || (latency as number) > 60_000)
+      throw illegal("latency_ms must be 0 to 60000.");
+    const rate = b.error_rate ?? 0;
+    if (typeof rate !== "number" || rate < 0 || rate > 1) throw illegal("error_rate must be 0 to 1.");
+    return c.json(sb.modules.set({ module: name, state, latency_ms: latency as number, error_rate: rate }));
+  });
+  app.get("/sandbox/modules", (c) => c.json({ data: sb.modules.list() }));
   post("/sandbox/faults/clear", async () => (sb.faults.clear(), { cleared: true }));
 
   // How many calls each operation answered (signed and authenticated ones), e.g. to count what one page view costs.
@@ -60,6 +78,7 @@ export function controlRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
 
   post("/sandbox/reset", async () => {
     sb.faults.clear();
+    sb.modules.clear();
     sb.holdRequests = false;
     await resetToSeed(sb.engine, sb.config);
     clearTokenCache(sb);

@@ -53,6 +53,7 @@ const rankedStock = z.object({
   relative_volume_10d: decimal,
 });
 const ranking = z.object({ rows: z.array(rankedStock), has_more: z.boolean() });
+const rankingOf = (r: { rows: z.input<typeof rankedStock>[]; hasMore: boolean }) => ({ rows: r.rows, has_more: r.hasMore });
 const paging = {
   page_index: z.number().int().min(1).optional().describe("Page number, from 1"),
   page_size: z.number().int().min(1).max(200).optional().describe("Rows per page (default 20)"),
@@ -109,10 +110,7 @@ export const MARKET_TOOLS = [
       ...paging,
     }),
     output: ranking,
-    run: async (input, ctx) => {
-      const r = await ctx.broker.getGainersLosers(input);
-      return { rows: r.rows, has_more: r.hasMore };
-    },
+    run: async (input, ctx) => rankingOf(await ctx.broker.getGainersLosers(input)),
   }),
   defineTool({
     name: "get_most_active",
@@ -131,10 +129,7 @@ export const MARKET_TOOLS = [
       ...paging,
     }),
     output: ranking,
-    run: async (input, ctx) => {
-      const r = await ctx.broker.getTopActive(input);
-      return { rows: r.rows, has_more: r.hasMore };
-    },
+    run: async (input, ctx) => rankingOf(await ctx.broker.getTopActive(input)),
   }),
   defineTool({
     name: "get_company_profile",

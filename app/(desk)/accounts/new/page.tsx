@@ -1,10 +1,9 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { AccountForm } from "@/components/accounts/account-form";
-import { Alert } from "@/components/ui/field";
 import { PageHeader } from "@/components/ui/page";
+import { tryRead } from "@/lib/errors";
 import { newClientId } from "@/lib/ids";
-import { getMasterAccount, type MasterAccount } from "@/server/accounts/master";
+import { getMasterAccount } from "@/server/accounts/master";
 import { requirePermission } from "@/server/auth/guard";
 
 export const metadata: Metadata = { title: "Open a virtual account" };
@@ -12,28 +11,14 @@ export const metadata: Metadata = { title: "Open a virtual account" };
 /** The form opens here, so this is where its one client_request_id is made (a reload is a new form). */
 export default async function NewAccountPage() {
   await requirePermission("accounts:write");
-  let master: MasterAccount | undefined;
-  let problem: string | undefined;
-  try {
-    master = await getMasterAccount();
-  } catch (error) {
-    problem = (error as { userMessage?: string }).userMessage ?? "The broker could not be reached.";
-  }
+  const { value: master, problem } = await tryRead(getMasterAccount(), "The broker could not be reached.");
   return (
     <>
       <PageHeader
         title="Open a virtual account"
-        description={
-          <Link href="/accounts" className="text-blue-700 hover:underline">
-            ← Accounts
-          </Link>
-        }
+        back={{ href: "/accounts", label: "Accounts" }}
+        problem={problem && `${problem} The master account could not be read; the form can still be filled in.`}
       />
-      {problem ? (
-        <div className="mb-3">
-          <Alert>{problem} The master account could not be read; the form can still be filled in.</Alert>
-        </div>
-      ) : null}
       <AccountForm
         mode="create"
         clientRequestId={newClientId("va")}

@@ -1,45 +1,29 @@
 import type { Metadata } from "next";
+import { listPage } from "@/app/(desk)/list-page";
 import { ActivitiesExplorer } from "@/components/activities/activities-explorer";
-import { activityKeys } from "@/components/activities/query-keys";
-import { ListPage } from "@/components/data-table/list-page";
+import { activityKeys, activityList } from "@/components/activities/query-keys";
 import { activityListParams, isLive } from "@/lib/schemas/activity-list";
 import { activityPage } from "@/server/activities/explorer";
 import { activitiesFreshness } from "@/server/activities/freshness";
-import { requirePermission } from "@/server/auth/guard";
 import { broker } from "@/server/broker";
-import { getDb } from "@/server/db";
 
-export const metadata: Metadata = { title: "Activities" };
+export const metadata = { title: "Activities" } satisfies Metadata;
 
 /**
- * Thin page: permission, URL state, then the desk's copy's first page and freshness prefetched. The summary (it reads
- * every matching row) and one account's live upstream page are left to the browser, so the rows show at once and an
- * upstream problem shows in the table with a Retry.
+ * The desk's copy's first page and freshness prefetched. The summary (it reads every matching row) and one account's
+ * live upstream page are left to the browser, so the rows show at once and an upstream problem shows in the table
+ * with a Retry.
  */
-export default async function ActivitiesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  await requirePermission("activities:read");
-  const params = activityListParams.parse(await searchParams);
-  const engine = (await getDb()).engine;
-  const filter = activityListParams.filters(params);
-  return (
-    <ListPage
-      title="Activities"
-      description="Account activities across accounts from the desk's copy, which a sweep keeps current within the upstream's rate budget; one account reads live from the upstream."
-      prefetch={(client) =>
-        Promise.all([
-          isLive(filter)
-            ? undefined
-            : client.prefetchQuery({
-                queryKey: activityKeys.list(params),
-                queryFn: () => activityPage(broker, engine, filter, { cursor: params.cursor, limit: params.size }),
-              }),
-          params.account
-            ? undefined
-            : client.prefetchQuery({ queryKey: activityKeys.status(), queryFn: () => activitiesFreshness(engine) }),
-        ])
-      }
-    >
-      <ActivitiesExplorer />
-    </ListPage>
-  );
-}
+export default listPage(metadata, "activities:read", activityListParams, (params, { db: { engine }, filter }) => ({
+  description:
+    "Account activities across accounts from the desk's copy, which a sweep keeps current within the upstream's rate budget; one account reads live from the upstream.",
+  prefetch: [
+    // One account reads live from the upstream in the browser; the copy's freshness is of every account.
+    !isLive(filter) && {
+      queryKey: activityList.key(params),
+      queryFn: () => activityPage(broker, engine, filter, { cursor: params.cursor, limit: params.size }),
+    },
+    !params.account && { queryKey: activityKeys.status(), queryFn: () => activitiesFreshness(engine) },
+  ],
+  table: <ActivitiesExplorer />,
+}));

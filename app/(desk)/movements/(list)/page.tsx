@@ -1,35 +1,21 @@
 import type { Metadata } from "next";
-import { ListPage } from "@/components/data-table/list-page";
+import { listPage } from "@/app/(desk)/list-page";
 import { MovementsTable } from "@/components/movement-list/movements-table";
-import { movementKeys } from "@/components/movement-list/query-keys";
+import { movementList, movementListTotals } from "@/components/movement-list/query-keys";
 import { movementListParams } from "@/lib/schemas/movement-list";
-import { requirePermission } from "@/server/auth/guard";
-import { getDb } from "@/server/db";
 import { listMovementPage, movementTotals } from "@/server/movement-list/queries/list";
 
-export const metadata: Metadata = { title: "Movements" };
+export const metadata = { title: "Movements" } satisfies Metadata;
 
-/** Thin page: permission, URL state, the first page and totals from the read model; the client table takes over. */
-export default async function MovementsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  await requirePermission("movements:read");
-  const params = movementListParams.parse(await searchParams);
-  const engine = (await getDb()).engine;
-  const filter = movementListParams.filters(params);
-  return (
-    <ListPage
-      title="Movements"
-      description="Cash and position journals, instant funding, FX and instant exchanges across accounts, newest first; changes arrive live."
-      prefetch={(client) =>
-        Promise.all([
-          client.prefetchQuery({
-            queryKey: movementKeys.list(params),
-            queryFn: () => listMovementPage(engine, filter, { cursor: params.cursor, limit: params.size }),
-          }),
-          client.prefetchQuery({ queryKey: movementKeys.totals(params), queryFn: () => movementTotals(engine, filter) }),
-        ])
-      }
-    >
-      <MovementsTable />
-    </ListPage>
-  );
-}
+/** The first page and the totals prefetched from the read model; the client table takes over. */
+export default listPage(metadata, "movements:read", movementListParams, (params, { db: { engine }, filter }) => ({
+  description: "Cash and position journals, instant funding, FX and instant exchanges across accounts, newest first; changes arrive live.",
+  prefetch: [
+    {
+      queryKey: movementList.key(params),
+      queryFn: () => listMovementPage(engine, filter, { cursor: params.cursor, limit: params.size }),
+    },
+    { queryKey: movementListTotals.key(params), queryFn: () => movementTotals(engine, filter) },
+  ],
+  table: <MovementsTable />,
+}));

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { forbidden, notFound } from "next/navigation";
 import { AccountForm } from "@/components/accounts/account-form";
 import { PageHeader } from "@/components/ui/page";
@@ -24,11 +23,7 @@ export default async function EditAccountPage({ params }: { params: Promise<{ ac
     <>
       <PageHeader
         title={`Update ${account.account_number ?? account.account_id}`}
-        description={
-          <Link href={`/accounts/${account.account_id}`} prefetch={false} className="text-blue-700 hover:underline">
-            ← Back to the account
-          </Link>
-        }
+        back={{ href: `/accounts/${account.account_id}`, label: "Back to the account", prefetch: false }}
       />
       <AccountForm
         mode="edit"

@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
-import { notFound } from "next/navigation";
+import { lookupPage } from "@/app/(desk)/guarded-layout";
 import { ApprovalDecide } from "@/components/approvals/approval-decide";
 import { ApprovalView } from "@/components/approvals/approval-view";
 import { findApproval } from "./lookup";
@@ -10,36 +9,28 @@ import { ruleActionLabel } from "@/lib/schemas/approvals";
 import { decisionControls } from "@/server/approvals/decisions";
 import { approvableOperation } from "@/server/approvals/registry";
 import { maskApprovalPii } from "@/server/approvals/requests";
-import { requirePermission } from "@/server/auth/guard";
 
 export const metadata: Metadata = { title: "Approval request" };
 
-/** Thin page: permission, the request (expired first when due), and the controls this person may use. */
-export default async function ApprovalPage({ params }: { params: Promise<{ id: string }> }) {
-  const staff = await requirePermission("approvals:read");
-  const { id } = await params;
-  const stored = await findApproval(id);
-  if (!stored) notFound();
-  const r = can(staff.role, "pii:view") ? stored : maskApprovalPii(stored);
-  const controls = decisionControls(r, staff);
-  const op = approvableOperation(r.action);
-  const parsed = op?.schema.safeParse(stored.payload);
-  const resultLink = parsed?.success ? op?.resultLink?.(parsed.data) : undefined;
-  const decide =
-    controls.approve || controls.reject || controls.withdraw ? (
-      <ApprovalDecide id={r.id} summary={r.summary} controls={controls} />
-    ) : undefined;
-  return (
-    <>
-      <PageHeader
-        title={`Approval: ${ruleActionLabel(r.ruleAction)}`}
-        description={
-          <Link href="/approvals" className="text-blue-700 hover:underline">
-            ← Approvals
-          </Link>
-        }
-      />
-      <ApprovalView r={r} now={new Date().getTime()} resultLink={resultLink} decide={decide} />
-    </>
-  );
-}
+/** Thin page: the request (expired first when due), and the controls this person may use. */
+export default lookupPage(
+  "approvals:read",
+  ({ id }: { id: string }) => findApproval(id),
+  (stored, { staff }) => {
+    const r = can(staff.role, "pii:view") ? stored : maskApprovalPii(stored);
+    const controls = decisionControls(r, staff);
+    const op = approvableOperation(r.action);
+    const parsed = op?.schema.safeParse(stored.payload);
+    const resultLink = parsed?.success ? op?.resultLink?.(parsed.data) : undefined;
+    const decide =
+      controls.approve || controls.reject || controls.withdraw ? (
+        <ApprovalDecide id={r.id} summary={r.summary} controls={controls} />
+      ) : undefined;
+    return (
+      <>
+        <PageHeader title={`Approval: ${ruleActionLabel(r.ruleAction)}`} back={{ href: "/approvals", label: "Approvals" }} />
+        <ApprovalView r={r} now={new Date().getTime()} resultLink={resultLink} decide={decide} />
+      </>
+    );
+  },
+);

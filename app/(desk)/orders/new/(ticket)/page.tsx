@@ -1,9 +1,7 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { OrderTicket } from "@/components/order-ticket/order-ticket";
-import { Alert } from "@/components/ui/field";
 import { PageHeader } from "@/components/ui/page";
-import type { TicketAccount } from "@/lib/schemas/order-ticket-data";
+import { tryRead } from "@/lib/errors";
 import { requirePermission } from "@/server/auth/guard";
 import { getTicketAccount } from "@/server/orders/ticket-data";
 
@@ -13,34 +11,15 @@ export const metadata: Metadata = { title: "Place an order" };
 export default async function NewOrderPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
   await requirePermission("orders:place");
   const { account } = await searchParams;
-  let initial: TicketAccount | undefined;
-  let problem: string | undefined;
-  if (account) {
-    try {
-      initial = await getTicketAccount(account);
-    } catch (error) {
-      problem = (error as { userMessage?: string }).userMessage ?? "The account could not be read.";
-    }
-  }
+  const { value: initial, problem } = account ? await tryRead(getTicketAccount(account), "The account could not be read.") : {};
   return (
     <>
       <PageHeader
         title="Place an order"
-        description={
-          account ? (
-            <Link href={`/accounts/${encodeURIComponent(account)}`} prefetch={false} className="text-blue-700 hover:underline">
-              ← Account
-            </Link>
-          ) : (
-            "For a customer's virtual account"
-          )
-        }
+        description="For a customer's virtual account"
+        back={account ? { href: `/accounts/${encodeURIComponent(account)}`, label: "Account", prefetch: false } : undefined}
+        problem={problem && `${problem} Choose the account again below.`}
       />
-      {problem ? (
-        <div className="mb-3">
-          <Alert>{problem} Choose the account again below.</Alert>
-        </div>
-      ) : null}
       <OrderTicket initialAccount={initial} />
     </>
   );

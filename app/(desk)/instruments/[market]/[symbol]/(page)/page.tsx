@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
+import { lookupPage } from "@/app/(desk)/guarded-layout";
 import { DeskView } from "@/components/instruments/desk-view";
 import { InstrumentTabs } from "@/components/instruments/instrument-tabs";
 import { InstrumentView } from "@/components/market/instrument-view";
-import { requirePermission } from "@/server/auth/guard";
-import { cachedBars, instrumentProfile, marketData } from "@/server/market";
+import { instrumentMaster, summarise } from "@/server/fundamentals/instrument-master";
+import { cachedBars, marketData } from "@/server/market";
 import { findInstrument, type InstrumentParams } from "./lookup";
 
 export async function generateMetadata({ params }: { params: Promise<InstrumentParams> }): Promise<Metadata> {
@@ -15,26 +15,29 @@ export async function generateMetadata({ params }: { params: Promise<InstrumentP
 const DEFAULT_TIMESPAN = "M5";
 
 /**
- * Thin page: permission, the quote (shared poller), the profile and the first bars (cached reference data); the
+ * Thin page: permission, the quote (shared poller), the instrument master's record (its name, exchange and
+ * currency; the quote alone shows when the master has none) and the first bars (cached reference data); the
  * client view keeps the quote, depth, ticks and footprint live over the tab's live channel. Below: the reference tabs
  * and the desk's own view of the symbol, each reading its routes.
  */
-export default async function InstrumentPage({ params }: { params: Promise<InstrumentParams> }) {
-  await requirePermission("market:read");
-  const p = await params;
-  const quote = await findInstrument(p.market, p.symbol);
-  if (!quote) notFound();
-  const [profile, bars] = await Promise.all([
-    instrumentProfile(quote.market, quote.symbol).catch(() => null),
-    cachedBars(marketData(), quote.market, quote.symbol, DEFAULT_TIMESPAN).catch(() => undefined),
-  ]);
-  return (
-    <>
-      <InstrumentView quote={quote} profile={profile} bars={bars} timespan={DEFAULT_TIMESPAN} />
-      <section aria-label="Details" className="mt-4 flex flex-col gap-4">
-        <InstrumentTabs market={quote.market} symbol={quote.symbol} />
-        <DeskView market={quote.market} symbol={quote.symbol} />
-      </section>
-    </>
-  );
-}
+export default lookupPage(
+  "market:read",
+  ({ market, symbol }: InstrumentParams) => findInstrument(market, symbol),
+  async (quote) => {
+    const [profile, bars] = await Promise.all([
+      instrumentMaster()
+        .get(quote.market, quote.symbol)
+        .then(summarise, () => null),
+      cachedBars(marketData(), quote.market, quote.symbol, DEFAULT_TIMESPAN).catch(() => undefined),
+    ]);
+    return (
+      <>
+        <InstrumentView quote={quote} profile={profile} bars={bars} timespan={DEFAULT_TIMESPAN} />
+        <section aria-label="Details" className="mt-4 flex flex-col gap-4">
+          <InstrumentTabs market={quote.market} symbol={quote.symbol} />
+          <DeskView market={quote.market} symbol={quote.symbol} />
+        </section>
+      </>
+    );
+  },
+);

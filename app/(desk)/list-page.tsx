@@ -1,0 +1,41 @@
+import type { ReactNode } from "react";
+import { ListPage, type Prefetch } from "@/components/data-table/list-page";
+import type { Permission } from "@/lib/auth/permissions";
+import { requirePermission, type Staff } from "@/server/auth/guard";
+import { getDb, type AppDb } from "@/server/db";
+
+type Search = Record<string, string | string[] | undefined>;
+
+/** What a listing's page shows under its title: the header's text and actions, its first page(s), its client table. */
+export interface ListView {
+  description: ReactNode;
+  actions?: ReactNode;
+  /** The first page(s), read on the server into what the client table takes over (a falsy entry skipped). */
+  prefetch: (Prefetch | false | undefined)[];
+  table: ReactNode;
+}
+
+/**
+ * A listing's page, declared: its title (its metadata's), the permission (checked again for the staff member the
+ * page acts for: the group's layout refused above the loading state), the URL state parsed with the list's own
+ * params, then what it shows (`ListView`), given the staff member, the app's database, the list's filters alone
+ * and the raw search params.
+ */
+export function listPage<S, F>(
+  metadata: { title: string },
+  permission: Permission,
+  params: { parse: (search: Search) => S; filters: (state: S) => F },
+  view: (params: S, page: { staff: Staff; db: AppDb; filter: F; search: Search }) => ListView | Promise<ListView>,
+) {
+  return async function ListingPage({ searchParams }: { searchParams: Promise<Search> }) {
+    const staff = await requirePermission(permission);
+    const search = await searchParams;
+    const state = params.parse(search);
+    const { table, ...shown } = await view(state, { staff, db: await getDb(), filter: params.filters(state), search });
+    return (
+      <ListPage title={metadata.title} {...shown}>
+        {table}
+      </ListPage>
+    );
+  };
+}

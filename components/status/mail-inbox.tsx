@@ -1,0 +1,70 @@
+import Link from "next/link";
+import { Panel, table } from "@/components/ui/page";
+import { formatDateTime } from "@/lib/format";
+import type { InboxMessage, InboxSummary } from "@/lib/status-mail";
+
+/** The embedded SMTP server's mails: a list (subject, to, time) and the chosen message with its headers. */
+export function MailInbox({ mails, selected }: { mails: InboxSummary[]; selected?: InboxMessage }) {
+  return (
+    <div className="grid items-start gap-4 2xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <div className={table.wrap}>
+        <table className={table.table} aria-label="Received mails">
+          <thead>
+            <tr>
+              <th className={table.th}>Subject</th>
+              <th className={table.th}>To</th>
+              <th className={table.th}>Received</th>
+            </tr>
+          </thead>
+          <tbody>
+            {mails.length === 0 ? (
+              <tr>
+                <td colSpan={3} className={table.empty}>
+                  No mail received yet.
+                </td>
+              </tr>
+            ) : (
+              mails.map((m) => (
+                <tr key={m.id} className={m.id === selected?.id ? "bg-blue-50" : undefined}>
+                  <td className={`${table.td} max-w-xs truncate`}>
+                    <Link
+                      href={`/admin/mail?id=${m.id}`}
+                      className="text-blue-700 hover:underline"
+                      aria-current={m.id === selected?.id ? "true" : undefined}
+                    >
+                      {m.subject || "(no subject)"}
+                    </Link>
+                  </td>
+                  <td className={`${table.td} max-w-[14rem] truncate`}>{m.rcptTo.join(", ")}</td>
+                  <td className={`${table.td} whitespace-nowrap text-slate-600`}>{formatDateTime(m.receivedAt)}</td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      {selected ? (
+        <Panel title={selected.subject || "(no subject)"}>
+          <dl className="mb-3 grid grid-cols-[6rem_1fr] gap-x-3 gap-y-1 text-sm">
+            <dt className="text-slate-500">From</dt>
+            <dd className="break-all">{selected.mailFrom}</dd>
+            <dt className="text-slate-500">To</dt>
+            <dd className="break-all">{selected.rcptTo.join(", ")}</dd>
+            <dt className="text-slate-500">Received</dt>
+            <dd>{formatDateTime(selected.receivedAt)}</dd>
+          </dl>
+          <h3 className="mb-1 text-xs font-semibold text-slate-600">Message</h3>
+          <pre data-testid="mail-body" className="mb-3 rounded bg-slate-50 p-3 text-sm break-all whitespace-pre-wrap">
+            {selected.body}
+          </pre>
+          <details>
+            <summary className="cursor-pointer text-xs font-semibold text-slate-600">Headers</summary>
+            <pre data-testid="mail-headers" className="mt-1 rounded bg-slate-50 p-3 text-xs break-all whitespace-pre-wrap">
+              {selected.headers}
+            </pre>
+          </details>
+        </Panel>
+      ) : null}
+    </div>
+  );
+}

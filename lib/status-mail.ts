@@ -1,0 +1,14 @@
+/** What /admin/mail shows of the embedded SMTP server's mails (server/status-mail → components/status). Plain types. */
+export interface InboxSummary {
+  id: string;
+  receivedAt: Date;
+  mailFrom: string;
+  rcptTo: string[];
+  subject: string;
+}
+
+export interface InboxMessage extends InboxSummary {
+  headers: string;
+  body: string;
+  size: number;
+}

@@ -1,0 +1,13 @@
+import "server-only";
+import type { Queryable } from "@/server/db/engine";
+import type { InboxMessage, InboxSummary } from "@/lib/status-mail";
+import { selectInbox, selectInboxMessage } from "./queries";
+
+const LIST_LIMIT = 200;
+
+/** /admin/mail: the newest received mails and the chosen one (else the newest) in full. */
+export async function readInbox(q: Queryable, id?: string): Promise<{ mails: InboxSummary[]; selected?: InboxMessage }> {
+  const mails = await selectInbox(q, LIST_LIMIT);
+  const chosen = id && /^\d{1,18}$/.test(id) ? id : mails[0]?.id;
+  return { mails, selected: chosen ? await selectInboxMessage(q, chosen) : undefined };
+}

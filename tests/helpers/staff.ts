@@ -1,0 +1,14 @@
+import type { Role } from "@/lib/auth/permissions";
+import type { Staff } from "@/server/auth/guard";
+import { createStaff } from "@/server/auth/staff";
+import type { AppDb } from "@/server/db";
+
+export const STAFF_PASSWORD = "a long enough password";
+let n = 0;
+
+/** A staff member of their own (credentials, enrolments and audit entries belong to one), as the session sees them. */
+export async function newStaff(db: AppDb, role: Role, domain: string): Promise<Staff> {
+  n += 1;
+  const u = await createStaff(db, { email: `${role}${n}@${domain}`, name: `${role} ${n}`, role, password: STAFF_PASSWORD });
+  return { id: u.id, email: u.email, name: u.name, role };
+}

@@ -1,0 +1,211 @@
+import fc from "fast-check";
+import { beforeEach, describe, expect, it } from "vitest";
+import { POST as subscribePost } from "@/app/api/status/subscribe/route";
+import { POST as confirmPost } from "@/app/api/status/confirm/route";
+import { POST as unsubscribePost } from "@/app/api/status/unsubscribe/route";
+import UnsubscribePage from "@/app/(public)/status/unsubscribe/page";
+import { composeMail } from "@/server/status-mail/compose";
+import { mailKey } from "@/server/status-mail/config";
+import type { ClaimedMail } from "@/server/status-mail/queries";
+import { startEmbeddedSmtp, smtpSender } from "@/server/status-mail/smtp";
+import { SUBSCRIBE_LIMITS } from "@/server/status-mail/subscriptions";
+import { signMailToken, verifyMailToken, TOKEN_LIFETIME_MS } from "@/server/status-mail/tokens";
+import { readInbox } from "@/server/status-mail/inbox";
+import { withAppDb } from "../helpers/app-db";
+
+/**
+ * The subscribe route and the mails' links, as a browser and a mail client call them (no session): one answer for
+ * known and unknown addresses, the rate limits, confirmation, unsubscribe by the page's button and by RFC 8058
+ * one-click, expired and tampered tokens refused; and the embedded SMTP server storing what it receives.
+ */
+process.env.AUTH_SECRET = "links-test-secret-0123456789";
+const db = withAppDb();
+const key = () => mailKey()!;
+
+const json = (body: unknown, ip = "198.51.100.7") =>
+  new Request("http://desk.test/api/status/subscribe", {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-forwarded-for": ip },
+    body: JSON.stringify(body),
+  });
+const form = (url: string, fields: Record<string, string>) =>
+  new Request(url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) });
+
+async function subscription(email: string) {
+  const { rows } = await db().engine.query<{ id: string; confirmed: boolean; ended: boolean; modules: string[]; nonce: string | null }>(
+    `SELECT id, confirmed_at IS NOT NULL AS confirmed, unsubscribed_at IS NOT NULL AS ended, modules, confirm_nonce AS nonce
+     FROM brokerdesk.status_subscriptions WHERE email = $1`,
+    [email],
+  );
+  return rows[0]!;
+}
+
+describe("status mail links and the subscribe route", () => {
+  beforeEach(async () => {
+    await db().engine.query("TRUNCATE brokerdesk.status_mail_outbox, brokerdesk.status_subscriptions, brokerdesk.status_mail_limits");
+  });
+
+  it("answers the same for an unknown and a confirmed address, and queues a confirmation for each", async () => {
+    const first = await subscribePost(json({ email: "Known@Desk.test", modules: ["order"] }));
+    const s = await subscription("known@desk.test");
+    const confirm = signMailToken(key(), { purpose: "confirm", subscriptionId: s.id, nonce: s.nonce! }, new Date());
+    expect((await confirmPost(form(`http://desk.test/api/status/confirm?token=${confirm}`, {}))).status).toBe(200);
+    expect((await subscription("known@desk.test")).confirmed).toBe(true);
+
+    const known = await subscribePost(json({ email: "known@desk.test", modules: ["order", "funding"] }));
+    const unknown = await subscribePost(json({ email: "nobody@desk.test", modules: ["order"] }));
+    expect([first.status, known.status, unknown.status]).toEqual([202, 202, 202]);
+    const bodies = await Promise.all([first, known, unknown].map((r) => r.text()));
+    expect(new Set(bodies).size).toBe(1);
+    // The known address keeps what it confirmed until the new choice is confirmed too.
+    expect((await subscription("known@desk.test")).modules).toEqual(["order"]);
+    const { rows } = await db().engine.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM brokerdesk.status_mail_outbox WHERE kind = 'confirm'",
+    );
+    expect(rows[0]!.n).toBe(3);
+  });
+
+  it("refuses bad input with 400", async () => {
+    expect((await subscribePost(json({ email: "not an address", modules: ["order"] }))).status).toBe(400);
+    expect((await subscribePost(json({ email: "a@desk.test", modules: ["nope"] }))).status).toBe(400);
+    expect((await subscribePost(json({ email: "a@desk.test", modules: [] }))).status).toBe(400);
+  });
+
+  it("limits requests per address and per client", async () => {
+    for (let i = 0; i < SUBSCRIBE_LIMITS.perAddress; i++) {
+      expect((await subscribePost(json({ email: "same@desk.test", modules: ["order"] }, `203.0.113.${i}`))).status).toBe(202);
+    }
+    const limited = await subscribePost(json({ email: "same@desk.test", modules: ["order"] }, "203.0.113.200"));
+    expect(limited.status).toBe(429);
+    expect((await limited.json()).error).toBe("RATE_LIMITED");
+
+    process.env.TRUSTED_PROXY_HOPS = "1";
+    try {
+      for (let i = 0; i < SUBSCRIBE_LIMITS.perClient; i++) {
+        expect((await subscribePost(json({ email: `c${i}@desk.test`, modules: ["order"] }, "192.0.2.1"))).status).toBe(202);
+      }
+      expect((await subscribePost(json({ email: "c-last@desk.test", modules: ["order"] }, "192.0.2.1"))).status).toBe(429);
+      // Another client is not held by that one's window.
+      expect((await subscribePost(json({ email: "c-other@desk.test", modules: ["order"] }, "192.0.2.2"))).status).toBe(202);
+    } finally {
+      delete process.env.TRUSTED_PROXY_HOPS;
+    }
+  });
+
+  it("confirms by the page's button once; a superseded, tampered or expired confirmation is refused", async () => {
+    await subscribePost(json({ email: "c@desk.test", modules: ["order"] }));
+    const old = await subscription("c@desk.test");
+    const oldToken = signMailToken(key(), { purpose: "confirm", subscriptionId: old.id, nonce: old.nonce! }, new Date());
+    await subscribePost(json({ email: "c@desk.test", modules: ["funding"] }));
+    const s = await subscription("c@desk.test");
+    const token = signMailToken(key(), { purpose: "confirm", subscriptionId: s.id, nonce: s.nonce! }, new Date());
+
+    const [payload, signature] = token.split(".");
+    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, "base64url").toString()), e: 9_999_999_999 })).toString(
+      "base64url",
+    );
+    const tampered = `${forged}.${signature}`;
+    const page = (t: string) => confirmPost(form(`http://desk.test/api/status/confirm?token=${t}`, { from: "page" }));
+    expect((await page(tampered)).headers.get("location")).toBe("/status/confirm?state=invalid");
+    expect((await page(oldToken)).headers.get("location")).toBe("/status/confirm?state=invalid");
+    expect((await subscription("c@desk.test")).confirmed).toBe(false);
+
+    const done = await page(token);
+    expect(done.status).toBe(303);
+    expect(done.headers.get("location")).toBe("/status/confirm?state=done");
+    expect(await subscription("c@desk.test")).toMatchObject({ confirmed: true, modules: ["funding"] });
+    expect((await page(token)).headers.get("location")).toBe("/status/confirm?state=invalid"); // used
+
+    const later = new Date(Date.now() + TOKEN_LIFETIME_MS.confirm + 1_000);
+    expect(verifyMailToken(key(), token, "confirm", new Date())).toBeTruthy();
+    expect(verifyMailToken(key(), token, "confirm", later)).toBeUndefined();
+    expect(verifyMailToken(key(), token, "unsubscribe", new Date())).toBeUndefined(); // another purpose
+  });
+
+  it("unsubscribes by one-click POST without a session; the page's GET changes nothing; expired and tampered links are refused", async () => {
+    await db().engine.query(
+      `INSERT INTO brokerdesk.status_subscriptions (email, modules, confirmed_at) VALUES ('u@desk.test', '{order}', now())`,
+    );
+    const s = await subscription("u@desk.test");
+    const mail: ClaimedMail = {
+      id: "7",
+      kind: "opened",
+      recipient: "u@desk.test",
+      attempts: 1,
+      subscriptionId: s.id,
+      active: true,
+      confirmNonce: null,
+      pendingModules: null,
+      incident: { module: "order", state: "outage", startedAt: new Date(), endedAt: null },
+    };
+    const composed = composeMail(mail, { from: "status@desk.test", baseUrl: "http://desk.test", key: key() }, new Date());
+    const oneClick = /^<(.+)>$/.exec(composed.headers["List-Unsubscribe"]!)![1]!;
+    const token = new URL(oneClick).searchParams.get("token")!;
+
+    // The page behind the mail's link offers the button, and opening it unsubscribes nobody.
+    const element = await UnsubscribePage({ searchParams: Promise.resolve({ token }) });
+    expect(element.props).toMatchObject({ kind: "unsubscribe", tokenValid: true });
+    expect((await subscription("u@desk.test")).confirmed).toBe(true);
+
+    const expired = signMailToken(
+      key(),
+      { purpose: "unsubscribe", subscriptionId: s.id },
+      new Date(Date.now() - TOKEN_LIFETIME_MS.unsubscribe - 1_000),
+    );
+    expect(
+      (await unsubscribePost(form(`http://desk.test/api/status/unsubscribe?token=${expired}`, { "List-Unsubscribe": "One-Click" }))).status,
+    ).toBe(400);
+    const tampered = `${token.slice(0, -2)}${token.endsWith("AA") ? "BB" : "AA"}`;
+    expect(
+      (await unsubscribePost(form(`http://desk.test/api/status/unsubscribe?token=${tampered}`, { "List-Unsubscribe": "One-Click" })))
+        .status,
+    ).toBe(400);
+    expect((await subscription("u@desk.test")).confirmed).toBe(true);
+
+    const response = await unsubscribePost(form(oneClick, { "List-Unsubscribe": "One-Click" }));
+    expect(response.status).toBe(200);
+    expect(await subscription("u@desk.test")).toMatchObject({ confirmed: false, ended: true, modules: [] });
+  });
+
+  it("answers malformed bodies and tokens without a 5xx, in the {error, message} shape or as plain text", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.jsonValue({ maxDepth: 3 }), async (body) => {
+        const res = await subscribePost(json(body));
+        expect([400, 429]).toContain(res.status);
+        const answer = (await res.json()) as { error?: unknown; message?: unknown };
+        expect(typeof answer.error === "string" && typeof answer.message === "string").toBe(true);
+      }),
+      { seed: 29, numRuns: 60 },
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.string({ unit: "binary", maxLength: 300 }), fc.boolean(), async (token, page) => {
+        const url = `http://desk.test/api/status/unsubscribe?token=${encodeURIComponent(token)}`;
+        const res = await (page ? confirmPost : unsubscribePost)(form(url, page ? { from: "page" } : { "List-Unsubscribe": "One-Click" }));
+        expect(res.status).toBe(page ? 303 : 400);
+      }),
+      { seed: 29, numRuns: 60 },
+    );
+  });
+
+  it("stores what the embedded SMTP server receives, with its headers, for /admin/mail", async () => {
+    const smtp = await startEmbeddedSmtp(db().engine);
+    const sender = smtpSender(smtp.url);
+    try {
+      await sender.send({
+        from: "status@desk.test",
+        to: "reader@desk.test",
+        subject: "Embedded check",
+        text: "Hello from the outbox.\n",
+        messageId: "<embedded-check@desk.test>",
+        headers: { "List-Unsubscribe": "<http://desk.test/api/status/unsubscribe?token=x>" },
+      });
+    } finally {
+      sender.close();
+      await smtp.close();
+    }
+    const { mails, selected } = await readInbox(db().engine);
+    expect(mails[0]).toMatchObject({ subject: "Embedded check", rcptTo: ["reader@desk.test"], mailFrom: "status@desk.test" });
+    expect(selected!.body).toBe("Hello from the outbox.\n");
+    expect(selected!.headers).toContain("List-Unsubscribe: <http://desk.test/api/status/unsubscribe?token=x>");
+  });
+});

@@ -1,0 +1,210 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { AppDb } from "@/server/db";
+import { openEngine, type Engine } from "@/server/db/engine";
+import { runOutboxPass, type OutboxDeps } from "@/server/status-mail/outbox";
+import { smtpSender } from "@/server/status-mail/smtp";
+import { confirmByToken, subscribe } from "@/server/status-mail/subscriptions";
+import { mailTokenKey } from "@/server/status-mail/tokens";
+import { testEngines, withEngineDb } from "../helpers/engines";
+import { testSmtpServer } from "../helpers/smtp";
+import { until } from "../helpers/until";
+import { JOBS } from "@/server/jobs/definitions";
+import { startJobs } from "@/server/jobs/runtime";
+import { probeDeps } from "../jobs/probe";
+
+/**
+ * The status mail's outbox against a real SMTP server started here, on both engines: who gets which mail of an
+ * incident (debounced, once), a mail server that is down during a change, and two senders on one PostgreSQL server.
+ * Incident rows are written directly, as the status facility writes them (migration 0090).
+ */
+const key = mailTokenKey("a-test-secret-of-enough-length");
+const BASE = "http://desk.test";
+const DEBOUNCE = 60_000;
+const T0 = Date.parse("2026-11-25T10:00:00Z");
+
+for (const engine of testEngines()) {
+  describe(`status mail outbox (${engine.name})`, () => {
+    let db: AppDb;
+    withEngineDb(engine, (d) => {
+      db = d;
+    });
+    const smtp = testSmtpServer();
+    const senders: { close(): void }[] = [];
+    beforeAll(() => smtp.start());
+    afterAll(async () => {
+      for (const s of senders) s.close();
+      await smtp.stop();
+    });
+    beforeEach(async () => {
+      await db.engine.query(
+        "TRUNCATE brokerdesk.status_mail_outbox, brokerdesk.status_subscriptions, brokerdesk.status_incidents, brokerdesk.status_mail_limits",
+      );
+      smtp.received.length = 0;
+    });
+
+    let clock = T0;
+    const deps = (over: Partial<OutboxDeps> = {}): OutboxDeps => {
+      const sender = smtpSender(smtp.url);
+      senders.push(sender);
+      return {
+        engine: db.engine,
+        sender,
+        compose: { from: "status@desk.test", baseUrl: BASE, key },
+        debounceMs: DEBOUNCE,
+        now: () => new Date(clock),
+        ...over,
+      };
+    };
+    const pass = (over: Partial<OutboxDeps> = {}) => runOutboxPass(deps(over));
+
+    /** Subscribes through the form's path, reads the confirmation mail from the SMTP server and follows its link. */
+    async function confirmedSubscriber(email: string, modules: string[]): Promise<void> {
+      await subscribe(db.engine, { email, modules }, `10.0.0.${smtp.received.length + 1}`, new Date(clock));
+      await pass();
+      const mail = smtp.to(email).at(-1)!;
+      expect(mail.subject).toBe("Confirm your Brokerdesk status subscription");
+      const token = /\/status\/confirm\?token=(\S+)/.exec(mail.text)![1]!;
+      expect(await confirmByToken(db.engine, key, token, new Date(clock))).toBeTruthy();
+    }
+
+    async function incident(module: string, startedAt: number, endedAt?: number): Promise<string> {
+      const { rows } = await db.engine.query<{ id: string }>(
+        "INSERT INTO brokerdesk.status_incidents (module, state, started_at, ended_at) VALUES ($1, 'outage', $2, $3) RETURNING id::text",
+        [module, new Date(startedAt), endedAt ? new Date(endedAt) : null],
+      );
+      return rows[0]!.id;
+    }
+    const close = (id: string, at: number) =>
+      db.engine.query("UPDATE brokerdesk.status_incidents SET ended_at = $2 WHERE id = $1::bigint", [id, new Date(at)]);
+    const statusMails = (email: string) => smtp.to(email).filter((m) => m.subject.startsWith("[Brokerdesk status]"));
+
+    it("sends a confirmed Order subscriber one opened and one resolved mail; Funding and unconfirmed addresses none", async () => {
+      clock = T0;
+      await confirmedSubscriber("order@desk.test", ["order"]);
+      await confirmedSubscriber("funding@desk.test", ["funding"]);
+      await subscribe(db.engine, { email: "unconfirmed@desk.test", modules: ["order"] }, "10.0.1.1", new Date(clock));
+
+      const id = await incident("order", T0 + 1_000);
+      clock = T0 + 1_000 + DEBOUNCE - 1;
+      await pass();
+      expect(statusMails("order@desk.test")).toHaveLength(0); // within the debounce
+
+      clock = T0 + 1_000 + DEBOUNCE;
+      expect((await pass()).sent).toBe(1);
+      await pass();
+      const [opened] = statusMails("order@desk.test");
+      expect(statusMails("order@desk.test")).toHaveLength(1);
+      expect(opened!.subject).toBe("[Brokerdesk status] Order: outage since 2026-11-25 10:00:01 UTC");
+      expect(opened!.text).toContain("Module: Order");
+      expect(opened!.text).toContain("State: outage");
+      expect(opened!.text).toContain("Started: 2026-11-25 10:00:01 UTC");
+      const unsubscribe = /Unsubscribe: (\S+)/.exec(opened!.text)![1]!;
+      expect(unsubscribe).toMatch(new RegExp(`^${BASE}/status/unsubscribe\\?token=`));
+      expect(opened!.header("list-unsubscribe")).toMatch(new RegExp(`^<${BASE}/api/status/unsubscribe\\?token=[\\w.-]+>$`));
+      expect(opened!.header("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
+
+      await close(id, T0 + 200_000);
+      clock = T0 + 200_001;
+      await pass();
+      await pass();
+      const mails = statusMails("order@desk.test");
+      expect(mails.map((m) => m.subject)).toEqual([opened!.subject, "[Brokerdesk status] Order: resolved"]);
+      expect(mails[1]!.text).toContain("Ended: 2026-11-25 10:03:20 UTC");
+      expect(statusMails("funding@desk.test")).toHaveLength(0);
+      expect(smtp.to("unconfirmed@desk.test").map((m) => m.subject)).toEqual(["Confirm your Brokerdesk status subscription"]);
+    });
+
+    it("sends nothing for a flap shorter than the debounce", async () => {
+      clock = T0;
+      await confirmedSubscriber("order@desk.test", ["order"]);
+      await incident("order", T0 + 1_000, T0 + 1_000 + DEBOUNCE - 1);
+      clock = T0 + 10 * DEBOUNCE;
+      const r = await pass();
+      expect(r).toEqual({ queued: 0, sent: 0, skipped: 0, deferred: 0 });
+      expect(statusMails("order@desk.test")).toHaveLength(0);
+    });
+
+    it("retries while the SMTP server is down and delivers the mail once when it is back", async () => {
+      clock = T0;
+      await confirmedSubscriber("order@desk.test", ["order"]);
+      await incident("order", T0);
+      await smtp.stop();
+      try {
+        clock = T0 + DEBOUNCE;
+        const backoff = { baseMs: 5_000, maxMs: 5_000, jitter: "equal" as const };
+        const down = await pass({ backoff });
+        expect(down).toMatchObject({ queued: 1, sent: 0, deferred: 1 });
+        clock += 1_000; // before its retry time: not tried again
+        expect((await pass({ backoff })).deferred).toBe(0);
+        await smtp.start();
+        clock += 10_000;
+        expect((await pass({ backoff })).sent).toBe(1);
+        expect((await pass({ backoff })).sent).toBe(0);
+      } finally {
+        await smtp.start().catch(() => undefined);
+      }
+      expect(statusMails("order@desk.test")).toHaveLength(1);
+    });
+
+    it("the status-mail job starts with the job system and sends a due mail within seconds", async () => {
+      clock = Date.now();
+      await confirmedSubscriber("order@desk.test", ["order"]);
+      await incident("order", Date.now() - 10 * DEBOUNCE);
+      const jobs = await startJobs({
+        deps: { ...probeDeps(db), mail: deps({ now: undefined }) },
+        jobs: [JOBS.statusMail],
+        pollingIntervalSeconds: 0.5,
+      });
+      try {
+        await until(() => statusMails("order@desk.test").length === 1, 20_000, "the job's mail");
+      } finally {
+        await jobs.stop();
+      }
+      expect(statusMails("order@desk.test")).toHaveLength(1);
+    });
+
+    if (engine.name === "postgres") {
+      it("sends each mail once with two senders on one PostgreSQL server", async () => {
+        clock = T0;
+        const n = 40;
+        const emails = Array.from({ length: n }, (_, i) => `s${i}@desk.test`);
+        await db.engine.query(
+          `INSERT INTO brokerdesk.status_subscriptions (email, modules, confirmed_at)
+           SELECT unnest($1::text[]), '{order}', $2`,
+          [emails, new Date(T0 - 1_000)],
+        );
+        await incident("order", T0);
+        clock = T0 + DEBOUNCE;
+        // A second process: its own pool on the same database.
+        const { rows } = await db.engine.query<{ db: string }>("SELECT current_database() AS db");
+        const url = new URL(process.env.TEST_DATABASE_URL!);
+        url.pathname = `/${rows[0]!.db}`;
+        const other: Engine = await openEngine({ url: url.toString(), poolSize: 2 });
+        try {
+          // The interleaving is fixed: the first sender holds its first claim until the second has sent a mail.
+          const first = smtpSender(smtp.url);
+          const second = smtpSender(smtp.url);
+          senders.push(first, second);
+          let secondSent = 0;
+          const held: OutboxDeps["sender"] = {
+            send: async (m) => {
+              await until(() => secondSent > 0, 20_000, "the second sender's first mail");
+              await first.send(m);
+            },
+          };
+          const counted: OutboxDeps["sender"] = { send: (m) => second.send(m).then(() => void secondSent++) };
+          const [a, b] = await Promise.all([pass({ batch: 3, sender: held }), pass({ engine: other, batch: 3, sender: counted })]);
+          expect(a.sent + b.sent).toBe(n);
+          expect(a.sent).toBeGreaterThan(0);
+          expect(b.sent).toBeGreaterThan(0);
+        } finally {
+          await other.close();
+        }
+        const got = smtp.received.filter((m) => m.subject.startsWith("[Brokerdesk status]"));
+        expect(got).toHaveLength(n);
+        expect(new Set(got.map((m) => m.to[0])).size).toBe(n);
+        expect(new Set(got.map((m) => m.messageId)).size).toBe(n);
+      });
+    }
+  });
+}

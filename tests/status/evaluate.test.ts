@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { STATUS_MODULES, type StatusModule } from "@/lib/status";
+import { prepareAppDb, type AppDb } from "@/server/db";
+import { recordingObserver } from "@/server/status";
+import { evaluateStatus, type StatusDeps } from "@/server/status/evaluate";
+import { selectModules } from "@/server/status/queries";
+import { statusPageData } from "@/server/status/page";
+import { StatusRecorder } from "@/server/status/recorder";
+import { engines, masterAccountId, startFixture, type Fixture } from "../sandbox/fixture";
+import { sandboxBroker } from "../helpers/sandbox-broker";
+import { until } from "../helpers/until";
+
+/**
+ * The evaluation against a started sandbox: one module switched into outage changes that module only, opens one
+ * incident and closes it after recovery; two evaluators on one database evaluate a period once.
+ */
+describe.each(engines)("status evaluation on $name", (te) => {
+  let f: Fixture;
+  let app: { engine: AppDb["engine"]; close(): Promise<void> };
+  beforeAll(async () => {
+    f = await startFixture(te);
+    const opened = await te.open();
+    await prepareAppDb(opened.engine);
+    app = { engine: opened.engine, close: opened.close };
+  });
+  afterAll(async () => {
+    await app?.close();
+    await f?.close();
+  });
+
+  /** An evaluator as one app instance has it: its own client, recorder and observer. */
+  function evaluator(over: Partial<StatusDeps> = {}): StatusDeps {
+    const recorder = new StatusRecorder(100);
+    const client = sandboxBroker(f.sb.url, { timeoutMs: 2_000 }, { observe: recordingObserver(() => recorder) });
+    // Tiny periods so a test runs evaluations back to back; the window's quarter (probe spacing) is 400 ms.
+    return { engine: app.engine, client, recorder, evalMs: 1, windowMs: 1_600, silenceMs: 30_000, ...over };
+  }
+  const states = async () =>
+    Object.fromEntries((await selectModules(app.engine)).map((r) => [r.module, r.state])) as Record<StatusModule, string>;
+  const incidents = async () =>
+    (
+      await app.engine.query<{ module: string; state: string; ended_at: Date | null; evidence: Record<string, unknown> }>(
+        "SELECT module, state, ended_at, evidence FROM brokerdesk.status_incidents ORDER BY id",
+      )
+    ).rows;
+  const setModule = (module: string, body: Record<string, unknown>) => f.api.call("POST", `/sandbox/modules/${module}`, { body });
+
+  it("puts only the module in outage, opens one incident and closes it after recovery", async () => {
+    const d = evaluator();
+    // Every API module answers: operational (the event stream has no consumer here: unknown).
+    await until(
+      async () => (await evaluateStatus(d), (await states()).order === "operational" && (await states()).account === "operational"),
+      20_000,
+      "every module operational",
+    );
+    const before = await states();
+    expect(before["event-stream"]).toBe("unknown");
+    for (const m of STATUS_MODULES.filter((m) => m !== "event-stream")) expect(before[m], m).toBe("operational");
+
+    expect((await setModule("order", { state: "outage" })).body).toMatchObject({ module: "order", state: "outage" });
+    expect((await f.api.call("GET", "/sandbox/modules")).body.data).toContainEqual({
+      module: "order",
+      state: "outage",
+      latency_ms: 0,
+      error_rate: 0,
+    });
+    // The first evaluation after the probe fails points to outage; the hysteresis waits for the second.
+    let seenCandidate = false;
+    await until(
+      async () => {
+        await evaluateStatus(d);
+        const row = (await selectModules(app.engine)).find((r) => r.module === "order");
+        if (row?.state === "operational" && row.candidate === "outage") seenCandidate = true;
+        return row?.state === "outage";
+      },
+      20_000,
+      "order in outage",
+    );
+    expect(seenCandidate).toBe(true);
+    const during = await states();
+    for (const m of STATUS_MODULES.filter((m) => m !== "order" && m !== "event-stream")) expect(during[m], m).toBe("operational");
+    const opened = await incidents();
+    expect(opened).toHaveLength(1);
+    expect(opened[0]).toMatchObject({ module: "order", state: "outage", ended_at: null });
+    expect(opened[0].evidence.reason).toMatch(/probe failed/);
+
+    // The page (staff): Order in outage with its open incident; signed out: states only.
+    const page = await statusPageData(app.engine, true);
+    const order = page.modules.find((m) => m.module === "order")!;
+    expect(order).toMatchObject({ state: "outage", evidence: expect.stringMatching(/probe failed/) });
+    expect(order.incidents).toHaveLength(1);
+    expect(order.uptime).toHaveLength(90);
+    expect(order.uptime.at(-1)!.percent).toBeLessThan(100);
+    const open = (await statusPageData(app.engine, false)).modules.find((m) => m.module === "order")!;
+    expect(open.state).toBe("outage");
+    expect(open).not.toHaveProperty("incidents");
+    expect(open).not.toHaveProperty("evidence");
+
+    await setModule("order", { state: "normal" });
+    await until(async () => (await evaluateStatus(d), (await states()).order === "operational"), 20_000, "order operational again");
+    const closed = await incidents();
+    expect(closed).toHaveLength(1);
+    expect(closed[0].ended_at).toBeInstanceOf(Date);
+    expect(closed[0].evidence.resolved).toMatch(/probe answered/);
+  });
+
+  it("counts the desk's own calls: three failing calls lately make an outage without a probe", async () => {
+    // A 20 s window: the calls below stay in its latest quarter for both evaluations.
+    const d = evaluator({ windowMs: 20_000 });
+    await setModule("assets", { state: "outage" });
+    try {
+      for (let i = 0; i < 3; i++)
+        await expect(d.client.getBalance({ account_id: masterAccountId() })).rejects.toMatchObject({ status: 503 });
+      const first = await evaluateStatus(d);
+      expect(first?.probed).not.toContain("assets");
+      expect((await selectModules(app.engine)).find((r) => r.module === "assets")).toMatchObject({ candidate: "outage" });
+      await evaluateStatus(d);
+      const row = (await selectModules(app.engine)).find((r) => r.module === "assets")!;
+      expect(row.state).toBe("outage");
+      expect(row.evidence.reason).toMatch(/^3 of 3 calls failed lately/);
+    } finally {
+      await setModule("assets", { state: "normal" });
+    }
+  });
+
+  it("lets two evaluators evaluate a period once and open one incident", async () => {
+    const long = { evalMs: 60_000 };
+    await app.engine.query("UPDATE brokerdesk.status_evaluator SET evaluated_at = 'epoch'");
+    const both = await Promise.all([evaluateStatus(evaluator(long)), evaluateStatus(evaluator(long))]);
+    expect(both.filter((r) => r !== undefined)).toHaveLength(1);
+
+    // Both evaluating as fast as they can while the funding module is down: one incident.
+    await setModule("funding", { state: "outage" });
+    const a = evaluator();
+    const b = evaluator();
+    try {
+      await until(
+        async () => (await Promise.all([evaluateStatus(a), evaluateStatus(b)]), (await states()).funding === "outage"),
+        20_000,
+        "funding in outage",
+      );
+      // A few more rounds in outage open nothing more.
+      for (let i = 0; i < 3; i++) await Promise.all([evaluateStatus(a), evaluateStatus(b)]);
+      expect((await incidents()).filter((i) => i.module === "funding" && i.ended_at === null)).toHaveLength(1);
+    } finally {
+      await setModule("funding", { state: "normal" });
+    }
+  });
+});
