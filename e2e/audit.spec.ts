@@ -22,7 +22,7 @@ test.describe("Audit trail", () => {
     expect([...raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // the UTF-8 byte order mark, for spreadsheet programs
     const lines = raw.toString("utf8").slice(1).trim().split("\r\n");
     expect(lines[0]).toBe(
-      "Seq,Time (UTC),Actor,Role,Action,Target,Outcome,Error code,Upstream request id,Idempotency key,Client IP,User agent,Input,Hash",
+      "Seq,Time (UTC),Actor,Role,Action,Target,Outcome,Error code,Upstream request id,Idempotency key,Client IP,User agent,Channel,Token,Input,Hash",
     );
     expect(lines.length).toBeGreaterThan(1);
     for (const line of lines.slice(1)) expect(line).toContain(",auth.sign_in,");

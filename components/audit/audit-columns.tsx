@@ -55,7 +55,15 @@ export const auditColumns: ColumnDef<AuditListRow>[] = [
       </>
     ),
   },
-  { id: "action", accessorKey: "action", header: "Action", enableHiding: false, meta: { label: "Action", className: "font-mono text-xs" } },
+  {
+    id: "action",
+    accessorKey: "action",
+    header: "Action",
+    enableHiding: false,
+    meta: { label: "Action", className: "font-mono text-xs" },
+    // Long names (an assistant's `tools.update_watchlist_instruments`) wrap at their width instead of widening the table.
+    cell: ({ row }) => <div className="max-w-44 [overflow-wrap:anywhere]">{row.original.action}</div>,
+  },
   {
     id: "target",
     header: "Target",
