@@ -147,9 +147,20 @@ test("an assistant with a staff token: every tool over MCP, a held journal appro
     expect(summary.balance.account_currency_assets.map((a) => Number(a.cash_balance))).toEqual(
       sandboxBalance.account_currency_assets.map((a: { cash_balance: string }) => Number(a.cash_balance)),
     );
-    await call(client, "list_account_activities", { account: JOURNAL_TARGET });
-    await call(client, "list_movements", { account: JOURNAL_TARGET });
-    await call(client, "get_stream_health");
+    // Activities are read live: the first page is the sandbox's newest activities of the account, in its order.
+    const activities = await call<{ rows: { id: string; accountNumber: string }[] }>(client, "list_account_activities", {
+      account: JOURNAL_TARGET,
+    });
+    expect(activities.rows.length).toBeGreaterThan(0);
+    const upstreamActivities = sandboxCall("GET", "/broker/activities/cash-activities/list", {
+      query: { account_id: target.id, page_size: String(activities.rows.length) },
+    }).body.data as { id: string }[];
+    expect(activities.rows.map((r) => r.id)).toEqual(upstreamActivities.map((a) => a.id));
+    expect(new Set(activities.rows.map((r) => r.accountNumber))).toEqual(new Set([JOURNAL_TARGET]));
+    // The stream's health as the stream page reads it (the same consumer, connected, the same last event or later).
+    const health = await call<{ connected: boolean; leader?: string }>(client, "get_stream_health");
+    const page = (await (await ops.request.get("/api/events/health")).json()) as { connected: boolean; leader?: string };
+    expect(health).toMatchObject({ connected: page.connected, leader: page.leader });
 
     // Support's job: an order the customer placed in their own app, found, replaced and cancelled with a reason.
     const coid = `e2eMcp${run}`;
@@ -196,6 +207,33 @@ test("an assistant with a staff token: every tool over MCP, a held journal appro
     await admin.getByRole("button", { name: "Approve" }).click();
     await expect(admin.getByTestId("approval-result")).toContainText("Executed");
     expect(journalsSent()).toBe(before + 1);
+    // The movements read finds it, sent, on the account's number.
+    const movements = await call<{ rows: { clientRequestId: string; status: string }[] }>(client, "list_movements", {
+      account: JOURNAL_TARGET,
+    });
+    expect(movements.rows.find((m) => m.clientRequestId === journal.client_request_id)?.status).not.toBe("PENDING_APPROVAL");
+
+    // An administrator's assistant decides two more: the approved one is sent once, the rejected one never.
+    const adminClient = await mcp(baseURL!, await createTokenOnPage(admin, `Admin assistant ${run}`, "Read and write"));
+    const hold = async (n: number) =>
+      (
+        await call<{ status: string; approvalId: string }>(client, "request_cash_journal", {
+          ...journal,
+          client_request_id: `mcp${run}x${n}`,
+          amount: `${20000 + n}.00`,
+        })
+      ).approvalId;
+    const [approveId, rejectId] = [await hold(1), await hold(2)];
+    const waiting = await call<{ rows: { id: string }[] }>(adminClient, "list_my_approvals");
+    expect(waiting.rows.map((r) => r.id)).toEqual(expect.arrayContaining([approveId, rejectId]));
+    expect(await call(adminClient, "approve_request", { id: approveId })).toMatchObject({ status: "executed" });
+    expect(journalsSent()).toBe(before + 2);
+    expect(await call(adminClient, "reject_request", { id: rejectId, reason: "not agreed with the customer" })).toMatchObject({
+      status: "rejected",
+    });
+    expect(journalsSent()).toBe(before + 2);
+    const rejected = await call<{ rows: { id: string }[] }>(adminClient, "list_my_approvals", { status: "rejected" });
+    expect(rejected.rows.map((r) => r.id)).toContain(rejectId);
 
     // The audit trail names the channel.
     await admin.goto(`/audit?action=movements.cash_journal`);
@@ -205,7 +243,6 @@ test("an assistant with a staff token: every tool over MCP, a held journal appro
     const refused = await client.callTool({ name: "list_open_alerts", arguments: {} });
     expect(refused.isError).toBe(true);
     expect(JSON.stringify(refused.content)).toContain("FORBIDDEN");
-    const adminClient = await mcp(baseURL!, await createTokenOnPage(admin, `Admin assistant ${run}`, "Read only"));
     await call(adminClient, "list_open_alerts");
     await adminClient.close();
 
