@@ -6,6 +6,7 @@ import { skillListing } from "@/server/tools/skills";
 import { deskHandlers, NEW_SKILL } from "./helpers/desk-fixture";
 import { type FakeDesk, type FakeKey, newKey, startFakeDesk, totp } from "./helpers/fake-desk";
 import { newConfigDir, runCli } from "./helpers/run-cli";
+import { parseCsv } from "../helpers/csv";
 
 /**
  * The `brokerdesk` bin as a subprocess against small desks that implement the CLI contract and verify every
@@ -357,30 +358,3 @@ it("keeps two profiles against two desks apart", async () => {
   expect((await runCli(["profile", "use", "beta"], { configDir: dir })).code).toBe(0);
   expect((await runCli(["whoami"], { configDir: dir })).json()).toMatchObject({ profile: "beta" });
 });
-
-/** RFC 4180 (quoted cells may hold commas, quotes and line breaks); rows end with CRLF. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted && ch === '"' && text[i + 1] === '"') {
-      cell += '"';
-      i++;
-    } else if (ch === '"') quoted = !quoted;
-    else if (quoted) cell += ch;
-    else if (ch === ",") {
-      row.push(cell);
-      cell = "";
-    } else if (ch === "\r" && text[i + 1] === "\n") {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = "";
-      i++;
-    } else cell += ch;
-  }
-  return rows;
-}
