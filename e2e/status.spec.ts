@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { sandboxCall } from "./accounts-helpers";
 import { shots, storageFor } from "./helpers";
 
@@ -34,7 +34,8 @@ test.describe("upstream status", () => {
     // The state's badge (the first "Outage" of the row; the incident below names its state too).
     await expect(order.getByText("Outage", { exact: true }).first()).toBeVisible();
     await expect(order.getByTestId("incident").first()).toContainText("ongoing");
-    await expect(order.getByTestId("incident").first()).toContainText("the probe failed");
+    // The evidence: the open-orders sweep's failing calls, or a probe's when nobody called the module lately.
+    await expect(order.getByTestId("incident").first()).toContainText(/the probe failed|\d+ of \d+ calls failed/);
     await expect(page.getByTestId("status-summary")).toContainText("1 module in outage");
     await shots(page, "status", "order-outage");
 
@@ -49,9 +50,94 @@ test.describe("upstream status", () => {
         .join("; "),
     );
     await expect(order.getByTestId("incident").first()).not.toContainText("ongoing");
-    await expect(order.getByTestId("incident").first()).toContainText("back: the probe answered");
+    await expect(order.getByTestId("incident").first()).toContainText(/back: (the probe answered|\d+ of \d+ calls failed)/);
     await expect(outages).toHaveCount(0);
     await shots(page, "status", "order-recovered");
+  });
+});
+
+/** The mails the embedded SMTP server received for an address (Admin → Mail), newest first. */
+async function mailsTo(admin: Page, email: string): Promise<{ subject: string; href: string }[]> {
+  await admin.goto("/admin/mail");
+  return admin
+    .getByRole("row")
+    .filter({ hasText: email })
+    .getByRole("link")
+    .evaluateAll((links) => links.map((a) => ({ subject: a.textContent ?? "", href: a.getAttribute("href") ?? "" })));
+}
+
+async function mailBody(admin: Page, href: string): Promise<string> {
+  await admin.goto(href);
+  return (await admin.getByTestId("mail-body").textContent()) ?? "";
+}
+
+/** POSTs a mail's link (`/status/…?token=`) the way its page's button or a one-click client does: no session. */
+const followLink = (url: string, baseURL: string) => {
+  const link = new URL(url);
+  return fetch(new URL(`/api${link.pathname}${link.search}`, baseURL), { method: "POST" });
+};
+
+test.describe("status mail on an outage", () => {
+  test.use({ storageState: storageFor("admin") });
+  test.afterEach(() => {
+    sandboxCall("POST", "/sandbox/modules/order", { body: { state: "normal" } });
+  });
+
+  test("an Order outage mails its confirmed subscriber once when it starts and once when it ends; Funding's and an unconfirmed address get none", async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(150_000);
+    const stamp = Date.now().toString(36);
+    const order = `order-${stamp}@example.test`;
+    const funding = `funding-${stamp}@example.test`;
+    const unconfirmed = `unconfirmed-${stamp}@example.test`;
+    for (const [email, modules] of [
+      [order, ["order"]],
+      [funding, ["funding"]],
+      [unconfirmed, ["order"]],
+    ] as const) {
+      expect((await page.request.post("/api/status/subscribe", { data: { email, modules } })).status()).toBe(202);
+    }
+    const waitForMails = async (email: string, count: number) => {
+      let mails: { subject: string; href: string }[] = [];
+      await expect
+        .poll(async () => (mails = await mailsTo(page, email)).length, { timeout: DETECTION_MS + 30_000, intervals: [1_000] })
+        .toBe(count);
+      return mails;
+    };
+    for (const email of [order, funding]) {
+      const [confirmation] = await waitForMails(email, 1);
+      const link = /(\S+\/status\/confirm\?token=\S+)/.exec(await mailBody(page, confirmation.href))![1];
+      expect(await (await followLink(link, baseURL!)).text()).toBe("Subscription confirmed.");
+    }
+
+    // The outage: after the debounce (STATUS_MAIL_DEBOUNCE_MS in playwright.config.ts) one mail to the Order subscriber.
+    setOrder("outage");
+    const [opened] = await waitForMails(order, 2);
+    expect(opened.subject).toMatch(/^\[Brokerdesk status\] Order: outage since \d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+    const text = await mailBody(page, opened.href);
+    expect(text).toContain("Module: Order");
+    expect(text).toContain("State: outage");
+    expect(text).toMatch(/Started: \d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+    const unsubscribe = /Unsubscribe: (\S+)/.exec(text)![1];
+
+    // Recovery: one "resolved" mail; nothing more.
+    setOrder("normal");
+    const [resolved] = await waitForMails(order, 3);
+    expect(resolved.subject).toBe("[Brokerdesk status] Order: resolved");
+    expect(await mailBody(page, resolved.href)).toContain("State: operational (was outage)");
+    // Another outbox pass or two change nothing.
+    await page.waitForTimeout(5_000);
+    expect(await mailsTo(page, order)).toHaveLength(3);
+    // Funding's subscriber hears nothing of Order (a Funding incident of its own would be theirs to hear of).
+    expect((await mailsTo(page, funding)).filter((m) => !m.subject.includes("Funding")).map((m) => m.subject)).toEqual([
+      "Confirm your Brokerdesk status subscription",
+    ]);
+    expect((await mailsTo(page, unconfirmed)).map((m) => m.subject)).toEqual(["Confirm your Brokerdesk status subscription"]);
+
+    // The outage mail's link unsubscribes, without a session.
+    expect(await (await followLink(unsubscribe, baseURL!)).text()).toBe("Unsubscribed.");
   });
 });
 
