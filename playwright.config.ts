@@ -59,10 +59,16 @@ export default defineConfig({
       // The activities sweep: its round at start, then only on request (the activities spec asks for one), so no
       // background account listing takes a fault a spec injected for the page. Its schedule is then midnight UTC.
       ACTIVITIES_SWEEP_INTERVAL_MS: "86400000",
+      // The open-orders sweep: 10 listing calls a second (a cycle over the demo's accounts in seconds), and no
+      // listing of the accounts after the first (e2e/accounts.spec.ts counts the account listings a view makes).
+      ORDERS_SWEEP_RATE: "10",
+      ORDERS_SWEEP_RELIST_MS: "86400000",
       // The status page (e2e/status.spec.ts): evaluated every 2 s over a 20 s window, so an idle module is probed
       // every 5 s and a module's outage shows within about 10 s (a probe, then two evaluations of hysteresis).
       STATUS_EVAL_MS: "2000",
       STATUS_WINDOW_MS: "20000",
+      // An incident's "opened" mail waits 3 s, not the production minute (e2e/status.spec.ts reads the mails).
+      STATUS_MAIL_DEBOUNCE_MS: "3000",
       NEXT_TELEMETRY_DISABLED: "1",
     },
   },

@@ -90,6 +90,17 @@ const schema = z.object({
   ACTIVITIES_SWEEP_RATE: z.coerce.number().positive().max(100).default(5),
   /** How far back the sweep's first pass over an account reaches. */
   ACTIVITIES_SWEEP_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
+  /**
+   * Open-orders listing calls per second the orders sweep may make (server/orders/sweep.ts): a share of the
+   * order-query budget (1 a second upstream). Unset: 0.5 against a real upstream, 5 against the embedded sandbox.
+   */
+  ORDERS_SWEEP_RATE: z.coerce.number().positive().max(100).optional(),
+  /** An account with open or recently changed orders is checked again after this long, before the others' turn. */
+  ORDERS_SWEEP_HOT_MS: z.coerce.number().int().min(1_000).default(60_000),
+  /** The orders sweep lists the virtual accounts again this often, so accounts opened elsewhere join it. */
+  ORDERS_SWEEP_RELIST_MS: z.coerce.number().int().min(10_000).default(600_000),
+  /** Opening an account or filtering the blotter by it asks for a check when the last is older than this. */
+  ORDERS_CHECK_FRESH_MS: z.coerce.number().int().min(0).default(30_000),
   /** Calls a staff access token may make a minute (server/tokens: one window per token, shared by every app instance). */
   TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
   /** How often the status facility evaluates each upstream module's state (server/status; one evaluator across instances). */

@@ -1,5 +1,6 @@
 "use client";
 import Link from "next/link";
+import { OrderCheckLine } from "@/components/orders/order-check-line";
 import { Alert } from "@/components/ui/field";
 import { ActivitiesPanel } from "./activities-panel";
 import { BalancePanel } from "./balance-panel";
@@ -13,12 +14,14 @@ export function AccountDetail({
   canWrite,
   canReveal,
   canPlace = false,
+  canReadOrders = false,
   notice,
 }: {
   accountId: string;
   canWrite: boolean;
   canReveal: boolean;
   canPlace?: boolean;
+  canReadOrders?: boolean;
   notice?: string;
 }) {
   const overview = useAccountOverview(accountId);
@@ -51,6 +54,15 @@ export function AccountDetail({
           >
             Timeline
           </Link>
+          {canReadOrders ? (
+            <Link
+              href={`/orders?account=${encodeURIComponent(a?.account_number ?? accountId)}`}
+              prefetch={false}
+              className="inline-flex h-8 items-center rounded border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-100"
+            >
+              Orders
+            </Link>
+          ) : null}
           {canPlace ? (
             <Link
               href={`/orders/new?account=${encodeURIComponent(accountId)}`}
@@ -72,6 +84,7 @@ export function AccountDetail({
         </div>
       </div>
       {notice ? <Alert tone="success">{notice}</Alert> : null}
+      {canReadOrders ? <OrderCheckLine account={accountId} /> : null}
       {statusConsequence(a?.account_status) ? (
         <div
           role="status"

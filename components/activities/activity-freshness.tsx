@@ -4,18 +4,10 @@ import { useState } from "react";
 import { fetchJson } from "@/components/data-table/fetch-json";
 import { FormBanner } from "@/components/form/form-banner";
 import { useAction } from "@/components/form/use-action";
-import { formatDateTime } from "@/lib/format";
+import { ago, formatDateTime } from "@/lib/format";
 import type { ActivityFreshness } from "@/lib/schemas/activity-list";
 import { requestSweep } from "@/server/actions/activities-sweep";
 import { activityKeys, activityUrls } from "./query-keys";
-
-/** How long ago, in words a reader takes in at a glance. */
-function ago(iso: string, now = Date.now()): string {
-  const s = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
-  if (s < 90) return `${s} s ago`;
-  if (s < 90 * 60) return `${Math.round(s / 60)} min ago`;
-  return `${Math.round(s / 3600)} h ago`;
-}
 
 export function useActivityFreshness(account?: string) {
   return useQuery({

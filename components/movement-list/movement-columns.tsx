@@ -1,6 +1,7 @@
 "use client";
 import type { ColumnDef } from "@tanstack/react-table";
 import Link from "next/link";
+import { AccountRef } from "@/components/accounts/account-ref";
 import { EnumBadge } from "@/components/ui/enum-badge";
 import { formatDateTime } from "@/lib/format";
 import { formatMoney, formatQuantity } from "@/lib/money";
@@ -10,12 +11,7 @@ import { MOVEMENT_STATUS_TONES } from "./movement-labels";
 const shortTime = (iso: string) => iso.slice(0, 16).replace("T", " ");
 const dash = <span className="text-slate-400">—</span>;
 
-/** An account by its number when the desk knows it, else its id cut to the column's width; the id on hover. */
-const AccountId = ({ id, number }: { id: string; number: string | null }) => (
-  <span className="block max-w-44 truncate font-mono text-xs 2xl:max-w-none" title={number ? `${number} · ${id}` : id}>
-    {number ?? id}
-  </span>
-);
+const AccountId = ({ id, number }: { id: string; number: string | null }) => <AccountRef id={id} number={number} plain />;
 
 /** Where it moved: "from / → to" for journals, the account for the rest. */
 function Route({ r }: { r: MovementRow }) {

@@ -5,6 +5,7 @@ import { enumLabel } from "@/lib/enums";
 import { formatMoney, formatQuantity } from "@/lib/money";
 import { orderCurrency, type OrderRow } from "@/lib/schemas/order-list";
 import { ORDER_STATUS_LABELS, ORDER_STATUS_TONES, SIDE_TONES } from "./order-labels";
+import { AccountRef } from "@/components/accounts/account-ref";
 
 /**
  * The blotter's columns. Rows are virtualised (only those on screen exist), so the table is a CSS grid of fixed
@@ -48,11 +49,7 @@ export const BLOTTER_COLUMNS: BlotterColumn[] = [
     label: "Account",
     width: 100,
     grow: 240,
-    cell: (r) => (
-      <span className="font-mono text-[11px]" title={r.accountId}>
-        {r.accountId}
-      </span>
-    ),
+    cell: (r) => <AccountRef id={r.accountId} number={r.accountNumber} />,
   },
   {
     id: "symbol",

@@ -53,11 +53,19 @@ export function BlotterGrid({
         style={{ height: virtualHeight(rows.length, ROW_HEIGHT), position: "relative" }}
         // One handler for every row: a click on a row or its link opens the order inside the app (a link opened
         // in a new tab, with a modifier key or the middle button, is left to the browser; a symbol opens its
-        // instrument page).
+        // instrument page, an account its account page).
         onClick={(e) => {
           const target = e.target as HTMLElement;
           const id = target.closest<HTMLElement>("[data-order]")?.dataset.order;
-          if (!id || target.closest("button, [data-symbol-link]") || e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+          if (
+            !id ||
+            target.closest("button, [data-symbol-link], [data-account-link]") ||
+            e.metaKey ||
+            e.ctrlKey ||
+            e.shiftKey ||
+            e.button !== 0
+          )
+            return;
           e.preventDefault();
           router.push(`/orders/${id}`);
         }}

@@ -8,6 +8,7 @@ import type { OrderDetail, OrderFee, OrderFull } from "@/lib/schemas/order-detai
 import { orderCurrency, type OrderRow } from "@/lib/schemas/order-list";
 import { ORDER_STATUS_LABELS, ORDER_STATUS_TONES } from "./order-labels";
 import { SymbolLink } from "@/components/instruments/symbol-link";
+import { AccountRef } from "@/components/accounts/account-ref";
 
 /** The detail page's read-only panels: fields, money, combo group, legs, executions, timeline. */
 const th = "px-2 py-1 text-left text-[11px] font-semibold text-slate-500 whitespace-nowrap";
@@ -35,12 +36,7 @@ export function OrderFields({ order }: { order: OrderFull }) {
     <Panel title="Order">
       <Fields
         items={[
-          [
-            "Account",
-            <span key="a" className="font-mono text-xs">
-              {order.accountId}
-            </span>,
-          ],
+          ["Account", <AccountRef key="a" id={order.accountId} number={order.accountNumber} />],
           [
             "Client order id",
             <span key="c" className="font-mono text-xs">

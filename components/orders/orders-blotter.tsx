@@ -6,11 +6,12 @@ import { Button } from "@/components/ui/button";
 import { COMBO_TYPES, INSTRUMENT_TYPES, MARKETS, ORDER_STATUSES, ORDER_TYPES, SIDES, TIME_IN_FORCE } from "@/lib/broker-enums";
 import { ORDER_VIEW_LABELS, ORDER_VIEWS, orderListParams, type OrderListParams } from "@/lib/schemas/order-list";
 import { BlotterGrid } from "./blotter-grid";
+import { OrderCheckLine } from "./order-check-line";
 import { ORDER_STATUS_LABELS } from "./order-labels";
 import { useBlotter } from "./use-blotter";
 
 const ORDER_FILTERS: FilterField<OrderListParams>[] = [
-  { name: "account", label: "Account", kind: "account", placeholder: "Account id", width: "w-44" },
+  { name: "account", label: "Account", kind: "account", placeholder: "Number or id", width: "w-44" },
   { name: "symbol", label: "Symbol", kind: "text", placeholder: "AAPL", width: "w-24", upper: true },
   { name: "market", label: "Market", kind: "select", options: MARKETS },
   { name: "type", label: "Instrument", kind: "select", options: choices(INSTRUMENT_TYPES, (o) => (o === "EQUITY" ? "Stock" : "Option")) },
@@ -42,6 +43,7 @@ export function OrdersBlotter() {
   return (
     <div className="flex flex-col gap-2">
       <FilterBar list={list} fields={ORDER_FILTERS} views={ORDER_QUICK_VIEWS} label="Filter orders" exportPath="/api/orders/export" />
+      {list.state.account ? <OrderCheckLine key={list.state.account} account={list.state.account} /> : null}
       {blotter.fresh.length ? (
         <div
           role="status"

@@ -20,7 +20,7 @@ export const ORDER_VIEW_LABELS: Record<OrderView, string> = {
 
 export const orderFilterSchema = z.object({
   view: z.enum(ORDER_VIEWS).optional().catch(undefined),
-  /** The virtual account id (the read model knows accounts by id only). */
+  /** The virtual account: its id or its account number. */
   account: filterValue.account,
   symbol: filterValue.symbol,
   market: word,
@@ -45,6 +45,8 @@ export type OrderListParams = StateOf<typeof orderListParams>;
 export interface OrderRow {
   id: string;
   accountId: string;
+  /** The account's number, when the desk's directory knows it. */
+  accountNumber: string | null;
   clientOrderId: string;
   orderId: string | null;
   comboType: string | null;

@@ -7,6 +7,7 @@ import type { BrokerClient } from "@/server/broker/client";
 import type { AppDb } from "@/server/db";
 import type { Engine } from "@/server/db/engine";
 import { backfill, completeOrderDetails, reconcile, type SyncDeps } from "@/server/events/sync";
+import { pacer, runOrderSweep, type OrderSweepDeps, type SweepMemory } from "@/server/orders/sweep";
 import { hasFinishedBackfill, sweptWithin } from "./queries";
 import { runOutboxLoop, type OutboxDeps } from "@/server/status-mail/outbox";
 import { evaluateNewEvents } from "./surveillance";
@@ -21,6 +22,8 @@ export interface JobDeps {
   reconcileIntervalMs: number;
   /** The activities sweep's options (rate, days, master account); `intervalMs` is its schedule. */
   activities: Omit<SweepDeps, "engine" | "client" | "log"> & { intervalMs: number };
+  /** The open-orders sweep's share of the order-query budget and how often busy accounts come round; absent: no sweep. */
+  orders?: Pick<OrderSweepDeps, "rate" | "hotMs" | "relistMs">;
   /** The status mails' outbox (server/status-mail/run.ts); absent when mail is off (no AUTH_SECRET). */
   mail?: OutboxDeps;
 }
@@ -141,6 +144,27 @@ export const JOBS = {
       const afterMs = data.requestedBy ? 0 : d.reconcileAfterMs;
       const run = await reconcile(syncDeps(d), { afterMs, requestedBy: data.requestedBy, signal });
       return { output: { ...run } };
+    },
+  },
+  ordersSweep: {
+    name: "orders-sweep",
+    label: "Open-orders sweep",
+    policy: "stately",
+    retryLimit: 5,
+    retryDelay: 5,
+    retryBackoff: true,
+    // A run is the sweep's loop for its slice, then the job sends itself again (as the mail outbox does); the minute
+    // schedule brings it back after a crash.
+    expireInSeconds: 60,
+    schedule: () => "* * * * *",
+    onRequest: false,
+    dueAtStart: async (d) => !!d.orders,
+    async run(_data, d, state, signal) {
+      if (!d.orders) return { output: { skipped: "no sweep configured" } };
+      let memory = state.get("orders-sweep") as SweepMemory | undefined;
+      if (!memory) state.set("orders-sweep", (memory = { pace: pacer(d.orders.rate), listedAt: 0 }));
+      const totals = await runOrderSweep({ ...d.orders, engine: d.db.engine, client: d.client, log: d.log }, memory, signal);
+      return { again: true, output: { ...totals } };
     },
   },
   orderDetails: {

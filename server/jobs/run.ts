@@ -1,5 +1,5 @@
 import "server-only";
-import { env } from "@/lib/env";
+import { env, isDemoMode } from "@/lib/env";
 import { broker } from "@/server/broker";
 import type { AppDb } from "@/server/db";
 import { logger } from "@/server/log";
@@ -27,6 +27,12 @@ export async function startConfiguredJobs(db: AppDb): Promise<JobsHandle> {
         rate: e.ACTIVITIES_SWEEP_RATE,
         days: e.ACTIVITIES_SWEEP_DAYS,
         masterAccountId: e.BROKER_MASTER_ACCOUNT_ID,
+      },
+      // Half the documented order-query budget (1 a second) against a real upstream; the sandbox does not limit it.
+      orders: {
+        rate: e.ORDERS_SWEEP_RATE ?? (isDemoMode(e) ? 5 : 0.5),
+        hotMs: e.ORDERS_SWEEP_HOT_MS,
+        relistMs: e.ORDERS_SWEEP_RELIST_MS,
       },
       mail: mail?.deps,
     },

@@ -6,6 +6,7 @@ import type { OrderRow } from "@/lib/schemas/order-list";
 const row = (n: number, o: Partial<OrderRow> = {}): OrderRow => ({
   id: String(n),
   accountId: "A1",
+  accountNumber: null,
   clientOrderId: `c${n}`,
   orderId: null,
   comboType: "NORMAL",

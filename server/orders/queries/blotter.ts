@@ -13,11 +13,13 @@ import { pagedCsvRows } from "@/lib/csv";
 const COLUMNS = `o.id::text AS id, o.account_id, o.client_order_id, o.order_id, o.combo_type, o.client_combo_order_id, o.symbol, o.market,
   o.instrument_type, o.side, o.order_type, o.time_in_force, o.quantity::text AS quantity, o.total_cash_amount::text AS total_cash_amount,
   o.filled_quantity::text AS filled_quantity, o.avg_filled_price::text AS avg_filled_price, o.limit_price::text AS limit_price,
-  o.stop_price::text AS stop_price, o.status, o.placed_at, o.listed_at, o.updated_at, o.last_event_seq::text AS seq, o.submitted_by`;
+  o.stop_price::text AS stop_price, o.status, o.placed_at, o.listed_at, o.updated_at, o.last_event_seq::text AS seq, o.submitted_by,
+  (SELECT d.account_number FROM brokerdesk.account_directory d WHERE d.account_id = o.account_id) AS account_number`;
 
 interface DbRow {
   id: string;
   account_id: string;
+  account_number: string | null;
   client_order_id: string;
   order_id: string | null;
   combo_type: string | null;
@@ -48,6 +50,7 @@ export function toOrderRow(r: DbRow): OrderRow {
   return {
     id: r.id,
     accountId: r.account_id,
+    accountNumber: r.account_number,
     clientOrderId: r.client_order_id,
     orderId: r.order_id,
     comboType: r.combo_type,
@@ -88,7 +91,14 @@ export function orderConditions(f: OrderFilter, offset = 0, now = new Date()): {
     where.push(sql(`$${offset + params.length}`));
   };
   const eq = (column: string, value: string | undefined) => value !== undefined && add((p) => `o.${column} = ${p}`, value);
-  eq("account_id", f.account);
+  // An account by its id or by the number a customer reads out (through the directory).
+  if (f.account !== undefined) {
+    add(
+      (p) =>
+        `o.account_id = COALESCE((SELECT d.account_id FROM brokerdesk.account_directory d WHERE d.account_number = ${p} LIMIT 1), ${p})`,
+      f.account,
+    );
+  }
   eq("symbol", f.symbol);
   eq("market", f.market);
   eq("instrument_type", f.type);
@@ -168,6 +178,7 @@ export async function orderChangesSince(q: Queryable, filter: OrderFilter, since
 export const ORDER_CSV_COLUMNS = [
   "Placed (UTC)",
   "Account",
+  "Account number",
   "Client order id",
   "Order id",
   "Symbol",
@@ -194,6 +205,7 @@ export function orderCsvRows(q: Queryable, filter: OrderFilter): AsyncGenerator<
     (r) => [
       r.placedAt,
       r.accountId,
+      r.accountNumber,
       r.clientOrderId,
       r.orderId,
       r.symbol,

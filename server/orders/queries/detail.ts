@@ -8,7 +8,8 @@ const FULL = `o.id::text AS id, o.account_id, o.client_order_id, o.order_id, o.c
   o.filled_quantity::text AS filled_quantity, o.avg_filled_price::text AS avg_filled_price, o.limit_price::text AS limit_price,
   o.stop_price::text AS stop_price, o.status, o.placed_at, o.listed_at, o.updated_at, o.last_event_seq::text AS seq, o.submitted_by,
   o.category, o.instrument_id, o.expire_date, o.entrust_type, o.trading_session, o.option_strategy, o.legs, o.reason,
-  o.commission::text AS commission, o.receivable_commission::text AS receivable_commission, o.fees, o.filled_at, o.detail_at, o.detail_wanted`;
+  o.commission::text AS commission, o.receivable_commission::text AS receivable_commission, o.fees, o.filled_at, o.detail_at, o.detail_wanted,
+  (SELECT d.account_number FROM brokerdesk.account_directory d WHERE d.account_id = o.account_id) AS account_number`;
 
 export type OrderFullRow = Parameters<typeof toOrderRow>[0] & {
   category: string | null;

@@ -47,6 +47,7 @@ export default async function AccountPage({
         canWrite={can(staff.role, "accounts:write")}
         canReveal={can(staff.role, "pii:reveal")}
         canPlace={can(staff.role, "orders:place")}
+        canReadOrders={can(staff.role, "orders:read")}
         notice={notice}
       />
       {can(staff.role, "accounts:write") ? <TradingCredentialsSection accountId={accountId} /> : null}

@@ -1,0 +1,100 @@
+import { expect, test, type Page } from "@playwright/test";
+import { sandboxCall } from "./accounts-helpers";
+import { shots, storageFor } from "./helpers";
+import { usStockOrder } from "../tests/helpers/orders";
+
+/**
+ * Orders the desk did not place: a customer's order placed at the sandbox directly rests there and the upstream sends
+ * no event for it. The open-orders sweep brings it in: within seconds on the blotter filtered by the account's number
+ * (looking at an account asks for its check), and on the unfiltered blotter within one cycle of the sweep (the e2e
+ * app sweeps 10 accounts a second, playwright.config.ts).
+ */
+const run = Date.now().toString(36);
+const US_CORE = "2026-11-17T15:00:00Z";
+
+function seedAccount(index: number): { id: string; number: string } {
+  const res = sandboxCall("GET", "/broker/accounts/virtual-accounts/list", { query: { page_size: "50" } });
+  expect(res.status).toBe(200);
+  const accounts = (res.body.data as { account_id: string; account_number: string; account_status: string }[]).filter(
+    (a) => a.account_status === "ACTIVE",
+  );
+  return { id: accounts[index].account_id, number: accounts[index].account_number };
+}
+
+function placeAtSandbox(accountId: string, coid: string, limit: string) {
+  const res = sandboxCall("POST", "/broker/orders/place", {
+    body: { account_id: accountId, new_orders: [usStockOrder({ client_order_id: coid, quantity: "7", limit_price: limit })] },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+}
+
+/** The row of an order, shown: a row that arrives live while the page is open is announced first ("1 new order · Show"). */
+async function expectRow(page: Page, coid: string, timeout: number) {
+  const row = page.getByTestId(`order-row-${coid}`);
+  await expect(async () => {
+    const fresh = page.getByTestId("fresh-orders");
+    if (await fresh.isVisible()) await page.getByRole("button", { name: "Show", exact: true }).click();
+    await expect(row).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout, intervals: [250] });
+  return row;
+}
+
+test.describe("orders placed outside the desk", () => {
+  test.use({ storageState: storageFor("support") });
+  test.beforeAll(() => {
+    sandboxCall("POST", "/sandbox/market/clock", { body: { now: US_CORE } });
+  });
+  test.afterAll(() => {
+    sandboxCall("POST", "/sandbox/market/clock", { body: { now: null } });
+  });
+
+  test("appear in the blotter filtered by the account's number within 10 s, with when the account was checked", async ({ page }) => {
+    const account = seedAccount(6);
+    const coid = `e2eSweepA${run}`;
+    placeAtSandbox(account.id, coid, "23.47");
+    const started = Date.now();
+    await page.goto(`/orders?account=${account.number}`);
+    const row = await expectRow(page, coid, 10_000);
+    test.info().annotations.push({ type: "filtered blotter", description: `${Date.now() - started} ms` });
+    await expect(row).toContainText("23.47");
+    // Every row is the account's; the line says when its open orders were read and offers a check.
+    const line = page.getByTestId("order-check");
+    await expect(line).toContainText(account.number);
+    await expect(line).toContainText(/checked .* \(\d+ s ago\), \d+ open/);
+    await expect(line).toHaveAttribute("data-pending", "false");
+    await page.getByRole("button", { name: "Check now" }).click();
+    await expect(line).toHaveAttribute("data-pending", "false", { timeout: 10_000 });
+    await shots(page, "orders-sweep", "filtered");
+  });
+
+  test("appear in the unfiltered blotter within one sweep cycle; the account page offers the same check", async ({ page }) => {
+    const account = seedAccount(11);
+    const coid = `e2eSweepB${run}`;
+    placeAtSandbox(account.id, coid, "24.58");
+    const accounts = (sandboxCall("GET", "/broker/accounts/virtual-accounts/list", { query: { page_size: "200" } }).body.data as unknown[])
+      .length;
+    // A cycle at 10 accounts a second, at most twice as long with busy accounts' extra turns, and the page's poll.
+    const cycleMs = Math.ceil((2 * accounts) / 10) * 1000 + 5_000;
+    const started = Date.now();
+    await page.goto("/orders");
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByTestId(`order-row-${coid}`)).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: cycleMs });
+    test.info().annotations.push({ type: "unfiltered blotter", description: `${Date.now() - started} ms (cycle bound ${cycleMs} ms)` });
+
+    await page.goto(`/accounts/${account.id}`);
+    const line = page.getByTestId("order-check");
+    await expect(line).toContainText(account.number);
+    await expect(line).toContainText(/\d+ open/);
+    await page.getByRole("main").getByRole("link", { name: "Orders", exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/orders\\?account=${account.number}`));
+    await expectRow(page, coid, 5_000);
+  });
+
+  test("an account the desk does not know says so", async ({ page }) => {
+    await page.goto("/orders?account=NOSUCH123");
+    await expect(page.getByTestId("order-check")).toContainText("No account NOSUCH123 is known to the desk.");
+    await expect(page.getByText("No orders match these filters.")).toBeVisible();
+  });
+});

@@ -1,0 +1,189 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { NotFoundError } from "@/lib/errors";
+import { rememberAccountNumbers } from "@/server/accounts/directory";
+import type { BrokerClient } from "@/server/broker/client";
+import { listOrders } from "@/server/orders/queries/blotter";
+import { checkAccountOrders, pacer, requestOrderCheck, runOrderSweep, type OrderSweepDeps } from "@/server/orders/sweep";
+import { engines } from "../sandbox/fixture";
+import { ACCOUNTS } from "../sandbox/trading-helpers";
+import { usStockOrder } from "../helpers/orders";
+import { startEventsFixture, until, type EventsFixture } from "../events/helpers";
+
+/**
+ * The open-orders sweep against the sandbox, with no event consumer running: what reaches the books here reached
+ * them through the sweep. Orders are placed at the sandbox directly, as a customer's own app does (the upstream
+ * sends no event for an accepted order).
+ */
+const OPEN_LIST = "GET /broker/orders/open-orders/list";
+const DETAIL = "GET /broker/orders/get";
+
+describe.each(engines)("open-orders sweep ($name)", (te) => {
+  let f: EventsFixture;
+  let numbers: Map<string, string>;
+  beforeAll(async () => {
+    f = await startEventsFixture(te);
+    // The directory as the desk's account listings leave it: every seeded account with its number.
+    const accounts = (await f.client.listVirtualAccounts({ page_size: 100 })).items;
+    await rememberAccountNumbers(f.db.engine, accounts);
+    numbers = new Map(accounts.map((a) => [a.account_id, a.account_number ?? ""]));
+  }, 60_000);
+  afterAll(async () => f?.close());
+  beforeEach(async () => {
+    await f.api.call("POST", "/sandbox/faults/clear");
+    await f.db.engine.exec("TRUNCATE brokerdesk.order_sweep");
+  });
+
+  const deps = (o: Partial<OrderSweepDeps> = {}): OrderSweepDeps => ({
+    engine: f.db.engine,
+    client: f.client,
+    rate: 200,
+    hotMs: 60_000,
+    ...o,
+  });
+  const calls = async () => (await f.api.call("GET", "/sandbox/calls")).body.data as Record<string, number>;
+  const place = async (account: string, over: Record<string, unknown> = {}) => {
+    const order = usStockOrder({ quantity: "2", limit_price: "10.00", ...over });
+    const r = await f.api.call("POST", "/broker/orders/place", { body: { account_id: account, new_orders: [order] } });
+    expect(r.status).toBe(200);
+    return order.client_order_id as string;
+  };
+  const bookRow = async (account: string, coid: string) =>
+    (
+      await f.db.engine.query<{ status: string; limit_price: string | null; quantity: string | null }>(
+        "SELECT status, limit_price::text, quantity::text FROM brokerdesk.orders WHERE account_id = $1 AND client_order_id = $2",
+        [account, coid],
+      )
+    ).rows[0];
+  const state = async (account: string) =>
+    (
+      await f.db.engine.query<{ checked_at: Date | null; attempted_at: Date | null; last_error: string | null }>(
+        "SELECT checked_at, attempted_at, last_error FROM brokerdesk.order_sweep WHERE account_id = $1",
+        [account],
+      )
+    ).rows[0];
+  /** Runs the loop until `done` holds (or 15 s), then stops it. */
+  const sweepUntil = async (d: OrderSweepDeps, done: () => Promise<boolean>) => {
+    const stop = new AbortController();
+    const running = runOrderSweep(d, { pace: pacer(d.rate), listedAt: Date.now() }, stop.signal);
+    try {
+      await until(done, 15_000);
+    } finally {
+      stop.abort();
+    }
+    return running;
+  };
+
+  it("an order placed at the upstream enters the books, complete, with one listing call for the account", async () => {
+    const account = ACCOUNTS.margin;
+    const coid = await place(account);
+    expect(await bookRow(account, coid)).toBeUndefined();
+    const before = (await calls())[OPEN_LIST] ?? 0;
+    const result = await checkAccountOrders(deps(), account, pacer(200));
+    expect((await calls())[OPEN_LIST]).toBe(before + 1);
+    expect(result.found).toBeGreaterThanOrEqual(1);
+    expect(await bookRow(account, coid)).toEqual({ status: "SUBMITTED", limit_price: "10.00", quantity: "2" });
+    // Read again: nothing new, nothing written.
+    expect((await checkAccountOrders(deps(), account, pacer(200))).found).toBe(0);
+  });
+
+  it("an order the books hold open that the upstream no longer lists gets one detail call and its end is recorded", async () => {
+    const account = ACCOUNTS.cash;
+    const coid = await place(account);
+    await checkAccountOrders(deps(), account, pacer(200));
+    const cancelled = await f.api.call("POST", "/broker/orders/cancel", { body: { account_id: account, client_order_id: coid } });
+    expect(cancelled.status).toBe(200);
+    const before = (await calls())[DETAIL] ?? 0;
+    await checkAccountOrders(deps(), account, pacer(200));
+    expect((await calls())[DETAIL]).toBe(before + 1);
+    expect((await bookRow(account, coid)).status).toBe("CANCELLED");
+  });
+
+  it("the blotter filters by the account's number as by its id", async () => {
+    const account = ACCOUNTS.marginCn;
+    const coid = await place(account);
+    await checkAccountOrders(deps(), account, pacer(200));
+    const byNumber = await listOrders(f.db.engine, { account: numbers.get(account)! }, { limit: 500 });
+    const byId = await listOrders(f.db.engine, { account }, { limit: 500 });
+    expect(byNumber.rows.map((r) => r.id)).toEqual(byId.rows.map((r) => r.id));
+    expect(byNumber.rows.map((r) => r.clientOrderId)).toContain(coid);
+    expect(new Set(byNumber.rows.map((r) => r.accountId))).toEqual(new Set([account]));
+  });
+
+  it("takes an account staff asked about first, then one with open orders, then the round's next; busy ones never starve the round", async () => {
+    const seen: string[] = [];
+    const watched: BrokerClient = {
+      ...f.client,
+      listOpenOrders: (input, ro) => (seen.push(input.account_id), f.client.listOpenOrders(input, ro)),
+    };
+    // An open order in the books for one account; then a whole cycle, so every account has been tried once.
+    await place(ACCOUNTS.margin);
+    await checkAccountOrders(deps(), ACCOUNTS.margin, pacer(200));
+    await sweepUntil(deps({ client: watched }), async () => seen.length >= numbers.size);
+    const hot = new Set(
+      (
+        await f.db.engine.query<{ account_id: string }>(
+          "SELECT DISTINCT account_id FROM brokerdesk.orders WHERE status IN ('PENDING', 'SUBMITTED', 'PARTIAL_FILLED') OR updated_at > now() - interval '15 minutes'",
+        )
+      ).rows.map((r) => r.account_id),
+    );
+    expect(hot.has(ACCOUNTS.margin)).toBe(true);
+    const asked = ACCOUNTS.optionsLv1;
+    expect(hot.has(asked)).toBe(false);
+    seen.length = 0;
+    const check = await requestOrderCheck(f.db.engine, numbers.get(asked)!, 0);
+    expect(check).toMatchObject({ accountId: asked, accountNumber: numbers.get(asked), pending: true });
+    // hotMs 0: a busy account is due again at once, every time; still every other call is the round's.
+    await sweepUntil(deps({ client: watched, hotMs: 0 }), async () => seen.length >= 9);
+    expect(seen[0]).toBe(asked);
+    for (const i of [1, 3, 5, 7]) expect(hot.has(seen[i]), `call ${i}: ${seen[i]}`).toBe(true);
+    const round = [2, 4, 6, 8].map((i) => seen[i]);
+    expect(round.filter((a) => !hot.has(a)).length).toBeGreaterThan(0);
+    expect((await requestOrderCheck(f.db.engine, asked, 60_000)).pending).toBe(false);
+  });
+
+  it("records a failing account and goes on to the next; the next success clears the error", async () => {
+    const account = ACCOUNTS.optionsLv2;
+    await requestOrderCheck(f.db.engine, account, 0);
+    const fault = await f.api.call("POST", "/sandbox/faults", {
+      body: { type: "ERROR", path_pattern: "/broker/orders/open-orders/list", status: 500, count: 1 },
+    });
+    expect(fault.status).toBe(200);
+    const totals = await sweepUntil(
+      deps(),
+      async () => ((await state(account))?.last_error ?? null) !== null && (await calls())[OPEN_LIST] > 3,
+    );
+    expect(totals.errors).toBe(1);
+    expect(totals.checked).toBeGreaterThan(0);
+    const failed = await state(account);
+    expect(failed.checked_at).toBeNull();
+    expect(failed.last_error).toMatch(/500|INTERNAL|error/i);
+    await requestOrderCheck(f.db.engine, account, 0);
+    await sweepUntil(deps(), async () => (await state(account))?.checked_at !== null);
+    expect((await state(account)).last_error).toBeNull();
+  });
+
+  it("runs as the orders-sweep job: an order placed at the upstream reaches the books without anyone asking", async () => {
+    const account = ACCOUNTS.optionsLv2;
+    const coid = await place(account, { limit_price: "11.00" });
+    const jobs = await f.jobs({ deps: { orders: { rate: 100, hotMs: 60_000 } } });
+    try {
+      await until(async () => (await bookRow(account, coid))?.limit_price === "11.00", 20_000, "the order in the books");
+      expect((await state(account))?.checked_at).not.toBeNull();
+    } finally {
+      await jobs.stop();
+    }
+  });
+
+  it("a check is asked for only when the last is older than the freshness; an unknown account is not found", async () => {
+    const account = ACCOUNTS.cash;
+    await checkAccountOrders(deps(), account, pacer(200));
+    await f.db.engine.query(
+      "INSERT INTO brokerdesk.order_sweep (account_id, attempted_at, checked_at) VALUES ($1, now(), now()) ON CONFLICT (account_id) DO UPDATE SET checked_at = now(), attempted_at = now(), wanted_at = NULL",
+      [account],
+    );
+    expect((await requestOrderCheck(f.db.engine, account, 30_000)).pending).toBe(false);
+    expect((await requestOrderCheck(f.db.engine, account, 0)).pending).toBe(true);
+    await expect(requestOrderCheck(f.db.engine, "NO-SUCH-ACCOUNT", 0)).rejects.toBeInstanceOf(NotFoundError);
+    expect((await f.db.engine.query("SELECT 1 FROM brokerdesk.order_sweep WHERE account_id = 'NO-SUCH-ACCOUNT'")).rows).toHaveLength(0);
+  });
+});
