@@ -85,7 +85,9 @@ test("the command line against the started desk: login with a code, reads, write
   // A wrong code: exit 3, WRONG_CODE, and no profile is kept.
   const valid = [-1, 0, 1, 2].map((step) => ops.code(step));
   const wrong = ["000000", "111111", "222222", "333333", "444444"].find((c) => !valid.includes(c))!;
-  const refusedLogin = cli(["login", "--desk", baseURL!, "--access-key", ops.keyId, "--code", wrong], `${ops.secret}\n`);
+  const refusedLogin = cli(["login", "--desk", baseURL!, "--access-key", ops.keyId, "--code", wrong], "", {
+    BROKERDESK_SECRET_KEY: ops.secret,
+  });
   expect(refusedLogin.code, refusedLogin.stderr).toBe(3);
   expect(JSON.parse(refusedLogin.stderr.trim())).toMatchObject({ error: "WRONG_CODE", status: 401 });
   expect(cli(["profile", "list"]).json()).toMatchObject({ rows: [] });
@@ -127,10 +129,14 @@ test("the command line against the started desk: login with a code, reads, write
   expect(csvRows.map((r) => r.id)).toEqual(jsonRows.map((r) => r.id));
   expect(csvRows.find((r) => r.id === orderId)?.clientOrderId).toBe(coid);
 
-  const replaced = cli(["orders", "replace", orderId, "--limit-price", "40.50", "--reason-code", "CUSTOMER_REQUEST"]);
+  // A destructive write asks first; with no terminal to answer it is refused (exit 2) unless --yes.
+  const replace = ["orders", "replace", orderId, "--limit-price", "40.50", "--reason-code", "CUSTOMER_REQUEST"];
+  const unasked = cli(replace);
+  expect(unasked.code).toBe(2);
+  expect(JSON.parse(unasked.stderr.trim())).toMatchObject({ error: "USAGE" });
+  const replaced = cli([...replace, "--yes"]);
   expect(replaced.code, replaced.stderr).toBe(0);
   await expect.poll(() => atSandbox().limit_price).toBe("40.50");
-  // A destructive write asks first; with no terminal to answer, --yes is needed.
   const cancel = ["orders", "cancel", orderId, "--reason-code", "OTHER", "--reason-text", "customer called to cancel"];
   const dry = cli([...cancel, "--dry-run"]);
   expect(dry.code, dry.stderr).toBe(0);
@@ -203,12 +209,10 @@ test("the command line against the started desk: login with a code, reads, write
     `${checker.secret}\n${checker.code(1)}\n`,
   );
   expect(second.code, second.stderr).toBe(0);
-  expect(cli(["profile", "list"]).json()).toMatchObject({
-    rows: [
-      { name: "checker", session: "valid" },
-      { name: "default", current: true, session: "valid" },
-    ],
-  });
+  expect(cli(["profile", "list"]).json<{ rows: unknown[] }>().rows).toEqual([
+    expect.objectContaining({ name: "default", current: true, session: "valid" }),
+    expect.objectContaining({ name: "checker", current: false, session: "valid" }),
+  ]);
   expect(cli(["whoami"]).json()).toMatchObject({ email: ops.email });
   expect(cli(["whoami", "--profile", "checker"]).json()).toMatchObject({ email: checker.email, role: "admin" });
   const waiting = cli(["approvals", "list", "--profile", "checker"])

@@ -62,8 +62,12 @@ test.describe("orders placed outside the desk", () => {
     await expect(line).toContainText(account.number);
     await expect(line).toContainText(/checked .* \(\d+ s ago\), \d+ open/);
     await expect(line).toHaveAttribute("data-pending", "false");
+    // "Check now": the account is read again at once, and the line says so.
+    const checkedAt = async () => (await line.locator("time").getAttribute("datetime")) ?? "";
+    const before = await checkedAt();
     await page.getByRole("button", { name: "Check now" }).click();
-    await expect(line).toHaveAttribute("data-pending", "false", { timeout: 10_000 });
+    await expect.poll(checkedAt, { timeout: 10_000 }).not.toBe(before);
+    await expect(line).toHaveAttribute("data-pending", "false");
     await shots(page, "orders-sweep", "filtered");
   });
 

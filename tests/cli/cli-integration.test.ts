@@ -2,6 +2,7 @@ import { readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Skill } from "@/cli/src/skills/listing";
+import { exampleLine, planToolCommands } from "@/cli/src/skills/plan";
 import { skillListing } from "@/server/tools/skills";
 import { deskHandlers, NEW_SKILL } from "./helpers/desk-fixture";
 import { type FakeDesk, type FakeKey, newKey, startFakeDesk, totp } from "./helpers/fake-desk";
@@ -149,6 +150,13 @@ describe("the desk's tools as commands", () => {
       expect(r.stdout).toContain(`  ${line}`);
     expect(r.stdout).toContain("$ brokerdesk orders cancel <orderId> --reason-code CUSTOMER_REQUEST");
     expect(r.stdout).toContain("$ brokerdesk stock noii-bars --symbol AAPL");
+    // Every skill of the desk's listing is a command there, each with its example.
+    const plans = planToolCommands(skillListing() as unknown as Skill[], new Set());
+    expect(plans.length).toBeGreaterThanOrEqual(32);
+    for (const plan of plans) {
+      expect(r.stdout).toContain(`  ${plan.path.join(" ")} `);
+      expect(r.stdout).toContain(`$ ${exampleLine(plan)}`);
+    }
   });
 
   it("reads a listing as JSON off a terminal, and as CSV the way the desk's exports write it", async () => {
