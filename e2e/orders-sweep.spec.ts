@@ -96,6 +96,38 @@ test.describe("orders placed outside the desk", () => {
     await expectRow(page, coid, 5_000);
   });
 
+  test("the header's search finds an account by number and by name, and an order by its client order id", async ({ page }) => {
+    const account = seedAccount(6);
+    const holder = sandboxCall("GET", "/broker/accounts/virtual-accounts/get", { query: { account_id: account.id } }).body;
+    const lastName = (Array.isArray(holder) ? holder[0] : (holder.data ?? holder)).w8ben_info.last_name as string;
+    const coid = `e2eSweepC${run}`;
+    placeAtSandbox(account.id, coid, "25.69");
+    // Looking at the account brings the order into the books.
+    await page.goto(`/orders?account=${account.number}`);
+    await expectRow(page, coid, 10_000);
+
+    const box = page.locator("input[role=combobox][data-ready]");
+    await box.fill(account.number.toLowerCase());
+    const accounts = page.getByRole("group", { name: "Accounts" });
+    await expect(accounts.getByRole("option").first()).toContainText(account.number);
+    await box.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`/accounts/${account.id}$`));
+
+    await box.fill(lastName);
+    await expect(accounts.getByRole("option", { name: new RegExp(account.number) })).toBeVisible();
+    await shots(page, "orders-sweep", "header-search");
+    await box.press("Escape");
+
+    await box.fill(coid);
+    const order = page.getByRole("group", { name: "Orders" }).getByRole("option");
+    await expect(order).toHaveCount(1);
+    await expect(order).toContainText(account.number);
+    await box.press("ArrowDown");
+    await box.press("Enter");
+    await expect(page).toHaveURL(/\/orders\/\d+$/);
+    await expect(page.getByText(coid).first()).toBeVisible();
+  });
+
   test("an account the desk does not know says so", async ({ page }) => {
     await page.goto("/orders?account=NOSUCH123");
     await expect(page.getByTestId("order-check")).toContainText("No account NOSUCH123 is known to the desk.");

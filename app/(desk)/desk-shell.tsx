@@ -3,7 +3,7 @@ import { QueryProvider } from "@/components/data-table/query-provider";
 import { LiveIndicator, LiveProvider } from "@/components/live/live-provider";
 import { StreamBanner } from "@/components/live/stream-banner";
 import { Sidebar } from "@/components/shell/sidebar";
-import { SymbolSearch } from "@/components/shell/symbol-search";
+import { DeskSearch } from "@/components/shell/desk-search";
 import { can, ROLE_LABELS } from "@/lib/auth/permissions";
 import { env } from "@/lib/env";
 import { navFor } from "@/lib/navigation";
@@ -24,7 +24,7 @@ export function DeskShell({ staff, children }: { staff: Staff; children: React.R
           </aside>
           <div className="flex min-w-0 flex-1 flex-col">
             <header className="flex h-11 items-center justify-end gap-3 border-b border-slate-200 bg-white px-4 text-sm">
-              {can(staff.role, "market:read") ? <SymbolSearch /> : null}
+              <DeskSearch />
               <LiveIndicator />
               <span className="text-slate-700" data-testid="current-user">
                 {staff.name} <span className="text-slate-400">·</span> {staff.email}

@@ -6,11 +6,9 @@ const base = (market: string, symbol: string) => `/api/instruments/${encodeURICo
 export const instrumentKeys = {
   summary: (market: string, symbol: string) => ["instrument", market, symbol] as const,
   tab: (market: string, symbol: string, tab: InstrumentTab) => ["instrument", market, symbol, tab] as const,
-  search: (q: string) => ["instrument-search", q] as const,
 };
 
 export const instrumentUrls = {
   summary: base,
   tab: (market: string, symbol: string, tab: InstrumentTab) => `${base(market, symbol)}/${tab}`,
-  search: (q: string) => `/api/instruments/search?q=${encodeURIComponent(q)}`,
 };

@@ -44,7 +44,6 @@ export const instrumentPathIn = z.object({
     .transform((v) => v.toUpperCase()),
 });
 export const instrumentTabIn = instrumentPathIn.extend({ tab: z.enum(INSTRUMENT_TABS) });
-export const instrumentSearchIn = z.object({ q: z.string().trim().min(1).max(64) });
 
 /** One instrument of the desk's instrument master, as the search and the page's tabs need it. */
 export interface InstrumentSummary {

@@ -18,3 +18,6 @@ CREATE INDEX order_sweep_wanted ON order_sweep (wanted_at) WHERE wanted_at IS NO
 CREATE INDEX account_directory_number ON account_directory (account_number);
 -- "Has this account open or recent orders?" for the sweep's order, one probe an account.
 CREATE INDEX orders_account_updated ON orders (account_id, updated_at DESC);
+-- An order by either id (the header's search; the upstream's order id, the client order id whatever the account).
+CREATE INDEX orders_client_order_id ON orders (client_order_id);
+CREATE INDEX orders_order_id ON orders (order_id) WHERE order_id IS NOT NULL;

@@ -155,6 +155,15 @@ export async function listOrders(q: Queryable, filter: OrderFilter, page: { curs
   return { rows: result.rows.map(toOrderRow), nextCursor: result.nextCursor, watermark };
 }
 
+/** Orders whose upstream order id or client order id is `id` (the header's search), newest first. */
+export async function findOrdersByAnyId(q: Queryable, id: string, limit = 5): Promise<OrderRow[]> {
+  const { rows } = await q.query<DbRow>(
+    `SELECT ${COLUMNS} FROM brokerdesk.orders o WHERE o.client_order_id = $1 OR o.order_id = $1 ORDER BY o.listed_at DESC, o.id DESC LIMIT $2`,
+    [id, limit],
+  );
+  return rows.map(toOrderRow);
+}
+
 /**
  * Rows changed after `since`, oldest change first, whether or not they match the filter (a row on screen that
  * stops matching is updated and marked, not left stale); `matches` tells the two apart.
