@@ -1,4 +1,5 @@
 import "server-only";
+import { errorText } from "@/server/broker/errors";
 import type { Activity } from "@/lib/schemas/account-data";
 import type { BrokerClient } from "@/server/broker/client";
 import {
@@ -10,7 +11,7 @@ import {
   upsertActivities,
   type StoredActivity,
 } from "./queries/sweep";
-import { errorText, isRefusal, iso, paceOf, type SweepAccount, type SweepDeps } from "./sweep-deps";
+import { isRefusal, iso, paceOf, type SweepAccount, type SweepDeps } from "./sweep-deps";
 
 /**
  * One account's pass of the activities sweep. The desk's copy of account activities (brokerdesk.activities) serves

@@ -55,8 +55,6 @@ export function paceOf(d: SweepDeps): Pacer {
   return p;
 }
 
-export const errorText = (e: unknown) =>
-  (isBrokerError(e) ? `${e.errorCode}: ${e.message}` : String((e as Error)?.message ?? e)).slice(0, 1000);
 /** Refused for what was asked (not a transient failure): a 4xx other than 401 and 429. */
 export const isRefusal = (e: unknown) => isBrokerError(e) && e.status >= 400 && e.status < 500 && e.status !== 429 && e.status !== 401;
 export const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);

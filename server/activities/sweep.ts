@@ -1,9 +1,10 @@
 import "server-only";
+import { errorText } from "@/server/broker/errors";
 import { rememberAccountNumbers } from "@/server/accounts/directory";
 import { notifyChange } from "@/server/notices/channel";
 import { sweepAccount } from "./account-window";
 import { countAccountsSince, dropUnsweptAccount, insertRound, saveRound, selectRunningRound, selectVisitedSince } from "./queries/sweep";
-import { ACTIVITIES_TOPIC, errorText, isRefusal, paceOf, type SweepAccount, type SweepDeps } from "./sweep-deps";
+import { ACTIVITIES_TOPIC, isRefusal, paceOf, type SweepAccount, type SweepDeps } from "./sweep-deps";
 
 export type { SweepDeps } from "./sweep-deps";
 

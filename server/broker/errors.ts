@@ -66,6 +66,10 @@ export function isBrokerError(e: unknown): e is BrokerError {
   return e instanceof BrokerError || (typeof e === "object" && e !== null && (e as Record<symbol, unknown>)[BRAND] === true);
 }
 
+/** A failure in words for a row's last_error and the logs: the upstream's code and message, else the error's message. */
+export const errorText = (e: unknown, max = 1000): string =>
+  (isBrokerError(e) ? `${e.errorCode}: ${e.message}` : String((e as Error)?.message ?? e)).slice(0, max);
+
 export function isRetryableStatus(status: number): boolean {
   return status === 429 || status >= 500;
 }

@@ -81,6 +81,34 @@ export function cronEvery(ms: number): string {
   return hours >= 24 ? "0 0 * * *" : `0 */${hours} * * *`;
 }
 
+/**
+ * A job that is a loop: a run works until its slice ends (the signal), then the job sends itself again; the minute
+ * schedule is the backstop that brings it back after a crash, and a process starts it when `wanted` says so.
+ */
+function loopJob(
+  name: string,
+  label: string,
+  wanted: (d: JobDeps) => boolean,
+  loop: (d: JobDeps, state: JobState, signal: AbortSignal) => Promise<Record<string, unknown>>,
+): JobDefinition {
+  return {
+    name,
+    label,
+    policy: "stately",
+    retryLimit: 5,
+    retryDelay: 5,
+    retryBackoff: true,
+    expireInSeconds: 60,
+    schedule: () => "* * * * *",
+    onRequest: false,
+    dueAtStart: async (d) => wanted(d),
+    async run(_data, d, state, signal) {
+      const output = await loop(d, state, signal);
+      return { again: wanted(d), output };
+    },
+  };
+}
+
 const syncDeps = (d: JobDeps): SyncDeps => ({ engine: d.db.engine, client: d.client, log: d.log });
 
 export const JOBS = {
@@ -146,27 +174,18 @@ export const JOBS = {
       return { output: { ...run } };
     },
   },
-  ordersSweep: {
-    name: "orders-sweep",
-    label: "Open-orders sweep",
-    policy: "stately",
-    retryLimit: 5,
-    retryDelay: 5,
-    retryBackoff: true,
-    // A run is the sweep's loop for its slice, then the job sends itself again (as the mail outbox does); the minute
-    // schedule brings it back after a crash.
-    expireInSeconds: 60,
-    schedule: () => "* * * * *",
-    onRequest: false,
-    dueAtStart: async (d) => !!d.orders,
-    async run(_data, d, state, signal) {
-      if (!d.orders) return { output: { skipped: "no sweep configured" } };
+  // The open-orders sweep's loop (server/orders/sweep.ts); its pace and its last account listing kept across runs.
+  ordersSweep: loopJob(
+    "orders-sweep",
+    "Open-orders sweep",
+    (d) => !!d.orders,
+    async (d, state, signal) => {
+      if (!d.orders) return { skipped: "no sweep configured" };
       let memory = state.get("orders-sweep") as SweepMemory | undefined;
       if (!memory) state.set("orders-sweep", (memory = { pace: pacer(d.orders.rate), listedAt: 0 }));
-      const totals = await runOrderSweep({ ...d.orders, engine: d.db.engine, client: d.client, log: d.log }, memory, signal);
-      return { again: true, output: { ...totals } };
+      return { ...(await runOrderSweep({ ...d.orders, engine: d.db.engine, client: d.client, log: d.log }, memory, signal)) };
     },
-  },
+  ),
   orderDetails: {
     name: "order-details",
     label: "Order details",
@@ -218,24 +237,13 @@ export const JOBS = {
       return { output: { ...(await evaluateNewEvents(d.db.engine)) } };
     },
   },
-  statusMail: {
-    name: "status-mail",
-    label: "Status mail outbox",
-    policy: "stately",
-    retryLimit: 5,
-    retryDelay: 5,
-    retryBackoff: true,
-    // A run is a loop of passes every MAIL_PASS_MS for its slice (48 s), then the job sends itself again: a mail
-    // leaves within seconds of being due, with pg-boss's minute cron only as the backstop.
-    expireInSeconds: 60,
-    schedule: () => "* * * * *",
-    onRequest: false,
-    dueAtStart: async (d) => !!d.mail,
-    async run(_data, d, _state, signal) {
-      if (!d.mail) return { output: { skipped: "mail is off" } };
-      return { again: true, output: { ...(await runOutboxLoop(d.mail, signal)) } };
-    },
-  },
+  // A pass every MAIL_PASS_MS for the run's slice (48 s): a mail leaves within seconds of being due.
+  statusMail: loopJob(
+    "status-mail",
+    "Status mail outbox",
+    (d) => !!d.mail,
+    async (d, _state, signal) => (d.mail ? { ...(await runOutboxLoop(d.mail, signal)) } : { skipped: "mail is off" }),
+  ),
 } satisfies Record<string, JobDefinition>;
 
 export const JOB_LIST: JobDefinition[] = Object.values(JOBS);

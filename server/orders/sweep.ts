@@ -5,7 +5,7 @@ import { rememberAccountNumbers, resolveAccount } from "@/server/accounts/direct
 import { orderSeq } from "@/server/books/queries/snapshots";
 import { applyOrderSnapshot } from "@/server/books/snapshots";
 import type { BrokerClient } from "@/server/broker/client";
-import { isBrokerError } from "@/server/broker/errors";
+import { errorText, isBrokerError } from "@/server/broker/errors";
 import { TokenBucket } from "@/server/broker/rate-budget";
 import type { Engine } from "@/server/db/engine";
 import { backoffMs, sleep } from "@/server/timing";
@@ -116,7 +116,6 @@ async function listAccounts(d: OrderSweepDeps, signal?: AbortSignal): Promise<nu
   return n;
 }
 
-const errorText = (e: unknown) => (isBrokerError(e) ? `${e.errorCode}: ${e.message}` : String((e as Error)?.message ?? e)).slice(0, 500);
 
 /** What a sweep keeps between the job's runs in one process: its pace and when it last listed the accounts. */
 export interface SweepMemory {
@@ -158,14 +157,14 @@ export async function runOrderSweep(d: OrderSweepDeps, memory: SweepMemory, sign
         failures = 0;
       } catch (error) {
         if (signal.aborted) break;
-        await saveSweepAttempt(d.engine, next.account_id, { ok: false, error: errorText(error) });
+        await saveSweepAttempt(d.engine, next.account_id, { ok: false, error: errorText(error, 500) });
         throw error;
       }
     } catch (error) {
       if (signal.aborted) break;
       totals.errors += 1;
       failures += 1;
-      d.log?.("warn", "open-orders sweep: an attempt failed", { err: errorText(error), failures });
+      d.log?.("warn", "open-orders sweep: an attempt failed", { err: errorText(error, 500), failures });
       if (failures >= 3) await sleep(backoffMs(failures - 2, { baseMs: 1_000, maxMs: 5_000, jitter: "equal" }), signal);
     }
   }
