@@ -116,7 +116,6 @@ async function listAccounts(d: OrderSweepDeps, signal?: AbortSignal): Promise<nu
   return n;
 }
 
-
 /** What a sweep keeps between the job's runs in one process: its pace and when it last listed the accounts. */
 export interface SweepMemory {
   pace: Pace;
