@@ -134,3 +134,39 @@ test.describe("orders placed outside the desk", () => {
     await expect(page.getByText("No orders match these filters.")).toBeVisible();
   });
 });
+
+test.describe("entry points", () => {
+  test.use({ storageState: storageFor("operations") });
+
+  test("New order on the blotter, New movement on the movements list and on the account page", async ({ page }) => {
+    const account = seedAccount(3);
+    await page.goto("/orders");
+    await page.getByRole("main").getByRole("link", { name: "New order" }).click();
+    await expect(page).toHaveURL(/\/orders\/new$/);
+
+    await page.goto("/movements");
+    await page.getByRole("main").getByRole("link", { name: "New movement" }).click();
+    await expect(page).toHaveURL(/\/movements\/new$/);
+
+    await page.goto(`/accounts/${account.id}`);
+    await expect(page.getByRole("heading", { name: account.number })).toBeVisible();
+    await shots(page, "orders-sweep", "account-actions");
+    await page.getByRole("main").getByRole("link", { name: "New movement" }).click();
+    await expect(page).toHaveURL(new RegExp(`/movements/new\\?account=${account.id}$`));
+    await page.getByRole("link", { name: /Cash journal/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/movements/new/cash-journal\\?account=${account.id}$`));
+  });
+});
+
+test.describe("entry points a role lacks", () => {
+  test.use({ storageState: storageFor("support") });
+
+  test("support sees neither New order nor New movement", async ({ page }) => {
+    await page.goto("/orders");
+    await expect(page.getByRole("heading", { name: "Orders", exact: true })).toBeVisible();
+    await expect(page.getByRole("link", { name: "New order" })).toHaveCount(0);
+    await page.goto(`/accounts/${seedAccount(3).id}`);
+    await expect(page.getByRole("main").getByRole("link", { name: "Orders", exact: true })).toBeVisible();
+    await expect(page.getByRole("link", { name: "New movement" })).toHaveCount(0);
+  });
+});

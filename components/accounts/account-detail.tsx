@@ -1,6 +1,7 @@
 "use client";
 import Link from "next/link";
 import { OrderCheckLine } from "@/components/orders/order-check-line";
+import { LinkButton } from "@/components/ui/button";
 import { Alert } from "@/components/ui/field";
 import { ActivitiesPanel } from "./activities-panel";
 import { BalancePanel } from "./balance-panel";
@@ -15,6 +16,7 @@ export function AccountDetail({
   canReveal,
   canPlace = false,
   canReadOrders = false,
+  canMove = false,
   notice,
 }: {
   accountId: string;
@@ -22,6 +24,7 @@ export function AccountDetail({
   canReveal: boolean;
   canPlace?: boolean;
   canReadOrders?: boolean;
+  canMove?: boolean;
   notice?: string;
 }) {
   const overview = useAccountOverview(accountId);
@@ -47,40 +50,25 @@ export function AccountDetail({
           ) : null}
         </div>
         <div className="flex gap-2">
-          <Link
-            href={`/accounts/${encodeURIComponent(accountId)}/timeline`}
-            prefetch={false}
-            className="inline-flex h-8 items-center rounded border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-100"
-          >
+          <LinkButton variant="secondary" href={`/accounts/${encodeURIComponent(accountId)}/timeline`}>
             Timeline
-          </Link>
+          </LinkButton>
           {canReadOrders ? (
-            <Link
-              href={`/orders?account=${encodeURIComponent(a?.account_number ?? accountId)}`}
-              prefetch={false}
-              className="inline-flex h-8 items-center rounded border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-100"
-            >
+            <LinkButton variant="secondary" href={`/orders?account=${encodeURIComponent(a?.account_number ?? accountId)}`}>
               Orders
-            </Link>
+            </LinkButton>
           ) : null}
           {canPlace ? (
-            <Link
-              href={`/orders/new?account=${encodeURIComponent(accountId)}`}
-              prefetch={false}
-              className="inline-flex h-8 items-center rounded border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-100"
-            >
+            <LinkButton variant="secondary" href={`/orders/new?account=${encodeURIComponent(accountId)}`}>
               Place order
-            </Link>
+            </LinkButton>
           ) : null}
-          {canWrite ? (
-            <Link
-              href={`/accounts/${encodeURIComponent(accountId)}/edit`}
-              prefetch={false}
-              className="inline-flex h-8 items-center rounded bg-blue-700 px-3 text-sm font-medium text-white hover:bg-blue-800"
-            >
-              Edit account
-            </Link>
+          {canMove ? (
+            <LinkButton variant="secondary" href={`/movements/new?account=${encodeURIComponent(accountId)}`}>
+              New movement
+            </LinkButton>
           ) : null}
+          {canWrite ? <LinkButton href={`/accounts/${encodeURIComponent(accountId)}/edit`}>Edit account</LinkButton> : null}
         </div>
       </div>
       {notice ? <Alert tone="success">{notice}</Alert> : null}

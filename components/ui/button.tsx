@@ -1,4 +1,5 @@
-import type { ButtonHTMLAttributes } from "react";
+import Link from "next/link";
+import type { ButtonHTMLAttributes, ReactNode } from "react";
 
 const VARIANTS = {
   primary: "bg-blue-700 text-white hover:bg-blue-800 disabled:bg-blue-300",
@@ -7,18 +8,22 @@ const VARIANTS = {
   ghost: "text-slate-700 hover:bg-slate-100 disabled:text-slate-400",
 } as const;
 
-export function Button({
-  variant = "primary",
-  size = "md",
-  className = "",
-  ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: keyof typeof VARIANTS; size?: "sm" | "md" }) {
-  const sizing = size === "sm" ? "h-7 px-2 text-xs" : "h-8 px-3 text-sm";
+type Look = { variant?: keyof typeof VARIANTS; size?: "sm" | "md" };
+
+const look = ({ variant = "primary", size = "md" }: Look) =>
+  `inline-flex items-center justify-center gap-1 rounded font-medium whitespace-nowrap disabled:cursor-not-allowed ${
+    size === "sm" ? "h-7 px-2 text-xs" : "h-8 px-3 text-sm"
+  } ${VARIANTS[variant]}`;
+
+export function Button({ variant, size, className = "", ...props }: ButtonHTMLAttributes<HTMLButtonElement> & Look) {
+  return <button type="button" className={`${look({ variant, size })} ${className}`} {...props} />;
+}
+
+/** A link that looks like a button: a page's way to another page ("Open account", "New order"); never prefetched. */
+export function LinkButton({ href, children, ...l }: { href: string; children: ReactNode } & Look) {
   return (
-    <button
-      type="button"
-      className={`inline-flex items-center justify-center gap-1 rounded font-medium whitespace-nowrap disabled:cursor-not-allowed ${sizing} ${VARIANTS[variant]} ${className}`}
-      {...props}
-    />
+    <Link href={href} prefetch={false} className={look(l)}>
+      {children}
+    </Link>
   );
 }

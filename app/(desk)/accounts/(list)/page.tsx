@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { LinkButton } from "@/components/ui/button";
 import { listPage } from "@/app/(desk)/list-page";
 import { AccountsTable } from "@/components/accounts/accounts-table";
 import { accountList } from "@/components/accounts/query-keys";
@@ -12,14 +12,7 @@ export const metadata = { title: "Virtual accounts" } satisfies Metadata;
 /** One upstream page prefetched, then the client table takes over. */
 export default listPage(metadata, "accounts:read", accountListParams, (params, { staff }) => ({
   description: "Sub-accounts of the omnibus master account, newest first.",
-  actions: can(staff.role, "accounts:write") ? (
-    <Link
-      href="/accounts/new"
-      className="inline-flex h-8 items-center rounded bg-blue-700 px-3 text-sm font-medium text-white hover:bg-blue-800"
-    >
-      Open account
-    </Link>
-  ) : null,
+  actions: can(staff.role, "accounts:write") ? <LinkButton href="/accounts/new">Open account</LinkButton> : null,
   prefetch: [{ queryKey: accountList.key(params), queryFn: () => listAccountsPage(params) }],
   table: <AccountsTable />,
 }));

@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import { listPage } from "@/app/(desk)/list-page";
+import { LinkButton } from "@/components/ui/button";
+import { can } from "@/lib/auth/permissions";
 import { OrdersBlotter } from "@/components/orders/orders-blotter";
 import { blotterPages } from "@/components/orders/query-keys";
 import { orderListParams } from "@/lib/schemas/order-list";
@@ -8,8 +10,9 @@ import { listOrders } from "@/server/orders/queries/blotter";
 export const metadata = { title: "Orders" } satisfies Metadata;
 
 /** The first keyset page prefetched from the read model; the client blotter reads on as it scrolls. */
-export default listPage(metadata, "orders:read", orderListParams, (params, { db, filter }) => ({
+export default listPage(metadata, "orders:read", orderListParams, (params, { db, filter, staff }) => ({
   description: "Every account's orders from the desk's records, newest first; changes arrive live.",
+  actions: can(staff.role, "orders:place") ? <LinkButton href="/orders/new">New order</LinkButton> : null,
   prefetch: [
     {
       queryKey: blotterPages.key(orderListParams.apiQuery({ ...params, cursor: undefined })),

@@ -48,6 +48,7 @@ export default async function AccountPage({
         canReveal={can(staff.role, "pii:reveal")}
         canPlace={can(staff.role, "orders:place")}
         canReadOrders={can(staff.role, "orders:read")}
+        canMove={can(staff.role, "movements:write")}
         notice={notice}
       />
       {can(staff.role, "accounts:write") ? <TradingCredentialsSection accountId={accountId} /> : null}
