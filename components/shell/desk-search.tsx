@@ -121,7 +121,7 @@ export function DeskSearch() {
       <input
         type="search"
         role="combobox"
-        aria-label="Search accounts, orders and instruments"
+        aria-label="Look up an account, order or instrument"
         data-ready={ready || undefined}
         aria-expanded={shown}
         aria-controls={listId}
