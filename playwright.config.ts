@@ -3,6 +3,8 @@ import { defineConfig, devices } from "@playwright/test";
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4210);
 export const baseURL = `http://127.0.0.1:${PORT}`;
+/** The e2e app's open-orders sweep rate (e2e/orders-sweep.spec.ts bounds a cycle by it). */
+export const E2E_SWEEP_RATE = 4;
 
 export default defineConfig({
   testDir: "e2e",
@@ -59,9 +61,10 @@ export default defineConfig({
       // The activities sweep: its round at start, then only on request (the activities spec asks for one), so no
       // background account listing takes a fault a spec injected for the page. Its schedule is then midnight UTC.
       ACTIVITIES_SWEEP_INTERVAL_MS: "86400000",
-      // The open-orders sweep: 10 listing calls a second (a cycle over the demo's accounts in seconds), and no
-      // listing of the accounts after the first (e2e/accounts.spec.ts counts the account listings a view makes).
-      ORDERS_SWEEP_RATE: "10",
+      // The open-orders sweep: E2E_SWEEP_RATE listing calls a second (a cycle over the demo's accounts within half a
+      // minute), and no listing of the accounts after the first (e2e/accounts.spec.ts counts the account listings a view
+      // makes).
+      ORDERS_SWEEP_RATE: String(E2E_SWEEP_RATE),
       ORDERS_SWEEP_RELIST_MS: "86400000",
       // The status page (e2e/status.spec.ts): evaluated every 2 s over a 20 s window, so an idle module is probed
       // every 5 s and a module's outage shows within about 10 s (a probe, then two evaluations of hysteresis).

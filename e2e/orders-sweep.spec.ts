@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { E2E_SWEEP_RATE } from "../playwright.config";
 import { sandboxCall } from "./accounts-helpers";
 import { shots, storageFor } from "./helpers";
 import { usStockOrder } from "../tests/helpers/orders";
@@ -7,7 +8,7 @@ import { usStockOrder } from "../tests/helpers/orders";
  * Orders the desk did not place: a customer's order placed at the sandbox directly rests there and the upstream sends
  * no event for it. The open-orders sweep brings it in: within seconds on the blotter filtered by the account's number
  * (looking at an account asks for its check), and on the unfiltered blotter within one cycle of the sweep (the e2e
- * app sweeps 10 accounts a second, playwright.config.ts).
+ * app's rate: E2E_SWEEP_RATE in playwright.config.ts).
  */
 const run = Date.now().toString(36);
 const US_CORE = "2026-11-17T15:00:00Z";
@@ -77,8 +78,8 @@ test.describe("orders placed outside the desk", () => {
     placeAtSandbox(account.id, coid, "24.58");
     const accounts = (sandboxCall("GET", "/broker/accounts/virtual-accounts/list", { query: { page_size: "200" } }).body.data as unknown[])
       .length;
-    // A cycle at 10 accounts a second, at most twice as long with busy accounts' extra turns, and the page's poll.
-    const cycleMs = Math.ceil((2 * accounts) / 10) * 1000 + 5_000;
+    // A cycle at the e2e app's rate, at most twice as long with busy accounts' extra turns, and the page's poll.
+    const cycleMs = Math.ceil((2 * accounts) / E2E_SWEEP_RATE) * 1000 + 5_000;
     const started = Date.now();
     await page.goto("/orders");
     await expect(async () => {

@@ -121,7 +121,7 @@ export function DeskSearch() {
       <input
         type="search"
         role="combobox"
-        aria-label="Look up an account, order or instrument"
+        aria-label="Desk search"
         data-ready={ready || undefined}
         aria-expanded={shown}
         aria-controls={listId}
