@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_SWEEP_RATE } from "../playwright.config";
 import { sandboxCall } from "./accounts-helpers";
+import { JOURNAL_TARGET } from "./approvals-helpers";
 import { shots, storageFor } from "./helpers";
 import { usStockOrder } from "../tests/helpers/orders";
 
@@ -13,13 +14,13 @@ import { usStockOrder } from "../tests/helpers/orders";
 const run = Date.now().toString(36);
 const US_CORE = "2026-11-17T15:00:00Z";
 
-function seedAccount(index: number): { id: string; number: string } {
-  const res = sandboxCall("GET", "/broker/accounts/virtual-accounts/list", { query: { page_size: "50" } });
+/** A seeded account by its number: active and funded, so a small buy order rests at the sandbox. */
+function seedAccount(number: string): { id: string; number: string } {
+  const res = sandboxCall("GET", "/broker/accounts/virtual-accounts/list", { query: { account_number: number, page_size: "5" } });
   expect(res.status).toBe(200);
-  const accounts = (res.body.data as { account_id: string; account_number: string; account_status: string }[]).filter(
-    (a) => a.account_status === "ACTIVE",
-  );
-  return { id: accounts[index].account_id, number: accounts[index].account_number };
+  const account = (res.body.data as { account_id: string; account_number: string; account_status: string }[])[0];
+  expect(account.account_status).toBe("ACTIVE");
+  return { id: account.account_id, number: account.account_number };
 }
 
 function placeAtSandbox(accountId: string, coid: string, limit: string) {
@@ -50,7 +51,7 @@ test.describe("orders placed outside the desk", () => {
   });
 
   test("appear in the blotter filtered by the account's number within 10 s, with when the account was checked", async ({ page }) => {
-    const account = seedAccount(6);
+    const account = seedAccount("VBD1000035");
     const coid = `e2eSweepA${run}`;
     placeAtSandbox(account.id, coid, "23.47");
     const started = Date.now();
@@ -73,7 +74,7 @@ test.describe("orders placed outside the desk", () => {
   });
 
   test("appear in the unfiltered blotter within one sweep cycle; the account page offers the same check", async ({ page }) => {
-    const account = seedAccount(11);
+    const account = seedAccount(JOURNAL_TARGET);
     const coid = `e2eSweepB${run}`;
     placeAtSandbox(account.id, coid, "24.58");
     const accounts = (sandboxCall("GET", "/broker/accounts/virtual-accounts/list", { query: { page_size: "200" } }).body.data as unknown[])
@@ -98,7 +99,7 @@ test.describe("orders placed outside the desk", () => {
   });
 
   test("the header's search finds an account by number and by name, and an order by its client order id", async ({ page }) => {
-    const account = seedAccount(6);
+    const account = seedAccount("VBD1000035");
     const holder = sandboxCall("GET", "/broker/accounts/virtual-accounts/get", { query: { account_id: account.id } }).body;
     const lastName = (Array.isArray(holder) ? holder[0] : (holder.data ?? holder)).w8ben_info.last_name as string;
     const coid = `e2eSweepC${run}`;
@@ -140,7 +141,7 @@ test.describe("entry points", () => {
   test.use({ storageState: storageFor("operations") });
 
   test("New order on the blotter, New movement on the movements list and on the account page", async ({ page }) => {
-    const account = seedAccount(3);
+    const account = seedAccount("VBD1000035");
     await page.goto("/orders");
     await page.getByRole("main").getByRole("link", { name: "New order" }).click();
     await expect(page).toHaveURL(/\/orders\/new$/);
@@ -166,7 +167,7 @@ test.describe("entry points a role lacks", () => {
     await page.goto("/orders");
     await expect(page.getByRole("heading", { name: "Orders", exact: true })).toBeVisible();
     await expect(page.getByRole("link", { name: "New order" })).toHaveCount(0);
-    await page.goto(`/accounts/${seedAccount(3).id}`);
+    await page.goto(`/accounts/${seedAccount("VBD1000035").id}`);
     await expect(page.getByRole("main").getByRole("link", { name: "Orders", exact: true })).toBeVisible();
     await expect(page.getByRole("link", { name: "New movement" })).toHaveCount(0);
   });
