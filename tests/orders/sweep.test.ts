@@ -3,6 +3,7 @@ import { NotFoundError } from "@/lib/errors";
 import { rememberAccountNumbers } from "@/server/accounts/directory";
 import type { BrokerClient } from "@/server/broker/client";
 import { listOrders } from "@/server/orders/queries/blotter";
+import { saveSweepAttempt, selectNextSweepAccount } from "@/server/orders/queries/sweep";
 import { checkAccountOrders, pacer, requestOrderCheck, runOrderSweep, type OrderSweepDeps } from "@/server/orders/sweep";
 import { engines } from "../sandbox/fixture";
 import { ACCOUNTS } from "../sandbox/trading-helpers";
@@ -160,6 +161,23 @@ describe.each(engines)("open-orders sweep ($name)", (te) => {
     await requestOrderCheck(f.db.engine, account, 0);
     await sweepUntil(deps(), async () => (await state(account))?.checked_at !== null);
     expect((await state(account)).last_error).toBeNull();
+  });
+
+  it("an account whose last check failed (gone upstream) loses its busy turns and comes round with the rest", async () => {
+    await place(ACCOUNTS.margin);
+    await checkAccountOrders(deps(), ACCOUNTS.margin, pacer(200));
+    const next = () =>
+      selectNextSweepAccount(f.db.engine, { hotBefore: new Date(Date.now() + 1_000), recentSince: new Date(0), hot: true });
+    // Every account tried just now, the others failing (whatever orders earlier tests left them): only the busy
+    // account that answered is due for a busy turn, ahead of the round.
+    await f.db.engine.query(
+      `INSERT INTO brokerdesk.order_sweep (account_id, attempted_at, checked_at, last_error)
+       SELECT account_id, now(), now(), CASE WHEN account_id = $1 THEN NULL ELSE 'failed' END FROM brokerdesk.account_directory`,
+      [ACCOUNTS.margin],
+    );
+    expect(await next()).toMatchObject({ account_id: ACCOUNTS.margin, tier: 1 });
+    await saveSweepAttempt(f.db.engine, ACCOUNTS.margin, { ok: false, error: "ACCOUNT_NOT_FOUND: account_id does not exist." });
+    expect((await next())?.tier).toBe(2);
   });
 
   it("runs as the orders-sweep job: an order placed at the upstream reaches the books without anyone asking", async () => {

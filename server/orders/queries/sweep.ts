@@ -11,8 +11,9 @@ const OPEN = OPEN_ORDER_STATUSES.map((s) => `'${s}'`).join(", ");
 
 /**
  * The account to check next: one staff asked about first (tier 0), then, when `hot` allows, one the books hold open
- * or recently changed orders for that was not tried within `hotBefore` (tier 1), else the one tried longest ago
- * (never tried first; tier 2). So every account comes round in turn, and the busy ones and the ones people look at
+ * or recently changed orders for that was not tried within `hotBefore` and whose last try did not fail (tier 1: an
+ * account the upstream no longer knows is not asked about every `hotBefore`), else the one tried longest ago (never
+ * tried first; tier 2). So every account comes round in turn, and the busy ones and the ones people look at
  * sooner.
  */
 export async function selectNextSweepAccount(
@@ -24,7 +25,7 @@ export async function selectNextSweepAccount(
        SELECT d.account_id, d.account_number, s.attempted_at,
               CASE
                 WHEN s.wanted_at IS NOT NULL AND s.wanted_at > COALESCE(s.attempted_at, '-infinity') THEN 0
-                WHEN $3 AND COALESCE(s.attempted_at, '-infinity') < $1 AND EXISTS (
+                WHEN $3 AND s.last_error IS NULL AND COALESCE(s.attempted_at, '-infinity') < $1 AND EXISTS (
                        SELECT 1 FROM brokerdesk.orders o
                         WHERE o.account_id = d.account_id AND (o.status IN (${OPEN}) OR o.updated_at > $2)) THEN 1
                 ELSE 2
