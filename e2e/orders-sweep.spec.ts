@@ -53,9 +53,13 @@ test.describe("orders placed outside the desk", () => {
   test("appear in the blotter filtered by the account's number within 10 s, with when the account was checked", async ({ page }) => {
     const account = seedAccount("VBD1000035");
     const coid = `e2eSweepA${run}`;
+    // The agent has the account open, its orders just checked; then the customer places an order in their own app
+    // and the agent looks again: the look asks for a check of its own, whenever the last one was.
+    await page.goto(`/orders?account=${account.number}`);
+    await expect(page.getByTestId("order-check")).toHaveAttribute("data-pending", "false", { timeout: 10_000 });
     placeAtSandbox(account.id, coid, "23.47");
     const started = Date.now();
-    await page.goto(`/orders?account=${account.number}`);
+    await page.reload();
     const row = await expectRow(page, coid, 10_000);
     test.info().annotations.push({ type: "filtered blotter", description: `${Date.now() - started} ms` });
     await expect(row).toContainText("23.47");

@@ -99,8 +99,11 @@ const schema = z.object({
   ORDERS_SWEEP_HOT_MS: z.coerce.number().int().min(1_000).default(60_000),
   /** The orders sweep lists the virtual accounts again this often, so accounts opened elsewhere join it. */
   ORDERS_SWEEP_RELIST_MS: z.coerce.number().int().min(10_000).default(600_000),
-  /** Opening an account or filtering the blotter by it asks for a check when the last is older than this. */
-  ORDERS_CHECK_FRESH_MS: z.coerce.number().int().min(0).default(30_000),
+  /**
+   * Opening an account or filtering the blotter by it asks for a check when the last is older than this: 0, every
+   * view (so what a customer placed before it is listed); a desk with many staff on a tight budget may raise it.
+   */
+  ORDERS_CHECK_FRESH_MS: z.coerce.number().int().min(0).default(0),
   /** Calls a staff access token may make a minute (server/tokens: one window per token, shared by every app instance). */
   TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
   /** How often the status facility evaluates each upstream module's state (server/status; one evaluator across instances). */

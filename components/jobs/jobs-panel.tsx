@@ -131,7 +131,7 @@ export function JobsPanel({ initial }: { initial: JobsOverview }) {
         ]}
       >
         {data.jobs.map((j) => (
-          <tr key={j.id} data-job={j.queue} data-state={j.state}>
+          <tr key={j.id} data-id={j.id} data-job={j.queue} data-state={j.state}>
             <td className={`${table.td} whitespace-nowrap`}>{j.label}</td>
             <td className={table.td}>
               <EnumBadge value={j.state} tones={STATE_TONES} labels={JOB_STATE_LABELS} />

@@ -150,13 +150,13 @@ export async function runOrderSweep(d: OrderSweepDeps, memory: SweepMemory, sign
       }
       try {
         const result = await checkAccountOrders(d, next.account_id, memory.pace, signal);
-        await saveSweepAttempt(d.engine, next.account_id, { ok: true, ...result });
+        await saveSweepAttempt(d.engine, next.account_id, next.started_at, { ok: true, ...result });
         totals.checked += 1;
         totals.found += result.found;
         failures = 0;
       } catch (error) {
         if (signal.aborted) break;
-        await saveSweepAttempt(d.engine, next.account_id, { ok: false, error: errorText(error, 500) });
+        await saveSweepAttempt(d.engine, next.account_id, next.started_at, { ok: false, error: errorText(error, 500) });
         throw error;
       }
     } catch (error) {
@@ -180,7 +180,7 @@ const view = (accountId: string, row: SweepStateRow | undefined): OrderCheck => 
 
 /**
  * An account the staff are looking at (an id or number): a check asked for unless one succeeded within `freshMs`
- * (0: always). An account the directory does not know (so the sweep would never reach it) is a NotFoundError.
+ * (0, the default: always, so what the customer placed before the view is listed). An account the directory does not know (so the sweep would never reach it) is a NotFoundError.
  */
 export async function requestOrderCheck(engine: Engine, account: string, freshMs: number): Promise<OrderCheck> {
   const { accountId, accountNumber } = await resolveAccount(engine, account);

@@ -176,7 +176,7 @@ describe.each(engines)("open-orders sweep ($name)", (te) => {
       [ACCOUNTS.margin],
     );
     expect(await next()).toMatchObject({ account_id: ACCOUNTS.margin, tier: 1 });
-    await saveSweepAttempt(f.db.engine, ACCOUNTS.margin, { ok: false, error: "ACCOUNT_NOT_FOUND: account_id does not exist." });
+    await saveSweepAttempt(f.db.engine, ACCOUNTS.margin, new Date(), { ok: false, error: "ACCOUNT_NOT_FOUND: account_id does not exist." });
     expect((await next())?.tier).toBe(2);
   });
 
@@ -190,6 +190,21 @@ describe.each(engines)("open-orders sweep ($name)", (te) => {
     } finally {
       await jobs.stop();
     }
+  });
+
+  it("a view while a check is waiting or running is answered by a check that starts after it", async () => {
+    const account = ACCOUNTS.cash;
+    const next = () => selectNextSweepAccount(f.db.engine, { hotBefore: new Date(0), recentSince: new Date(0), hot: false });
+    expect((await requestOrderCheck(f.db.engine, account, 0)).pending).toBe(true);
+    const visit = await next();
+    expect(visit).toMatchObject({ account_id: account, tier: 0 });
+    // The visit has started (its listing may already be out) when someone looks again.
+    await new Promise((r) => setTimeout(r, 20));
+    expect((await requestOrderCheck(f.db.engine, account, 0)).pending).toBe(true);
+    await saveSweepAttempt(f.db.engine, account, visit!.started_at, { ok: true, openOrders: 0, found: 0 });
+    // That visit listed before the second look: the look is still waiting, and the account is taken first again.
+    expect((await requestOrderCheck(f.db.engine, account, 60_000)).pending).toBe(true);
+    expect(await next()).toMatchObject({ account_id: account, tier: 0 });
   });
 
   it("a check is asked for only when the last is older than the freshness; an unknown account is not found", async () => {

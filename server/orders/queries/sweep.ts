@@ -19,9 +19,10 @@ const OPEN = OPEN_ORDER_STATUSES.map((s) => `'${s}'`).join(", ");
 export async function selectNextSweepAccount(
   q: Queryable,
   o: { hotBefore: Date; recentSince: Date; hot: boolean },
-): Promise<{ account_id: string; account_number: string; tier: number } | undefined> {
-  const { rows } = await q.query<{ account_id: string; account_number: string; tier: number }>(
-    `SELECT account_id, account_number, tier FROM (
+): Promise<{ account_id: string; account_number: string; tier: number; started_at: Date } | undefined> {
+  // started_at: the database's clock when the visit begins, the time its attempt is stamped with (wanted_at's clock).
+  const { rows } = await q.query<{ account_id: string; account_number: string; tier: number; started_at: Date }>(
+    `SELECT account_id, account_number, tier, now() AS started_at FROM (
        SELECT d.account_id, d.account_number, s.attempted_at,
               CASE
                 WHEN s.wanted_at IS NOT NULL AND s.wanted_at > COALESCE(s.attempted_at, '-infinity') THEN 0
@@ -40,25 +41,30 @@ export async function selectNextSweepAccount(
   return rows[0];
 }
 
-/** An attempt's outcome: success sets checked_at (and clears the error), failure keeps the last success. */
+/**
+ * An attempt's outcome, stamped with when it started (`at`: before its listing call), so a check asked for while it
+ * ran stays wanted and is answered by the next visit. Success sets checked_at (and clears the error), failure keeps
+ * the last success.
+ */
 export async function saveSweepAttempt(
   q: Queryable,
   accountId: string,
+  at: Date,
   outcome: { ok: true; openOrders: number; found: number } | { ok: false; error: string },
 ): Promise<void> {
   if (outcome.ok) {
     await q.query(
       `INSERT INTO brokerdesk.order_sweep (account_id, attempted_at, checked_at, open_orders, found, last_error, updated_at)
-       VALUES ($1, now(), now(), $2, $3, NULL, now())
-       ON CONFLICT (account_id) DO UPDATE SET attempted_at = now(), checked_at = now(), open_orders = $2,
+       VALUES ($1, $4, $4, $2, $3, NULL, now())
+       ON CONFLICT (account_id) DO UPDATE SET attempted_at = $4, checked_at = $4, open_orders = $2,
          found = order_sweep.found + $3, last_error = NULL, updated_at = now()`,
-      [accountId, outcome.openOrders, outcome.found],
+      [accountId, outcome.openOrders, outcome.found, at],
     );
   } else {
     await q.query(
-      `INSERT INTO brokerdesk.order_sweep (account_id, attempted_at, last_error, updated_at) VALUES ($1, now(), $2, now())
-       ON CONFLICT (account_id) DO UPDATE SET attempted_at = now(), last_error = $2, updated_at = now()`,
-      [accountId, outcome.error],
+      `INSERT INTO brokerdesk.order_sweep (account_id, attempted_at, last_error, updated_at) VALUES ($1, $3, $2, now())
+       ON CONFLICT (account_id) DO UPDATE SET attempted_at = $3, last_error = $2, updated_at = now()`,
+      [accountId, outcome.error, at],
     );
   }
 }
@@ -80,15 +86,15 @@ async function selectSweepState(q: Queryable, accountId: string): Promise<SweepS
 }
 
 /**
- * Asks for a check of the account unless it succeeded after `freshSince` or one is already asked for and not yet
- * tried; answers the state either way.
+ * Asks for a check of the account unless one succeeded after `freshSince`; answers the state either way. Asking
+ * again while a check is waiting or running moves the request's time on, so the check that answers it starts after
+ * it (an order placed a moment ago is listed).
  */
 export async function wantSweep(q: Queryable, accountId: string, freshSince: Date): Promise<SweepStateRow> {
   const { rows } = await q.query<SweepStateRow>(
     `INSERT INTO brokerdesk.order_sweep AS s (account_id, wanted_at) VALUES ($1, now())
      ON CONFLICT (account_id) DO UPDATE SET wanted_at = now(), updated_at = now()
       WHERE COALESCE(s.checked_at, '-infinity') < $2
-        AND NOT (s.wanted_at IS NOT NULL AND s.wanted_at > COALESCE(s.attempted_at, '-infinity'))
      RETURNING ${STATE}`,
     [accountId, freshSince],
   );
