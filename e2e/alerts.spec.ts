@@ -16,6 +16,7 @@ const amount = `${whole}.25`;
 const shown = `${whole.toLocaleString("en-US")}.25`;
 const note = `Checked the source of funds for ${crid}: salary and bonus.`;
 let account = "";
+let accountNumber = "";
 
 const call = sandboxCall;
 
@@ -25,7 +26,9 @@ test.describe("Surveillance alerts", () => {
   test.beforeAll(() => {
     const res = call("GET", "/broker/accounts/virtual-accounts/list", { query: { page_size: "50" } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    account = res.body.data.find((x: { account_status?: string }) => x.account_status === "ACTIVE").account_id;
+    const active = res.body.data.find((x: { account_status?: string }) => x.account_status === "ACTIVE");
+    account = active.account_id;
+    accountNumber = active.account_number;
   });
 
   test.describe("as compliance", () => {
@@ -37,7 +40,7 @@ test.describe("Surveillance alerts", () => {
       await page.goto("/alerts?status=open");
       await expect(page.getByRole("heading", { name: "Alerts" })).toBeVisible();
       await expect(page.getByTestId("live-indicator")).toHaveText("Live");
-      const row = page.getByTestId("alert-row").filter({ hasText: account }).filter({ hasText: shown });
+      const row = page.getByTestId("alert-row").filter({ hasText: accountNumber }).filter({ hasText: shown });
       await expect(row).toHaveCount(0);
 
       const res = call("POST", "/broker/funding/instant-funding/create", {
@@ -49,11 +52,16 @@ test.describe("Surveillance alerts", () => {
       await expect(row).toHaveCount(1, { timeout: 15_000 });
       await expect(row).toContainText(`Deposit of USD ${shown} (above 50,000.00)`);
       await expect(row).toContainText("Open");
+      // The account by its number, linked; its hex id is nowhere in the queue's text.
+      await expect(row.getByRole("link", { name: accountNumber })).toHaveAttribute("href", `/accounts/${account}`);
+      expect(await row.innerText()).not.toMatch(/\b[0-9a-f]{32}\b/);
       await shots(page, "queue");
 
       await row.getByTestId("alert-link").click();
       await expect(page.getByRole("heading", { name: /^Alert #\d+$/ })).toBeVisible();
       await expect(page.getByTestId("alert-account")).toHaveAttribute("href", `/accounts/${account}`);
+      await expect(page.getByTestId("alert-account")).toHaveText(accountNumber);
+      expect(await page.getByRole("main").innerText()).not.toMatch(/\b[0-9a-f]{32}\b/);
       await expect(page.getByTestId("alert-movement").getByRole("link", { name: crid })).toHaveAttribute(
         "href",
         `/movements/INSTANT_FUNDING/${crid}`,

@@ -134,6 +134,45 @@ test.describe("orders placed outside the desk", () => {
     await expect(page.getByText(coid).first()).toBeVisible();
   });
 
+  test("support cancels it from its blotter row with a reason; the order page says who, when and why", async ({ page }) => {
+    const account = seedAccount("VBD1000035");
+    const coid = `e2eSweepD${run}`;
+    placeAtSandbox(account.id, coid, "22.36");
+    await page.goto(`/orders?account=${account.number}`);
+    const row = await expectRow(page, coid, 10_000);
+    await row.getByRole("button", { name: `Change order ${coid}` }).click();
+    const menu = page.getByRole("menu", { name: `Order ${coid}` });
+    await expect(menu.getByRole("menuitem").first()).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(menu.getByRole("menuitem", { name: "Cancel order…" })).toBeFocused();
+    await shots(page, "orders-sweep", "row-menu");
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Cancel order" });
+    await expect(dialog).toContainText(account.number);
+    await dialog.getByLabel("Reason", { exact: true }).selectOption("CUSTOMER_REQUEST");
+    await dialog.getByLabel("Reason text").fill("customer called in");
+    await dialog.getByRole("button", { name: "Review cancel" }).click();
+    await expect(dialog.getByTestId("order-change-review")).toContainText("Working");
+    await shots(page, "orders-sweep", "row-cancel-review");
+    await dialog.getByRole("button", { name: "Confirm cancel" }).click();
+    await expect(dialog).toBeHidden();
+    // Still on the blotter: the answer in words above the grid, the row's status live.
+    await expect(page).toHaveURL(new RegExp(`/orders\\?account=${account.number}`));
+    await expect(page.getByTestId("row-change").filter({ hasText: "Cancelled" })).toBeVisible({ timeout: 15_000 });
+    await expect(row).toContainText("Cancelled");
+    await expect(row.getByRole("button", { name: `Change order ${coid}` })).toHaveCount(0);
+
+    await row.getByRole("link").first().click();
+    const change = page.getByTestId("staff-change").first();
+    await expect(change).toContainText("Cancel");
+    await expect(change).toContainText("support@brokerdesk.test");
+    await expect(change).toContainText("Customer request — customer called in");
+    // The broker's answer in words (its code stays in the raw event).
+    const answer = page.locator('[data-testid="timeline-entry"][data-scene="CANCEL_SUCCESS"]');
+    await expect(answer.locator("span").first()).toHaveText("Cancelled");
+    await shots(page, "orders-sweep", "order-staff-changes");
+  });
+
   test("an account the desk does not know says so", async ({ page }) => {
     await page.goto("/orders?account=NOSUCH123");
     await expect(page.getByTestId("order-check")).toContainText("No account NOSUCH123 is known to the desk.");

@@ -91,13 +91,13 @@ test.describe.serial("as support", () => {
     await expect(review).toContainText("51.00 USD");
     await page.getByRole("button", { name: "Confirm replace" }).click();
     const outcome = page.getByTestId("change-outcome");
-    await expect(outcome).toContainText(/pending|MODIFY_SUCCESS/);
-    await expect(outcome).toContainText("MODIFY_SUCCESS", { timeout: 20_000 });
+    await expect(outcome).toContainText(/pending|Replaced/);
+    await expect(outcome).toContainText("Replaced", { timeout: 20_000 });
     expect(sandboxOrder(coid("A")).limit_price).toMatch(/^51(\.0+)?$/);
     await expect(page.getByText("51.00 USD").first()).toBeVisible({ timeout: 20_000 });
   });
 
-  test("cancels another order with a reason and sees CANCEL_SUCCESS", async ({ page }) => {
+  test("cancels another order with a reason and sees it cancelled", async ({ page }) => {
     const id = await deskOrderId(page, account, coid("B"));
     page.on("request", (req) => {
       const action = req.headers()["next-action"];
@@ -113,7 +113,7 @@ test.describe.serial("as support", () => {
     await page.getByRole("button", { name: "Review cancel" }).click();
     await expect(page.getByTestId("order-change-review")).toContainText("Customer called to withdraw");
     await page.getByRole("button", { name: "Confirm cancel" }).click();
-    await expect(page.getByTestId("change-outcome")).toContainText("CANCEL_SUCCESS", { timeout: 20_000 });
+    await expect(page.getByTestId("change-outcome")).toContainText("Cancelled", { timeout: 20_000 });
     await expect(page.getByTestId("order-status")).toContainText("Cancelled");
     expect(sandboxOrder(coid("B")).status).toBe("CANCELLED");
     expect(cancelCall).toBeDefined();
@@ -148,7 +148,11 @@ test.describe("as compliance", () => {
     await expect(page.getByTestId(`order-row-${coid("A")}`)).toBeVisible();
     await page.goto(`/orders/${id}`);
     await expect(page.getByRole("heading", { name: `Order ${coid("A")}` })).toBeVisible();
-    await expect(page.getByRole("region", { name: "Timeline" })).toContainText("MODIFY_SUCCESS");
+    await expect(page.getByRole("region", { name: "Timeline" })).toContainText("Replaced");
+    // Who replaced it, when and why, from the audit trail.
+    const change = page.getByTestId("staff-change").filter({ hasText: "Replace" });
+    await expect(change).toContainText("support@brokerdesk.test");
+    await expect(change).toContainText("Wrong price or quantity");
     await expect(page.getByRole("button", { name: "Replace" })).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Cancel order" })).toHaveCount(0);
 

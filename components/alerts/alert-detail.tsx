@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { AccountRef } from "@/components/accounts/account-ref";
 import { EnumBadge } from "@/components/ui/enum-badge";
 import { Panel, table } from "@/components/ui/page";
 import { formatDateTime } from "@/lib/format";
@@ -36,18 +37,7 @@ export function AlertDetail({ alert }: { alert: AlertRow }) {
           </Row>
           <Row label="What">{alert.summary}</Row>
           <Row label="Account">
-            {alert.accountId ? (
-              <Link
-                href={`/accounts/${encodeURIComponent(alert.accountId)}`}
-                prefetch={false}
-                className={`${link} font-mono`}
-                data-testid="alert-account"
-              >
-                {alert.accountId}
-              </Link>
-            ) : (
-              "—"
-            )}
+            {alert.accountId ? <AccountRef id={alert.accountId} number={alert.accountNumber} testId="alert-account" /> : "—"}
           </Row>
           <Row label="Happened">{formatDateTime(alert.occurredAt)}</Row>
           <Row label="Raised">{formatDateTime(alert.raisedAt)}</Row>

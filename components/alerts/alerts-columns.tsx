@@ -1,6 +1,7 @@
 "use client";
 import type { ColumnDef } from "@tanstack/react-table";
 import Link from "next/link";
+import { AccountRef } from "@/components/accounts/account-ref";
 import { EnumBadge } from "@/components/ui/enum-badge";
 import { formatDateTime } from "@/lib/format";
 import { ALERT_STATUS_LABELS, type AlertRow } from "@/lib/schemas/surveillance";
@@ -30,14 +31,7 @@ export const alertColumns: ColumnDef<AlertRow>[] = [
     id: "account",
     header: "Account",
     meta: { label: "Account", className: "font-mono text-xs" },
-    cell: ({ row }) =>
-      row.original.accountId ? (
-        <Link href={`/accounts/${encodeURIComponent(row.original.accountId)}`} prefetch={false} className="text-blue-700 hover:underline">
-          {row.original.accountId}
-        </Link>
-      ) : (
-        "—"
-      ),
+    cell: ({ row }) => (row.original.accountId ? <AccountRef id={row.original.accountId} number={row.original.accountNumber} /> : "—"),
   },
   { id: "summary", header: "What", meta: { label: "What", className: "text-xs max-w-md" }, cell: ({ row }) => row.original.summary },
   {

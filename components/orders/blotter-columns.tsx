@@ -6,6 +6,7 @@ import { formatMoney, formatQuantity } from "@/lib/money";
 import { orderCurrency, type OrderRow } from "@/lib/schemas/order-list";
 import { ORDER_STATUS_LABELS, ORDER_STATUS_TONES, SIDE_TONES } from "./order-labels";
 import { AccountRef } from "@/components/accounts/account-ref";
+import { RowChangeButton } from "./row-change";
 
 /**
  * The blotter's columns. Rows are virtualised (only those on screen exist), so the table is a CSS grid of fixed
@@ -93,6 +94,8 @@ export const BLOTTER_COLUMNS: BlotterColumn[] = [
     width: 100,
     cell: (r) => <EnumBadge value={r.status} tones={ORDER_STATUS_TONES} labels={ORDER_STATUS_LABELS} />,
   },
+  // Replace and cancel without leaving the blotter (row-change.tsx): only for staff who may, on open orders.
+  { id: "change", label: "", width: 36, cell: (r) => <RowChangeButton row={r} /> },
 ];
 
 /** Fixed widths; the account column grows to show the whole id, and the last column takes what is left. */

@@ -12,7 +12,7 @@ const key = (account: string) => ["orders-check", account] as const;
 
 /**
  * An account's open orders as of the desk's last read at the upstream (the orders sweep): when that was, "Checking…"
- * while a check is on its way (reading this line asks for one when the last is older than half a minute), and
+ * while a check is on its way (opening this line asks for one, and so does its refresh every 15 s), and
  * "Check now". Orders a check finds arrive in the blotter live.
  */
 export function OrderCheckLine({ account }: { account: string }) {
@@ -20,7 +20,11 @@ export function OrderCheckLine({ account }: { account: string }) {
   const { run, busy, banner } = useAction();
   const query = useQuery({
     queryKey: key(account),
-    queryFn: ({ signal }) => fetchJson<OrderCheck>(`/api/orders/check?account=${encodeURIComponent(account)}`, signal),
+    // Opening the line and its refresh every 15 s ask for a check; the 1 s polls while one is on its way only read.
+    queryFn: ({ signal }) => {
+      const waiting = queryClient.getQueryData<OrderCheck>(key(account))?.pending;
+      return fetchJson<OrderCheck>(`/api/orders/check?account=${encodeURIComponent(account)}${waiting ? "&peek=1" : ""}`, signal);
+    },
     refetchInterval: (q) => (q.state.data?.pending ? 1_000 : 15_000),
     retry: false,
   });

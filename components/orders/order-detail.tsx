@@ -7,11 +7,11 @@ import { EnumBadge } from "@/components/ui/enum-badge";
 import { Panel } from "@/components/ui/page";
 import { OPEN_ORDER_STATUSES } from "@/lib/broker-enums";
 import { formatMoney, formatQuantity } from "@/lib/money";
-import { CANCEL_OUTCOMES, MODIFY_OUTCOMES, type OrderDetail } from "@/lib/schemas/order-detail";
+import type { OrderDetail } from "@/lib/schemas/order-detail";
 import { orderCurrency } from "@/lib/schemas/order-list";
 import { ORDER_STATUS_LABELS, ORDER_STATUS_TONES, SIDE_TONES } from "./order-labels";
-import { CancelOrderForm, ReplaceOrderForm, type PendingChange } from "./order-modify";
-import { ComboTree, ExecutionsPanel, LegsPanel, MoneyPanel, OrderFields, Timeline } from "./order-panels";
+import { CancelOrderForm, ChangeStatus, changeOutcome, ReplaceOrderForm, type PendingChange } from "./order-modify";
+import { ComboTree, ExecutionsPanel, LegsPanel, MoneyPanel, OrderFields, StaffChangesPanel, Timeline } from "./order-panels";
 import { OrderUpstreamPanel } from "./order-upstream";
 import { orderKeys } from "./query-keys";
 import { SymbolLink } from "@/components/instruments/symbol-link";
@@ -31,11 +31,7 @@ export function OrderDetailView({ initial, canModify }: { initial: OrderDetail; 
   const { order, group, timeline, executions } = data;
   const [open, setOpen] = useState<"replace" | "cancel">();
   const [pending, setPending] = useState<PendingChange>();
-  const outcome =
-    pending &&
-    timeline.find(
-      (t) => t.seq > pending.sinceSeq && (pending.kind === "replace" ? MODIFY_OUTCOMES : CANCEL_OUTCOMES).includes(t.scene as never),
-    );
+  const outcome = pending && changeOutcome(timeline, pending);
   const isOpen = (OPEN_ORDER_STATUSES as readonly string[]).includes(order.status);
   const ccy = orderCurrency(order.market);
   const price = order.limitPrice ?? order.stopPrice;
@@ -66,22 +62,7 @@ export function OrderDetailView({ initial, canModify }: { initial: OrderDetail; 
           </div>
         ) : null}
       </div>
-      {pending ? (
-        <div
-          role="status"
-          data-testid="change-outcome"
-          className={`rounded border px-3 py-2 text-sm ${outcome ? (outcome.scene.endsWith("SUCCESS") ? "border-emerald-300 bg-emerald-50 text-emerald-900" : "border-red-300 bg-red-50 text-red-900") : "border-amber-300 bg-amber-50 text-amber-900"}`}
-        >
-          {outcome
-            ? `${outcome.scene}${outcome.reason ? `: ${outcome.reason}` : ""}`
-            : `${pending.kind === "replace" ? "Replace" : "Cancel"} sent — pending the broker's answer.`}
-          {outcome ? (
-            <button type="button" className="ml-3 text-xs underline" onClick={() => setPending(undefined)}>
-              Dismiss
-            </button>
-          ) : null}
-        </div>
-      ) : null}
+      {pending ? <ChangeStatus pending={pending} outcome={outcome} onDismiss={() => setPending(undefined)} /> : null}
       {open && canModify && !pending ? (
         <Panel title={open === "replace" ? "Replace order" : "Cancel order"}>
           {open === "replace" ? (
@@ -100,6 +81,7 @@ export function OrderDetailView({ initial, canModify }: { initial: OrderDetail; 
         </div>
         <div className="flex min-w-0 flex-col gap-3">
           <MoneyPanel order={order} executions={executions} />
+          <StaffChangesPanel changes={data.changes} />
           <Timeline timeline={timeline} />
           <OrderUpstreamPanel id={order.id} />
         </div>

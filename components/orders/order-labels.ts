@@ -18,3 +18,19 @@ export const ORDER_STATUS_LABELS: Record<string, string> = {
   FAILED: "Failed",
 };
 export const SIDE_TONES: Record<string, Tone> = { BUY: "green", SELL: "red", SHORT: "amber" };
+
+/** What happened to an order, in words (the upstream's scene types, facts §5, and the desk's own). */
+export const ORDER_SCENE_LABELS: Record<string, string> = {
+  FILLED: "Partly filled",
+  FINAL_FILLED: "Filled",
+  PLACE_FAILED: "Placing refused",
+  MODIFY_SUCCESS: "Replaced",
+  MODIFY_FAILED: "Replace refused",
+  CANCEL_SUCCESS: "Cancelled",
+  CANCEL_FAILED: "Cancel refused",
+  SNAPSHOT: "Read from the broker",
+  SUBMITTED_BY_DESK: "Sent from the desk",
+};
+
+/** The desk's two changes of an order, as the staff-changes panel names them. */
+export const STAFF_CHANGE_LABELS: Record<string, string> = { "orders.replace": "Replace", "orders.cancel": "Cancel" };

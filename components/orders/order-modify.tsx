@@ -7,7 +7,8 @@ import { useActionForm } from "@/components/form/use-action-form";
 import { Button } from "@/components/ui/button";
 import { compareDecimal, formatMoney, formatQuantity } from "@/lib/money";
 import { cancelOrderSchema, type CancelOrderInput, type CancelOrderValues } from "@/lib/schemas/order-cancel";
-import type { OrderFull } from "@/lib/schemas/order-detail";
+import { enumLabel } from "@/lib/enums";
+import { CANCEL_OUTCOMES, MODIFY_OUTCOMES, type OrderFull, type OrderTimelineEntry } from "@/lib/schemas/order-detail";
 import { orderCurrency } from "@/lib/schemas/order-list";
 import { ORDER_CHANGE_REASON_LABELS, ORDER_CHANGE_REASONS } from "@/lib/schemas/order-reason";
 import {
@@ -19,11 +20,47 @@ import {
 } from "@/lib/schemas/order-replace";
 import { cancelOrderAction } from "@/server/actions/orders-cancel";
 import { replaceOrderAction } from "@/server/actions/orders-replace";
+import { ORDER_SCENE_LABELS, ORDER_STATUS_LABELS } from "./order-labels";
 
 /** What the page waits for after a replace or cancel was accepted: the first outcome event after `sinceSeq`. */
 export interface PendingChange {
   kind: "replace" | "cancel";
   sinceSeq: number;
+}
+
+/** The broker's answer to a pending change, once it is in the order's timeline. */
+export function changeOutcome(timeline: OrderTimelineEntry[], pending: PendingChange): OrderTimelineEntry | undefined {
+  const scenes: readonly string[] = pending.kind === "replace" ? MODIFY_OUTCOMES : CANCEL_OUTCOMES;
+  return timeline.find((t) => t.seq > pending.sinceSeq && scenes.includes(t.scene));
+}
+
+/** A pending change in words: sent and waiting, or the broker's answer ("Cancelled", "Replace refused: …"). */
+export function ChangeStatus({
+  pending,
+  outcome,
+  onDismiss,
+}: {
+  pending: PendingChange;
+  outcome?: OrderTimelineEntry;
+  onDismiss?: () => void;
+}) {
+  const tone = outcome
+    ? outcome.scene.endsWith("SUCCESS")
+      ? "border-emerald-300 bg-emerald-50 text-emerald-900"
+      : "border-red-300 bg-red-50 text-red-900"
+    : "border-amber-300 bg-amber-50 text-amber-900";
+  return (
+    <div role="status" data-testid="change-outcome" className={`rounded border px-3 py-2 text-sm ${tone}`}>
+      {outcome
+        ? `${enumLabel(ORDER_SCENE_LABELS, outcome.scene)}${outcome.reason ? `: ${outcome.reason}` : ""}`
+        : `${pending.kind === "replace" ? "Replace" : "Cancel"} sent — pending the broker's answer.`}
+      {outcome && onDismiss ? (
+        <button type="button" className="ml-3 text-xs underline" onClick={onDismiss}>
+          Dismiss
+        </button>
+      ) : null}
+    </div>
+  );
 }
 
 const RF = formFields<ReplaceOrderValues>();
@@ -199,7 +236,10 @@ export function CancelOrderForm({ order, onDone, onClose }: { order: OrderFull; 
       <form onSubmit={onSubmit} className="flex flex-col gap-3" noValidate aria-label="Cancel order">
         <FormBanner banner={banner} />
         {review ? (
-          <Review rows={[["Status", `${order.status} · ${open}`, "CANCELLED (what is unfilled)"]]} reason={reasonOf(review)}>
+          <Review
+            rows={[["Status", `${enumLabel(ORDER_STATUS_LABELS, order.status)} · ${open}`, "Cancelled (what is unfilled)"]]}
+            reason={reasonOf(review)}
+          >
             <Button variant="danger" disabled={busy} onClick={() => void submit(review)}>
               {busy ? "Sending…" : "Confirm cancel"}
             </Button>

@@ -1,12 +1,15 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { Badge } from "@/components/ui/badge";
 import { EnumBadge } from "@/components/ui/enum-badge";
 import { Panel } from "@/components/ui/page";
+import { enumLabel } from "@/lib/enums";
 import { formatDateTime } from "@/lib/format";
 import { formatMoney, formatQuantity } from "@/lib/money";
 import type { OrderDetail, OrderFee, OrderFull } from "@/lib/schemas/order-detail";
 import { orderCurrency, type OrderRow } from "@/lib/schemas/order-list";
-import { ORDER_STATUS_LABELS, ORDER_STATUS_TONES } from "./order-labels";
+import { ORDER_CHANGE_REASON_LABELS } from "@/lib/schemas/order-reason";
+import { ORDER_SCENE_LABELS, ORDER_STATUS_LABELS, ORDER_STATUS_TONES, STAFF_CHANGE_LABELS } from "./order-labels";
 import { SymbolLink } from "@/components/instruments/symbol-link";
 import { AccountRef } from "@/components/accounts/account-ref";
 
@@ -235,7 +238,9 @@ export function Timeline({ timeline }: { timeline: OrderDetail["timeline"] }) {
         {timeline.map((t) => (
           <li key={t.seq} className="border-l-2 border-slate-200 pl-3" data-testid="timeline-entry" data-scene={t.scene}>
             <div className="flex flex-wrap items-center gap-2">
-              <span className="font-mono text-xs font-semibold">{t.scene}</span>
+              <span className="text-xs font-semibold" title={t.scene}>
+                {enumLabel(ORDER_SCENE_LABELS, t.scene)}
+              </span>
               {t.status ? status(t.status) : null}
               {t.filledQuantity ? <span className="text-xs text-slate-600">filled {formatQuantity(t.filledQuantity)}</span> : null}
               <span className="text-xs text-slate-500">{formatDateTime(t.at)}</span>
@@ -253,6 +258,36 @@ export function Timeline({ timeline }: { timeline: OrderDetail["timeline"] }) {
           </li>
         ))}
         {!timeline.length ? <li className="text-xs text-slate-500">No changes recorded yet.</li> : null}
+      </ol>
+    </Panel>
+  );
+}
+
+/** Replaces and cancels sent from the desk: who, when, the reason given, and what the desk was told. */
+export function StaffChangesPanel({ changes }: { changes: OrderDetail["changes"] }) {
+  if (!changes.length) return null;
+  return (
+    <Panel title="Changes by staff">
+      <ol className="flex flex-col gap-1.5 text-sm" aria-label="Changes by staff">
+        {changes.map((c) => (
+          <li key={c.seq} className="border-l-2 border-blue-200 pl-3" data-testid="staff-change">
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="text-xs font-semibold">{enumLabel(STAFF_CHANGE_LABELS, c.action)}</span>
+              <Badge tone={c.outcome === "success" ? "green" : "red"}>
+                {c.outcome === "success" ? "sent" : (c.errorCode ?? c.outcome)}
+              </Badge>
+              <span className="text-xs text-slate-500">{formatDateTime(c.at)}</span>
+              <span className="text-xs text-slate-700">
+                {c.actor ?? "unknown"}
+                {c.role ? <span className="text-slate-400"> · {c.role}</span> : null}
+              </span>
+            </div>
+            <div className="text-xs text-slate-600 [overflow-wrap:anywhere]">
+              {c.reasonCode ? enumLabel(ORDER_CHANGE_REASON_LABELS, c.reasonCode) : "No reason recorded"}
+              {c.reasonText ? ` — ${c.reasonText}` : ""}
+            </div>
+          </li>
+        ))}
       </ol>
     </Panel>
   );

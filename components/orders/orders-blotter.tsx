@@ -7,6 +7,7 @@ import { COMBO_TYPES, INSTRUMENT_TYPES, MARKETS, ORDER_STATUSES, ORDER_TYPES, SI
 import { ORDER_VIEW_LABELS, ORDER_VIEWS, orderListParams, type OrderListParams } from "@/lib/schemas/order-list";
 import { BlotterGrid } from "./blotter-grid";
 import { OrderCheckLine } from "./order-check-line";
+import { RowChangeLayer } from "./row-change";
 import { ORDER_STATUS_LABELS } from "./order-labels";
 import { useBlotter } from "./use-blotter";
 
@@ -34,14 +35,14 @@ const ORDER_QUICK_VIEWS: QuickViews<OrderListParams> = {
  * reader scrolls and virtualised (only the rows on screen are in the DOM, so 100,000 scroll like 100), changes
  * arriving live highlighted in place and new orders announced in a bar instead of pushing the list down.
  */
-export function OrdersBlotter() {
+export function OrdersBlotter({ canModify }: { canModify: boolean }) {
   const list = useListState(orderListParams);
   const blotter = useBlotter(list.state);
   const { rows } = blotter;
   const scroller = useRef<HTMLDivElement>(null);
   const empty = !rows.length && !blotter.busy && !blotter.stale;
   return (
-    <div className="flex flex-col gap-2">
+    <RowChangeLayer canModify={canModify}>
       <FilterBar list={list} fields={ORDER_FILTERS} views={ORDER_QUICK_VIEWS} label="Filter orders" exportPath="/api/orders/export" />
       {list.state.account ? <OrderCheckLine key={list.state.account} account={list.state.account} /> : null}
       {blotter.fresh.length ? (
@@ -94,6 +95,6 @@ export function OrdersBlotter() {
         {rows.length.toLocaleString("en-US")} {rows.length === 1 ? "order" : "orders"} shown
         {blotter.more ? " · more load as you scroll" : ""}
       </p>
-    </div>
+    </RowChangeLayer>
   );
 }

@@ -6,6 +6,8 @@ export const orderCheckSchema = z.object({
     .string()
     .trim()
     .regex(/^[A-Za-z0-9_-]{1,64}$/, "An account number or id."),
+  /** Only read the state (the line's polls while its check is on the way), without asking again. */
+  peek: z.literal("1").optional(),
 });
 
 /** When an account's open orders were last read from the upstream (the orders sweep), and whether a check is on its way. */

@@ -61,8 +61,23 @@ export interface OrderExecutionRow {
   filledAt: string;
 }
 
+/** A replace or cancel staff sent from the desk (the audit trail's entry): who, when, why, and what the desk was told. */
+export interface OrderStaffChange {
+  seq: number;
+  at: string;
+  action: "orders.replace" | "orders.cancel";
+  actor: string | null;
+  role: string | null;
+  reasonCode: string | null;
+  reasonText: string | null;
+  outcome: "success" | "failure" | "denied";
+  errorCode: string | null;
+}
+
 export interface OrderDetail {
   order: OrderFull;
+  /** Replaces and cancels sent from the desk, newest first. */
+  changes: OrderStaffChange[];
   /** The members of its combo group (client_combo_order_id), itself included; empty for a plain order. */
   group: OrderRow[];
   timeline: OrderTimelineEntry[];

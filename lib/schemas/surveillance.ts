@@ -151,6 +151,8 @@ export interface AlertRow {
   ruleKind: RuleKind;
   subject: string;
   accountId: string | null;
+  /** The account's number when the desk's directory knows it. */
+  accountNumber: string | null;
   summary: string;
   movements: MovementRef[];
   orders: OrderRef[];

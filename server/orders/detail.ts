@@ -5,7 +5,14 @@ import type { BrokerClient } from "@/server/broker/client";
 import type { Engine, Queryable } from "@/server/db/engine";
 import { applyOrderSnapshot } from "@/server/books/snapshots";
 import { toOrderRow } from "./queries/blotter";
-import { selectOrderById, selectOrderExecutions, selectOrderGroup, selectOrderTimeline, type OrderFullRow as Row } from "./queries/detail";
+import {
+  selectOrderById,
+  selectOrderExecutions,
+  selectOrderGroup,
+  selectOrderStaffChanges,
+  selectOrderTimeline,
+  type OrderFullRow as Row,
+} from "./queries/detail";
 import { orderSeq } from "@/server/books/queries/snapshots";
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
@@ -40,13 +47,25 @@ export async function findOrder(q: Queryable, id: string): Promise<OrderFull> {
 
 export async function getOrderDetail(q: Queryable, id: string): Promise<OrderDetail> {
   const order = await findOrder(q, id);
-  const [group, timeline, executions] = await Promise.all([
+  const [group, timeline, executions, changes] = await Promise.all([
     order.clientComboOrderId ? selectOrderGroup(q, order.accountId, order.clientComboOrderId) : [],
     selectOrderTimeline(q, order.accountId, order.clientOrderId),
     selectOrderExecutions(q, order.accountId, order.clientOrderId),
+    selectOrderStaffChanges(q, order.accountId, order.clientOrderId),
   ]);
   return {
     order,
+    changes: changes.map((c) => ({
+      seq: Number(c.seq),
+      at: iso(c.at)!,
+      action: c.action,
+      actor: c.actor_email,
+      role: c.actor_role,
+      reasonCode: c.reason_code,
+      reasonText: c.reason_text,
+      outcome: c.outcome,
+      errorCode: c.error_code,
+    })),
     group: group.map(toOrderRow),
     timeline: timeline.map((t): OrderTimelineEntry => ({
       seq: Number(t.seq),

@@ -9,7 +9,14 @@ import { errorText, isBrokerError } from "@/server/broker/errors";
 import { TokenBucket } from "@/server/broker/rate-budget";
 import type { Engine } from "@/server/db/engine";
 import { backoffMs, sleep } from "@/server/timing";
-import { saveSweepAttempt, selectBookOpenOrders, selectNextSweepAccount, wantSweep, type SweepStateRow } from "./queries/sweep";
+import {
+  saveSweepAttempt,
+  selectBookOpenOrders,
+  selectNextSweepAccount,
+  selectSweepState,
+  wantSweep,
+  type SweepStateRow,
+} from "./queries/sweep";
 
 /**
  * The open-orders sweep. The upstream sends no event when an order is accepted, so an order a customer placed in
@@ -180,10 +187,13 @@ const view = (accountId: string, row: SweepStateRow | undefined): OrderCheck => 
 
 /**
  * An account the staff are looking at (an id or number): a check asked for unless one succeeded within `freshMs`
- * (0, the default: always, so what the customer placed before the view is listed). An account the directory does not know (so the sweep would never reach it) is a NotFoundError.
+ * (0, the default: always, so what the customer placed before the look is listed); `peek` only reads the state (a
+ * poll while the check is on its way must not ask again, or it would never be answered). An account the directory
+ * does not know (so the sweep would never reach it) is a NotFoundError.
  */
-export async function requestOrderCheck(engine: Engine, account: string, freshMs: number): Promise<OrderCheck> {
+export async function requestOrderCheck(engine: Engine, account: string, freshMs: number, peek = false): Promise<OrderCheck> {
   const { accountId, accountNumber } = await resolveAccount(engine, account);
   if (!accountNumber) throw new NotFoundError(`No account ${account} is known to the desk.`);
-  return { ...view(accountId, await wantSweep(engine, accountId, new Date(Date.now() - freshMs))), accountNumber };
+  const row = peek ? await selectSweepState(engine, accountId) : await wantSweep(engine, accountId, new Date(Date.now() - freshMs));
+  return { ...view(accountId, row), accountNumber };
 }

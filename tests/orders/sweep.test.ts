@@ -205,6 +205,14 @@ describe.each(engines)("open-orders sweep ($name)", (te) => {
     // That visit listed before the second look: the look is still waiting, and the account is taken first again.
     expect((await requestOrderCheck(f.db.engine, account, 60_000)).pending).toBe(true);
     expect(await next()).toMatchObject({ account_id: account, tier: 0 });
+    // A poll while that check is on its way only reads: it does not move the request past the next visit's start.
+    const wanted = async () =>
+      (await f.db.engine.query<{ w: Date }>("SELECT wanted_at AS w FROM brokerdesk.order_sweep WHERE account_id = $1", [account])).rows[0]
+        .w;
+    const before = await wanted();
+    await new Promise((r) => setTimeout(r, 20));
+    expect((await requestOrderCheck(f.db.engine, account, 0, true)).pending).toBe(true);
+    expect(await wanted()).toEqual(before);
   });
 
   it("a check is asked for only when the last is older than the freshness; an unknown account is not found", async () => {

@@ -92,3 +92,29 @@ export async function selectLastOrderEventSeq(q: Queryable, accountId: string, c
   );
   return Number(rows[0]?.s ?? 0);
 }
+
+export interface StaffChangeRow {
+  seq: string;
+  at: Date | string;
+  action: "orders.replace" | "orders.cancel";
+  actor_email: string | null;
+  actor_role: string | null;
+  reason_code: string | null;
+  reason_text: string | null;
+  outcome: "success" | "failure" | "denied";
+  error_code: string | null;
+}
+
+/** The desk's replaces and cancels of an order from the audit trail (its target), newest first. */
+export async function selectOrderStaffChanges(q: Queryable, accountId: string, clientOrderId: string): Promise<StaffChangeRow[]> {
+  const { rows } = await q.query<StaffChangeRow>(
+    `SELECT seq::text, at, action, actor_email, actor_role, input->>'reasonCode' AS reason_code, input->>'reasonText' AS reason_text,
+            outcome, error_code
+       FROM brokerdesk.audit_entries
+      WHERE target = $1 AND action IN ('orders.replace', 'orders.cancel')
+      ORDER BY at DESC, seq DESC
+      LIMIT 50`,
+    [`order:${accountId}:${clientOrderId}`],
+  );
+  return rows;
+}

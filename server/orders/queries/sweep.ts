@@ -80,7 +80,7 @@ export interface SweepStateRow {
 
 const STATE = "account_id, checked_at, wanted_at, attempted_at, open_orders, last_error";
 
-async function selectSweepState(q: Queryable, accountId: string): Promise<SweepStateRow | undefined> {
+export async function selectSweepState(q: Queryable, accountId: string): Promise<SweepStateRow | undefined> {
   const { rows } = await q.query<SweepStateRow>(`SELECT ${STATE} FROM brokerdesk.order_sweep WHERE account_id = $1`, [accountId]);
   return rows[0];
 }

@@ -15,6 +15,7 @@ interface DbAlert {
   rule_kind: RuleKind;
   subject: string;
   account_id: string | null;
+  account_number: string | null;
   summary: string;
   movements: unknown;
   orders: unknown;
@@ -38,6 +39,7 @@ function toAlert(r: DbAlert): AlertRow {
     ruleKind: r.rule_kind,
     subject: r.subject,
     accountId: r.account_id,
+    accountNumber: r.account_number,
     summary: r.summary,
     movements: json(r.movements) ?? [],
     orders: json(r.orders) ?? [],
@@ -51,7 +53,9 @@ function toAlert(r: DbAlert): AlertRow {
   };
 }
 
-const COLUMNS = `a.id::text AS id, a.rule_id::text AS rule_id, r.name AS rule_name, r.kind AS rule_kind, a.subject, a.account_id, a.summary,
+// The account's number from the directory (one index probe a row), so no page shows a bare id.
+const COLUMNS = `a.id::text AS id, a.rule_id::text AS rule_id, r.name AS rule_name, r.kind AS rule_kind, a.subject, a.account_id,
+  (SELECT d.account_number FROM brokerdesk.account_directory d WHERE d.account_id = a.account_id) AS account_number, a.summary,
   a.movements, a.orders, a.details, a.occurred_at, a.raised_at, a.status, a.decided_at, a.decided_by, a.note`;
 const FROM = "brokerdesk.alerts a JOIN brokerdesk.surveillance_rules r ON r.id = a.rule_id";
 

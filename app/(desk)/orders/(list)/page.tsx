@@ -20,5 +20,5 @@ export default listPage(metadata, "orders:read", orderListParams, (params, { db,
       infinite: true,
     },
   ],
-  table: <OrdersBlotter />,
+  table: <OrdersBlotter canModify={can(staff.role, "orders:modify")} />,
 }));

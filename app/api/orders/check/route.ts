@@ -11,5 +11,5 @@ import { requestOrderCheck } from "@/server/orders/sweep";
  */
 export const GET = jsonRoute(
   { permission: "orders:read", params: (query) => orderCheckSchema.parse(Object.fromEntries(query)) },
-  async ({ params }) => requestOrderCheck((await getDb()).engine, params.account, env().ORDERS_CHECK_FRESH_MS),
+  async ({ params }) => requestOrderCheck((await getDb()).engine, params.account, env().ORDERS_CHECK_FRESH_MS, params.peek === "1"),
 );
