@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { AuditTarget } from "@/components/audit/audit-target";
 import { Badge, type Tone } from "@/components/ui/badge";
 import { Panel } from "@/components/ui/page";
 import type { CAPABILITIES } from "@/lib/auth/permissions";
@@ -18,7 +19,7 @@ interface HomeCount {
 interface HomeToday {
   counts: HomeCount[];
   stream?: { state: StreamState; label: string; since?: string; href?: string };
-  recent: { seq: number; at: string; action: string; target: string | null; outcome: string }[];
+  recent: { seq: number; at: string; action: string; target: string | null; targetAccountNumber?: string; outcome: string }[];
 }
 
 const STREAM_TONE: Record<StreamState, Tone> = { connected: "green", silent: "amber", down: "red", "no-consumer": "red" };
@@ -54,8 +55,8 @@ export function HomeView({ today, capabilities, pages }: { today: HomeToday; cap
                   <span className="min-w-0">
                     <span className="font-mono text-xs text-slate-800">{r.action}</span>
                     {r.target ? (
-                      <span className="block truncate font-mono text-[11px] text-slate-500" title={r.target}>
-                        {r.target}
+                      <span className="block text-[11px]">
+                        <AuditTarget target={r.target} accountNumber={r.targetAccountNumber} />
                       </span>
                     ) : null}
                   </span>

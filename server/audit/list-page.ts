@@ -5,7 +5,8 @@ import type { Queryable } from "@/server/db/engine";
 import { auditListParams } from "@/lib/schemas/audit";
 import { listAudit } from "./list";
 
-const targetAccount = (target: string | null) => (/^(account|order):/.test(target ?? "") ? target!.split(":")[1] : undefined);
+/** The account an entry's target names (an account or one of its orders), to name it by its number. */
+export const targetAccount = (target: string | null) => (/^(account|order):/.test(target ?? "") ? target!.split(":")[1] : undefined);
 
 /** One page of the trail as the table shows it (the page's prefetch and GET /api/audit): no hashes, account numbers named. */
 export async function auditListPage(q: Queryable, params: AuditListParams): Promise<{ rows: AuditListRow[]; nextCursor?: string }> {

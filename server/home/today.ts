@@ -2,6 +2,8 @@ import "server-only";
 import { can, type Permission, type Role } from "@/lib/auth/permissions";
 import { STREAM_STATE_LABELS, type StreamState } from "@/lib/stream-health";
 import type { Queryable } from "@/server/db/engine";
+import { accountNumbers } from "@/server/accounts/directory";
+import { targetAccount } from "@/server/audit/list-page";
 import { streamStatus } from "@/server/books/health";
 import { countOpenAlerts, countOpenMovements, countOpenOrders, countPendingApprovals, selectRecentEntries } from "./queries";
 
@@ -77,6 +79,8 @@ export interface RecentEntry {
   at: string;
   action: string;
   target: string | null;
+  /** The number of the account the target names, when the desk knows it. */
+  targetAccountNumber?: string;
   outcome: string;
 }
 
@@ -109,11 +113,16 @@ export async function homeToday(
     if (s) stream = { state: s.state, label: STREAM_STATE_LABELS[s.state], since: s.since, href: linked("/admin/stream") };
   }
   const rows = await selectRecentEntries(db, staff.id, 8);
+  const numbers = await accountNumbers(
+    db,
+    rows.map((r) => targetAccount(r.target) ?? ""),
+  );
   const recent = rows.map((r) => ({
     seq: Number(r.seq),
     at: new Date(r.at).toISOString(),
     action: r.action,
     target: r.target,
+    targetAccountNumber: numbers.get(targetAccount(r.target) ?? ""),
     outcome: r.outcome,
   }));
   return { counts, stream, recent };

@@ -1,0 +1,47 @@
+import Link from "next/link";
+
+/**
+ * The target, linked where the desk has a page for it: an account's detail, an approval request, an alert, an order's account
+ * in the blotter. The audit trail records upstream ids; the account number shown is the one the desk has seen for
+ * that id (`server/accounts/directory.ts`), else the id's end. The full value is in the tooltip.
+ */
+export function AuditTarget({ target, accountNumber }: { target: string | null; accountNumber?: string }) {
+  if (!target) return <>—</>;
+  const [kind, first, second] = target.split(":");
+  const href = !first
+    ? undefined
+    : kind === "account"
+      ? `/accounts/${encodeURIComponent(first)}`
+      : kind === "order"
+        ? `/orders?account=${encodeURIComponent(first)}`
+        : kind === "approval"
+          ? `/approvals/${encodeURIComponent(first)}`
+          : kind === "alert"
+            ? `/alerts/${encodeURIComponent(first)}`
+            : undefined;
+  const label =
+    kind === "account"
+      ? "Account"
+      : kind === "order"
+        ? `Order ${second ?? ""}`
+        : kind === "approval"
+          ? "Approval"
+          : kind === "alert"
+            ? "Alert"
+            : target;
+  if (!href) {
+    return (
+      <span className="block truncate" title={target}>
+        {target}
+      </span>
+    );
+  }
+  return (
+    <Link href={href} prefetch={false} className="block truncate text-blue-700 hover:underline" title={target} data-testid="audit-target">
+      {label}{" "}
+      <span className={accountNumber ? "font-mono" : "text-slate-500"}>
+        {accountNumber ?? (first.length > 10 ? `…${first.slice(-6)}` : first)}
+      </span>
+    </Link>
+  );
+}
