@@ -15,7 +15,7 @@ describe.each(engines)("resuming on a fresh database ($name)", (te) => {
   beforeAll(async () => {
     f = await startEventsFixture(te);
     await setPrice(f.api, "KO", "60.00");
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => f?.close());
 
   const stream = async () =>
