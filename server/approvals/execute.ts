@@ -97,7 +97,11 @@ async function execute(
     return { status: "executed", upstreamRequestId, error: null };
   }
   const message = performed.userMessage;
-  if (!(await markFailed(db.engine, req.id, message, upstreamRequestId))) settledMeanwhile(req.id);
+  if (!(await markFailed(db.engine, req.id, message, upstreamRequestId))) {
+    // The recovery's settlement stands, and it told the operation whatever it found.
+    settledMeanwhile(req.id);
+    return { status: "failed", upstreamRequestId, error: message };
+  }
   const parsed = op?.schema.safeParse(req.payload);
   if (op?.onStatus && parsed?.success)
     await op.onStatus(parsed.data, "FAILED", { approvalId: req.id, makerEmail: req.maker_email, ctx: { db }, reason: message });
