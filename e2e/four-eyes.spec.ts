@@ -7,7 +7,7 @@ import { shots, storageFor } from "./helpers";
  * Four-eyes approval end to end (issue 12): with the rule "cash journal USD above 10,000 needs 1 approver", an
  * operator's USD 5,000 journal executes at once and completes; USD 50,000 waits; its maker has no approve control
  * and a replayed approve action is refused; an administrator approves, it is sent once, and both balances move by
- * the amount. The movement's page shows the approval trail.
+ * the amount; the maker's open page follows without a reload. The movement's page shows the approval trail.
  */
 
 const TARGET = JOURNAL_TARGET;
@@ -99,6 +99,9 @@ test("a cash journal above the rule's threshold waits for a second person, and i
     admin.once("dialog", (d) => void d.accept());
     await admin.getByRole("button", { name: "Approve" }).click();
     await expect(admin.getByTestId("approval-result")).toContainText("Executed");
+    // The maker's page, open all along, follows without a reload (the live channel's "approval" notice).
+    await expect(ops.getByTestId("approval-count")).toHaveText("1 of 1");
+    await expect(ops.getByTestId("approval-result")).toContainText("Executed");
     expect(journalsSent()).toBe(sentBefore + 1);
     expect(usdCash(target.master)).toBeCloseTo(masterBefore - 50_000, 2);
     expect(usdCash(target.id)).toBeCloseTo(targetBefore + 50_000, 2);

@@ -105,11 +105,14 @@ export function ApprovalView({
   now,
   resultLink,
   decide,
+  check,
 }: {
   r: ApprovalDetail;
   now: number;
   resultLink?: { href: string; label: string };
   decide: ReactNode;
+  /** An admin's check of an execution whose process stopped. */
+  check?: ReactNode;
 }) {
   const pending = r.status === "pending";
   return (
@@ -168,6 +171,15 @@ export function ApprovalView({
               <Row label="Outcome">
                 <EnumBadge value={r.status} tones={APPROVAL_STATUS_TONES} labels={APPROVAL_STATUS_LABELS} />
               </Row>
+              {r.checkingSince ? (
+                <Row label="Checking">
+                  <span data-testid="approval-checking">
+                    Checking the upstream since {formatDateTime(r.checkingSince)}: the process sending it stopped. The upstream&apos;s
+                    answer settles it; it is never sent again.
+                  </span>
+                  {check ? <div className="mt-2">{check}</div> : null}
+                </Row>
+              ) : null}
               {r.executedAt ? <Row label="Executed">{formatDateTime(r.executedAt)}</Row> : null}
               <Row label="Upstream request id">
                 <span className="font-mono text-xs">{r.upstreamRequestId ?? "—"}</span>

@@ -84,6 +84,8 @@ export const rejectSchema = z.object({
   reason: z.string({ message: "Give a reason" }).trim().min(3, "Give a reason").max(500),
 });
 export const withdrawSchema = z.object({ id: approvalId });
+/** An admin asks the upstream now what became of an execution whose process stopped. */
+export const checkExecutionSchema = z.object({ id: approvalId });
 export type RejectValues = z.input<typeof rejectSchema>;
 
 export interface ApprovalRuleRow {
@@ -164,6 +166,8 @@ export interface ApprovalDetail extends ApprovalListRow {
   upstreamRequestId: string | null;
   result: unknown;
   error: string | null;
+  /** An execution whose process stopped: since when the upstream is asked whether it got the request. */
+  checkingSince: string | null;
   decisions: ApprovalDecisionRow[];
 }
 

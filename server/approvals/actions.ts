@@ -2,9 +2,10 @@ import "server-only";
 import { revalidatePath } from "next/cache";
 import type { z } from "zod";
 import type { Permission } from "@/lib/auth/permissions";
-import { approveSchema, rejectSchema, withdrawSchema } from "@/lib/schemas/approvals";
+import { approveSchema, checkExecutionSchema, rejectSchema, withdrawSchema } from "@/lib/schemas/approvals";
 import type { ActionContext, ActionDefinition } from "@/server/action-kit/define-action";
 import { approveRequest, rejectRequest, withdrawRequest } from "./decisions";
+import { checkExecution } from "./recover";
 
 /**
  * The decisions on a held request, each one definition that the pages' server action and the assistant channels'
@@ -41,3 +42,11 @@ export const rejectApproval = decision("approvals.reject", "approvals:decide", r
 
 /** The maker takes back their own pending request; anyone else is refused. */
 export const withdrawApproval = decision("approvals.withdraw", "approvals:read", withdrawSchema, ({ id }, ctx) => withdrawRequest(id, ctx));
+
+/**
+ * An admin's "Check the upstream now" on an execution whose process stopped (no beat for STUCK_AFTER_MS): what the
+ * minute job would do for it, at once. Refused while the execution's process is alive.
+ */
+export const checkApprovalExecution = decision("approvals.check", "jobs:manage", checkExecutionSchema, ({ id }, ctx) =>
+  checkExecution(id, ctx),
+);

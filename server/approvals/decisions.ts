@@ -6,7 +6,8 @@ import type { ActionContext } from "@/server/action-kit/define-action";
 import type { Staff } from "@/server/auth/guard";
 import type { AppDb } from "@/server/db";
 import type { Tx } from "@/server/db/engine";
-import { executeRequest } from "./execute";
+import { appendAuditIn } from "@/server/audit/trail";
+import { executeRequest, type ClaimedRequest } from "./execute";
 import { claimRequest, closeRequest, countApprovals, insertDecisionRow, lockRequest, type LockedRequest } from "./queries/decisions";
 import { approvableOperation } from "./registry";
 import { expireDue } from "./requests";
@@ -16,7 +17,8 @@ import { expireDue } from "./requests";
  * nobody decides twice, only staff holding approvals:decide whose role the request's rule names, nothing after it
  * is closed or expired. Each decision locks the request's row (FOR UPDATE), so concurrent decisions are taken one
  * after another; the last required approval claims the request for execution in the same transaction
- * (pending → executing, one UPDATE), and only the claimer executes it: one upstream request, however many clicks.
+ * (pending → executing, one UPDATE) and writes the `approvals.claim` audit entry in that transaction too, and only
+ * the claimer executes it: one upstream request, however many clicks.
  */
 const refuse = (code: string, message: string) => new AppError(code, message, message);
 
@@ -51,6 +53,20 @@ async function insertDecision(tx: Tx, r: LockedRequest, staff: Staff, decision: 
     throw refuse("ALREADY_DECIDED", "You have already decided this request.");
 }
 
+async function auditClaim(tx: Tx, ctx: ActionContext, c: ClaimedRequest, approvals: number, required: number): Promise<void> {
+  const { staff, meta } = ctx;
+  await appendAuditIn(tx, {
+    actorId: staff.id,
+    actorEmail: staff.email,
+    actorRole: staff.role,
+    ...meta,
+    action: "approvals.claim",
+    target: `approval:${c.id}`,
+    outcome: "success",
+    input: { approvalId: c.id, action: c.action, target: c.target, maker: c.maker_email, checker: staff.email, approvals, required },
+  });
+}
+
 /** Expired while pending: closed (and audited) outside the refused transaction, then refused. */
 async function refuseIfExpired(db: AppDb, id: string, now: Date): Promise<void> {
   if ((await expireDue(db, { id, now })).length) throw refuse("APPROVAL_EXPIRED", CLOSED.expired);
@@ -66,7 +82,10 @@ export async function approveRequest(id: string, ctx: ActionContext, now = new D
     await insertDecision(tx, r, staff, "approve");
     const approvals = await countApprovals(tx, id);
     if (approvals < Number(r.approvers_required)) return { r, approvals, claimed: undefined };
-    return { r, approvals, claimed: await claimRequest(tx, id, now) };
+    const claimed = await claimRequest(tx, id, now);
+    // The decision that completed the approvals and the claim are in the trail with them, or none of them is.
+    if (claimed) await auditClaim(tx, ctx, claimed, approvals, Number(r.approvers_required));
+    return { r, approvals, claimed };
   });
   const required = Number(claim.r.approvers_required);
   if (!claim.claimed) return { status: "pending", approvals: claim.approvals, required };

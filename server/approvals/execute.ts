@@ -1,9 +1,12 @@
 import "server-only";
-import { markExecuted, markFailed } from "./queries/requests";
+import { markAlive, markExecuted, markFailed } from "./queries/requests";
+import { appendAudit } from "@/server/audit/trail";
+import { logger } from "@/server/log";
 import { isRole, type Role } from "@/lib/auth/permissions";
 import type { ApprovalStatus } from "@/lib/schemas/approvals";
 import type { ActionContext } from "@/server/action-kit/define-action";
 import { actionContext, performAudited } from "@/server/action-kit/perform";
+import { BEAT_MS } from "./liveness";
 import { approvableOperation } from "./registry";
 
 /** A request this process has claimed (pending → executing): it alone sends it. */
@@ -24,7 +27,9 @@ export interface ClaimedRequest {
  * `run`, on behalf of its maker (so a movement's requester stays the maker), through the same steps as a direct
  * action (`performAudited`: recording broker, error mapping, one audit entry under the operation's action name by
  * the approver whose approval completed it, one log line), and writes the outcome: executed (result, upstream
- * request id) or failed (the safe message; never re-sent by itself).
+ * request id) or failed (the safe message; never re-sent by itself). Before the send an `approvals.execute` entry
+ * says it started (after the claim's entry, which the claim's transaction wrote); the process beats `alive_at`
+ * until the outcome is written, so a stopped one is told from a slow one.
  */
 export async function executeRequest(
   req: ClaimedRequest,
@@ -39,14 +44,43 @@ export async function executeRequest(
   };
   const ctx = actionContext(maker, db, approver.meta);
   const op = approvableOperation(req.action);
+  const people = { approvalId: req.id, maker: req.maker_email, checker: approver.staff.email };
+  await appendAudit(db, {
+    actorId: approver.staff.id,
+    actorEmail: approver.staff.email,
+    actorRole: approver.staff.role,
+    ...approver.meta,
+    action: "approvals.execute",
+    target: `approval:${req.id}`,
+    outcome: "success",
+    input: { ...people, action: req.action, target: req.target },
+  });
+  const beat = setInterval(
+    () => void markAlive(db.engine, req.id).catch((error) => logger.warn({ err: error, approvalId: req.id }, "execution beat failed")),
+    BEAT_MS,
+  );
+  beat.unref();
+  try {
+    return await execute(req, approver, ctx, op, people);
+  } finally {
+    clearInterval(beat);
+  }
+}
+
+async function execute(
+  req: ClaimedRequest,
+  approver: ActionContext,
+  ctx: ActionContext,
+  op: ReturnType<typeof approvableOperation>,
+  people: { approvalId: string; maker: string; checker: string },
+): Promise<{ status: ApprovalStatus; upstreamRequestId: string | null; error: string | null }> {
+  const { db } = approver;
   const performed = await performAudited(ctx, {
     action: req.action,
     actor: approver.staff,
     target: req.target,
     input: (upstreamRequestId) => ({
-      approvalId: req.id,
-      maker: req.maker_email,
-      checker: approver.staff.email,
+      ...people,
       payload: req.payload,
       upstreamRequestId: upstreamRequestId ?? null,
     }),
@@ -59,13 +93,24 @@ export async function executeRequest(
   });
   const upstreamRequestId = performed.upstreamRequestId ?? null;
   if (performed.ok) {
-    await markExecuted(db.engine, req.id, performed.data ?? null, upstreamRequestId);
+    if (!(await markExecuted(db.engine, req.id, performed.data ?? null, upstreamRequestId))) settledMeanwhile(req.id);
     return { status: "executed", upstreamRequestId, error: null };
   }
   const message = performed.userMessage;
-  await markFailed(db.engine, req.id, message, upstreamRequestId);
+  if (!(await markFailed(db.engine, req.id, message, upstreamRequestId))) {
+    // The recovery's settlement stands, and it told the operation whatever it found.
+    settledMeanwhile(req.id);
+    return { status: "failed", upstreamRequestId, error: message };
+  }
   const parsed = op?.schema.safeParse(req.payload);
   if (op?.onStatus && parsed?.success)
     await op.onStatus(parsed.data, "FAILED", { approvalId: req.id, makerEmail: req.maker_email, ctx: { db }, reason: message });
   return { status: "failed", upstreamRequestId, error: message };
 }
+
+/** The recovery settled it from the upstream's answer while this process still ran (it had stopped beating). */
+const settledMeanwhile = (approvalId: string) =>
+  logger.warn(
+    { approvalId },
+    "an execution's outcome arrived after the recovery had settled the request; the outcome's audit entry stands",
+  );

@@ -1,30 +1,35 @@
 import "server-only";
-import { selectStuckExecutions, settleExecution } from "./queries/requests";
+import { AppError, NotFoundError } from "@/lib/errors";
+import type { ApprovalStatus } from "@/lib/schemas/approvals";
+import type { ActionContext } from "@/server/action-kit/define-action";
+import { claimStuckExecutions, selectRequest, settleExecution } from "./queries/requests";
 import { appendAudit } from "@/server/audit/trail";
 import { broker, type BrokerClient } from "@/server/broker";
 import type { AppDb } from "@/server/db";
+import { notifyChange } from "@/server/notices/channel";
 import { logger } from "@/server/log";
+import { STUCK_AFTER_MS } from "./liveness";
 import { approvableOperation } from "./registry";
-
-/** An execution that has not written its outcome after this long has lost its process (a call takes a minute at most). */
-export const STUCK_AFTER_MS = 10 * 60_000;
 
 export const NOT_SENT_MESSAGE =
   "The execution stopped before the upstream received the request, which it does not know: nothing was sent. Ask again with a new request.";
 export const UNKNOWN_MESSAGE = "The execution stopped and its outcome could not be checked upstream: check the target before asking again.";
 
 /**
- * Settles requests left `executing` by a process that stopped mid-execution, by asking the upstream whether it knows
- * the request (its own client request id), never by sending it again: known → executed (with the upstream's status),
- * unknown → failed, nothing sent; an operation with nothing to look up by → failed, outcome unknown. Each settled
- * request is audited once (the UPDATE only takes a request still executing).
+ * Settles requests left `executing` by a process that stopped mid-execution (no beat for STUCK_AFTER_MS), by asking
+ * the upstream whether it knows the request (its own client request id), never by sending it again: known →
+ * executed (with the upstream's status), unknown → failed, nothing sent; an operation with nothing to look up by →
+ * failed, outcome unknown. Each is marked as being checked first (the page says since when); an upstream that cannot
+ * answer leaves it so for the next minute's run. Each settled request is audited once (the UPDATE only takes a
+ * request still executing), naming its maker and checker. The minute job runs it for all; an admin for `id`.
  */
 export async function recoverStuckExecutions(
   db: AppDb,
-  o: { olderThanMs?: number; now?: Date; client?: BrokerClient } = {},
+  o: { olderThanMs?: number; now?: Date; client?: BrokerClient; id?: string } = {},
 ): Promise<number> {
   const before = new Date((o.now ?? new Date()).getTime() - (o.olderThanMs ?? STUCK_AFTER_MS));
-  const rows = await selectStuckExecutions(db.engine, before);
+  const rows = await claimStuckExecutions(db.engine, before, o.id);
+  if (rows.length) await notifyChange(db.engine, { topics: ["approval"], accounts: [] });
   let settled = 0;
   for (const r of rows) {
     const op = approvableOperation(r.action);
@@ -53,11 +58,37 @@ export async function recoverStuckExecutions(
       target: `approval:${r.id}`,
       outcome: executed ? "success" : "failure",
       errorCode: executed ? undefined : found ? "NOT_SENT" : "OUTCOME_UNKNOWN",
-      input: { approvalId: r.id, action: r.action, target: r.target, maker: r.maker_email, upstream: found ?? "not checked" },
+      input: {
+        approvalId: r.id,
+        action: r.action,
+        target: r.target,
+        maker: r.maker_email,
+        checker: r.checker_email,
+        approvers: r.approver_emails,
+        upstream: found ?? "not checked",
+      },
     });
     if (!executed && found && op?.onStatus && parsed?.success) {
       await op.onStatus(parsed.data, "FAILED", { approvalId: r.id, makerEmail: r.maker_email, ctx: { db }, reason: NOT_SENT_MESSAGE });
     }
   }
   return settled;
+}
+
+/**
+ * One request checked now (an admin's request): settled when the upstream answers; still executing when it could
+ * not (the minute job tries again). Refused when its process is alive, and when it is not executing.
+ */
+export async function checkExecution(id: string, ctx: ActionContext): Promise<{ status: ApprovalStatus }> {
+  ctx.audit.target = `approval:${id}`;
+  const before = await selectRequest(ctx.db.engine, id);
+  if (!before) throw new NotFoundError("This approval request does not exist.");
+  const refuse = (code: string, message: string) => new AppError(code, message, message);
+  if (before.status !== "executing") throw refuse("APPROVAL_CLOSED", "This request is not executing: there is nothing to check.");
+  await recoverStuckExecutions(ctx.db, { id });
+  const after = await selectRequest(ctx.db.engine, id);
+  if (after?.status === "executing" && !after.checking_since) {
+    throw refuse("STILL_EXECUTING", "Its process is still sending it: check again if it shows no progress for half a minute.");
+  }
+  return { status: after?.status ?? before.status };
 }

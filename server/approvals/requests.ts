@@ -9,6 +9,7 @@ import type { AppDb } from "@/server/db";
 import type { Queryable } from "@/server/db/engine";
 import { MASK, maskValue } from "@/server/accounts/masking";
 import { logger } from "@/server/log";
+import { STUCK_AFTER_MS } from "./liveness";
 import { approvableOperation } from "./registry";
 import {
   expireDueRequests,
@@ -112,6 +113,18 @@ export async function listApprovals(
   return { rows: result.rows.map(toListRow), nextCursor: result.nextCursor };
 }
 
+/**
+ * When the recovery began checking an execution with the upstream (or, before it first came round, when the
+ * execution's process last showed a sign of life plus the stuck limit); null while executing normally or settled.
+ */
+function checkingSince(r: DbRequest, now = Date.now()): string | null {
+  if (r.status !== "executing") return null;
+  if (r.checking_since) return iso(r.checking_since);
+  const alive = r.alive_at ?? r.decided_at;
+  const stuckAt = alive ? new Date(alive).getTime() + STUCK_AFTER_MS : undefined;
+  return stuckAt !== undefined && stuckAt <= now ? new Date(stuckAt).toISOString() : null;
+}
+
 export async function getApproval(db: AppDb, id: string): Promise<ApprovalDetail> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw new NotFoundError("This approval request does not exist.");
   await expireDue(db, { id });
@@ -135,6 +148,7 @@ export async function getApproval(db: AppDb, id: string): Promise<ApprovalDetail
     upstreamRequestId: r.upstream_request_id,
     result: r.result,
     error: r.error,
+    checkingSince: checkingSince(r),
     decisions: decisions.map((d): ApprovalDecisionRow => ({
       approverId: d.approver_id,
       approverEmail: d.approver_email,

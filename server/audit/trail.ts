@@ -1,5 +1,6 @@
 import "server-only";
 import type { AppDb } from "@/server/db";
+import type { Queryable } from "@/server/db/engine";
 import { notifyChange } from "@/server/notices/channel";
 import { boundedInput, entryHash, GENESIS_HASH, redactSecrets, type AuditInput, type AuditOutcome, type AuditRow } from "./entry";
 import { insertEntry, lockChain, selectLastHash } from "./queries";
@@ -9,34 +10,40 @@ import { insertEntry, lockChain, selectLastHash } from "./queries";
  * lock. The entry's shape and hashing: `entry.ts`; reading: `list.ts`; verifying: `verify.ts`.
  */
 export async function appendAudit(db: AppDb, input: AuditInput): Promise<AuditRow> {
-  return db.engine.transaction(async (tx) => {
-    // One writer at a time extends the chain, across every app instance sharing the database.
-    await lockChain(tx);
-    const prevHash = (await selectLastHash(tx)) ?? GENESIS_HASH;
-    const entry = {
-      at: new Date(),
-      actorId: input.actorId ?? null,
-      actorEmail: input.actorEmail ?? null,
-      actorRole: input.actorRole ?? null,
-      action: input.action,
-      target: input.target ?? null,
-      // Round-trip through JSON so the hashed value is exactly what jsonb stores (no undefined, no Dates).
-      input: input.input === undefined ? null : boundedInput(redactSecrets(input.input)),
-      upstreamRequestId: input.upstreamRequestId ?? null,
-      idempotencyKey: input.idempotencyKey ?? null,
-      outcome: input.outcome,
-      errorCode: input.errorCode ?? null,
-      clientIp: input.clientIp ?? null,
-      userAgent: input.userAgent ?? null,
-      channel: input.channel ?? null,
-      tokenId: input.tokenId ?? null,
-    };
-    const hash = entryHash(prevHash, entry);
-    const seq = await insertEntry(tx, { ...entry, inputJson: entry.input === null ? null : JSON.stringify(entry.input), prevHash, hash });
-    // The live channel's notice (sent on commit): open audit, staff and approval lists refetch.
-    await notifyChange(tx, { topics: auditNoticeTopics(entry.action, entry.outcome), accounts: [] });
-    return { seq, ...entry, prevHash, hash };
-  });
+  return db.engine.transaction((tx) => appendAuditIn(tx, input));
+}
+
+/**
+ * Appends within the caller's transaction: the entry commits with the change it records, or neither does (an
+ * approval's claim). The chain's lock is held until that transaction ends, so keep it short.
+ */
+export async function appendAuditIn(tx: Queryable, input: AuditInput): Promise<AuditRow> {
+  // One writer at a time extends the chain, across every app instance sharing the database.
+  await lockChain(tx);
+  const prevHash = (await selectLastHash(tx)) ?? GENESIS_HASH;
+  const entry = {
+    at: new Date(),
+    actorId: input.actorId ?? null,
+    actorEmail: input.actorEmail ?? null,
+    actorRole: input.actorRole ?? null,
+    action: input.action,
+    target: input.target ?? null,
+    // Round-trip through JSON so the hashed value is exactly what jsonb stores (no undefined, no Dates).
+    input: input.input === undefined ? null : boundedInput(redactSecrets(input.input)),
+    upstreamRequestId: input.upstreamRequestId ?? null,
+    idempotencyKey: input.idempotencyKey ?? null,
+    outcome: input.outcome,
+    errorCode: input.errorCode ?? null,
+    clientIp: input.clientIp ?? null,
+    userAgent: input.userAgent ?? null,
+    channel: input.channel ?? null,
+    tokenId: input.tokenId ?? null,
+  };
+  const hash = entryHash(prevHash, entry);
+  const seq = await insertEntry(tx, { ...entry, inputJson: entry.input === null ? null : JSON.stringify(entry.input), prevHash, hash });
+  // The live channel's notice (sent on commit): open audit, staff and approval lists refetch.
+  await notifyChange(tx, { topics: auditNoticeTopics(entry.action, entry.outcome), accounts: [] });
+  return { seq, ...entry, prevHash, hash };
 }
 
 /**

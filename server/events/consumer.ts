@@ -7,6 +7,7 @@ import { UPSTREAM_EVENT_TYPES } from "@/server/books/changes";
 import { notifyChange } from "@/server/notices/channel";
 import { ingest, type Incoming } from "@/server/books/ingest";
 import { fromStream } from "./ingest";
+import { onSubscribed, upstreamResumePoint } from "./gaps";
 import { backoffMs, sleep } from "@/server/timing";
 import { tryLead, type Leadership } from "./leader";
 import { selectResumePoint, updateStreamRow } from "./queries/stream";
@@ -16,7 +17,8 @@ import { selectResumePoint, updateStreamRow } from "./queries/stream";
  * from the stored resume point, stores and projects what arrives in batches (ingest.ts), and reconnects with
  * exponential backoff and full jitter when the stream fails, ends, or stays silent (no event and no ping) for
  * `silenceMs`. Events buffered but not yet stored when the stream ends are dropped: the resume point only moves
- * with stored events, so the upstream sends them again.
+ * with stored events, so the upstream sends them again. With no resume point of its own it keeps the one the
+ * upstream answers on subscribe, and a gap it cannot resume over is backfilled (gaps.ts).
  */
 export interface ConsumerOptions {
   engine: Engine;
@@ -104,7 +106,12 @@ export function startConsumer(o: ConsumerOptions): ConsumerHandle {
       lastMessage = Date.now();
       if (m.eventType === EVENT.SubscribeSuccess) {
         void setStream(o.engine, { connected: true, connected_at: new Date(), last_error: null, leader: instance }).catch(() => undefined);
-        log("info", "event stream connected", { resumeFrom });
+        const upstream = upstreamResumePoint(m.payload);
+        log("info", "event stream connected", { resumeFrom, upstream });
+        void onSubscribed(o.engine, resumeFrom, upstream).then(
+          (gapFrom) => gapFrom && log("warn", "the stream cannot resume from the books' own point: backfilling the gap", { gapFrom }),
+          (error) => log("error", "storing the upstream's resume point failed", { err: String(error) }),
+        );
       } else if (m.eventType === EVENT.Ping) {
         void setStream(o.engine, { last_ping_at: new Date() }, false).catch(() => undefined);
       } else if (m.eventType === EVENT.Event) {

@@ -10,6 +10,7 @@ import {
   insertRun,
   markOrderDetailDone,
   saveRunRow,
+  selectBackfillDue,
   selectOpenOrdersBefore,
   selectOrdersWantingDetail,
   selectRunningRun,
@@ -20,7 +21,8 @@ import {
 /**
  * Keeping the read model true with the upstream's detail and list calls, all within the client's rate budget:
  * - details: an order that events describe only in part (no prices; a replace) gets one detail call;
- * - backfill: per account, open orders and recent order history, for what happened before the consumer ran;
+ * - backfill: per account, open orders and recent order history, for what happened before the consumer ran, and
+ *   for a window of events the stream could not resume over (a gap);
  * - reconciliation: a detail call for every movement or open order that has sat in a non-final state too long.
  * What a call returns is applied through the books' snapshots (`server/books/snapshots.ts`).
  */
@@ -84,7 +86,14 @@ const tally = (run: Run, r: SnapshotResult) => {
   if (r === "diverged") run.fixed += 1;
 };
 
-/** Backfill, resumable: continues the last unfinished run from its account cursor. */
+/** Whether a backfill is due: the first one until it is done, or a gap's run left running. */
+export const backfillDue = (engine: Engine): Promise<boolean> => selectBackfillDue(engine);
+
+/**
+ * Backfill, resumable: continues the last unfinished run from its account cursor. A gap's run (gaps.ts) reads the
+ * same `days` of order history as the first: the upstream filters history by its own market dates and clock, which
+ * the desk's clock cannot place to the day, and a few more list calls an account leave nothing of the window out.
+ */
 export async function backfill(d: SyncDeps, o: { days: number; signal?: AbortSignal; requestedBy?: string }): Promise<Run> {
   const run = await openRun(d.engine, "backfill", o.requestedBy, true);
   const start = new Date(Date.now() - o.days * 86_400_000).toISOString().slice(0, 10);

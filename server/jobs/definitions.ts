@@ -6,9 +6,9 @@ import { sweepExpired } from "@/server/approvals/requests";
 import type { BrokerClient } from "@/server/broker/client";
 import type { AppDb } from "@/server/db";
 import type { Engine } from "@/server/db/engine";
-import { backfill, completeOrderDetails, reconcile, type SyncDeps } from "@/server/events/sync";
+import { backfill, backfillDue, completeOrderDetails, reconcile, type SyncDeps } from "@/server/events/sync";
 import { pacer, runOrderSweep, type OrderSweepDeps, type SweepMemory } from "@/server/orders/sweep";
-import { hasFinishedBackfill, sweptWithin } from "./queries";
+import { sweptWithin } from "./queries";
 import { runOutboxLoop, type OutboxDeps } from "@/server/status-mail/outbox";
 import { evaluateNewEvents } from "./surveillance";
 
@@ -149,10 +149,11 @@ export const JOBS = {
     retryBackoff: true,
     expireInSeconds: 300,
     onRequest: false,
-    // Once: until a run is done, each start sends it (it resumes from its cursor).
-    dueAtStart: async (d) => !(await hasFinishedBackfill(d.db.engine)),
+    // Until the first run is done, and while a gap's run is left running, each start sends it (it resumes from
+    // its cursor); the consumer's "backfill" notice sends it when it records a gap.
+    dueAtStart: async (d) => await backfillDue(d.db.engine),
     async run(data, d, _state, signal) {
-      if (await hasFinishedBackfill(d.db.engine)) return { output: { skipped: "done before" } };
+      if (!(await backfillDue(d.db.engine))) return { output: { skipped: "done before" } };
       const run = await backfill(syncDeps(d), { days: d.backfillDays, signal, requestedBy: data.requestedBy });
       return { again: signal.aborted, output: { ...run } };
     },

@@ -4,11 +4,6 @@ import { JOBS_SCHEMA } from "@/server/db/boss-db";
 
 /** The SQL of server/jobs: the watermarks of jobs over the stored events, and the admin page's reads of pg-boss's tables. */
 
-export async function hasFinishedBackfill(db: Queryable): Promise<boolean> {
-  const { rows } = await db.query("SELECT 1 FROM brokerdesk.sync_runs WHERE job = 'backfill' AND status = 'done' LIMIT 1");
-  return rows.length > 0;
-}
-
 /** Whether an activities round started within the last `ms`. */
 export async function sweptWithin(db: Queryable, ms: number): Promise<boolean> {
   const { rows } = await db.query(

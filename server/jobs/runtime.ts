@@ -85,7 +85,7 @@ export async function startJobs(o: StartJobsOptions): Promise<JobsHandle> {
   }
 
   // The event path's triggers: a projected batch of orders or movements asks for the surveillance evaluation and
-  // order details. One send in flight a queue; a notice meanwhile sends once more after it (the queue's policy
+  // order details; a gap the consumer recorded, for the backfill. One send in flight a queue; a notice meanwhile sends once more after it (the queue's policy
   // keeps at most one waiting anyway).
   const names = new Set(jobs.map((j) => j.name));
   const trigger = coalesced((name: string) => send(name).then(() => undefined));
@@ -93,6 +93,7 @@ export async function startJobs(o: StartJobsOptions): Promise<JobsHandle> {
     const orders = notice.topics.includes("order");
     if ((orders || notice.topics.includes("movement")) && names.has(JOBS.surveillance.name)) trigger(JOBS.surveillance.name);
     if (orders && names.has(JOBS.orderDetails.name)) trigger(JOBS.orderDetails.name);
+    if (notice.topics.includes("backfill") && names.has(JOBS.backfill.name)) trigger(JOBS.backfill.name);
   });
 
   // What is due at start: the first backfill until it is done, a sweep round when none ran within its interval.

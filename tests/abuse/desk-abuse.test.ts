@@ -33,6 +33,7 @@ const ACTIONS = [
   "approvals-approve",
   "approvals-reject",
   "approvals-withdraw",
+  "approvals-check",
   "approvals-rule-save",
   "approvals-rule-enable",
   "accounts-create",

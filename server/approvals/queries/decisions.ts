@@ -55,7 +55,7 @@ export async function countApprovals(tx: Queryable, requestId: string): Promise<
 /** pending → executing, for the one caller that gets the row back; undefined when it was not pending. */
 export async function claimRequest(tx: Queryable, id: string, now: Date): Promise<ClaimedRequest | undefined> {
   const { rows } = await tx.query<ClaimedRequest>(
-    `UPDATE brokerdesk.approval_requests SET status = 'executing', decided_at = $2
+    `UPDATE brokerdesk.approval_requests SET status = 'executing', decided_at = $2, alive_at = $2
       WHERE id = $1 AND status = 'pending' RETURNING id::text, action, target, payload, maker_id::text, maker_email, maker_role, diff`,
     [id, now],
   );

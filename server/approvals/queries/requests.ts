@@ -102,6 +102,8 @@ export interface DbRequest {
   upstream_request_id: string | null;
   result: unknown;
   error: string | null;
+  alive_at: Date | null;
+  checking_since: Date | null;
   approvals: number | string;
 }
 
@@ -166,19 +168,29 @@ export async function selectRequestIdsOf(q: Queryable, clientRequestId: string, 
   return rows.map((r) => r.id);
 }
 
-/** The execution succeeded: its result and upstream request id. */
-export async function markExecuted(q: Queryable, id: string, result: unknown, upstreamRequestId: string | null): Promise<void> {
-  await q.query(
-    `UPDATE brokerdesk.approval_requests SET status = 'executed', executed_at = now(), result = $2::jsonb, upstream_request_id = $3 WHERE id = $1`,
+/** The execution succeeded: its result and upstream request id; false when a recovery settled it first. */
+export async function markExecuted(q: Queryable, id: string, result: unknown, upstreamRequestId: string | null): Promise<boolean> {
+  const { rows } = await q.query(
+    `UPDATE brokerdesk.approval_requests SET status = 'executed', executed_at = now(), result = $2::jsonb, upstream_request_id = $3
+      WHERE id = $1 AND status = 'executing' RETURNING id`,
     [id, JSON.stringify(result), upstreamRequestId],
   );
+  return rows.length > 0;
 }
 
-export async function markFailed(q: Queryable, id: string, error: string, upstreamRequestId: string | null): Promise<void> {
-  await q.query(
-    `UPDATE brokerdesk.approval_requests SET status = 'failed', executed_at = now(), error = $2, upstream_request_id = $3 WHERE id = $1`,
+/** The execution failed; false when a recovery settled it first. */
+export async function markFailed(q: Queryable, id: string, error: string, upstreamRequestId: string | null): Promise<boolean> {
+  const { rows } = await q.query(
+    `UPDATE brokerdesk.approval_requests SET status = 'failed', executed_at = now(), error = $2, upstream_request_id = $3
+      WHERE id = $1 AND status = 'executing' RETURNING id`,
     [id, error, upstreamRequestId],
   );
+  return rows.length > 0;
+}
+
+/** The executing process is alive: its beat while it sends the request. */
+export async function markAlive(q: Queryable, id: string): Promise<void> {
+  await q.query("UPDATE brokerdesk.approval_requests SET alive_at = now() WHERE id = $1 AND status = 'executing'", [id]);
 }
 
 export interface StuckRow {
@@ -187,13 +199,26 @@ export interface StuckRow {
   target: string;
   payload: unknown;
   maker_email: string;
+  /** The approver whose approval claimed it (the last one), and every approver. */
+  checker_email: string | null;
+  approver_emails: string[];
 }
 
-/** Executions claimed before `before` and still executing (at most 100, oldest first). */
-export async function selectStuckExecutions(q: Queryable, before: Date): Promise<StuckRow[]> {
+/**
+ * Executions still executing with no sign of their process since `before` (its last beat, else its claim), oldest
+ * first, at most 100 (or the one `id`); each is marked as being checked from now on (kept when it already was).
+ */
+export async function claimStuckExecutions(q: Queryable, before: Date, id?: string): Promise<StuckRow[]> {
   const { rows } = await q.query<StuckRow>(
-    "SELECT id::text, action, target, payload, maker_email FROM brokerdesk.approval_requests WHERE status = 'executing' AND decided_at < $1 ORDER BY decided_at LIMIT 100",
-    [before],
+    `WITH stuck AS (
+       SELECT id FROM brokerdesk.approval_requests
+        WHERE status = 'executing' AND COALESCE(alive_at, decided_at) < $1 ${id ? "AND id = $2" : ""}
+        ORDER BY decided_at LIMIT 100)
+     UPDATE brokerdesk.approval_requests r SET checking_since = COALESCE(r.checking_since, now()) FROM stuck WHERE r.id = stuck.id
+     RETURNING r.id::text, r.action, r.target, r.payload, r.maker_email,
+       (SELECT d.approver_email FROM brokerdesk.approval_decisions d WHERE d.request_id = r.id AND d.decision = 'approve' ORDER BY d.at DESC, d.id DESC LIMIT 1) AS checker_email,
+       ARRAY(SELECT d.approver_email FROM brokerdesk.approval_decisions d WHERE d.request_id = r.id AND d.decision = 'approve' ORDER BY d.at, d.id) AS approver_emails`,
+    id ? [before, id] : [before],
   );
   return rows;
 }

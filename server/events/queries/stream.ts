@@ -30,6 +30,11 @@ export async function selectResumePoint(q: Queryable): Promise<string | undefine
   return rows[0]?.last_event_id ?? undefined;
 }
 
+/** Stores the upstream's resume point while the books hold none (a stored event's id is never replaced). */
+export async function adoptResumePoint(q: Queryable, lastEventId: string): Promise<void> {
+  await q.query("UPDATE brokerdesk.event_stream SET last_event_id = $1 WHERE id = 'upstream' AND last_event_id IS NULL", [lastEventId]);
+}
+
 /** Takes the session-level advisory lock `key` on this connection if it is free. */
 export async function tryAdvisoryLock(client: pg.Client, key: string): Promise<boolean> {
   const { rows } = await client.query<{ ok: boolean }>("SELECT pg_try_advisory_lock(hashtext($1)) AS ok", [key]);

@@ -51,6 +51,42 @@ export async function insertRun(q: Queryable, job: string, requestedBy: string |
   return rows[0];
 }
 
+/** Whether a backfill is due: none has finished yet, or one (a gap's) is left running. */
+export async function selectBackfillDue(q: Queryable): Promise<boolean> {
+  const { rows } = await q.query<{ due: boolean }>(
+    `SELECT NOT EXISTS (SELECT 1 FROM brokerdesk.sync_runs WHERE job = 'backfill' AND status = 'done')
+         OR EXISTS (SELECT 1 FROM brokerdesk.sync_runs WHERE job = 'backfill' AND status = 'running') AS due`,
+  );
+  return rows[0]?.due === true;
+}
+
+/**
+ * Where a gap's window starts: the last stored event's time, else (nothing stored from the stream) the start of the
+ * newest finished backfill; undefined when no backfill has finished (the first one, due, covers the window).
+ */
+export async function selectGapStart(q: Queryable): Promise<Date | undefined> {
+  const { rows } = await q.query<{ from: Date | null }>(
+    `SELECT (SELECT max(started_at) FROM brokerdesk.sync_runs WHERE job = 'backfill' AND status = 'done') AS from`,
+  );
+  const backfilled = rows[0]?.from ?? undefined;
+  if (!backfilled) return undefined;
+  const { rows: stream } = await q.query<{ at: Date | null }>(
+    "SELECT last_event_at AS at FROM brokerdesk.event_stream WHERE id = 'upstream'",
+  );
+  return stream[0]?.at ?? backfilled;
+}
+
+/** Records a gap backfill from `from`, unless a backfill is running already (it goes on); true when recorded. */
+export async function insertGapRun(q: Queryable, from: Date, requestedBy: string): Promise<boolean> {
+  const { rows } = await q.query(
+    `INSERT INTO brokerdesk.sync_runs (job, status, requested_by, gap_from)
+     SELECT 'backfill', 'running', $2, $1 WHERE NOT EXISTS (SELECT 1 FROM brokerdesk.sync_runs WHERE job = 'backfill' AND status = 'running')
+     RETURNING id`,
+    [from, requestedBy],
+  );
+  return rows.length > 0;
+}
+
 export async function saveRunRow(
   q: Queryable,
   run: Run,

@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
 import { lookupPage } from "@/app/(desk)/guarded-layout";
+import { ApprovalCheck } from "@/components/approvals/approval-check";
 import { ApprovalDecide } from "@/components/approvals/approval-decide";
 import { ApprovalView } from "@/components/approvals/approval-view";
 import { findApproval } from "./lookup";
+import { RefreshOnChange } from "@/components/live/refresh-on-change";
 import { PageHeader } from "@/components/ui/page";
 import { can } from "@/lib/auth/permissions";
 import { ruleActionLabel } from "@/lib/schemas/approvals";
@@ -12,7 +14,10 @@ import { maskApprovalPii } from "@/server/approvals/requests";
 
 export const metadata: Metadata = { title: "Approval request" };
 
-/** Thin page: the request (expired first when due), and the controls this person may use. */
+/**
+ * Thin page: the request (expired first when due), and the controls this person may use; read again when an
+ * approval changes anywhere (a decision on another instance, an execution's outcome, a recovery).
+ */
 export default lookupPage(
   "approvals:read",
   ({ id }: { id: string }) => findApproval(id),
@@ -29,7 +34,14 @@ export default lookupPage(
     return (
       <>
         <PageHeader title={`Approval: ${ruleActionLabel(r.ruleAction)}`} back={{ href: "/approvals", label: "Approvals" }} />
-        <ApprovalView r={r} now={new Date().getTime()} resultLink={resultLink} decide={decide} />
+        <RefreshOnChange topic="approval" />
+        <ApprovalView
+          r={r}
+          now={new Date().getTime()}
+          resultLink={resultLink}
+          decide={decide}
+          check={r.checkingSince && can(staff.role, "jobs:manage") ? <ApprovalCheck id={r.id} /> : undefined}
+        />
       </>
     );
   },
