@@ -79,7 +79,15 @@ export async function startEventServer(sb: Sandbox, host: string, port: number):
       .finally(() => (checking = false));
   }, 200);
   for (const service of subscribeServiceDefinitions()) {
-    server.addService(service, { Subscribe: (call: Call) => void subscribe(sb, call, open) });
+    server.addService(service, {
+      // A lost database connection while the stream starts (its authentication, its cursor) ends that stream, not the
+      // sandbox: the subscriber reconnects.
+      Subscribe: (call: Call) =>
+        void subscribe(sb, call, open).catch(() => {
+          open.delete(call);
+          call.emit("error", { code: grpc.status.UNAVAILABLE, details: "The event service could not start the stream." });
+        }),
+    });
   }
   const bound = await new Promise<number>((resolve, reject) =>
     server.bindAsync(`${host}:${port}`, grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
