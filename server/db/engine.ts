@@ -6,6 +6,9 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import pg from "pg";
 import { checkout, isConnectionError, neverSent, retrying } from "./checkout";
 
+// The sandbox is a program of its own that reaches the database only through this module (a unit test keeps it so).
+export { surviveLostConnections } from "./unheard";
+
 /**
  * One PostgreSQL engine behind one small interface: embedded PGlite (a directory, or memory) by default,
  * a PostgreSQL server through node-postgres when a URL is given. Both the app and the sandbox use it.

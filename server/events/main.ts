@@ -5,12 +5,14 @@
 import { env } from "@/lib/env";
 import { getDb } from "@/server/db";
 import { exitIfEmbeddedDbInUse } from "@/server/db/embedded-lock";
+import { surviveLostConnections } from "@/server/db/unheard";
 import { startConfiguredJobs } from "@/server/jobs/run";
 import { logger } from "@/server/log";
 import { rebuildReadModel } from "@/server/books/ingest";
 import { startConfiguredEventService } from "./run";
 
 if (process.argv.includes("rebuild")) exitIfEmbeddedDbInUse();
+surviveLostConnections((msg, err) => logger.warn({ err }, msg));
 const db = await getDb();
 if (process.argv.includes("rebuild")) {
   const started = Date.now();

@@ -196,6 +196,7 @@ async function subscribe(sb: Sandbox, call: Call, open: Set<Call>) {
   const pump = async () => {
     if (pumping) return void (again = true);
     pumping = true;
+    let failed = false;
     try {
       do {
         again = false;
@@ -209,10 +210,13 @@ async function subscribe(sb: Sandbox, call: Call, open: Set<Call>) {
         if (rows.length === PAGE) again = true;
       } while (again && !closed);
     } catch {
-      // a closed engine during shutdown: the stream ends below
+      // A lost database connection (or a closed engine during shutdown): read the page again in a moment, or the
+      // stream would sit behind its cursor, pinging, until the next event wakes it.
+      failed = true;
     } finally {
       pumping = false;
     }
+    if (failed && !closed) setTimeout(() => void pump(), 500).unref();
   };
   const onEvents = () => void pump();
   t.bus.on("events", onEvents);
