@@ -26,7 +26,7 @@ if (!env().DATABASE_URL) {
   process.exit(1);
 }
 const service = startConfiguredEventService(db.engine);
-if (service) logger.info({ instance: service.instance }, "event consumer started (stand-by until it holds the leader lock)");
+if (service) logger.info({ instance: service.instance }, "event consumer started (stand-by until it holds the leader lease)");
 const jobs = await startConfiguredJobs(db);
 logger.info("job system started");
 const stop = async () => {

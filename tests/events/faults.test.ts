@@ -33,14 +33,17 @@ describe.skipIf(!server)("fault drills (postgres)", () => {
     children.push(p);
     return p;
   };
+  const holder = async () =>
+    (await q<{ holder: string }>(f, "SELECT holder FROM brokerdesk.leases WHERE name = 'event-consumer' AND expires_at > now()"))[0]
+      ?.holder;
   const stream = async () =>
     (await q<{ leader: string | null; connected: boolean }>(f, "SELECT leader, connected FROM brokerdesk.event_stream"))[0];
-  /** The leader, once its stream is connected. */
-  const leader = () =>
+  /** The leader, once it holds the lease and its stream is connected. */
+  const leader = (not?: string) =>
     until(
       async () => {
-        const s = await stream();
-        return s.connected && s.leader;
+        const [h, s] = [await holder(), await stream()];
+        return h && h !== not && s.connected && s.leader === h && h;
       },
       60_000,
       "a connected leader",
@@ -82,5 +85,47 @@ describe.skipIf(!server)("fault drills (postgres)", () => {
     expect(consumer.child.exitCode).toBeNull();
     expect(consumer.child.signalCode).toBeNull();
     consumer.signal("SIGKILL");
+  }, 180_000);
+
+  it("a frozen leader loses its lease: a standby takes over within 10 s, and the old one steps down when it wakes", async () => {
+    // Its own starting point: no lease left by an earlier consumer (killed, its lease runs out by itself).
+    await until(async () => !(await holder()), 30_000, "no leader");
+    const fromId = await lastSandboxEventId(f);
+    const since = await mark(f);
+    const a = start();
+    const first = await leader();
+    const b = start();
+    await activity(f, 2);
+    // b stands by while a renews its lease.
+    await until(() => b.output().includes("job system started"), 60_000, "the standby to start");
+    expect(await holder()).toBe(first);
+
+    a.signal("SIGSTOP");
+    const frozen = Date.now();
+    await activity(f, 2);
+    const second = await until(
+      async () => {
+        const h = await holder();
+        return h && h !== first && h;
+      },
+      30_000,
+      "the standby to take the lease",
+    );
+    const takeover = Date.now() - frozen;
+    await leader(first);
+    await activity(f, 2);
+    console.log(`frozen leader: the standby held the lease ${takeover} ms after the freeze`);
+    expect(takeover).toBeLessThan(10_000);
+
+    a.signal("SIGCONT");
+    await until(() => a.output().includes("lost its lease"), 30_000, "the old leader to step down");
+    await activity(f, 2);
+    await expectInSync(f, fromId, since);
+    // The new leader keeps the lease and the stream's row.
+    expect(await holder()).toBe(second);
+    expect(await stream()).toMatchObject({ leader: second, connected: true });
+    expect(a.child.exitCode).toBeNull();
+    a.signal("SIGKILL");
+    b.signal("SIGKILL");
   }, 180_000);
 });
