@@ -24,10 +24,9 @@ export function startGroup(command, args, options = {}) {
   return child;
 }
 
-export async function waitForHttp(url, timeoutMs, child) {
+export async function waitForHttp(url, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child && child.exitCode !== null) throw new Error(`${url}: the process exited with code ${child.exitCode}`);
     try {
       const res = await fetch(url);
       if (res.ok) return;
@@ -37,4 +36,35 @@ export async function waitForHttp(url, timeoutMs, child) {
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+/**
+ * Runs a process group and starts it again when it exits on its own (a crash, a lost database it could not survive):
+ * after 1 s, then 2 s, 4 s … up to 30 s, the delay starting over once a run lasted a minute. `stopGroup` ends it
+ * for good (shutdown is not a crash).
+ */
+export function supervise(name, command, args, { stableMs = 60_000, maxDelayMs = 30_000 } = {}) {
+  let child;
+  let stopped = false;
+  let failures = 0;
+  let timer;
+  const run = () => {
+    const started = Date.now();
+    child = startGroup(command, args);
+    child.on("exit", (code, signal) => {
+      if (stopped) return;
+      failures = Date.now() - started >= stableMs ? 1 : failures + 1;
+      const delay = Math.min(maxDelayMs, 1000 * 2 ** (failures - 1));
+      console.error(`${name} stopped (${signal ?? `code ${code}`}); starting it again in ${delay / 1000} s.`);
+      timer = setTimeout(run, delay);
+    });
+  };
+  run();
+  return {
+    stopGroup: (signal) => {
+      stopped = true;
+      clearTimeout(timer);
+      child.stopGroup(signal);
+    },
+  };
 }

@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // Starts Brokerdesk: the embedded sandbox upstream when no BROKER_BASE_URL is set, a production build of the
-// app when the sources changed since the last one, then the app on PORT (default 3000).
+// app when the sources changed since the last one, then the app on PORT (default 3000). Each process it starts is
+// supervised: one that exits on its own is started again with backoff (lib.mjs `supervise`); SIGINT/SIGTERM stop all.
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { bin, loadDotEnv, root, startGroup, waitForHttp } from "./lib.mjs";
+import { bin, loadDotEnv, root, supervise, waitForHttp } from "./lib.mjs";
 
 loadDotEnv();
 const dev = process.argv.includes("--dev");
@@ -37,13 +38,8 @@ process.on("SIGTERM", () => stopAll(143));
 
 if (embedded) {
   const sandboxUrl = `http://${env.SANDBOX_HOST ?? "127.0.0.1"}:${env.SANDBOX_PORT ?? 4100}`;
-  const sandbox = startGroup(bin("tsx"), ["--conditions=react-server", "server/sandbox/main.ts"]);
-  children.push(sandbox);
-  sandbox.on("exit", (code) => {
-    console.error(`The sandbox stopped (code ${code}); stopping.`);
-    stopAll(1);
-  });
-  await waitForHttp(`${sandboxUrl}/health`, 120_000, sandbox).catch((error) => {
+  children.push(supervise("The sandbox", bin("tsx"), ["--conditions=react-server", "server/sandbox/main.ts"]));
+  await waitForHttp(`${sandboxUrl}/health`, 120_000).catch((error) => {
     console.error(String(error));
     stopAll(1);
   });
@@ -51,9 +47,7 @@ if (embedded) {
 
 // With a PostgreSQL server the event consumer is a process of its own (on PGlite the app runs it: one process per database).
 if (env.DATABASE_URL && (env.EVENTS_CONSUMER ?? "auto") === "auto") {
-  const events = startGroup(bin("tsx"), ["--conditions=react-server", "server/events/main.ts"]);
-  children.push(events);
-  events.on("exit", (code) => console.error(`The event consumer stopped (code ${code}).`));
+  children.push(supervise("The event consumer", bin("tsx"), ["--conditions=react-server", "server/events/main.ts"]));
 }
 
 const SOURCES = [
@@ -90,8 +84,6 @@ if (!dev) {
 }
 
 const port = env.PORT ?? "3000";
-const app = startGroup(bin("next"), [dev ? "dev" : "start", "-p", port]);
-children.push(app);
+children.push(supervise("The app", bin("next"), [dev ? "dev" : "start", "-p", port]));
 fs.writeFileSync(path.join(dataDir, "app.pid"), String(process.pid));
-app.on("exit", (code) => stopAll(code ?? 0));
 console.log(`Brokerdesk: http://localhost:${port}${embedded ? " (embedded sandbox upstream, demo users: see the sign-in page)" : ""}`);

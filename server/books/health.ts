@@ -5,7 +5,7 @@ import type { StreamHealth, StreamState, StreamStatus, SyncRunView } from "@/lib
 
 /**
  * The event stream's health as the desk shows it, from the consumer's row and the stored events.
- * - `no-consumer`: no consumer has written its heartbeat (every 2 s) for 10 s;
+ * - `no-consumer`: no consumer has written its heartbeat (with each renewal of its lease, every 1.5 s) for 10 s;
  * - `down`: the consumer runs but the stream is not connected;
  * - `silent`: connected, but neither an event nor a ping for longer than the silence limit;
  * - `connected`.

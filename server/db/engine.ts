@@ -4,6 +4,10 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import pg from "pg";
+import { checkout, isConnectionError, neverSent, retrying } from "./checkout";
+
+// The sandbox is a program of its own that reaches the database only through this module (a unit test keeps it so).
+export { surviveLostConnections } from "./unheard";
 
 /**
  * One PostgreSQL engine behind one small interface: embedded PGlite (a directory, or memory) by default,
@@ -87,17 +91,43 @@ export function statement(sql: string, params?: unknown[]): pg.QueryConfig {
 async function openPostgres(url: string, max: number): Promise<Engine> {
   const pool = new pg.Pool({ connectionString: url, max });
   pool.on("error", () => undefined); // idle client errors surface on the next query instead of crashing
+  /** One statement on a client of its own; run again only when it never reached the server (see checkout.ts). */
+  const run = (config: pg.QueryConfig) =>
+    retrying(async () => {
+      const c = await checkout(pool);
+      let failure: unknown;
+      try {
+        return await c.client.query(config);
+      } catch (error) {
+        failure = error;
+        throw error;
+      } finally {
+        c.release(failure);
+      }
+    }, neverSent);
   return {
     kind: "postgres",
     driver: pool,
-    query: (sql, params) => pool.query(statement(sql, params as unknown[])) as never,
+    query: (sql, params) => run(statement(sql, params as unknown[])) as never,
     exec: async (sql) => {
-      await pool.query(sql);
+      await run({ text: sql });
     },
     transaction: async (fn) => {
-      const client = await pool.connect();
+      // Until BEGIN is through, nothing of `fn` ran: a connection lost by then is tried again on a fresh one. Once
+      // it runs, a lost connection fails the transaction (the server rolls it back; `fn` may have done more than SQL).
+      const c = await retrying(async () => {
+        const attempt = await checkout(pool);
+        try {
+          await attempt.client.query("BEGIN");
+          return attempt;
+        } catch (error) {
+          attempt.release(error);
+          throw error;
+        }
+      }, isConnectionError);
+      const client = c.client;
+      let failure: unknown;
       try {
-        await client.query("BEGIN");
         const result = await fn({
           query: (s, p) => client.query(statement(s, p as unknown[])) as never,
           exec: async (s) => {
@@ -107,10 +137,11 @@ async function openPostgres(url: string, max: number): Promise<Engine> {
         await client.query("COMMIT");
         return result;
       } catch (error) {
-        await client.query("ROLLBACK").catch(() => undefined);
+        failure = error;
+        if (!c.broken()) await client.query("ROLLBACK").catch(() => undefined);
         throw error;
       } finally {
-        client.release();
+        c.release(failure);
       }
     },
     close: () => pool.end(),

@@ -13,8 +13,8 @@ import { tryLead, type Leadership } from "./leader";
 import { selectResumePoint, updateStreamRow } from "./queries/stream";
 
 /**
- * The upstream event consumer: stands by until it holds the leader lock, then subscribes to all seven categories
- * from the stored resume point, stores and projects what arrives in batches (ingest.ts), and reconnects with
+ * The upstream event consumer: stands by until it holds the leader's lease (leader.ts), then subscribes to all seven
+ * categories from the stored resume point, stores and projects what arrives in batches (ingest.ts), and reconnects with
  * exponential backoff and full jitter when the stream fails, ends, or stays silent (no event and no ping) for
  * `silenceMs`. Events buffered but not yet stored when the stream ends are dropped: the resume point only moves
  * with stored events, so the upstream sends them again. With no resume point of its own it keeps the one the
@@ -28,7 +28,7 @@ export interface ConsumerOptions {
   silenceMs?: number;
   backoffBaseMs?: number;
   backoffMaxMs?: number;
-  /** How often a standby asks for the lock. */
+  /** How often a standby asks for the lease (default 1 s: a takeover comes within the lease's 6 s and this). */
   leaderPollMs?: number;
   batchMax?: number;
   /** Called once leadership is won, with a signal that aborts when it is lost (background jobs hang off it). */
@@ -92,6 +92,7 @@ export function startConsumer(o: ConsumerOptions): ConsumerHandle {
             o.engine,
             chunk.map((c) => c.item),
             last ? { lastEventId: last.id, lastEventAt: last.at } : undefined,
+            leadership?.fence,
           );
         } catch (error) {
           log("error", "storing events failed; reconnecting from the stored resume point", { err: String(error) });
@@ -153,16 +154,13 @@ export function startConsumer(o: ConsumerOptions): ConsumerHandle {
     void l.lost.then(() => lostLock.abort());
     const lost = AbortSignal.any([lostLock.signal, stopping.signal]);
     await setStream(o.engine, { leader: instance, heartbeat_at: new Date() });
-    const heartbeat = setInterval(
-      () => void setStream(o.engine, { heartbeat_at: new Date(), leader: instance }, false).catch(() => undefined),
-      2_000,
-    );
     o.onLead?.(lost);
     let attempt = 0;
     try {
       while (!lost.aborted) {
         const { reason, gotData } = await runStream(lost).catch((e) => ({ reason: String(e), gotData: false }));
-        if (lost.aborted) break;
+        // A leader that woke past its lease (frozen, cut off) writes nothing more as the leader: it steps down.
+        if (lost.aborted || !l.holds()) break;
         await setStream(o.engine, { connected: false, disconnected_at: new Date(), last_error: reason }, true, true).catch(() => undefined);
         attempt = gotData ? 1 : attempt + 1;
         const delay = backoffMs(attempt + 1, { baseMs, maxMs, jitter: "full" });
@@ -170,20 +168,23 @@ export function startConsumer(o: ConsumerOptions): ConsumerHandle {
         await sleep(delay, lost);
       }
     } finally {
-      clearInterval(heartbeat);
-      await setStream(o.engine, { connected: false, disconnected_at: new Date() }).catch(() => undefined);
+      // A leader whose lease was taken over leaves the row to the new one, which may be connected by now.
+      if (l.holds()) await setStream(o.engine, { connected: false, disconnected_at: new Date() }).catch(() => undefined);
     }
   }
 
   const loop = (async () => {
     while (!stopping.signal.aborted) {
-      leadership = await tryLead(o.engine).catch(() => undefined);
+      // The heartbeat (what the health page's "no consumer" reads) goes with each renewal of the lease, never without.
+      const renewed = () => setStream(o.engine, { heartbeat_at: new Date(), leader: instance }, false);
+      leadership = await tryLead(o.engine, instance, { renewed }).catch(() => undefined);
       if (!leadership) {
-        await sleep(o.leaderPollMs ?? 2_000, stopping.signal);
+        await sleep(o.leaderPollMs ?? 1_000, stopping.signal);
         continue;
       }
       log("info", "event consumer is the leader", { instance });
       await lead(leadership).catch((e) => log("error", "event consumer failed", { err: String(e) }));
+      if (!leadership.holds()) log("warn", "event consumer lost its lease; standing by", { instance });
       await leadership.release();
       leadership = undefined;
     }

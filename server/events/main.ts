@@ -5,12 +5,14 @@
 import { env } from "@/lib/env";
 import { getDb } from "@/server/db";
 import { exitIfEmbeddedDbInUse } from "@/server/db/embedded-lock";
+import { surviveLostConnections } from "@/server/db/unheard";
 import { startConfiguredJobs } from "@/server/jobs/run";
 import { logger } from "@/server/log";
 import { rebuildReadModel } from "@/server/books/ingest";
 import { startConfiguredEventService } from "./run";
 
 if (process.argv.includes("rebuild")) exitIfEmbeddedDbInUse();
+surviveLostConnections((msg, err) => logger.warn({ err }, msg));
 const db = await getDb();
 if (process.argv.includes("rebuild")) {
   const started = Date.now();
@@ -24,7 +26,7 @@ if (!env().DATABASE_URL) {
   process.exit(1);
 }
 const service = startConfiguredEventService(db.engine);
-if (service) logger.info({ instance: service.instance }, "event consumer started (stand-by until it holds the leader lock)");
+if (service) logger.info({ instance: service.instance }, "event consumer started (stand-by until it holds the leader lease)");
 const jobs = await startConfiguredJobs(db);
 logger.info("job system started");
 const stop = async () => {

@@ -36,24 +36,37 @@ function parse(payload: string | undefined): ChangeNotice | undefined {
 }
 
 async function listenPostgres(pool: pg.Pool, hub: Hub): Promise<void> {
-  const connect = async (): Promise<void> => {
+  /** One listening connection; once one was up, a lost one is replaced (a first that fails is the caller's). */
+  const connect = async (again: boolean): Promise<void> => {
     const client = new pg.Client((pool as unknown as { options: pg.ClientConfig }).options);
-    const retry = () => {
+    let up = again;
+    let dead = false;
+    const drop = () => {
+      // Once: a dead client may report its end more than once (the statement's error, then the connection's).
+      if (dead) return;
+      dead = true;
       client.removeAllListeners();
+      client.on("error", () => undefined); // what it still emits, heard and dropped
       client.end().catch(() => undefined);
       // A lost listener reconnects; pages refetch on the stream notice this sends when it is back.
-      setTimeout(() => void connect().catch(retry), 1_000).unref();
+      if (up) setTimeout(() => void connect(true).catch(() => undefined), 1_000).unref();
     };
-    client.on("error", retry);
+    client.on("error", drop);
     client.on("notification", (m) => {
       const n = parse(m.payload);
       if (n) hub.bus.emit("notice", n);
     });
-    await client.connect();
-    await client.query(LISTEN_CHANGES);
+    try {
+      await client.connect();
+      await client.query(LISTEN_CHANGES);
+    } catch (error) {
+      drop();
+      throw error;
+    }
+    up = true;
     hub.bus.emit("notice", { topics: ["stream"], accounts: [] });
   };
-  await connect();
+  await connect(false);
 }
 
 /** Subscribes to change notices; returns the unsubscribe function. */

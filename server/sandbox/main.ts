@@ -1,6 +1,7 @@
 import "server-only";
 import path from "node:path";
 import pino from "pino";
+import { surviveLostConnections } from "@/server/db/engine";
 import { startSandbox } from "./index";
 import { maskSecret } from "./input-limits";
 
@@ -48,6 +49,7 @@ function readEnv(env: NodeJS.ProcessEnv = process.env) {
 
 async function main() {
   const e = readEnv();
+  surviveLostConnections((msg, err) => console.error(`${msg}: ${err}`));
   const engine = e.databaseUrl ? { url: e.databaseUrl } : { dataDir: path.resolve(e.dataDir, "sandbox-db") };
   const sb = await startSandbox({
     host: e.host,

@@ -1,9 +1,7 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { engines } from "../sandbox/fixture";
 import { setPrice } from "../sandbox/trading-helpers";
-import { activity, expectInSync, lastSandboxEventId, mark, q } from "./books-check";
+import { activity, expectInSync, lastSandboxEventId, mark, q, spawnConsumer as spawnProcess, type ConsumerProcess } from "./drill";
 import { startEventsFixture, until, type EventsFixture } from "./helpers";
 
 /**
@@ -47,46 +45,23 @@ describe.each(engines)("event consumer recovery ($name)", (te) => {
   }, 90_000);
 });
 
-function kill(child: ChildProcess): void {
-  try {
-    process.kill(-child.pid!, "SIGKILL");
-  } catch {
-    // already gone
-  }
-}
-
 const server = engines.find((e) => e.name === "postgres");
 describe.skipIf(!server)("two consumer processes on one PostgreSQL server", () => {
   let f: EventsFixture;
-  const children: ChildProcess[] = [];
+  const children: ConsumerProcess[] = [];
   beforeAll(async () => {
     f = await startEventsFixture(server!);
     await setPrice(f.api, "KO", "60.00");
   }, 60_000);
   afterAll(async () => {
-    for (const c of children) kill(c);
+    for (const c of children) c.signal("SIGKILL");
     await f?.close();
   });
 
-  const spawnConsumer = (name: string) => {
-    const child = spawn(path.resolve("node_modules/.bin/tsx"), ["--conditions=react-server", "server/events/main.ts"], {
-      env: {
-        ...process.env,
-        DATABASE_URL: f.url,
-        SANDBOX_PORT: String(f.sb.port),
-        SANDBOX_GRPC_PORT: String(f.sb.grpcPort),
-        EVENTS_SILENCE_MS: "1500",
-        LOG_LEVEL: "silent",
-        NODE_ENV: "production",
-        EVENTS_RECONCILE_INTERVAL_MS: "600000",
-        CONSUMER_NAME: name,
-      },
-      stdio: "ignore",
-      // Its own process group: tsx runs the consumer in a child process, and SIGKILL must reach that one.
-      detached: true,
-    });
-    children.push(child);
-    return child;
+  const spawnConsumer = () => {
+    const p = spawnProcess(f, { LOG_LEVEL: "silent" });
+    children.push(p);
+    return p;
   };
   const stream = async () =>
     (
@@ -99,7 +74,7 @@ describe.skipIf(!server)("two consumer processes on one PostgreSQL server", () =
   it("only one consumes; SIGKILL the leader and the other takes over within 10 s; nothing lost", async () => {
     const fromId = await lastSandboxEventId(f);
     const since = await mark(f);
-    const a = spawnConsumer("a");
+    const a = spawnConsumer();
     const first = await until(
       async () => {
         const s = await stream();
@@ -108,14 +83,14 @@ describe.skipIf(!server)("two consumer processes on one PostgreSQL server", () =
       30_000,
       "a leader",
     );
-    const b = spawnConsumer("b");
+    const b = spawnConsumer();
     await activity(f, 3);
     // b stands by: the leader stays the same while both run.
     await new Promise((r) => setTimeout(r, 3000));
     expect((await stream()).leader).toBe(first);
-    expect(b.exitCode).toBeNull(); // still standing by
+    expect(b.child.exitCode).toBeNull(); // still standing by
     const killed = Date.now();
-    kill(a);
+    a.signal("SIGKILL");
     await activity(f, 2);
     const second = await until(
       async () => {
@@ -129,9 +104,9 @@ describe.skipIf(!server)("two consumer processes on one PostgreSQL server", () =
     expect(second).not.toBe(first);
     await activity(f, 2);
     // The killed consumer comes back and stands by.
-    spawnConsumer("a2");
+    spawnConsumer();
     await activity(f, 1);
     await expectInSync(f, fromId, since);
-    kill(b);
+    b.signal("SIGKILL");
   }, 120_000);
 });

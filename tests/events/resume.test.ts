@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JOBS } from "@/server/jobs/definitions";
 import { engines } from "../sandbox/fixture";
 import { ACCOUNTS, place, setPrice, stock } from "../sandbox/trading-helpers";
-import { activity, expectInSync, lastSandboxEventId, mark, q } from "./books-check";
+import { activity, expectInSync, lastSandboxEventId, mark, q } from "./drill";
 import { startEventsFixture, until, type EventsFixture } from "./helpers";
 
 /**

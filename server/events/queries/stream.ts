@@ -1,8 +1,7 @@
 import "server-only";
-import type pg from "pg";
 import type { Queryable } from "@/server/db/engine";
 
-/** The consumer's SQL: its row in brokerdesk.event_stream, and the leader's advisory lock on its own connection. */
+/** The consumer's SQL: its row in brokerdesk.event_stream (the leader's lease: lease.ts). */
 
 /**
  * Sets the given columns of the stream's row (`countReconnect` adds one to the reconnect count). "Down since" is when
@@ -33,21 +32,6 @@ export async function selectResumePoint(q: Queryable): Promise<string | undefine
 /** Stores the upstream's resume point while the books hold none (a stored event's id is never replaced). */
 export async function adoptResumePoint(q: Queryable, lastEventId: string): Promise<void> {
   await q.query("UPDATE brokerdesk.event_stream SET last_event_id = $1 WHERE id = 'upstream' AND last_event_id IS NULL", [lastEventId]);
-}
-
-/** Takes the session-level advisory lock `key` on this connection if it is free. */
-export async function tryAdvisoryLock(client: pg.Client, key: string): Promise<boolean> {
-  const { rows } = await client.query<{ ok: boolean }>("SELECT pg_try_advisory_lock(hashtext($1)) AS ok", [key]);
-  return rows[0]?.ok === true;
-}
-
-export async function advisoryUnlock(client: pg.Client, key: string): Promise<void> {
-  await client.query("SELECT pg_advisory_unlock(hashtext($1))", [key]);
-}
-
-/** A cheap statement: fails when the connection is dead. */
-export async function probeConnection(client: pg.Client): Promise<void> {
-  await client.query("SELECT 1");
 }
 
 /** Whether a reconnect was asked for after the current connection began (one made while no consumer led still counts). */

@@ -79,7 +79,15 @@ export async function startEventServer(sb: Sandbox, host: string, port: number):
       .finally(() => (checking = false));
   }, 200);
   for (const service of subscribeServiceDefinitions()) {
-    server.addService(service, { Subscribe: (call: Call) => void subscribe(sb, call, open) });
+    server.addService(service, {
+      // A lost database connection while the stream starts (its authentication, its cursor) ends that stream, not the
+      // sandbox: the subscriber reconnects.
+      Subscribe: (call: Call) =>
+        void subscribe(sb, call, open).catch(() => {
+          open.delete(call);
+          call.emit("error", { code: grpc.status.UNAVAILABLE, details: "The event service could not start the stream." });
+        }),
+    });
   }
   const bound = await new Promise<number>((resolve, reject) =>
     server.bindAsync(`${host}:${port}`, grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
@@ -188,6 +196,7 @@ async function subscribe(sb: Sandbox, call: Call, open: Set<Call>) {
   const pump = async () => {
     if (pumping) return void (again = true);
     pumping = true;
+    let failed = false;
     try {
       do {
         again = false;
@@ -201,10 +210,13 @@ async function subscribe(sb: Sandbox, call: Call, open: Set<Call>) {
         if (rows.length === PAGE) again = true;
       } while (again && !closed);
     } catch {
-      // a closed engine during shutdown: the stream ends below
+      // A lost database connection (or a closed engine during shutdown): read the page again in a moment, or the
+      // stream would sit behind its cursor, pinging, until the next event wakes it.
+      failed = true;
     } finally {
       pumping = false;
     }
+    if (failed && !closed) setTimeout(() => void pump(), 500).unref();
   };
   const onEvents = () => void pump();
   t.bus.on("events", onEvents);
