@@ -1,13 +1,13 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from "react";
-import { fetchJson } from "@/components/data-table/fetch-json";
-import { OPEN_ORDER_STATUSES } from "@/lib/broker-enums";
-import { formatMoney, formatQuantity } from "@/lib/money";
-import type { OrderDetail } from "@/lib/schemas/order-detail";
-import { orderCurrency, type OrderRow } from "@/lib/schemas/order-list";
-import { CancelOrderForm, ChangeStatus, changeOutcome, ReplaceOrderForm, type PendingChange } from "./order-modify";
-import { orderKeys } from "./query-keys";
+import type { OrderRow } from "@/lib/schemas/order-list";
+import type { PendingChange } from "./order-modify";
+import { isOpenOrder } from "./row-order";
+
+// The forms load when a row's change is first chosen, not with the blotter.
+const ChangeDialog = dynamic(() => import("./row-change-dialog").then((m) => m.ChangeDialog), { ssr: false });
+const SentChange = dynamic(() => import("./row-change-dialog").then((m) => m.SentChange), { ssr: false });
 
 /**
  * Replace and cancel from a blotter row, without leaving the page: the row's "⋯" opens a menu, a choice opens the
@@ -24,10 +24,6 @@ interface Target {
 }
 
 const OpenChange = createContext<((row: OrderRow, at: Target["at"]) => void) | null>(null);
-
-const isOpenOrder = (r: OrderRow) => (OPEN_ORDER_STATUSES as readonly string[]).includes(r.status);
-const describe = (r: Pick<OrderRow, "side" | "quantity" | "symbol" | "limitPrice" | "market">) =>
-  `${r.side ?? ""} ${formatQuantity(r.quantity)} ${r.symbol ?? ""}${r.limitPrice ? ` @ ${formatMoney(r.limitPrice, orderCurrency(r.market))}` : ""}`;
 
 /** The row's "⋯": nothing for staff who may not change orders, or for an order that is no longer open. */
 export function RowChangeButton({ row }: { row: OrderRow }) {
@@ -120,81 +116,6 @@ function RowMenu({ target, onClose, onChoose }: { target: Target; onClose: () =>
       <button type="button" role="menuitem" className={`${item} text-red-700`} onClick={() => onChoose("cancel")}>
         Cancel order…
       </button>
-    </div>
-  );
-}
-
-/** The order page's replace or cancel form over the blotter, on the order as the desk holds it now. */
-function ChangeDialog({
-  row,
-  kind,
-  onClose,
-  onDone,
-}: {
-  row: OrderRow;
-  kind: "replace" | "cancel";
-  onClose: () => void;
-  onDone: (p: PendingChange) => void;
-}) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    dialog?.showModal();
-    return () => dialog?.close();
-  }, []);
-  const detail = useQuery({
-    queryKey: orderKeys.detail(row.id),
-    queryFn: ({ signal }) => fetchJson<OrderDetail>(`/api/orders/${row.id}`, signal),
-  });
-  const order = detail.data?.order;
-  const title = `${kind === "replace" ? "Replace" : "Cancel"} order`;
-  return (
-    <dialog
-      ref={ref}
-      aria-label={title}
-      className="m-auto w-[min(34rem,92vw)] rounded border border-slate-300 p-0 shadow-xl backdrop:bg-slate-900/30"
-      onClose={onClose}
-    >
-      <header className="flex items-baseline justify-between gap-3 border-b border-slate-200 px-4 py-2">
-        <h2 className="text-sm font-semibold text-slate-800">{title}</h2>
-        <span className="truncate text-xs text-slate-600" title={row.clientOrderId}>
-          {describe(order ?? row)} · {row.accountNumber ?? row.accountId}
-        </span>
-      </header>
-      <div className="p-4">
-        {detail.error ? (
-          <p role="alert" className="text-sm text-red-700">
-            The order could not be read: {(detail.error as Error).message}
-          </p>
-        ) : !order ? (
-          <p className="text-sm text-slate-500">Reading the order…</p>
-        ) : !isOpenOrder(order) ? (
-          <p className="text-sm text-slate-700">This order is no longer open; nothing can be changed.</p>
-        ) : kind === "replace" ? (
-          <ReplaceOrderForm order={order} onClose={onClose} onDone={onDone} />
-        ) : (
-          <CancelOrderForm order={order} onClose={onClose} onDone={onDone} />
-        )}
-      </div>
-    </dialog>
-  );
-}
-
-/** A change sent from a row, followed until the broker answers (its detail is read again on each order notice). */
-function SentChange({ row, pending, onDismiss }: { row: OrderRow; pending: PendingChange; onDismiss: () => void }) {
-  const detail = useQuery({
-    queryKey: orderKeys.detail(row.id),
-    queryFn: ({ signal }) => fetchJson<OrderDetail>(`/api/orders/${row.id}`, signal),
-  });
-  const outcome = detail.data && changeOutcome(detail.data.timeline, pending);
-  return (
-    <div className="flex items-center gap-2" data-testid="row-change" data-order={row.clientOrderId}>
-      <a href={`/orders/${row.id}`} className="shrink-0 text-xs text-blue-700 hover:underline">
-        {describe(row)}
-      </a>
-      <div className="min-w-0 flex-1">
-        <ChangeStatus pending={pending} outcome={outcome} onDismiss={onDismiss} />
-      </div>
     </div>
   );
 }
