@@ -19,6 +19,7 @@ import { masterAccountId } from "@/server/sandbox/seed";
 import { testEngines } from "../helpers/engines";
 import { useProcessFixture, type EventsFixture } from "../events/helpers";
 import { ACCOUNTS } from "../sandbox/trading-helpers";
+import { sessionPerson as person } from "../helpers/staff";
 
 /**
  * Four-eyes approvals through the server actions against a started sandbox: a rule holds the cash journal above
@@ -30,12 +31,6 @@ vi.mock("@/server/auth/guard", () => ({ currentStaff: async () => session.staff 
 vi.mock("@/server/auth/request-meta", () => ({ requestMeta: async () => ({ clientIp: "10.0.0.8", userAgent: "vitest" }) }));
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 
-const person = (n: number, role: string) => ({
-  id: `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
-  email: `${role}${n}@example.test`,
-  name: `${role} ${n}`,
-  role,
-});
 const MAKER = person(1, "operations");
 const CHECKER = person(2, "operations");
 const CHECKER2 = person(3, "operations");

@@ -17,6 +17,7 @@ import { masterAccountId } from "@/server/sandbox/seed";
 import { testEngines } from "../helpers/engines";
 import { until, useProcessFixture, type EventsFixture } from "../events/helpers";
 import { ACCOUNTS } from "../sandbox/trading-helpers";
+import { sessionPerson as person } from "../helpers/staff";
 
 /**
  * Issue 24, item 4: the app killed between an approval's claim and its send. The process is stopped in place (from
@@ -29,12 +30,6 @@ vi.mock("@/server/auth/guard", () => ({ currentStaff: async () => session.staff 
 vi.mock("@/server/auth/request-meta", () => ({ requestMeta: async () => ({ clientIp: "10.0.0.9", userAgent: "vitest" }) }));
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 
-const person = (n: number, role: string) => ({
-  id: `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
-  email: `${role}${n}@example.test`,
-  name: `${role} ${n}`,
-  role,
-});
 const MAKER = person(11, "operations");
 const CHECKER = person(12, "operations");
 const ADMIN = person(14, "admin");

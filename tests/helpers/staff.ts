@@ -12,3 +12,11 @@ export async function newStaff(db: AppDb, role: Role, domain: string): Promise<S
   const u = await createStaff(db, { email: `${role}${n}@${domain}`, name: `${role} ${n}`, role, password: STAFF_PASSWORD });
   return { id: u.id, email: u.email, name: u.name, role };
 }
+
+/** A signed-in staff member for tests that mock the session (a fixed id from `n`, the role in the email). */
+export const sessionPerson = (n: number, role: string) => ({
+  id: `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
+  email: `${role}${n}@example.test`,
+  name: `${role} ${n}`,
+  role,
+});
