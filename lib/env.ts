@@ -104,6 +104,11 @@ const schema = z.object({
    * view (so what a customer placed before it is listed); a desk with many staff on a tight budget may raise it.
    */
   ORDERS_CHECK_FRESH_MS: z.coerce.number().int().min(0).default(0),
+  /**
+   * Pre-trade check: a limit or stop price further than this percentage from the last price is flagged before Place
+   * order (the person placing may override it; lib/pre-trade.ts).
+   */
+  ORDERS_PRICE_BAND_PERCENT: z.coerce.number().positive().max(1000).default(10),
   /** Calls a staff access token may make a minute (server/tokens: one window per token, shared by every app instance). */
   TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
   /** How often the status facility evaluates each upstream module's state (server/status; one evaluator across instances). */

@@ -15,9 +15,15 @@ export const STOCK_CATEGORY: Record<InstrumentMarket, "US_STOCK" | "HK_STOCK" | 
 /** An OCC option symbol, compact ("AAPL260116C00150000") or padded ("AAPL  260116C00150000"): root, date, type, strike. */
 const OCC = /^([A-Z.]{1,6})\s*(\d{6})([CP])(\d{8})$/;
 
+/** An OCC option symbol's underlying, type and strike; undefined for anything else. */
+export function occContract(symbol: string): { root: string; type: "CALL" | "PUT"; strike: number } | undefined {
+  const m = OCC.exec(symbol.trim().toUpperCase());
+  return m ? { root: m[1], type: m[3] === "C" ? "CALL" : "PUT", strike: Number(m[4]) / 1000 } : undefined;
+}
+
 /** The underlying's symbol of an OCC option symbol, or undefined for anything else. */
 export function occRoot(symbol: string): string | undefined {
-  return OCC.exec(symbol.trim().toUpperCase())?.[1];
+  return occContract(symbol)?.root;
 }
 
 export function isInstrumentMarket(v: string | null | undefined): v is InstrumentMarket {

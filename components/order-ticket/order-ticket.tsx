@@ -7,6 +7,7 @@ import { useAction } from "@/components/form/use-action";
 import { useActionForm } from "@/components/form/use-action-form";
 import { Button } from "@/components/ui/button";
 import { newClientId } from "@/lib/ids";
+import { blockingFindings, type PreTradeCode } from "@/lib/pre-trade";
 import {
   blankTicket,
   COMBO_LABELS,
@@ -25,7 +26,7 @@ import { TicketAccountPicker, useTicketAccount } from "./ticket-account";
 import { TicketInstrumentLookup } from "./ticket-instrument";
 import { TicketOptionLegs } from "./ticket-options";
 import { TicketOrderFields } from "./ticket-order-fields";
-import { PlacedSummary, PreviewSummary } from "./ticket-preview";
+import { PlacedSummary, PreTradeChecks, PreviewSummary } from "./ticket-preview";
 
 /**
  * The ticket's one client_order_id: made when the ticket is first sent and kept while its content stays the same,
@@ -47,6 +48,7 @@ export function OrderTicket({ initialAccount }: { initialAccount?: TicketAccount
   const { idFor, forget } = useTicketId();
   const [preview, setPreview] = useState<{ data: TicketPreview; values: TicketValues; fingerprint: string }>();
   const [placed, setPlaced] = useState<TicketPlaced>();
+  const [overrides, setOverrides] = useState<PreTradeCode[]>([]);
   const [instrument, setInstrument] = useState<TicketInstrument>();
   const [round, setRound] = useState(0); // a new ticket remounts the lookups (their typed text is their own state)
   const { form, onSubmit, banner, setBanner, busy } = useActionForm<TicketValues, TicketValues, TicketPreview>({
@@ -56,6 +58,7 @@ export function OrderTicket({ initialAccount }: { initialAccount?: TicketAccount
     onSuccess: (data) => {
       const values = form.getValues();
       setPreview({ data, values, fingerprint: ticketFingerprint(values) });
+      setOverrides([]);
     },
     onFailure: () => setPreview(undefined),
   });
@@ -65,6 +68,7 @@ export function OrderTicket({ initialAccount }: { initialAccount?: TicketAccount
   const { control, setValue, getValues } = form;
   const all = useWatch({ control }) as TicketValues;
   const stale = preview && preview.fingerprint !== ticketFingerprint(all);
+  const blocked = !!preview && blockingFindings(preview.data.checks, overrides).length > 0;
   const account = useTicketAccount(all.account_id ?? "", setValue, initialAccount);
 
   // What a market or instrument type allows: reset choices it does not offer.
@@ -83,7 +87,7 @@ export function OrderTicket({ initialAccount }: { initialAccount?: TicketAccount
   const doPlace = () => {
     if (!preview || stale) return;
     const values = preview.values;
-    void place.run(() => placeOrderTicket({ ...values, client_order_id: idFor(values) }), {
+    void place.run(() => placeOrderTicket({ ...values, client_order_id: idFor(values), overrides }), {
       onSuccess: (data) => {
         setPlaced(data);
         forget(); // the next ticket, even with the same content, is a new order
@@ -171,7 +175,10 @@ export function OrderTicket({ initialAccount }: { initialAccount?: TicketAccount
                     </p>
                   ) : null}
                   {preview && !stale ? (
-                    <PreviewSummary preview={preview.data} />
+                    <>
+                      <PreviewSummary preview={preview.data} />
+                      <PreTradeChecks checks={preview.data.checks} overrides={overrides} onOverrides={setOverrides} />
+                    </>
                   ) : (
                     <p className="text-xs text-slate-500">
                       {stale
@@ -183,7 +190,7 @@ export function OrderTicket({ initialAccount }: { initialAccount?: TicketAccount
                     <Button type="submit" variant={preview && !stale ? "secondary" : "primary"} disabled={busy || place.busy}>
                       {busy ? "Previewing…" : "Preview"}
                     </Button>
-                    <Button onClick={doPlace} disabled={!preview || !!stale || busy || place.busy}>
+                    <Button onClick={doPlace} disabled={!preview || !!stale || blocked || busy || place.busy}>
                       {place.busy ? "Placing…" : "Place order"}
                     </Button>
                   </div>

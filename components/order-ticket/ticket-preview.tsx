@@ -2,6 +2,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { formatMoney } from "@/lib/money";
+import { blockingFindings, type PreTradeCode, type PreTradeFinding } from "@/lib/pre-trade";
 import type { TicketPlaced, TicketPreview } from "@/lib/schemas/order-ticket-data";
 
 const Row = ({ label, children, strong, testId }: { label: string; children: ReactNode; strong?: boolean; testId?: string }) => (
@@ -46,6 +47,63 @@ export function PreviewSummary({ preview }: { preview: TicketPreview }) {
         {formatMoney(preview.buying_power_after, c)}
       </Row>
     </dl>
+  );
+}
+
+const CHECK_TITLES: Record<PreTradeFinding["code"], string> = {
+  PRICE_BAND: "Price far from the market",
+  BUYING_POWER: "Not enough buying power",
+  QUANTITY: "Quantity not allowed",
+};
+
+/**
+ * The pre-trade checks' findings under the preview: each in words; one the policy lets the operator override has
+ * its "Place anyway" box (the override goes into the audited order), the others must be fixed in the ticket.
+ */
+export function PreTradeChecks({
+  checks,
+  overrides,
+  onOverrides,
+}: {
+  checks: PreTradeFinding[];
+  overrides: PreTradeCode[];
+  onOverrides: (codes: PreTradeCode[]) => void;
+}) {
+  if (checks.length === 0)
+    return (
+      <p className="text-xs text-emerald-800" data-testid="pre-trade-clear">
+        Pre-trade checks passed.
+      </p>
+    );
+  const blocking = blockingFindings(checks, overrides);
+  const codes = [...new Set(checks.filter((c) => c.overridable).map((c) => c.code))];
+  return (
+    <div className="flex flex-col gap-1.5" data-testid="pre-trade-checks" role="group" aria-label="Pre-trade checks">
+      <ul className="flex flex-col gap-1.5">
+        {checks.map((c, i) => (
+          <li
+            key={`${c.code}-${i}`}
+            data-testid={`pre-trade-${c.code}`}
+            className={`rounded border px-2 py-1 text-xs ${c.overridable ? "border-amber-300 bg-amber-50 text-amber-900" : "border-red-300 bg-red-50 text-red-900"}`}
+          >
+            <span className="font-semibold">{CHECK_TITLES[c.code]}.</span> {c.message}
+            {c.overridable ? null : <span className="block text-red-800">Change the ticket to place it.</span>}
+          </li>
+        ))}
+      </ul>
+      {codes.map((code) => (
+        <label key={code} className="flex items-start gap-1.5 text-xs text-slate-800">
+          <input
+            type="checkbox"
+            className="mt-0.5"
+            checked={overrides.includes(code)}
+            onChange={(e) => onOverrides(e.target.checked ? [...overrides, code] : overrides.filter((o) => o !== code))}
+          />
+          <span>Place anyway: {CHECK_TITLES[code].toLowerCase()} (recorded in the audit trail)</span>
+        </label>
+      ))}
+      {blocking.length ? <p className="sr-only">Place order is unavailable until the checks above are cleared.</p> : null}
+    </div>
   );
 }
 

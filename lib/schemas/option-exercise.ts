@@ -15,4 +15,6 @@ export const optionExerciseSchema = z.object({
     .trim()
     .refine((v) => /^\d+$/.test(v) && new Decimal(v).gt(0), "Whole contracts, at least one"),
   exercise_type: z.enum(["EXERCISE", "DO_NOT_EXERCISE"]),
+  /** The operator confirmed exercising a contract out of the money (kept in the audited input). */
+  confirm_out_of_money: z.boolean().default(false),
 });

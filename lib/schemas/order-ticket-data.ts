@@ -1,3 +1,4 @@
+import type { PreTradeFinding } from "@/lib/pre-trade";
 import type { AccountRow } from "./virtual-account-view";
 
 /** What the ticket's GET routes answer (plain types for the browser). Money and quantities are decimal strings. */
@@ -53,6 +54,8 @@ export interface TicketPreview {
   /** What the order holds of the buying power while it works (0 for a sell of held shares). */
   hold: string;
   buying_power_after: string;
+  /** The pre-trade checks' findings (lib/pre-trade.ts): empty when the order may be placed as it is. */
+  checks: PreTradeFinding[];
 }
 
 export interface TicketPlaced {

@@ -1,5 +1,6 @@
 import Decimal from "decimal.js";
 import { z } from "zod";
+import { overridesSchema } from "@/lib/pre-trade";
 import { ORDER_TYPES_BY_MARKET } from "@/lib/broker-enums";
 import { CLIENT_ID_PATTERN } from "@/lib/ids";
 import { amountProblem, DECIMAL_PATTERN, decimalPlaces } from "@/lib/money";
@@ -321,6 +322,8 @@ export const placeTicketSchema = withRules(
       .string()
       .regex(CLIENT_ID_PATTERN, "Reload the ticket: its order id is invalid")
       .max(28, "Reload the ticket: its order id is too long"),
+    /** Pre-trade findings the person placing overrides (only those the policy allows; kept in the audited input). */
+    overrides: overridesSchema.default([]),
   }),
 );
 export type PlaceTicketValues = z.input<typeof placeTicketSchema>;

@@ -4,6 +4,8 @@ import { revalidatePath } from "next/cache";
 import { optionExerciseSchema } from "@/lib/schemas/option-exercise";
 import { defineAction } from "@/server/action-kit/define-action";
 import { toActionError } from "@/server/action-kit/upstream-error";
+import { AppError } from "@/lib/errors";
+import { outOfMoneyExercise } from "@/server/orders/pre-trade";
 
 /**
  * Exercises held option contracts, or records "do not exercise" (keeps them from automatic exercise at expiry).
@@ -15,8 +17,13 @@ export const exerciseOption = defineAction({
   input: optionExerciseSchema,
   async run(input, { audit, broker }) {
     audit.target = `account:${input.account_id}`;
+    if (input.exercise_type === "EXERCISE" && !input.confirm_out_of_money) {
+      const out = await outOfMoneyExercise(input.symbol, broker);
+      if (out) throw new AppError("EXERCISE_OUT_OF_THE_MONEY", out, `${out} Confirm to exercise it anyway.`);
+    }
+    const { confirm_out_of_money: _confirmed, ...request } = input;
     try {
-      const r = await broker.exerciseOption(input);
+      const r = await broker.exerciseOption(request);
       revalidatePath(`/accounts/${input.account_id}`);
       return { status: r.status ?? "", reason: r.reason ?? "", exercise_id: r.exercise_id ?? "" };
     } catch (error) {

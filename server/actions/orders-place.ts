@@ -4,7 +4,7 @@ import { placeTicketSchema } from "@/lib/schemas/order-ticket";
 import type { TicketPlaced } from "@/lib/schemas/order-ticket-data";
 import { recordDeskOrder } from "@/server/books/desk";
 import { logger } from "@/server/log";
-import { checkOptionLevel, ticketRequest } from "@/server/orders/ticket-orders";
+import { enforcePreTradeChecks, ticketRequest } from "@/server/orders/ticket-orders";
 import { orderActionError } from "@/server/orders/upstream-errors";
 import { defineAction } from "@/server/action-kit/define-action";
 
@@ -21,7 +21,7 @@ export const placeOrderTicket = defineAction({
   async run(input, { audit, broker, db, staff }): Promise<TicketPlaced> {
     const { request, roles } = ticketRequest(input);
     audit.target = `order:${input.account_id}:${input.client_order_id}`;
-    await checkOptionLevel(input, broker);
+    await enforcePreTradeChecks(input, broker);
     let acks;
     try {
       acks = await broker.placeOrder(request);
