@@ -5,6 +5,9 @@ const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4210);
 export const baseURL = `http://127.0.0.1:${PORT}`;
 /** The e2e app's open-orders sweep rate (e2e/orders-sweep.spec.ts bounds a cycle by it). */
 export const E2E_SWEEP_RATE = 4;
+/** One run's own app data (scripts/e2e.mjs gives each shard its own, with its own ports). */
+const DATA_DIR = process.env.E2E_DATA_DIR ?? ".data/e2e";
+const SHARD = process.env.E2E_SHARD_NAME ?? "";
 
 export default defineConfig({
   testDir: "e2e",
@@ -14,8 +17,8 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [["list"], ["json", { outputFile: "reports/playwright.json" }]],
-  outputDir: "test-results",
+  reporter: [["list"], ["json", { outputFile: `reports/playwright${SHARD && `-${SHARD}`}.json` }]],
+  outputDir: SHARD ? `test-results/${SHARD}` : "test-results",
   use: {
     baseURL,
     trace: "retain-on-failure",
@@ -51,7 +54,7 @@ export default defineConfig({
       PORT: String(PORT),
       SANDBOX_PORT: String(SANDBOX_PORT),
       SANDBOX_GRPC_PORT: String(SANDBOX_PORT + 1),
-      BROKERDESK_DATA_DIR: ".data/e2e",
+      BROKERDESK_DATA_DIR: DATA_DIR,
       LOG_LEVEL: "warn",
       // An upstream outage shows within seconds (the banner, the stream-health page), not the production 30 s.
       EVENTS_ALERT_AFTER_MS: "3000",

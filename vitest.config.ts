@@ -17,5 +17,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Two files at a time (Vitest's default on a 2-core machine is one): most files wait on a sandbox, PGlite or the
+    // PostgreSQL server rather than compute, and each file opens its own sandbox, databases and ports.
+    maxWorkers: 2,
   },
 });

@@ -150,6 +150,34 @@ test.describe("Activities explorer", () => {
     });
   });
 
+  test.describe("bad filter values", () => {
+    test.use({ storageState: storageFor("compliance") });
+
+    test("an amount that is not one and a backwards date range are said on their fields; the filter is not applied", async ({ page }) => {
+      await page.goto("/activities?source=desk&type=DEPOSIT");
+      const bar = page.locator("form[role=search][data-ready]");
+      await expect(bar).toBeVisible();
+      await bar.getByLabel("Amount at least").fill("12,5x");
+      await bar.getByRole("button", { name: "Filter" }).click();
+      await expect(bar.getByLabel("Amount at least")).toHaveAttribute("aria-invalid", "true");
+      await expect(bar.getByRole("alert")).toHaveText("Enter an amount such as 1000.50");
+      await expect(page).toHaveURL(/\/activities\?source=desk&type=DEPOSIT$/);
+
+      await bar.getByLabel("Amount at least").fill("100");
+      await bar.getByLabel("From").fill("2026-10-31");
+      await bar.getByLabel("to", { exact: true }).fill("2026-10-01");
+      await bar.getByRole("button", { name: "Filter" }).click();
+      await expect(bar.getByRole("alert")).toHaveText("The end date is before the start date");
+      await expect(page).not.toHaveURL(/min=100/);
+
+      await bar.getByLabel("to", { exact: true }).fill("2026-11-30");
+      await bar.getByRole("button", { name: "Filter" }).click();
+      await expect(page).toHaveURL(/to=2026-11-30/);
+      await expect(page).toHaveURL(/min=100/);
+      await expect(bar.getByRole("alert")).toHaveCount(0);
+    });
+  });
+
   test.describe("as support", () => {
     test.use({ storageState: storageFor("support") });
 

@@ -31,6 +31,11 @@ function pinClock(now: string | null) {
   expect(sandbox("POST", "/sandbox/market/clock", { body: { now } }).status).toBe(200);
 }
 
+/** The last price a test's limits are set against (the desk's pre-trade band is 10 % of it). */
+function pinPrice(symbol: string, price: string, market = "US") {
+  expect(sandbox("POST", "/sandbox/market/price", { body: { symbol, price, market } }).status).toBe(200);
+}
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- sandbox JSON read loosely
 function sandboxGroup(account: string, clientOrderId: string): any {
   const res = sandbox("GET", "/broker/orders/get", { query: { account_id: account, client_order_id: clientOrderId } });
@@ -77,7 +82,7 @@ test.describe("as operations", () => {
     page,
   }) => {
     pinClock(US_CORE);
-    expect(sandbox("POST", "/sandbox/market/price", { body: { symbol: "AAPL", price: "200.00" } }).status).toBe(200);
+    pinPrice("AAPL", "200.00");
     const id = accountId(MARGIN);
     await page.goto(`/accounts/${id}`);
     await page.getByRole("link", { name: "Place order" }).click();
@@ -109,20 +114,21 @@ test.describe("as operations", () => {
   });
 
   test("the account picker finds an account by number; a MASTER order with take-profit and stop-loss", async ({ page }) => {
+    pinPrice("AAPL", "200.00");
     await page.goto("/orders/new");
     await page.locator("#f-account_id").fill(MARGIN);
     await page.getByRole("list", { name: "Matching accounts" }).getByRole("button").first().click();
     await expect(page.getByTestId("ticket-account")).toContainText(MARGIN);
     await stock(page, "AAPL");
     await page.locator("#f-quantity").fill("5");
-    await page.locator("#f-limit_price").fill("150.00");
+    await page.locator("#f-limit_price").fill("190.00");
     await page.locator("#f-combo").selectOption("MASTER");
     await page.getByRole("button", { name: "Preview" }).click();
     await expect(page.getByText("Add a take-profit or a stop-loss order (or both)")).toBeVisible();
     await page.getByLabel("Take profit (limit)").check();
     await page.getByLabel("Stop loss (stop)").check();
-    await page.locator("#f-profit_limit_price").fill("260.00");
-    await page.locator("#f-loss_stop_price").fill("140.00");
+    await page.locator("#f-profit_limit_price").fill("215.00");
+    await page.locator("#f-loss_stop_price").fill("182.00");
     await page.getByRole("button", { name: "Preview" }).click();
     await expect(page.getByTestId("ticket-preview")).toBeVisible();
 
@@ -143,14 +149,15 @@ test.describe("as operations", () => {
   });
 
   test("an OCO pair, and a GTD order with its expiry date", async ({ page }) => {
+    pinPrice("AAPL", "200.00");
     await openTicket(page, MARGIN);
     await stock(page, "AAPL");
     await page.locator("#f-quantity").fill("2");
-    await page.locator("#f-limit_price").fill("150.00");
+    await page.locator("#f-limit_price").fill("190.00");
     await page.locator("#f-combo").selectOption("OCO");
     await expect(page.locator("#f-combo option")).toHaveText(["Single order", "Take-profit / stop-loss", "One cancels other (OCO)"]); // no OTO/OTOCO for US
     await page.locator("#f-oco_order_type").selectOption("STOP_LOSS");
-    await page.locator("#f-oco_stop_price").fill("260.00");
+    await page.locator("#f-oco_stop_price").fill("215.00");
     const oco = await previewAndPlace(page);
     expect(oco).toHaveLength(2);
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- sandbox JSON read loosely
@@ -162,7 +169,7 @@ test.describe("as operations", () => {
     await page.getByRole("button", { name: "New ticket" }).click();
     await stock(page, "AAPL");
     await page.locator("#f-quantity").fill("1");
-    await page.locator("#f-limit_price").fill("150.00");
+    await page.locator("#f-limit_price").fill("190.00");
     await page.locator("#f-time_in_force").selectOption("GTD");
     await page.getByRole("button", { name: "Preview" }).click();
     await expect(page.getByText("A GTD order needs its expiry date (yyyy-mm-dd)")).toBeVisible();
@@ -173,6 +180,7 @@ test.describe("as operations", () => {
 
   test("an HK odd-lot order: lots checked on the form, odd-lot limit for fewer than one lot", async ({ page }) => {
     pinClock(HK_CORE);
+    pinPrice("00700", "410.00", "HK");
     await openTicket(page, MARGIN);
     await stock(page, "700", "HK");
     await expect(page.getByTestId("ticket-instrument")).toContainText("Lot 100");
@@ -185,6 +193,61 @@ test.describe("as operations", () => {
     const odd = sandboxGroup(accountId(MARGIN), id).orders[0];
     expect(odd).toMatchObject({ symbol: "00700", order_type: "ODD_LOT_LIMIT" });
     expect(Number(odd.total_quantity)).toBe(30);
+  });
+
+  test("pre-trade checks: a price far from the market is placed only with its override (audited); an order beyond the buying power is not placed", async ({
+    page,
+    browser,
+  }) => {
+    pinPrice("AAPL", "200.00");
+    await openTicket(page, MARGIN);
+    await stock(page, "AAPL");
+    await page.locator("#f-quantity").fill("2");
+    await page.locator("#f-limit_price").fill("150.00");
+    await page.getByRole("button", { name: "Preview" }).click();
+    // the market moves on from the pinned price (the e2e sandbox's random walk)
+    await expect(page.getByTestId("pre-trade-PRICE_BAND")).toHaveText(
+      /^Price far from the market\. The limit price 150\.00 USD is [\d.]+ % below the last price [\d.]+ USD \(the band is 10 %\)\.$/,
+    );
+    const place = page.getByRole("button", { name: "Place order" });
+    await expect(place).toBeDisabled();
+    await page.screenshot({ path: "test-results/order-ticket-pre-trade-1280.png", fullPage: true });
+    await page.setViewportSize({ width: 1920, height: 1000 });
+    await page.screenshot({ path: "test-results/order-ticket-pre-trade-1920.png", fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByLabel("Place anyway: price far from the market (recorded in the audit trail)").check();
+    await place.click();
+    await expect(page.getByTestId("ticket-placed")).toContainText("Order placed.");
+    const [id] = (await page.getByTestId("ticket-placed").locator("li span.font-mono").allTextContents()).map((s) => s.trim());
+    expect(sandboxGroup(accountId(MARGIN), id).orders[0]).toMatchObject({ limit_price: expect.stringMatching(/^150(\.0+)?$/) });
+
+    // the override is in the audit entry of the placement (its input), read as compliance does
+    const compliance = await browser.newContext({ storageState: storageFor("compliance") });
+    const audit = await compliance.request.get(
+      `/api/audit?action=orders.place&target=${encodeURIComponent(`order:${accountId(MARGIN)}:${id}`)}`,
+    );
+    expect(audit.status()).toBe(200);
+    const rows = ((await audit.json()) as { rows: { outcome: string; input: { overrides?: string[] } }[] }).rows;
+    expect(rows.map((r) => [r.outcome, r.input.overrides])).toEqual([["success", ["PRICE_BAND"]]]);
+    await compliance.close();
+
+    // an order the account cannot pay for: the check says so, and no override is offered
+    await page.getByRole("button", { name: "New ticket" }).click();
+    await stock(page, "AAPL");
+    await page.locator("#f-quantity").fill("900000");
+    await page.locator("#f-limit_price").fill("199.00");
+    await page.getByRole("button", { name: "Preview" }).click();
+    await expect(page.getByTestId("pre-trade-BUYING_POWER")).toContainText(
+      "Not enough buying power. The account's USD buying power would be -",
+    );
+    await expect(page.getByTestId("pre-trade-BUYING_POWER")).toContainText("Change the ticket to place it.");
+    await expect(page.getByLabel(/^Place anyway/)).toHaveCount(0);
+    await expect(place).toBeDisabled();
+
+    // a fraction of a share the account may not trade: refused on the quantity at the preview
+    await page.locator("#f-quantity").fill("1.5");
+    await page.getByRole("button", { name: "Preview" }).click();
+    await expect(page.locator("#f-quantity-error")).toHaveText("The account may not trade fractional shares: whole shares only.");
   });
 
   test("a two-leg option spread: refused for an LV1 account with its reason, placed for an LV3 one", async ({ page }) => {
@@ -256,9 +319,10 @@ test.describe("refused", () => {
       if (id && req.method() === "POST") calls.push({ id, body: req.postData() ?? "" });
     });
     await openTicket(opsPage, MARGIN);
+    pinPrice("AAPL", "200.00");
     await stock(opsPage, "AAPL");
     await opsPage.locator("#f-quantity").fill("1");
-    await opsPage.locator("#f-limit_price").fill("120.00");
+    await opsPage.locator("#f-limit_price").fill("190.00");
     const [placedId] = await previewAndPlace(opsPage);
     const place = calls.filter((c) => c.body.includes(placedId)).at(-1)!; // preview, then place: the last one
     const replayId = `ord_replay${Date.now().toString(36)}`;

@@ -78,6 +78,12 @@ test.describe.serial("as support", () => {
     await row.getByTitle("Open the order").click();
     await expect(page).toHaveURL(new RegExp(`/orders/${id}$`));
     await expect(page.getByTestId("order-status")).toContainText("Working");
+    // the order's terms in words; nothing filled, no average fill price (the upstream says 0)
+    const fields = page.getByRole("region", { name: "Order" });
+    await expect(fields.getByText("Average fill price").locator("xpath=following-sibling::dd[1]")).toHaveText("—");
+    await expect(fields.getByText("Order type").locator("xpath=following-sibling::dd[1]")).toHaveText("Limit");
+    await expect(fields.getByText("Time in force").locator("xpath=following-sibling::dd[1]")).toHaveText("Day");
+    await expect(fields.getByText("Side", { exact: true }).locator("xpath=following-sibling::dd[1]")).toHaveText("Buy");
 
     await page.getByRole("button", { name: "Replace" }).click();
     await page.getByLabel("Limit price (USD)").fill("51.00");

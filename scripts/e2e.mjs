@@ -1,9 +1,11 @@
 #!/usr/bin/env node
-// Runs the Playwright tests in Debian's Chromium, installing it with apt when missing and allowed.
-import { spawnSync } from "node:child_process";
+// Runs the Playwright tests in Debian's Chromium, installing it with apt when missing and allowed: the whole suite in
+// shards that run at once (below), or the spec files given as one run.
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { bin, root } from "./lib.mjs";
+import readline from "node:readline";
+import { bin, buildIfStale, root } from "./lib.mjs";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 if (!fs.existsSync(CHROMIUM)) {
@@ -24,11 +26,45 @@ if (!fs.existsSync(CHROMIUM)) {
   }
 }
 
-// A fresh embedded database and sandbox for every run.
-fs.rmSync(path.join(root, ".data", "e2e"), { recursive: true, force: true });
-const result = spawnSync(bin("playwright"), ["test", ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: "inherit",
-  env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", CHROMIUM_PATH: CHROMIUM },
+const args = process.argv.slice(2);
+const baseEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", CHROMIUM_PATH: CHROMIUM };
+
+// A targeted run (spec files or options given): one Playwright run on one app, as configured.
+if (args.length > 0 || Number(process.env.E2E_SHARDS ?? 2) <= 1) {
+  // A fresh embedded database and sandbox for every run.
+  fs.rmSync(path.join(root, process.env.E2E_DATA_DIR ?? ".data/e2e"), { recursive: true, force: true });
+  const result = spawnSync(bin("playwright"), ["test", ...args], { cwd: root, stdio: "inherit", env: baseEnv });
+  process.exit(result.status ?? 1);
+}
+
+/*
+ * The whole suite: the spec files split in E2E_SHARDS shards (default 2) that run at once, each against an app of
+ * its own (own ports, own embedded database and sandbox), so no shard sees another's data and each spec meets the
+ * same conditions as in one serial run. The app is built once, before the shards start it.
+ */
+if (!buildIfStale(baseEnv)) process.exit(1);
+const shards = Number(process.env.E2E_SHARDS ?? 2);
+const port = Number(process.env.E2E_PORT ?? 3210);
+const sandboxPort = Number(process.env.E2E_SANDBOX_PORT ?? 4210);
+const runs = Array.from({ length: shards }, (_, i) => {
+  const name = `shard${i + 1}`;
+  const dataDir = `.data/e2e-${name}`;
+  fs.rmSync(path.join(root, dataDir), { recursive: true, force: true });
+  const child = spawn(bin("playwright"), ["test", `--shard=${i + 1}/${shards}`], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      ...baseEnv,
+      E2E_SHARD_NAME: name,
+      E2E_DATA_DIR: dataDir,
+      E2E_PORT: String(port + i * 10),
+      E2E_SANDBOX_PORT: String(sandboxPort + i * 10),
+    },
+  });
+  for (const stream of [child.stdout, child.stderr]) {
+    readline.createInterface({ input: stream }).on("line", (line) => console.log(`[${name}] ${line}`));
+  }
+  return new Promise((resolve) => child.on("exit", (code) => resolve(code ?? 1)));
 });
-process.exit(result.status ?? 1);
+const codes = await Promise.all(runs);
+process.exit(codes.find((c) => c !== 0) ?? 0);

@@ -1,5 +1,5 @@
 // Small helpers shared by the start and test scripts (plain Node, no build step).
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
@@ -9,6 +9,39 @@ export const bin = (name) => path.join(root, "node_modules", ".bin", name);
 export function loadDotEnv() {
   const file = path.join(root, ".env");
   if (fs.existsSync(file)) process.loadEnvFile(file);
+}
+
+/** What a production build is made of: a newer file in any of these means the build is stale. */
+const SOURCES = [
+  "app",
+  "components",
+  "lib",
+  "server",
+  "public",
+  "auth.ts",
+  "auth.config.ts",
+  "proxy.ts",
+  "instrumentation.ts",
+  "next.config.mjs",
+  "package-lock.json",
+  "postcss.config.mjs",
+  "tsconfig.json",
+];
+function newestSource(p) {
+  const full = path.join(root, p);
+  if (!fs.existsSync(full)) return 0;
+  const stat = fs.statSync(full);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...fs.readdirSync(full).map((name) => newestSource(path.join(p, name))));
+}
+
+/** Builds the app (next build) when the sources changed since the last build; false when the build failed. */
+export function buildIfStale(env = process.env) {
+  const buildId = path.join(root, ".next", "BUILD_ID");
+  const built = fs.existsSync(buildId) ? fs.statSync(buildId).mtimeMs : 0;
+  if (built >= Math.max(...SOURCES.map(newestSource))) return true;
+  console.log("Building Brokerdesk (the sources changed since the last build)…");
+  return spawnSync(bin("next"), ["build"], { cwd: root, stdio: "inherit", env }).status === 0;
 }
 
 /** Starts a child in its own process group, so that stopping it also stops what it started. */

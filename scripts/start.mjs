@@ -2,11 +2,10 @@
 // Starts Brokerdesk: the embedded sandbox upstream when no BROKER_BASE_URL is set, a production build of the
 // app when the sources changed since the last one, then the app on PORT (default 3000). Each process it starts is
 // supervised: one that exits on its own is started again with backoff (lib.mjs `supervise`); SIGINT/SIGTERM stop all.
-import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { bin, loadDotEnv, root, supervise, waitForHttp } from "./lib.mjs";
+import { bin, buildIfStale, loadDotEnv, root, supervise, waitForHttp } from "./lib.mjs";
 
 loadDotEnv();
 const dev = process.argv.includes("--dev");
@@ -50,38 +49,7 @@ if (env.DATABASE_URL && (env.EVENTS_CONSUMER ?? "auto") === "auto") {
   children.push(supervise("The event consumer", bin("tsx"), ["--conditions=react-server", "server/events/main.ts"]));
 }
 
-const SOURCES = [
-  "app",
-  "components",
-  "lib",
-  "server",
-  "public",
-  "auth.ts",
-  "auth.config.ts",
-  "proxy.ts",
-  "instrumentation.ts",
-  "next.config.mjs",
-  "package-lock.json",
-  "postcss.config.mjs",
-  "tsconfig.json",
-];
-function newestSource(p) {
-  const full = path.join(root, p);
-  if (!fs.existsSync(full)) return 0;
-  const stat = fs.statSync(full);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...fs.readdirSync(full).map((name) => newestSource(path.join(p, name))));
-}
-
-if (!dev) {
-  const buildId = path.join(root, ".next", "BUILD_ID");
-  const built = fs.existsSync(buildId) ? fs.statSync(buildId).mtimeMs : 0;
-  if (built < Math.max(...SOURCES.map(newestSource))) {
-    console.log("Building Brokerdesk (the sources changed since the last build)…");
-    const result = spawnSync(bin("next"), ["build"], { cwd: root, stdio: "inherit", env });
-    if (result.status !== 0) stopAll(result.status ?? 1);
-  }
-}
+if (!dev && !buildIfStale(env)) stopAll(1);
 
 const port = env.PORT ?? "3000";
 children.push(supervise("The app", bin("next"), [dev ? "dev" : "start", "-p", port]));

@@ -16,10 +16,15 @@ function summary() {
     }
   };
   const vitest = read("vitest.json");
-  const playwright = read("playwright.json")?.stats;
-  const passed = (vitest?.numPassedTests ?? 0) + (playwright?.expected ?? 0) + (playwright?.flaky ?? 0);
-  const failed = (vitest?.numFailedTests ?? 0) + (playwright?.unexpected ?? 0);
-  const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (playwright?.skipped ?? 0);
+  // one report per Playwright shard (scripts/e2e.mjs), or one for a single run
+  const shards = fs.existsSync(path.join(root, "reports"))
+    ? fs.readdirSync(path.join(root, "reports")).filter((f) => /^playwright(-.+)?\.json$/.test(f))
+    : [];
+  const playwright = { expected: 0, flaky: 0, unexpected: 0, skipped: 0 };
+  for (const f of shards) for (const k of Object.keys(playwright)) playwright[k] += read(f)?.stats?.[k] ?? 0;
+  const passed = (vitest?.numPassedTests ?? 0) + playwright.expected + playwright.flaky;
+  const failed = (vitest?.numFailedTests ?? 0) + playwright.unexpected;
+  const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + playwright.skipped;
   return `${passed} passed, ${failed} failed, ${skipped} skipped`;
 }
 

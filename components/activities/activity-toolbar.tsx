@@ -1,9 +1,11 @@
 "use client";
 import type { ReactNode } from "react";
-import { choices, FilterBar, type FilterField } from "@/components/data-table/filter-bar";
+import { choices, FilterBar, type FilterField, type FilterRule } from "@/components/data-table/filter-bar";
 import type { ListStateApi } from "@/components/data-table/use-data-table";
 import { CURRENCIES, MARKETS } from "@/lib/broker-enums";
 import { ACTIVITY_SUB_TYPES, ACTIVITY_TYPE_LABELS, ACTIVITY_TYPES, isLive, type ActivityListParams } from "@/lib/schemas/activity-list";
+
+const AMOUNT = "Enter an amount such as 1000.50";
 
 const ACTIVITY_FILTERS: FilterField<ActivityListParams>[] = [
   {
@@ -21,8 +23,13 @@ const ACTIVITY_FILTERS: FilterField<ActivityListParams>[] = [
   { name: "symbol", label: "Symbol", kind: "text", placeholder: "e.g. AAPL", width: "w-24" },
   { name: "from", label: "From", kind: "date" },
   { name: "to", label: "to", kind: "date" },
-  { name: "min", label: "Amount at least", kind: "text", placeholder: "0.00", width: "w-24", numeric: true },
-  { name: "max", label: "at most", kind: "text", placeholder: "any", width: "w-24", numeric: true },
+  { name: "min", label: "Amount at least", kind: "text", placeholder: "0.00", width: "w-24", numeric: true, invalid: AMOUNT },
+  { name: "max", label: "at most", kind: "text", placeholder: "any", width: "w-24", numeric: true, invalid: AMOUNT },
+];
+const ACTIVITY_RULES: FilterRule[] = [
+  ({ from, to }) => (from && to && from > to ? { field: "to", message: "The end date is before the start date" } : undefined),
+  ({ min, max }) =>
+    min && max && Number(min) > Number(max) ? { field: "max", message: "The largest amount is below the smallest" } : undefined,
 ];
 
 /**
@@ -33,7 +40,7 @@ export function ActivityToolbar({ list, actions }: { list: ListStateApi<Activity
   const { state, setFilters } = list;
   return (
     <div className="flex flex-col gap-2">
-      <FilterBar list={list} fields={ACTIVITY_FILTERS} label="Filter activities" actions={actions} />
+      <FilterBar list={list} fields={ACTIVITY_FILTERS} rules={ACTIVITY_RULES} label="Filter activities" actions={actions} />
       {state.account ? (
         <div className="flex items-center gap-1 text-xs" role="group" aria-label="Source of the rows">
           <span className="mr-1 text-slate-600">Rows of account {state.account} from</span>

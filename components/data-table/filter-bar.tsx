@@ -37,7 +37,12 @@ export interface FilterField<St> {
   numeric?: boolean;
   /** Shown in capitals (symbols, codes). */
   upper?: boolean;
+  /** What to say when the list's params do not take what was typed (default: a generic sentence). */
+  invalid?: string;
 }
+
+/** A rule across the bar's fields (a date range the right way round): the field to mark and what to say, or nothing. */
+export type FilterRule = (values: Record<string, string>) => { field: string; message: string } | undefined;
 
 /** Quick views: one filter whose values are offered as buttons above the bar ("All …" first). */
 export interface QuickViews<St> {
@@ -61,6 +66,7 @@ export function FilterBar<St extends PageState>({
   views,
   actions,
   exportPath,
+  rules = [],
   label = "Filters",
 }: {
   list: ListStateApi<St>;
@@ -70,6 +76,8 @@ export function FilterBar<St extends PageState>({
   actions?: ReactNode;
   /** The list's CSV export route, when it offers one: the bar's last action, with the list's filter. */
   exportPath?: string;
+  /** Rules across fields, checked before the bar applies. */
+  rules?: readonly FilterRule[];
   label?: string;
 }) {
   const { params, state, setFilters } = list;
@@ -80,9 +88,12 @@ export function FilterBar<St extends PageState>({
   const [draft, setDraft] = useState<Record<string, string>>(fromUrl);
   const urlFilters = params.filterQuery(state);
   const [seen, setSeen] = useState(urlFilters);
+  // What the bar refused to apply, by field: shown under the field until the next apply.
+  const [problems, setProblems] = useState<Record<string, string>>({});
   if (seen !== urlFilters) {
     setSeen(urlFilters);
     setDraft(fromUrl());
+    setProblems({});
   }
   const hasText = fields.some((f) => f.kind !== "select" && !f.asYouType);
   // Set once the bar is interactive (hydrated): what is typed before that is not the bar's yet.
@@ -99,6 +110,18 @@ export function FilterBar<St extends PageState>({
       if (v) query.set(f.name, v);
     }
     const parsed = params.parse(query) as unknown as Record<string, unknown>;
+    // A value typed that the list's params drop is said, not dropped silently; nothing is applied then.
+    const found: Record<string, string> = {};
+    for (const f of fields) {
+      if (query.has(f.name) && (parsed[f.name] === undefined || parsed[f.name] === null))
+        found[f.name] = f.invalid ?? `${f.label}: not a value this list can filter by`;
+    }
+    for (const rule of rules) {
+      const broken = rule(Object.fromEntries(query));
+      if (broken && !found[broken.field]) found[broken.field] = broken.message;
+    }
+    setProblems(found);
+    if (Object.keys(found).length) return;
     const patch = Object.fromEntries(fields.map((f) => [f.name, parsed[f.name]]));
     if (fields.some((f) => String(patch[f.name] ?? "") !== current(f.name))) setFilters(patch as Partial<St>);
   };
@@ -167,6 +190,8 @@ export function FilterBar<St extends PageState>({
                   name={f.name}
                   type={f.kind === "date" ? "date" : f.asYouType ? "search" : "text"}
                   aria-label={f.aria ?? f.label}
+                  aria-invalid={problems[f.name] ? true : undefined}
+                  aria-describedby={problems[f.name] ? `filter-${f.name}-problem` : undefined}
                   value={draft[f.name] ?? ""}
                   onChange={(e) => setDraft({ ...draft, [f.name]: e.target.value })}
                   placeholder={f.placeholder}
@@ -178,9 +203,15 @@ export function FilterBar<St extends PageState>({
                     f.kind === "account" ? "font-mono" : "",
                     f.numeric ? "text-right" : "",
                     f.upper ? "uppercase placeholder:normal-case" : "",
+                    problems[f.name] ? "border-red-600 ring-1 ring-red-600" : "",
                   ].join(" ")}
                 />
               )}
+              {problems[f.name] ? (
+                <span id={`filter-${f.name}-problem`} role="alert" className="max-w-48 text-[11px] font-normal text-red-700">
+                  {problems[f.name]}
+                </span>
+              ) : null}
               {f.suggestions ? (
                 <datalist id={`filter-${f.name}`}>
                   {f.suggestions.map((o) => (

@@ -34,3 +34,18 @@ export const ORDER_SCENE_LABELS: Record<string, string> = {
 
 /** The desk's two changes of an order, as the staff-changes panel names them. */
 export const STAFF_CHANGE_LABELS: Record<string, string> = { "orders.replace": "Replace", "orders.cancel": "Cancel" };
+
+/** The order's terms in words (the order page's fields). */
+export const TIME_IN_FORCE_LABELS: Record<string, string> = { DAY: "Day", GTC: "Good till cancelled", GTD: "Good till date" };
+export const ENTRUST_LABELS: Record<string, string> = { QTY: "Quantity", AMOUNT: "Cash amount" };
+export const SIDE_LABELS: Record<string, string> = { BUY: "Buy", SELL: "Sell", SHORT: "Sell short" };
+export const COMBO_TYPE_LABELS: Record<string, string> = {
+  NORMAL: "Single order",
+  MASTER: "Main order (take-profit / stop-loss)",
+  STOP_PROFIT: "Take-profit",
+  STOP_LOSS: "Stop-loss",
+  OCO: "One cancels other",
+  OTO: "One triggers other",
+  OTOCO: "One triggers OCO",
+};
+export const INSTRUMENT_TYPE_LABELS: Record<string, string> = { EQUITY: "Stock", OPTION: "Option" };

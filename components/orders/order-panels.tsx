@@ -9,7 +9,18 @@ import { formatMoney, formatQuantity } from "@/lib/money";
 import type { OrderDetail, OrderFee, OrderFull } from "@/lib/schemas/order-detail";
 import { orderCurrency, type OrderRow } from "@/lib/schemas/order-list";
 import { ORDER_CHANGE_REASON_LABELS } from "@/lib/schemas/order-reason";
-import { ORDER_SCENE_LABELS, ORDER_STATUS_LABELS, ORDER_STATUS_TONES, STAFF_CHANGE_LABELS } from "./order-labels";
+import { ORDER_TYPE_LABELS, SESSION_LABELS } from "@/lib/schemas/order-ticket";
+import {
+  COMBO_TYPE_LABELS,
+  ENTRUST_LABELS,
+  INSTRUMENT_TYPE_LABELS,
+  ORDER_SCENE_LABELS,
+  ORDER_STATUS_LABELS,
+  ORDER_STATUS_TONES,
+  SIDE_LABELS,
+  STAFF_CHANGE_LABELS,
+  TIME_IN_FORCE_LABELS,
+} from "./order-labels";
 import { SymbolLink } from "@/components/instruments/symbol-link";
 import { AccountRef } from "@/components/accounts/account-ref";
 
@@ -49,20 +60,29 @@ export function OrderFields({ order }: { order: OrderFull }) {
           ["Order id", order.orderId],
           ["Symbol", order.symbol ? <SymbolLink key="s" market={order.market} symbol={order.symbol} /> : null],
           ["Market · category", [order.market, order.category].filter(Boolean).join(" · ")],
-          ["Instrument", [order.instrumentType, order.instrumentId].filter(Boolean).join(" · ")],
-          ["Side", order.side],
-          ["Order type", order.orderType],
-          ["Time in force", order.timeInForce],
+          [
+            "Instrument",
+            [order.instrumentType && enumLabel(INSTRUMENT_TYPE_LABELS, order.instrumentType), order.instrumentId]
+              .filter(Boolean)
+              .join(" · "),
+          ],
+          ["Side", order.side && enumLabel(SIDE_LABELS, order.side)],
+          ["Order type", order.orderType && enumLabel(ORDER_TYPE_LABELS, order.orderType)],
+          ["Time in force", order.timeInForce && enumLabel(TIME_IN_FORCE_LABELS, order.timeInForce)],
           ["Expires", order.expireDate],
-          ["Entrust", order.entrustType],
-          ["Trading session", order.tradingSession],
+          ["Entrust", order.entrustType && enumLabel(ENTRUST_LABELS, order.entrustType)],
+          ["Trading session", order.tradingSession && enumLabel(SESSION_LABELS, order.tradingSession)],
           ["Quantity", order.quantity ? formatQuantity(order.quantity) : null],
           ["Cash amount", order.totalCashAmount ? formatMoney(order.totalCashAmount, ccy) : null],
           ["Filled", formatQuantity(order.filledQuantity)],
-          ["Average fill price", order.avgFilledPrice ? formatMoney(order.avgFilledPrice, ccy) : null],
+          // nothing filled: no average to show (the upstream sends 0)
+          ["Average fill price", order.avgFilledPrice && Number(order.filledQuantity) > 0 ? formatMoney(order.avgFilledPrice, ccy) : null],
           ["Limit price", order.limitPrice ? formatMoney(order.limitPrice, ccy) : null],
           ["Stop price", order.stopPrice ? formatMoney(order.stopPrice, ccy) : null],
-          ["Combo", [order.comboType, order.clientComboOrderId].filter(Boolean).join(" · ")],
+          [
+            "Combo",
+            [order.comboType && enumLabel(COMBO_TYPE_LABELS, order.comboType), order.clientComboOrderId].filter(Boolean).join(" · "),
+          ],
           ["Option strategy", order.optionStrategy],
           ["Placed (placed_at)", when(order.placedAt)],
           ["Filled (filled_at)", when(order.filledAt)],
