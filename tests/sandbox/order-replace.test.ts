@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { errorOf } from "../helpers/signed-fetch";
 import type { Fixture } from "./fixture";
 import { TradingSdkClient } from "./trading-api-client";
 import { ACCOUNTS, order, place, setPrice, startTrading, stock } from "./trading-helpers";
@@ -22,6 +21,9 @@ beforeAll(async () => {
   await holder.login();
 }, 60_000);
 afterAll(async () => f?.close());
+
+/** The status and error code of an answer of either client. */
+const errorOf = (r: { status: number; body?: { error_code?: string } }) => ({ status: r.status, code: r.body?.error_code });
 
 /** A resting MSFT buy at 300.00 × 2, placed through the Broker API. */
 async function resting() {

@@ -199,7 +199,7 @@ async function subscribe(sb: Sandbox, call: Call, open: Set<Call>) {
   } catch {
     opts = {};
   }
-  const holder = auth.holder;
+  const holder = auth.problem === undefined ? auth.holder : undefined;
   const types = holder ? ["TRADE"] : (opts.event_types ?? []).filter((x) => (EVENT_TYPES as readonly string[]).includes(x));
   const accounts = holder ? [holder.accountId] : call.request.accounts;
   let cursor = /^\d+$/.test(String(opts.last_event_id ?? "")) ? String(opts.last_event_id) : await lastEventId(sb.engine);
