@@ -3,6 +3,7 @@ import { startSandbox, type RunningSandbox } from "@/server/sandbox";
 import { seedAccountId } from "@/server/sandbox/seed/accounts";
 import { openSubscription } from "@/server/wire/events/subscribe";
 import { EVENT } from "@/server/sandbox/trading/events/grpc-server";
+import { isEventMessage } from "@/server/wire/events/proto";
 import { emit, type OutboxEvent } from "@/server/sandbox/trading/events/outbox";
 import { trading } from "@/server/sandbox/trading/state";
 import { usStockOrder } from "../tests/helpers/orders";
@@ -85,7 +86,7 @@ async function delivery(sb: RunningSandbox, total: number) {
       new Promise((resolve) =>
         sub.call.on("data", (m) => {
           if (m.eventType === EVENT.SubscribeSuccess) resolve();
-          if (m.eventType === EVENT.Event) counts[s] += 1;
+          if (isEventMessage(m.eventType)) counts[s] += 1;
         }),
       ),
     );

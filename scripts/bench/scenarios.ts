@@ -4,6 +4,7 @@ import { parseAccountListParams } from "@/lib/schemas/account-list-params";
 import { listAccountsPage } from "@/server/accounts/accounts";
 import { createLogger } from "@/server/log";
 import { EVENT } from "@/server/sandbox/trading/events/grpc-server";
+import { isEventMessage } from "@/server/wire/events/proto";
 import { openSubscription } from "@/server/wire/events/subscribe";
 import { signedHeaders } from "@/server/wire/signing";
 import { KEY, SECRET, signedPost, type Caller, type Child, type client } from "./load";
@@ -27,7 +28,7 @@ export async function eventsPerSecond(sb: Child, call: Caller, total: number): P
           new Promise<void>((resolve, reject) => {
             sub.call.on("data", (m) => {
               if (m.eventType === EVENT.SubscribeSuccess) resolve();
-              if (m.eventType === EVENT.Event) counts[s] += 1;
+              if (isEventMessage(m.eventType)) counts[s] += 1;
             });
             sub.call.on("error", reject);
           }),

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import type { Engine } from "@/server/db/engine";
-import { EVENT } from "@/server/wire/events/proto";
+import { EVENT, isEventMessage } from "@/server/wire/events/proto";
 import { openSubscription, type SubscribeOptions, type Subscription } from "@/server/wire/events/subscribe";
 import { UPSTREAM_EVENT_TYPES } from "@/server/books/changes";
 import { notifyChange } from "@/server/notices/channel";
@@ -115,7 +115,7 @@ export function startConsumer(o: ConsumerOptions): ConsumerHandle {
         );
       } else if (m.eventType === EVENT.Ping) {
         void setStream(o.engine, { last_ping_at: new Date() }, false).catch(() => undefined);
-      } else if (m.eventType === EVENT.Event) {
+      } else if (isEventMessage(m.eventType)) {
         gotData = true;
         const item = fromStream(m.payload);
         buffer.push({

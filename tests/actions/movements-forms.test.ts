@@ -12,6 +12,7 @@ import { instantFunding } from "@/server/movements/instant-funding";
 import { masterAccountId } from "@/server/sandbox/seed";
 import { seedAccountId } from "@/server/sandbox/seed/accounts";
 import { testEngines } from "../helpers/engines";
+import { disableAllApprovalRules } from "../helpers/approval-rules";
 import { useProcessFixture, type EventsFixture } from "../events/helpers";
 
 /**
@@ -35,8 +36,10 @@ for (const engine of testEngines()) {
   describe(`movement actions on ${engine.name}`, () => {
     const fixture = useProcessFixture(engine);
     let f: EventsFixture;
-    beforeAll(() => {
+    beforeAll(async () => {
       f = fixture();
+      // About what is refused or sent, not four-eyes: no approval rule holds these movements.
+      await disableAllApprovalRules(f.db.engine);
     });
     beforeEach(async () => {
       session.staff = OPS;

@@ -17,6 +17,7 @@ import { listAudit } from "@/server/audit/list";
 import { rememberAccountNumbers } from "@/server/accounts/directory";
 import { masterAccountId } from "@/server/sandbox/seed";
 import { testEngines } from "../helpers/engines";
+import { disableAllApprovalRules } from "../helpers/approval-rules";
 import { useProcessFixture, type EventsFixture } from "../events/helpers";
 import { ACCOUNTS } from "../sandbox/trading-helpers";
 import { sessionPerson as person } from "../helpers/staff";
@@ -59,6 +60,8 @@ for (const engine of testEngines()) {
 
     beforeAll(async () => {
       f = fixture();
+      // This file's rules only, not the defaults a fresh database starts with.
+      await disableAllApprovalRules(f.db.engine);
       session.staff = ADMIN;
       // The rule, and a stricter one for HKD (two approvers, any amount), both made through the editor's action.
       expect(await saveApprovalRuleAction(rule({ action: "movements.cash_journal", currency: "USD", threshold: "10000" }))).toMatchObject({

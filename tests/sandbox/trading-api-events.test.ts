@@ -1,13 +1,16 @@
 import * as grpc from "@grpc/grpc-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openSubscription } from "@/server/wire/events/subscribe";
-import { EVENT } from "@/server/sandbox/trading/events/grpc-server";
+import { EVENT } from "@/server/wire/events/proto";
 import type { Fixture } from "./fixture";
 import { until } from "../helpers/until";
 import { TradingSdkClient } from "./trading-api-client";
 import { ACCOUNTS, fund, place, setPrice, startTrading, stock } from "./trading-helpers";
 
-/** Subscribe Trade Events with Trading API credentials: only the TRADE events of the credential's own account. */
+/**
+ * Subscribe Trade Events with Trading API credentials: only the TRADE events of the credential's own account, as the
+ * official SDKs' samples read them; a revoked credential's streams end.
+ */
 let f: Fixture;
 beforeAll(async () => {
   f = await startTrading({ grpcPort: 0, pingMs: 100 });
@@ -16,6 +19,7 @@ afterAll(async () => f?.close());
 
 interface Msg {
   eventType: number;
+  subscribeType: number;
   payload: string;
 }
 
@@ -26,15 +30,22 @@ function subscribe(appKey: string, appSecret: string, o: { payload?: Record<stri
     appSecret,
     payload: o.payload,
     accounts: o.accounts,
+    // What both SDKs' SubscribeRequest sends (PY trade_events_client.py, Java SubscribeRequest).
+    subscribeType: 3,
   });
   const s = {
     msgs: [] as Msg[],
     error: undefined as grpc.ServiceError | undefined,
     close,
-    events: () =>
-      s.msgs
-        .filter((m) => m.eventType === EVENT.Event)
-        .map((m) => JSON.parse(m.payload) as { event_type: string; account_id?: string; payload: Record<string, unknown> }),
+    /** Every message that is not a control message (eventType above 4, as the SDKs tell them). */
+    others: () => s.msgs.filter((m) => m.eventType > EVENT.SubscribeExpired),
+    /**
+     * The order events as the SDKs' samples take them: PY `samples/trade/trade_event_client.py` and Java
+     * `TradeEventsClient` keep eventType Order (1024) with subscribeType ORDER_STATUS_CHANGED (1) and read
+     * `payload['request_id']`, `client_order_id`, `order_status` at the payload's top.
+     */
+    orders: () =>
+      s.msgs.filter((m) => m.eventType === 1024 && m.subscribeType === 1).map((m) => JSON.parse(m.payload) as Record<string, unknown>),
   };
   call.on("data", (m: Msg) => s.msgs.push(m));
   call.on("error", (e: grpc.ServiceError) => (s.error = e));
@@ -59,27 +70,43 @@ describe("Trading API trade events", () => {
     await place(f.api, other, [theirs]);
     await fund(f.api, own, "10.00");
 
-    const fill = await until(() =>
-      s.events().find((e) => e.payload.client_order_id === mine.client_order_id && e.payload.scene_type === "FINAL_FILLED"),
-    );
+    const fill = await until(() => s.orders().find((e) => e.client_order_id === mine.client_order_id && e.scene_type === "FINAL_FILLED"));
     expect(fill).toMatchObject({
-      event_type: "TRADE",
-      payload: {
-        order_status: "FILLED",
-        actual_commission: expect.any(String),
-        receivable_commission: expect.any(String),
-        fees: expect.any(Array),
-      },
+      biz_type: "TRADE",
+      request_id: expect.any(String),
+      account_id: own,
+      order_status: "FILLED",
+      actual_commission: expect.any(String),
+      receivable_commission: expect.any(String),
+      fees: expect.any(Array),
     });
     // Give the other account's fill and the deposit time to arrive if they were (wrongly) going to.
     await new Promise((r) => setTimeout(r, 400));
-    expect(s.events().every((e) => e.event_type === "TRADE" && e.payload.account_id === own)).toBe(true);
+    expect(s.others().length).toBe(s.orders().length);
+    expect(s.orders().every((e) => e.account_id === own)).toBe(true);
     s.close();
+  });
 
-    await f.api.call("POST", "/sandbox/trading-credentials/revoke", { body: { app_key: creds.app_key } });
+  it("revoking a credential ends its open streams with AuthError and UNAUTHENTICATED; new ones are refused", async () => {
+    const creds = (await f.api.call("POST", "/sandbox/trading-credentials", { body: { account_id: ACCOUNTS.margin } })).body;
+    const other = (await f.api.call("POST", "/sandbox/trading-credentials", { body: { account_id: ACCOUNTS.margin } })).body;
+    const open = subscribe(creds.app_key, creds.app_secret);
+    const kept = subscribe(other.app_key, other.app_secret);
+    await until(() => open.msgs.find((m) => m.eventType === EVENT.SubscribeSuccess));
+    await until(() => kept.msgs.find((m) => m.eventType === EVENT.SubscribeSuccess));
+
+    expect((await f.api.call("POST", "/sandbox/trading-credentials/revoke", { body: { app_key: creds.app_key } })).status).toBe(200);
+    await until(() => open.error, 20_000, "the revoked key's open stream to end");
+    expect(open.error!.code).toBe(grpc.status.UNAUTHENTICATED);
+    expect(open.msgs.at(-1)).toMatchObject({ eventType: EVENT.AuthError, payload: expect.stringContaining("revoked") });
+    open.close();
+
     const refused = subscribe(creds.app_key, creds.app_secret);
     await until(() => refused.error);
     expect(refused.error!.code).toBe(grpc.status.UNAUTHENTICATED);
     refused.close();
+    // Another key of the same account keeps its stream.
+    expect(kept.error).toBeUndefined();
+    kept.close();
   });
 });

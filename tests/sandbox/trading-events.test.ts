@@ -2,6 +2,7 @@ import * as grpc from "@grpc/grpc-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SignatureAlgorithm } from "@/server/wire/signing";
 import { openSubscription } from "@/server/wire/events/subscribe";
+import { isEventMessage } from "@/server/wire/events/proto";
 import { EVENT } from "@/server/sandbox/trading/events/grpc-server";
 import { emit } from "@/server/sandbox/trading/events/outbox";
 import type { Fixture } from "./fixture";
@@ -17,6 +18,7 @@ afterAll(async () => f?.close());
 
 interface Msg {
   eventType: number;
+  subscribeType: number;
   payload: string;
 }
 interface Stream {
@@ -40,7 +42,7 @@ function subscribe(
   const s: Stream = {
     msgs: [],
     cancel: close,
-    events: () => s.msgs.filter((m) => m.eventType === EVENT.Event).map((m) => JSON.parse(m.payload)),
+    events: () => s.msgs.filter((m) => isEventMessage(m.eventType)).map((m) => JSON.parse(m.payload)),
   };
   call.on("data", (m: Msg) => s.msgs.push(m));
   call.on("error", (e: grpc.ServiceError) => (s.error = e));
@@ -143,6 +145,43 @@ describe("gRPC EventService.Subscribe", () => {
     const ev = await until(() => a.events()[0]);
     expect(ev).toMatchObject({ event_type: "ACCOUNT", payload: { biz_type: "ACCOUNT_UPDATE", account_id: acct } });
     a.cancel();
+  });
+
+  it("a journal reaches the subscribers of both its accounts, and no other account's", async () => {
+    const from = ACCOUNTS.margin;
+    const to = ACCOUNTS.cash;
+    const third = ACCOUNTS.marginCn;
+    const streams = [from, to, third].map((a) => subscribe({ accounts: [a] }));
+    for (const x of streams) await until(() => x.msgs.find((m) => m.eventType === EVENT.SubscribeSuccess));
+    const crid = rid("cj");
+    await f.api.op("createCashJournal", "resource", {
+      body: { client_request_id: crid, from_account: from, to_account: to, amount: "1.00", currency: "USD" },
+    });
+    // Ids are delivered in order: once each stream has its own account's later deposit, the journal came before it or never.
+    for (const [i, a] of [from, to, third].entries()) {
+      await fund(f.api, a, "1.00");
+      await until(() => streams[i].events().find((e) => e.event_type === "FUNDING" && e.payload.account_id === a));
+    }
+    const journals = streams.map((x) => x.events().filter((e) => e.event_type === "JOURNAL" && e.payload.client_request_id === crid));
+    expect(journals.map((j) => j.length)).toEqual([1, 1, 0]);
+    expect(journals[1][0]).toMatchObject({ account_id: from, payload: { from_account: from, to_account: to, journal_type: "CASH" } });
+    for (const x of streams) x.cancel();
+  });
+
+  it("event type values as the official SDKs' samples switch on: TRADE as Order (1024) with subscribeType 1, others as 5", async () => {
+    const s = subscribe({ accounts: [acct] });
+    await until(() => s.msgs.find((m) => m.eventType === EVENT.SubscribeSuccess));
+    const o = stock({ symbol: "KO", limit_price: "1.00", quantity: "1" });
+    await place(f.api, acct, [o]);
+    await f.api.op("cancelOrder", "resource", { body: { account_id: acct, client_order_id: o.client_order_id } });
+    await fund(f.api, acct, "1.00");
+    const typed = (type: string) =>
+      s.msgs.filter((m) => m.eventType > EVENT.SubscribeExpired && (JSON.parse(m.payload) as { event_type: string }).event_type === type);
+    await until(() => typed("TRADE").length && typed("FUNDING").length);
+    // PY webull/trade/events/types.py: EVENT_TYPE_ORDER = 1024, ORDER_STATUS_CHANGED = 1; Java EventType.Order(1024).
+    expect(new Set(typed("TRADE").map((m) => `${m.eventType}/${m.subscribeType}`))).toEqual(new Set(["1024/1"]));
+    expect(new Set(typed("FUNDING").map((m) => m.eventType))).toEqual(new Set([5]));
+    s.cancel();
   });
 
   it("corporate actions: one CORPORATE_ACTION event when the market clock reaches the ex-date", async () => {

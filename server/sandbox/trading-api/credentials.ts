@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import type { Queryable } from "@/server/db/engine";
 import type { Sandbox } from "../context";
 import { business, illegal } from "../errors";
+import { trading } from "../trading/state";
 
 /**
  * Trading API credentials: an app key and secret issued for one virtual account (its account holder's app).
@@ -62,7 +63,7 @@ export async function issueCredential(sb: Sandbox, accountRef: unknown) {
   };
 }
 
-/** Revokes one key; revoking an already revoked key answers its state again. */
+/** Revokes one key and ends its open event streams; revoking an already revoked key answers its state again. */
 export async function revokeCredential(sb: Sandbox, appKey: unknown) {
   if (typeof appKey !== "string" || appKey === "") throw illegal("app_key is required.");
   const { rows } = await sb.engine.query<TradingCredential>(
@@ -71,6 +72,8 @@ export async function revokeCredential(sb: Sandbox, appKey: unknown) {
     [appKey, sb.config.now()],
   );
   if (!rows[0]) throw business("CREDENTIAL_NOT_FOUND", `No Trading API credential ${appKey}.`);
+  // The key's open event streams end now, not at their next reconnect (trading/events/grpc-server.ts).
+  trading(sb).bus.emit("revoked", appKey);
   return view(rows[0]);
 }
 

@@ -166,7 +166,7 @@ export function tradingApiRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
 
   serve("previewTradingOrder", async (ctx) => (await ownAccount(sb, ctx), previewOrder(sb, ctx.body, "trading")));
   serve("placeTradingOrder", async (ctx) => (await ownAccount(sb, ctx), placeOrders(sb, ctx.body, "trading")));
-  serve("replaceTradingOrder", async (ctx) => (await ownAccount(sb, ctx), replaceOrders(sb, ctx.body)));
+  serve("replaceTradingOrder", async (ctx) => (await ownAccount(sb, ctx), replaceOrders(sb, ctx.body, "trading")));
   serve("cancelTradingOrder", async (ctx) => (await ownAccount(sb, ctx), cancelOrder(sb, ctx.body)));
   serve("batchPlaceTradingOrders", async (ctx) => (await ownAccount(sb, ctx), batchPlace(sb, ctx.body)));
   serve("getTradingCalendar", async (ctx) => {

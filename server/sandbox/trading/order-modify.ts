@@ -16,16 +16,27 @@ import { tradeEvent } from "./trade-events";
 /**
  * Replace and cancel. Only open orders (PENDING, SUBMITTED, PARTIAL_FILLED) change; anything else is 417
  * ORDER_NOT_MODIFIABLE / ORDER_NOT_CANCELLABLE plus a MODIFY_FAILED / CANCEL_FAILED trade event. combo_type is
- * required on replace and must be the order's. A replaced BUY's hold is recomputed (and must still be covered).
+ * required on the Broker API's replace (the spec's modify_orders field) and optional on the Trading API's (the
+ * official SDKs' replace samples send none); given, it must be the order's. A replace must change something (417
+ * NOTHING_TO_MODIFY), and a quantity it names must be a number (null or "" is refused, not read as "unchanged").
+ * A replaced BUY's hold is recomputed (and must still be covered).
  */
-const MODIFIABLE = ["time_in_force", "quantity", ...PRICE_FIELDS, "expire_date"];
+const MODIFIABLE = ["time_in_force", "quantity", ...PRICE_FIELDS, "expire_date"] as const;
+const DECIMALS: readonly string[] = ["quantity", "limit_price", "stop_price", "trailing_stop_step", "trailing_limit_price_offset"];
+
+/** Whether a parsed replace field differs from the order's value (decimals by value: "3" is "3.00"). */
+function differs(o: OrderRow, k: (typeof MODIFIABLE)[number], v: string): boolean {
+  const was = o[k];
+  if (was === null || was === undefined) return true;
+  return DECIMALS.includes(k) ? !new Decimal(v).eq(was) : v !== String(was);
+}
 
 async function failed(sb: Sandbox, o: OrderRow, scene: "MODIFY_FAILED" | "CANCEL_FAILED", reason: string, at: Date) {
   await sb.engine.transaction((tx) => emit(tx, [tradeEvent(o, scene, at, undefined, reason)], at));
   trading(sb).bus.emit("events");
 }
 
-export async function replaceOrders(sb: Sandbox, body: Record<string, unknown>) {
+export async function replaceOrders(sb: Sandbox, body: Record<string, unknown>, family: "broker" | "trading" = "broker") {
   const t = trading(sb);
   const at = t.now();
   await t.market.load(sb.engine, at);
@@ -35,21 +46,32 @@ export async function replaceOrders(sb: Sandbox, body: Record<string, unknown>) 
   const acks: { client_order_id: string; order_id: string }[] = [];
   const touched: string[] = [];
   for (const [i, m] of (list as Record<string, unknown>[]).entries()) {
-    if (typeof m.combo_type !== "string" || !m.combo_type) throw illegal(`modify_orders[${i}].combo_type is required.`);
+    const combo = m.combo_type === undefined || m.combo_type === null || m.combo_type === "" ? undefined : m.combo_type;
+    if (combo === undefined ? family === "broker" : typeof combo !== "string") throw illegal(`modify_orders[${i}].combo_type is required.`);
     let current: OrderRow | undefined;
     try {
       await sb.engine.transaction(async (tx) => {
         const o = await requireOrder(tx, account.account_id, m.client_order_id, true);
         current = o;
-        if (o.combo_type !== m.combo_type) throw illegal(`modify_orders[${i}].combo_type must be ${o.combo_type}, the order's combo type.`);
+        if (combo !== undefined && o.combo_type !== combo)
+          throw illegal(`modify_orders[${i}].combo_type must be ${o.combo_type}, the order's combo type.`);
         if (!OPEN.includes(o.status))
           throw business("ORDER_NOT_MODIFIABLE", `Order ${o.client_order_id} is ${o.status} and can no longer be modified.`);
+        if (m.quantity === null || m.quantity === "")
+          throw illegal(`modify_orders[${i}].quantity must be a positive number; leave it out to keep the order's quantity.`);
         const patch: Record<string, unknown> = {};
+        let changed = false;
         for (const k of MODIFIABLE) {
           if (m[k] === undefined || m[k] === null || m[k] === "") continue;
-          patch[k] = ["quantity", "limit_price", "stop_price", "trailing_stop_step", "trailing_limit_price_offset"].includes(k)
-            ? parsePositive(m[k], `modify_orders[${i}].${k}`).toFixed()
-            : String(m[k]);
+          const v = DECIMALS.includes(k) ? parsePositive(m[k], `modify_orders[${i}].${k}`).toFixed() : String(m[k]);
+          patch[k] = v;
+          changed ||= differs(o, k, v);
+        }
+        if (!changed) {
+          throw business(
+            "NOTHING_TO_MODIFY",
+            `modify_orders[${i}] changes nothing on order ${o.client_order_id}: give a new quantity, price, time in force or expiry date.`,
+          );
         }
         if (patch.time_in_force && !["DAY", "GTC", "GTD"].includes(patch.time_in_force as string))
           throw illegal(`modify_orders[${i}].time_in_force must be DAY, GTC or GTD.`);

@@ -12,8 +12,26 @@ import * as protoLoader from "@grpc/proto-loader";
 export const PROTO_PATH = path.join(import.meta.dirname ?? path.join(process.cwd(), "server/wire/events"), "events.proto");
 export const SUBSCRIBE_PATH = "/grpc.trade.event.EventService/Subscribe";
 export const SUBSCRIBE_PATH_ALIASES = ["/openapi.EventService/Subscribe"] as const;
-/** SubscribeResponse.eventType values; 5 (Event) carries a data event. */
-export const EVENT = { SubscribeSuccess: 0, Ping: 1, AuthError: 2, NumOfConnExceed: 3, SubscribeExpired: 4, Event: 5 } as const;
+/**
+ * SubscribeResponse.eventType values. 0–4 control the stream; above them a message carries an event, as the official
+ * SDKs read it (Java `EventType.isTradeEvent`: any code above SubscribeExpired): Order (1024) and Position (1028) are
+ * the SDKs' own (PY `webull/trade/events/types.py`, Java `EventType`), 5 (Event) is the sandbox's for the Broker API's
+ * other categories, which the SDKs have no code for.
+ */
+export const EVENT = {
+  SubscribeSuccess: 0,
+  Ping: 1,
+  AuthError: 2,
+  NumOfConnExceed: 3,
+  SubscribeExpired: 4,
+  Event: 5,
+  Order: 1024,
+  Position: 1028,
+} as const;
+/** SubscribeResponse.subscribeType of an event, as the SDKs' samples check it beside eventType. */
+export const SUBSCRIBE_TYPE = { OrderStatusChanged: 1, PositionStatusChanged: 2 } as const;
+/** Whether a message carries an event (any eventType above the control values), whatever its category. */
+export const isEventMessage = (eventType: number) => eventType > EVENT.SubscribeExpired;
 
 export interface SubscribeRequest {
   subscribeType: number;

@@ -2,7 +2,7 @@ import "server-only";
 import { timingSafeEqual } from "node:crypto";
 import * as grpc from "@grpc/grpc-js";
 import { SIGNATURE_ALGORITHMS, type SignatureAlgorithm } from "@/server/wire/signing";
-import { EVENT, RAW_BYTES, subscribeServiceDefinitions, type ReceivedSubscribeRequest } from "@/server/wire/events/proto";
+import { EVENT, RAW_BYTES, SUBSCRIBE_TYPE, subscribeServiceDefinitions, type ReceivedSubscribeRequest } from "@/server/wire/events/proto";
 import { signSubscription } from "@/server/wire/events/signature";
 import { CLOCK_SKEW_MS } from "../../auth";
 import type { Sandbox } from "../../context";
@@ -13,7 +13,10 @@ import { EVENT_TYPES, lastEventId, readAfter } from "./outbox";
 /**
  * gRPC EventService.Subscribe. A stream is authenticated from its signed metadata (AuthError, then
  * UNAUTHENTICATED, when it fails), answers SubscribeSuccess, then sends outbox events after the subscriber's
- * resume point, oldest first, as eventType Event with a JSON envelope {id, event_type, timestamp, payload}.
+ * resume point, oldest first: TRADE events as eventType Order (1024) with subscribeType 1, the values the official
+ * SDKs' samples switch on, the other categories as eventType Event (5); a broker's stream carries the JSON envelope
+ * {id, event_type, timestamp, payload}, an account holder's (the SDKs' TradeEventsClient) the trade payload itself,
+ * whose fields the SDKs' samples read at the top (request_id, client_order_id, order_status).
  * Request payload (JSON, optional): {"last_event_id": "<id>", "event_types": ["TRADE", ...]}. Without
  * last_event_id the stream starts at the newest event (only new ones). Pings every `pingMs`. Control calls end
  * every stream with UNAVAILABLE (drop) or stop all output (silent). Served at the SDKs' method path
@@ -21,6 +24,7 @@ import { EVENT_TYPES, lastEventId, readAfter } from "./outbox";
  */
 export { EVENT };
 export const MAX_STREAMS = 100;
+const REVOKED = "Your authorization has been revoked.";
 
 type Call = grpc.ServerWritableStream<ReceivedSubscribeRequest, unknown>;
 
@@ -28,7 +32,10 @@ type Call = grpc.ServerWritableStream<ReceivedSubscribeRequest, unknown>;
  * Checks the subscription's signature. The broker's app key sees every event; an account holder's Trading API key
  * (Subscribe Trade Events) sees only the TRADE events of its own virtual account, whatever the request asks for.
  */
-async function authenticateCall(sb: Sandbox, call: Call): Promise<{ problem: string } | { problem?: undefined; accountId?: string }> {
+async function authenticateCall(
+  sb: Sandbox,
+  call: Call,
+): Promise<{ problem: string } | { problem?: undefined; holder?: { appKey: string; accountId: string } }> {
   const md = (k: string) => call.metadata.get(k)[0]?.toString();
   for (const k of ["x-app-key", "x-signature", "x-signature-algorithm", "x-signature-nonce", "x-timestamp", "x-signature-version"]) {
     if (!md(k)) return { problem: `Metadata ${k} is missing.` };
@@ -38,8 +45,8 @@ async function authenticateCall(sb: Sandbox, call: Call): Promise<{ problem: str
   if (appKey !== sb.config.appKey && !holder) return { problem: "Unknown app key." };
   const problem = authError(sb, call, md, holder?.app_secret ?? sb.config.appSecret);
   if (problem) return { problem };
-  if (holder?.revoked_at) return { problem: "Your authorization has been revoked." };
-  return { accountId: holder?.account_id };
+  if (holder?.revoked_at) return { problem: REVOKED };
+  return { holder: holder && { appKey, accountId: holder.account_id } };
 }
 
 function authError(sb: Sandbox, call: Call, md: (k: string) => string | undefined, appSecret: string): string | undefined {
@@ -99,6 +106,7 @@ export async function startEventServer(sb: Sandbox, host: string, port: number):
         clearInterval(watcher);
         for (const c of open) c.end();
         t.bus.removeAllListeners("events");
+        t.bus.removeAllListeners("revoked");
         server.tryShutdown(() => resolve());
         setTimeout(() => {
           server.forceShutdown();
@@ -109,7 +117,7 @@ export async function startEventServer(sb: Sandbox, host: string, port: number):
 }
 
 const PAGE = 500;
-type Page = { id: string; json: string }[];
+type Page = { id: string; eventType: number; subscribeType?: number; json: string }[];
 /** Full pages recently read, per sandbox, by cursor and filter: see eventPage. */
 const fullPages = new WeakMap<Sandbox, Map<string, Promise<Page>>>();
 
@@ -118,24 +126,32 @@ const fullPages = new WeakMap<Sandbox, Map<string, Promise<Page>>>();
  * subscriber) share one read and one JSON serialisation per event, not one per stream. Only full pages are shared:
  * a full page after a cursor never changes (event ids commit in order), while a short one may be followed by events
  * committed since, which a stream woken for them must read afresh (so a read is shared once it is known to be full,
- * never while in flight). Shared pages are kept for two seconds.
+ * never while in flight). Shared pages are kept for two seconds. `bare` (an account holder's stream) sends each
+ * event's payload without the envelope.
  */
-async function eventPage(sb: Sandbox, cursor: string, types: string[], accounts: string[]): Promise<Page> {
+async function eventPage(sb: Sandbox, cursor: string, types: string[], accounts: string[], bare: boolean): Promise<Page> {
   const byKey = fullPages.get(sb) ?? new Map<string, Promise<Page>>();
   fullPages.set(sb, byKey);
-  const key = `${cursor}|${types.join(",")}|${accounts.join(",")}`;
+  const key = `${cursor}|${types.join(",")}|${accounts.join(",")}|${bare}`;
   const shared = byKey.get(key);
   if (shared) return shared;
   const read = readAfter(sb.engine, cursor, PAGE, { types, accounts }).then((rows) =>
     rows.map((e) => ({
       id: e.id,
-      json: JSON.stringify({
-        id: e.id,
-        event_type: e.event_type,
-        timestamp: new Date(e.created_at).toISOString(),
-        account_id: e.account_id ?? undefined,
-        payload: e.payload,
-      }),
+      ...(e.event_type === "TRADE"
+        ? { eventType: EVENT.Order, subscribeType: SUBSCRIBE_TYPE.OrderStatusChanged }
+        : { eventType: EVENT.Event }),
+      json: JSON.stringify(
+        bare
+          ? e.payload
+          : {
+              id: e.id,
+              event_type: e.event_type,
+              timestamp: new Date(e.created_at).toISOString(),
+              account_id: e.account_id ?? undefined,
+              payload: e.payload,
+            },
+      ),
     })),
   );
   const page = await read;
@@ -149,10 +165,10 @@ async function eventPage(sb: Sandbox, cursor: string, types: string[], accounts:
 async function subscribe(sb: Sandbox, call: Call, open: Set<Call>) {
   const t = trading(sb);
   const requestId = String(call.metadata.get("x-signature-nonce")[0] ?? "").slice(0, 64);
-  const send = (eventType: number, payload: string) =>
+  const send = (eventType: number, payload: string, subscribeType = call.request.subscribeType) =>
     call.write({
       eventType,
-      subscribeType: call.request.subscribeType,
+      subscribeType,
       contentType: "application/json",
       payload,
       requestId,
@@ -183,9 +199,9 @@ async function subscribe(sb: Sandbox, call: Call, open: Set<Call>) {
   } catch {
     opts = {};
   }
-  const holder = auth.problem === undefined ? auth.accountId : undefined;
+  const holder = auth.problem === undefined ? auth.holder : undefined;
   const types = holder ? ["TRADE"] : (opts.event_types ?? []).filter((x) => (EVENT_TYPES as readonly string[]).includes(x));
-  const accounts = holder ? [holder] : call.request.accounts;
+  const accounts = holder ? [holder.accountId] : call.request.accounts;
   let cursor = /^\d+$/.test(String(opts.last_event_id ?? "")) ? String(opts.last_event_id) : await lastEventId(sb.engine);
   open.add(call);
   send(EVENT.SubscribeSuccess, JSON.stringify({ last_event_id: cursor }));
@@ -201,10 +217,10 @@ async function subscribe(sb: Sandbox, call: Call, open: Set<Call>) {
       do {
         again = false;
         if (closed || t.streams.silent) break;
-        const rows = await eventPage(sb, cursor, types, accounts);
+        const rows = await eventPage(sb, cursor, types, accounts, !!holder);
         for (const e of rows) {
           if (closed || t.streams.silent) break;
-          if (!send(EVENT.Event, e.json)) await new Promise((r) => call.once("drain", r));
+          if (!send(e.eventType, e.json, e.subscribeType)) await new Promise((r) => call.once("drain", r));
           cursor = e.id;
         }
         if (rows.length === PAGE) again = true;
@@ -220,23 +236,33 @@ async function subscribe(sb: Sandbox, call: Call, open: Set<Call>) {
   };
   const onEvents = () => void pump();
   t.bus.on("events", onEvents);
+  // A revoked credential ends its open streams at once (AuthError, then UNAUTHENTICATED, which the SDKs do not retry).
+  const onRevoked = (appKey: string) => {
+    if (appKey !== holder?.appKey || closed) return;
+    send(EVENT.AuthError, JSON.stringify({ message: REVOKED }));
+    finish({ code: grpc.status.UNAUTHENTICATED, details: REVOKED });
+  };
+  t.bus.on("revoked", onRevoked);
   const poll = setInterval(() => {
-    if (t.streams.dropEpoch !== epoch) finish(true);
+    if (t.streams.dropEpoch !== epoch) finish({ code: grpc.status.UNAVAILABLE, details: "Stream dropped by the sandbox control API." });
   }, 100);
   const ping = setInterval(() => {
     if (!t.streams.silent && !closed) send(EVENT.Ping, "");
   }, t.pingMs);
-  const finish = (drop = false) => {
+  const finish = (error?: { code: grpc.status; details: string }) => {
     if (closed) return;
     closed = true;
     clearInterval(poll);
     clearInterval(ping);
     t.bus.off("events", onEvents);
+    t.bus.off("revoked", onRevoked);
     open.delete(call);
-    if (drop) call.emit("error", { code: grpc.status.UNAVAILABLE, details: "Stream dropped by the sandbox control API." });
+    if (error) call.emit("error", error);
   };
   call.on("cancelled", () => finish());
   call.on("close", () => finish());
   call.on("error", () => finish());
+  // A revocation committed after this stream's authentication read the credential, but before it listened: end it too.
+  if (holder && (await findCredential(sb.engine, holder.appKey).catch(() => undefined))?.revoked_at) onRevoked(holder.appKey);
   void pump();
 }

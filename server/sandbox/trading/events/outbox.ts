@@ -13,6 +13,8 @@ export type EventType = (typeof EVENT_TYPES)[number];
 export interface OutboxEvent {
   event_type: EventType;
   account_id?: string | null;
+  /** The second account an event concerns (a journal's to-account): subscribers filtered to it receive it too. */
+  other_account_id?: string | null;
   payload: Record<string, unknown>;
 }
 
@@ -30,13 +32,17 @@ export async function emit(tx: Queryable, events: OutboxEvent[], at: Date): Prom
   // nextval id) exists.
   await tx.query(
     `WITH lock AS MATERIALIZED (SELECT pg_advisory_xact_lock(hashtext('sandbox:events')))
-     INSERT INTO sandbox.events (event_type, account_id, payload, created_at)
-     SELECT e->>'event_type', e->>'account_id', e->'payload', $2 FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS x(e, n), lock ORDER BY n`,
-    [JSON.stringify(events.map((e) => ({ ...e, account_id: e.account_id ?? null }))), at],
+     INSERT INTO sandbox.events (event_type, account_id, other_account_id, payload, created_at)
+     SELECT e->>'event_type', e->>'account_id', e->>'other_account_id', e->'payload', $2
+       FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS x(e, n), lock ORDER BY n`,
+    [JSON.stringify(events.map((e) => ({ ...e, account_id: e.account_id ?? null, other_account_id: e.other_account_id ?? null }))), at],
   );
 }
 
-/** Events after `afterId`, oldest first; `accounts` (when non-empty) keeps account-less events and those accounts'. */
+/**
+ * Events after `afterId`, oldest first; `accounts` (when non-empty) keeps account-less events and those of those
+ * accounts, as the event's account or its second account (a journal reaches both of its accounts' subscribers).
+ */
 export async function readAfter(
   db: Queryable,
   afterId: string,
@@ -45,7 +51,7 @@ export async function readAfter(
 ): Promise<StoredEvent[]> {
   const { rows } = await db.query<StoredEvent & { id: string }>(
     `SELECT id::text AS id, event_type, account_id, payload, created_at FROM sandbox.events
-      WHERE id > $1::bigint AND ($2::text[] IS NULL OR event_type = ANY($2)) AND ($3::text[] IS NULL OR account_id IS NULL OR account_id = ANY($3))
+      WHERE id > $1::bigint AND ($2::text[] IS NULL OR event_type = ANY($2)) AND ($3::text[] IS NULL OR account_id IS NULL OR account_id = ANY($3) OR other_account_id = ANY($3))
       ORDER BY events.id LIMIT $4`,
     [afterId, f.types?.length ? f.types : null, f.accounts?.length ? f.accounts : null, limit],
   );
@@ -93,5 +99,11 @@ export async function emitRequestEvent(
     ...row.payload,
   };
   if (kind[0] === "JOURNAL") payload.journal_type = row.kind === "CASH_JOURNAL" ? "CASH" : "POSITION";
-  await emit(tx, [{ event_type: kind[0], account_id: row.account_id, payload }], at);
+  // A journal's request row is the from-account's; its to-account is in the request's fields.
+  const other = kind[0] === "JOURNAL" ? row.payload.to_account : undefined;
+  await emit(
+    tx,
+    [{ event_type: kind[0], account_id: row.account_id, other_account_id: typeof other === "string" ? other : null, payload }],
+    at,
+  );
 }
