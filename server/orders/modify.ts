@@ -56,12 +56,12 @@ export async function changeOpenOrder(
   ctx: Pick<ActionContext, "db" | "audit" | "broker">,
   orderId: string,
   verb: "replaced" | "cancelled",
-  send: (order: OrderFull, comboType: (typeof COMBO_TYPES)[number]) => Promise<unknown>,
+  send: (order: OrderFull, comboType: (typeof COMBO_TYPES)[number], live: Order) => Promise<unknown>,
 ): Promise<{ sinceSeq: number; statusBefore: string }> {
   const order = await findOrder(ctx.db.engine, orderId);
   ctx.audit.target = `order:${order.accountId}:${order.clientOrderId}`;
   const { live, comboType } = await requireOpenUpstream(ctx.broker, order, verb);
   const sinceSeq = await lastOrderEventSeq(ctx.db.engine, order);
-  await send(order, comboType);
+  await send(order, comboType, live);
   return { sinceSeq, statusBefore: live.status };
 }

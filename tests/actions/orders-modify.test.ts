@@ -108,6 +108,18 @@ for (const engine of testEngines()) {
       expect(entries[0]).toMatchObject({ outcome: "success", input: { limitPrice: "51.25", reasonCode: "WRONG_PRICE_OR_QUANTITY" } });
     });
 
+    it("a replace with the order's current values is refused with nothing sent (prices compared by value)", async () => {
+      const o = await deskOrder({ limit_price: "50.00" });
+      const same = await replaceOrderAction({ orderId: o.id, limitPrice: "50", reasonCode: "WRONG_PRICE_OR_QUANTITY" });
+      expect(same).toMatchObject({
+        ok: false,
+        code: "NOTHING_TO_CHANGE",
+        serverError: "These are the order's current values: change at least one. Nothing was sent.",
+      });
+      expect(sent).toEqual(["getOrder"]);
+      expect((await order(f.api, account, o.coid)).limit_price).toMatch(/^50(\.0+)?$/);
+    });
+
     it("refuses to cancel or replace a filled order, with nothing sent", async () => {
       const o = await deskOrder({ limit_price: "150.00" }); // marketable: fills at once
       expect((await order(f.api, account, o.coid)).status).toBe("FILLED");
