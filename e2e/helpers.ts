@@ -9,7 +9,8 @@ export const ROLE_EMAILS = {
 } as const;
 export type DemoRole = keyof typeof ROLE_EMAILS;
 
-export const storageFor = (role: DemoRole) => `e2e/.auth/${role}.json`;
+/** A role's signed-in browser state, per shard (each shard's app signs its sessions with its own secret). */
+export const storageFor = (role: DemoRole) => `e2e/.auth/${process.env.E2E_SHARD_NAME ?? "single"}/${role}.json`;
 
 export async function signIn(page: Page, email: string, password: string) {
   await page.goto("/sign-in");

@@ -91,6 +91,18 @@ test.describe("the shell", () => {
 });
 
 test.describe("home", () => {
+  test.describe("as support", () => {
+    test.use({ storageState: storageFor("support") });
+
+    test("names support's main job and how to start it", async ({ page }) => {
+      await page.goto("/");
+      await expect(page.getByText(/Your job: help customers with their orders: find one by the customer's account number/)).toBeVisible();
+      await expect(page.getByTestId("capabilities")).toContainText(
+        "Find a customer's order by their account number or the order's id (the search box at the top), then replace or cancel it with a reason",
+      );
+    });
+  });
+
   test("operations starts the day with open orders (opening the blotter filtered), movements, the stream and its own activity", async ({
     browser,
   }) => {
@@ -105,7 +117,11 @@ test.describe("home", () => {
     await expect(orders).toContainText(/\d+/);
     await expect(page.getByTestId("home-count-open-movements")).toContainText("Movements not final");
     await expect(page.getByTestId("home-stream")).toContainText(/Connected|Silent|Down|No consumer/);
-    await expect(page.getByTestId("home-recent")).toContainText("auth.sign_in");
+    // what was done, in words (the exact action name on hover), never the raw name
+    const recent = page.getByTestId("home-recent");
+    await expect(recent.getByTitle("auth.sign_in").first()).toHaveText("Signed in");
+    await expect(recent).not.toContainText("auth.sign_in");
+    await expect(recent).toContainText("Done");
     await orders.click();
     await expect(page).toHaveURL(/\/orders\?view=open/);
     await ctx.close();

@@ -2,6 +2,7 @@
 import type { FilterField } from "@/components/data-table/filter-bar";
 import { ListingTable } from "@/components/data-table/listing-table";
 import { useListing } from "@/components/data-table/use-data-table";
+import { AUDIT_ACTION_LABELS } from "@/lib/audit-actions";
 import { ROLES } from "@/lib/auth/permissions";
 import { auditListParams, type AuditListParams, type AuditListRow } from "@/lib/schemas/audit";
 import { auditColumns } from "./audit-columns";
@@ -14,6 +15,8 @@ const OUTCOMES = [
   { value: "held", label: "Held for approval" },
 ];
 
+const AUDIT_ACTION_SUGGESTIONS = [...new Set(Object.keys(AUDIT_ACTION_LABELS).flatMap((a) => [`${a.split(".")[0]}.`, a]))].sort();
+
 const AUDIT_FILTERS: FilterField<AuditListParams>[] = [
   {
     name: "action",
@@ -22,6 +25,8 @@ const AUDIT_FILTERS: FilterField<AuditListParams>[] = [
     hint: "Exact, or a prefix ending in “.”",
     placeholder: "e.g. movements.",
     width: "w-40",
+    // the desk's action names and their families, to pick from (any other text is still taken)
+    suggestions: AUDIT_ACTION_SUGGESTIONS,
   },
   { name: "actor", label: "Actor", kind: "text", placeholder: "email", width: "w-48" },
   { name: "role", label: "Role", kind: "select", all: "Any", options: ROLES },

@@ -4,6 +4,7 @@ import { AuditTarget } from "@/components/audit/audit-target";
 import { Badge, type Tone } from "@/components/ui/badge";
 import { Panel } from "@/components/ui/page";
 import type { CAPABILITIES } from "@/lib/auth/permissions";
+import { auditActionLabel } from "@/lib/audit-actions";
 import { formatDateTime } from "@/lib/format";
 import type { NavItem } from "@/lib/navigation";
 import type { StreamState } from "@/lib/stream-health";
@@ -24,6 +25,7 @@ interface HomeToday {
 
 const STREAM_TONE: Record<StreamState, Tone> = { connected: "green", silent: "amber", down: "red", "no-consumer": "red" };
 const OUTCOME_TONE: Record<string, Tone> = { success: "green", failure: "red", denied: "amber", held: "slate" };
+const OUTCOME_LABELS: Record<string, string> = { success: "Done", failure: "Failed", denied: "Refused", held: "Held for approval" };
 
 /** The start of the day for a role: what waits for it (counts that open their page, filtered), then its own latest activity. */
 export function HomeView({ today, capabilities, pages }: { today: HomeToday; capabilities: typeof CAPABILITIES; pages: NavItem[] }) {
@@ -53,7 +55,9 @@ export function HomeView({ today, capabilities, pages }: { today: HomeToday; cap
               {today.recent.map((r) => (
                 <li key={r.seq} className="flex items-baseline justify-between gap-3 py-1.5">
                   <span className="min-w-0">
-                    <span className="font-mono text-xs text-slate-800">{r.action}</span>
+                    <span className="text-sm text-slate-800" title={r.action}>
+                      {auditActionLabel(r.action)}
+                    </span>
                     {r.target ? (
                       <span className="block text-[11px]">
                         <AuditTarget target={r.target} accountNumber={r.targetAccountNumber} />
@@ -61,7 +65,7 @@ export function HomeView({ today, capabilities, pages }: { today: HomeToday; cap
                     ) : null}
                   </span>
                   <span className="flex shrink-0 flex-col items-end gap-0.5">
-                    <Badge tone={OUTCOME_TONE[r.outcome] ?? "slate"}>{r.outcome}</Badge>
+                    <Badge tone={OUTCOME_TONE[r.outcome] ?? "slate"}>{OUTCOME_LABELS[r.outcome] ?? r.outcome}</Badge>
                     <span className="text-[11px] whitespace-nowrap text-slate-500">{formatDateTime(r.at)}</span>
                   </span>
                 </li>

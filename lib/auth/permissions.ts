@@ -80,8 +80,23 @@ export function isRole(value: unknown): value is Role {
   return typeof value === "string" && (ROLES as readonly string[]).includes(value);
 }
 
+/** Each role's main job, said under the home page's greeting. */
+export const ROLE_MAIN_JOB: Record<Role, string> = {
+  admin: "Your job: keep the desk running: staff, approval and surveillance rules, the upstream connection, jobs.",
+  operations: "Your job: open accounts, place orders and move money for customers, and approve colleagues' requests.",
+  support:
+    "Your job: help customers with their orders: find one by the customer's account number or order id in the search box above, then replace or cancel it.",
+  compliance: "Your job: review alerts, account activities and the staff audit trail.",
+};
+
 /** What each role is told it can do on the home page. */
 export const CAPABILITIES: { permission: Permission; text: string }[] = [
+  {
+    permission: "orders:modify",
+    text: "Find a customer's order by their account number or the order's id (the search box at the top), then replace or cancel it with a reason",
+  },
+  { permission: "orders:place", text: "Place orders for a customer (stocks and US options), with the fees previewed and pre-trade checks" },
+  { permission: "movements:write", text: "Move cash and positions with journals, fund accounts and convert currency" },
   { permission: "accounts:write", text: "Open and update virtual accounts (W-8BEN, trading permissions, option level)" },
   { permission: "accounts:read", text: "Find virtual accounts and inspect their balances, positions and activities" },
   { permission: "audit:read", text: "Review the staff audit trail and verify its hash chain" },

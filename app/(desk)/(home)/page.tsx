@@ -1,6 +1,6 @@
 import { HomeView } from "@/components/shell/home-view";
 import { PageHeader } from "@/components/ui/page";
-import { ROLE_LABELS } from "@/lib/auth/permissions";
+import { ROLE_LABELS, ROLE_MAIN_JOB } from "@/lib/auth/permissions";
 import { requireStaff } from "@/server/auth/guard";
 import { homePage } from "@/server/home/page-data";
 
@@ -11,7 +11,10 @@ export default async function HomePage() {
   const staff = await requireStaff();
   return (
     <>
-      <PageHeader title={`Good to see you, ${staff.name.split(" ")[0]}`} description={`Signed in as ${ROLE_LABELS[staff.role]}.`} />
+      <PageHeader
+        title={`Good to see you, ${staff.name.split(" ")[0]}`}
+        description={`Signed in as ${ROLE_LABELS[staff.role]}. ${ROLE_MAIN_JOB[staff.role]}`}
+      />
       <HomeView {...await homePage(staff)} />
     </>
   );
