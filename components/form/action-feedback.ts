@@ -39,6 +39,11 @@ export interface FeedbackMessages<T> {
   /** The success banner; none when the page moves on by itself. */
   success?: string | ((data: T) => string);
   networkError?: string;
+  /**
+   * Whether the form shows a field (dotted name) where its error can be highlighted; default: every field. An error
+   * of a field the form does not show is said in the banner, never behind "Check the highlighted fields."
+   */
+  shownOnForm?: (name: string) => boolean;
 }
 
 /** What to show for an outcome: the errors to put on fields (dotted names) and the one banner. */
@@ -56,9 +61,14 @@ export function feedbackOf<T>(outcome: ActionOutcome<T>, messages: FeedbackMessa
   }
   const fieldErrors = Object.entries(result.fieldErrors ?? {}).filter(([name]) => name !== FORM_ERROR_KEY);
   const text = actionMessage(result);
-  // A message already on a field is not repeated in the banner: the banner points at the fields instead.
-  const repeated = fieldErrors.some(([, message]) => message === text);
-  return { fieldErrors, banner: { tone: "error", text: repeated ? CHECK_FIELDS : text } };
+  const shown = messages.shownOnForm ?? (() => true);
+  const visible = fieldErrors.filter(([name]) => shown(name));
+  const hidden = fieldErrors.filter(([name]) => !shown(name)).map(([, message]) => message);
+  // A message already on a field is not repeated in the banner: the banner points at the fields instead; the
+  // errors no field of the form can show are said in it.
+  const pointsAtFields = visible.length > 0 && (text === CHECK_FIELDS || visible.some(([, message]) => message === text));
+  const head = pointsAtFields ? CHECK_FIELDS : text === CHECK_FIELDS ? "" : text;
+  return { fieldErrors, banner: { tone: "error", text: [head, ...hidden].filter(Boolean).join(" ") || text } };
 }
 
 export interface InFlightGuard {

@@ -52,6 +52,8 @@ export function useActionForm<TValues extends FieldValues, TOutput = TValues, TD
   const submit = (values: TOutput) =>
     run(() => action(values), {
       success,
+      // the form's own fields (their first segment: "legs.0.ratio" is the legs field's)
+      shownOnForm: (name) => Object.hasOwn(defaultValues as object, name.split(".")[0]),
       onSuccess: (data) => onSuccess?.(data, form),
       onFailure: (result, fieldErrors) => {
         fieldErrors.forEach(([name, message], i) => form.setError(name as FieldPath<TValues>, { message }, { shouldFocus: i === 0 }));

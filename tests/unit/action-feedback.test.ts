@@ -28,6 +28,24 @@ describe("feedbackOf: an action's outcome as field errors and one banner", () =>
     expect(fb.banner).toEqual({ tone: "error", text: "Check the highlighted fields." });
   });
 
+  it("says an error of a field the form does not show in the banner, never 'check the highlighted fields' alone", () => {
+    const failure = result({
+      ok: false,
+      code: "VALIDATION",
+      serverError: "Check the highlighted fields.",
+      fieldErrors: { client_order_id: "Reload the ticket: its order id is invalid" },
+    });
+    const onForm = { shownOnForm: (name: string) => ["quantity", "legs"].includes(name.split(".")[0]) };
+    expect(feedbackOf(failure, onForm).banner).toEqual({ tone: "error", text: "Reload the ticket: its order id is invalid" });
+    const both = result({
+      ok: false,
+      code: "VALIDATION",
+      serverError: "Check the highlighted fields.",
+      fieldErrors: { "legs.0.ratio": "Whole contracts", client_order_id: "Reload the ticket: its order id is invalid" },
+    });
+    expect(feedbackOf(both, onForm).banner?.text).toBe("Check the highlighted fields. Reload the ticket: its order id is invalid");
+  });
+
   it("puts a form-level rule in the banner, not on a field", () => {
     const r: ActionResult<never> = {
       ok: false,
