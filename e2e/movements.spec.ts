@@ -118,8 +118,8 @@ test.describe.serial("as operations", () => {
 
     // Totals of the whole filter, as the API sums them (the account may hold deposits of earlier runs).
     const totals = await page.request.get(`/api/movements?account=${a}&type=DEPOSIT&part=totals`).then((res) => res.json());
-    const usd = totals.byCurrency.find((t: { currency: string }) => t.currency === "USD");
-    await expect(page.getByTestId("total-USD")).toContainText(`in ${usd.count}`);
+    const usd = totals.byType.find((t: { direction: string; currency: string }) => t.direction === "DEPOSIT" && t.currency === "USD");
+    await expect(page.getByTestId("total-DEPOSIT-USD")).toContainText(`in ${usd.count}`);
     expect(usd.count).toBeGreaterThanOrEqual(1);
 
     await page.getByRole("combobox", { name: "Type" }).selectOption("");
@@ -141,16 +141,29 @@ test.describe.serial("as operations", () => {
     expect(csv).toMatch(new RegExp(`Deposit,INSTANT_FUNDING,COMPLETED,${a},,,1000(\\.0+)?,USD`));
   });
 
-  test("a totals bar sums the filter by currency", async ({ page }) => {
-    await page.goto(`/movements?account=${a}&type=WITHDRAWAL&currency=USD&requester=`);
-    const body = await page.request.get(`/api/movements?account=${a}&type=WITHDRAWAL&currency=USD`).then((res) => res.json());
-    const totals = await page.request.get(`/api/movements?account=${a}&type=WITHDRAWAL&currency=USD&part=totals`).then((res) => res.json());
-    const usd = totals.byCurrency.find((t: { currency: string }) => t.currency === "USD");
-    expect(body.rows.map((x: { clientRequestId: string }) => x.clientRequestId)).toContain(crid("W"));
-    expect(usd.count).toBe(body.rows.length);
-    const shown = Number(usd.amount).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    await expect(page.getByTestId("total-USD")).toHaveText(`${shown} USDin ${usd.count}`);
-    await expect(page.getByTestId("movement-totals")).toContainText(`${totals.count} movement`);
+  test("a totals bar counts the filter and sums its completed amounts by type and currency, money in and out apart", async ({ page }) => {
+    await page.goto(`/movements?account=${a}&currency=USD&requester=`);
+    const body = await page.request.get(`/api/movements?account=${a}&currency=USD&size=200`).then((res) => res.json());
+    const totals = await page.request.get(`/api/movements?account=${a}&currency=USD&part=totals`).then((res) => res.json());
+    type Row = { clientRequestId: string; kind: string; direction: string | null; status: string; amount: string | null };
+    const rows = body.rows as Row[];
+    expect(rows.map((x) => x.clientRequestId)).toContain(crid("W"));
+    await expect(page.getByTestId("movement-totals")).toContainText(`${totals.count} movements, ${totals.completed} completed`);
+    expect(totals.completed).toBe(rows.filter((x) => x.status === "COMPLETED").length);
+    // every completed type on its own: a deposit and a withdrawal are never one sum
+    for (const direction of ["DEPOSIT", "WITHDRAWAL"]) {
+      const mine = rows.filter((x) => x.direction === direction && x.status === "COMPLETED");
+      const line = totals.byType.find((t: { direction: string }) => t.direction === direction);
+      if (!mine.length) {
+        expect(line).toBeUndefined();
+        continue;
+      }
+      expect(line.count).toBe(mine.length);
+      const shown = Number(line.amount).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+      await expect(page.getByTestId(`total-${direction}-USD`)).toHaveText(
+        `${direction === "DEPOSIT" ? "Deposit" : "Withdrawal"}${shown} USDin ${mine.length}`,
+      );
+    }
   });
 
   test("the journal's page: fields, the timeline from its events, a refresh from upstream with the raw JSON", async ({ page }) => {

@@ -1,8 +1,12 @@
 "use client";
 import { formatMoney } from "@/lib/money";
-import type { MovementTotals } from "@/lib/schemas/movement-list";
+import { movementTypeLabel, type MovementTotals } from "@/lib/schemas/movement-list";
 
-/** The totals of the whole filter (every page): amounts by currency, what exchanges bought, position journals. */
+/**
+ * The totals of the whole filter (every page): how many movements and how many completed; the completed ones'
+ * amounts by type and currency (money in and money out apart; held, rejected or pending amounts moved nothing and
+ * are not summed); what completed exchanges bought; position journals.
+ */
 export function MovementTotalsBar({ totals, stale }: { totals: MovementTotals | undefined; stale?: boolean }) {
   if (!totals) return null;
   const item = "flex items-baseline gap-1.5 rounded border border-slate-200 bg-white px-2 py-1";
@@ -14,16 +18,17 @@ export function MovementTotalsBar({ totals, stale }: { totals: MovementTotals | 
       data-testid="movement-totals"
     >
       <span className="font-medium text-slate-600">
-        {totals.count} {totals.count === 1 ? "movement" : "movements"}
-        {totals.byCurrency.length ? ", amounts summed:" : ""}
+        {totals.count} {totals.count === 1 ? "movement" : "movements"}, {totals.completed} completed
+        {totals.byType.length ? "; completed amounts:" : ""}
       </span>
-      {totals.byCurrency.map((t) => (
-        <span key={t.currency} className={item} data-testid={`total-${t.currency}`}>
+      {totals.byType.map((t) => (
+        <span key={`${t.kind}-${t.direction}-${t.currency}`} className={item} data-testid={`total-${t.direction ?? t.kind}-${t.currency}`}>
+          <span className="text-slate-600">{movementTypeLabel(t.kind, t.direction)}</span>
           <span className="font-semibold tabular-nums">{formatMoney(t.amount, t.currency)}</span>
           <span className="text-slate-500">in {t.count}</span>
         </span>
       ))}
-      {totals.exchangedTo.length ? <span className="text-slate-500">exchanged to</span> : null}
+      {totals.exchangedTo.length ? <span className="text-slate-500">exchanges bought</span> : null}
       {totals.exchangedTo.map((t) => (
         <span key={t.currency} className={item} data-testid={`total-to-${t.currency}`}>
           <span className="font-semibold tabular-nums">{formatMoney(t.amount, t.currency)}</span>

@@ -123,10 +123,19 @@ export interface CurrencyTotal {
 /** Totals over the whole filter (every page): amounts by currency; exchanges' bought side; position journals. */
 export interface MovementTotals {
   count: number;
-  byCurrency: CurrencyTotal[];
-  /** FX requests and instant exchanges: what was bought, by currency. */
+  /** Of them, completed: only their amounts are summed (held, rejected or pending amounts moved nothing). */
+  completed: number;
+  /** Completed amounts by what they are and currency (a deposit and a withdrawal are never summed together). */
+  byType: TypeTotal[];
+  /** Completed FX requests and instant exchanges: what was bought, by currency (what was sold is in `byType`). */
   exchangedTo: CurrencyTotal[];
   positionJournals: number;
+}
+
+/** One line of the totals: a kind (instant funding by its direction: DEPOSIT or WITHDRAWAL) in one currency. */
+export interface TypeTotal extends CurrencyTotal {
+  kind: string;
+  direction: string | null;
 }
 
 export interface MovementPage {

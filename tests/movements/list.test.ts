@@ -220,34 +220,47 @@ for (const engine of testEngines()) {
       expect(ids(await walk({ view: "awaiting_approval" }))).toEqual([]);
     });
 
-    it("totals the whole filter by currency (exact decimals), the bought side of exchanges, counts", async () => {
+    it("totals the whole filter: counts, completed amounts by type and currency (exact decimals), the bought side of exchanges", async () => {
       const sum = (xs: Spec[], f: (s: Spec) => string) => xs.reduce((a, s) => a + Math.round(Number(f(s)) * 100), 0) / 100;
       const totals = await movementTotals(db.engine, {});
       expect(totals.count).toBe(N);
+      expect(totals.completed).toBe(all.filter((s) => s.status === "COMPLETED").length);
       expect(totals.positionJournals).toBe(all.filter((s) => s.kind === "POSITION_JOURNAL").length);
-      const money = all.filter((s) => s.kind !== "POSITION_JOURNAL");
+      // only completed movements' amounts, and never money in and money out together
+      const completed = all.filter((s) => s.status === "COMPLETED" && s.kind !== "POSITION_JOURNAL");
+      const key = (s: Spec) => `${s.kind}|${s.kind === "INSTANT_FUNDING" ? s.direction : ""}|${s.currency}`;
+      const groups = new Map<string, Spec[]>();
+      for (const s of completed) groups.set(key(s), [...(groups.get(key(s)) ?? []), s]);
+      expect(groups.size).toBeGreaterThan(2);
+      expect(totals.byType.map((t) => [`${t.kind}|${t.direction ?? ""}|${t.currency}`, t.count, t.amount]).sort()).toEqual(
+        [...groups].map(([k, xs]) => [k, xs.length, String(sum(xs, (s) => s.amount))]).sort(),
+      );
       for (const ccy of ["HKD", "USD"]) {
-        const mine = money.filter((s) => s.currency === ccy);
-        expect(totals.byCurrency.find((t) => t.currency === ccy)).toEqual({
-          currency: ccy,
-          count: mine.length,
-          amount: String(sum(mine, (s) => s.amount)),
-        });
-        const bought = all.filter((s) => (s.kind === "FX_EXCHANGE" || s.kind === "INSTANT_EXCHANGE") && s.toCurrency === ccy);
-        expect(totals.exchangedTo.find((t) => t.currency === ccy)).toEqual({
-          currency: ccy,
-          count: bought.length,
-          amount: String(sum(bought, (s) => s.toAmount)),
-        });
+        const bought = completed.filter((s) => (s.kind === "FX_EXCHANGE" || s.kind === "INSTANT_EXCHANGE") && s.toCurrency === ccy);
+        expect(totals.exchangedTo.find((t) => t.currency === ccy)).toEqual(
+          bought.length ? { currency: ccy, count: bought.length, amount: String(sum(bought, (s) => s.toAmount)) } : undefined,
+        );
       }
       // A filter's totals: every page of it, not the page on screen.
       const deposits = all.filter((s) => s.kind === "INSTANT_FUNDING" && s.direction === "DEPOSIT");
-      const depositTotals = await movementTotals(db.engine, { type: "DEPOSIT" });
-      expect(depositTotals).toEqual({
+      const doneDeposits = deposits.filter((s) => s.status === "COMPLETED");
+      expect(await movementTotals(db.engine, { type: "DEPOSIT" })).toEqual({
         count: deposits.length,
+        completed: doneDeposits.length,
         positionJournals: 0,
         exchangedTo: [],
-        byCurrency: [{ currency: "USD", count: deposits.length, amount: String(sum(deposits, (s) => s.amount)) }],
+        // counted, and summed only when completed
+        byType: doneDeposits.length
+          ? [
+              {
+                kind: "INSTANT_FUNDING",
+                direction: "DEPOSIT",
+                currency: "USD",
+                count: doneDeposits.length,
+                amount: String(sum(doneDeposits, (s) => s.amount)),
+              },
+            ]
+          : [],
       });
     });
 
