@@ -26,6 +26,13 @@ const movementRef = (
   'amount', ${m}.amount::text, 'currency', ${m}.currency, 'market', ${m}.market, 'symbol', ${m}.symbol, 'quantity', ${m}.quantity::text,
   'from_account', ${m}.from_account, 'to_account', ${m}.to_account, 'status', ${m}.status, 'at', ${m}.created_at)`;
 
+/**
+ * No alert of this rule for the subject yet. Checked before inserting, so that a row evaluated again takes no number
+ * from the alerts' sequence (an insert that meets ON CONFLICT has taken one): alert numbers follow each other. The
+ * ON CONFLICT stays for two evaluations at once.
+ */
+const notRaised = (subject: string) => `NOT EXISTS (SELECT 1 FROM brokerdesk.alerts x WHERE x.rule_id = $1 AND x.subject = ${subject})`;
+
 /** An amount as the summary shows it: thousands separated, its decimals kept (the currencies here have at most 2). */
 const money = (expr: string) => `to_char(${expr}, 'FM999,999,999,999,990.00')`;
 
@@ -40,6 +47,7 @@ const STATEMENTS: { [K in RuleKind]: (ruleId: string, range: SeqRange, p: RulePa
             FROM brokerdesk.money_movements m
            WHERE m.last_event_seq BETWEEN $2 AND $3 AND m.kind = 'INSTANT_FUNDING' AND (m.direction = 'DEPOSIT' OR m.direction IN ${WITHDRAWALS})
              AND m.${LIVE_MOVEMENT} AND m.currency = $4 AND m.amount > $5::numeric
+             AND ${notRaised("'movement:' || m.kind || ':' || m.client_request_id")}
           ON CONFLICT (rule_id, subject) DO NOTHING RETURNING id`,
     values: [ruleId, r.from, r.to, p.currency, p.amount],
   }),
@@ -57,6 +65,7 @@ const STATEMENTS: { [K in RuleKind]: (ruleId: string, range: SeqRange, p: RulePa
                ORDER BY d.created_at DESC, d.id DESC LIMIT 1) d ON true
            WHERE w.last_event_seq BETWEEN $2 AND $3 AND w.kind = 'INSTANT_FUNDING' AND w.direction IN ${WITHDRAWALS}
              AND w.${LIVE_MOVEMENT} AND w.amount >= $6::numeric
+             AND ${notRaised("'movement:' || w.kind || ':' || w.client_request_id")}
           ON CONFLICT (rule_id, subject) DO NOTHING RETURNING id`,
     values: [ruleId, r.from, r.to, p.days, p.tolerancePct, p.minAmount],
   }),
@@ -72,14 +81,21 @@ const STATEMENTS: { [K in RuleKind]: (ruleId: string, range: SeqRange, p: RulePa
                AND m.created_at >= (t.day::timestamp AT TIME ZONE 'UTC') AND m.created_at < ((t.day + 1)::timestamp AT TIME ZONE 'UTC')
              GROUP BY t.to_account, t.day
             HAVING count(*) > $4::int
+          ), subjects AS (
+            SELECT *, 'journals:' || to_account || ':' || day::text AS subject,
+                   format('%s journals into %s on %s (more than %s)', n, to_account, day::text, $4::int) AS summary FROM counted
+          ), grown AS (
+            UPDATE brokerdesk.alerts a SET movements = s.refs, summary = s.summary
+              FROM subjects s
+             WHERE a.rule_id = $1 AND a.subject = s.subject AND a.status = 'open' AND a.movements IS DISTINCT FROM s.refs
+            RETURNING a.id
+          ), raised AS (
+            INSERT INTO brokerdesk.alerts (rule_id, subject, account_id, summary, movements, occurred_at)
+            SELECT $1, subject, to_account, summary, refs, last_at FROM subjects s WHERE ${notRaised("s.subject")}
+            ON CONFLICT (rule_id, subject) DO NOTHING
+            RETURNING id
           )
-          INSERT INTO brokerdesk.alerts AS a (rule_id, subject, account_id, summary, movements, occurred_at)
-          SELECT $1, 'journals:' || to_account || ':' || day::text, to_account,
-                 format('%s journals into %s on %s (more than %s)', n, to_account, day::text, $4::int), refs, last_at
-            FROM counted
-          ON CONFLICT (rule_id, subject) DO UPDATE SET movements = EXCLUDED.movements, summary = EXCLUDED.summary
-           WHERE a.status = 'open' AND a.movements IS DISTINCT FROM EXCLUDED.movements
-          RETURNING id`,
+          SELECT id FROM grown UNION ALL SELECT id FROM raised`,
     values: [ruleId, r.from, r.to, p.count],
   }),
   option_after_level_raise: (ruleId, r, p) => ({
@@ -98,6 +114,7 @@ const STATEMENTS: { [K in RuleKind]: (ruleId: string, range: SeqRange, p: RulePa
                ORDER BY c.changed_at DESC, c.id DESC LIMIT 1) c ON true
            WHERE o.last_event_seq BETWEEN $2 AND $3
              AND (o.instrument_type = 'OPTION' OR o.category LIKE '%OPTION' OR o.option_strategy IS NOT NULL)
+             AND ${notRaised("'order:' || o.account_id || ':' || o.client_order_id")}
           ON CONFLICT (rule_id, subject) DO NOTHING RETURNING id`,
     values: [ruleId, r.from, r.to, p.hours],
   }),
