@@ -104,6 +104,13 @@ test.describe("Surveillance alerts", () => {
     test("the rules page lists one rule of each kind and edits a threshold", async ({ page }) => {
       await page.goto("/admin/surveillance");
       await expect(page.getByTestId("rule-row")).toHaveCount(4);
+      // parameters in words, never the stored names (minAmount, tolerancePct)
+      const rules = page.getByTestId("rule-row");
+      await expect(rules.filter({ hasText: "Withdrawal soon after a similar deposit" })).toContainText(
+        /Within \d+ days of the deposit, amounts within \d+ % of each other, withdrawals from [\d,]+\.\d{2} USD/,
+      );
+      await expect(rules.filter({ hasText: "Many journals into one account in a day" })).toContainText(/More than \d+ journals a day/);
+      for (const row of await rules.all()) await expect(row).not.toContainText(/minAmount|tolerancePct/);
       await page
         .getByTestId("rule-row")
         .filter({ hasText: "Deposit or withdrawal above USD 50,000" })

@@ -2,22 +2,16 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { RowsTable, type RowColumn } from "@/components/ui/rows-table";
 import { formatDateTime } from "@/lib/format";
-import { RULE_KIND_LABELS, RULE_KINDS, type RuleKind, type SurveillanceRule } from "@/lib/schemas/surveillance";
+import { RULE_KIND_LABELS, RULE_KINDS, ruleParamsText, type RuleKind, type SurveillanceRule } from "@/lib/schemas/surveillance";
 import { RuleForm } from "./rule-form";
 
 const link = "text-blue-700 hover:underline";
-
-function paramsText(params: Record<string, unknown>): string {
-  return Object.entries(params)
-    .map(([k, v]) => `${k} ${String(v)}`)
-    .join(" · ");
-}
 
 const RULE_COLUMNS: RowColumn<SurveillanceRule>[] = [
   { head: "#", className: "text-slate-500", cell: (r) => r.id },
   { head: "Rule", cell: (r) => r.name },
   { head: "Kind", className: "text-xs", cell: (r) => RULE_KIND_LABELS[r.kind] ?? r.kind },
-  { head: "Parameters", className: "font-mono text-xs", cell: (r) => paramsText(r.params) },
+  { head: "Parameters", className: "text-xs", cell: (r) => ruleParamsText(r.kind, r.params) },
   { head: "State", cell: (r) => (r.enabled ? <Badge tone="green">Enabled</Badge> : <Badge>Off</Badge>) },
   {
     head: "Changed",

@@ -44,6 +44,27 @@ export const RULE_PARAMS = {
 } satisfies Record<RuleKind, z.ZodType>;
 export type RuleParams = { [K in RuleKind]: z.output<(typeof RULE_PARAMS)[K]> };
 
+/** A rule's parameters in words ("Above 50,000.00 USD"), as the rules page lists them. */
+export function ruleParamsText(kind: string, params: Record<string, unknown>): string {
+  const p = params as Record<string, string | number>;
+  const amount = (v: unknown, currency = "USD") =>
+    `${Number(v).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${currency}`;
+  switch (kind) {
+    case "large_funding":
+      return `Above ${amount(p.amount, String(p.currency))}`;
+    case "withdrawal_after_deposit":
+      return `Within ${p.days} days of the deposit, amounts within ${p.tolerancePct} % of each other, withdrawals from ${amount(p.minAmount)}`;
+    case "journals_per_day":
+      return `More than ${p.count} journals a day`;
+    case "option_after_level_raise":
+      return `Within ${p.hours} hours of the raise`;
+    default:
+      return Object.entries(params)
+        .map(([k, v]) => `${k} ${String(v)}`)
+        .join(" · ");
+  }
+}
+
 /** The rule form: every kind's fields as text (the action keeps those of the rule's kind). */
 export const ruleFormSchema = z
   .object({
