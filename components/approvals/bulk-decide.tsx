@@ -1,27 +1,20 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useState } from "react";
-import { FormProvider } from "react-hook-form";
-import { formFields } from "@/components/form/fields";
 import { FormBanner } from "@/components/form/form-banner";
 import { useAction } from "@/components/form/use-action";
-import { useActionForm } from "@/components/form/use-action-form";
 import { Button } from "@/components/ui/button";
-import { bulkRejectReasonSchema, type BulkDecisionResult, type BulkRejectReasonValues } from "@/lib/schemas/approval-queue";
+import type { BulkDecisionResult } from "@/lib/schemas/approval-queue";
 import type { ApprovalListRow } from "@/lib/schemas/approvals";
 import { decideManyApprovalsAction } from "@/server/actions/approvals-decide-many";
+import { confirmText, plural } from "./bulk-words";
+
+// The reject form (the form kit, its resolver) loads when a rejection is first chosen: the inbox stays light.
+const RejectAll = dynamic(() => import("./bulk-reject").then((m) => m.RejectAll), { ssr: false });
 
 type Decided = BulkDecisionResult & { summary: string };
-
-const plural = (n: number) => (n === 1 ? "1 request" : `${n} requests`);
-
-/** What a confirmation names: the requests, the first ten by their summary. */
-function confirmText(question: string, rows: ApprovalListRow[]): string {
-  const names = rows.slice(0, 10).map((r) => `• ${r.summary}`);
-  if (rows.length > 10) names.push(`… and ${rows.length - 10} more`);
-  return `${question}\n\n${names.join("\n")}`;
-}
 
 const TONE: Record<BulkDecisionResult["outcome"], string> = {
   approved: "text-emerald-800",
@@ -79,53 +72,6 @@ export function BulkDecide({ selected, onDone }: { selected: ApprovalListRow[]; 
       ) : null}
       {results ? <Results results={results} onDismiss={() => setResults(undefined)} /> : null}
     </div>
-  );
-}
-
-const { TextareaField } = formFields<BulkRejectReasonValues>();
-
-function RejectAll({
-  selected,
-  onDone,
-  onCancel,
-}: {
-  selected: ApprovalListRow[];
-  onDone: (data: { results: BulkDecisionResult[] }) => Promise<void>;
-  onCancel: () => void;
-}) {
-  const ids = selected.map((r) => r.id);
-  const { form, onSubmit, submit, banner, busy } = useActionForm({
-    schema: bulkRejectReasonSchema,
-    defaultValues: { reason: "" },
-    action: ({ reason }) => decideManyApprovalsAction({ decision: "reject", ids, reason }),
-    onSuccess: onDone,
-    onValid: async (values) => {
-      const question = `Reject ${plural(selected.length)}? None of them will be sent; each maker sees the reason.`;
-      if (window.confirm(confirmText(question, selected))) await submit(values);
-    },
-  });
-  return (
-    <FormProvider {...form}>
-      <form onSubmit={onSubmit} className="flex max-w-xl flex-col gap-2" aria-label="Reject the selected requests" noValidate>
-        <FormBanner banner={banner} />
-        <TextareaField
-          name="reason"
-          label={`Reason for rejecting (used for all ${selected.length})`}
-          required
-          rows={2}
-          maxLength={500}
-          hint="Each maker sees it; it is kept in the audit trail."
-        />
-        <div className="flex gap-2">
-          <Button type="submit" variant="danger" disabled={busy}>
-            {busy ? "Rejecting…" : `Reject ${plural(selected.length)}`}
-          </Button>
-          <Button variant="ghost" onClick={onCancel} disabled={busy}>
-            Cancel
-          </Button>
-        </div>
-      </form>
-    </FormProvider>
   );
 }
 

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useEffect, useId, useRef, useState } from "react";
 import { fetchJson } from "@/components/data-table/fetch-json";
 import { formatDateTime } from "@/lib/format";
-import { decisionNoticeText, type DecisionNotice, type DecisionNotices } from "@/lib/schemas/approval-queue";
+import { decisionNoticeText, type DecisionNotice, type DecisionNotices } from "@/lib/approval-notices";
 import { markDecisionsSeenAction } from "@/server/actions/approvals-decisions-seen";
 
 const KEY = ["approvals", "decided"];

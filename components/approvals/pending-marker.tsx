@@ -35,7 +35,7 @@ export function PendingApprovalMarker({
     >
       <ul className="flex flex-col gap-1">
         {rows.map((r) => (
-          <li key={r.id} className="flex flex-wrap items-baseline gap-x-2">
+          <li key={r.id} data-testid="pending-approval-request" className="flex flex-wrap items-baseline gap-x-2">
             <span className="rounded bg-amber-200 px-1.5 py-0.5 text-xs font-semibold text-amber-950">Pending approval</span>
             <span>{r.summary}</span>
             <span className="text-xs text-amber-900">

@@ -25,7 +25,6 @@ export const bulkRejectSchema = z.object({
 });
 /** The inbox's reject form: the reason alone (the selection is the ids). */
 export const bulkRejectReasonSchema = bulkRejectSchema.pick({ reason: true });
-export type BulkRejectReasonValues = z.input<typeof bulkRejectReasonSchema>;
 
 export const bulkDecisionSchema = z.discriminatedUnion("decision", [z.object({ decision: z.literal("approve"), ids }), bulkRejectSchema]);
 
@@ -53,35 +52,4 @@ export interface PendingMark {
   createdAt: string;
 }
 
-/** A decided request its maker has not seen yet. */
-export interface DecisionNotice {
-  id: string;
-  summary: string;
-  status: "executed" | "failed" | "rejected" | "expired";
-  decidedAt: string;
-  decidedBy: string | null;
-  reason: string | null;
-  error: string | null;
-}
-
-/** The maker's unseen decisions: the newest few and how many there are. */
-export interface DecisionNotices {
-  count: number;
-  rows: DecisionNotice[];
-}
-
 export const markDecisionsSeenSchema = z.object({ ids: z.array(approvalId).min(1).max(50) });
-
-/** One decided request in words for its maker. */
-export function decisionNoticeText(n: DecisionNotice): string {
-  switch (n.status) {
-    case "executed":
-      return `Approved${n.decidedBy ? ` by ${n.decidedBy}` : ""} and sent`;
-    case "failed":
-      return `Approved${n.decidedBy ? ` by ${n.decidedBy}` : ""}, but sending failed: ${n.error ?? "see the request"}`;
-    case "rejected":
-      return `Rejected${n.decidedBy ? ` by ${n.decidedBy}` : ""}${n.reason ? `: ${n.reason}` : ""}`;
-    case "expired":
-      return "Expired: nobody decided it in time";
-  }
-}

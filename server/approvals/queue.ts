@@ -1,6 +1,7 @@
 import "server-only";
 import { can, type Role } from "@/lib/auth/permissions";
-import type { DecisionNotices, PendingMark, PendingMarksQuery } from "@/lib/schemas/approval-queue";
+import type { DecisionNotices } from "@/lib/approval-notices";
+import type { PendingMark, PendingMarksQuery } from "@/lib/schemas/approval-queue";
 import type { AppDb } from "@/server/db";
 import { countWaitingFor, markDecisionsSeen, selectPendingTouching, selectUnseenDecisions } from "./queries/queue";
 
