@@ -36,11 +36,16 @@ export interface BulkDecisionResult {
   message: string;
 }
 
+/** An id as the desk stores it: no control characters (PostgreSQL refuses NUL in text). */
+const storedId = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .regex(/^[^\u0000-\u001f\u007f]+$/, "Not an id");
 /** Where the account's or movement's page asks which held requests touch it. */
-export const pendingMarksQuerySchema = z.union([
-  z.object({ account: z.string().trim().min(1).max(64) }),
-  z.object({ clientRequestId: z.string().trim().min(1).max(128) }),
-]);
+export const pendingMarksQuerySchema = z.union([z.object({ account: storedId(64) }), z.object({ clientRequestId: storedId(128) })]);
 export type PendingMarksQuery = z.infer<typeof pendingMarksQuerySchema>;
 
 /** A held request shown on the page of what it touches. */

@@ -213,6 +213,7 @@ for (const engine of testEngines()) {
       expect(await marks(`account=${to}`)).toEqual([]);
       expect(await marks(`clientRequestId=${held.crid}`)).toEqual([]);
       expect((await get(pendingRoute, "/api/approvals/pending")).status).toBe(400);
+      expect((await get(pendingRoute, "/api/approvals/pending?account=a%00b")).status).toBe(400);
     });
 
     it("tells the maker of each decision until they have seen it, and nobody else", async () => {
