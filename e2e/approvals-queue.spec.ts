@@ -190,7 +190,8 @@ test("a held journal's account and movement say Pending approval until it is dec
   await admin.getByLabel("Reason for rejecting").fill("Wrong amount");
   admin.once("dialog", (d) => void d.accept());
   await admin.getByRole("button", { name: "Reject request" }).click();
-  await expect(admin.getByText("Rejected.")).toBeVisible();
+  // Decided: the page drops its controls (and their banner) and lists the rejection.
+  await expect(admin.getByText("Reason: Wrong amount")).toBeVisible();
   await expect(marker).toHaveCount(0);
   await ops.close();
   await admin.close();
