@@ -6,6 +6,19 @@ export interface NavItem {
   label: string;
   permission?: Permission;
   section?: string;
+  badge?: NavBadge;
+}
+
+/**
+ * A count beside a menu item: read from `/api/badges/{id}` (behind the item's permission), kept under the live
+ * query root of the same name, so the notices that refresh the item's page refresh its count too.
+ */
+export type NavBadgeId = "approvals" | "alerts";
+export interface NavBadge {
+  id: NavBadgeId;
+  /** What the count is, after the number: "3 waiting for your decision". */
+  label: string;
+  tone: "amber" | "red";
 }
 
 export const NAV: NavItem[] = [
@@ -13,12 +26,23 @@ export const NAV: NavItem[] = [
   { href: "/accounts", label: "Accounts", permission: "accounts:read" },
   { href: "/orders", label: "Orders", permission: "orders:read" },
   { href: "/movements", label: "Movements", permission: "movements:read" },
-  { href: "/approvals", label: "Approvals", permission: "approvals:read" },
+  {
+    href: "/approvals",
+    label: "Approvals",
+    permission: "approvals:read",
+    badge: { id: "approvals", label: "waiting for your decision", tone: "amber" },
+  },
   { href: "/markets", label: "Markets", permission: "market:read" },
   { href: "/status", label: "Upstream status", permission: "status:read" },
   { href: "/activities", label: "Activities", permission: "activities:read", section: "Compliance" },
   { href: "/audit", label: "Audit trail", permission: "audit:read", section: "Compliance" },
-  { href: "/alerts", label: "Alerts", permission: "alerts:read", section: "Compliance" },
+  {
+    href: "/alerts",
+    label: "Alerts",
+    permission: "alerts:read",
+    section: "Compliance",
+    badge: { id: "alerts", label: "open", tone: "red" },
+  },
   { href: "/admin/surveillance", label: "Surveillance rules", permission: "alerts:rules", section: "Compliance" },
   { href: "/admin/staff", label: "Staff", permission: "staff:manage", section: "Admin" },
   { href: "/admin/connection", label: "Connection", permission: "connection:manage", section: "Admin" },

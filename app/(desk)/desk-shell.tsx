@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { DecisionNoticesButton } from "@/components/approvals/decision-notices";
 import { QueryProvider } from "@/components/data-table/query-provider";
 import { LiveIndicator, LiveProvider } from "@/components/live/live-provider";
 import { StreamBanner } from "@/components/live/stream-banner";
@@ -9,9 +10,22 @@ import { env } from "@/lib/env";
 import { navFor } from "@/lib/navigation";
 import type { Staff } from "@/server/auth/guard";
 import { signOutAction } from "@/server/actions/session-sign-out";
+import { decisionNotices } from "@/server/approvals/queue";
+import { getDb } from "@/server/db";
+import { navBadgeCounts } from "@/server/home/badges";
 
-/** The signed-in desk: sidebar, header, the live channel (change notices, stream banner) and TanStack Query. */
-export function DeskShell({ staff, children }: { staff: Staff; children: React.ReactNode }) {
+/**
+ * The signed-in desk: sidebar (with its counts), header (with the maker's notice of decided requests), the live
+ * channel (change notices, stream banner) and TanStack Query. The counts and the notice are read here for the first
+ * render (a few indexed statements); the browser keeps them live.
+ */
+export async function DeskShell({ staff, children }: { staff: Staff; children: React.ReactNode }) {
+  const db = await getDb();
+  const items = navFor(staff.role);
+  const [counts, notices] = await Promise.all([
+    navBadgeCounts(db, staff, items),
+    can(staff.role, "approvals:read") ? decisionNotices(db, staff.id).catch(() => undefined) : undefined,
+  ]);
   return (
     <QueryProvider>
       <LiveProvider>
@@ -20,11 +34,12 @@ export function DeskShell({ staff, children }: { staff: Staff; children: React.R
             <Link href="/" className="block px-4 py-3 text-base font-semibold tracking-tight text-white">
               Brokerdesk
             </Link>
-            <Sidebar items={navFor(staff.role)} />
+            <Sidebar items={items} counts={counts} />
           </aside>
           <div className="flex min-w-0 flex-1 flex-col">
             <header className="flex h-11 items-center justify-end gap-3 border-b border-slate-200 bg-white px-4 text-sm">
               <DeskSearch />
+              {can(staff.role, "approvals:read") ? <DecisionNoticesButton initial={notices} /> : null}
               <LiveIndicator />
               <span className="text-slate-700" data-testid="current-user">
                 {staff.name} <span className="text-slate-400">·</span> {staff.email}

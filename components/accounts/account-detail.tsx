@@ -1,5 +1,6 @@
 "use client";
 import Link from "next/link";
+import { PendingApprovalMarker } from "@/components/approvals/pending-marker";
 import { OrderCheckLine } from "@/components/orders/order-check-line";
 import { LinkButton } from "@/components/ui/button";
 import { Alert } from "@/components/ui/field";
@@ -17,6 +18,7 @@ export function AccountDetail({
   canPlace = false,
   canReadOrders = false,
   canMove = false,
+  canReadApprovals = false,
   notice,
 }: {
   accountId: string;
@@ -25,6 +27,8 @@ export function AccountDetail({
   canPlace?: boolean;
   canReadOrders?: boolean;
   canMove?: boolean;
+  /** Shows the held requests that touch the account ("Pending approval"). */
+  canReadApprovals?: boolean;
   notice?: string;
 }) {
   const overview = useAccountOverview(accountId);
@@ -72,6 +76,7 @@ export function AccountDetail({
         </div>
       </div>
       {notice ? <Alert tone="success">{notice}</Alert> : null}
+      {canReadApprovals ? <PendingApprovalMarker by={{ account: accountId }} /> : null}
       {canReadOrders ? <OrderCheckLine account={accountId} /> : null}
       {statusConsequence(a?.account_status) ? (
         <div

@@ -5,12 +5,12 @@ import { FormBanner } from "@/components/form/form-banner";
 import { useAction } from "@/components/form/use-action";
 import { Button } from "@/components/ui/button";
 import { FormProvider } from "react-hook-form";
-import { formFields } from "@/components/form/fields";
 import { useActionForm } from "@/components/form/use-action-form";
-import { rejectSchema, type ApproveOutcome, type RejectValues } from "@/lib/schemas/approvals";
+import { rejectSchema, type ApproveOutcome } from "@/lib/schemas/approvals";
 import { approveApprovalAction } from "@/server/actions/approvals-approve";
 import { rejectApprovalAction } from "@/server/actions/approvals-reject";
 import { withdrawApprovalAction } from "@/server/actions/approvals-withdraw";
+import { RejectReasonFields } from "./reject-reason-fields";
 
 const outcomeText = (o: ApproveOutcome) =>
   o.status === "executed"
@@ -79,8 +79,6 @@ export function ApprovalDecide({
   );
 }
 
-const { TextareaField } = formFields<RejectValues>();
-
 /** Reject with a reason (the same schema as the action), confirmed before it is sent. */
 function RejectForm({ id, summary, onDone, onCancel }: { id: string; summary: string; onDone: () => void; onCancel: () => void }) {
   const { form, onSubmit, submit, banner, busy } = useActionForm({
@@ -97,22 +95,13 @@ function RejectForm({ id, summary, onDone, onCancel }: { id: string; summary: st
     <FormProvider {...form}>
       <form onSubmit={onSubmit} className="flex flex-col gap-2" aria-label="Reject" noValidate>
         <FormBanner banner={banner} />
-        <TextareaField
-          name="reason"
+        <RejectReasonFields
           label="Reason for rejecting"
-          required
-          rows={3}
-          maxLength={500}
           hint="The maker sees it; it is kept in the audit trail."
+          submitLabel="Reject request"
+          busy={busy}
+          onCancel={onCancel}
         />
-        <div className="flex gap-2">
-          <Button type="submit" variant="danger" disabled={busy}>
-            {busy ? "Rejecting…" : "Reject request"}
-          </Button>
-          <Button variant="ghost" onClick={onCancel} disabled={busy}>
-            Cancel
-          </Button>
-        </div>
       </form>
     </FormProvider>
   );

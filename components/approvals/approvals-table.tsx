@@ -12,6 +12,8 @@ import {
   type ApprovalListParams,
 } from "@/lib/schemas/approvals";
 import { approvalColumns } from "./approval-columns";
+import { BulkDecide } from "./bulk-decide";
+import { useApprovalSelection } from "./bulk-selection";
 import { approvalList } from "./query-keys";
 
 const APPROVAL_FILTERS: FilterField<ApprovalListParams>[] = [
@@ -33,17 +35,22 @@ const APPROVAL_FILTERS: FilterField<ApprovalListParams>[] = [
   },
 ];
 
+const NO_ROWS: ApprovalInboxPage["rows"] = [];
+
 /**
  * The inbox: URL state → one keyset page through /api/approvals (pending first), prefetched by the page; a new
- * request, a decision or an expiry (each an audit entry, with the `approval` notice) refetches it.
+ * request, a decision or an expiry (each an audit entry, with the `approval` notice) refetches it. A person who
+ * decides (`canDecide`) may select pending requests of the page and approve or reject them in one go.
  */
-export function ApprovalsTable() {
+export function ApprovalsTable({ canDecide = false }: { canDecide?: boolean }) {
   // The columns (a request's age) are of the page's own time: the kit's three hooks composed here.
   const list = useListState(approvalListParams);
   const { state } = list;
   const query = useListQuery<ApprovalInboxPage, ApprovalListParams>(approvalList, state);
   const now = query.data?.now;
-  const columns = useMemo(() => approvalColumns(now ? Date.parse(now) : 0), [now]);
+  const selection = useApprovalSelection(query.data?.rows ?? NO_ROWS);
+  const timed = useMemo(() => approvalColumns(now ? Date.parse(now) : 0), [now]);
+  const columns = canDecide ? [selection.column, ...timed] : timed;
   const { table, pagination, busy } = useDataTable({
     list,
     columns,
@@ -56,6 +63,7 @@ export function ApprovalsTable() {
       listing={{ list, state, query, table, pagination, busy }}
       filters={APPROVAL_FILTERS}
       label="Filter approval requests"
+      above={canDecide ? <BulkDecide selected={selection.selected} onDone={selection.clear} /> : undefined}
       empty={["No approval requests match these filters.", "Nothing waits for approval."]}
       rowHref={(r) => `/approvals/${r.id}`}
       rowTestId={() => "approval-row"}

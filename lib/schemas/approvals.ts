@@ -86,7 +86,6 @@ export const rejectSchema = z.object({
 export const withdrawSchema = z.object({ id: approvalId });
 /** An admin asks the upstream now what became of an execution whose process stopped. */
 export const checkExecutionSchema = z.object({ id: approvalId });
-export type RejectValues = z.input<typeof rejectSchema>;
 
 export interface ApprovalRuleRow {
   id: string;

@@ -2,9 +2,12 @@ import "server-only";
 import { revalidatePath } from "next/cache";
 import type { z } from "zod";
 import type { Permission } from "@/lib/auth/permissions";
+import { bulkDecisionSchema, markDecisionsSeenSchema, type BulkDecisionResult } from "@/lib/schemas/approval-queue";
 import { approveSchema, checkExecutionSchema, rejectSchema, withdrawSchema } from "@/lib/schemas/approvals";
-import type { ActionContext, ActionDefinition } from "@/server/action-kit/define-action";
+import { runAction, type ActionContext, type ActionDefinition } from "@/server/action-kit/define-action";
+import { approvedWords, decideEach } from "./bulk";
 import { approveRequest, rejectRequest, withdrawRequest } from "./decisions";
+import { markSeen } from "./queue";
 import { checkExecution } from "./recover";
 
 /**
@@ -50,3 +53,38 @@ export const withdrawApproval = decision("approvals.withdraw", "approvals:read",
 export const checkApprovalExecution = decision("approvals.check", "jobs:manage", checkExecutionSchema, ({ id }, ctx) =>
   checkExecution(id, ctx),
 );
+
+/**
+ * Approves or rejects several requests in one go (the inbox's selection; a rejection's one reason for all): each
+ * request is decided on its own by the one-by-one definition above, with its own checks, execution and audit entry,
+ * and the answer says what became of each.
+ */
+export const decideManyApprovals = decision(
+  "approvals.decide_many",
+  "approvals:decide",
+  bulkDecisionSchema,
+  async (input, ctx): Promise<{ results: BulkDecisionResult[] }> => {
+    const caller = { staff: ctx.staff, meta: ctx.meta };
+    const results =
+      input.decision === "approve"
+        ? await decideEach(input.ids, (id) => runAction(approveApproval, { id }, caller), approvedWords, "approve")
+        : await decideEach(
+            input.ids,
+            (id) => runAction(rejectApproval, { id, reason: input.reason }, caller),
+            () => ({ outcome: "rejected", message: "Rejected" }),
+            "reject",
+          );
+    return { results };
+  },
+);
+
+/**
+ * The maker has opened the notice of their decided requests: those shown are marked seen (only their own, only
+ * decided ones). Not an `approvals.` entry: nobody else's inbox changes.
+ */
+export const markDecisionsSeen: ActionDefinition<typeof markDecisionsSeenSchema, { marked: number }> = {
+  name: "notices.decisions_seen",
+  permission: "approvals:read",
+  input: markDecisionsSeenSchema,
+  run: async ({ ids }, ctx) => ({ marked: await markSeen(ctx.db, ctx.staff.id, ids) }),
+};

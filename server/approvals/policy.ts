@@ -37,6 +37,7 @@ export function approvalPolicy<S extends z.ZodType>(op: ApprovableOperation<S>):
       summary: await withAccountNumbers(ctx.db.engine, op.summary(input, diff), op.accounts(input)),
       diff,
       money,
+      accounts: op.accounts(input),
       rule,
       maker: { id: ctx.staff.id, email: ctx.staff.email, role: ctx.staff.role },
     });

@@ -49,12 +49,14 @@ export async function appendAuditIn(tx: Queryable, input: AuditInput): Promise<A
 /**
  * The notice topics of an audit entry: every entry is news to the trail; a staff user's change (their sign-ins
  * move "last sign-in" and the lock) to the staff list; an approval request's life (held, decided, expired) to the
- * inbox; an access token created or revoked to the Access tokens page, an access key to the Command line page.
+ * inbox; an alert cleared or escalated to the alert queue (and the menu's count of open alerts); an access token
+ * created or revoked to the Access tokens page, an access key to the Command line page.
  */
 function auditNoticeTopics(action: string, outcome: AuditOutcome): string[] {
   const topics = ["audit"];
   if (action.startsWith("staff.") || action.startsWith("auth.")) topics.push("staff");
   if (action.startsWith("approvals.") || outcome === "held") topics.push("approval");
+  if (action.startsWith("alerts.")) topics.push("alert");
   if (action.startsWith("tokens.")) topics.push("token");
   if (action.startsWith("cli.key_")) topics.push("access-key");
   return topics;

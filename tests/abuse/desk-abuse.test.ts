@@ -36,6 +36,8 @@ const ACTIONS = [
   "approvals-check",
   "approvals-rule-save",
   "approvals-rule-enable",
+  "approvals-decide-many",
+  "approvals-decisions-seen",
   "accounts-create",
   "accounts-reveal",
   "accounts-update",
@@ -106,6 +108,10 @@ const ROUTES = [
   "tokens/all",
   "tokens/me",
   "status",
+  "approvals/pending",
+  "approvals/decided",
+  "badges/approvals",
+  "badges/alerts",
 ];
 
 const actionTally = new Tally("desk actions", (b) => {

@@ -53,7 +53,7 @@ describe.each(testEngines())("change notices ($name)", (te) => {
     });
   });
 
-  it("every audit entry is announced to the trail; a staff user's change and an approval's life to their lists", async () => {
+  it("every audit entry is announced to the trail; a staff user's change, an approval's life and an alert's decision to their lists", async () => {
     await withNotices(async (db, got) => {
       await appendAudit(db, { action: "accounts.update", target: "account:A1", outcome: "success" });
       expect(await next(got)).toEqual({ topics: ["audit"], accounts: [] });
@@ -69,6 +69,10 @@ describe.each(testEngines())("change notices ($name)", (te) => {
       got.length = 0;
       await appendAudit(db, { action: "tokens.revoke", outcome: "success" });
       expect((await next(got)).topics).toEqual(["audit", "token"]);
+      got.length = 0;
+      // A cleared or escalated alert leaves the open ones: the queue and the menu's count read again.
+      await appendAudit(db, { action: "alerts.decide", outcome: "success" });
+      expect((await next(got)).topics).toEqual(["audit", "alert"]);
     });
   });
 

@@ -14,6 +14,8 @@ export interface NewRequest {
   summary: string;
   diff?: unknown;
   money?: { currency: string; amount: string };
+  /** The accounts the request names (an account's page marks the pending ones). */
+  accounts: string[];
   rule: { id: string; approversRequired: number; approverRoles: string[] };
   maker: { id: string; email: string; role: string };
 }
@@ -22,8 +24,8 @@ export interface NewRequest {
 export async function insertRequest(q: Queryable, h: NewRequest, hash: string, now: Date, expiresAt: Date): Promise<string | undefined> {
   const { rows } = await q.query<{ id: string }>(
     `INSERT INTO brokerdesk.approval_requests (action, rule_action, target, payload, client_request_id, payload_hash, summary, diff, currency, amount,
-            rule_id, approvers_required, approver_roles, maker_id, maker_email, maker_role, created_at, expires_at)
-     VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7, $8::jsonb, $9, $10::numeric, $11, $12, $13::text[], $14, $15, $16, $17, $18)
+            rule_id, approvers_required, approver_roles, maker_id, maker_email, maker_role, created_at, expires_at, accounts)
+     VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7, $8::jsonb, $9, $10::numeric, $11, $12, $13::text[], $14, $15, $16, $17, $18, $19::text[])
      ON CONFLICT (action, target, payload_hash) WHERE status = 'pending' DO NOTHING RETURNING id::text`,
     [
       h.action,
@@ -44,6 +46,7 @@ export async function insertRequest(q: Queryable, h: NewRequest, hash: string, n
       h.maker.role,
       now,
       expiresAt,
+      [...new Set(h.accounts.filter(Boolean))],
     ],
   );
   return rows[0]?.id;

@@ -4,17 +4,20 @@ import { notFound } from "next/navigation";
 import { AccountDetail } from "@/components/accounts/account-detail";
 import { TradingCredentialsSection } from "./trading-credentials-section";
 import { accountKeys } from "@/components/accounts/query-keys";
+import { pendingMarksResource } from "@/components/approvals/query-keys";
 import { makeQueryClient } from "@/components/data-table/query-client";
 import { can } from "@/lib/auth/permissions";
 import { getAccountActivities, getAccountBalance, getAccountFor, getAccountPositions } from "@/server/accounts/accounts";
+import { pendingMarks } from "@/server/approvals/queue";
 import { requirePermission } from "@/server/auth/guard";
+import { getDb } from "@/server/db";
 
 export const metadata: Metadata = { title: "Account" };
 
 /**
- * Prefetches the four parts in parallel. A part whose upstream call fails is simply not prefetched: its panel
- * fetches it again in the browser and, if that fails too, shows its own error with a Retry. Only an account the
- * upstream does not know makes the whole page a 404.
+ * Prefetches the four parts in parallel, and the held requests that touch the account (the desk's own table). A part
+ * whose upstream call fails is simply not prefetched: its panel fetches it again in the browser and, if that fails
+ * too, shows its own error with a Retry. Only an account the upstream does not know makes the whole page a 404.
  */
 export default async function AccountPage({
   params,
@@ -28,7 +31,13 @@ export default async function AccountPage({
   const sp = await searchParams;
   const queryClient = makeQueryClient();
   const overview = getAccountFor(staff, accountId).catch(() => null);
+  const readsApprovals = can(staff.role, "approvals:read");
   await Promise.all([
+    readsApprovals &&
+      queryClient.prefetchQuery({
+        queryKey: pendingMarksResource.key({ account: accountId }),
+        queryFn: async () => ({ rows: await pendingMarks(await getDb(), { account: accountId }) }),
+      }),
     overview.then((a) => a && queryClient.setQueryData(accountKeys.overview(accountId), a)),
     queryClient.prefetchQuery({ queryKey: accountKeys.balance(accountId), queryFn: () => getAccountBalance(accountId) }),
     queryClient.prefetchQuery({ queryKey: accountKeys.positions(accountId), queryFn: () => getAccountPositions(accountId) }),
@@ -49,6 +58,7 @@ export default async function AccountPage({
         canPlace={can(staff.role, "orders:place")}
         canReadOrders={can(staff.role, "orders:read")}
         canMove={can(staff.role, "movements:write")}
+        canReadApprovals={readsApprovals}
         notice={notice}
       />
       {can(staff.role, "accounts:write") ? <TradingCredentialsSection accountId={accountId} /> : null}
