@@ -15,6 +15,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "approvals.approve": "Approved a request",
   "approvals.reject": "Rejected a request",
   "approvals.withdraw": "Withdrew a request",
+  "approvals.decide_many": "Decided several requests at once",
+  "notices.decisions_seen": "Read the decisions on own requests",
   "approvals.check": "Checked a request's execution",
   "approvals.claim": "Took a request to execute",
   "approvals.execute": "Executed an approved request",
