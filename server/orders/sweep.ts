@@ -146,7 +146,7 @@ export async function runOrderSweep(d: OrderSweepDeps, memory: SweepMemory, sign
       const now = Date.now();
       // After a busy account's extra turn, the round's turn: at least half the calls go round every account.
       const next = await selectNextSweepAccount(d.engine, {
-        hotBefore: new Date(now - d.hotMs),
+        hotMs: d.hotMs,
         recentSince: new Date(now - RECENT_MS),
         hot: !hotTurn,
       });

@@ -149,9 +149,12 @@ describe.each(engines)("open-orders sweep ($name)", (te) => {
       body: { type: "ERROR", path_pattern: "/broker/orders/open-orders/list", status: 500, count: 1 },
     });
     expect(fault.status).toBe(200);
+    // until the failure is recorded and the loop has gone on to three more accounts (the counter is the sandbox's,
+    // over every earlier test: counted from here)
+    const before = (await calls())[OPEN_LIST] ?? 0;
     const totals = await sweepUntil(
       deps(),
-      async () => ((await state(account))?.last_error ?? null) !== null && (await calls())[OPEN_LIST] > 3,
+      async () => ((await state(account))?.last_error ?? null) !== null && ((await calls())[OPEN_LIST] ?? 0) > before + 3,
     );
     expect(totals.errors).toBe(1);
     expect(totals.checked).toBeGreaterThan(0);
@@ -166,8 +169,7 @@ describe.each(engines)("open-orders sweep ($name)", (te) => {
   it("an account whose last check failed (gone upstream) loses its busy turns and comes round with the rest", async () => {
     await place(ACCOUNTS.margin);
     await checkAccountOrders(deps(), ACCOUNTS.margin, pacer(200));
-    const next = () =>
-      selectNextSweepAccount(f.db.engine, { hotBefore: new Date(Date.now() + 1_000), recentSince: new Date(0), hot: true });
+    const next = () => selectNextSweepAccount(f.db.engine, { hotMs: -1_000, recentSince: new Date(0), hot: true });
     // Every account tried just now, the others failing (whatever orders earlier tests left them): only the busy
     // account that answered is due for a busy turn, ahead of the round.
     await f.db.engine.query(
@@ -194,7 +196,7 @@ describe.each(engines)("open-orders sweep ($name)", (te) => {
 
   it("a view while a check is waiting or running is answered by a check that starts after it", async () => {
     const account = ACCOUNTS.cash;
-    const next = () => selectNextSweepAccount(f.db.engine, { hotBefore: new Date(0), recentSince: new Date(0), hot: false });
+    const next = () => selectNextSweepAccount(f.db.engine, { hotMs: 60_000, recentSince: new Date(0), hot: false });
     expect((await requestOrderCheck(f.db.engine, account, 0)).pending).toBe(true);
     const visit = await next();
     expect(visit).toMatchObject({ account_id: account, tier: 0 });
@@ -213,6 +215,28 @@ describe.each(engines)("open-orders sweep ($name)", (te) => {
     await new Promise((r) => setTimeout(r, 20));
     expect((await requestOrderCheck(f.db.engine, account, 0, true)).pending).toBe(true);
     expect(await wanted()).toEqual(before);
+  });
+
+  it("a visit is stamped with its start to the microsecond: a look just before it, in the same millisecond, is answered by it", async () => {
+    const account = ACCOUNTS.marginCn;
+    const next = () => selectNextSweepAccount(f.db.engine, { hotMs: 60_000, recentSince: new Date(0), hot: false });
+    await requestOrderCheck(f.db.engine, account, 0);
+    const visit = await next();
+    expect(visit).toMatchObject({ account_id: account, tier: 0 });
+    // the look one microsecond before the visit began (a millisecond clock cannot tell them apart)
+    await f.db.engine.query(
+      "UPDATE brokerdesk.order_sweep SET wanted_at = $2::timestamptz - interval '1 microsecond' WHERE account_id = $1",
+      [account, visit!.started_at],
+    );
+    await saveSweepAttempt(f.db.engine, account, visit!.started_at, { ok: true, openOrders: 0, found: 0 });
+    // stamped exactly as the database read its clock (a Date in between would have cut the microseconds)
+    const { rows } = await f.db.engine.query<{ at: string }>(
+      "SELECT attempted_at::text AS at FROM brokerdesk.order_sweep WHERE account_id = $1",
+      [account],
+    );
+    expect(rows[0].at).toBe(visit!.started_at);
+    expect((await requestOrderCheck(f.db.engine, account, 60_000, true)).pending).toBe(false);
+    expect((await next())?.account_id === account && (await next())?.tier === 0).toBe(false);
   });
 
   it("a check is asked for only when the last is older than the freshness; an unknown account is not found", async () => {

@@ -11,22 +11,26 @@ const OPEN = OPEN_ORDER_STATUSES.map((s) => `'${s}'`).join(", ");
 
 /**
  * The account to check next: one staff asked about first (tier 0), then, when `hot` allows, one the books hold open
- * or recently changed orders for that was not tried within `hotBefore` and whose last try did not fail (tier 1: an
- * account the upstream no longer knows is not asked about every `hotBefore`), else the one tried longest ago (never
+ * or recently changed orders for that was not tried within `hotMs` and whose last try did not fail (tier 1: an
+ * account the upstream no longer knows is not asked about every `hotMs`; measured on the database's clock, the one
+ * an attempt is stamped with, so a busy account is due again after hotMs even within the same millisecond), else the one tried longest ago (never
  * tried first; tier 2). So every account comes round in turn, and the busy ones and the ones people look at
  * sooner.
  */
 export async function selectNextSweepAccount(
   q: Queryable,
-  o: { hotBefore: Date; recentSince: Date; hot: boolean },
-): Promise<{ account_id: string; account_number: string; tier: number; started_at: Date } | undefined> {
-  // started_at: the database's clock when the visit begins, the time its attempt is stamped with (wanted_at's clock).
-  const { rows } = await q.query<{ account_id: string; account_number: string; tier: number; started_at: Date }>(
-    `SELECT account_id, account_number, tier, now() AS started_at FROM (
+  o: { hotMs: number; recentSince: Date; hot: boolean },
+): Promise<{ account_id: string; account_number: string; tier: number; started_at: string } | undefined> {
+  // started_at: the database's clock when the visit begins, the time its attempt is stamped with (wanted_at's clock),
+  // as text: a JavaScript Date would cut its microseconds, and a look within the same millisecond (wanted_at) would
+  // then stay "after" the visit that answered it, and the account be visited again.
+  const { rows } = await q.query<{ account_id: string; account_number: string; tier: number; started_at: string }>(
+    `SELECT account_id, account_number, tier, now()::text AS started_at FROM (
        SELECT d.account_id, d.account_number, s.attempted_at,
               CASE
                 WHEN s.wanted_at IS NOT NULL AND s.wanted_at > COALESCE(s.attempted_at, '-infinity') THEN 0
-                WHEN $3 AND s.last_error IS NULL AND COALESCE(s.attempted_at, '-infinity') < $1 AND EXISTS (
+                WHEN $3 AND s.last_error IS NULL
+                 AND COALESCE(s.attempted_at, '-infinity') < now() - make_interval(secs => $1::double precision / 1000) AND EXISTS (
                        SELECT 1 FROM brokerdesk.orders o
                         WHERE o.account_id = d.account_id AND (o.status IN (${OPEN}) OR o.updated_at > $2)) THEN 1
                 ELSE 2
@@ -36,7 +40,7 @@ export async function selectNextSweepAccount(
      ) a
      ORDER BY tier, attempted_at ASC NULLS FIRST, account_id
      LIMIT 1`,
-    [o.hotBefore, o.recentSince, o.hot],
+    [o.hotMs, o.recentSince, o.hot],
   );
   return rows[0];
 }
@@ -49,7 +53,7 @@ export async function selectNextSweepAccount(
 export async function saveSweepAttempt(
   q: Queryable,
   accountId: string,
-  at: Date,
+  at: Date | string,
   outcome: { ok: true; openOrders: number; found: number } | { ok: false; error: string },
 ): Promise<void> {
   if (outcome.ok) {
