@@ -1,5 +1,5 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { fetchJson } from "@/components/data-table/fetch-json";
 import { fieldId, FormSection, useFieldError } from "@/components/form/fields";
@@ -38,6 +38,9 @@ export function MovementAccountPicker({
     queryFn: ({ signal }) => fetchJson<MovementAccount[]>(movementFormUrls.accounts(settled, scope), signal),
     enabled: open && !account,
     staleTime: 30_000,
+    // The list stays while the next search is on its way: a list that vanished for the fetch would take the click
+    // aimed at an account (the one being pressed while the typing settles) with it.
+    placeholderData: keepPreviousData,
   });
 
   if (account) {
