@@ -229,7 +229,11 @@ listingChecks({
         await other.goto(`/activities?account=${own}&source=desk`);
         const sweep = other.getByRole("button", { name: "Sweep now" });
         await expect(sweep.or(other.getByRole("button", { name: "Sweep requested" }))).toBeVisible();
-        if ((await sweep.isVisible()) && (await sweep.isEnabled())) await sweep.click();
+        if ((await sweep.isVisible()) && (await sweep.isEnabled())) {
+          await sweep.click();
+          // The request is a server action on its way: closing the page before its answer can cancel it.
+          await expect(other.getByText("Sweep requested: the event service starts it within seconds.")).toBeVisible();
+        }
         await other.close();
         return page.getByTestId("activity-refresh");
       },
