@@ -180,6 +180,50 @@ test.describe("orders placed outside the desk", () => {
   });
 });
 
+test.describe("an order the books lack, found by its id", () => {
+  test.use({ storageState: storageFor("support") });
+
+  test("not yet swept: the header search offers the upstream, and the account's number finds it there", async ({ page }) => {
+    const account = seedAccount("VBD1000034");
+    const coid = `e2eLookup${run}`;
+    // The sweep cannot list open orders meanwhile (as when its turn for the account is still to come); the upstream
+    // sends no event for an accepted order: the books lack it.
+    const fault = sandboxCall("POST", "/sandbox/faults", {
+      body: { path_pattern: "/broker/orders/open-orders/list", type: "ERROR", status: 503, count: 10_000 },
+    });
+    expect(fault.status, JSON.stringify(fault.body)).toBe(200);
+    try {
+      placeAtSandbox(account.id, coid, "21.13");
+      await page.goto("/orders");
+      const search = page.getByRole("combobox", { name: "Desk search" });
+      await expect(search).toHaveAttribute("data-ready", "true");
+      await search.fill(coid);
+      await expect(page.getByRole("option", { name: /Find at the upstream/ })).toBeVisible();
+      await search.press("Enter");
+      await expect(page).toHaveURL(new RegExp(`/orders/lookup\\?id=${coid}$`));
+      await expect(page.getByLabel("Order id or client order id")).toHaveValue(coid);
+      await expect(page.getByLabel("Account number")).toBeFocused();
+      await shots(page, "orders-sweep", "lookup");
+      // A number the upstream does not know: said, the entries kept.
+      await page.getByLabel("Account number").fill("VBD9999999");
+      await page.getByRole("button", { name: "Find the order" }).click();
+      await expect(page.getByText("No account VBD9999999 at the upstream")).toBeVisible();
+      await expect(page.getByLabel("Order id or client order id")).toHaveValue(coid);
+      await page.getByLabel("Account number").fill(account.number);
+      await page.getByLabel("Account number").press("Enter");
+      await expect(page).toHaveURL(/\/orders\/\d+$/, { timeout: 15_000 });
+      await expect(page.getByRole("main")).toContainText(coid);
+      await expect(page.getByRole("main")).toContainText("21.13");
+      // Now in the books: the search finds it there.
+      await search.fill(coid);
+      await expect(page.getByRole("option", { name: new RegExp(`^${coid} BUY`) })).toBeVisible();
+      await expect(page.getByRole("option", { name: /Find at the upstream/ })).toHaveCount(0);
+    } finally {
+      sandboxCall("POST", "/sandbox/faults/clear");
+    }
+  });
+});
+
 test.describe("entry points", () => {
   test.use({ storageState: storageFor("operations") });
 

@@ -43,6 +43,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "orders.replace": "Replaced an order",
   "orders.cancel": "Cancelled an order",
   "orders.check": "Checked an account's open orders",
+  "orders.lookup": "Looked an order up for an account",
   "orders.exercise": "Exercised an option (or marked it not to be)",
   "staff.create": "Added a staff member",
   "staff.set_role": "Changed a staff member's role",

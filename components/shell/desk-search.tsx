@@ -30,9 +30,26 @@ const GROUPS = [
   { part: "instruments", label: "Instruments" },
 ] as const;
 
-function matchesOf(result: DeskSearchResult | undefined): { label: string; error?: string; matches: Match[] }[] {
+/** Text that may be an order's id or client order id (the upstream's ids carry digits). */
+const mayBeOrderId = (q: string) => /^[A-Za-z0-9_-]{6,64}$/.test(q) && /\d/.test(q);
+
+function matchesOf(q: string, result: DeskSearchResult | undefined): { label: string; error?: string; matches: Match[] }[] {
   if (!result) return [];
   const rows = <T,>(p: SearchPart<T> | undefined): T[] => (p && "rows" in p ? p.rows : []);
+  const orders = rows(result.orders);
+  // The books lack it: the lookup page asks the upstream, for the account the customer names.
+  const lookup: Match[] =
+    result.orders && "rows" in result.orders && !orders.length && mayBeOrderId(q)
+      ? [
+          {
+            key: "o:lookup",
+            href: `/orders/lookup?id=${encodeURIComponent(q)}`,
+            primary: <span className="text-blue-700">Find at the upstream…</span>,
+            secondary: `Order ${q} is not in the desk's books`,
+            tag: "",
+          },
+        ]
+      : [];
   const made: Record<(typeof GROUPS)[number]["part"], Match[]> = {
     accounts: rows(result.accounts).map((a) => ({
       key: `a:${a.account_id}`,
@@ -41,13 +58,16 @@ function matchesOf(result: DeskSearchResult | undefined): { label: string; error
       secondary: a.owner_name,
       tag: a.account_status,
     })),
-    orders: rows(result.orders).map((o) => ({
-      key: `o:${o.id}`,
-      href: `/orders/${o.id}`,
-      primary: <span className="font-mono">{o.clientOrderId}</span>,
-      secondary: [o.side, o.symbol, o.accountNumber ?? o.accountId].filter(Boolean).join(" · "),
-      tag: o.status,
-    })),
+    orders: [
+      ...orders.map((o) => ({
+        key: `o:${o.id}`,
+        href: `/orders/${o.id}`,
+        primary: <span className="font-mono">{o.clientOrderId}</span>,
+        secondary: [o.side, o.symbol, o.accountNumber ?? o.accountId].filter(Boolean).join(" · "),
+        tag: o.status,
+      })),
+      ...lookup,
+    ],
     instruments: rows(result.instruments).flatMap((i) => {
       const href = instrumentHref(i.market, i.symbol);
       return href
@@ -88,7 +108,7 @@ export function DeskSearch() {
     enabled: q.length > 0,
     staleTime: 30_000,
   });
-  const listed = q && q === text.trim() ? matchesOf(found.data) : [];
+  const listed = q && q === text.trim() ? matchesOf(q, found.data) : [];
   // Each group's first option's place in the one list the arrows move through.
   const groups = listed.map((g, i) => ({ ...g, start: listed.slice(0, i).reduce((sum, h) => sum + h.matches.length, 0) }));
   const matches = groups.flatMap((g) => g.matches);

@@ -76,6 +76,24 @@ export async function applyOrderSnapshot(
   return diverged || !row ? "diverged" : "enriched";
 }
 
+/**
+ * Applies every member of an order group (a detail or listing answer) as `applyOrderSnapshot`, each against its
+ * last_event_seq read now, or for `expected.coid` the one read before the call was made. Answers each member's result.
+ */
+export async function applyOrderGroup(
+  engine: Engine,
+  accountId: string,
+  group: { client_combo_order_id?: string; orders: { client_order_id: string }[] },
+  expected?: { coid: string; seq: number | undefined },
+): Promise<Map<string, SnapshotResult>> {
+  const results = new Map<string, SnapshotResult>();
+  for (const o of group.orders) {
+    const seq = o.client_order_id === expected?.coid ? expected.seq : await orderSeq(engine, accountId, o.client_order_id);
+    results.set(o.client_order_id, await applyOrderSnapshot(engine, accountId, o as unknown as Json, seq, group.client_combo_order_id));
+  }
+  return results;
+}
+
 export const DETAIL_CALL: Record<MovementKind, keyof BrokerClient> = {
   CASH_JOURNAL: "getCashJournal",
   POSITION_JOURNAL: "getPositionJournal",

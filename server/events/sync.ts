@@ -2,7 +2,7 @@ import "server-only";
 import { OPEN_ORDER_STATUSES } from "@/lib/broker-enums";
 import { DESK_ONLY_MOVEMENT_STATUSES, FINAL_MOVEMENT_STATUSES, MOVEMENT_KINDS } from "@/server/books/changes";
 import { orderSeq } from "@/server/books/queries/snapshots";
-import { applyMovementSnapshot, applyOrderSnapshot, DETAIL_CALL, type SnapshotResult } from "@/server/books/snapshots";
+import { applyMovementSnapshot, applyOrderGroup, applyOrderSnapshot, DETAIL_CALL, type SnapshotResult } from "@/server/books/snapshots";
 import type { BrokerClient } from "@/server/broker/client";
 import type { Engine } from "@/server/db/engine";
 import { notifyChange } from "@/server/notices/channel";
@@ -42,14 +42,8 @@ export interface SyncDeps {
 /** Reads one order's group and applies every member; returns the result for the order asked about. */
 async function refreshOrder(d: SyncDeps, accountId: string, coid: string, expectSeq: number | undefined): Promise<SnapshotResult> {
   const group = await d.client.getOrder({ account_id: accountId, client_order_id: coid });
-  let result: SnapshotResult = "same";
-  for (const o of group.orders) {
-    const mine = o.client_order_id === coid;
-    const seq = mine ? expectSeq : await orderSeq(d.engine, accountId, o.client_order_id);
-    const r = await applyOrderSnapshot(d.engine, accountId, o as unknown as Json, seq, group.client_combo_order_id);
-    if (mine) result = r;
-  }
-  return result;
+  const results = await applyOrderGroup(d.engine, accountId, group, { coid, seq: expectSeq });
+  return results.get(coid) ?? "same";
 }
 
 /** One pass of detail calls for orders that want one; returns how many were read. */

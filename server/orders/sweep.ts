@@ -2,8 +2,7 @@ import "server-only";
 import type { OrderCheck } from "@/lib/schemas/order-check";
 import { NotFoundError } from "@/lib/errors";
 import { rememberAccountNumbers, resolveAccount } from "@/server/accounts/directory";
-import { orderSeq } from "@/server/books/queries/snapshots";
-import { applyOrderSnapshot } from "@/server/books/snapshots";
+import { applyOrderGroup } from "@/server/books/snapshots";
 import type { BrokerClient } from "@/server/broker/client";
 import { errorText, isBrokerError } from "@/server/broker/errors";
 import { TokenBucket } from "@/server/broker/rate-budget";
@@ -77,21 +76,18 @@ export async function checkAccountOrders(
 ): Promise<{ openOrders: number; found: number }> {
   const listed = new Set<string>();
   let found = 0;
-  const apply = async (order: Record<string, unknown>, group?: string) => {
-    const coid = String(order.client_order_id);
-    const seq = await orderSeq(d.engine, accountId, coid);
-    const result = await applyOrderSnapshot(d.engine, accountId, order, seq, group);
-    if (result === "diverged" || result === "enriched") found += 1;
+  const apply = async (group: Parameters<typeof applyOrderGroup>[2]) => {
+    for (const result of (await applyOrderGroup(d.engine, accountId, group)).values()) {
+      if (result === "diverged" || result === "enriched") found += 1;
+    }
   };
   let cursor: string | undefined;
   do {
     await pace(signal);
     const page = await d.client.listOpenOrders({ account_id: accountId, page_size: ORDER_PAGE_SIZE, ...(cursor ? { cursor } : {}) });
     for (const group of page.items) {
-      for (const order of group.orders) {
-        listed.add(order.client_order_id);
-        await apply(order as unknown as Record<string, unknown>, group.client_combo_order_id);
-      }
+      for (const order of group.orders) listed.add(order.client_order_id);
+      await apply(group);
     }
     cursor = page.nextCursor;
   } while (cursor);
@@ -100,8 +96,7 @@ export async function checkAccountOrders(
   for (const coid of gone) {
     await pace(signal);
     try {
-      const group = await d.client.getOrder({ account_id: accountId, client_order_id: coid });
-      for (const order of group.orders) await apply(order as unknown as Record<string, unknown>, group.client_combo_order_id);
+      await apply(await d.client.getOrder({ account_id: accountId, client_order_id: coid }));
     } catch (error) {
       // Unknown upstream (refused at placement): nothing more to learn from it here.
       if (!(isBrokerError(error) && error.status === 404)) throw error;

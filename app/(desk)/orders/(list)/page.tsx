@@ -12,7 +12,14 @@ export const metadata = { title: "Orders" } satisfies Metadata;
 /** The first keyset page prefetched from the read model; the client blotter reads on as it scrolls. */
 export default listPage(metadata, "orders:read", orderListParams, (params, { db, filter, staff }) => ({
   description: "Every account's orders from the desk's records, newest first; changes arrive live.",
-  actions: can(staff.role, "orders:place") ? <LinkButton href="/orders/new">New order</LinkButton> : null,
+  actions: (
+    <>
+      <LinkButton href="/orders/lookup" variant="secondary">
+        Find an order…
+      </LinkButton>
+      {can(staff.role, "orders:place") ? <LinkButton href="/orders/new">New order</LinkButton> : null}
+    </>
+  ),
   prefetch: [
     {
       queryKey: blotterPages.key(orderListParams.apiQuery({ ...params, cursor: undefined })),
