@@ -4,6 +4,7 @@ import { STREAM_STATE_LABELS, type StreamState } from "@/lib/stream-health";
 import type { Queryable } from "@/server/db/engine";
 import { accountNumbers } from "@/server/accounts/directory";
 import { targetAccount } from "@/server/audit/list-page";
+import { countWaitingFor } from "@/server/approvals/queries/queue";
 import { streamStatus } from "@/server/books/health";
 import { countOpenAlerts, countOpenMovements, countOpenOrders, countPendingApprovals, selectRecentEntries } from "./queries";
 
@@ -16,11 +17,13 @@ export interface HomeCountSpec {
   id: string;
   label: string;
   permission: Permission;
+  /** Shown instead to a role that has this permission too (a narrower count of the same thing). */
+  unless?: Permission;
   /** The page with the filter that shows what is counted. */
   href: string;
   /** What a non-zero count means, in a few words. */
   hint: string;
-  count(db: Queryable): Promise<number>;
+  count(db: Queryable, staff: { id: string; role: Role }): Promise<number>;
 }
 
 export const HOME_COUNTS: HomeCountSpec[] = [
@@ -41,9 +44,19 @@ export const HOME_COUNTS: HomeCountSpec[] = [
     count: countOpenMovements,
   },
   {
+    // The menu's badge counts the same: what this person may still decide (not their own, not decided by them).
+    id: "approvals-for-you",
+    label: "Waiting for your decision",
+    permission: "approvals:decide",
+    href: "/approvals?status=pending",
+    hint: "held requests others made that you may approve or reject",
+    count: countWaitingFor,
+  },
+  {
     id: "pending-approvals",
     label: "Approvals waiting",
     permission: "approvals:read",
+    unless: "approvals:decide",
     href: "/approvals?status=pending",
     hint: "held requests not yet decided or expired",
     count: countPendingApprovals,
@@ -98,12 +111,12 @@ export async function homeToday(
 ): Promise<HomeToday> {
   const linked = (href: string) => (opts.pages.includes(href.split("?")[0]) ? href : undefined);
   const counts = await Promise.all(
-    HOME_COUNTS.filter((c) => can(staff.role, c.permission)).map(async (c) => ({
+    HOME_COUNTS.filter((c) => can(staff.role, c.permission) && !(c.unless && can(staff.role, c.unless))).map(async (c) => ({
       id: c.id,
       label: c.label,
       hint: c.hint,
       // One count that cannot be read does not take the page down: it shows as unknown.
-      value: await c.count(db).catch(() => null),
+      value: await c.count(db, staff).catch(() => null),
       href: linked(c.href),
     })),
   );

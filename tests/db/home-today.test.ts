@@ -58,7 +58,7 @@ for (const engine of testEngines()) {
       expect(ops.counts).toEqual([
         { id: "open-orders", label: "Open orders", hint: expect.any(String), value: 30, href: "/orders?view=open" },
         { id: "open-movements", label: "Movements not final", hint: expect.any(String), value: 4, href: "/movements?view=not_final" },
-        { id: "pending-approvals", label: "Approvals waiting", hint: expect.any(String), value: 0, href: "/approvals?status=pending" },
+        { id: "approvals-for-you", label: "Waiting for your decision", hint: expect.any(String), value: 0, href: "/approvals?status=pending" },
       ]);
       expect(ops.stream).toMatchObject({ state: "no-consumer", href: "/admin/stream" });
 
@@ -72,22 +72,30 @@ for (const engine of testEngines()) {
 
     it("counts the approval requests still waiting and the open alerts, for the roles that read them", async () => {
       const now = Date.now();
-      for (const [i, [status, expiresIn]] of (
+      for (const [i, [status, expiresIn, maker]] of (
         [
-          ["pending", 3_600_000],
-          ["pending", -1_000],
-          ["executed", 3_600_000],
+          ["pending", 3_600_000, randomUUID()],
+          ["pending", -1_000, randomUUID()],
+          ["executed", 3_600_000, randomUUID()],
+          // The admin's own request: waiting, but not for the admin's decision.
+          ["pending", 3_600_000, me],
         ] as const
       ).entries()) {
         await db.engine.query(
           `INSERT INTO brokerdesk.approval_requests (action, rule_action, target, payload, payload_hash, summary, approvers_required, approver_roles, status,
              maker_id, maker_email, maker_role, expires_at)
            VALUES ('movements.cash_journal', 'movements.cash_journal', $1, '{}', $1, 's', 1, ARRAY['admin'], $2, $3, 'ops@brokerdesk.test', 'operations', $4)`,
-          [`account:T${i}`, status, randomUUID(), new Date(now + expiresIn)],
+          [`account:T${i}`, status, maker, new Date(now + expiresIn)],
         );
       }
       const admin = await homeToday(db.engine, { id: me, role: "admin" }, { silenceMs: 30_000, pages: PAGES });
-      expect(admin.counts.find((c) => c.id === "pending-approvals")).toMatchObject({ value: 1, href: "/approvals?status=pending" });
+      // The admin decides: the count is the menu badge's, what waits for the admin's decision (not the admin's own).
+      expect(admin.counts.find((c) => c.id === "approvals-for-you")).toMatchObject({ value: 1, href: "/approvals?status=pending" });
+      expect(admin.counts.find((c) => c.id === "pending-approvals")).toBeUndefined();
+      // Compliance reads without deciding: every request still waiting.
+      const compliance = await homeToday(db.engine, { id: randomUUID(), role: "compliance" }, { silenceMs: 30_000, pages: PAGES });
+      expect(compliance.counts.find((c) => c.id === "pending-approvals")).toMatchObject({ value: 2, href: "/approvals?status=pending" });
+      expect(compliance.counts.find((c) => c.id === "approvals-for-you")).toBeUndefined();
       expect(admin.counts.find((c) => c.id === "open-alerts")).toMatchObject({ value: 0, href: "/alerts?status=open" });
       const support = await homeToday(db.engine, { id: me, role: "support" }, { silenceMs: 30_000, pages: PAGES });
       expect(support.counts.map((c) => c.id)).toEqual(["open-orders"]);
