@@ -71,6 +71,10 @@ test("a cash journal above the rule's threshold waits for a second person, and i
     await link.click();
     await expect(ops.getByTestId("approval-summary")).toContainText("50,000.00 USD");
     await expect(ops.getByRole("button", { name: "Approve" })).toHaveCount(0);
+    // "Will be sent as" names both accounts by number, linked; no hex id in the page's text.
+    const payload = ops.getByTestId("approval-payload");
+    await expect(payload.getByRole("link", { name: TARGET })).toHaveAttribute("href", `/accounts/${target.id}`);
+    expect(await ops.getByRole("main").innerText()).not.toMatch(/\b[0-9a-f]{32}\b/);
 
     // The approver's click, held back at the network, is the action a replay sends.
     await admin.goto(approvalPath);

@@ -214,6 +214,9 @@ test.describe("an order the books lack, found by its id", () => {
       await expect(page).toHaveURL(/\/orders\/\d+$/, { timeout: 15_000 });
       await expect(page.getByRole("main")).toContainText(coid);
       await expect(page.getByRole("main")).toContainText("21.13");
+      // The account by its number, linked; its id nowhere in the page's text.
+      await expect(page.getByRole("main").getByRole("link", { name: account.number }).first()).toBeVisible();
+      expect(await page.getByRole("main").innerText()).not.toContain(account.id);
       // Now in the books: the search finds it there.
       await search.fill(coid);
       await expect(page.getByRole("option", { name: new RegExp(`^${coid} BUY`) })).toBeVisible();

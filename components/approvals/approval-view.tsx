@@ -8,6 +8,7 @@ import { formatMoney } from "@/lib/money";
 import {
   APPROVAL_STATUS_LABELS,
   APPROVAL_STATUS_TONES,
+  isAccountKey,
   roleLabel,
   ruleActionLabel,
   type ApprovalDecisionRow,
@@ -36,11 +37,30 @@ function flat(value: Record<string, unknown>, prefix = "", out: [string, unknown
   return out;
 }
 
-function PayloadFields({ payload }: { payload: Record<string, unknown> }) {
+function PayloadFields({ payload, numbers }: { payload: Record<string, unknown>; numbers: Record<string, string> }) {
   return (
     <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm" data-testid="approval-payload">
       {flat(payload).map(([key, value]) => {
         const currency = AMOUNT_KEYS[key] ? payload[AMOUNT_KEYS[key]] : undefined;
+        const number = typeof value === "string" && isAccountKey(key) ? numbers[value] : undefined;
+        if (number) {
+          // An account by the number staff know it by, linked; its id stays in the title.
+          return (
+            <div key={key} className="contents">
+              <dt className="text-xs font-medium text-slate-600">{labelOf(key)}</dt>
+              <dd>
+                <Link
+                  href={`/accounts/${value}`}
+                  title={String(value)}
+                  className="font-mono text-xs text-blue-700 hover:underline"
+                  prefetch={false}
+                >
+                  {number}
+                </Link>
+              </dd>
+            </div>
+          );
+        }
         const shown =
           typeof value === "string" && typeof currency === "string"
             ? formatMoney(value, currency)
@@ -163,7 +183,7 @@ export function ApprovalView({
           <h3 className="mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">
             {pending ? "Will be sent as" : r.status === "executed" || r.status === "failed" ? "Sent as" : "The request as stored"}
           </h3>
-          <PayloadFields payload={r.payload} />
+          <PayloadFields payload={r.payload} numbers={r.accountNumbers} />
         </Panel>
         {r.status === "executed" || r.status === "failed" || r.status === "executing" ? (
           <Panel title="Result">

@@ -149,11 +149,16 @@ export interface ApprovalDecisionRow {
   at: string;
 }
 
+/** A payload field that names an account by id (`account_id`, `from_account`, `to_account_id`, …). */
+export const isAccountKey = (key: string) => /(^|[._])account(_id)?$/.test(key);
+
 export interface ApprovalDetail extends ApprovalListRow {
   target: string;
   payload: Record<string, unknown>;
   clientRequestId: string | null;
   payloadHash: string;
+  /** The numbers of the accounts the payload names by id, where the desk knows them. */
+  accountNumbers: Record<string, string>;
   diff: unknown;
   currency: string | null;
   amount: string | null;

@@ -2,11 +2,12 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { env } from "@/lib/env";
 import { NotFoundError } from "@/lib/errors";
-import type { ApprovalDecisionRow, ApprovalDetail, ApprovalFilter, ApprovalListRow } from "@/lib/schemas/approvals";
+import { isAccountKey, type ApprovalDecisionRow, type ApprovalDetail, type ApprovalFilter, type ApprovalListRow } from "@/lib/schemas/approvals";
 import { canonicalJson } from "@/server/audit/entry";
 import { appendAudit } from "@/server/audit/trail";
 import type { AppDb } from "@/server/db";
 import type { Queryable } from "@/server/db/engine";
+import { accountNumbers } from "@/server/accounts/directory";
 import { MASK, maskValue } from "@/server/accounts/masking";
 import { logger } from "@/server/log";
 import { STUCK_AFTER_MS } from "./liveness";
@@ -125,18 +126,29 @@ function checkingSince(r: DbRequest, now = Date.now()): string | null {
   return stuckAt !== undefined && stuckAt <= now ? new Date(stuckAt).toISOString() : null;
 }
 
+/** The account ids a stored request names (`account_id`, `from_account`, …), to show them by number. */
+const accountIdsIn = (v: unknown, key = ""): string[] =>
+  Array.isArray(v)
+    ? v.flatMap((x) => accountIdsIn(x, key))
+    : v && typeof v === "object"
+      ? Object.entries(v).flatMap(([k, x]) => accountIdsIn(x, k))
+      : typeof v === "string" && isAccountKey(key)
+        ? [v]
+        : [];
+
 export async function getApproval(db: AppDb, id: string): Promise<ApprovalDetail> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw new NotFoundError("This approval request does not exist.");
   await expireDue(db, { id });
   const r = await selectRequest(db.engine, id);
   if (!r) throw new NotFoundError("This approval request does not exist.");
-  const decisions = await selectDecisions(db.engine, id);
+  const [decisions, numbers] = await Promise.all([selectDecisions(db.engine, id), accountNumbers(db.engine, accountIdsIn(r.payload))]);
   return {
     ...toListRow(r),
     target: r.target,
     payload: r.payload,
     clientRequestId: r.client_request_id,
     payloadHash: r.payload_hash,
+    accountNumbers: Object.fromEntries(numbers),
     diff: r.diff,
     currency: r.currency,
     amount: r.amount,

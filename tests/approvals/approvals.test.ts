@@ -182,6 +182,8 @@ for (const engine of testEngines()) {
         approvals: 0,
         approversRequired: 1,
         makerEmail: MAKER.email,
+        // The page shows the payload's accounts by the numbers the desk knows.
+        accountNumbers: { [to]: toNumber },
       });
       expect(detail.summary).toContain("50,000.00");
       expect(detail.summary).toContain(`to ${toNumber}`);
