@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { expect, test } from "@playwright/test";
-import { storageFor } from "./helpers";
+import { cutOff, shots, storageFor } from "./helpers";
 import { listingChecks } from "./listing-checks";
 
 test.describe("Audit trail", () => {
@@ -49,6 +49,11 @@ test.describe("Audit trail", () => {
     // The fields show the URL's filters.
     await expect(page.getByLabel("Action", { exact: true })).toHaveValue("auth.");
     await expect(page.getByLabel("From", { exact: true })).toHaveValue(today);
+    // Days in the desk's format whatever the browser's locale (a native date input showed mm/dd/yyyy).
+    await expect(page.getByLabel("From", { exact: true })).toHaveAttribute("placeholder", "YYYY-MM-DD");
+    // Targets (staff:<uuid>) are shown whole at 1280 px, wrapped in their column, not cut.
+    expect(await cutOff(rows.locator("td:nth-child(5)"))).toEqual([]);
+    await shots(page, "audit", "trail");
 
     // The entry's detail: every column, the hashes, the way back.
     const seq = (await rows.first().locator("td").first().textContent())!.trim();
@@ -65,6 +70,8 @@ test.describe("Audit trail", () => {
     await expect(entry).toContainText(actor);
     await expect(entry.getByText(/^[0-9a-f]{64}$/)).toHaveCount(2); // its hash and the previous entry's
     await expect(page.getByRole("region", { name: "Same target, nearby" })).toBeVisible();
+    expect(await cutOff(page.locator("main"))).toEqual([]);
+    await shots(page, "audit", "entry");
     await page.goBack();
     await expect.poll(() => page.url()).toContain("action=auth.");
 

@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 export const DEMO_PASSWORD = "brokerdesk-demo";
 export const ROLE_EMAILS = {
@@ -41,6 +41,37 @@ export async function shots(page: Page, dir: string, name: string) {
     await page.screenshot({ path: `test-results/${dir}/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/**
+ * Texts cut off under `root` (a start of each): an element that clips (overflow hidden or clip) holding more than
+ * its width, or a panel (section) something sticks out of. Screen-reader-only text (1 px boxes) is not counted.
+ */
+export async function cutOff(root: Locator): Promise<string[]> {
+  return root.evaluateAll((roots) =>
+    roots
+      .flatMap((r) => [r, ...Array.from(r.querySelectorAll("*"))])
+      .filter((el) => {
+        const s = getComputedStyle(el);
+        const clips = s.overflowX === "hidden" || s.overflowX === "clip" || el.tagName === "SECTION";
+        return clips && el.clientWidth > 1 && el.scrollWidth > el.clientWidth + 1;
+      })
+      .map((el) => `${el.tagName.toLowerCase()}: ${(el.textContent ?? "").trim().slice(0, 60)}`),
+  );
+}
+
+/**
+ * Picks `day` through a date field's calendar button (`DateInput`): the button opens the browser's picker on the
+ * hidden date input, and what the picker sets is what this writes there (the popup itself is the browser's).
+ */
+export async function pickFromCalendar(field: Locator, day: string) {
+  const box = field.locator("xpath=..");
+  await box.getByRole("button", { name: "Open calendar" }).click();
+  await box.locator("input[type=date]").evaluate((el: HTMLInputElement, v) => {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!.call(el, v);
+    el.dispatchEvent(new Event("input", { bubbles: true }));
+  }, day);
+  await expect(field).toHaveValue(day);
 }
 
 /**

@@ -171,7 +171,8 @@ test.describe("as operations", () => {
     const rate = (await page.getByTestId("fx-quote-rate").textContent())!.split(" ")[0];
     await page.getByLabel("Amount to sell").fill("100.00");
     const expected = (Math.floor(Number(rate) * 100 * 100) / 100).toFixed(2); // 100 × rate, rounded down to cents
-    await expect(page.getByLabel(/^Receive/)).toHaveValue(expected);
+    // An amount like every other: grouped, with its currency (it was a raw decimal in an input).
+    await expect(page.getByLabel(/^Receive/)).toHaveText(`${expected} HKD`);
     await shots(page, "instant-exchange");
     await reviewAndSend(page, /Send instant exchange/);
     await expect(page.getByTestId("movement-status")).toHaveText(/Completed/i);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { sandboxCall } from "./accounts-helpers";
-import { storageFor } from "./helpers";
+import { cutOff, pickFromCalendar, shots, storageFor } from "./helpers";
 
 /**
  * The order ticket as operations (issue 11, item 4): orders of every kind placed through the page and checked in the
@@ -146,6 +146,15 @@ test.describe("as operations", () => {
       ["STOP_PROFIT", "SELL", "PENDING"],
       ["STOP_LOSS", "SELL", "PENDING"],
     ]);
+
+    // The blotter's combo column shows each member's part whole at 1280 px (STOP_PROFIT was cut to "STOP_PR").
+    await page.goto(`/orders?account=${accountId(MARGIN)}`);
+    const combos = page.getByTestId("blotter-combo");
+    await expect(combos.filter({ hasText: /^TP$/ }).first()).toHaveAttribute("title", "Take-profit");
+    await expect(combos.filter({ hasText: /^SL$/ }).first()).toHaveAttribute("title", "Stop-loss");
+    await expect(combos.filter({ hasText: /^Main$/ }).first()).toBeVisible();
+    expect(await cutOff(page.getByRole("cell").filter({ has: page.getByTestId("blotter-combo") }))).toEqual([]);
+    await shots(page, "order-ticket", "blotter-combos");
   });
 
   test("an OCO pair, and a GTD order with its expiry date", async ({ page }) => {
@@ -173,7 +182,14 @@ test.describe("as operations", () => {
     await page.locator("#f-time_in_force").selectOption("GTD");
     await page.getByRole("button", { name: "Preview" }).click();
     await expect(page.getByText("A GTD order needs its expiry date (yyyy-mm-dd)")).toBeVisible();
-    await page.locator("#f-expire_date").fill("2026-12-31");
+    // The desk's format whatever the browser's locale (a native date input showed mm/dd/yyyy), typed or picked.
+    const expiry = page.getByLabel("Expires on");
+    await expect(expiry).toHaveAttribute("type", "text");
+    await expect(expiry).toHaveAttribute("placeholder", "YYYY-MM-DD");
+    await expiry.fill("2026-02-30");
+    await page.getByRole("button", { name: "Preview" }).click();
+    await expect(page.getByText("A GTD order needs its expiry date (yyyy-mm-dd)")).toBeVisible();
+    await pickFromCalendar(expiry, "2026-12-31");
     const [gtd] = await previewAndPlace(page);
     expect(sandboxGroup(accountId(MARGIN), gtd).orders[0]).toMatchObject({ time_in_force: "GTD", expire_date: "2026-12-31" });
   });

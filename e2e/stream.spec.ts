@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { sandboxCall } from "./accounts-helpers";
-import { storageFor } from "./helpers";
+import { cutOff, shots, storageFor } from "./helpers";
 import { usStockOrder } from "../tests/helpers/orders";
 
 /**
@@ -68,6 +68,9 @@ test.describe("Admin → Event stream", () => {
     await expect(page.getByTestId("stream-banner")).toBeVisible({ timeout: 10_000 });
     await expect(page.getByTestId("stream-banner")).toContainText("Upstream events: down");
     await page.screenshot({ path: "test-results/stream-down-1280.png", fullPage: true });
+    // The error's text (and the consumer's name) read whole, wrapped, at 1280 px.
+    expect(await cutOff(page.locator("main"))).toEqual([]);
+    await shots(page, "stream", "down");
 
     await expect(state).toHaveAttribute("data-state", "connected", { timeout: 20_000 });
     await expect(page.getByTestId("stream-banner")).toHaveCount(0, { timeout: 10_000 });

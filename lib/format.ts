@@ -19,6 +19,16 @@ export function formatDate(value: string | Date): string {
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
 }
 
+/** How a calendar day is typed into a date field: the placeholder of every one (`components/ui/date-input.tsx`). */
+export const DATE_PLACEHOLDER = "YYYY-MM-DD";
+
+/** A calendar day written as the desk writes it, yyyy-mm-dd, and one that exists ("2026-02-30" does not). */
+export function isDeskDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
 /** A span of time for people: "< 1 min", "45 min", "3 h 20 min", "2 d 4 h". */
 export function formatDuration(ms: number): string {
   const min = Math.floor(Math.abs(ms) / 60_000);

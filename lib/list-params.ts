@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isDeskDate } from "@/lib/format";
 
 /**
  * A listing's URL state, declared once (model: sadmann7/tablecn src/lib/parsers.ts). A resource declares its
@@ -205,11 +206,10 @@ export const filterValue = {
     .regex(/^[A-Z0-9. _-]{1,40}$/)
     .optional()
     .catch(undefined),
-  /** A calendar day, YYYY-MM-DD. */
+  /** A calendar day, YYYY-MM-DD, that exists. */
   day: z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .refine((d) => !Number.isNaN(Date.parse(d)))
+    .refine(isDeskDate)
     .optional()
     .catch(undefined),
   /** An account: its id or its account number. */

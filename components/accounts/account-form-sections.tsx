@@ -17,7 +17,7 @@ import {
 } from "@/lib/schemas/virtual-account";
 import { AddressFields } from "./address-fields";
 import { commissionLabel } from "./labels";
-import { CheckboxField, CheckboxGroupField, SelectField, TextField } from "./form-fields";
+import { CheckboxField, CheckboxGroupField, DateField, SelectField, TextField } from "./form-fields";
 
 const PERMISSION_OPTIONS = TRADING_PERMISSIONS.map((p) => ({
   value: p,
@@ -106,11 +106,10 @@ export function W8benSection() {
       <div className="grid grid-cols-3 gap-3">
         <TextField name="w8ben_info.treaty_country" label="Treaty country (ISO code)" maxLength={2} className="uppercase" />
         <TextField name="w8ben_info.tax_id" label="Tax id" autoComplete="off" />
-        <TextField
+        <DateField
           name="w8ben_info.sign_date"
           label="Signature date"
           required
-          type="date"
           max={latestToday()}
           hint={
             lapsed ? (

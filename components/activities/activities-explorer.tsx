@@ -39,6 +39,7 @@ export function ActivitiesExplorer() {
       />
       <ActivityFreshnessLine
         status={freshness.data}
+        readAt={freshness.dataUpdatedAt}
         stale={stale}
         account={state.account}
         onRefresh={() => void queryClient.invalidateQueries({ queryKey: ["activities"] })}

@@ -25,11 +25,18 @@ export function useActivityFreshness(account?: string) {
  */
 export function ActivityFreshnessLine({
   status,
+  readAt,
   stale,
   onRefresh,
   account,
 }: {
   status: ActivityFreshness | undefined;
+  /**
+   * When the status was read (the query's `dataUpdatedAt`, which the page's prefetch hands to the browser): "… ago"
+   * is counted to it, not to the clock at render, so the server's HTML and the browser's first render say the same
+   * (a clock read in each made them differ by a second or more: React's hydration error #418). Each read moves it on.
+   */
+  readAt: number;
   stale: boolean;
   onRefresh: () => void;
   account?: string;
@@ -58,7 +65,7 @@ export function ActivityFreshnessLine({
               <time dateTime={status.asOf} title={formatDateTime(status.asOf)}>
                 {formatDateTime(status.asOf)}
               </time>{" "}
-              <span className="font-normal text-slate-500">({ago(status.asOf)})</span>
+              <span className="font-normal text-slate-500">({ago(status.asOf, readAt)})</span>
             </>
           ) : status.accounts === 0 ? (
             "No account swept yet"

@@ -165,8 +165,8 @@ export function RelatedEntries({
                   </Link>
                 </td>
                 <td className={`${table.td} text-xs whitespace-nowrap`}>{formatDateTime(r.at)}</td>
-                <td className={`${table.td} text-xs`}>{r.actorEmail ?? "—"}</td>
-                <td className={`${table.td} font-mono text-xs`}>{r.action}</td>
+                <td className={`${table.td} text-xs [overflow-wrap:anywhere]`}>{r.actorEmail ?? "—"}</td>
+                <td className={`${table.td} font-mono text-xs [overflow-wrap:anywhere]`}>{r.action}</td>
                 <td className={table.td}>
                   <Badge tone={OUTCOME_TONE[r.outcome]}>{r.outcome}</Badge>
                 </td>

@@ -3,7 +3,8 @@ import Link from "next/link";
 /**
  * The target, linked where the desk has a page for it: an account's detail, an approval request, an alert, an order's account
  * in the blotter. The audit trail records upstream ids; the account number shown is the one the desk has seen for
- * that id (`server/accounts/directory.ts`), else the id's end. The full value is in the tooltip.
+ * that id (`server/accounts/directory.ts`), else the id's end. A target the desk has no page for is shown whole,
+ * wrapped at the column's width (cut off, its end was lost); the full value is in the tooltip as well.
  */
 export function AuditTarget({ target, accountNumber }: { target: string | null; accountNumber?: string }) {
   if (!target) return <>—</>;
@@ -31,13 +32,13 @@ export function AuditTarget({ target, accountNumber }: { target: string | null; 
             : target;
   if (!href) {
     return (
-      <span className="block truncate" title={target}>
+      <span className="block [overflow-wrap:anywhere]" title={target}>
         {target}
       </span>
     );
   }
   return (
-    <Link href={href} prefetch={false} className="block truncate text-blue-700 hover:underline" title={target} data-testid="audit-target">
+    <Link href={href} prefetch={false} className="block text-blue-700 [overflow-wrap:anywhere] hover:underline" title={target} data-testid="audit-target">
       {label}{" "}
       <span className={accountNumber ? "font-mono" : "text-slate-500"}>
         {accountNumber ?? (first.length > 10 ? `…${first.slice(-6)}` : first)}

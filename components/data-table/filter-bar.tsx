@@ -1,5 +1,6 @@
 "use client";
 import { useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
+import { DateInput } from "@/components/ui/date-input";
 import type { PageState } from "@/lib/list-params";
 import type { ListStateApi } from "./use-data-table";
 
@@ -12,7 +13,7 @@ type Option = string | { value: string; label: string };
 /**
  * One filter of a listing as the bar shows it: its key in the list's `listParams({ filters })`, and how to ask for
  * it. `text` and `account` (an account id or number, in a fixed-width font) apply on Enter or Filter; `select`
- * applies at once; `date` with the next Enter or Filter.
+ * applies at once; `date` (typed or picked as yyyy-mm-dd, `DateInput`) with the next Enter or Filter.
  */
 export interface FilterField<St> {
   name: keyof St & string;
@@ -102,6 +103,13 @@ export function FilterBar<St extends PageState>({
     () => true,
     () => false,
   );
+  /** A text or date field's name and the problem it is marked with. */
+  const describe = (f: FilterField<St>) => ({
+    "aria-label": f.aria ?? f.label,
+    "aria-invalid": problems[f.name] ? true : undefined,
+    "aria-describedby": problems[f.name] ? `filter-${f.name}-problem` : undefined,
+  });
+  const problemRing = (f: FilterField<St>) => (problems[f.name] ? "border-red-600 ring-1 ring-red-600" : "");
   const apply = (next: Record<string, string>) => {
     // Parsed with the list's own schema (its `.catch()`es and transforms), then only the bar's fields are taken.
     const query = new URLSearchParams();
@@ -185,13 +193,20 @@ export function FilterBar<St extends PageState>({
                     apply(next);
                   }}
                 />
+              ) : f.kind === "date" ? (
+                <DateInput
+                  name={f.name}
+                  {...describe(f)}
+                  value={draft[f.name] ?? ""}
+                  onChange={(e) => setDraft({ ...draft, [f.name]: e.target.value })}
+                  placeholder={f.placeholder}
+                  className={[filterInput, f.width ?? "w-24", problemRing(f)].join(" ")}
+                />
               ) : (
                 <input
                   name={f.name}
-                  type={f.kind === "date" ? "date" : f.asYouType ? "search" : "text"}
-                  aria-label={f.aria ?? f.label}
-                  aria-invalid={problems[f.name] ? true : undefined}
-                  aria-describedby={problems[f.name] ? `filter-${f.name}-problem` : undefined}
+                  type={f.asYouType ? "search" : "text"}
+                  {...describe(f)}
                   value={draft[f.name] ?? ""}
                   onChange={(e) => setDraft({ ...draft, [f.name]: e.target.value })}
                   placeholder={f.placeholder}
@@ -199,11 +214,11 @@ export function FilterBar<St extends PageState>({
                   inputMode={f.numeric ? "decimal" : undefined}
                   className={[
                     filterInput,
-                    f.width ?? (f.kind === "date" ? "w-32" : "w-40"),
+                    f.width ?? "w-40",
                     f.kind === "account" ? "font-mono" : "",
                     f.numeric ? "text-right" : "",
                     f.upper ? "uppercase placeholder:normal-case" : "",
-                    problems[f.name] ? "border-red-600 ring-1 ring-red-600" : "",
+                    problemRing(f),
                   ].join(" ")}
                 />
               )}

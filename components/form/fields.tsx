@@ -1,7 +1,8 @@
 "use client";
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 import { get, useFormContext, type FieldErrors, type FieldPath, type FieldValues, type UseFormRegister } from "react-hook-form";
-import { Field, Input, Select, Textarea } from "@/components/ui/field";
+import { DateInput } from "@/components/ui/date-input";
+import { Field, Input, Select, Textarea, control as controlClass } from "@/components/ui/field";
 
 /**
  * Fields bound by name to the surrounding react-hook-form form (`<FormProvider>`), each with its label, required
@@ -69,6 +70,18 @@ function TextField<T extends FieldValues = FieldValues>({
   ...rest
 }: FieldProps<T> & Native<InputHTMLAttributes<HTMLInputElement>>) {
   return <BoundField<T> name={name} label={label} hint={hint} required={required} control={(p) => <Input {...rest} {...p} />} />;
+}
+
+/** A calendar day typed or picked as yyyy-mm-dd, whatever the browser's locale (`DateInput`). */
+function DateField<T extends FieldValues = FieldValues>({
+  name,
+  label,
+  hint,
+  required,
+  ...rest
+}: FieldProps<T> & Omit<Native<InputHTMLAttributes<HTMLInputElement>>, "type">) {
+  const control = (p: ControlProps) => <DateInput {...rest} {...p} className={`${controlClass} ${rest.className ?? ""}`} />;
+  return <BoundField<T> name={name} label={label} hint={hint} required={required} control={control} />;
 }
 
 function SelectField<T extends FieldValues = FieldValues>({
@@ -168,6 +181,7 @@ export function FormSection({ title, children, aside }: { title: string; childre
 export function formFields<T extends FieldValues>() {
   return {
     TextField: TextField<T>,
+    DateField: DateField<T>,
     SelectField: SelectField<T>,
     TextareaField: TextareaField<T>,
     CheckboxField: CheckboxField<T>,

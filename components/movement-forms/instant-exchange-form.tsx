@@ -2,7 +2,8 @@
 import { useEffect, useState } from "react";
 import { useWatch } from "react-hook-form";
 import type { z } from "zod";
-import { formFields, FormSection } from "@/components/form/fields";
+import { fieldId, formFields, FormSection, useFieldError } from "@/components/form/fields";
+import { Field } from "@/components/ui/field";
 import { compareDecimal, CURRENCIES, formatMoney } from "@/lib/money";
 import type { MovementAccount } from "@/lib/schemas/movement-form-data";
 import { instantExchangeSchema, type InstantExchangeRequest } from "@/lib/schemas/movements";
@@ -115,17 +116,31 @@ export function InstantExchangeForm({ account: initial }: { account?: MovementAc
             placeholder="1000.00"
             className="text-right tabular-nums"
           />
-          <TextField
-            name="to_amount"
-            label={`Receive (${to ?? ""})`}
-            readOnly
-            tabIndex={-1}
-            hint="From the live quote, rounded down"
-            className="bg-slate-50 text-right tabular-nums"
-          />
+          <ComputedAmount label={`Receive (${to ?? ""})`} amount={computed} currency={to} />
         </div>
         {account ? <CashLine label={`Available ${from ?? ""}`} query={cash} testId="available-cash" /> : null}
       </FormSection>
     </MovementFormShell>
+  );
+}
+
+/**
+ * The amount to receive as the live quote gives it (to_amount, set on the form by the quote): shown as an amount,
+ * grouped and with its currency like every other, not as a raw decimal in an input; the server's word on it (a
+ * stale quote) under it.
+ */
+function ComputedAmount({ label, amount, currency }: { label: string; amount: string; currency: string | undefined }) {
+  const id = fieldId("to_amount");
+  const error = useFieldError("to_amount");
+  return (
+    <Field id={id} label={label} error={error} hint="From the live quote, rounded down">
+      <output
+        id={id}
+        aria-describedby={error ? `${id}-error` : `${id}-hint`}
+        className="flex h-8 items-center justify-end rounded border border-slate-200 bg-slate-50 px-2 text-sm tabular-nums"
+      >
+        {amount ? formatMoney(amount, currency) : "—"}
+      </output>
+    </Field>
   );
 }

@@ -15,7 +15,7 @@ import {
   type TicketValues,
 } from "@/lib/schemas/order-ticket";
 
-const { TextField, SelectField, CheckboxField } = formFields<TicketValues>();
+const { TextField, DateField, SelectField, CheckboxField } = formFields<TicketValues>();
 const SIDE_LABELS = { BUY: "Buy", SELL: "Sell", SHORT: "Sell short" } as const;
 const num = "text-right tabular-nums";
 
@@ -104,7 +104,7 @@ export function TicketOrderFields({ currency }: { currency: string }) {
         <option value="GTC">Good till cancelled</option>
         <option value="GTD">Good till date</option>
       </SelectField>
-      {tif === "GTD" ? <TextField name="expire_date" label="Expires on" type="date" required /> : null}
+      {tif === "GTD" ? <DateField name="expire_date" label="Expires on" required /> : null}
       <SelectField name="trading_session" label="Session" required>
         {SESSIONS[market].map((s) => (
           <option key={s} value={s}>

@@ -4,7 +4,7 @@ import { EnumBadge } from "@/components/ui/enum-badge";
 import { enumLabel } from "@/lib/enums";
 import { formatMoney, formatQuantity } from "@/lib/money";
 import { orderCurrency, type OrderRow } from "@/lib/schemas/order-list";
-import { ORDER_STATUS_LABELS, ORDER_STATUS_TONES, SIDE_TONES } from "./order-labels";
+import { COMBO_TYPE_LABELS, COMBO_TYPE_SHORT, ORDER_STATUS_LABELS, ORDER_STATUS_TONES, SIDE_TONES } from "./order-labels";
 import { AccountRef } from "@/components/accounts/account-ref";
 import { RowChangeButton } from "./row-change";
 
@@ -74,7 +74,17 @@ export const BLOTTER_COLUMNS: BlotterColumn[] = [
     id: "combo",
     label: "Combo",
     width: 64,
-    cell: (r) => <span className="text-slate-600">{r.comboType && r.comboType !== "NORMAL" ? r.comboType : ""}</span>,
+    cell: (r) =>
+      r.comboType && r.comboType !== "NORMAL" ? (
+        <abbr
+          className="text-slate-600 no-underline"
+          title={COMBO_TYPE_LABELS[r.comboType] ?? r.comboType}
+          aria-label={COMBO_TYPE_LABELS[r.comboType] ?? r.comboType}
+          data-testid="blotter-combo"
+        >
+          {COMBO_TYPE_SHORT[r.comboType] ?? r.comboType}
+        </abbr>
+      ) : null,
   },
   {
     id: "quantity",

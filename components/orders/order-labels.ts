@@ -48,4 +48,16 @@ export const COMBO_TYPE_LABELS: Record<string, string> = {
   OTO: "One triggers other",
   OTOCO: "One triggers OCO",
 };
+/**
+ * The blotter's combo column: a short form that fits its width whole (the wire's STOP_PROFIT did not), the full
+ * words in the abbreviation's title and accessible name.
+ */
+export const COMBO_TYPE_SHORT: Record<string, string> = {
+  MASTER: "Main",
+  STOP_PROFIT: "TP",
+  STOP_LOSS: "SL",
+  OCO: "OCO",
+  OTO: "OTO",
+  OTOCO: "OTOCO",
+};
 export const INSTRUMENT_TYPE_LABELS: Record<string, string> = { EQUITY: "Stock", OPTION: "Option" };

@@ -210,7 +210,7 @@ export function ReplaceOrderForm({
                   </option>
                 ))}
               </RF.SelectField>
-              <RF.TextField name="expireDate" label="Expires (GTD)" type="date" />
+              <RF.DateField name="expireDate" label="Expires (GTD)" />
             </div>
             <ReasonFields F={RF} review="Review replace" onClose={onClose} />
           </>

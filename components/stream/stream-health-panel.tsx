@@ -23,7 +23,8 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
       {rows.map(([k, v]) => (
         <div key={k} className="contents">
           <dt className="text-slate-500">{k}</dt>
-          <dd className="min-w-0 truncate text-slate-900 tabular-nums" title={typeof v === "string" ? v : undefined}>
+          {/* Wrapped, never cut: an error's text or the consumer's name is read whole. */}
+          <dd className="min-w-0 text-slate-900 tabular-nums [overflow-wrap:anywhere]">
             {v}
           </dd>
         </div>

@@ -1,6 +1,7 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 
-const control =
+/** The form controls' look (a date field's text input takes it too). */
+export const control =
   "h-8 w-full rounded border border-slate-300 bg-white px-2 text-sm text-slate-900 placeholder:text-slate-400 aria-[invalid=true]:border-red-600 disabled:bg-slate-100";
 
 export function Input(props: InputHTMLAttributes<HTMLInputElement>) {

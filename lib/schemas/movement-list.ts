@@ -23,6 +23,12 @@ export const MOVEMENT_STATUSES = [
 ] as const;
 /** Statuses after which nothing changes any more. */
 export const FINAL_STATUSES = ["COMPLETED", "CANCELED", "REJECTED", "FAILED", "DECLINED", "WITHDRAWN", "EXPIRED"] as const;
+/**
+ * One word per meaning across the desk (the wire values stay as they are): "Rejected" is the upstream's refusal of
+ * a request it was sent (REJECTED here and on orders); a four-eyes request a checker turned down is "Rejected by
+ * approver" (DECLINED, written by the desk when an approval request is rejected: the approvals pages say "Rejected"
+ * for the same decision), never "Declined".
+ */
 export const MOVEMENT_STATUS_LABELS: Record<(typeof MOVEMENT_STATUSES)[number], string> = {
   SUBMITTED: "Submitted",
   COMPLETED: "Completed",
@@ -30,7 +36,7 @@ export const MOVEMENT_STATUS_LABELS: Record<(typeof MOVEMENT_STATUSES)[number], 
   FAILED: "Failed",
   CANCELED: "Canceled",
   AWAITING_APPROVAL: "Awaiting approval",
-  DECLINED: "Declined",
+  DECLINED: "Rejected by approver",
   WITHDRAWN: "Withdrawn",
   EXPIRED: "Expired",
 };

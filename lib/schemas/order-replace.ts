@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isDeskDate } from "@/lib/format";
 import { compareDecimal, DECIMAL_PATTERN } from "@/lib/money";
 import { orderRef, reasonShape, requireReasonText } from "./order-reason";
 
@@ -30,7 +31,7 @@ export const replaceOrderSchema = z
     expireDate: z
       .string()
       .trim()
-      .refine((v) => v === "" || /^\d{4}-\d{2}-\d{2}$/.test(v), "A date such as 2026-12-31")
+      .refine((v) => v === "" || isDeskDate(v), "A date such as 2026-12-31")
       .transform((v) => v || undefined)
       .optional(),
     ...reasonShape,

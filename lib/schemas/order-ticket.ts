@@ -2,6 +2,7 @@ import Decimal from "decimal.js";
 import { z } from "zod";
 import { overridesSchema } from "@/lib/pre-trade";
 import { ORDER_TYPES_BY_MARKET } from "@/lib/broker-enums";
+import { isDeskDate } from "@/lib/format";
 import { CLIENT_ID_PATTERN } from "@/lib/ids";
 import { amountProblem, DECIMAL_PATTERN, decimalPlaces } from "@/lib/money";
 import type { TicketAccount } from "./order-ticket-data";
@@ -76,7 +77,6 @@ export const COMBO_LABELS: Record<Combo, string> = {
   OTOCO: "One triggers OCO (OTOCO)",
 };
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const str = z.string().trim();
 
 const legSchema = z.object({
@@ -234,7 +234,7 @@ export function ticketRules(v: z.output<typeof ticketObject>, issue: Issue) {
 
   // Time in force and session
   if (v.time_in_force === "GTD") {
-    if (!DATE.test(v.expire_date)) issue("expire_date", "A GTD order needs its expiry date (yyyy-mm-dd)");
+    if (!isDeskDate(v.expire_date)) issue("expire_date", "A GTD order needs its expiry date (yyyy-mm-dd)");
     else if (v.expire_date < new Date().toISOString().slice(0, 10)) issue("expire_date", "The expiry date has passed");
   }
   if (!(SESSIONS[v.market] as readonly string[]).includes(v.trading_session))

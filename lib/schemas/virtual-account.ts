@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ACCOUNT_STATUSES, ACCOUNT_TYPES, ID_TYPES, OPTION_LEVELS, TRADING_PERMISSIONS } from "@/lib/broker-enums";
 import { isCountryCode } from "@/lib/countries";
+import { isDeskDate } from "@/lib/format";
 import "./messages";
 import { CLIENT_ID_PATTERN } from "@/lib/ids";
 
@@ -76,10 +77,6 @@ const optionalCountry = z
 export function latestToday(now = new Date()): string {
   return new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
 }
-const isCalendarDate = (v: string) => {
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-};
 
 /**
  * A W-8BEN stays in effect until the last day of the third calendar year after the one it was signed in
@@ -112,7 +109,7 @@ export const w8benSchema = z.object({
   sign_date: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter the signature date")
-    .refine(isCalendarDate, "Enter a date that exists")
+    .refine(isDeskDate, "Enter a date that exists")
     .refine((v) => v <= latestToday(), "The signature date cannot be in the future")
     .refine((v) => v >= "1900-01-01", "Enter the date the form was signed"),
   home_address: addressSchema,

@@ -116,7 +116,7 @@ export async function requireAvailableCash(
   const balance = await ctx.broker.getBalance({ account_id: accountId });
   const available = balance.account_currency_assets.find((a) => a.currency === currency)?.available_withdrawal ?? "0";
   if (compareDecimal(amount, available) > 0) {
-    const message = `More than the ${what}: ${formatMoney(available, currency)} ${currency}`;
+    const message = `More than the ${what}: ${formatMoney(available, currency)}`;
     throw new AppError("INSUFFICIENT_CASH", message, message, { [field]: message });
   }
 }
