@@ -63,6 +63,9 @@ test.describe("orders placed outside the desk", () => {
     const row = await expectRow(page, coid, 10_000);
     test.info().annotations.push({ type: "filtered blotter", description: `${Date.now() - started} ms` });
     await expect(row).toContainText("23.47");
+    // The account by its number; its id nowhere in the blotter's text.
+    await expect(row).toContainText(account.number);
+    expect(await page.getByRole("main").innerText()).not.toContain(account.id);
     // Every row is the account's; the line says when its open orders were read and offers a check.
     const line = page.getByTestId("order-check");
     await expect(line).toContainText(account.number);
