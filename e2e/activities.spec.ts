@@ -153,7 +153,7 @@ test.describe("Activities explorer", () => {
   test.describe("bad filter values", () => {
     test.use({ storageState: storageFor("compliance") });
 
-    test("the page hydrates with no React hydration error (its \"… ago\" is counted to when the status was read)", async ({ page }) => {
+    test('the page hydrates with no React hydration error (its "… ago" is counted to when the status was read)', async ({ page }) => {
       const errors: string[] = [];
       page.on("console", (m) => void (m.type() === "error" && errors.push(m.text())));
       page.on("pageerror", (e) => errors.push(String(e)));

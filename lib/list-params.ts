@@ -207,11 +207,7 @@ export const filterValue = {
     .optional()
     .catch(undefined),
   /** A calendar day, YYYY-MM-DD, that exists. */
-  day: z
-    .string()
-    .refine(isDeskDate)
-    .optional()
-    .catch(undefined),
+  day: z.string().refine(isDeskDate).optional().catch(undefined),
   /** An account: its id or its account number. */
   account: z
     .string()

@@ -38,7 +38,13 @@ export function AuditTarget({ target, accountNumber }: { target: string | null; 
     );
   }
   return (
-    <Link href={href} prefetch={false} className="block text-blue-700 [overflow-wrap:anywhere] hover:underline" title={target} data-testid="audit-target">
+    <Link
+      href={href}
+      prefetch={false}
+      className="block text-blue-700 [overflow-wrap:anywhere] hover:underline"
+      title={target}
+      data-testid="audit-target"
+    >
       {label}{" "}
       <span className={accountNumber ? "font-mono" : "text-slate-500"}>
         {accountNumber ?? (first.length > 10 ? `…${first.slice(-6)}` : first)}

@@ -36,9 +36,9 @@ export function OrderLookupForm({ id, account }: { id: string; account: string }
       <FormProvider {...form}>
         <form onSubmit={onSubmit} className="flex flex-col gap-3" noValidate>
           <p className="text-sm text-slate-600">
-            The desk&apos;s books are asked first. An order they lack (placed in the customer&apos;s own app since the
-            account was last checked) is read from the upstream, which answers an order only with its account: its
-            open orders and its order history of the last 6 months.
+            The desk&apos;s books are asked first. An order they lack (placed in the customer&apos;s own app since the account was last
+            checked) is read from the upstream, which answers an order only with its account: its open orders and its order history of the
+            last 6 months.
           </p>
           <FormBanner banner={banner} />
           <TextField name="id" label="Order id or client order id" required autoComplete="off" spellCheck={false} autoFocus={!id} />

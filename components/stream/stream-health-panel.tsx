@@ -24,9 +24,7 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
         <div key={k} className="contents">
           <dt className="text-slate-500">{k}</dt>
           {/* Wrapped, never cut: an error's text or the consumer's name is read whole. */}
-          <dd className="min-w-0 text-slate-900 tabular-nums [overflow-wrap:anywhere]">
-            {v}
-          </dd>
+          <dd className="min-w-0 text-slate-900 tabular-nums [overflow-wrap:anywhere]">{v}</dd>
         </div>
       ))}
     </dl>

@@ -2,7 +2,13 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { env } from "@/lib/env";
 import { NotFoundError } from "@/lib/errors";
-import { isAccountKey, type ApprovalDecisionRow, type ApprovalDetail, type ApprovalFilter, type ApprovalListRow } from "@/lib/schemas/approvals";
+import {
+  isAccountKey,
+  type ApprovalDecisionRow,
+  type ApprovalDetail,
+  type ApprovalFilter,
+  type ApprovalListRow,
+} from "@/lib/schemas/approvals";
 import { canonicalJson } from "@/server/audit/entry";
 import { appendAudit } from "@/server/audit/trail";
 import type { AppDb } from "@/server/db";

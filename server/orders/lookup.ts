@@ -26,7 +26,11 @@ const inBooks = async (engine: Engine, accountId: string, id: string) =>
   (await findOrdersByAnyId(engine, id, 20)).find((o) => o.accountId === accountId);
 
 /** The account the customer named, by number (the directory, else the upstream's listing) or by id. */
-async function accountOf(engine: Engine, client: BrokerClient, account: string): Promise<{ accountId: string; accountNumber: string | null }> {
+async function accountOf(
+  engine: Engine,
+  client: BrokerClient,
+  account: string,
+): Promise<{ accountId: string; accountNumber: string | null }> {
   const known = await resolveAccount(engine, account);
   if (known.accountNumber) return known;
   let cursor: string | undefined;

@@ -58,7 +58,13 @@ for (const engine of testEngines()) {
       expect(ops.counts).toEqual([
         { id: "open-orders", label: "Open orders", hint: expect.any(String), value: 30, href: "/orders?view=open" },
         { id: "open-movements", label: "Movements not final", hint: expect.any(String), value: 4, href: "/movements?view=not_final" },
-        { id: "approvals-for-you", label: "Waiting for your decision", hint: expect.any(String), value: 0, href: "/approvals?status=pending" },
+        {
+          id: "approvals-for-you",
+          label: "Waiting for your decision",
+          hint: expect.any(String),
+          value: 0,
+          href: "/approvals?status=pending",
+        },
       ]);
       expect(ops.stream).toMatchObject({ state: "no-consumer", href: "/admin/stream" });
 

@@ -8,7 +8,9 @@ import { filterValue, listParams } from "@/lib/list-params";
 // Issue 25 item 9: native date inputs showed mm/dd/yyyy (the browser's locale) where the desk writes yyyy-mm-dd.
 describe("DateInput", () => {
   it("is a text field in the desk's format with a calendar button; the native date input is only the hidden picker", () => {
-    const html = renderToStaticMarkup(createElement(DateInput, { name: "from", "aria-label": "From", value: "2026-09-28", onChange: () => {} }));
+    const html = renderToStaticMarkup(
+      createElement(DateInput, { name: "from", "aria-label": "From", value: "2026-09-28", onChange: () => {} }),
+    );
     const field = html.match(/<input[^>]*name="from"[^>]*>/)?.[0] ?? "";
     expect(field).toContain('type="text"');
     expect(html).toContain(`placeholder="${DATE_PLACEHOLDER}"`);

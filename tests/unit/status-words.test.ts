@@ -12,7 +12,11 @@ describe("status words", () => {
   });
 
   it("no label says Declined, and the upstream's refusal keeps its own word apart from the checker's", () => {
-    const labels = [...Object.values(MOVEMENT_STATUS_LABELS), ...Object.values(APPROVAL_STATUS_LABELS), ...Object.values(ORDER_STATUS_LABELS)];
+    const labels = [
+      ...Object.values(MOVEMENT_STATUS_LABELS),
+      ...Object.values(APPROVAL_STATUS_LABELS),
+      ...Object.values(ORDER_STATUS_LABELS),
+    ];
     expect(labels.filter((l) => /declin/i.test(l))).toEqual([]);
     expect(MOVEMENT_STATUS_LABELS.REJECTED).toBe("Rejected");
     expect(MOVEMENT_STATUS_LABELS.REJECTED).not.toBe(MOVEMENT_STATUS_LABELS.DECLINED);
