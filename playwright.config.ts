@@ -15,7 +15,9 @@ export default defineConfig({
   workers: 1,
   // No retry: a spec that fails once has a cause to find (a retry would report it as flaky and let it land).
   retries: 0,
-  timeout: 60_000,
+  // Two shards share the machine's two cores (scripts/e2e.mjs): a spec of many steps (several journals and sign-ins, the
+  // activities pages over tens of thousands of rows) took over a minute there while each step still passed.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [["list"], ["json", { outputFile: `reports/playwright${SHARD && `-${SHARD}`}.json` }]],
   outputDir: SHARD ? `test-results/${SHARD}` : "test-results",
