@@ -35,7 +35,8 @@ async function accountOf(
   if (known.accountNumber) return known;
   let cursor: string | undefined;
   do {
-    const page = await client.listVirtualAccounts({ page_size: 100, ...(cursor ? { cursor } : {}) });
+    // The number as a filter: one call where the upstream serves it; an upstream that ignores it is paged through.
+    const page = await client.listVirtualAccounts({ page_size: 100, account_number: account, ...(cursor ? { cursor } : {}) });
     await rememberAccountNumbers(engine, page.items);
     const hit = page.items.find((a) => a.account_number === account || a.account_id === account);
     if (hit) return { accountId: hit.account_id, accountNumber: hit.account_number ?? null };
