@@ -98,9 +98,10 @@ for (const engine of testEngines()) {
     });
 
     it("date range: UTC days, both included", async () => {
-      const today = new Date().toISOString().slice(0, 10);
-      const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-      const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+      // The day the entries were written (the database's clock), not the test's "now": a run across midnight.
+      const at = (await listAudit(db.engine, { limit: 1 })).rows[0].at.getTime();
+      const day = (offset: number) => new Date(at + offset * 86_400_000).toISOString().slice(0, 10);
+      const [yesterday, today, tomorrow] = [day(-1), day(0), day(1)];
       expect(await seqs({ from: today, to: today })).toHaveLength(12);
       expect(await seqs({ from: tomorrow })).toEqual([]);
       expect(await seqs({ to: yesterday })).toEqual([]);

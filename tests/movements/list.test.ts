@@ -102,7 +102,9 @@ for (const engine of testEngines()) {
   describe(`movements list on ${engine.name}`, () => {
     let db: AppDb;
     let close: () => Promise<void>;
-    const start = new Date(Date.now() - 3 * 86_400_000);
+    // 01:00 UTC three days ago: the 60 rows (a second apart) share one UTC day whatever time the test runs at (from
+    // 23:59 on, "now minus three days" put the later rows on the next day and the one-day filter missed them).
+    const start = new Date(Math.floor(Date.now() / 86_400_000 - 3) * 86_400_000 + 3_600_000);
     const createdAt = (n: number) => new Date(start.getTime() + (n >= 10 && n <= 13 ? 10 : n) * 1000);
 
     async function walk(filter: MovementFilter, limit = 7): Promise<MovementRow[][]> {
