@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prepareAppDb, type AppDb } from "@/server/db";
+import { rememberAccountNumbers } from "@/server/accounts/directory";
 import { ingest, rebuildReadModel } from "@/server/books/ingest";
 import { fromStream } from "@/server/events/ingest";
 import { onChange } from "@/server/notices/listen";
@@ -171,6 +172,7 @@ describe.each(testEngines())("surveillance ($name)", (te) => {
   });
 
   it("more than N journals into one account in a day raise one alert that lists them; N or fewer do not", async () => {
+    await rememberAccountNumbers(db.engine, [{ account_id: "C1", account_number: "VBD0000C1" }]);
     const day = (i: number) => `2026-11-03T${String(8 + i).padStart(2, "0")}:00:00Z`;
     await ingest(
       db.engine,
@@ -192,6 +194,8 @@ describe.each(testEngines())("surveillance ($name)", (te) => {
     await ingested([journal("jc-6", "MASTER", "C1", day(7))]);
     found = await alerts("journals_per_day");
     expect(found.map((a) => [a.subject, (a.movements as unknown[]).length])).toEqual([["journals:C1:2026-11-03", 7]]);
+    // The account by its number, never its id (an account the directory lacks is "one account").
+    expect(found[0].summary).toBe("7 journals into account VBD0000C1 on 2026-11-03 (more than 5)");
   });
 
   it("an option order within N hours of an option level raise fires; a stock order, a later order or another account's do not", async () => {

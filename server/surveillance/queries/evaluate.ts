@@ -82,8 +82,10 @@ const STATEMENTS: { [K in RuleKind]: (ruleId: string, range: SeqRange, p: RulePa
              GROUP BY t.to_account, t.day
             HAVING count(*) > $4::int
           ), subjects AS (
-            SELECT *, 'journals:' || to_account || ':' || day::text AS subject,
-                   format('%s journals into %s on %s (more than %s)', n, to_account, day::text, $4::int) AS summary FROM counted
+            -- The account by its number where the directory knows it: the summary never shows the upstream's id.
+            SELECT c.*, 'journals:' || c.to_account || ':' || c.day::text AS subject,
+                   format('%s journals into %s on %s (more than %s)', c.n, COALESCE('account ' || d.account_number, 'one account'), c.day::text, $4::int) AS summary
+              FROM counted c LEFT JOIN brokerdesk.account_directory d ON d.account_id = c.to_account
           ), grown AS (
             UPDATE brokerdesk.alerts a SET movements = s.refs, summary = s.summary
               FROM subjects s
