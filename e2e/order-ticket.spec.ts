@@ -154,6 +154,11 @@ test.describe("as operations", () => {
     await expect(combos.filter({ hasText: /^SL$/ }).first()).toHaveAttribute("title", "Stop-loss");
     await expect(combos.filter({ hasText: /^Main$/ }).first()).toBeVisible();
     expect(await cutOff(page.getByRole("cell").filter({ has: page.getByTestId("blotter-combo") }))).toEqual([]);
+    // Words, not the wire's values: the filters' choices and the Type column.
+    await expect(page.getByLabel("Combo", { exact: true }).locator("option")).toContainText(["Take-profit", "Stop-loss"]);
+    await expect(page.getByLabel("Order type", { exact: true }).locator("option")).toContainText(["Stop limit"]);
+    await expect(page.getByLabel("Time in force", { exact: true }).locator("option")).toContainText(["Good till cancelled"]);
+    await expect(page.getByRole("main")).not.toContainText(/STOP_PROFIT|STOP_LOSS/);
     await shots(page, "order-ticket", "blotter-combos");
   });
 

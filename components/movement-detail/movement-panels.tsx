@@ -1,5 +1,4 @@
 import Link from "next/link";
-import type { ReactNode } from "react";
 import { EnumBadge } from "@/components/ui/enum-badge";
 import { Panel } from "@/components/ui/page";
 import { formatDateTime } from "@/lib/format";
@@ -8,10 +7,10 @@ import type { MovementDetail, MovementFull } from "@/lib/schemas/movement-detail
 import { MOVEMENT_STATUS_LABELS, movementTypeLabel } from "@/lib/schemas/movement-list";
 import { MOVEMENT_STATUS_TONES } from "@/components/movement-list/movement-labels";
 import { SymbolLink } from "@/components/instruments/symbol-link";
+import { Fields } from "@/components/ui/detail-fields";
 
 /** The movement page's read-only panels: its fields, why it did not complete, its timeline. */
 const when = (v: string | null) => (v ? formatDateTime(v) : null);
-const dash = (v: ReactNode) => (v === null || v === undefined || v === "" ? <span className="text-slate-400">—</span> : v);
 const mono = (v: string | null) => (v ? <span className="font-mono text-xs break-all">{v}</span> : null);
 /** An account: its number when the desk knows it, with the id beside it, linked to its page. */
 const account = (id: string | null, number: string | null) =>
@@ -27,19 +26,6 @@ const account = (id: string | null, number: string | null) =>
 
 export function StatusBadge({ status }: { status: string }) {
   return <EnumBadge value={status} tones={MOVEMENT_STATUS_TONES} labels={MOVEMENT_STATUS_LABELS} />;
-}
-
-export function Fields({ items }: { items: [string, ReactNode][] }) {
-  return (
-    <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr_max-content_1fr]">
-      {items.map(([k, v]) => (
-        <div key={k} className="contents">
-          <dt className="text-xs text-slate-500">{k}</dt>
-          <dd className="min-w-0 tabular-nums break-words">{dash(v)}</dd>
-        </div>
-      ))}
-    </dl>
-  );
 }
 
 /** The movement in one line: what, how much, where, its status. */
@@ -74,6 +60,17 @@ export function OutcomePanel({ m }: { m: MovementFull }) {
   );
 }
 
+/**
+ * The rate of an exchange: the upstream's where it gave one; for an exchange it did not (an instant exchange answers
+ * the two amounts only), the amounts' ratio, said to be so.
+ */
+function fxRate(m: MovementFull): string | null {
+  if (m.fxRate) return m.fxRate;
+  if (!m.amount || !m.toAmount || !m.toCurrency || Number(m.amount) === 0) return null;
+  const rate = (Number(m.toAmount) / Number(m.amount)).toFixed(6);
+  return `${rate} ${m.toCurrency}${m.currency ? ` per ${m.currency}` : ""} (from the amounts)`;
+}
+
 export function MovementFields({ m }: { m: MovementFull }) {
   const ccy = m.currency ?? undefined;
   return (
@@ -92,7 +89,7 @@ export function MovementFields({ m }: { m: MovementFull }) {
           ["Currency", m.currency],
           ["To amount", m.toAmount ? formatMoney(m.toAmount, m.toCurrency ?? undefined) : null],
           ["To currency", m.toCurrency],
-          ["FX rate", m.fxRate],
+          ["FX rate", fxRate(m)],
           ["Instrument", m.instrumentType],
           ["Market", m.market],
           ["Symbol", m.symbol ? <SymbolLink key="y" market={m.market} symbol={m.symbol} /> : null],

@@ -3,7 +3,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { movementKeys, movementUrls } from "@/components/movement-list/query-keys";
 import { readAt, UpstreamPanel } from "@/components/ui/upstream-panel";
 import type { MovementUpstream } from "@/lib/schemas/movement-detail";
-import { Fields, StatusBadge } from "./movement-panels";
+import { Fields } from "@/components/ui/detail-fields";
+import { StatusBadge } from "./movement-panels";
 
 const APPLIED: Record<MovementUpstream["applied"], string> = {
   same: "the desk's records agree",

@@ -1,10 +1,17 @@
 import type { ReactNode } from "react";
 import { SymbolLink } from "@/components/instruments/symbol-link";
 import { EnumBadge } from "@/components/ui/enum-badge";
-import { enumLabel } from "@/lib/enums";
 import { formatMoney, formatQuantity } from "@/lib/money";
 import { orderCurrency, type OrderRow } from "@/lib/schemas/order-list";
-import { COMBO_TYPE_LABELS, COMBO_TYPE_SHORT, ORDER_STATUS_LABELS, ORDER_STATUS_TONES, SIDE_TONES } from "./order-labels";
+import {
+  COMBO_TYPE_LABELS,
+  COMBO_TYPE_SHORT,
+  ORDER_STATUS_LABELS,
+  ORDER_STATUS_TONES,
+  SIDE_TONES,
+  TIME_IN_FORCE_LABELS,
+} from "./order-labels";
+import { ORDER_TYPE_LABELS } from "@/lib/schemas/order-ticket";
 import { AccountRef } from "@/components/accounts/account-ref";
 import { RowChangeButton } from "./row-change";
 
@@ -26,7 +33,8 @@ export interface BlotterColumn {
 const shortTime = (iso: string | null) => (iso ? `${iso.slice(5, 10)} ${iso.slice(11, 19)}` : "—");
 const price = (v: string | null, r: OrderRow) =>
   v === null ? <span className="text-slate-300">—</span> : formatMoney(v, orderCurrency(r.market));
-const raw = (v: string | null) => (v ? enumLabel([v], v) : "—");
+/** The order type in words ("Stop limit", not STOP_LOSS_LIMIT); a type the desk does not know, as it came. */
+const typeLabel = (v: string | null) => (v ? (ORDER_TYPE_LABELS[v] ?? v) : "—");
 
 export const BLOTTER_COLUMNS: BlotterColumn[] = [
   {
@@ -65,8 +73,11 @@ export const BLOTTER_COLUMNS: BlotterColumn[] = [
     label: "Type · TIF",
     width: 112,
     cell: (r) => (
-      <span className="truncate" title={`${r.orderType ?? ""} ${r.timeInForce ?? ""}`}>
-        {raw(r.orderType)} <span className="text-slate-500">{r.timeInForce ?? ""}</span>
+      <span
+        className="truncate"
+        title={[typeLabel(r.orderType), r.timeInForce && (TIME_IN_FORCE_LABELS[r.timeInForce] ?? r.timeInForce)].join(" · ")}
+      >
+        {typeLabel(r.orderType)} <span className="text-slate-500">{r.timeInForce ?? ""}</span>
       </span>
     ),
   },

@@ -1,5 +1,4 @@
 import Link from "next/link";
-import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { EnumBadge } from "@/components/ui/enum-badge";
 import { Panel } from "@/components/ui/page";
@@ -23,26 +22,13 @@ import {
 } from "./order-labels";
 import { SymbolLink } from "@/components/instruments/symbol-link";
 import { AccountRef } from "@/components/accounts/account-ref";
+import { dash, Fields } from "@/components/ui/detail-fields";
 
 /** The detail page's read-only panels: fields, money, combo group, legs, executions, timeline. */
 const th = "px-2 py-1 text-left text-[11px] font-semibold text-slate-500 whitespace-nowrap";
 const td = "border-t border-slate-100 px-2 py-1";
 const num = `${td} text-right tabular-nums`;
 const when = (v: string | null) => (v ? formatDateTime(v) : "—");
-const dash = (v: ReactNode) => (v === null || v === undefined || v === "" ? <span className="text-slate-400">—</span> : v);
-
-export function Fields({ items }: { items: [string, ReactNode][] }) {
-  return (
-    <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr_max-content_1fr]">
-      {items.map(([k, v]) => (
-        <div key={k} className="contents">
-          <dt className="text-xs text-slate-500">{k}</dt>
-          <dd className="min-w-0 truncate tabular-nums">{dash(v)}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
 
 export function OrderFields({ order }: { order: OrderFull }) {
   const ccy = orderCurrency(order.market);

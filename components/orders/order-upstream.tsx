@@ -3,7 +3,7 @@ import { EnumBadge } from "@/components/ui/enum-badge";
 import { readAt, UpstreamPanel, type LiveRead } from "@/components/ui/upstream-panel";
 import { formatDateTime } from "@/lib/format";
 import { ORDER_STATUS_LABELS, ORDER_STATUS_TONES } from "./order-labels";
-import { Fields } from "./order-panels";
+import { Fields } from "@/components/ui/detail-fields";
 
 interface Live extends LiveRead {
   order?: { status: string; placed_at?: string; filled_at?: string; [k: string]: unknown };

@@ -5,10 +5,11 @@ import { useListState } from "@/components/data-table/use-data-table";
 import { Button } from "@/components/ui/button";
 import { COMBO_TYPES, INSTRUMENT_TYPES, MARKETS, ORDER_STATUSES, ORDER_TYPES, SIDES, TIME_IN_FORCE } from "@/lib/broker-enums";
 import { ORDER_VIEW_LABELS, ORDER_VIEWS, orderListParams, type OrderListParams } from "@/lib/schemas/order-list";
+import { ORDER_TYPE_LABELS } from "@/lib/schemas/order-ticket";
 import { BlotterGrid } from "./blotter-grid";
 import { OrderCheckLine } from "./order-check-line";
 import { RowChangeLayer } from "./row-change";
-import { ORDER_STATUS_LABELS } from "./order-labels";
+import { COMBO_TYPE_LABELS, ORDER_STATUS_LABELS, SIDE_LABELS, TIME_IN_FORCE_LABELS } from "./order-labels";
 import { useBlotter } from "./use-blotter";
 
 const ORDER_FILTERS: FilterField<OrderListParams>[] = [
@@ -16,11 +17,11 @@ const ORDER_FILTERS: FilterField<OrderListParams>[] = [
   { name: "symbol", label: "Symbol", kind: "text", placeholder: "AAPL", width: "w-24", upper: true },
   { name: "market", label: "Market", kind: "select", options: MARKETS },
   { name: "type", label: "Instrument", kind: "select", options: choices(INSTRUMENT_TYPES, (o) => (o === "EQUITY" ? "Stock" : "Option")) },
-  { name: "side", label: "Side", kind: "select", options: SIDES },
+  { name: "side", label: "Side", kind: "select", options: choices(SIDES, (o) => SIDE_LABELS[o] ?? o) },
   { name: "status", label: "Status", kind: "select", options: choices(ORDER_STATUSES, (o) => ORDER_STATUS_LABELS[o] ?? o) },
-  { name: "orderType", label: "Order type", kind: "select", options: ORDER_TYPES },
-  { name: "combo", label: "Combo", kind: "select", options: COMBO_TYPES },
-  { name: "tif", label: "Time in force", kind: "select", options: TIME_IN_FORCE },
+  { name: "orderType", label: "Order type", kind: "select", options: choices(ORDER_TYPES, (o) => ORDER_TYPE_LABELS[o] ?? o) },
+  { name: "combo", label: "Combo", kind: "select", options: choices(COMBO_TYPES, (o) => COMBO_TYPE_LABELS[o] ?? o) },
+  { name: "tif", label: "Time in force", kind: "select", options: choices(TIME_IN_FORCE, (o) => TIME_IN_FORCE_LABELS[o] ?? o) },
   { name: "from", label: "Placed from", kind: "date" },
   { name: "to", label: "to", kind: "date" },
 ];

@@ -129,7 +129,7 @@ export function StreamHealthPanel({ initial, canManage }: { initial: StreamHealt
             rows={[
               ["Consumer", data.leader ? `${data.leader} (heartbeat ${when(data.heartbeatAt)})` : "none has run"],
               [data.connected ? "Connected since" : "Down since", when(data.connected ? data.connectedAt : data.disconnectedAt)],
-              ["Last event", data.lastEventId ? `#${data.lastEventId} at ${when(data.lastEventAt)}` : "—"],
+              ["Last event", data.lastEventId ? `#${data.lastEventId}${data.lastEventAt ? ` at ${when(data.lastEventAt)}` : ""}` : "—"],
               ["Last received", when(data.lastReceivedAt)],
               ["Last ping", when(data.lastPingAt)],
               ["Lag (5 min) p50 · p99", `${ms(data.lagP50Ms)} · ${ms(data.lagP99Ms)}`],
