@@ -20,5 +20,11 @@ export async function register() {
       startConfiguredEventService(db.engine);
       await startConfiguredJobs(db);
     }
+    // On the embedded defaults, the demo desk's first morning: a few movements through the desk's own actions, once
+    // a database (server/demo/first-day.ts); in the background, so serving does not wait for it.
+    const [{ getDb }, { runDemoFirstDay }] = await Promise.all([import("@/server/db"), import("@/server/demo/first-day")]);
+    void getDb()
+      .then(runDemoFirstDay)
+      .catch((err) => console.error("the demo's first morning failed", err));
   }
 }

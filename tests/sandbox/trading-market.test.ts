@@ -73,23 +73,42 @@ describe("simulated market internals", () => {
     expect(await walk("s1")).not.toEqual(await walk("s2"));
   });
 
-  it("options follow their underlying: intrinsic value plus a moving time value", async () => {
+  it("options follow their underlying and their strikes: a call dearer the lower its strike, a put the higher", async () => {
     const m = new SimMarket("s1");
+    const at = new Date("2026-11-02T15:00:00Z");
+    const strikes = [90, 95, 100, 105, 110];
+    // Each contract's loaded price has its own time value; the market prices the chain at one volatility a root.
+    const rows = strikes.flatMap((k, i) =>
+      (["CALL", "PUT"] as const).map((type) => ({
+        market: "US",
+        symbol: `AAA261218${type[0]}00${k}000`,
+        t: "OPTION",
+        last_price: String(Math.max(type === "CALL" ? 100 - k : k - 100, 0) + 2 + (i % 2) * 6),
+        lot: "1",
+        root: "AAA",
+        type,
+        strike: String(k),
+        expiry: "2026-12-18",
+      })),
+    );
     const db = {
-      query: async () => ({
-        rows: [
-          { market: "US", symbol: "AAA", t: "EQUITY", last_price: "100", lot: "1" },
-          { market: "US", symbol: "AAA261218C00090000", t: "OPTION", last_price: "12", lot: "1", root: "AAA", type: "CALL", strike: "90" },
-        ],
-      }),
+      query: async () => ({ rows: [{ market: "US", symbol: "AAA", t: "EQUITY", last_price: "100", lot: "1" }, ...rows] }),
     } as never;
-    await m.load(db, new Date(0));
-    m.set(m.get("EQUITY", "US", "AAA")!, new Decimal(120), new Date(0));
-    m.step(new Date(0));
-    const spot = m.get("EQUITY", "US", "AAA")!.last;
-    const call = m.get("OPTION", "US", "AAA261218C00090000")!.last;
-    expect(call.minus(spot.minus(90)).toNumber()).toBeGreaterThan(1.5); // time value ≈ 2 after one ±2 % step
-    expect(call.minus(spot.minus(90)).toNumber()).toBeLessThan(2.5);
+    await m.load(db, at);
+    const chain = (type: "CALL" | "PUT") => strikes.map((k) => m.get("OPTION", "US", `AAA261218${type[0]}00${k}000`)!.last.toNumber());
+    m.set(m.get("EQUITY", "US", "AAA")!, new Decimal(120), at);
+    for (let s = 0; s < 30; s += 1) {
+      m.step(new Date(at.getTime() + s * 60_000));
+      const spot = m.get("EQUITY", "US", "AAA")!.last.toNumber();
+      const [calls, puts] = [chain("CALL"), chain("PUT")];
+      for (let i = 1; i < strikes.length; i += 1) {
+        expect(calls[i], `step ${s}: calls ${calls}`).toBeLessThan(calls[i - 1]);
+        expect(puts[i], `step ${s}: puts ${puts}`).toBeGreaterThan(puts[i - 1]);
+      }
+      // Intrinsic value plus a time value: deep in the money the call is worth more than the spot above its strike.
+      expect(calls[0]).toBeGreaterThan(spot - 90);
+      expect(calls[0] - (spot - 90)).toBeLessThan(5);
+    }
   });
 
   it("sessions follow exchange-local time, DST included", () => {

@@ -2,6 +2,7 @@ import "server-only";
 import type { Queryable } from "@/server/db/engine";
 import { idFrom } from "../ids";
 import { Decimal } from "../money";
+import { contractPrice } from "../trading/market";
 
 /** Instrument master of the seed: ~50 stocks across US, HK and CN, option chains for four US underlyings. */
 type Row = [symbol: string, name: string, sub: string, exchange: string, price: string, lot?: number];
@@ -77,6 +78,8 @@ export const SEED_PRICES: ReadonlyMap<string, string> = new Map(
 const CURRENCY = { US: "USD", HK: "HKD", CN: "CNH" } as const;
 const CATEGORY = { US: "US_STOCK", HK: "HK_STOCK", CN: "CN_STOCK" } as const;
 export const OPTION_UNDERLYINGS = ["AAPL", "SPY", "TSLA", "NVDA"];
+/** Each option root's volatility at the seed: its chain is priced at it (Black–Scholes), so prices follow strikes. */
+const OPTION_VOLS: Record<string, number> = { AAPL: 0.26, SPY: 0.16, TSLA: 0.58, NVDA: 0.48 };
 
 export const instrumentId = (market: string, symbol: string) => idFrom(`instrument:${market}:${symbol}`);
 
@@ -165,12 +168,12 @@ export async function seedCatalog(db: Queryable, anchor: Date): Promise<void> {
   }
   for (const root of OPTION_UNDERLYINGS) {
     const spot = new Decimal(US.find((r) => r[0] === root)![4]);
-    for (const [e, expiry] of expirations(anchor).entries()) {
+    for (const expiry of expirations(anchor)) {
       for (const strike of strikesFor(spot)) {
         for (const type of ["CALL", "PUT"] as const) {
           const symbol = occSymbol(root, expiry, type, strike);
-          const intrinsic = Decimal.max(type === "CALL" ? spot.minus(strike) : strike.minus(spot), 0);
-          const last = intrinsic.plus(spot.times(0.02).times(e + 1)).toDecimalPlaces(2);
+          const contract = { type, strike, expiry: expiry.toISOString().slice(0, 10) };
+          const last = contractPrice(contract, spot, OPTION_VOLS[root], anchor);
           const deliverables = [
             { type: "EQUITY", symbol: root, amount: "100", allocation_percentage: "100", settlement_type: "T+1", settlement_method: "CCC" },
           ];

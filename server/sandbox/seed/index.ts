@@ -3,8 +3,9 @@ import type { Engine, Tx } from "@/server/db/engine";
 import { MASTER_ACCOUNT_NUMBER, MASTER_OPTION_LEVEL } from "../account-store";
 import type { SandboxConfig } from "../context";
 import { idFrom } from "../ids";
-import { seedAccounts } from "./accounts";
+import { seedAccountId, seedAccounts } from "./accounts";
 import { seedCatalog } from "./catalog";
+import { seedOrders } from "./orders";
 
 /**
  * Deterministic seed: the same content on every run, its dates counted back from the seed day (UTC midnight).
@@ -25,6 +26,10 @@ const TABLES = [
   "trading_credentials",
   "watchlist_instruments",
   "watchlists",
+  "orders",
+  "executions",
+  "option_exercises",
+  "announced_corporate_actions",
 ];
 export const masterAccountId = () => idFrom(`master:${MASTER_ACCOUNT_NUMBER}`);
 
@@ -41,6 +46,7 @@ async function seedAll(tx: Tx, config: SandboxConfig): Promise<void> {
     "SELECT market || ':' || symbol AS key, last_price FROM sandbox.instruments",
   );
   await seedAccounts(tx, masterId, anchor, new Map(rows.map((r) => [r.key, r.last_price])));
+  await seedOrders(tx, anchor, seedAccountId, config.marketSeed);
   await tx.query("INSERT INTO sandbox.seed_state (id, seeded_at) VALUES (1, $1)", [now]);
 }
 

@@ -9,7 +9,7 @@ import { addFees, charges } from "./fees";
 import { adjustHeld } from "./funds";
 import { afterExecution, endOrder } from "./lifecycle";
 import { multiplierOf, updateOrder, type OrderRow } from "./order-store";
-import type { Trading } from "./state";
+import type { MarketView } from "./state";
 import { tradeEvent } from "./trade-events";
 
 /**
@@ -26,7 +26,7 @@ export function settlementDate(market: string, at: Date): string {
 
 export async function executeFill(
   tx: Queryable,
-  t: Trading,
+  t: MarketView,
   o: OrderRow,
   quantity: Decimal,
   unitPrice: Decimal,

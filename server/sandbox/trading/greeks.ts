@@ -15,7 +15,7 @@ function cdf(x: number): number {
 }
 const pdf = (x: number) => Math.exp((-x * x) / 2) / Math.sqrt(2 * Math.PI);
 
-interface Inputs {
+export interface OptionInputs {
   type: "CALL" | "PUT";
   spot: number;
   strike: number;
@@ -23,7 +23,14 @@ interface Inputs {
   years: number;
 }
 
-function priceAt(o: Inputs, vol: number): number {
+/** Years from `at` to an expiry date's US close (21:00 UTC), at least an hour: what the pricing and the greeks use. */
+export function yearsToExpiry(expiry: string, at: Date): number {
+  const years = (Date.parse(`${expiry}T21:00:00Z`) - at.getTime()) / (365 * 86_400_000);
+  return Number.isFinite(years) ? Math.max(years, 1 / (365 * 24)) : 1 / (365 * 24);
+}
+
+/** The Black–Scholes price at a volatility: a call's falls as the strike rises, a put's rises. */
+export function optionPrice(o: OptionInputs, vol: number): number {
   const { spot: s, strike: k, years: t } = o;
   const sd = vol * Math.sqrt(t);
   const d1 = (Math.log(s / k) + (RISK_FREE_RATE + (vol * vol) / 2) * t) / sd;
@@ -33,20 +40,20 @@ function priceAt(o: Inputs, vol: number): number {
 }
 
 /** Volatility (0.01 … 5) whose price is nearest the option's price, by bisection (price rises with volatility). */
-export function impliedVol(o: Inputs, price: number): number {
+export function impliedVol(o: OptionInputs, price: number): number {
   let lo = 0.01;
   let hi = 5;
-  if (priceAt(o, lo) >= price) return lo;
-  if (priceAt(o, hi) <= price) return hi;
+  if (optionPrice(o, lo) >= price) return lo;
+  if (optionPrice(o, hi) <= price) return hi;
   for (let i = 0; i < 60; i += 1) {
     const mid = (lo + hi) / 2;
-    if (priceAt(o, mid) < price) lo = mid;
+    if (optionPrice(o, mid) < price) lo = mid;
     else hi = mid;
   }
   return (lo + hi) / 2;
 }
 
-export function greeks(o: Inputs, price: number) {
+export function greeks(o: OptionInputs, price: number) {
   const vol = impliedVol(o, price);
   const { spot: s, strike: k, years: t } = o;
   const sd = vol * Math.sqrt(t);

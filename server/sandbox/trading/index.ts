@@ -16,14 +16,11 @@ import { trading } from "./state";
  */
 export function tradingRoutes(app: Hono<HonoEnv>, sb: Sandbox): void {
   const t = trading(sb);
-  // Wraps part 1's POST /sandbox/reset (registered later): trading state goes too, and the market reloads its prices.
+  // Wraps part 1's POST /sandbox/reset (registered later; it seeds the trading tables again too): no matching pass
+  // runs meanwhile, and the market reloads its prices.
   app.use("/sandbox/reset", async (c, next) => {
-    await next();
-    if (c.res.status !== 200) return;
-    await t.serial(() =>
-      sb.engine.query("TRUNCATE sandbox.orders, sandbox.executions, sandbox.option_exercises, sandbox.announced_corporate_actions"),
-    );
-    t.market.invalidate();
+    await t.serial(() => next());
+    if (c.res.status === 200) t.market.invalidate();
   });
   marketRoutes(app, sb);
   orderRoutes(app, sb);

@@ -6,7 +6,7 @@ import type { OutboxEvent } from "./events/outbox";
 import { adjustHeld, hold } from "./funds";
 import { lockOrderById, OPEN, updateOrder, type OrderRow } from "./order-store";
 import { estimateHold } from "./pricing";
-import type { Trading } from "./state";
+import type { MarketView } from "./state";
 import { tradeEvent } from "./trade-events";
 
 /**
@@ -41,7 +41,7 @@ export async function endOrder(
 /** After an execution of `o`: cancel OCO siblings; on the final fill, activate children. */
 export async function afterExecution(
   tx: Queryable,
-  t: Trading,
+  t: MarketView,
   o: OrderRow,
   final: boolean,
   at: Date,

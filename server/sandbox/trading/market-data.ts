@@ -7,7 +7,7 @@ import { business, illegal } from "../errors";
 import { list } from "../paging";
 import { marketDataLimit } from "../rate-limit";
 import { jsonResponse, parseBody, route } from "../router";
-import { greeks } from "./greeks";
+import { greeks, yearsToExpiry } from "./greeks";
 import type { Quote } from "./market";
 import { localTime, sessionAt, type Market, type Session } from "./sessions";
 import { trading, type Trading } from "./state";
@@ -366,8 +366,7 @@ export function marketDataRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
         const spot = c && t.market.get("EQUITY", "US", c.root)?.last.toNumber();
         const out = snapshotOf(t, q);
         if (!c || !spot) return out;
-        const years = Math.max((Date.parse(`${c.expiry}T21:00:00Z`) - t.now().getTime()) / (365 * 86_400_000), 1 / (365 * 24));
-        const g = greeks({ type: c.type, spot, strike: c.strike.toNumber(), years }, q.last.toNumber());
+        const g = greeks({ type: c.type, spot, strike: c.strike.toNumber(), years: yearsToExpiry(c.expiry, t.now()) }, q.last.toNumber());
         return {
           ...out,
           underlying_symbol: c.root,

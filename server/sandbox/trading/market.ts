@@ -2,6 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import type { Queryable } from "@/server/db/engine";
 import { Decimal } from "../money";
+import { impliedVol, optionPrice, yearsToExpiry } from "./greeks";
 import type { Market } from "./sessions";
 import { Tape } from "./tape";
 
@@ -25,8 +26,8 @@ export interface Quote {
   liquidity: Decimal;
   /** board lot (HK, CN); 1 elsewhere */
   lot: Decimal;
-  /** options: the contract, so random-walk steps reprice it from its underlying */
-  contract?: { root: string; type: "CALL" | "PUT"; strike: Decimal; expiry: string; extrinsic: Decimal };
+  /** options: the contract, so random-walk steps reprice it from its underlying and its root's volatility */
+  contract?: { root: string; type: "CALL" | "PUT"; strike: Decimal; expiry: string };
   /** every trade since the load, and the history before it (tape.ts): what market data aggregates */
   tape: Tape;
   instrumentId: string;
@@ -57,9 +58,18 @@ const roundTick = (p: Decimal) => {
 const intrinsic = (type: "CALL" | "PUT", spot: Decimal, strike: Decimal) =>
   Decimal.max(type === "CALL" ? spot.minus(strike) : strike.minus(spot), 0);
 
+/** A contract's price at `at`: Black–Scholes at the root's volatility, never below its intrinsic value, to the tick. */
+export function contractPrice(c: { type: "CALL" | "PUT"; strike: Decimal; expiry: string }, spot: Decimal, vol: number, at: Date): Decimal {
+  const years = yearsToExpiry(c.expiry, at);
+  const value = optionPrice({ type: c.type, spot: spot.toNumber(), strike: c.strike.toNumber(), years }, vol);
+  return roundTick(Decimal.max(new Decimal(value.toFixed(4)), intrinsic(c.type, spot, c.strike)));
+}
+
 export class SimMarket {
   private quotes = new Map<string, Quote>();
   private dirty = new Set<string>();
+  /** Each option root's volatility and the generator of its walk. */
+  private vols = new Map<string, { vol: number; rand: () => number }>();
   private loaded = false;
   /** Set by POST /sandbox/market/pause: the market timer then takes no steps (control calls still do). */
   paused = false;
@@ -90,18 +100,24 @@ export class SimMarket {
     for (const r of rows) {
       this.add(r.market, r.symbol, r.t, new Decimal(r.last_price), new Decimal(r.lot ?? 1), at, r.instrument_id ?? r.symbol);
     }
+    // One volatility a root, the mean of its contracts' implied ones at their loaded prices: every contract of a
+    // chain is then priced at the same volatility, so its prices follow their strikes.
+    const implied = new Map<string, number[]>();
+    this.vols.clear();
     for (const r of rows) {
       const q = r.root ? this.get("OPTION", "US", r.symbol) : undefined;
       const spot = r.root ? this.get("EQUITY", "US", r.root)?.last : undefined;
       if (!q || !spot) continue;
-      const strike = new Decimal(r.strike!);
-      q.contract = {
-        root: r.root!,
-        type: r.type!,
-        strike,
-        expiry: r.expiry ?? "",
-        extrinsic: Decimal.max(q.last.minus(intrinsic(r.type!, spot, strike)), "0.01"),
-      };
+      q.contract = { root: r.root!, type: r.type!, strike: new Decimal(r.strike!), expiry: r.expiry ?? "" };
+      const years = yearsToExpiry(q.contract.expiry, at);
+      const vol = impliedVol(
+        { type: q.contract.type, spot: spot.toNumber(), strike: q.contract.strike.toNumber(), years },
+        q.last.toNumber(),
+      );
+      implied.set(r.root!, [...(implied.get(r.root!) ?? []), vol]);
+    }
+    for (const [root, vols] of implied) {
+      this.vols.set(root, { vol: vols.reduce((a, b) => a + b, 0) / vols.length, rand: generator(`${this.seed}:VOL:${root}`) });
     }
     this.loaded = true;
   }
@@ -159,9 +175,10 @@ export class SimMarket {
   }
 
   /**
-   * One random-walk step: stocks move ±0.2 % (standard deviation), rounded to the tick; each option is then priced
-   * from its underlying as intrinsic value + its time value at load, the time value moving ±2 %. (Pinned prices
-   * stay pinned until the next step.)
+   * One random-walk step: stocks move ±0.2 % (standard deviation), rounded to the tick; each root's volatility
+   * moves ±2 %, and each option is then priced from its underlying's last price, its strike, the time to its expiry
+   * and its root's volatility (`optionPrice`, at least its intrinsic value): intrinsic value plus time value, a call
+   * cheaper the higher its strike, a put dearer. (Pinned prices stay pinned until the next step.)
    */
   step(at: Date, steps = 1) {
     const volumes = new Map<Quote, number>();
@@ -173,22 +190,16 @@ export class SimMarket {
         const volume = Math.floor(q.rand() * 1000);
         q.volume = q.volume.plus(volume);
         if (q.instrumentType === "EQUITY") this.set(q, roundTick(q.last.times(1 + 0.002 * z * 1.732)), at, undefined, volume);
-        else if (q.contract) {
-          q.contract.extrinsic = Decimal.max(q.contract.extrinsic.times(1 + 0.02 * z * 1.732), "0.01");
-          volumes.set(q, volume);
-        }
+        else if (q.contract) volumes.set(q, volume);
+      }
+      for (const v of this.vols.values()) {
+        const z = v.rand() + v.rand() + v.rand() + v.rand() - 2;
+        v.vol = Math.min(Math.max(v.vol * (1 + 0.02 * z * 1.732), 0.05), 3);
       }
       for (const q of this.quotes.values()) {
         const spot = q.contract && this.get("EQUITY", "US", q.contract.root)?.last;
-        if (q.contract && spot) {
-          this.set(
-            q,
-            roundTick(intrinsic(q.contract.type, spot, q.contract.strike).plus(q.contract.extrinsic)),
-            at,
-            undefined,
-            volumes.get(q),
-          );
-        }
+        const vol = q.contract && this.vols.get(q.contract.root)?.vol;
+        if (q.contract && spot && vol) this.set(q, contractPrice(q.contract, spot, vol, at), at, undefined, volumes.get(q));
       }
     }
   }

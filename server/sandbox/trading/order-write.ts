@@ -83,6 +83,18 @@ function rawOrders(body: Record<string, unknown>, field: string): Record<string,
   return list as Record<string, unknown>[];
 }
 
+/** A new order's state: not triggered, nothing filled, charged or held yet. */
+export const UNFILLED = {
+  triggered: false,
+  watermark: null,
+  filled_quantity: "0",
+  filled_value: "0",
+  commission: "0",
+  receivable_commission: "0",
+  fees: [],
+  held_amount: "0",
+} satisfies Partial<OrderRow>;
+
 /** An OrderRow-shaped draft of a spec, so pricing and holds treat drafts and stored orders alike. */
 function draft(s: OrderSpec, accountId: string, at: Date): OrderRow {
   return {
@@ -115,14 +127,7 @@ function draft(s: OrderSpec, accountId: string, at: Date): OrderRow {
     trailing_stop_step: s.trailing_stop_step?.toFixed() ?? null,
     trailing_limit_price_offset: s.trailing_limit_price_offset?.toFixed() ?? null,
     trigger_price_type: s.trigger_price_type,
-    triggered: false,
-    watermark: null,
-    filled_quantity: "0",
-    filled_value: "0",
-    commission: "0",
-    receivable_commission: "0",
-    fees: [],
-    held_amount: "0",
+    ...UNFILLED,
     option_strategy: s.option_strategy,
     legs: s.legs?.map((l) => ({ ...l, ratio: l.ratio.toFixed() })) ?? null,
     extra: { ...s.extra, _instrument_id: s.instrument_id },
@@ -278,7 +283,7 @@ async function placeFailed(sb: Sandbox, accountId: string, raws: Record<string, 
   trading(sb).bus.emit("events");
 }
 
-async function insertOrder(tx: Queryable, d: OrderRow) {
+export async function insertOrder(tx: Queryable, d: OrderRow) {
   const cols = [
     "order_id",
     "account_id",

@@ -3,7 +3,7 @@ import type { Queryable } from "@/server/db/engine";
 import { Decimal } from "../money";
 import { charges } from "./fees";
 import { multiplierOf, type OrderRow } from "./order-store";
-import type { Trading } from "./state";
+import type { MarketView } from "./state";
 
 /**
  * Prices an order against the simulated market. A multi-leg option order is priced as one instrument whose ask is
@@ -18,7 +18,7 @@ export interface Book {
 
 type Priced = Pick<OrderRow, "instrument_type" | "market" | "symbol" | "legs">;
 
-export function bookOf(t: Trading, o: Priced): Book | undefined {
+export function bookOf(t: MarketView, o: Priced): Book | undefined {
   if (o.legs && o.legs.length > 1) {
     let ask = new Decimal(0);
     let bid = new Decimal(0);
@@ -43,7 +43,7 @@ export function bookOf(t: Trading, o: Priced): Book | undefined {
 }
 
 /** Price at which a BUY could execute now, used to size holds: the limit, else the stop, else ask + 5 %. */
-export function referencePrice(t: Trading, o: OrderRow): Decimal {
+export function referencePrice(t: MarketView, o: OrderRow): Decimal {
   if (o.limit_price) return new Decimal(o.limit_price);
   if (o.stop_price) return new Decimal(o.stop_price);
   const b = bookOf(t, o);
@@ -53,7 +53,7 @@ export function referencePrice(t: Trading, o: OrderRow): Decimal {
 /** Cash an open order reserves: see funds.ts for the margin rules. Multi-leg credit orders hold 20 % of short strikes. */
 export async function estimateHold(
   db: Queryable,
-  t: Trading,
+  t: MarketView,
   o: OrderRow,
   accountType: string,
   profile?: Record<string, unknown>,
@@ -109,7 +109,7 @@ export type Decision =
 const MARKET_LIKE = ["MARKET", "STOP_LOSS", "TOUCH_MKT", "TRAILING_STOP_LOSS", "AT_AUCTION", "MARKET_ON_OPEN", "MARKET_ON_CLOSE"];
 
 /** What the market does to a working order now (the session has been checked by the caller). */
-export function decide(t: Trading, o: OrderRow): Decision {
+export function decide(t: MarketView, o: OrderRow): Decision {
   const b = bookOf(t, o);
   if (!b) return { kind: "none" };
   const buy = o.side === "BUY";

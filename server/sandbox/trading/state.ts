@@ -28,6 +28,9 @@ export interface Trading {
   serial<T>(fn: () => Promise<T>): Promise<T>;
 }
 
+/** What pricing, fills and holds read of the runtime: the market alone (the seed's history passes one of its own). */
+export type MarketView = Pick<Trading, "market">;
+
 const states = new WeakMap<Sandbox, Trading>();
 
 export function trading(sb: Sandbox): Trading {
