@@ -176,7 +176,8 @@ test.describe("as operations", () => {
     await shots(page, "instant-exchange");
     await reviewAndSend(page, /Send instant exchange/);
     await expect(page.getByTestId("movement-status")).toHaveText(/Completed/i);
-    // The upstream answers an instant exchange with its two amounts only: the page gives their ratio as the rate.
+    // The upstream answers an instant exchange with its two amounts only: its page gives their ratio as the rate.
+    await page.getByRole("link", { name: "Open the movement" }).click();
     await expect(page.getByText("FX rate", { exact: true }).locator("xpath=following-sibling::dd[1]")).toHaveText(
       `${(Number(expected) / 100).toFixed(6)} HKD per USD (from the amounts)`,
     );
