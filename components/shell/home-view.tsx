@@ -7,21 +7,8 @@ import type { CAPABILITIES } from "@/lib/auth/permissions";
 import { auditActionLabel } from "@/lib/audit-actions";
 import { formatDateTime } from "@/lib/format";
 import type { NavItem } from "@/lib/navigation";
+import type { HomeCount, HomeToday } from "@/lib/schemas/home";
 import type { StreamState } from "@/lib/stream-health";
-
-/** What the home page shows (server/home/today.ts reads it; the browser's code imports nothing of server/). */
-interface HomeCount {
-  id: string;
-  label: string;
-  hint: string;
-  value: number | null;
-  href?: string;
-}
-interface HomeToday {
-  counts: HomeCount[];
-  stream?: { state: StreamState; label: string; since?: string; href?: string };
-  recent: { seq: number; at: string; action: string; target: string | null; targetAccountNumber?: string; outcome: string }[];
-}
 
 const STREAM_TONE: Record<StreamState, Tone> = { connected: "green", silent: "amber", down: "red", "no-consumer": "red" };
 const OUTCOME_TONE: Record<string, Tone> = { success: "green", failure: "red", denied: "amber", held: "slate" };
@@ -60,7 +47,7 @@ export function HomeView({ today, capabilities, pages }: { today: HomeToday; cap
                     </span>
                     {r.target ? (
                       <span className="block text-[11px]">
-                        <AuditTarget target={r.target} accountNumber={r.targetAccountNumber} />
+                        <AuditTarget target={r.target} accountNumber={r.targetAccountNumber} name={r.targetName} />
                       </span>
                     ) : null}
                   </span>

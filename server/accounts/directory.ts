@@ -1,4 +1,5 @@
 import "server-only";
+import type { BrokerClient } from "@/server/broker/client";
 import { getDb } from "@/server/db";
 import type { Queryable } from "@/server/db/engine";
 import { logger } from "@/server/log";
@@ -41,6 +42,26 @@ export async function accountNumbers(q: Queryable, ids: string[]): Promise<Map<s
 export async function resolveAccount(q: Queryable, account: string): Promise<{ accountId: string; accountNumber: string | null }> {
   const row = await selectAccountByIdOrNumber(q, account);
   return row ? { accountId: row.account_id, accountNumber: row.account_number } : { accountId: account, accountNumber: null };
+}
+
+/**
+ * Makes the directory know these accounts: those it lacks are read from the upstream (one detail call each) and
+ * remembered. For text written once and kept, such as a held request's summary, whose accounts may have come from an
+ * assistant or the command line rather than a page that listed them. Best effort: an account the upstream does not
+ * answer stays unknown.
+ */
+export async function learnAccountNumbers(q: Queryable, ids: string[], broker: Pick<BrokerClient, "getVirtualAccount">): Promise<void> {
+  try {
+    const known = await accountNumbers(q, ids);
+    const missing = [...new Set(ids.filter((id) => id && !known.has(id)))];
+    const found = await Promise.all(missing.map((account_id) => broker.getVirtualAccount({ account_id }).catch(() => undefined)));
+    await rememberAccountNumbers(
+      q,
+      found.filter((a) => a !== undefined),
+    );
+  } catch (error) {
+    logger.warn({ err: error }, "account numbers not learnt");
+  }
 }
 
 /**

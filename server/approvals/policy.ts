@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { formatMoney } from "@/lib/money";
 import { APPROVAL_RULE_ACTIONS, roleLabel } from "@/lib/schemas/approvals";
 import type { ApprovalPolicy } from "@/server/action-kit/define-action";
-import { withAccountNumbers } from "@/server/accounts/directory";
+import { learnAccountNumbers, withAccountNumbers } from "@/server/accounts/directory";
 import { logger } from "@/server/log";
 import type { ApprovableOperation } from "./operation";
 import { approvableOperation } from "./registry";
@@ -28,6 +28,8 @@ export function approvalPolicy<S extends z.ZodType>(op: ApprovableOperation<S>):
     const money = op.money(input);
     const rule = await matchRule(ctx.db.engine, ruleKeys, money);
     if (!rule) return { status: "proceed" };
+    // The summary is written once and shown for the request's life: its accounts by number, asked for if need be.
+    await learnAccountNumbers(ctx.db.engine, op.accounts(input), ctx.broker);
     const { id, created } = await holdRequest(ctx.db.engine, {
       action: op.action,
       ruleAction: rule.action,

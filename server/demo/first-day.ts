@@ -1,6 +1,7 @@
 import "server-only";
 import { isDemoMode } from "@/lib/env";
 import { runAction } from "@/server/action-kit/define-action";
+import { rememberAccountNumbers } from "@/server/accounts/directory";
 import { getMasterAccount } from "@/server/accounts/master";
 import type { Staff } from "@/server/auth/guard";
 import { findStaffByEmail } from "@/server/auth/staff";
@@ -29,7 +30,10 @@ export async function runDemoFirstDay(db: AppDb): Promise<void> {
   const staff = await findStaffByEmail(db, MAKER);
   if (!staff) return;
   const client = broker();
-  const accounts = (await client.listVirtualAccounts({ page_size: 50 })).items.filter((a) => a.account_status === "ACTIVE");
+  const listed = (await client.listVirtualAccounts({ page_size: 50 })).items;
+  // As the accounts page does with what it reads: the desk then names these accounts by number (alerts, requests).
+  await rememberAccountNumbers(db.engine, listed);
+  const accounts = listed.filter((a) => a.account_status === "ACTIVE");
   // The four newest active accounts (the listing is newest first), not the oldest that people and specs try first.
   const [a, b, c, d] = accounts.slice(0, 4).map((x) => x.account_id);
   const held = (await client.listPositions({ account_id: b })).find((p) => p.instrument_type === "EQUITY");

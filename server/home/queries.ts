@@ -23,14 +23,20 @@ export const countPendingApprovals = (db: Queryable) =>
 
 export const countOpenAlerts = (db: Queryable) => countOf(db, "SELECT count(*)::text AS n FROM brokerdesk.alerts WHERE status = 'open'");
 
-/** The actor's latest audit entries, newest first. */
-export async function selectRecentEntries(
-  db: Queryable,
-  actorId: string,
-  limit: number,
-): Promise<{ seq: string; at: Date; action: string; target: string | null; outcome: string }[]> {
-  const { rows } = await db.query<{ seq: string; at: Date; action: string; target: string | null; outcome: string }>(
-    "SELECT seq::text, at, action, target, outcome FROM brokerdesk.audit_entries e WHERE actor_id = $1 ORDER BY e.seq DESC LIMIT $2",
+type RecentRow = { seq: string; at: Date; action: string; target: string | null; outcome: string; target_name: string | null };
+
+/**
+ * The actor's latest audit entries, newest first, with what their target is called where the desk has a name for it:
+ * a held request's summary, another staff member's email.
+ */
+export async function selectRecentEntries(db: Queryable, actorId: string, limit: number): Promise<RecentRow[]> {
+  const { rows } = await db.query<RecentRow>(
+    `SELECT e.seq::text, e.at, e.action, e.target, e.outcome,
+            CASE split_part(e.target, ':', 1)
+              WHEN 'approval' THEN (SELECT r.summary FROM brokerdesk.approval_requests r WHERE r.id::text = split_part(e.target, ':', 2))
+              WHEN 'staff' THEN (SELECT s.email FROM brokerdesk.staff_users s WHERE s.id::text = split_part(e.target, ':', 2))
+            END AS target_name
+       FROM brokerdesk.audit_entries e WHERE actor_id = $1 ORDER BY e.seq DESC LIMIT $2`,
     [actorId, limit],
   );
   return rows;

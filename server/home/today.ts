@@ -1,6 +1,7 @@
 import "server-only";
 import { can, type Permission, type Role } from "@/lib/auth/permissions";
-import { STREAM_STATE_LABELS, type StreamState } from "@/lib/stream-health";
+import { STREAM_STATE_LABELS } from "@/lib/stream-health";
+import type { HomeStream, HomeToday } from "@/lib/schemas/home";
 import type { Queryable } from "@/server/db/engine";
 import { accountNumbers } from "@/server/accounts/directory";
 import { targetAccount } from "@/server/audit/list-page";
@@ -71,38 +72,6 @@ export const HOME_COUNTS: HomeCountSpec[] = [
   },
 ];
 
-export interface HomeCount {
-  id: string;
-  label: string;
-  hint: string;
-  value: number | null;
-  /** Absent when the page is not in this role's navigation (yet): the count is shown without a link. */
-  href?: string;
-}
-
-export interface HomeStream {
-  state: StreamState;
-  label: string;
-  since?: string;
-  href?: string;
-}
-
-export interface RecentEntry {
-  seq: number;
-  at: string;
-  action: string;
-  target: string | null;
-  /** The number of the account the target names, when the desk knows it. */
-  targetAccountNumber?: string;
-  outcome: string;
-}
-
-export interface HomeToday {
-  counts: HomeCount[];
-  stream?: HomeStream;
-  recent: RecentEntry[];
-}
-
 /** Everything the home page shows for this staff member: a few indexed reads, no upstream call. */
 export async function homeToday(
   db: Queryable,
@@ -130,12 +99,15 @@ export async function homeToday(
     db,
     rows.map((r) => targetAccount(r.target) ?? ""),
   );
+  // Oneself (a sign-in's target) is not worth a line on one's own page.
+  const self = (target: string | null) => target === `staff:${staff.id}`;
   const recent = rows.map((r) => ({
     seq: Number(r.seq),
     at: new Date(r.at).toISOString(),
     action: r.action,
-    target: r.target,
+    target: self(r.target) ? null : r.target,
     targetAccountNumber: numbers.get(targetAccount(r.target) ?? ""),
+    targetName: self(r.target) ? undefined : (r.target_name ?? undefined),
     outcome: r.outcome,
   }));
   return { counts, stream, recent };

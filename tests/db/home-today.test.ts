@@ -5,6 +5,7 @@ import { prepareAppDb, type AppDb } from "@/server/db";
 import { HOME_COUNTS, homeToday } from "@/server/home/today";
 import { insertSyntheticOrders } from "@/server/orders/queries/synthetic";
 import { testEngines } from "../helpers/engines";
+import { newStaff } from "../helpers/staff";
 
 const PAGES = ["/accounts", "/orders", "/admin/stream", "/approvals", "/alerts"];
 
@@ -110,6 +111,29 @@ for (const engine of testEngines()) {
     it("lists the staff member's own latest entries, newest first", async () => {
       const { recent } = await homeToday(db.engine, { id: me, role: "support" }, { silenceMs: 30_000, pages: [] });
       expect(recent.map((r) => r.action)).toEqual(["test.act9", "test.act7", "test.act5", "test.act3", "test.act1"]);
+    });
+
+    it("names what an entry was about: a held request by its summary, a colleague by email, oneself not at all", async () => {
+      const admin = await newStaff(db, "admin", "home.test");
+      const colleague = await newStaff(db, "support", "home.test");
+      const { rows } = await db.engine.query<{ id: string }>(
+        `INSERT INTO brokerdesk.approval_requests (action, rule_action, target, payload, payload_hash, summary, approvers_required, approver_roles, status,
+           maker_id, maker_email, maker_role, expires_at)
+         VALUES ('movements.cash_journal', 'movements.cash_journal', 'account:N1', '{}', 'h-names', 'Cash journal of 600.00 USD to VBD1000035', 1,
+           ARRAY['admin'], 'pending', $1, $2, 'admin', now() + interval '1 hour') RETURNING id::text`,
+        [admin.id, admin.email],
+      );
+      const entry = (action: string, target: string) =>
+        appendAudit(db, { actorId: admin.id, actorEmail: admin.email, action, target, outcome: "success" });
+      await entry("auth.sign_in", `staff:${admin.id}`);
+      await entry("movements.cash_journal", `approval:${rows[0].id}`);
+      await entry("staff.update", `staff:${colleague.id}`);
+      const { recent } = await homeToday(db.engine, { id: admin.id, role: "admin" }, { silenceMs: 30_000, pages: [] });
+      expect(recent.map((r) => [r.action, r.target === null, r.targetName])).toEqual([
+        ["staff.update", false, colleague.email],
+        ["movements.cash_journal", false, "Cash journal of 600.00 USD to VBD1000035"],
+        ["auth.sign_in", true, undefined],
+      ]);
     });
 
     it("a count is one entry: a permission, a page with its filter and a query", () => {

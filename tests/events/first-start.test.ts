@@ -47,6 +47,13 @@ describe.each(testEngines())("a first start on $name", (te) => {
       "SELECT DISTINCT r.kind FROM brokerdesk.alerts a JOIN brokerdesk.surveillance_rules r ON r.id = a.rule_id ORDER BY r.kind",
     );
     expect(alerts.rows.map((r) => r.kind)).toEqual(["journals_per_day", "large_funding", "withdrawal_after_deposit"]);
+    // What staff read first names accounts by number: the held requests' summaries and the alerts' texts.
+    const texts = await db.engine.query<{ text: string }>(
+      "SELECT summary AS text FROM brokerdesk.approval_requests UNION ALL SELECT summary FROM brokerdesk.alerts",
+    );
+    expect(texts.rows.length).toBeGreaterThanOrEqual(5);
+    for (const { text } of texts.rows) expect(text).not.toMatch(/[0-9a-f]{32}/);
+    expect(texts.rows.map((r) => r.text).join("\n")).toMatch(/journals into account VBD\d+/);
 
     // Once a database: a second start sends nothing.
     const before = await count("SELECT count(*) AS n FROM brokerdesk.audit_entries");
