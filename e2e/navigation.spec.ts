@@ -93,6 +93,8 @@ test.describe("home", () => {
     const recent = page.getByTestId("home-recent");
     await expect(recent.getByTitle("auth.sign_in").first()).toHaveText("Signed in");
     await expect(recent).not.toContainText("auth.sign_in");
+    // A sign-in's target is oneself: no line for it, and no staff id (a uuid) anywhere in the list.
+    await expect(recent).not.toContainText(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-/);
     await expect(recent).toContainText("Done");
     await orders.click();
     await expect(page).toHaveURL(/\/orders\?view=open/);
