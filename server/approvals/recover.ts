@@ -2,7 +2,7 @@ import "server-only";
 import { AppError, NotFoundError } from "@/lib/errors";
 import type { ApprovalStatus } from "@/lib/schemas/approvals";
 import type { ActionContext } from "@/server/action-kit/define-action";
-import { claimStuckExecutions, selectRequest, settleExecution } from "./queries/requests";
+import { claimStuckExecutions, selectOldestExecuting, selectRequest, settleExecution } from "./queries/requests";
 import { appendAudit } from "@/server/audit/trail";
 import { broker, type BrokerClient } from "@/server/broker";
 import type { AppDb } from "@/server/db";
@@ -14,6 +14,19 @@ import { approvableOperation } from "./registry";
 export const NOT_SENT_MESSAGE =
   "The execution stopped before the upstream received the request, which it does not know: nothing was sent. Ask again with a new request.";
 export const UNKNOWN_MESSAGE = "The execution stopped and its outcome could not be checked upstream: check the target before asking again.";
+
+/**
+ * When to look again for stopped executions: the moment the oldest one still executing would count as stopped
+ * (its last sign of life plus the limit, a second after), or undefined when none executes. The minute job asks
+ * this after its run, so a process that stops mid-execution is found within seconds of the limit, not at the
+ * next minute.
+ */
+export async function nextStuckCheck(db: AppDb, o: { olderThanMs?: number; now?: Date } = {}): Promise<number | undefined> {
+  const oldest = await selectOldestExecuting(db.engine);
+  if (!oldest) return undefined;
+  const due = oldest.getTime() + (o.olderThanMs ?? STUCK_AFTER_MS) + 1_000 - (o.now ?? new Date()).getTime();
+  return Math.max(1, Math.ceil(due / 1_000));
+}
 
 /**
  * Settles requests left `executing` by a process that stopped mid-execution (no beat for STUCK_AFTER_MS), by asking

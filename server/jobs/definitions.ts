@@ -1,7 +1,7 @@
 import "server-only";
 import { sweepActivities, type SweepDeps } from "@/server/activities/sweep";
 import { requestActivitiesSweep } from "@/server/activities/sweep-requests";
-import { recoverStuckExecutions } from "@/server/approvals/recover";
+import { nextStuckCheck, recoverStuckExecutions } from "@/server/approvals/recover";
 import { sweepExpired } from "@/server/approvals/requests";
 import type { BrokerClient } from "@/server/broker/client";
 import type { AppDb } from "@/server/db";
@@ -26,11 +26,17 @@ export interface JobDeps {
   orders?: Pick<OrderSweepDeps, "rate" | "hotMs" | "relistMs">;
   /** The status mails' outbox (server/status-mail/run.ts); absent when mail is off (no AUTH_SECRET). */
   mail?: OutboxDeps;
+  /** How long an approved request's execution may go without a beat before it counts as stopped (default STUCK_AFTER_MS). */
+  stuckAfterMs?: number;
 }
 
-/** What one run answers: `again` sends the job once more (it stopped at its time slice and resumes from its cursor). */
+/**
+ * What one run answers: `again` sends the job once more (it stopped at its time slice and resumes from its cursor);
+ * `againAfterSeconds` sends it once more that many seconds from now (something it watches comes due then).
+ */
 export interface JobOutcome {
   again?: boolean;
+  againAfterSeconds?: number;
   output?: Record<string, unknown>;
 }
 
@@ -220,8 +226,9 @@ export const JOBS = {
     onRequest: true,
     async run(_data, d) {
       const expired = await sweepExpired(d.db);
-      const settled = await recoverStuckExecutions(d.db);
-      return { output: { expired, settled } };
+      const settled = await recoverStuckExecutions(d.db, { olderThanMs: d.stuckAfterMs });
+      // An execution still under way: looked at again when it would count as stopped, not at the next minute.
+      return { output: { expired, settled }, againAfterSeconds: await nextStuckCheck(d.db, { olderThanMs: d.stuckAfterMs }) };
     },
   },
   surveillance: {

@@ -1,6 +1,7 @@
 import "server-only";
 import type PgBoss from "pg-boss";
 import type { Engine } from "@/server/db/engine";
+import { STUCK_AFTER_MS } from "@/server/approvals/liveness";
 import { onChange } from "@/server/notices/listen";
 import { openBoss } from "@/server/db/boss-db";
 import { JOB_LIST, JOBS, type JobData, type JobDefinition, type JobDeps, type JobState } from "./definitions";
@@ -73,6 +74,7 @@ export async function startJobs(o: StartJobsOptions): Promise<JobsHandle> {
         const outcome = await job.run(j.data ?? {}, deps, state, slice.signal);
         // Stopped at its slice (or at shutdown): the rest is a new job, which resumes from the stored cursor.
         if (outcome.again) await send(job.name, j.data ?? {});
+        else if (outcome.againAfterSeconds) await boss.send(job.name, {}, { startAfter: outcome.againAfterSeconds });
         return outcome.output ?? {};
       } catch (error) {
         deps.log("warn", `job ${job.name} failed`, { err: String((error as Error).message ?? error), retry: true });
@@ -94,6 +96,13 @@ export async function startJobs(o: StartJobsOptions): Promise<JobsHandle> {
     if ((orders || notice.topics.includes("movement")) && names.has(JOBS.surveillance.name)) trigger(JOBS.surveillance.name);
     if (orders && names.has(JOBS.orderDetails.name)) trigger(JOBS.orderDetails.name);
     if (notice.topics.includes("backfill") && names.has(JOBS.backfill.name)) trigger(JOBS.backfill.name);
+    // An approval's claim (or any decision): the expiry job looks once the claimed execution could count as stopped,
+    // so a process that dies in the four-eyes window is found within seconds of the limit. The job is stored before
+    // the process can die, and whichever process works the queue runs it.
+    if (notice.topics.includes("approval") && names.has(JOBS.approvalsExpiry.name)) {
+      const after = Math.ceil((deps.stuckAfterMs ?? STUCK_AFTER_MS) / 1000) + 1;
+      void boss.send(JOBS.approvalsExpiry.name, {}, { startAfter: after }).catch(() => undefined);
+    }
   });
 
   // What is due at start: the first backfill until it is done, a sweep round when none ran within its interval.

@@ -8,6 +8,9 @@ import { createCashJournalAction } from "@/server/actions/movements-cash-journal
 import { getApproval } from "@/server/approvals/requests";
 import { NOT_SENT_MESSAGE, recoverStuckExecutions } from "@/server/approvals/recover";
 import { STUCK_AFTER_MS } from "@/server/approvals/liveness";
+import { markAlive } from "@/server/approvals/queries/requests";
+import { JOBS } from "@/server/jobs/definitions";
+import { startJobs } from "@/server/jobs/runtime";
 import { listAudit } from "@/server/audit/list";
 import { setBrokerForTests } from "@/server/broker";
 import type { BrokerClient } from "@/server/broker/client";
@@ -18,6 +21,7 @@ import { testEngines } from "../helpers/engines";
 import { until, useProcessFixture, type EventsFixture } from "../events/helpers";
 import { ACCOUNTS } from "../sandbox/trading-helpers";
 import { sessionPerson as person } from "../helpers/staff";
+import { probeDeps } from "../jobs/probe";
 
 /**
  * Issue 24, item 4: the app killed between an approval's claim and its send. The process is stopped in place (from
@@ -209,5 +213,37 @@ for (const engine of testEngines()) {
       ]);
       expect(entries).toContainEqual(expect.objectContaining({ action: "approvals.check", outcome: "success", actor: ADMIN.email }));
     }, 60_000);
+
+    it("found by the job system within seconds of the limit, not at the next minute: from the claim's notice, and again while it beats", async () => {
+      // The expiry job without its minute's schedule: what finds the stopped executions here is the claim's notice
+      // and the job's own follow-up. A 2 s limit stands for the 30 s one.
+      const jobs = await startJobs({
+        deps: { ...probeDeps(f.db), client: f.client, stuckAfterMs: 2_000 },
+        jobs: [{ ...JOBS.approvalsExpiry, schedule: undefined }],
+        pollingIntervalSeconds: 0.5,
+      });
+      const status = async (id: string) => (await getApproval(f.db, id)).status;
+      await f.api.call("POST", "/sandbox/calls/reset");
+      try {
+        // Stopped right after the claim: no beat ever.
+        const first = await hold("50000.00");
+        await approveAndCrash(first.id, { stopped: false, afterCommitOf: /SET status = 'executing'/ });
+        await until(async () => (await status(first.id)) === "failed", 30_000, "the first stopped execution settled");
+
+        // Stopped after beating for a while: not taken for dead while it beats (the job looks, finds it alive, and
+        // comes back when it could count as stopped), settled once the beats end.
+        const second = await hold("50000.00");
+        await approveAndCrash(second.id, { stopped: false, afterCommitOf: /SET status = 'executing'/ });
+        for (let beat = 0; beat < 8; beat++) {
+          await markAlive(f.db.engine, second.id);
+          await new Promise((r) => setTimeout(r, 700));
+          expect(await status(second.id)).toBe("executing");
+        }
+        await until(async () => (await status(second.id)) === "failed", 30_000, "the second stopped execution settled");
+        expect(await calls()).toBe(0);
+      } finally {
+        await jobs.stop();
+      }
+    });
   });
 }

@@ -196,6 +196,14 @@ export async function markAlive(q: Queryable, id: string): Promise<void> {
   await q.query("UPDATE brokerdesk.approval_requests SET alive_at = now() WHERE id = $1 AND status = 'executing'", [id]);
 }
 
+/** The oldest sign of life among executions still executing (a beat, else the claim); null when none executes. */
+export async function selectOldestExecuting(q: Queryable): Promise<Date | null> {
+  const { rows } = await q.query<{ at: Date | null }>(
+    "SELECT min(COALESCE(alive_at, decided_at)) AS at FROM brokerdesk.approval_requests WHERE status = 'executing'",
+  );
+  return rows[0]?.at ? new Date(rows[0].at) : null;
+}
+
 export interface StuckRow {
   id: string;
   action: string;
