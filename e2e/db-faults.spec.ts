@@ -1,0 +1,173 @@
+import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { expect, test } from "@playwright/test";
+import pg from "pg";
+import { freePort } from "../scripts/free-port";
+
+/**
+ * Issue 24's drill for the whole of `npm start` on a PostgreSQL server: the README's start command (the sandbox, the
+ * event consumer and `next start`, each under the supervisor) on a database of its own, every backend of that
+ * database terminated three times while customers' journals arrive and the desk is read. No process exits (the
+ * supervisor says so when one does), the app answers afterwards, and the books equal the sandbox's: every event
+ * stored once, every journal with the sandbox's status. Needs the PostgreSQL server CI gives (TEST_DATABASE_URL).
+ */
+const server = process.env.TEST_DATABASE_URL;
+const run = promisify(execFile);
+
+test.skip(!server, "needs a PostgreSQL server (CI sets TEST_DATABASE_URL)");
+
+test("every backend terminated three times during a burst: no process of npm start exits, the books equal the sandbox", async () => {
+  test.setTimeout(300_000);
+  const name = `bd_drill_${randomBytes(5).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(server!);
+  url.pathname = `/${name}`;
+  // Ports free now (a stack left by an earlier run must not answer for this one).
+  const [port, sandboxPort, grpcPort] = [await freePort(), await freePort(), await freePort()];
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "brokerdesk-drill-"));
+  const env = {
+    ...process.env,
+    DATABASE_URL: url.toString(),
+    PORT: String(port),
+    SANDBOX_PORT: String(sandboxPort),
+    SANDBOX_GRPC_PORT: String(grpcPort),
+    BROKERDESK_DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+  };
+  let output = "";
+  const stack: ChildProcess = spawn("node", ["scripts/start.mjs"], { env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  for (const s of [stack.stdout!, stack.stderr!]) s.on("data", (d: Buffer) => (output += d.toString()));
+  const db = new pg.Client({ connectionString: url.toString() });
+  db.on("error", () => undefined); // this reader's connection goes with the others; a new one reads the books after
+  try {
+    const app = `http://127.0.0.1:${port}`;
+    await expect
+      .poll(
+        () =>
+          fetch(`${app}/api/health`).then(
+            (r) => r.status,
+            () => 0,
+          ),
+        { timeout: 180_000, intervals: [1_000] },
+      )
+      .toBe(200);
+    await db.connect();
+    const one = async <T>(sql: string, params: unknown[] = []) => (await db.query(sql, params)).rows[0] as T;
+    // The consumer leads and its stream is connected before the burst (a process that cannot start is the supervisor's).
+    await expect
+      .poll(
+        async () => (await one<{ connected: boolean } | undefined>("SELECT connected FROM brokerdesk.event_stream"))?.connected ?? false,
+        {
+          timeout: 120_000,
+        },
+      )
+      .toBe(true);
+
+    // The customers' side: signed calls straight to this stack's sandbox (the e2e helper's CLI, its token cache here).
+    const sandbox = async (method: "GET" | "POST", apiPath: string, input: object) => {
+      const { stdout } = await run(
+        path.join("node_modules", ".bin", "tsx"),
+        ["--conditions=react-server", "e2e/accounts-sandbox-cli.ts", method, apiPath, JSON.stringify(input)],
+        { env: { ...process.env, SANDBOX_URL: `http://127.0.0.1:${sandboxPort}`, E2E_DATA_DIR: dataDir } },
+      );
+      return JSON.parse(stdout) as {
+        status: number;
+        body: { data: { account_id: string; belong_account_id: string; account_status: string }[] };
+      };
+    };
+    const listed = await sandbox("GET", "/broker/accounts/virtual-accounts/list", { query: { page_size: "20" } });
+    expect(listed.status).toBe(200);
+    const { account_id: to, belong_account_id: master } = listed.body.data.find((a) => a.account_status === "ACTIVE")!;
+    const fromId = Number((await one<{ id: string }>("SELECT coalesce(max(id), 0)::text AS id FROM sandbox.events")).id);
+
+    const tag = randomBytes(3).toString("hex");
+    let n = 0;
+    let bursting = true;
+    const journal = () =>
+      sandbox("POST", "/broker/journals/cash-journals/create", {
+        body: { from_account: master, to_account: to, client_request_id: `drill-${tag}-${(n += 1)}`, currency: "USD", amount: "1.00" },
+      }).catch(() => undefined); // a request whose connection died is the sandbox's to refuse; nothing of it is kept
+    const burst = (async () => {
+      while (bursting) await Promise.all([journal(), fetch(`${app}/api/health`).catch(() => undefined)]);
+    })();
+    const terminated: number[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      await new Promise((r) => setTimeout(r, 1_500));
+      const { rows } = await admin.query<{ n: string }>(
+        "SELECT count(pg_terminate_backend(pid))::text AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()",
+        [name],
+      );
+      terminated.push(Number(rows[0].n));
+    }
+    await new Promise((r) => setTimeout(r, 1_500));
+    bursting = false;
+    await burst;
+    // Each round ended the stack's connections (app, consumer, sandbox, and this spec's reader).
+    expect(terminated.every((t) => t > 0)).toBe(true);
+    test
+      .info()
+      .annotations.push({ type: "drill", description: `backends terminated per round: ${terminated.join(", ")}; journals sent: ${n}` });
+    await journal();
+    expect(n).toBeGreaterThan(3);
+
+    await db.end().catch(() => undefined);
+    const reader = new pg.Client({ connectionString: url.toString() });
+    await reader.connect();
+    const rows = async <T>(sql: string, params: unknown[] = []) => (await reader.query(sql, params)).rows as T[];
+    try {
+      // Every event the sandbox wrote since the mark is stored once; every journal has the sandbox's status.
+      const storedSql = "FROM brokerdesk.upstream_events WHERE source = 'stream' AND event_id ~ '^\\d+$' AND event_id::bigint > $1";
+      await expect
+        .poll(
+          async () => {
+            const [sent] = await rows<{ n: string }>("SELECT count(*)::text AS n FROM sandbox.events WHERE id > $1", [fromId]);
+            const [stored] = await rows<{ n: string }>(`SELECT count(*)::text AS n ${storedSql}`, [fromId]);
+            return Number(stored.n) - Number(sent.n);
+          },
+          { timeout: 60_000 },
+        )
+        .toBe(0);
+      const [stored] = await rows<{ n: string; d: string }>(
+        `SELECT count(*)::text AS n, count(DISTINCT event_id)::text AS d ${storedSql}`,
+        [fromId],
+      );
+      expect(Number(stored.n)).toBeGreaterThan(0);
+      expect(stored.d).toBe(stored.n);
+      await expect
+        .poll(
+          async () =>
+            rows(
+              `SELECT r.client_request_id, r.status AS sandbox, m.status AS desk FROM sandbox.requests r
+                 LEFT JOIN brokerdesk.money_movements m ON m.kind = r.kind AND m.client_request_id = r.client_request_id
+                WHERE r.client_request_id LIKE $1 AND m.status IS DISTINCT FROM r.status`,
+              [`drill-${tag}-%`],
+            ),
+          { timeout: 60_000 },
+        )
+        .toEqual([]);
+    } finally {
+      await reader.end();
+    }
+
+    // No process exited: the supervisor says "… stopped (…); starting it again" when one does.
+    expect(output).not.toMatch(/stopped \(/);
+    expect(stack.exitCode).toBeNull();
+    expect((await fetch(`${app}/api/health`)).status).toBe(200);
+  } finally {
+    await db.end().catch(() => undefined);
+    if (stack.pid && stack.exitCode === null) {
+      const exited = new Promise((r) => stack.once("exit", r));
+      process.kill(-stack.pid, "SIGTERM");
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+    }
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+    await admin.end();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
