@@ -7,13 +7,14 @@ import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { freePort } from "../scripts/free-port";
+import { usStockOrder } from "../tests/helpers/orders";
 
 /**
  * Issue 24's drill for the whole of `npm start` on a PostgreSQL server: the README's start command (the sandbox, the
  * event consumer and `next start`, each under the supervisor) on a database of its own, every backend of that
  * database terminated three times while customers' journals arrive and the desk is read. No process exits (the
  * supervisor says so when one does), the app answers afterwards, and the books equal the sandbox's: every event
- * stored once, every journal with the sandbox's status. Needs the PostgreSQL server CI gives (TEST_DATABASE_URL).
+ * stored once, every journal and every announced order with the sandbox's status. Needs the PostgreSQL server CI gives (TEST_DATABASE_URL).
  */
 const server = process.env.TEST_DATABASE_URL;
 const run = promisify(execFile);
@@ -93,8 +94,18 @@ test("every backend terminated three times during a burst: no process of npm sta
       sandbox("POST", "/broker/journals/cash-journals/create", {
         body: { from_account: master, to_account: to, client_request_id: `drill-${tag}-${(n += 1)}`, currency: "USD", amount: "1.00" },
       }).catch(() => undefined); // a request whose connection died is the sandbox's to refuse; nothing of it is kept
+    // An order placed resting and cancelled: the upstream announces the cancel (it sends nothing for an acceptance).
+    let orders = 0;
+    const order = async () => {
+      const coid = `drill-${tag}-o${(orders += 1)}`;
+      const placed = await sandbox("POST", "/broker/orders/place", {
+        body: { account_id: to, new_orders: [usStockOrder({ client_order_id: coid, quantity: "1", limit_price: "1.00" })] },
+      }).catch(() => undefined);
+      if (placed?.status === 200)
+        await sandbox("POST", "/broker/orders/cancel", { body: { account_id: to, client_order_id: coid } }).catch(() => undefined);
+    };
     const burst = (async () => {
-      while (bursting) await Promise.all([journal(), fetch(`${app}/api/health`).catch(() => undefined)]);
+      while (bursting) await Promise.all([journal(), order(), fetch(`${app}/api/health`).catch(() => undefined)]);
     })();
     const terminated: number[] = [];
     for (let i = 0; i < 3; i += 1) {
@@ -112,7 +123,10 @@ test("every backend terminated three times during a burst: no process of npm sta
     expect(terminated.every((t) => t > 0)).toBe(true);
     test
       .info()
-      .annotations.push({ type: "drill", description: `backends terminated per round: ${terminated.join(", ")}; journals sent: ${n}` });
+      .annotations.push({
+        type: "drill",
+        description: `backends terminated per round: ${terminated.join(", ")}; journals sent: ${n}; orders placed: ${orders}`,
+      });
     await journal();
     expect(n).toBeGreaterThan(3);
 
@@ -151,6 +165,26 @@ test("every backend terminated three times during a burst: no process of npm sta
           { timeout: 60_000 },
         )
         .toEqual([]);
+      // The orders an event told of (a cancel refused with its connection leaves its order resting, unannounced: the
+      // open-orders sweep's to find), each in the books with the sandbox's status.
+      await expect
+        .poll(
+          async () =>
+            rows(
+              `SELECT s.client_order_id, s.status AS sandbox, o.status AS desk FROM sandbox.orders s
+                 LEFT JOIN brokerdesk.orders o USING (account_id, client_order_id)
+                WHERE s.client_order_id LIKE $1 AND o.status IS DISTINCT FROM s.status
+                  AND EXISTS (SELECT 1 FROM sandbox.events e WHERE e.id > $2 AND e.payload::text LIKE '%' || s.client_order_id || '%')`,
+              [`drill-${tag}-o%`, fromId],
+            ),
+          { timeout: 60_000 },
+        )
+        .toEqual([]);
+      const [announced] = await rows<{ n: string }>(
+        `SELECT count(*)::text AS n FROM brokerdesk.orders WHERE client_order_id LIKE $1 AND status = 'CANCELLED'`,
+        [`drill-${tag}-o%`],
+      );
+      expect(Number(announced.n)).toBeGreaterThan(0);
     } finally {
       await reader.end();
     }
