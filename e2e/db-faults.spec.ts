@@ -121,12 +121,10 @@ test("every backend terminated three times during a burst: no process of npm sta
     await burst;
     // Each round ended the stack's connections (app, consumer, sandbox, and this spec's reader).
     expect(terminated.every((t) => t > 0)).toBe(true);
-    test
-      .info()
-      .annotations.push({
-        type: "drill",
-        description: `backends terminated per round: ${terminated.join(", ")}; journals sent: ${n}; orders placed: ${orders}`,
-      });
+    test.info().annotations.push({
+      type: "drill",
+      description: `backends terminated per round: ${terminated.join(", ")}; journals sent: ${n}; orders placed: ${orders}`,
+    });
     await journal();
     expect(n).toBeGreaterThan(3);
 
