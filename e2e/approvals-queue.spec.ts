@@ -71,6 +71,8 @@ test("a held journal appears in an open inbox without a reload, and the menu's c
   await expect(ops.getByText("Sent for approval", { exact: true })).toBeVisible();
   const row = admin.getByTestId("approval-row").filter({ hasText: "9.11 USD" });
   await expect(row).toHaveCount(1);
+  // The requests name their accounts by number (the demo's first morning held two before anyone acted): no upstream id.
+  expect(await admin.getByRole("main").innerText()).not.toMatch(/\b[0-9a-f]{32}\b/);
   await expect(admin.getByTestId("nav-badge-approvals")).toHaveAttribute("data-count", String(before + 1));
   // The link keeps the page's name; the count describes it.
   const link = admin.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Approvals", exact: true });

@@ -95,6 +95,8 @@ test.describe("orders placed outside the desk", () => {
       await expect(page.getByTestId(`order-row-${coid}`)).toBeVisible({ timeout: 1_000 });
     }).toPass({ timeout: cycleMs });
     test.info().annotations.push({ type: "unfiltered blotter", description: `${Date.now() - started} ms (cycle bound ${cycleMs} ms)` });
+    // Every row names its account by number: no upstream id in the page's text.
+    expect(await page.getByRole("main").innerText()).not.toMatch(/\b[0-9a-f]{32}\b/);
 
     await page.goto(`/accounts/${account.id}`);
     const line = page.getByTestId("order-check");
