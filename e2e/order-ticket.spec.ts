@@ -149,6 +149,9 @@ test.describe("as operations", () => {
 
     // The blotter's combo column shows each member's part whole at 1280 px (STOP_PROFIT was cut to "STOP_PR").
     await page.goto(`/orders?account=${accountId(MARGIN)}`);
+    // Asked for by the upstream's id (as the ticket's link does), the blotter answers by the account's number.
+    await expect(page).toHaveURL(new RegExp(`/orders\\?account=${MARGIN}$`));
+    await expect(page.getByLabel("Account", { exact: true })).toHaveValue(MARGIN);
     const combos = page.getByTestId("blotter-combo");
     await expect(combos.filter({ hasText: /^TP$/ }).first()).toHaveAttribute("title", "Take-profit");
     await expect(combos.filter({ hasText: /^SL$/ }).first()).toHaveAttribute("title", "Stop-loss");
