@@ -96,6 +96,8 @@ test.describe.serial("as operations", () => {
     await expect(j.getByRole("cell").nth(1)).toHaveText(`Cash journal${crid("J")}`);
     await expect(j.getByRole("cell").nth(2)).toHaveText("Completed");
     await expect(j.getByRole("cell").nth(3)).toHaveText(`${na}→${nb}`); // found by its from-side
+    // Each side by its number, linked to the account (a click elsewhere on the row opens the movement).
+    await expect(j.getByRole("cell").nth(3).getByRole("link", { name: nb })).toHaveAttribute("href", /^\/accounts\/[0-9a-f]+$/);
     await expect(j.getByRole("cell").nth(4)).toHaveText("12.34 USD");
     await expect(j.getByRole("cell").nth(4)).toHaveCSS("text-align", "right");
     // The rejected journal is found from its to-side, with the sandbox's reason in the row (full text on hover).

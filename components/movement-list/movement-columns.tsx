@@ -11,7 +11,8 @@ import { MOVEMENT_STATUS_TONES } from "./movement-labels";
 const shortTime = (iso: string) => iso.slice(0, 16).replace("T", " ");
 const dash = <span className="text-slate-400">—</span>;
 
-const AccountId = ({ id, number }: { id: string; number: string | null }) => <AccountRef id={id} number={number} plain />;
+/** Linked to the account (a click on the rest of the row opens the movement). */
+const AccountId = ({ id, number }: { id: string; number: string | null }) => <AccountRef id={id} number={number} />;
 
 /** Where it moved: "from / → to" for journals, the account for the rest. */
 function Route({ r }: { r: MovementRow }) {
