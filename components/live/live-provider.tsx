@@ -59,6 +59,20 @@ export function useLive(): Live {
   return useSyncExternalStore(store.subscribe, store.get, initial);
 }
 
+/**
+ * Whether this tab hears change notices now, re-rendering only when that changes. A reader that keeps a cursor (the
+ * blotter's changes since its watermark) reads once more when it turns true: a notice sent between the page's read
+ * and the channel's subscription (or during a reconnect) was never heard.
+ */
+export function useLiveConnected(): boolean {
+  const store = useContext(LiveContext);
+  return useSyncExternalStore(
+    store.subscribe,
+    () => store.get().connected,
+    () => false,
+  );
+}
+
 export function LiveProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [store] = useState(createLiveStore);

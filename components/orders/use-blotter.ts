@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from "react";
 import { fetchJson } from "@/components/data-table/fetch-json";
 import { orderListParams, type OrderChanges, type OrderListParams, type OrderPage } from "@/lib/schemas/order-list";
 import { appendPage, mergeChanges, showFresh, type BlotterRows } from "./blotter-merge";
+import { useLiveConnected } from "@/components/live/live-provider";
 import { blotterPages, orderKeys } from "./query-keys";
 
 const FLASH_MS = 2_500;
@@ -43,6 +44,12 @@ export function useBlotter(state: OrderListParams) {
     enabled: current,
     staleTime: 0,
   });
+  // The live channel (re)connected: what changed before it heard notices is read now, from the same watermark.
+  const connected = useLiveConnected();
+  const refetchChanges = changes.refetch;
+  useEffect(() => {
+    if (connected && current) void refetchChanges();
+  }, [connected, current, refetchChanges]);
   // Each batch of changes merged once, while rendering.
   const [seen, setSeen] = useState<OrderChanges | undefined>(undefined);
   const batch = changes.data;
