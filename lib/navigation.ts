@@ -1,4 +1,4 @@
-import { can, type Permission, type Role } from "@/lib/auth/permissions";
+import { can, type Access, type Permission } from "@/lib/auth/permissions";
 
 /** The sidebar: only pages that exist, each behind the permission its page enforces. */
 export interface NavItem {
@@ -45,6 +45,7 @@ export const NAV: NavItem[] = [
   },
   { href: "/admin/surveillance", label: "Surveillance rules", permission: "alerts:rules", section: "Compliance" },
   { href: "/admin/staff", label: "Staff", permission: "staff:manage", section: "Admin" },
+  { href: "/admin/roles", label: "Roles", permission: "staff:manage", section: "Admin" },
   { href: "/admin/connection", label: "Connection", permission: "connection:manage", section: "Admin" },
   { href: "/admin/approvals", label: "Approval rules", permission: "approvals:rules", section: "Admin" },
   { href: "/admin/stream", label: "Event stream", permission: "stream:read", section: "Admin" },
@@ -55,6 +56,6 @@ export const NAV: NavItem[] = [
   { href: "/settings/security", label: "Security", permission: "security:own", section: "Settings" },
 ];
 
-export function navFor(role: Role): NavItem[] {
-  return NAV.filter((item) => !item.permission || can(role, item.permission));
+export function navFor(staff: Access): NavItem[] {
+  return NAV.filter((item) => !item.permission || can(staff, item.permission));
 }

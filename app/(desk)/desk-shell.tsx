@@ -5,7 +5,7 @@ import { LiveIndicator, LiveProvider } from "@/components/live/live-provider";
 import { StreamBanner } from "@/components/live/stream-banner";
 import { Sidebar } from "@/components/shell/sidebar";
 import { DeskSearch } from "@/components/shell/desk-search";
-import { can, ROLE_LABELS } from "@/lib/auth/permissions";
+import { can } from "@/lib/auth/permissions";
 import { env } from "@/lib/env";
 import { navFor } from "@/lib/navigation";
 import type { Staff } from "@/server/auth/guard";
@@ -21,10 +21,10 @@ import { navBadgeCounts } from "@/server/home/badges";
  */
 export async function DeskShell({ staff, children }: { staff: Staff; children: React.ReactNode }) {
   const db = await getDb();
-  const items = navFor(staff.role);
+  const items = navFor(staff);
   const [counts, notices] = await Promise.all([
     navBadgeCounts(db, staff, items),
-    can(staff.role, "approvals:read") ? decisionNotices(db, staff.id).catch(() => undefined) : undefined,
+    can(staff, "approvals:read") ? decisionNotices(db, staff.id).catch(() => undefined) : undefined,
   ]);
   return (
     <QueryProvider>
@@ -38,14 +38,14 @@ export async function DeskShell({ staff, children }: { staff: Staff; children: R
           </aside>
           <div className="flex min-w-0 flex-1 flex-col">
             <header className="flex h-11 items-center justify-end gap-3 border-b border-slate-200 bg-white px-4 text-sm">
-              <DeskSearch />
-              {can(staff.role, "approvals:read") ? <DecisionNoticesButton initial={notices} /> : null}
+              {can(staff, "market:read") ? <DeskSearch /> : null}
+              {can(staff, "approvals:read") ? <DecisionNoticesButton initial={notices} /> : null}
               <LiveIndicator />
               <span className="text-slate-700" data-testid="current-user">
                 {staff.name} <span className="text-slate-400">·</span> {staff.email}
               </span>
               <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-700" data-testid="current-role">
-                {ROLE_LABELS[staff.role]}
+                {staff.roleLabel}
               </span>
               <form action={signOutAction}>
                 <button type="submit" className="rounded px-2 py-1 text-slate-600 hover:bg-slate-100">
@@ -53,7 +53,7 @@ export async function DeskShell({ staff, children }: { staff: Staff; children: R
                 </button>
               </form>
             </header>
-            <StreamBanner alertAfterMs={env().EVENTS_ALERT_AFTER_MS} canOpenHealth={can(staff.role, "stream:read")} />
+            <StreamBanner alertAfterMs={env().EVENTS_ALERT_AFTER_MS} canOpenHealth={can(staff, "stream:read")} />
             <main className="min-w-0 flex-1 p-5">{children}</main>
           </div>
         </div>

@@ -6,13 +6,13 @@ import { FormBanner } from "@/components/form/form-banner";
 import { useActionForm } from "@/components/form/use-action-form";
 import { Button } from "@/components/ui/button";
 import { Panel } from "@/components/ui/page";
-import { ROLE_LABELS, ROLES } from "@/lib/auth/permissions";
+import type { RoleOption } from "@/lib/schemas/roles";
 import { createStaffSchema, type CreateStaffInput } from "@/lib/schemas/staff";
 import { createStaffUser } from "@/server/actions/staff-create";
 
 const { SelectField, TextField } = formFields<CreateStaffInput>();
 
-export function CreateStaffForm() {
+export function CreateStaffForm({ roles }: { roles: RoleOption[] }) {
   const queryClient = useQueryClient();
   const { form, onSubmit, banner, busy } = useActionForm({
     schema: createStaffSchema,
@@ -33,9 +33,9 @@ export function CreateStaffForm() {
           <TextField name="name" label="Name" required autoComplete="off" />
           <TextField name="email" label="Email" type="email" required autoComplete="off" />
           <SelectField name="role" label="Role" required>
-            {ROLES.map((r) => (
-              <option key={r} value={r}>
-                {ROLE_LABELS[r]}
+            {roles.map((r) => (
+              <option key={r.value} value={r.value}>
+                {r.label}
               </option>
             ))}
           </SelectField>

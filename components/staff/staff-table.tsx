@@ -10,7 +10,7 @@ import { useAction } from "@/components/form/use-action";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/field";
-import { ROLE_LABELS, ROLES, type Role } from "@/lib/auth/permissions";
+import type { RoleOption } from "@/lib/schemas/roles";
 import type { ActionResult } from "@/lib/errors";
 import { formatDateTime } from "@/lib/format";
 import { setStaffDisabled } from "@/server/actions/staff-set-disabled";
@@ -23,7 +23,8 @@ import { staffList } from "./query-keys";
 type Run = (task: () => Promise<ActionResult<unknown>>, success: string, confirmText?: string) => void;
 
 /** The columns, with the row actions of the signed-in admin (never on their own row: no self-demotion). */
-function staffColumns(meId: string, pending: boolean, run: Run): ColumnDef<StaffRow>[] {
+function staffColumns(meId: string, roles: RoleOption[], pending: boolean, run: Run): ColumnDef<StaffRow>[] {
+  const labelOf = (r: string) => roles.find((o) => o.value === r)?.label ?? r;
   return [
     { id: "name", accessorKey: "name", header: "Name", meta: { label: "Name" } },
     { id: "email", accessorKey: "email", header: "Email", meta: { label: "Email", className: "font-mono text-xs" } },
@@ -39,17 +40,17 @@ function staffColumns(meId: string, pending: boolean, run: Run): ColumnDef<Staff
           disabled={u.id === meId || pending}
           className="h-7 w-36"
           onChange={(e) => {
-            const role = e.target.value as Role;
+            const role = e.target.value;
             run(
               () => setStaffRole({ userId: u.id, role }),
-              `${u.email} is now ${ROLE_LABELS[role]}.`,
-              `Change the role of ${u.email} from ${ROLE_LABELS[u.role as Role] ?? u.role} to ${ROLE_LABELS[role]}? What they may see and do changes at once.`,
+              `${u.email} is now ${labelOf(role)}.`,
+              `Change the role of ${u.email} from ${u.roleLabel} to ${labelOf(role)}? What they may see and do changes at once.`,
             );
           }}
         >
-          {ROLES.map((r) => (
-            <option key={r} value={r}>
-              {ROLE_LABELS[r]}
+          {roles.map((r) => (
+            <option key={r.value} value={r.value}>
+              {r.label}
             </option>
           ))}
         </Select>
@@ -132,7 +133,7 @@ function staffColumns(meId: string, pending: boolean, run: Run): ColumnDef<Staff
  * Staff users: URL state → one keyset page through /api/staff, prefetched by the page; a change to anyone's access
  * (here, in another tab, by another admin: each an audit entry with the `staff` notice) refetches it.
  */
-export function StaffTable({ meId }: { meId: string }) {
+export function StaffTable({ meId, roles }: { meId: string; roles: RoleOption[] }) {
   const { run: runAction, busy: pending, banner } = useAction();
   const queryClient = useQueryClient();
   const columns = useMemo(() => {
@@ -142,8 +143,8 @@ export function StaffTable({ meId }: { meId: string }) {
       // The list reads again at once (the live notice does too, for everyone else's open lists).
       void runAction(task, { success, onSuccess: () => queryClient.invalidateQueries({ queryKey: ["staff"] }) });
     };
-    return staffColumns(meId, pending, run);
-  }, [meId, pending, runAction, queryClient]);
+    return staffColumns(meId, roles, pending, run);
+  }, [meId, roles, pending, runAction, queryClient]);
   const { query, table, pagination, busy } = useListing(staffListParams, staffList, { columns, getRowId: (u: StaffRow) => u.id });
 
   return (

@@ -5,23 +5,21 @@ import { FormBanner } from "@/components/form/form-banner";
 import { useActionForm } from "@/components/form/use-action-form";
 import { Button } from "@/components/ui/button";
 import { Panel } from "@/components/ui/page";
-import { ROLE_LABELS, ROLES, type Role } from "@/lib/auth/permissions";
+import type { RoleOption } from "@/lib/schemas/roles";
 import { requiredRolesSchema, type RequiredRolesInput } from "@/lib/schemas/two-factor";
 import { setTwoFactorRoles } from "@/server/actions/two-factor-roles";
 
 const { CheckboxGroupField } = formFields<RequiredRolesInput>();
-const OPTIONS = ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
 
 /** The roles whose members must sign in with a code: one without an authenticator is sent to enrol first. */
-export function TwoFactorRolesForm({ required }: { required: Role[] }) {
+export function TwoFactorRolesForm({ required, roles: options }: { required: string[]; roles: RoleOption[] }) {
+  const labelOf = (r: string) => options.find((o) => o.value === r)?.label ?? r;
   const { form, onSubmit, banner, busy } = useActionForm({
     schema: requiredRolesSchema,
     defaultValues: { roles: required },
     action: setTwoFactorRoles,
     success: ({ roles }) =>
-      roles.length
-        ? `Two-factor sign-in is required of: ${roles.map((r) => ROLE_LABELS[r]).join(", ")}.`
-        : "No role requires two-factor sign-in.",
+      roles.length ? `Two-factor sign-in is required of: ${roles.map(labelOf).join(", ")}.` : "No role requires two-factor sign-in.",
     onSuccess: ({ roles }, f) => f.reset({ roles }),
   });
   return (
@@ -29,7 +27,7 @@ export function TwoFactorRolesForm({ required }: { required: Role[] }) {
       <FormProvider {...form}>
         <form onSubmit={onSubmit} className="flex flex-col gap-3" noValidate aria-label="Roles that require two-factor sign-in">
           <FormBanner banner={banner} />
-          <CheckboxGroupField name="roles" label="Required of" options={OPTIONS} />
+          <CheckboxGroupField name="roles" label="Required of" options={options} />
           <p className="text-xs text-slate-500">
             Staff of these roles sign in with a code from an authenticator app; who has none is sent to set one up.
           </p>

@@ -72,13 +72,84 @@ export const PERMISSIONS = {
 
 export type Permission = keyof typeof PERMISSIONS;
 
-export function can(role: Role | string | undefined | null, permission: Permission): boolean {
-  return !!role && (PERMISSIONS[permission] as readonly string[]).includes(role);
+export const PERMISSION_LIST = Object.keys(PERMISSIONS) as Permission[];
+
+export function isPermission(value: unknown): value is Permission {
+  return typeof value === "string" && Object.hasOwn(PERMISSIONS, value);
+}
+
+/**
+ * What a staff member may do: their role and its permissions, read with the staff member on every request. A
+ * built-in role's permissions are the table above; a custom role's are its row (Admin → Roles).
+ */
+export interface Access {
+  role: string;
+  permissions: readonly Permission[];
+}
+
+export function can(who: Pick<Access, "permissions"> | null | undefined, permission: Permission): boolean {
+  return !!who && who.permissions.includes(permission);
 }
 
 export function isRole(value: unknown): value is Role {
   return typeof value === "string" && (ROLES as readonly string[]).includes(value);
 }
+
+/** A built-in role's permissions, in the table's order. */
+export function builtInPermissions(role: Role): Permission[] {
+  return PERMISSION_LIST.filter((p) => (PERMISSIONS[p] as readonly string[]).includes(role));
+}
+
+/** A custom role as the staff member's row joins it: its label and permissions, or null when there is no such role. */
+export interface CustomRoleRef {
+  roleLabel: string | null;
+  rolePermissions: readonly string[] | null;
+}
+
+/**
+ * The access of a role: a built-in one's from the table, a custom one's from its row (names no longer in the
+ * table dropped), undefined for a role that exists in neither (the staff member then has no access at all).
+ */
+export function accessOf(role: string, custom?: CustomRoleRef): (Access & { roleLabel: string }) | undefined {
+  if (isRole(role)) return { role, roleLabel: ROLE_LABELS[role], permissions: builtInPermissions(role) };
+  if (!custom?.rolePermissions) return undefined;
+  return { role, roleLabel: custom.roleLabel ?? role, permissions: custom.rolePermissions.filter(isPermission) };
+}
+
+/** The words a permission stands for in the roles matrix (Admin → Roles). */
+export const PERMISSION_LABELS: Record<Permission, string> = {
+  "staff:manage": "Manage staff users and roles",
+  "connection:manage": "Manage the upstream connection",
+  "audit:read": "Read the audit trail",
+  "accounts:read": "Read accounts",
+  "accounts:write": "Open and update accounts",
+  "pii:view": "See tax ids and addresses unmasked",
+  "pii:reveal": "Reveal masked personal data with a reason",
+  "orders:read": "Read orders and executions (the blotter)",
+  "orders:modify": "Replace and cancel orders",
+  "orders:place": "Place orders and exercise options",
+  "movements:read": "Read money movements",
+  "movements:write": "Send journals, funding and FX",
+  "stream:read": "Watch the event stream",
+  "stream:manage": "Reconnect the stream, run a reconciliation",
+  "jobs:manage": "Run and retry background jobs",
+  "mail:read": "Read the embedded mail server",
+  "approvals:read": "Read the approvals inbox",
+  "approvals:decide": "Approve or reject requests",
+  "approvals:rules": "Edit the approval rules",
+  "alerts:read": "Read surveillance alerts",
+  "activities:read": "Explore account activities",
+  "alerts:decide": "Clear or escalate alerts",
+  "alerts:rules": "Edit the surveillance rules",
+  "market:read": "Market and reference data",
+  "watchlists:write": "Edit the desk's watchlists",
+  "tokens:own": "Own access tokens",
+  "tokens:manage": "Everyone's access tokens",
+  "status:read": "Upstream status page",
+  "cli:own": "Own command-line keys",
+  "cli:manage": "Everyone's command-line keys",
+  "security:own": "Own two-factor sign-in",
+};
 
 /** Each role's main job, said under the home page's greeting. */
 export const ROLE_MAIN_JOB: Record<Role, string> = {
@@ -88,6 +159,13 @@ export const ROLE_MAIN_JOB: Record<Role, string> = {
     "Your job: help customers with their orders: find one by the customer's account number or order id in the search box above, then replace or cancel it.",
   compliance: "Your job: review alerts, account activities and the staff audit trail.",
 };
+
+/** The line under the home page's greeting: a built-in role's main job, or what a custom role may do. */
+export function mainJobOf(staff: Access): string {
+  if (isRole(staff.role)) return ROLE_MAIN_JOB[staff.role];
+  const what = staff.permissions.map((p) => PERMISSION_LABELS[p].toLowerCase());
+  return what.length ? `Your role may: ${what.join("; ")}.` : "Your role has no permissions yet: ask an administrator.";
+}
 
 /** What each role is told it can do on the home page. */
 export const CAPABILITIES: { permission: Permission; text: string }[] = [

@@ -20,6 +20,7 @@ export interface StaffRow {
   email: string;
   name: string;
   role: string;
+  roleLabel: string;
   disabled: boolean;
   locked: boolean;
   /** Signs in with a code from an authenticator (server/two-factor). */

@@ -1,11 +1,12 @@
 import { z } from "zod";
-import { ROLES } from "@/lib/auth/permissions";
+import { roleKeySchema } from "./roles";
 import "./messages";
 
 /** One schema a resource: the staff forms and the staff actions parse with the same objects. */
 export const emailSchema = z.string().trim().toLowerCase().email("Enter a valid email address").max(254, "Use at most 254 characters");
 export const passwordSchema = z.string().min(12, "Use at least 12 characters").max(200, "Use at most 200 characters");
-export const roleSchema = z.enum(ROLES, { message: "Choose a role" });
+/** A built-in or custom role by key; that it exists is checked on the server (`mustBeRole`). */
+export const roleSchema = roleKeySchema;
 
 export const signInSchema = z.object({
   email: emailSchema,

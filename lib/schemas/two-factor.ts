@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ROLES } from "@/lib/auth/permissions";
+import { roleKeySchema } from "./roles";
 import "./messages";
 
 /**
@@ -16,5 +16,5 @@ export type TwoFactorCodeInput = z.infer<typeof twoFactorCodeSchema>;
 
 export const startEnrolmentSchema = z.object({});
 
-export const requiredRolesSchema = z.object({ roles: z.array(z.enum(ROLES)).max(ROLES.length) });
+export const requiredRolesSchema = z.object({ roles: z.array(roleKeySchema).max(200) });
 export type RequiredRolesInput = z.infer<typeof requiredRolesSchema>;

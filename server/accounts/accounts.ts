@@ -55,13 +55,13 @@ export async function listAccountsPage(p: AccountListParams, client: BrokerClien
 }
 
 /** The account as the viewer may see it (masked without `pii:view`); undefined when the upstream does not know it. */
-export async function getAccountFor(staff: Pick<Staff, "role">, accountId: string): Promise<AccountView | undefined> {
+export async function getAccountFor(staff: Pick<Staff, "permissions">, accountId: string): Promise<AccountView | undefined> {
   const raw = await getRawAccount(accountId);
-  return raw ? maskAccount(raw, can(staff.role, "pii:view")) : undefined;
+  return raw ? maskAccount(raw, can(staff, "pii:view")) : undefined;
 }
 
 /** For route handlers: the account as the viewer may see it, or a NotFoundError (a 404). */
-export async function requireAccountFor(staff: Pick<Staff, "role">, accountId: string): Promise<AccountView> {
+export async function requireAccountFor(staff: Pick<Staff, "permissions">, accountId: string): Promise<AccountView> {
   const account = await getAccountFor(staff, accountId);
   if (!account) throw accountNotFound();
   return account;

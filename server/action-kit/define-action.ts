@@ -74,7 +74,7 @@ export async function runAction<S extends z.ZodType, T>(
   const db = await getDb();
   const base = { actorId: staff.id, actorEmail: staff.email, actorRole: staff.role, action: def.name, ...meta };
 
-  if (!can(staff.role, def.permission)) {
+  if (!can(staff, def.permission)) {
     await appendAudit(db, { ...base, input: raw, outcome: "denied", errorCode: "FORBIDDEN" });
     return { ok: false, code: "FORBIDDEN", serverError: "You do not have permission to do this." };
   }

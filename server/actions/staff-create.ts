@@ -5,12 +5,14 @@ import { AppError } from "@/lib/errors";
 import { createStaffSchema } from "@/lib/schemas/staff";
 import { createStaff, StaffExistsError } from "@/server/auth/staff";
 import { defineAction } from "@/server/action-kit/define-action";
+import { mustBeRole } from "@/server/roles/roles";
 
 export const createStaffUser = defineAction({
   name: "staff.create",
   permission: "staff:manage",
   input: createStaffSchema,
   async run(input, { db, audit }) {
+    await mustBeRole(db, input.role);
     try {
       const user = await createStaff(db, input);
       audit.target = `staff:${user.id}`;

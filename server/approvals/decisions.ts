@@ -1,5 +1,5 @@
 import "server-only";
-import { can, type Role } from "@/lib/auth/permissions";
+import { can, type Access } from "@/lib/auth/permissions";
 import { AppError, NotFoundError } from "@/lib/errors";
 import type { ApprovalStatus, ApproveOutcome } from "@/lib/schemas/approvals";
 import type { ActionContext } from "@/server/action-kit/define-action";
@@ -43,7 +43,7 @@ function checkDecider(r: LockedRequest, staff: Staff, now: Date): void {
   if (r.status === "pending" && new Date(r.expires_at) <= now) throw refuse("APPROVAL_EXPIRED", CLOSED.expired);
   if (r.status !== "pending") throw refuse(r.status === "expired" ? "APPROVAL_EXPIRED" : "APPROVAL_CLOSED", CLOSED[r.status]);
   if (r.maker_id === staff.id) throw refuse("OWN_REQUEST", "You made this request: another person must decide it.");
-  if (!can(staff.role, "approvals:decide") || !r.approver_roles.includes(staff.role)) {
+  if (!can(staff, "approvals:decide") || !r.approver_roles.includes(staff.role)) {
     throw refuse("NOT_AN_APPROVER", "Your role is not one this request's rule names as approver.");
   }
 }
@@ -133,13 +133,13 @@ async function tellOperation(db: AppDb, r: LockedRequest, status: "DECLINED" | "
 /** What the detail page offers this person (the server refuses the rest anyway). */
 export function decisionControls(
   r: { status: ApprovalStatus; makerId: string; approverRoles: string[]; decisions: { approverId: string }[] },
-  staff: { id: string; role: Role },
+  staff: { id: string } & Access,
 ): { approve: boolean; reject: boolean; withdraw: boolean } {
   const pending = r.status === "pending";
   const decider =
     pending &&
     r.makerId !== staff.id &&
-    can(staff.role, "approvals:decide") &&
+    can(staff, "approvals:decide") &&
     r.approverRoles.includes(staff.role) &&
     !r.decisions.some((d) => d.approverId === staff.id);
   return { approve: decider, reject: decider, withdraw: pending && r.makerId === staff.id };

@@ -2,12 +2,12 @@ import "server-only";
 import { markAlive, markExecuted, markFailed } from "./queries/requests";
 import { appendAudit } from "@/server/audit/trail";
 import { logger } from "@/server/log";
-import { isRole, type Role } from "@/lib/auth/permissions";
 import type { ApprovalStatus } from "@/lib/schemas/approvals";
 import type { ActionContext } from "@/server/action-kit/define-action";
 import { actionContext, performAudited } from "@/server/action-kit/perform";
 import { BEAT_MS } from "./liveness";
 import { approvableOperation } from "./registry";
+import { accessOfRole } from "@/server/roles/roles";
 
 /** A request this process has claimed (pending → executing): it alone sends it. */
 export interface ClaimedRequest {
@@ -36,12 +36,9 @@ export async function executeRequest(
   approver: ActionContext,
 ): Promise<{ status: ApprovalStatus; upstreamRequestId: string | null; error: string | null }> {
   const { db } = approver;
-  const maker = {
-    id: req.maker_id,
-    email: req.maker_email,
-    name: req.maker_email,
-    role: (isRole(req.maker_role) ? req.maker_role : "operations") as Role,
-  };
+  // The maker's role as it is now (a custom role deleted since: no permissions; the send itself checks none).
+  const access = (await accessOfRole(db.engine, req.maker_role)) ?? { role: req.maker_role, roleLabel: req.maker_role, permissions: [] };
+  const maker = { id: req.maker_id, email: req.maker_email, name: req.maker_email, ...access };
   const ctx = actionContext(maker, db, approver.meta);
   const op = approvableOperation(req.action);
   const people = { approvalId: req.id, maker: req.maker_email, checker: approver.staff.email };

@@ -1,5 +1,5 @@
 import "server-only";
-import { can, type Role } from "@/lib/auth/permissions";
+import { can, type Access } from "@/lib/auth/permissions";
 import type { DecisionNotices } from "@/lib/approval-notices";
 import type { PendingMark, PendingMarksQuery } from "@/lib/schemas/approval-queue";
 import type { AppDb } from "@/server/db";
@@ -12,8 +12,8 @@ import { countWaitingFor, markDecisionsSeen, selectPendingTouching, selectUnseen
  */
 
 /** Requests this person may decide now; none for a role that decides nothing (no statement then). */
-export async function approvalsWaitingFor(db: AppDb, staff: { id: string; role: Role }): Promise<number> {
-  return can(staff.role, "approvals:decide") ? countWaitingFor(db.engine, staff) : 0;
+export async function approvalsWaitingFor(db: AppDb, staff: { id: string } & Access): Promise<number> {
+  return can(staff, "approvals:decide") ? countWaitingFor(db.engine, staff) : 0;
 }
 
 const MARKS = 10;

@@ -2,31 +2,27 @@ import "server-only";
 import { cache } from "react";
 import { forbidden, redirect } from "next/navigation";
 import { auth } from "@/auth";
-import { can, isRole, type Permission, type Role } from "@/lib/auth/permissions";
+import { can, type Permission } from "@/lib/auth/permissions";
 import { getDb } from "@/server/db";
 import { mustEnrol } from "@/server/two-factor/two-factor";
 import { findStaffById } from "./staff";
+import { staffOf, type Staff } from "./staff-access";
 
-export interface Staff {
-  id: string;
-  email: string;
-  name: string;
-  role: Role;
-}
+export type { Staff } from "./staff-access";
 
 /**
- * The signed-in staff user, read from the database on every request: a disabled user or a changed role takes
- * effect at once, whatever the session cookie says.
+ * The signed-in staff user, read from the database on every request: a disabled user, a changed role or a change
+ * of a custom role's permissions takes effect at once, whatever the session cookie says.
  */
 export const currentStaff = cache(async (): Promise<Staff | null> => {
   const session = await auth();
   const id = session?.user?.id;
   if (!id) return null;
   const user = await findStaffById(await getDb(), id);
-  if (!user || user.disabled || !isRole(user.role)) return null;
+  if (!user || user.disabled) return null;
   const signedInAt = Number((session as { signedInAt?: unknown }).signedInAt ?? 0);
   if (user.sessionsRevokedAt && signedInAt <= user.sessionsRevokedAt.getTime()) return null;
-  return { id: user.id, email: user.email, name: user.name, role: user.role };
+  return staffOf(user) ?? null;
 });
 
 /** Where a staff member enrols an authenticator: the one page open to someone whose role requires one and who has none. */
@@ -53,6 +49,6 @@ export async function requireStaff(options: PageGuardOptions = {}): Promise<Staf
 /** For pages: the staff user holding `permission`, or the forbidden page. */
 export async function requirePermission(permission: Permission, options: PageGuardOptions = {}): Promise<Staff> {
   const staff = await requireStaff(options);
-  if (!can(staff.role, permission)) forbidden();
+  if (!can(staff, permission)) forbidden();
   return staff;
 }

@@ -1,6 +1,5 @@
 import "server-only";
 import type { Sort } from "@/lib/list-params";
-import type { Role } from "@/lib/auth/permissions";
 import type { StaffRow, StaffSort } from "@/lib/schemas/staff-list";
 import type { Queryable } from "@/server/db/engine";
 import { keysetPage } from "@/server/db/keyset";
@@ -20,11 +19,19 @@ export interface StaffUser {
   sessionsRevokedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
+  /** The role's row (migration 0130): its label, and a custom role's permissions (null for a built-in one). */
+  roleLabel: string | null;
+  rolePermissions: string[] | null;
 }
+
+/** The role's label and a custom role's permissions beside a staff row, as read now (a role changed applies at once). */
+export const ROLE_OF_STAFF = (table: string) =>
+  `(SELECT r.label FROM brokerdesk.staff_roles r WHERE r.key = ${table}.role) AS "roleLabel",
+  (SELECT r.permissions FROM brokerdesk.staff_roles r WHERE r.key = ${table}.role) AS "rolePermissions"`;
 
 const STAFF_COLUMNS = `id, email, name, role, password_hash AS "passwordHash", disabled, failed_attempts AS "failedAttempts",
   locked_until AS "lockedUntil", last_sign_in_at AS "lastSignInAt", sessions_revoked_at AS "sessionsRevokedAt",
-  created_at AS "createdAt", updated_at AS "updatedAt"`;
+  created_at AS "createdAt", updated_at AS "updatedAt", ${ROLE_OF_STAFF("staff_users")}`;
 
 export async function selectStaffById(q: Queryable, id: string): Promise<StaffUser | undefined> {
   const { rows } = await q.query<StaffUser>(`SELECT ${STAFF_COLUMNS} FROM brokerdesk.staff_users WHERE id = $1`, [id]);
@@ -39,7 +46,7 @@ export async function selectStaffByEmail(q: Queryable, email: string): Promise<S
 /** The new user, or undefined when the email is taken. */
 export async function insertStaff(
   q: Queryable,
-  user: { email: string; name: string; role: Role; passwordHash: string },
+  user: { email: string; name: string; role: string; passwordHash: string },
 ): Promise<StaffUser | undefined> {
   const { rows } = await q.query<StaffUser>(
     `INSERT INTO brokerdesk.staff_users (email, name, role, password_hash) VALUES ($1, $2, $3, $4)
@@ -53,7 +60,7 @@ export async function insertStaff(
 export async function updateStaffRow(
   q: Queryable,
   id: string,
-  change: { role?: Role; disabled?: boolean; unlock?: boolean },
+  change: { role?: string; disabled?: boolean; unlock?: boolean },
 ): Promise<StaffUser | undefined> {
   const { rows } = await q.query<StaffUser>(
     `UPDATE brokerdesk.staff_users SET updated_at = now(),
@@ -103,7 +110,11 @@ export async function disableStaffByEmail(q: Queryable, emails: string[]): Promi
 // Each order is an expression plus the id as the tiebreak, so keyset paging holds in every order.
 const SORT_SQL: Record<StaffSort, string> = { name: "lower(name)", email: "email", role: "role" };
 
-export type StaffPageRow = Omit<StaffRow, "lastSignInAt" | "twoFactor"> & { last_sign_in_at: Date | string | null; two_factor: boolean };
+export type StaffPageRow = Omit<StaffRow, "lastSignInAt" | "twoFactor" | "roleLabel"> & {
+  last_sign_in_at: Date | string | null;
+  two_factor: boolean;
+  role_label: string | null;
+};
 
 /** One keyset page of staff users in the given order. */
 export function selectStaffPage(
@@ -111,7 +122,7 @@ export function selectStaffPage(
   query: { sort: Sort<StaffSort>; cursor?: string; limit: number },
 ): Promise<{ rows: StaffPageRow[]; nextCursor?: string }> {
   return keysetPage<StaffPageRow>(q, {
-    columns: `id, email, name, role, disabled, (locked_until IS NOT NULL AND locked_until > now()) AS locked, last_sign_in_at,
+    columns: `id, email, name, role, (SELECT r.label FROM brokerdesk.staff_roles r WHERE r.key = staff_users.role) AS role_label, disabled, (locked_until IS NOT NULL AND locked_until > now()) AS locked, last_sign_in_at,
       EXISTS (SELECT 1 FROM brokerdesk.staff_totp t WHERE t.staff_id = staff_users.id AND t.confirmed_at IS NOT NULL) AS two_factor`,
     from: "brokerdesk.staff_users",
     where: [],

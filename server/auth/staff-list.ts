@@ -11,11 +11,12 @@ export async function listStaffPage(
 ): Promise<{ rows: StaffRow[]; nextCursor?: string }> {
   const { rows, nextCursor } = await selectStaffPage(db.engine, { ...query, sort: query.sort ?? { id: "email", desc: false } });
   return {
-    rows: rows.map(({ last_sign_in_at, two_factor, ...r }) => ({
+    rows: rows.map(({ last_sign_in_at, two_factor, role_label, ...r }) => ({
       id: r.id,
       email: r.email,
       name: r.name,
       role: r.role,
+      roleLabel: role_label ?? r.role,
       disabled: r.disabled,
       locked: r.locked,
       twoFactor: two_factor,

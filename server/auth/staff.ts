@@ -2,7 +2,6 @@ import "server-only";
 import type { AuditChannel } from "@/lib/schemas/audit";
 import type { AppDb } from "@/server/db";
 import { appendAudit } from "@/server/audit/trail";
-import type { Role } from "@/lib/auth/permissions";
 import { AppError } from "@/lib/errors";
 import { checkCode, isEnrolled } from "@/server/two-factor/two-factor";
 import { burnVerification, hashPassword, verifyPassword } from "./passwords";
@@ -44,7 +43,7 @@ export class StaffExistsError extends AppError {
   }
 }
 
-export async function createStaff(db: AppDb, input: { email: string; name: string; role: Role; password: string }): Promise<PublicStaff> {
+export async function createStaff(db: AppDb, input: { email: string; name: string; role: string; password: string }): Promise<PublicStaff> {
   const passwordHash = await hashPassword(input.password);
   const user = await insertStaff(db.engine, { email: input.email.trim().toLowerCase(), name: input.name, role: input.role, passwordHash });
   if (!user) throw new StaffExistsError(input.email);
@@ -54,7 +53,7 @@ export async function createStaff(db: AppDb, input: { email: string; name: strin
 export async function updateStaff(
   db: AppDb,
   id: string,
-  change: Partial<{ role: Role; disabled: boolean; unlock: true }>,
+  change: Partial<{ role: string; disabled: boolean; unlock: true }>,
 ): Promise<PublicStaff | undefined> {
   const user = await updateStaffRow(db.engine, id, change);
   return user && toPublic(user);

@@ -55,7 +55,7 @@ export async function createAccessKey(db: AppDb, staff: Staff, input: CreateAcce
  */
 export async function revokeAccessKey(db: AppDb, actor: Staff, id: string, now = new Date()): Promise<{ id: string; ownerId: string }> {
   const key = await selectAccessKeyById(db.engine, id);
-  if (!key || (key.staffId !== actor.id && !can(actor.role, "cli:manage"))) {
+  if (!key || (key.staffId !== actor.id && !can(actor, "cli:manage"))) {
     throw new NotFoundError(
       "This access key does not exist, or it is not yours to revoke.",
       `access key ${id} not revocable by ${actor.email}`,

@@ -2,6 +2,7 @@ import "server-only";
 import type { AccessKeyView } from "@/lib/schemas/access-key-list";
 import type { TokenScope } from "@/lib/schemas/tokens";
 import type { Queryable } from "@/server/db/engine";
+import { ROLE_OF_STAFF } from "@/server/auth/queries";
 import { minuteWindowSet, selectCredentialPage, type CredentialPageRow } from "@/server/tokens/queries";
 
 /** The command line's SQL: access keys, request nonces and sessions (tables of migration 0080). */
@@ -58,11 +59,13 @@ export interface SigningKeyRow {
   email: string;
   name: string;
   role: string;
+  roleLabel: string | null;
+  rolePermissions: string[] | null;
 }
 
 export async function selectSigningKey(q: Queryable, id: string): Promise<SigningKeyRow | undefined> {
   const { rows } = await q.query<SigningKeyRow>(
-    `SELECT k.id, k.secret_sealed AS "secretSealed", k.scopes, s.id AS "staffId", s.email, s.name, s.role
+    `SELECT k.id, k.secret_sealed AS "secretSealed", k.scopes, s.id AS "staffId", s.email, s.name, s.role, ${ROLE_OF_STAFF("s")}
      FROM brokerdesk.cli_access_keys k JOIN brokerdesk.staff_users s ON s.id = k.staff_id
      WHERE k.id = $1 AND k.revoked_at IS NULL AND NOT s.disabled`,
     [id],

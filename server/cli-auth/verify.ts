@@ -1,10 +1,9 @@
 import "server-only";
 import { timingSafeEqual } from "node:crypto";
 import { NONCE_PATTERN, sign, SIGNATURE_HEADERS, type SigningParts } from "@/cli/src/signing";
-import { isRole } from "@/lib/auth/permissions";
 import { env } from "@/lib/env";
 import type { TokenScope } from "@/lib/schemas/tokens";
-import type { Staff } from "@/server/auth/guard";
+import { staffOf, type Staff } from "@/server/auth/staff-access";
 import { metaFromHeaders } from "@/server/auth/request-meta";
 import { getDb, type AppDb } from "@/server/db";
 import { logger } from "@/server/log";
@@ -88,10 +87,11 @@ export async function verifySignedRequest(
   if (!isAccessKeyId(keyId)) return refusal("UNKNOWN_KEY", "Sign the request with an access key: x-brokerdesk-key bdak_….");
   const db = options.db ?? (await getDb());
   const row = await selectSigningKey(db.engine, keyId);
-  if (!row || !isRole(row.role)) {
+  const staff = row && staffOf({ ...row, id: row.staffId });
+  if (!row || !staff) {
     return refusal("UNKNOWN_KEY", "This access key is unknown or revoked: create one on Settings → Command line.");
   }
-  const key: SigningKey = { id: row.id, scopes: row.scopes, staff: { id: row.staffId, email: row.email, name: row.name, role: row.role } };
+  const key: SigningKey = { id: row.id, scopes: row.scopes, staff };
 
   const timestamp = h(SIGNATURE_HEADERS.timestamp);
   const nonce = h(SIGNATURE_HEADERS.nonce);

@@ -3,7 +3,7 @@ import { isDemoMode } from "@/lib/env";
 import { runAction } from "@/server/action-kit/define-action";
 import { rememberAccountNumbers } from "@/server/accounts/directory";
 import { getMasterAccount } from "@/server/accounts/master";
-import type { Staff } from "@/server/auth/guard";
+import { staffOf } from "@/server/auth/staff-access";
 import { findStaffByEmail } from "@/server/auth/staff";
 import { broker } from "@/server/broker";
 import type { AppDb } from "@/server/db";
@@ -28,7 +28,8 @@ const META = { clientIp: null, userAgent: "brokerdesk demo: the first morning's 
 export async function runDemoFirstDay(db: AppDb): Promise<void> {
   if (!isDemoMode() || !(await claimDemoFirstDay(db.engine))) return;
   const staff = await findStaffByEmail(db, MAKER);
-  if (!staff) return;
+  const maker = staff && staffOf(staff);
+  if (!maker) return;
   const client = broker();
   const listed = (await client.listVirtualAccounts({ page_size: 50 })).items;
   // As the accounts page does with what it reads: the desk then names these accounts by number (alerts, requests).
@@ -40,10 +41,7 @@ export async function runDemoFirstDay(db: AppDb): Promise<void> {
   const master = await getMasterAccount();
   const send = async (kind: string, input: Record<string, unknown>) => {
     const op = MOVEMENT_OPERATIONS.find((o) => o.kind === kind)!;
-    const result = await runAction(movementAction(op), input, {
-      staff: { id: staff.id, email: staff.email, name: staff.name, role: staff.role as Staff["role"] },
-      meta: META,
-    });
+    const result = await runAction(movementAction(op), input, { staff: maker, meta: META });
     if (!result.ok) logger.warn({ kind, id: input.client_request_id, error: result.serverError }, "demo movement refused");
   };
   const funding = (id: string, account: string, type: "DEPOSIT" | "WITHDRAWAL", amount: string) =>

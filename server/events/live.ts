@@ -1,5 +1,5 @@
 import "server-only";
-import { can, type Permission, type Role } from "@/lib/auth/permissions";
+import { can, type Access, type Permission } from "@/lib/auth/permissions";
 import type { StreamStatus } from "@/lib/stream-health";
 import type { Engine } from "@/server/db/engine";
 import { streamStatus } from "@/server/books/health";
@@ -30,7 +30,7 @@ const TOPIC_PERMISSION: Record<string, Permission> = {
 };
 
 /** The part of a notice a role may receive; undefined when nothing is left. */
-export function noticeFor(role: Role, n: ChangeNotice): ChangeNotice | undefined {
+export function noticeFor(role: Access, n: ChangeNotice): ChangeNotice | undefined {
   const topics = n.topics.filter((t) => TOPIC_PERMISSION[t] && can(role, TOPIC_PERMISSION[t]));
   if (!topics.length) return undefined;
   return { topics, accounts: can(role, "accounts:read") ? n.accounts : [] };
@@ -50,7 +50,7 @@ function sharedStatus(engine: Engine, silenceMs: number): Promise<StreamStatus> 
 /** More of the channel for one reader: given `send`, starts what it sends and returns what stops it. */
 export type LiveAttachment = (send: (event: string, data: unknown) => void) => () => void;
 
-export function liveStream(engine: Engine, role: Role, silenceMs: number, signal: AbortSignal, attach?: LiveAttachment): Response {
+export function liveStream(engine: Engine, role: Access, silenceMs: number, signal: AbortSignal, attach?: LiveAttachment): Response {
   const encoder = new TextEncoder();
   let cleanup = () => undefined as void;
   const body = new ReadableStream<Uint8Array>({

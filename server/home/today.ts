@@ -1,5 +1,5 @@
 import "server-only";
-import { can, type Permission, type Role } from "@/lib/auth/permissions";
+import { can, type Access, type Permission } from "@/lib/auth/permissions";
 import { STREAM_STATE_LABELS } from "@/lib/stream-health";
 import type { HomeStream, HomeToday } from "@/lib/schemas/home";
 import type { Queryable } from "@/server/db/engine";
@@ -24,7 +24,7 @@ export interface HomeCountSpec {
   href: string;
   /** What a non-zero count means, in a few words. */
   hint: string;
-  count(db: Queryable, staff: { id: string; role: Role }): Promise<number>;
+  count(db: Queryable, staff: { id: string } & Access): Promise<number>;
 }
 
 export const HOME_COUNTS: HomeCountSpec[] = [
@@ -75,12 +75,12 @@ export const HOME_COUNTS: HomeCountSpec[] = [
 /** Everything the home page shows for this staff member: a few indexed reads, no upstream call. */
 export async function homeToday(
   db: Queryable,
-  staff: { id: string; role: Role },
+  staff: { id: string } & Access,
   opts: { silenceMs: number; pages: readonly string[] },
 ): Promise<HomeToday> {
   const linked = (href: string) => (opts.pages.includes(href.split("?")[0]) ? href : undefined);
   const counts = await Promise.all(
-    HOME_COUNTS.filter((c) => can(staff.role, c.permission) && !(c.unless && can(staff.role, c.unless))).map(async (c) => ({
+    HOME_COUNTS.filter((c) => can(staff, c.permission) && !(c.unless && can(staff, c.unless))).map(async (c) => ({
       id: c.id,
       label: c.label,
       hint: c.hint,
@@ -90,7 +90,7 @@ export async function homeToday(
     })),
   );
   let stream: HomeStream | undefined;
-  if (can(staff.role, "stream:read")) {
+  if (can(staff, "stream:read")) {
     const s = await streamStatus(db, opts.silenceMs).catch(() => undefined);
     if (s) stream = { state: s.state, label: STREAM_STATE_LABELS[s.state], since: s.since, href: linked("/admin/stream") };
   }

@@ -44,7 +44,7 @@ export function parseParams<P>(spec: ParamsSpec<P> | undefined, request: Request
 export async function authorize(permission: Permission): Promise<{ staff: Staff } | { response: Response; denied?: Staff }> {
   const staff = await currentStaff();
   if (!staff) return { response: errorJson(401, { error: "UNAUTHENTICATED", message: "Sign in first." }) };
-  if (!can(staff.role, permission)) {
+  if (!can(staff, permission)) {
     return { response: errorJson(403, { error: "FORBIDDEN", message: "You do not have permission to do this." }), denied: staff };
   }
   return { staff };

@@ -25,9 +25,9 @@ async function part<T>(read: () => Promise<T[]>): Promise<SearchPart<T>> {
  * accounts list's own search, one upstream list call; the shape of the text picks the field), orders of the books by
  * the upstream's order id or the client order id, instruments of the instrument master by symbol or name.
  */
-export async function deskSearch(engine: Engine, staff: Pick<Staff, "role">, q: string): Promise<DeskSearchResult> {
+export async function deskSearch(engine: Engine, staff: Pick<Staff, "permissions">, q: string): Promise<DeskSearchResult> {
   const [accounts, orders, instruments] = await Promise.all([
-    can(staff.role, "accounts:read")
+    can(staff, "accounts:read")
       ? part(async () =>
           (await listAccountsPage(accountListParams.parse({ q, size: "10" }))).rows.slice(0, LIMIT).map((a) => ({
             account_id: a.account_id,
@@ -37,7 +37,7 @@ export async function deskSearch(engine: Engine, staff: Pick<Staff, "role">, q: 
           })),
         )
       : undefined,
-    can(staff.role, "orders:read")
+    can(staff, "orders:read")
       ? part(async () =>
           (await findOrdersByAnyId(engine, q, LIMIT)).map((o) => ({
             id: o.id,
@@ -51,7 +51,7 @@ export async function deskSearch(engine: Engine, staff: Pick<Staff, "role">, q: 
           })),
         )
       : undefined,
-    can(staff.role, "market:read") ? part(async () => (await instrumentMaster().search(q)).slice(0, LIMIT)) : undefined,
+    can(staff, "market:read") ? part(async () => (await instrumentMaster().search(q)).slice(0, LIMIT)) : undefined,
   ]);
   return { ...(accounts && { accounts }), ...(orders && { orders }), ...(instruments && { instruments }) };
 }

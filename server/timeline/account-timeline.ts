@@ -1,5 +1,5 @@
 import "server-only";
-import { can, type Role } from "@/lib/auth/permissions";
+import { can, type Access } from "@/lib/auth/permissions";
 import {
   TIMELINE_KIND_PERMISSION,
   TIMELINE_KINDS,
@@ -34,7 +34,7 @@ function decode(cursor: string | undefined): Cursor | undefined {
 }
 
 /** The kinds a role reads, of those asked for (none asked: all of them). */
-export function readableKinds(role: Role | string, asked: readonly TimelineKind[]): TimelineKind[] {
+export function readableKinds(role: Access, asked: readonly TimelineKind[]): TimelineKind[] {
   return (asked.length ? TIMELINE_KINDS.filter((k) => asked.includes(k)) : [...TIMELINE_KINDS]).filter((k) =>
     can(role, TIMELINE_KIND_PERMISSION[k]),
   );
@@ -46,7 +46,7 @@ export function readableKinds(role: Role | string, asked: readonly TimelineKind[
  */
 export async function accountTimeline(
   q: Queryable,
-  input: { accountId: string; role: Role | string; kinds?: readonly TimelineKind[]; cursor?: string; limit?: number },
+  input: { accountId: string; role: Access; kinds?: readonly TimelineKind[]; cursor?: string; limit?: number },
 ): Promise<TimelinePage> {
   const kinds = readableKinds(input.role, input.kinds ?? []);
   const limit = Math.min(Math.max(input.limit ?? TIMELINE_PAGE_SIZE, 1), 200);

@@ -1,8 +1,7 @@
 import "server-only";
-import { isRole } from "@/lib/auth/permissions";
 import { env } from "@/lib/env";
 import type { TokenScope } from "@/lib/schemas/tokens";
-import type { Staff } from "@/server/auth/guard";
+import { staffOf, type Staff } from "@/server/auth/staff-access";
 import { metaFromHeaders } from "@/server/auth/request-meta";
 import { getDb, type AppDb } from "@/server/db";
 import { recordTokenCall } from "./queries";
@@ -58,7 +57,8 @@ export async function authenticateBearer(request: Request, options: BearerOption
   const now = options.now ?? new Date();
   const limit = options.limitPerMinute ?? env().TOKEN_RATE_LIMIT_PER_MINUTE;
   const use = await recordTokenCall(db.engine, hashSecret(secret), { now, ip: metaFromHeaders(request.headers).clientIp ?? null, limit });
-  if (!use || !isRole(use.role)) return UNAUTHENTICATED;
+  const staff = use && staffOf({ ...use, id: use.staffId });
+  if (!use || !staff) return UNAUTHENTICATED;
   if (use.windowCalls > limit) {
     const endsInMs = new Date(use.windowStartedAt).getTime() + WINDOW_MS - now.getTime();
     return {
@@ -71,7 +71,7 @@ export async function authenticateBearer(request: Request, options: BearerOption
   }
   return {
     ok: true,
-    caller: { staff: { id: use.staffId, email: use.email, name: use.name, role: use.role }, tokenId: use.id, scopes: use.scopes },
+    caller: { staff, tokenId: use.id, scopes: use.scopes },
   };
 }
 

@@ -2,6 +2,7 @@ import "server-only";
 import type { TokenView } from "@/lib/schemas/token-list";
 import type { TokenScope } from "@/lib/schemas/tokens";
 import type { Queryable } from "@/server/db/engine";
+import { ROLE_OF_STAFF } from "@/server/auth/queries";
 import { keysetPage } from "@/server/db/keyset";
 
 /** The tokens domain's SQL: staff access tokens (table brokerdesk.staff_tokens, migration 0070). */
@@ -65,6 +66,8 @@ export interface TokenCall {
   email: string;
   name: string;
   role: string;
+  roleLabel: string | null;
+  rolePermissions: string[] | null;
 }
 
 /**
@@ -97,7 +100,7 @@ export async function recordTokenCall(
      FROM brokerdesk.staff_users s
      WHERE t.token_hash = $1 AND s.id = t.staff_id AND t.revoked_at IS NULL AND t.expires_at > $2 AND NOT s.disabled
      RETURNING t.id, t.scopes, t.window_started_at AS "windowStartedAt", t.window_calls AS "windowCalls",
-       s.id AS "staffId", s.email, s.name, s.role`,
+       s.id AS "staffId", s.email, s.name, s.role, ${ROLE_OF_STAFF("s")}`,
     [hash, call.now, call.ip, call.limit],
   );
   return rows[0];

@@ -42,7 +42,7 @@ export async function createToken(db: AppDb, staff: Staff, input: CreateTokenInp
  */
 export async function revokeToken(db: AppDb, actor: Staff, id: string, now = new Date()): Promise<{ id: string; ownerId: string }> {
   const token = await selectTokenById(db.engine, id);
-  if (!token || (token.staffId !== actor.id && !can(actor.role, "tokens:manage"))) {
+  if (!token || (token.staffId !== actor.id && !can(actor, "tokens:manage"))) {
     throw new NotFoundError("This token does not exist, or it is not yours to revoke.", `token ${id} not revocable by ${actor.email}`);
   }
   if (token.revokedAt || !(await revokeTokenRow(db.engine, id, actor.id, now))) {

@@ -67,7 +67,7 @@ async function runActionTool(tool: ActionTool, raw: unknown, caller: ToolCaller)
 
 async function runWorkTool(tool: WorkTool, raw: unknown, caller: ToolCaller, base: Omit<AuditInput, "outcome">): Promise<ToolOutcome> {
   const db = await getDb();
-  if (!can(caller.staff.role, tool.permission)) {
+  if (!can(caller.staff, tool.permission)) {
     await appendAudit(db, { ...base, outcome: "denied", errorCode: "FORBIDDEN" });
     return { ok: false, code: "FORBIDDEN", message: "You do not have permission to do this." };
   }

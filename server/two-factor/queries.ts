@@ -1,5 +1,4 @@
 import "server-only";
-import type { Role } from "@/lib/auth/permissions";
 import type { Queryable } from "@/server/db/engine";
 
 /** The two-factor domain's SQL: authenticators (staff_totp), wrong codes (totp_failures), roles that require one (migration 0080). */
@@ -76,7 +75,13 @@ export async function selectRequiredRoles(q: Queryable): Promise<string[]> {
 }
 
 /** Sets, for every role, whether it requires two-factor sign-in (the roles named do, the others do not). */
-export async function saveRequiredRoles(q: Queryable, roles: readonly Role[], all: readonly Role[], by: string, at: Date): Promise<void> {
+export async function saveRequiredRoles(
+  q: Queryable,
+  roles: readonly string[],
+  all: readonly string[],
+  by: string,
+  at: Date,
+): Promise<void> {
   await q.query(
     `INSERT INTO brokerdesk.role_two_factor (role, required, updated_at, updated_by)
      SELECT r, r = ANY ($2::text[]), $4, $3 FROM unnest($1::text[]) AS r

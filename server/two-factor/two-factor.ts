@@ -1,5 +1,5 @@
 import "server-only";
-import { isRole, ROLES, type Role } from "@/lib/auth/permissions";
+import { roleOptions } from "@/server/roles/roles";
 import { AppError } from "@/lib/errors";
 import type { AppDb } from "@/server/db";
 import { seal, unseal } from "@/server/secrets/seal";
@@ -138,11 +138,20 @@ export async function mustEnrol(db: AppDb, staff: { id: string; role: string }):
   return selectMustEnrol(db.engine, staff.id, staff.role);
 }
 
-export async function requiredRoles(db: AppDb): Promise<Role[]> {
-  return (await selectRequiredRoles(db.engine)).filter(isRole);
+/** The roles, built-in or custom, whose members must sign in with a code. */
+export async function requiredRoles(db: AppDb): Promise<string[]> {
+  return selectRequiredRoles(db.engine);
 }
 
-export async function setRequiredRoles(db: AppDb, roles: readonly Role[], by: string, now = new Date()): Promise<Role[]> {
-  await saveRequiredRoles(db.engine, roles, ROLES, by, now);
+/** Sets the roles that require a code: those named, of the roles that exist; every other role requires none. */
+export async function setRequiredRoles(db: AppDb, roles: readonly string[], by: string, now = new Date()): Promise<string[]> {
+  const all = (await roleOptions(db)).map((r) => r.value);
+  await saveRequiredRoles(
+    db.engine,
+    roles.filter((r) => all.includes(r)),
+    all,
+    by,
+    now,
+  );
   return requiredRoles(db);
 }

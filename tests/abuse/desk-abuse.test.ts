@@ -12,11 +12,10 @@ import { sandboxBroker } from "../helpers/sandbox-broker";
  * error or a 5xx; every refusal in the desk's shape; an action never accepts an input that is not even an object.
  */
 const session = vi.hoisted(() => ({ staff: null as null | { id: string; email: string; name: string; role: string } }));
-vi.mock("@/server/auth/guard", () => ({
-  currentStaff: async () => session.staff,
-  requireStaff: async () => session.staff,
-  requirePermission: async () => session.staff,
-}));
+vi.mock("@/server/auth/guard", async () => {
+  const { currentStaff } = (await import("../helpers/session-guard")).sessionGuard(session);
+  return { currentStaff, requireStaff: currentStaff, requirePermission: currentStaff };
+});
 vi.mock("@/server/auth/request-meta", () => ({
   requestMeta: async () => ({ clientIp: null, userAgent: "abuse" }),
   metaFromHeaders: () => ({ clientIp: null, userAgent: "abuse" }),

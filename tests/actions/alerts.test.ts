@@ -11,7 +11,7 @@ import { withAppDb } from "../helpers/app-db";
 
 /** The alert queue's routes and actions: who may read, decide and edit rules; a decision needs a note and is audited. */
 const session = vi.hoisted(() => ({ staff: null as null | { id: string; email: string; name: string; role: string } }));
-vi.mock("@/server/auth/guard", () => ({ currentStaff: async () => session.staff }));
+vi.mock("@/server/auth/guard", async () => (await import("../helpers/session-guard")).sessionGuard(session));
 vi.mock("@/server/auth/request-meta", () => ({ requestMeta: async () => ({ clientIp: "10.0.0.9", userAgent: "vitest" }) }));
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 

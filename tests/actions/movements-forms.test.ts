@@ -21,7 +21,7 @@ import { useProcessFixture, type EventsFixture } from "../events/helpers";
  * sandbox's reason for a rejected journal, and a stale instant-exchange quote.
  */
 const session = vi.hoisted(() => ({ staff: null as null | { id: string; email: string; name: string; role: string } }));
-vi.mock("@/server/auth/guard", () => ({ currentStaff: async () => session.staff }));
+vi.mock("@/server/auth/guard", async () => (await import("../helpers/session-guard")).sessionGuard(session));
 vi.mock("@/server/auth/request-meta", () => ({ requestMeta: async () => ({ clientIp: "10.0.0.9", userAgent: "vitest" }) }));
 
 const OPS = { id: "00000000-0000-4000-8000-000000000003", email: "ops@example.test", name: "Ops", role: "operations" };

@@ -15,7 +15,7 @@ import { ACCOUNTS, order, place, setPrice, stock } from "../sandbox/trading-help
  * and the outcome (MODIFY_SUCCESS / CANCEL_SUCCESS) arriving in the order's timeline.
  */
 const session = vi.hoisted(() => ({ staff: null as null | { id: string; email: string; name: string; role: string } }));
-vi.mock("@/server/auth/guard", () => ({ currentStaff: async () => session.staff }));
+vi.mock("@/server/auth/guard", async () => (await import("../helpers/session-guard")).sessionGuard(session));
 vi.mock("@/server/auth/request-meta", () => ({ requestMeta: async () => ({ clientIp: "10.0.0.7", userAgent: "vitest" }) }));
 
 const SUPPORT = { id: "00000000-0000-4000-8000-000000000002", email: "support@example.test", name: "Support", role: "support" };

@@ -9,7 +9,7 @@ import { withAppDb } from "../helpers/app-db";
 
 /** The wrapper with a fake session and request (no Next request scope in a unit test) and an in-memory database. */
 const session = vi.hoisted(() => ({ staff: null as null | { id: string; email: string; name: string; role: string } }));
-vi.mock("@/server/auth/guard", () => ({ currentStaff: async () => session.staff }));
+vi.mock("@/server/auth/guard", async () => (await import("../helpers/session-guard")).sessionGuard(session));
 vi.mock("@/server/auth/request-meta", () => ({ requestMeta: async () => ({ clientIp: "10.0.0.9", userAgent: "vitest" }) }));
 
 const OPS = { id: "00000000-0000-4000-8000-000000000001", email: "ops@example.test", name: "Ops", role: "operations" };
@@ -33,7 +33,10 @@ describe("approval step", () => {
     expect(result).toEqual({ ok: true, data: { pending: true, approvalId: "apr_1", message: "Sent for approval." } });
     expect(result.ok && isPendingApproval(result.data)).toBe(true);
     expect(work).not.toHaveBeenCalled();
-    expect(policy).toHaveBeenCalledWith({ account_id: "A1", amount: "25000" }, expect.objectContaining({ staff: OPS }));
+    expect(policy).toHaveBeenCalledWith(
+      { account_id: "A1", amount: "25000" },
+      expect.objectContaining({ staff: expect.objectContaining(OPS) }),
+    );
     const entries = await entriesOf("test.held");
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({

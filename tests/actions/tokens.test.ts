@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { roleAccess } from "../helpers/staff";
 import { GET as listRoute } from "@/app/api/tokens/route";
 import { GET as allRoute } from "@/app/api/tokens/all/route";
 import { GET as meRoute } from "@/app/api/tokens/me/route";
@@ -15,7 +16,7 @@ import { withAppDb } from "../helpers/app-db";
 
 /** The token actions and routes: who may create, list and revoke; the secret once, in the answer only. */
 const session = vi.hoisted(() => ({ staff: null as null | { id: string; email: string; name: string; role: string } }));
-vi.mock("@/server/auth/guard", () => ({ currentStaff: async () => session.staff }));
+vi.mock("@/server/auth/guard", async () => (await import("../helpers/session-guard")).sessionGuard(session));
 vi.mock("@/server/auth/request-meta", () => ({
   requestMeta: async () => ({ clientIp: "10.0.0.9", userAgent: "vitest" }),
   metaFromHeaders: () => ({ clientIp: "10.0.0.9", userAgent: "vitest" }),
@@ -27,7 +28,7 @@ let n = 0;
 /** A staff member of its own for each test (tokens belong to staff users: the table's foreign key). */
 async function person(role: Role): Promise<Staff> {
   const u = await createStaff(db(), { email: `${role}${++n}@tokens.test`, name: `${role} ${n}`, role, password: "a long enough password" });
-  return { id: u.id, email: u.email, name: u.name, role };
+  return { id: u.id, email: u.email, name: u.name, ...roleAccess(role) };
 }
 beforeEach(() => {
   session.staff = null;

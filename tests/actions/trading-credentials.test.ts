@@ -12,7 +12,7 @@ import { ACCOUNTS } from "../sandbox/trading-helpers";
  * audit entry) and revokes them for a virtual account; other roles are refused; the holder's app works, then not.
  */
 const session = vi.hoisted(() => ({ staff: null as null | { id: string; email: string; name: string; role: string } }));
-vi.mock("@/server/auth/guard", () => ({ currentStaff: async () => session.staff }));
+vi.mock("@/server/auth/guard", async () => (await import("../helpers/session-guard")).sessionGuard(session));
 vi.mock("@/server/auth/request-meta", () => ({ requestMeta: async () => ({ clientIp: "10.0.0.8", userAgent: "vitest" }) }));
 
 const OPS = { id: "00000000-0000-4000-8000-000000000001", email: "ops@example.test", name: "Ops", role: "operations" };

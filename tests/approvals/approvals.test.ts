@@ -28,7 +28,7 @@ import { sessionPerson as person } from "../helpers/staff";
  * request; the last approval executes the stored request once, however many approvals race for it.
  */
 const session = vi.hoisted(() => ({ staff: null as null | { id: string; email: string; name: string; role: string } }));
-vi.mock("@/server/auth/guard", () => ({ currentStaff: async () => session.staff }));
+vi.mock("@/server/auth/guard", async () => (await import("../helpers/session-guard")).sessionGuard(session));
 vi.mock("@/server/auth/request-meta", () => ({ requestMeta: async () => ({ clientIp: "10.0.0.8", userAgent: "vitest" }) }));
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 

@@ -30,7 +30,7 @@ import { probeDeps } from "../jobs/probe";
  * start and the recovery, naming maker and checker.
  */
 const session = vi.hoisted(() => ({ staff: null as null | { id: string; email: string; name: string; role: string } }));
-vi.mock("@/server/auth/guard", () => ({ currentStaff: async () => session.staff }));
+vi.mock("@/server/auth/guard", async () => (await import("../helpers/session-guard")).sessionGuard(session));
 vi.mock("@/server/auth/request-meta", () => ({ requestMeta: async () => ({ clientIp: "10.0.0.9", userAgent: "vitest" }) }));
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 

@@ -15,7 +15,7 @@ import { newStaff } from "../helpers/staff";
 
 /** Settings → Command line's actions and listing: who may create, list and revoke keys; the secret key once, in the answer only. */
 const session = vi.hoisted(() => ({ staff: null as null | Staff }));
-vi.mock("@/server/auth/guard", () => ({ currentStaff: async () => session.staff }));
+vi.mock("@/server/auth/guard", async () => (await import("../helpers/session-guard")).sessionGuard(session));
 vi.mock("@/server/auth/request-meta", () => ({
   requestMeta: async () => ({ clientIp: "10.0.0.9", userAgent: "vitest" }),
   metaFromHeaders: () => ({ clientIp: "10.0.0.9", userAgent: "vitest" }),

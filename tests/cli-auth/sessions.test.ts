@@ -22,7 +22,7 @@ import { enrol } from "../helpers/two-factor";
  * request with its session as channel `cli`.
  */
 const session = vi.hoisted(() => ({ staff: null as null | Staff }));
-vi.mock("@/server/auth/guard", () => ({ currentStaff: async () => session.staff }));
+vi.mock("@/server/auth/guard", async () => (await import("../helpers/session-guard")).sessionGuard(session));
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 vi.mock("@/server/auth/request-meta", async (original) => ({
   ...(await original<typeof import("@/server/auth/request-meta")>()),

@@ -17,7 +17,7 @@ import { enrol } from "../helpers/two-factor";
 
 /** Enrolment on Settings → Security (actions), the desk's sign-in with a code, and the roles that require one. */
 const session = vi.hoisted(() => ({ staff: null as null | Staff }));
-vi.mock("@/server/auth/guard", () => ({ currentStaff: async () => session.staff }));
+vi.mock("@/server/auth/guard", async () => (await import("../helpers/session-guard")).sessionGuard(session));
 vi.mock("@/server/auth/request-meta", () => ({
   requestMeta: async () => ({ clientIp: null, userAgent: "vitest" }),
   metaFromHeaders: () => ({ clientIp: null, userAgent: "vitest" }),

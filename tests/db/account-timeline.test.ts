@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { roleAccess } from "../helpers/staff";
 import type { TimelineEntry, TimelineKind } from "@/lib/schemas/account-timeline";
 import { appendAudit } from "@/server/audit/trail";
 import { type AppDb } from "@/server/db";
@@ -107,7 +108,7 @@ for (const engine of testEngines()) {
       const pages: TimelineEntry[][] = [];
       let cursor: string | undefined;
       do {
-        const page = await accountTimeline(db.engine, { accountId: A, role, kinds, cursor, limit });
+        const page = await accountTimeline(db.engine, { accountId: A, role: roleAccess(role), kinds, cursor, limit });
         pages.push(page.entries);
         cursor = page.nextCursor;
       } while (cursor && pages.length < 100);
@@ -165,7 +166,7 @@ for (const engine of testEngines()) {
     });
 
     it("ignores a cursor that is not one of its own", async () => {
-      const first = await accountTimeline(db.engine, { accountId: A, role: "admin", limit: 2 });
+      const first = await accountTimeline(db.engine, { accountId: A, role: roleAccess("admin"), limit: 2 });
       const forged = (v: unknown) => Buffer.from(JSON.stringify(v)).toString("base64url");
       for (const cursor of [
         "not-a-cursor",
@@ -175,7 +176,7 @@ for (const engine of testEngines()) {
         forged([T1, "approval", "1"]),
         forged([T1, "nope", "1"]),
       ]) {
-        const page = await accountTimeline(db.engine, { accountId: A, role: "admin", cursor, limit: 2 });
+        const page = await accountTimeline(db.engine, { accountId: A, role: roleAccess("admin"), cursor, limit: 2 });
         expect(page.entries.map((e) => e.key)).toEqual(first.entries.map((e) => e.key));
       }
     });

@@ -5,7 +5,7 @@ import { prepareAppDb, type AppDb } from "@/server/db";
 import { HOME_COUNTS, homeToday } from "@/server/home/today";
 import { insertSyntheticOrders } from "@/server/orders/queries/synthetic";
 import { testEngines } from "../helpers/engines";
-import { newStaff } from "../helpers/staff";
+import { newStaff, roleAccess } from "../helpers/staff";
 
 const PAGES = ["/accounts", "/orders", "/admin/stream", "/approvals", "/alerts"];
 
@@ -55,7 +55,11 @@ for (const engine of testEngines()) {
     afterAll(() => close());
 
     it("counts open orders and movements not final, each linked to its page with the filter, as the role may see", async () => {
-      const ops = await homeToday(db.engine, { id: me, role: "operations" }, { silenceMs: 30_000, pages: [...PAGES, "/movements"] });
+      const ops = await homeToday(
+        db.engine,
+        { id: me, ...roleAccess("operations") },
+        { silenceMs: 30_000, pages: [...PAGES, "/movements"] },
+      );
       expect(ops.counts).toEqual([
         { id: "open-orders", label: "Open orders", hint: expect.any(String), value: 30, href: "/orders?view=open" },
         { id: "open-movements", label: "Movements not final", hint: expect.any(String), value: 4, href: "/movements?view=not_final" },
@@ -70,10 +74,10 @@ for (const engine of testEngines()) {
       expect(ops.stream).toMatchObject({ state: "no-consumer", href: "/admin/stream" });
 
       // Support reads orders, not movements or the stream; a page not in the navigation is not linked.
-      const support = await homeToday(db.engine, { id: me, role: "support" }, { silenceMs: 30_000, pages: ["/orders"] });
+      const support = await homeToday(db.engine, { id: me, ...roleAccess("support") }, { silenceMs: 30_000, pages: ["/orders"] });
       expect(support.counts.map((c) => c.id)).toEqual(["open-orders"]);
       expect(support.stream).toBeUndefined();
-      const unlinked = await homeToday(db.engine, { id: me, role: "operations" }, { silenceMs: 30_000, pages: ["/orders"] });
+      const unlinked = await homeToday(db.engine, { id: me, ...roleAccess("operations") }, { silenceMs: 30_000, pages: ["/orders"] });
       expect(unlinked.counts.find((c) => c.id === "open-movements")?.href).toBeUndefined();
     });
 
@@ -95,21 +99,21 @@ for (const engine of testEngines()) {
           [`account:T${i}`, status, maker, new Date(now + expiresIn)],
         );
       }
-      const admin = await homeToday(db.engine, { id: me, role: "admin" }, { silenceMs: 30_000, pages: PAGES });
+      const admin = await homeToday(db.engine, { id: me, ...roleAccess("admin") }, { silenceMs: 30_000, pages: PAGES });
       // The admin decides: the count is the menu badge's, what waits for the admin's decision (not the admin's own).
       expect(admin.counts.find((c) => c.id === "approvals-for-you")).toMatchObject({ value: 1, href: "/approvals?status=pending" });
       expect(admin.counts.find((c) => c.id === "pending-approvals")).toBeUndefined();
       // Compliance reads without deciding: every request still waiting.
-      const compliance = await homeToday(db.engine, { id: randomUUID(), role: "compliance" }, { silenceMs: 30_000, pages: PAGES });
+      const compliance = await homeToday(db.engine, { id: randomUUID(), ...roleAccess("compliance") }, { silenceMs: 30_000, pages: PAGES });
       expect(compliance.counts.find((c) => c.id === "pending-approvals")).toMatchObject({ value: 2, href: "/approvals?status=pending" });
       expect(compliance.counts.find((c) => c.id === "approvals-for-you")).toBeUndefined();
       expect(admin.counts.find((c) => c.id === "open-alerts")).toMatchObject({ value: 0, href: "/alerts?status=open" });
-      const support = await homeToday(db.engine, { id: me, role: "support" }, { silenceMs: 30_000, pages: PAGES });
+      const support = await homeToday(db.engine, { id: me, ...roleAccess("support") }, { silenceMs: 30_000, pages: PAGES });
       expect(support.counts.map((c) => c.id)).toEqual(["open-orders"]);
     });
 
     it("lists the staff member's own latest entries, newest first", async () => {
-      const { recent } = await homeToday(db.engine, { id: me, role: "support" }, { silenceMs: 30_000, pages: [] });
+      const { recent } = await homeToday(db.engine, { id: me, ...roleAccess("support") }, { silenceMs: 30_000, pages: [] });
       expect(recent.map((r) => r.action)).toEqual(["test.act9", "test.act7", "test.act5", "test.act3", "test.act1"]);
     });
 
@@ -128,7 +132,7 @@ for (const engine of testEngines()) {
       await entry("auth.sign_in", `staff:${admin.id}`);
       await entry("movements.cash_journal", `approval:${rows[0].id}`);
       await entry("staff.update", `staff:${colleague.id}`);
-      const { recent } = await homeToday(db.engine, { id: admin.id, role: "admin" }, { silenceMs: 30_000, pages: [] });
+      const { recent } = await homeToday(db.engine, { id: admin.id, ...roleAccess("admin") }, { silenceMs: 30_000, pages: [] });
       expect(recent.map((r) => [r.action, r.target === null, r.targetName])).toEqual([
         ["staff.update", false, colleague.email],
         ["movements.cash_journal", false, "Cash journal of 600.00 USD to VBD1000035"],

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { roleAccess } from "../helpers/staff";
 import { type AppDb } from "@/server/db";
 import { deskView } from "@/server/instruments/desk-view";
 import { testEngines, withEngineDb } from "../helpers/engines";
@@ -68,14 +69,14 @@ for (const engine of testEngines()) {
     });
 
     it("lists the symbol's open orders and its options', newest first, accounts by number", async () => {
-      const v = await deskView(db.engine, "compliance", "US", "AAPL");
+      const v = await deskView(db.engine, roleAccess("compliance"), "US", "AAPL");
       expect(v.orders?.map((o) => o.clientOrderId)).toEqual(["o-aapl-open", "o-aapl-partial", "o-aapl-call", "o-aapl-unknown-account"]);
       expect(v.orders?.map((o) => o.accountNumber)).toEqual(["VA-1001", "VA-1002", "VA-1002", null]);
       expect(v.orders?.[0]).toMatchObject({ accountId: "acc-a", limitPrice: "150.25", status: "SUBMITTED" });
     });
 
     it("lists executions of the symbol only, each with its order, newest first", async () => {
-      const v = await deskView(db.engine, "operations", "US", "AAPL");
+      const v = await deskView(db.engine, roleAccess("operations"), "US", "AAPL");
       expect(v.executions?.map((e) => [e.accountNumber, e.symbol])).toEqual([
         ["VA-1002", "AAPL"],
         ["VA-1001", "AAPL"],
@@ -84,12 +85,12 @@ for (const engine of testEngines()) {
     });
 
     it("nets positions per account from the activities read, leaving accounts at zero out", async () => {
-      const v = await deskView(db.engine, "operations", "US", "AAPL");
+      const v = await deskView(db.engine, roleAccess("operations"), "US", "AAPL");
       expect(v.positions).toEqual([{ accountId: "acc-a", accountNumber: "VA-1001", quantity: "60", asOf: "2026-11-20T10:00:00.000Z" }]);
     });
 
     it("lists alerts whose orders or movements are in the symbol or its options", async () => {
-      const v = await deskView(db.engine, "compliance", "US", "AAPL");
+      const v = await deskView(db.engine, roleAccess("compliance"), "US", "AAPL");
       expect(v.alerts?.map((a) => [a.summary, a.accountNumber])).toEqual([
         ["position journal", "VA-1001"],
         ["option order", "VA-1002"],
@@ -97,10 +98,10 @@ for (const engine of testEngines()) {
     });
 
     it("reads nothing of another market, and only the parts a role may read", async () => {
-      const hk = await deskView(db.engine, "admin", "HK", "AAPL");
+      const hk = await deskView(db.engine, roleAccess("admin"), "HK", "AAPL");
       expect(hk.orders).toEqual([]);
       expect(hk.executions).toEqual([]);
-      const support = await deskView(db.engine, "support", "US", "AAPL");
+      const support = await deskView(db.engine, roleAccess("support"), "US", "AAPL");
       expect(support.orders?.length).toBe(4);
       expect(support.positions).toBeUndefined();
       expect(support.alerts).toBeUndefined();

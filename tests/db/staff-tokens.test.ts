@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { roleAccess } from "../helpers/staff";
 import { describe, expect, it } from "vitest";
 import type { Staff } from "@/server/auth/guard";
 import { createStaff, revokeSessions, updateStaff } from "@/server/auth/staff";
@@ -23,9 +24,9 @@ for (const engine of testEngines()) {
     });
     const opts = (o: Omit<BearerOptions, "db"> = {}): BearerOptions => ({ db, ...o });
 
-    async function staffMember(role: Staff["role"] = "support"): Promise<Staff> {
+    async function staffMember(role: "admin" | "operations" | "support" | "compliance" = "support"): Promise<Staff> {
       const u = await createStaff(db, { email: `t${++n}@tokens.test`, name: `Person ${n}`, role, password: "a long enough password" });
-      return { id: u.id, email: u.email, name: u.name, role };
+      return { id: u.id, email: u.email, name: u.name, ...roleAccess(role) };
     }
     const lastUse = async (id: string) =>
       (await db.engine.query<{ at: Date | null }>("SELECT last_used_at AS at FROM brokerdesk.staff_tokens WHERE id = $1", [id])).rows[0].at;

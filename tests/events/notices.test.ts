@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { roleAccess } from "../helpers/staff";
 import { appendAudit } from "@/server/audit/trail";
 import { prepareAppDb } from "@/server/db";
 import { openEngine } from "@/server/db/engine";
@@ -103,34 +104,34 @@ describe.each(testEngines())("change notices ($name)", (te) => {
 describe("noticeFor (what each role's live channel carries)", () => {
   const n = { topics: ["order", "movement", "stream", "account"], accounts: ["A1"] };
   it("support hears orders and accounts, not movements or the stream", () => {
-    expect(noticeFor("support", n)).toEqual({ topics: ["order", "account"], accounts: ["A1"] });
+    expect(noticeFor(roleAccess("support"), n)).toEqual({ topics: ["order", "account"], accounts: ["A1"] });
   });
   it("compliance hears orders, movements and accounts", () => {
-    expect(noticeFor("compliance", n)).toEqual({ topics: ["order", "movement", "account"], accounts: ["A1"] });
+    expect(noticeFor(roleAccess("compliance"), n)).toEqual({ topics: ["order", "movement", "account"], accounts: ["A1"] });
   });
   it("new alerts reach compliance and admin, never support or operations", () => {
     const a = { topics: ["movement", "alert"], accounts: ["A1"] };
     const audit = { topics: ["audit", "staff", "approval"], accounts: [] };
-    expect(noticeFor("admin", audit)?.topics).toEqual(["audit", "staff", "approval"]);
-    expect(noticeFor("compliance", audit)?.topics).toEqual(["audit", "approval"]);
-    expect(noticeFor("operations", audit)?.topics).toEqual(["approval"]);
-    expect(noticeFor("support", audit)).toBeUndefined();
-    expect(noticeFor("compliance", a)?.topics).toEqual(["movement", "alert"]);
-    expect(noticeFor("admin", a)?.topics).toEqual(["movement", "alert"]);
-    expect(noticeFor("operations", a)?.topics).toEqual(["movement"]);
-    expect(noticeFor("support", a)).toBeUndefined();
+    expect(noticeFor(roleAccess("admin"), audit)?.topics).toEqual(["audit", "staff", "approval"]);
+    expect(noticeFor(roleAccess("compliance"), audit)?.topics).toEqual(["audit", "approval"]);
+    expect(noticeFor(roleAccess("operations"), audit)?.topics).toEqual(["approval"]);
+    expect(noticeFor(roleAccess("support"), audit)).toBeUndefined();
+    expect(noticeFor(roleAccess("compliance"), a)?.topics).toEqual(["movement", "alert"]);
+    expect(noticeFor(roleAccess("admin"), a)?.topics).toEqual(["movement", "alert"]);
+    expect(noticeFor(roleAccess("operations"), a)?.topics).toEqual(["movement"]);
+    expect(noticeFor(roleAccess("support"), a)).toBeUndefined();
   });
   it("a token created or revoked reaches every role's lists of tokens, and says nothing else", () => {
     const token = { topics: ["audit", "token"], accounts: [] };
-    expect(noticeFor("support", token)).toEqual({ topics: ["token"], accounts: [] });
-    expect(noticeFor("admin", token)?.topics).toEqual(["audit", "token"]);
+    expect(noticeFor(roleAccess("support"), token)).toEqual({ topics: ["token"], accounts: [] });
+    expect(noticeFor(roleAccess("admin"), token)?.topics).toEqual(["audit", "token"]);
   });
   it("an upstream module's state change reaches every role's status page", () => {
     for (const role of ["admin", "operations", "support", "compliance"] as const) {
-      expect(noticeFor(role, { topics: ["status"], accounts: [] })).toEqual({ topics: ["status"], accounts: [] });
+      expect(noticeFor(roleAccess(role), { topics: ["status"], accounts: [] })).toEqual({ topics: ["status"], accounts: [] });
     }
   });
   it("nothing at all when no topic is readable", () => {
-    expect(noticeFor("support", { topics: ["movement", "stream"], accounts: ["A1"] })).toBeUndefined();
+    expect(noticeFor(roleAccess("support"), { topics: ["movement", "stream"], accounts: ["A1"] })).toBeUndefined();
   });
 });

@@ -8,7 +8,7 @@ import { withAppDb } from "../helpers/app-db";
 
 /** The GET routes the audit, approvals and staff tables read through, as each role sees them (a fake session). */
 const session = vi.hoisted(() => ({ staff: null as null | { id: string; email: string; name: string; role: string } }));
-vi.mock("@/server/auth/guard", () => ({ currentStaff: async () => session.staff }));
+vi.mock("@/server/auth/guard", async () => (await import("../helpers/session-guard")).sessionGuard(session));
 
 const as = (role: string) => ({ id: `00000000-0000-4000-8000-00000000000${role.length}`, email: `${role}@example.test`, name: role, role });
 const db = withAppDb();

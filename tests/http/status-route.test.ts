@@ -5,7 +5,7 @@ import { withAppDb } from "../helpers/app-db";
 
 /** GET /api/status: every staff role sees the details; signed out, only with STATUS_PUBLIC, and states only. */
 const session = vi.hoisted(() => ({ staff: null as null | { id: string; email: string; name: string; role: string } }));
-vi.mock("@/server/auth/guard", () => ({ currentStaff: async () => session.staff }));
+vi.mock("@/server/auth/guard", async () => (await import("../helpers/session-guard")).sessionGuard(session));
 
 const SUPPORT = { id: "00000000-0000-4000-8000-000000000002", email: "support@example.test", name: "S", role: "support" };
 const db = withAppDb();

@@ -13,7 +13,7 @@ import { until } from "../helpers/until";
 const session = vi.hoisted(() => ({
   staff: { id: "00000000-0000-4000-8000-000000000001", email: "s@x.test", name: "S", role: "support" },
 }));
-vi.mock("@/server/auth/guard", () => ({ currentStaff: async () => session.staff }));
+vi.mock("@/server/auth/guard", async () => (await import("../helpers/session-guard")).sessionGuard(session));
 
 const SNAPSHOT = "GET /market-data/stocks/snapshots/list";
 withAppDb();

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import { roleAccess } from "../helpers/staff";
 import type { DeskSearchResult, SearchPart } from "@/lib/schemas/search";
 import { rememberAccountNumbers } from "@/server/accounts/directory";
 import { checkAccountOrders, pacer } from "@/server/orders/sweep";
@@ -22,7 +23,7 @@ const rows = <T>(part: SearchPart<T> | undefined): T[] => {
 
 describe.each(testEngines())("the header's search ($name)", (te) => {
   const f = useProcessFixture(te);
-  const support = { role: "support" as const };
+  const support = roleAccess("support");
   const search = (q: string): Promise<DeskSearchResult> => deskSearch(f().db.engine, support, q);
   const account = async (id: string) =>
     (await f().client.getVirtualAccount({ account_id: id })) as {

@@ -15,7 +15,7 @@ import { sandboxBroker } from "../helpers/sandbox-broker";
  * two identical submissions, upstream rule errors on their fields, the order in the desk's read model at once.
  */
 const session = vi.hoisted(() => ({ staff: null as null | { id: string; email: string; name: string; role: string } }));
-vi.mock("@/server/auth/guard", () => ({ currentStaff: async () => session.staff }));
+vi.mock("@/server/auth/guard", async () => (await import("../helpers/session-guard")).sessionGuard(session));
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 vi.mock("@/server/auth/request-meta", () => ({ requestMeta: async () => ({ clientIp: "10.0.0.9", userAgent: "vitest" }) }));
 

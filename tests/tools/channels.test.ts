@@ -1,4 +1,5 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { roleAccess } from "../helpers/staff";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { newClientId } from "@/lib/ids";
@@ -38,7 +39,7 @@ async function staffWithToken(role: Staff["role"], access: "read" | "read_write"
     role,
     password: "a long enough password",
   });
-  const staff: Staff = { id: u.id, email: u.email, name: u.name, role };
+  const staff: Staff = { id: u.id, email: u.email, name: u.name, ...roleAccess(role) };
   const token = await createToken(f.db, staff, { name: `assistant ${n}`, access, expiresInDays: "7" });
   return { staff, token };
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { roleAccess } from "../helpers/staff";
 import { listAudit } from "@/server/audit/list";
 import { createStaff } from "@/server/auth/staff";
 import type { Staff } from "@/server/auth/guard";
@@ -34,7 +35,7 @@ const call = async (name: string, args: unknown = {}, who: ToolCaller = caller):
 };
 const staffAs = async (role: Staff["role"], scopes: ToolCaller["scopes"] = ["read", "write"]): Promise<ToolCaller> => {
   const u = await createStaff(db(), { email: `${role}${++n}@tools.test`, name: `${role} ${n}`, role, password: "a long enough password" });
-  return { staff: { id: u.id, email: u.email, name: u.name, role }, scopes, meta: { channel: "skills", tokenId: null } };
+  return { staff: { id: u.id, email: u.email, name: u.name, ...roleAccess(role) }, scopes, meta: { channel: "skills", tokenId: null } };
 };
 
 beforeAll(async () => {

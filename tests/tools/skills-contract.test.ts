@@ -1,4 +1,5 @@
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
+import { roleAccess } from "../helpers/staff";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as skillsGet } from "@/app/api/skills/route";
 import { POST as skillPost } from "@/app/api/skills/[name]/route";
@@ -39,7 +40,7 @@ describe("the spec's skills endpoints", () => {
     secret = (
       await createToken(
         f.db,
-        { id: u.id, email: u.email, name: u.name, role: "operations" },
+        { id: u.id, email: u.email, name: u.name, ...roleAccess("operations") },
         { name: "contract", access: "read_write", expiresInDays: "7" },
       )
     ).secret;

@@ -1,6 +1,6 @@
 import { HomeView } from "@/components/shell/home-view";
 import { PageHeader } from "@/components/ui/page";
-import { ROLE_LABELS, ROLE_MAIN_JOB } from "@/lib/auth/permissions";
+import { mainJobOf } from "@/lib/auth/permissions";
 import { requireStaff } from "@/server/auth/guard";
 import { homePage } from "@/server/home/page-data";
 
@@ -13,7 +13,7 @@ export default async function HomePage() {
     <>
       <PageHeader
         title={`Good to see you, ${staff.name.split(" ")[0]}`}
-        description={`Signed in as ${ROLE_LABELS[staff.role]}. ${ROLE_MAIN_JOB[staff.role]}`}
+        description={`Signed in as ${staff.roleLabel}. ${mainJobOf(staff)}`}
       />
       <HomeView {...await homePage(staff)} />
     </>

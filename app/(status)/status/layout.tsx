@@ -13,7 +13,7 @@ import { currentStaff } from "@/server/auth/guard";
 export default async function StatusLayout({ children }: { children: React.ReactNode }) {
   const staff = await currentStaff();
   if (staff) {
-    if (!can(staff.role, "status:read")) forbidden();
+    if (!can(staff, "status:read")) forbidden();
     return <DeskShell staff={staff}>{children}</DeskShell>;
   }
   if (!env().STATUS_PUBLIC) redirect("/sign-in?callbackUrl=%2Fstatus");

@@ -14,7 +14,7 @@ export const dynamic = "force-dynamic";
 export default async function StatusPage() {
   // The layout let only staff with status:read, or anyone when the page is public, this far.
   const staff = await currentStaff();
-  const detailed = !!staff && can(staff.role, "status:read");
+  const detailed = !!staff && can(staff, "status:read");
   const data = await statusPageData((await getDb()).engine, detailed);
   const e = env();
   return (

@@ -16,8 +16,8 @@ export async function GET(request: Request) {
   const staff = await currentStaff();
   if (!staff) return Response.json({ error: "UNAUTHENTICATED", message: "Sign in first." }, { status: 401 });
   const db = await getDb();
-  const topics = can(staff.role, "market:read") ? parseMarketTopics(new URL(request.url).searchParams.get("market")) : [];
-  return liveStream(db.engine, staff.role, env().EVENTS_SILENCE_MS, request.signal, (send) => {
+  const topics = can(staff, "market:read") ? parseMarketTopics(new URL(request.url).searchParams.get("market")) : [];
+  return liveStream(db.engine, staff, env().EVENTS_SILENCE_MS, request.signal, (send) => {
     const offs = topics.map((t) => marketHub().subscribe(t.kind, t.market, t.symbol, (e) => send("market", e)));
     return () => offs.forEach((off) => off());
   });

@@ -12,7 +12,7 @@ export const metadata = { title: "Virtual accounts" } satisfies Metadata;
 /** One upstream page prefetched, then the client table takes over. */
 export default listPage(metadata, "accounts:read", accountListParams, (params, { staff }) => ({
   description: "Sub-accounts of the omnibus master account, newest first.",
-  actions: can(staff.role, "accounts:write") ? <LinkButton href="/accounts/new">Open account</LinkButton> : null,
+  actions: can(staff, "accounts:write") ? <LinkButton href="/accounts/new">Open account</LinkButton> : null,
   prefetch: [{ queryKey: accountList.key(params), queryFn: () => listAccountsPage(params) }],
   table: <AccountsTable />,
 }));

@@ -17,7 +17,7 @@ export default lookupPage(
       <PageHeader title={`Alert #${alert.id}`} back={{ href: "/alerts", label: "Alerts" }} />
       <div className="flex flex-col gap-4">
         <AlertDetail alert={alert} />
-        {alert.status === "open" && can(staff.role, "alerts:decide") ? (
+        {alert.status === "open" && can(staff, "alerts:decide") ? (
           <div className="max-w-xl">
             <AlertDecisionForm alertId={alert.id} />
           </div>

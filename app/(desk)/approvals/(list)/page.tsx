@@ -13,5 +13,5 @@ export default listPage(metadata, "approvals:read", approvalListParams, (params,
   description:
     "Requests an approval rule holds until other people approve them; pending first. New requests and decisions appear as they happen.",
   prefetch: [{ queryKey: approvalList.key(params), queryFn: () => approvalInboxPage(db, params) }],
-  table: <ApprovalsTable canDecide={can(staff.role, "approvals:decide")} />,
+  table: <ApprovalsTable canDecide={can(staff, "approvals:decide")} />,
 }));

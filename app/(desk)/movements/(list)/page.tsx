@@ -12,7 +12,7 @@ export const metadata = { title: "Movements" } satisfies Metadata;
 /** The first page and the totals prefetched from the read model; the client table takes over. */
 export default listPage(metadata, "movements:read", movementListParams, (params, { db: { engine }, filter, staff }) => ({
   description: "Cash and position journals, instant funding, FX and instant exchanges across accounts, newest first; changes arrive live.",
-  actions: can(staff.role, "movements:write") ? <LinkButton href="/movements/new">New movement</LinkButton> : null,
+  actions: can(staff, "movements:write") ? <LinkButton href="/movements/new">New movement</LinkButton> : null,
   prefetch: [
     {
       queryKey: movementList.key(params),

@@ -24,7 +24,7 @@ export default listPage(
         <LinkButton href="/orders/lookup" variant="secondary">
           Find an order…
         </LinkButton>
-        {can(staff.role, "orders:place") ? <LinkButton href="/orders/new">New order</LinkButton> : null}
+        {can(staff, "orders:place") ? <LinkButton href="/orders/new">New order</LinkButton> : null}
       </>
     ),
     prefetch: [
@@ -34,7 +34,7 @@ export default listPage(
         infinite: true,
       },
     ],
-    table: <OrdersBlotter canModify={can(staff.role, "orders:modify")} />,
+    table: <OrdersBlotter canModify={can(staff, "orders:modify")} />,
   }),
   { path: "/orders" },
 );

@@ -33,7 +33,7 @@ export async function CliPage({ view, searchParams }: { view: AccessKeyView; sea
         },
       ]}
     >
-      <CliKeysView view={view} meId={me.id} canManage={can(me.role, "cli:manage")} deskUrl={await pageOrigin()} />
+      <CliKeysView view={view} meId={me.id} canManage={can(me, "cli:manage")} deskUrl={await pageOrigin()} />
     </ListPage>
   );
 }

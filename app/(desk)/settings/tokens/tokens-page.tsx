@@ -32,7 +32,7 @@ export async function TokensPage({ view, searchParams }: { view: TokenView; sear
         },
       ]}
     >
-      <TokensView view={view} meId={me.id} canManage={can(me.role, "tokens:manage")} />
+      <TokensView view={view} meId={me.id} canManage={can(me, "tokens:manage")} />
     </ListPage>
   );
 }

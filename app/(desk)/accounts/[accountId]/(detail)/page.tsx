@@ -31,7 +31,7 @@ export default async function AccountPage({
   const sp = await searchParams;
   const queryClient = makeQueryClient();
   const overview = getAccountFor(staff, accountId).catch(() => null);
-  const readsApprovals = can(staff.role, "approvals:read");
+  const readsApprovals = can(staff, "approvals:read");
   await Promise.all([
     readsApprovals &&
       queryClient.prefetchQuery({
@@ -53,15 +53,15 @@ export default async function AccountPage({
     <HydrationBoundary state={dehydrate(queryClient)}>
       <AccountDetail
         accountId={accountId}
-        canWrite={can(staff.role, "accounts:write")}
-        canReveal={can(staff.role, "pii:reveal")}
-        canPlace={can(staff.role, "orders:place")}
-        canReadOrders={can(staff.role, "orders:read")}
-        canMove={can(staff.role, "movements:write")}
+        canWrite={can(staff, "accounts:write")}
+        canReveal={can(staff, "pii:reveal")}
+        canPlace={can(staff, "orders:place")}
+        canReadOrders={can(staff, "orders:read")}
+        canMove={can(staff, "movements:write")}
         canReadApprovals={readsApprovals}
         notice={notice}
       />
-      {can(staff.role, "accounts:write") ? <TradingCredentialsSection accountId={accountId} /> : null}
+      {can(staff, "accounts:write") ? <TradingCredentialsSection accountId={accountId} /> : null}
     </HydrationBoundary>
   );
 }

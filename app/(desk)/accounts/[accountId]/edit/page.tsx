@@ -14,7 +14,7 @@ export const metadata: Metadata = { title: "Update account" };
 export default async function EditAccountPage({ params }: { params: Promise<{ accountId: string }> }) {
   const staff = await requirePermission("accounts:write");
   // The form is prefilled with the W-8BEN as stored and sends it back whole: an editor must see it unmasked.
-  if (!can(staff.role, "pii:view")) forbidden();
+  if (!can(staff, "pii:view")) forbidden();
   const { accountId } = await params;
   const [account, master] = await Promise.all([getAccountFor(staff, accountId), getMasterAccount()]);
   if (!account) notFound();

@@ -24,7 +24,7 @@ export default async function AccountTimelinePage({
   const p = timelineParamsSchema.parse({ accountId, kinds: one(sp.kinds), cursor: one(sp.cursor) });
   const engine = (await getDb()).engine;
   const [page, numbers] = await Promise.all([
-    accountTimeline(engine, { accountId, role: staff.role, kinds: p.kinds, cursor: p.cursor }),
+    accountTimeline(engine, { accountId, role: staff, kinds: p.kinds, cursor: p.cursor }),
     accountNumbers(engine, [accountId]),
   ]);
   const number = numbers.get(accountId);
@@ -43,7 +43,7 @@ export default async function AccountTimelinePage({
           Everything the desk recorded about this account, newest first. Kinds your role cannot read are not shown.
         </p>
       </div>
-      <AccountTimeline accountId={accountId} page={page} readable={readableKinds(staff.role, [])} selected={p.kinds} cursor={p.cursor} />
+      <AccountTimeline accountId={accountId} page={page} readable={readableKinds(staff, [])} selected={p.kinds} cursor={p.cursor} />
     </div>
   );
 }

@@ -20,7 +20,7 @@ export default async function StreamPage() {
         title="Upstream event stream"
         description="The upstream's events keep the desk's own records of orders and money movements current; backfill and reconciliation catch what they miss."
       />
-      <StreamHealthPanel initial={health} canManage={can(staff.role, "stream:manage")} />
+      <StreamHealthPanel initial={health} canManage={can(staff, "stream:manage")} />
     </>
   );
 }

@@ -22,7 +22,7 @@ export default lookupPage(
   "approvals:read",
   ({ id }: { id: string }) => findApproval(id),
   (stored, { staff }) => {
-    const r = can(staff.role, "pii:view") ? stored : maskApprovalPii(stored);
+    const r = can(staff, "pii:view") ? stored : maskApprovalPii(stored);
     const controls = decisionControls(r, staff);
     const op = approvableOperation(r.action);
     const parsed = op?.schema.safeParse(stored.payload);
@@ -40,7 +40,7 @@ export default lookupPage(
           now={new Date().getTime()}
           resultLink={resultLink}
           decide={decide}
-          check={r.checkingSince && can(staff.role, "jobs:manage") ? <ApprovalCheck id={r.id} /> : undefined}
+          check={r.checkingSince && can(staff, "jobs:manage") ? <ApprovalCheck id={r.id} /> : undefined}
         />
       </>
     );

@@ -14,7 +14,7 @@ export default lookupPage(
   (detail, { staff }) => (
     <>
       <PageHeader title={`Order ${detail.order.clientOrderId}`} back={{ href: "/orders", label: "Orders" }} />
-      <OrderDetailView initial={detail} canModify={can(staff.role, "orders:modify")} />
+      <OrderDetailView initial={detail} canModify={can(staff, "orders:modify")} />
     </>
   ),
 );

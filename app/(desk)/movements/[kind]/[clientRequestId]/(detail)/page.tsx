@@ -26,12 +26,12 @@ export default lookupPage(
   async (detail, { staff, params }) => {
     const db = await getDb();
     const op = movementOperation(detail.movement.kind);
-    const readsApprovals = can(staff.role, "approvals:read");
+    const readsApprovals = can(staff, "approvals:read");
     const by = { clientRequestId: params.clientRequestId };
     const [approvals, pending] = readsApprovals
       ? await Promise.all([op ? approvalsOfRequest(db, [op.action], params.clientRequestId) : [], pendingMarks(db, by)])
       : [[], []];
-    const shown = can(staff.role, "pii:view") ? approvals : approvals.map(maskApprovalPii);
+    const shown = can(staff, "pii:view") ? approvals : approvals.map(maskApprovalPii);
     return (
       <>
         <PageHeader
