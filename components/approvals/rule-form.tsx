@@ -9,13 +9,12 @@ import { Panel } from "@/components/ui/page";
 import { CURRENCIES } from "@/lib/broker-enums";
 import {
   APPROVAL_RULE_ACTIONS,
-  APPROVER_ROLES,
   approvalRuleSchema,
   NO_AMOUNT_RULE_ACTIONS,
-  roleLabel,
   type ApprovalRuleRow,
   type ApprovalRuleValues,
 } from "@/lib/schemas/approvals";
+import type { RoleOption } from "@/lib/schemas/roles";
 import { saveApprovalRuleAction } from "@/server/actions/approvals-rule-save";
 
 const F = formFields<ApprovalRuleValues>();
@@ -41,7 +40,15 @@ const valuesOf = (rule?: ApprovalRuleRow): ApprovalRuleValues =>
       };
 
 /** One form for a new rule and for editing one (keyed by the rule, so choosing another rule starts afresh). */
-export function RuleForm({ rule, onDone }: { rule?: ApprovalRuleRow; onDone: (notice?: string) => void }) {
+export function RuleForm({
+  rule,
+  approverRoles,
+  onDone,
+}: {
+  rule?: ApprovalRuleRow;
+  approverRoles: RoleOption[];
+  onDone: (notice?: string) => void;
+}) {
   const { form, onSubmit, banner, busy } = useActionForm({
     schema: approvalRuleSchema,
     defaultValues: valuesOf(rule),
@@ -103,7 +110,7 @@ export function RuleForm({ rule, onDone }: { rule?: ApprovalRuleRow; onDone: (no
           <F.CheckboxGroupField
             name="approverRoles"
             label="Roles that may approve"
-            options={APPROVER_ROLES.map((r) => ({ value: r, label: roleLabel(r) }))}
+            options={approverRoles}
           />
           <F.CheckboxField name="enabled" label="Enabled" />
           <div className="flex gap-2">

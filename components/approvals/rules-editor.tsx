@@ -1,5 +1,6 @@
 "use client";
 import { useRouter } from "next/navigation";
+import type { RoleOption } from "@/lib/schemas/roles";
 import { useState } from "react";
 import { FormBanner } from "@/components/form/form-banner";
 import { useAction } from "@/components/form/use-action";
@@ -15,7 +16,7 @@ const describe = (r: ApprovalRuleRow) =>
   `${ruleActionLabel(r.action)}${r.currency ? ` in ${r.currency}` : ""}${r.threshold ? ` above ${formatMoney(r.threshold, r.currency ?? undefined)}` : ""}`;
 
 /** The rules (few: one table, no paging), enable / disable confirmed, and the one form for new and edited rules. */
-export function RulesEditor({ rules }: { rules: ApprovalRuleRow[] }) {
+export function RulesEditor({ rules, approverRoles }: { rules: ApprovalRuleRow[]; approverRoles: RoleOption[] }) {
   const router = useRouter();
   const [editing, setEditing] = useState<ApprovalRuleRow>();
   const [notice, setNotice] = useState<string>();
@@ -103,6 +104,7 @@ export function RulesEditor({ rules }: { rules: ApprovalRuleRow[] }) {
       <RuleForm
         key={editing?.id ?? "new"}
         rule={editing}
+        approverRoles={approverRoles}
         onDone={(text) => {
           setNotice(text);
           setEditing(undefined);

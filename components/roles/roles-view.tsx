@@ -7,18 +7,30 @@ import { RoleForm } from "./role-form";
 const th = "border-b border-slate-200 px-2 py-1.5 text-left text-xs font-medium text-slate-600";
 const td = "border-b border-slate-100 px-2 py-1";
 
-/** Who holds a role: enabled staff by email, and how many disabled ones. */
-function Holders({ role }: { role: RoleView }) {
-  if (!role.holders.length && !role.disabledHolders) return <span className="text-slate-400">Nobody</span>;
+const heldBy = (r: RoleView) => r.holders.length + r.disabledHolders;
+
+/** Who holds each role: enabled staff by email, and how many disabled ones. */
+function Holders({ roles }: { roles: RoleView[] }) {
   return (
-    <span className="flex flex-col">
-      {role.holders.map((h) => (
-        <span key={h} className="font-mono text-[11px]">
-          {h}
-        </span>
-      ))}
-      {role.disabledHolders ? <span className="text-[11px] text-slate-500">+ {role.disabledHolders} disabled</span> : null}
-    </span>
+    <Panel title="Who holds what">
+      <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1.5 text-sm">
+        {roles.map((r) => (
+          <div key={r.key} className="contents" data-testid={`role-holders-${r.key}`}>
+            <dt className="font-medium text-slate-700">{r.label}</dt>
+            <dd className="text-slate-700">
+              {heldBy(r) === 0 ? <span className="text-slate-400">Nobody</span> : null}
+              {r.holders.map((h, i) => (
+                <span key={h} className="font-mono text-xs">
+                  {h}
+                  {i < r.holders.length - 1 ? ", " : ""}
+                </span>
+              ))}
+              {r.disabledHolders ? <span className="ml-1 text-xs text-slate-500">(+ {r.disabledHolders} disabled)</span> : null}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </Panel>
   );
 }
 
@@ -28,8 +40,10 @@ function Holders({ role }: { role: RoleView }) {
  */
 export function RolesView({ roles, editing }: { roles: RoleView[]; editing?: RoleView }) {
   return (
-    <div className="grid items-start gap-5 xl:grid-cols-[1fr_24rem]">
-      <div className="overflow-x-auto rounded border border-slate-200 bg-white">
+    // The form beside the matrix on a wide screen; on a narrower one above it while editing (a role's Edit link is at
+    // the matrix's top), below it otherwise.
+    <div className="grid items-start gap-5 2xl:grid-cols-[1fr_26rem]">
+      <div className={`overflow-x-auto rounded border border-slate-200 bg-white ${editing ? "order-2 2xl:order-1" : ""}`}>
         <table className="w-full border-collapse text-sm" data-testid="roles-matrix">
           <thead className="sticky top-0 bg-slate-50">
             <tr>
@@ -37,7 +51,7 @@ export function RolesView({ roles, editing }: { roles: RoleView[]; editing?: Rol
                 Permission
               </th>
               {roles.map((r) => (
-                <th key={r.key} className={`${th} text-center`} scope="col" data-testid={`role-col-${r.key}`}>
+                <th key={r.key} className={`${th} min-w-24 text-center`} scope="col" data-testid={`role-col-${r.key}`}>
                   <span className="block whitespace-nowrap text-slate-900">{r.label}</span>
                   {r.builtIn ? (
                     <span className="text-[11px] font-normal text-slate-500">built-in</span>
@@ -54,7 +68,7 @@ export function RolesView({ roles, editing }: { roles: RoleView[]; editing?: Rol
             {PERMISSION_LIST.map((p) => (
               <tr key={p} className="hover:bg-slate-50">
                 <th scope="row" className={`${td} text-left font-normal`}>
-                  <span className="block text-slate-900">{PERMISSION_LABELS[p]}</span>
+                  <span className="block whitespace-nowrap text-slate-900">{PERMISSION_LABELS[p]}</span>
                   <span className="font-mono text-[11px] text-slate-500">{p}</span>
                 </th>
                 {roles.map((r) =>
@@ -75,16 +89,17 @@ export function RolesView({ roles, editing }: { roles: RoleView[]; editing?: Rol
                 Held by
               </th>
               {roles.map((r) => (
-                <td key={r.key} className={`${td} text-center text-xs`} data-testid={`role-holders-${r.key}`}>
-                  <Holders role={r} />
+                <td key={r.key} className={`${td} text-center text-xs tabular-nums`}>
+                  {heldBy(r) === 1 ? "1 person" : `${heldBy(r)} people`}
                 </td>
               ))}
             </tr>
           </tbody>
         </table>
       </div>
-      <div className="flex flex-col gap-3">
+      <div className={`flex flex-col gap-3 ${editing ? "order-1 2xl:order-2" : ""}`}>
         <RoleForm key={editing?.key ?? "new"} role={editing} />
+        <Holders roles={roles} />
         {editing ? (
           <Link href="/admin/roles" className="text-sm text-blue-700 hover:underline">
             New role instead

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { PERMISSIONS, ROLE_LABELS, type Role } from "@/lib/auth/permissions";
+import { ROLE_LABELS } from "@/lib/auth/permissions";
+import { roleKeySchema } from "./roles";
 import { CURRENCIES } from "@/lib/broker-enums";
 import { listParams, type StateOf } from "@/lib/list-params";
 import { DECIMAL_PATTERN, decimalSign } from "@/lib/money";
@@ -29,8 +30,6 @@ export const NO_AMOUNT_RULE_ACTIONS: readonly string[] = [
   "accounts.w8ben_change",
 ];
 
-/** Who may be named as approver: the roles holding `approvals:decide`. */
-export const APPROVER_ROLES = PERMISSIONS["approvals:decide"] as readonly Role[];
 
 export const APPROVAL_STATUSES = ["pending", "executing", "executed", "failed", "rejected", "withdrawn", "expired"] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
@@ -61,7 +60,8 @@ export const approvalRuleSchema = z
     currency: z.union([z.enum(CURRENCIES), z.literal("")]).default(""),
     threshold: z.string().trim().default(""),
     approversRequired: z.coerce.number({ message: "Choose 1 to 3" }).int().min(1, "Choose 1 to 3").max(3, "Choose 1 to 3"),
-    approverRoles: z.array(z.enum(APPROVER_ROLES as [Role, ...Role[]])).min(1, "Choose at least one role"),
+    // Built-in or custom roles; that each exists and may decide is checked on the server (`approverRoleOptions`).
+    approverRoles: z.array(roleKeySchema).min(1, "Choose at least one role").max(50),
     enabled: z.boolean().default(true),
   })
   .superRefine((v, ctx) => {

@@ -33,6 +33,11 @@ export async function roleOptions(db: AppDb): Promise<RoleOption[]> {
   return (await selectRoles(db.engine)).map((r) => ({ value: r.key, label: r.label }));
 }
 
+/** The roles that may decide approval requests (hold `approvals:decide`): what an approval rule may name. */
+export async function approverRoleOptions(db: AppDb): Promise<RoleOption[]> {
+  return (await listRoles(db)).filter((r) => r.permissions.includes("approvals:decide")).map((r) => ({ value: r.key, label: r.label }));
+}
+
 /** The role's access as read now, or undefined when no such role exists. */
 export async function accessOfRole(q: Queryable, key: string): Promise<(Access & { roleLabel: string }) | undefined> {
   if (isRole(key)) return accessOf(key);
