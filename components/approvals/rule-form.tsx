@@ -107,11 +107,7 @@ export function RuleForm({
               </option>
             ))}
           </F.SelectField>
-          <F.CheckboxGroupField
-            name="approverRoles"
-            label="Roles that may approve"
-            options={approverRoles}
-          />
+          <F.CheckboxGroupField name="approverRoles" label="Roles that may approve" options={approverRoles} />
           <F.CheckboxField name="enabled" label="Enabled" />
           <div className="flex gap-2">
             <Button type="submit" disabled={busy}>

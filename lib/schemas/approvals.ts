@@ -30,7 +30,6 @@ export const NO_AMOUNT_RULE_ACTIONS: readonly string[] = [
   "accounts.w8ben_change",
 ];
 
-
 export const APPROVAL_STATUSES = ["pending", "executing", "executed", "failed", "rejected", "withdrawn", "expired"] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 export const APPROVAL_STATUS_LABELS: Record<ApprovalStatus, string> = {
