@@ -59,6 +59,7 @@ export default async function AccountPage({
         canReadOrders={can(staff.role, "orders:read")}
         canMove={can(staff.role, "movements:write")}
         canReadApprovals={readsApprovals}
+        canReadStatements={can(staff.role, "statements:read")}
         notice={notice}
       />
       {can(staff.role, "accounts:write") ? <TradingCredentialsSection accountId={accountId} /> : null}
