@@ -39,12 +39,31 @@ export function heading(doc: Doc, title: string, lines: [string, string][]): voi
   doc.moveDown(0.6);
 }
 
+/** A line of warning under the heading. */
+export function warning(doc: Doc, text: string): void {
+  doc
+    .font("Helvetica-Bold")
+    .fontSize(8)
+    .fillColor("#92400e")
+    .text(text, MARGIN, doc.y, { width: doc.page.width - 2 * MARGIN });
+  doc.moveDown(0.4);
+}
+
 export function section(doc: Doc, title: string, note?: string): void {
-  if (doc.y + 3 * ROW > bottom(doc)) doc.addPage();
+  // The heading, its note, the table's header and two rows together, or a new page: no heading alone at a page's foot.
+  if (doc.y + 5 * ROW + 24 > bottom(doc)) doc.addPage();
   doc.moveDown(0.4);
   doc.font("Helvetica-Bold").fontSize(11).fillColor("#0f172a").text(title, MARGIN, doc.y);
   if (note) doc.font("Helvetica").fontSize(8).fillColor("#64748b").text(note, MARGIN, doc.y);
   doc.moveDown(0.3);
+}
+
+/** The text cut to one line of the width, with an ellipsis (pdfkit wraps a text that does not fit, whatever lineBreak says). */
+function fit(doc: Doc, text: string, width: number): string {
+  if (doc.widthOfString(text) <= width) return text;
+  let cut = text;
+  while (cut.length > 1 && doc.widthOfString(`${cut}…`) > width) cut = cut.slice(0, -1);
+  return `${cut.trimEnd()}…`;
 }
 
 function row(doc: Doc, columns: Column[], cells: string[], bold: boolean, shade: boolean): void {
@@ -57,7 +76,7 @@ function row(doc: Doc, columns: Column[], cells: string[], bold: boolean, shade:
     .fillColor("#0f172a");
   let x = MARGIN;
   columns.forEach((c, i) => {
-    doc.text(cells[i] ?? "", x + 2, y + 1, { width: c.width - 4, align: c.align ?? "left", lineBreak: false, ellipsis: true });
+    doc.text(fit(doc, cells[i] ?? "", c.width - 4), x + 2, y + 1, { width: c.width - 4, align: c.align ?? "left", lineBreak: false });
     x += c.width;
   });
   doc.y = y + ROW;
@@ -75,6 +94,7 @@ export function table(doc: Doc, columns: Column[], rows: string[][], o: { empty?
       true,
     );
   };
+  if (doc.y + 2 * ROW > bottom(doc)) doc.addPage();
   header();
   if (!rows.length) {
     doc

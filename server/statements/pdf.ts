@@ -1,7 +1,7 @@
 import "server-only";
 import { currencyDecimals, formatMoney, formatQuantity } from "@/lib/money";
 import type { Statement, StatementTrade, TradeConfirmation } from "@/lib/schemas/statements";
-import { finish, heading, newDoc, section, table, type Column, type Doc } from "./pdf-kit";
+import { finish, heading, newDoc, section, table, warning, type Column, type Doc } from "./pdf-kit";
 
 /** The statement and the trade confirmation as PDF documents (A4, pdfkit). Amounts in the currency's decimals. */
 
@@ -70,14 +70,8 @@ export function statementPdf(s: Statement): Promise<Buffer> {
     ["Activities included up to", s.activitiesAsOf ? docTime(s.activitiesAsOf) + " UTC" : "not read yet"],
     ["Generated", `${docTime(s.generatedAt)} UTC`],
   ]);
-  if (!s.complete) {
-    doc
-      .font("Helvetica-Bold")
-      .fontSize(8)
-      .fillColor("#92400e")
-      .text("Provisional: the period ends after the account's activities were last read; later activity is not included.");
-    doc.moveDown(0.4);
-  }
+  if (!s.complete)
+    warning(doc, "Provisional: the period ends after the account's activities were last read; later activity is not included.");
 
   section(doc, "Balances", "Opening = the sum of the account's activities before the period; closing = opening + credits + debits.");
   table(
