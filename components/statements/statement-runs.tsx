@@ -32,11 +32,11 @@ function Progress({ run }: { run: StatementRun }) {
         aria-valuemin={0}
         aria-valuemax={total || 1}
         aria-valuenow={run.done}
-        className="h-2 w-32 overflow-hidden rounded bg-slate-200"
+        className="h-2 w-24 overflow-hidden rounded bg-slate-200"
       >
         <div className={`h-full ${run.status === "failed" ? "bg-red-600" : "bg-blue-600"}`} style={{ width: `${pct}%` }} />
       </div>
-      <span className="text-xs text-slate-600 tabular-nums">
+      <span className="text-xs whitespace-nowrap text-slate-600 tabular-nums">
         {run.done} of {run.total ?? "…"} accounts
       </span>
     </div>
@@ -92,7 +92,7 @@ export function StatementRuns({ initial }: { initial: StatementRun[] }) {
           <table className={table.table} data-testid="statement-runs">
             <thead>
               <tr>
-                {["Run", "Period", "Status", "Progress", "Asked by", "Asked", "Finished", ""].map((h) => (
+                {["Run", "Period", "Status", "Progress", "Zip", "Asked by", "Asked", "Finished"].map((h) => (
                   <th key={h} className={table.th}>
                     {h}
                   </th>
@@ -120,16 +120,18 @@ export function StatementRuns({ initial }: { initial: StatementRun[] }) {
                     <td className={table.td}>
                       <Progress run={r} />
                     </td>
-                    <td className={table.td}>{r.requestedBy}</td>
-                    <td className={`${table.td} whitespace-nowrap`}>{formatDateTime(r.requestedAt)}</td>
-                    <td className={`${table.td} whitespace-nowrap`}>{r.finishedAt ? formatDateTime(r.finishedAt) : "—"}</td>
                     <td className={`${table.td} whitespace-nowrap`}>
                       {r.status === "done" ? (
                         <a className="text-blue-700 hover:underline" href={`/api/statements/runs/${r.id}/zip`} download>
-                          Download zip {size(r.zipBytes)}
+                          Download zip{r.zipBytes === null ? "" : ` (${size(r.zipBytes)})`}
                         </a>
-                      ) : null}
+                      ) : (
+                        <span className="text-slate-400">—</span>
+                      )}
                     </td>
+                    <td className={table.td}>{r.requestedBy}</td>
+                    <td className={`${table.td} whitespace-nowrap`}>{formatDateTime(r.requestedAt)}</td>
+                    <td className={`${table.td} whitespace-nowrap`}>{r.finishedAt ? formatDateTime(r.finishedAt) : "—"}</td>
                   </tr>
                 ))
               )}
