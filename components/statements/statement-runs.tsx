@@ -37,7 +37,7 @@ function Progress({ run }: { run: StatementRun }) {
         <div className={`h-full ${run.status === "failed" ? "bg-red-600" : "bg-blue-600"}`} style={{ width: `${pct}%` }} />
       </div>
       <span className="text-xs whitespace-nowrap text-slate-600 tabular-nums">
-        {run.done} of {run.total ?? "…"} accounts
+        {run.total === null ? "waiting to start" : `${run.done} of ${run.total} accounts`}
       </span>
     </div>
   );
@@ -92,7 +92,7 @@ export function StatementRuns({ initial }: { initial: StatementRun[] }) {
           <table className={table.table} data-testid="statement-runs">
             <thead>
               <tr>
-                {["Run", "Period", "Status", "Progress", "Zip", "Asked by", "Asked", "Finished"].map((h) => (
+                {["Run", "Period", "Status", "Progress", "Zip", "Asked", "Finished"].map((h) => (
                   <th key={h} className={table.th}>
                     {h}
                   </th>
@@ -102,7 +102,7 @@ export function StatementRuns({ initial }: { initial: StatementRun[] }) {
             <tbody>
               {runs.length === 0 ? (
                 <tr>
-                  <td colSpan={8} className={table.empty}>
+                  <td colSpan={7} className={table.empty}>
                     No runs yet.
                   </td>
                 </tr>
@@ -129,8 +129,10 @@ export function StatementRuns({ initial }: { initial: StatementRun[] }) {
                         <span className="text-slate-400">—</span>
                       )}
                     </td>
-                    <td className={table.td}>{r.requestedBy}</td>
-                    <td className={`${table.td} whitespace-nowrap`}>{formatDateTime(r.requestedAt)}</td>
+                    <td className={`${table.td} whitespace-nowrap`}>
+                      {formatDateTime(r.requestedAt)}
+                      <span className="block text-xs text-slate-500">{r.requestedBy}</span>
+                    </td>
                     <td className={`${table.td} whitespace-nowrap`}>{r.finishedAt ? formatDateTime(r.finishedAt) : "—"}</td>
                   </tr>
                 ))
