@@ -108,6 +108,11 @@ export interface Statement {
   /** Trades' totals per currency. */
   tradeTotals: { currency: string; gross: string; commission: string; fees: string; net: string }[];
   positions: StatementPosition[];
+  /**
+   * Currencies where the period's executions (the books' trades, net) and its TRADE cash lines (the activities copy)
+   * do not sum to the same: executions the desk did not receive, or trade activities the sweep has not read.
+   */
+  tradeMismatches: { currency: string; executions: string; activities: string }[];
   generatedAt: string;
 }
 

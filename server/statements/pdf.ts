@@ -72,6 +72,12 @@ export function statementPdf(s: Statement): Promise<Buffer> {
   ]);
   if (!s.complete)
     warning(doc, "Provisional: the period ends after the account's activities were last read; later activity is not included.");
+  for (const m of s.tradeMismatches) {
+    warning(
+      doc,
+      `Check: the period's executions net ${docMoney(m.executions, m.currency)} ${m.currency}, its trade cash lines ${docMoney(m.activities, m.currency)} ${m.currency} (executions the desk did not receive, or trade activities not read yet).`,
+    );
+  }
 
   section(doc, "Balances", "Opening = the sum of the account's activities before the period; closing = opening + credits + debits.");
   table(

@@ -90,6 +90,16 @@ export function tradeTotals(trades: StatementTrade[]): Statement["tradeTotals"] 
     .map(([currency, s]) => ({ currency, gross: text(s.gross), commission: text(s.commission), fees: text(s.fees), net: text(s.net) }));
 }
 
+/** Per currency, the executions' net against the TRADE cash lines where they differ (the two halves of the books). */
+function tradeMismatches(totals: Statement["tradeTotals"], currencies: StatementCurrency[]): Statement["tradeMismatches"] {
+  const names = [...new Set([...totals.map((t) => t.currency), ...currencies.map((c) => c.currency)])].sort();
+  return names.flatMap((currency) => {
+    const executions = new Decimal(totals.find((t) => t.currency === currency)?.net ?? 0);
+    const activities = new Decimal(currencies.find((c) => c.currency === currency)?.byType.find((t) => t.type === "TRADE")?.amount ?? 0);
+    return executions.eq(activities) ? [] : [{ currency, executions: text(executions), activities: text(activities) }];
+  });
+}
+
 export async function accountStatement(q: Queryable, accountId: string, period: StatementPeriod, now = new Date()): Promise<Statement> {
   const start = dayStart(period.from);
   const end = nextDay(period.to);
@@ -142,6 +152,7 @@ export async function accountStatement(q: Queryable, accountId: string, period: 
   });
 
   const trades = executionRows.map(tradeOf);
+  const totals = tradeTotals(trades);
   const asOf = state.swept_until ? new Date(state.swept_until) : null;
   return {
     accountId,
@@ -155,7 +166,8 @@ export async function accountStatement(q: Queryable, accountId: string, period: 
     currencies,
     cash,
     trades,
-    tradeTotals: tradeTotals(trades),
+    tradeTotals: totals,
+    tradeMismatches: tradeMismatches(totals, currencies),
     positions: positions.map((p) => ({ market: p.market, symbol: p.symbol, quantity: new Decimal(p.quantity).toFixed() })),
     generatedAt: now.toISOString(),
   };

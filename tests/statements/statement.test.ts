@@ -185,6 +185,7 @@ describe.each(engines)("account statements ($name)", (te) => {
     const tradeLines = s.cash.filter((l) => l.type === "TRADE").map((l) => new Decimal(l.amount).toFixed(2));
     expect(tradeLines.sort()).toEqual(books.nets.map((n) => n.toFixed(2)).sort());
     expect(s.cash.map((l) => l.type)).toEqual(expect.arrayContaining(["DEPOSIT", "WITHDRAW", "JOURNAL", "OTHER", "TRADE"]));
+    expect(s.tradeMismatches).toEqual([]);
     // Positions at the end: bought 10, sold 4, journalled 2 away.
     expect(s.positions).toEqual([{ market: "US", symbol: "AAPL", quantity: "4" }]);
   });
@@ -206,6 +207,23 @@ describe.each(engines)("account statements ($name)", (te) => {
       ["USD", "0.00", before.cash.get("USD")!.toFixed(2)],
     ]);
     expect(fillDay.positions).toEqual([{ market: "US", symbol: "AAPL", quantity: "6" }]);
+  });
+
+  it("says where the executions and the trade cash lines disagree", async () => {
+    // The copy without the account's trade activities (rolled back after): the executions alone carry the trades.
+    const rollback = new Error("rollback");
+    const nets = (await fromBooks(FILL_DAY, today())).nets;
+    await expect(
+      f.db.engine.transaction(async (tx) => {
+        await tx.query("DELETE FROM brokerdesk.activities WHERE account_id = $1 AND activity_type = 'TRADE'", [account]);
+        const s = await accountStatement(tx, account, { from: FILL_DAY, to: today() });
+        expect(s.tradeMismatches).toEqual([{ currency: "USD", executions: sum(nets).toFixed(), activities: "0" }]);
+        const { text } = await extractText(new Uint8Array(await statementPdf(s)), { mergePages: true });
+        expect(text).toContain(`executions net ${money(sum(nets), "USD")} USD`);
+        throw rollback;
+      }),
+    ).rejects.toBe(rollback);
+    expect((await accountStatement(f.db.engine, account, { from: FILL_DAY, to: today() })).tradeMismatches).toEqual([]);
   });
 
   it("writes the figures into the PDF, and the confirmation's", async () => {
