@@ -209,10 +209,11 @@ export async function selectRunFiles(q: Queryable, runId: string): Promise<{ nam
   return rows.map((r) => ({ name: r.name, body: new Uint8Array(Buffer.from(r.body, "base64")) }));
 }
 
-/** The zip kept, the run done and its files dropped, in the caller's transaction. */
+/** The zip kept, the run done (its total the accounts done, should some have joined meanwhile) and its files dropped, in the caller's transaction. */
 export async function finishRun(q: Queryable, runId: string, zip: Uint8Array): Promise<void> {
   await q.query(
-    `UPDATE brokerdesk.statement_runs SET status = 'done', finished_at = now(), zip = decode($2, 'base64'), zip_bytes = $3
+    `UPDATE brokerdesk.statement_runs SET status = 'done', finished_at = now(), zip = decode($2, 'base64'), zip_bytes = $3,
+            total = GREATEST(total, done)
       WHERE id = $1`,
     [runId, Buffer.from(zip).toString("base64"), zip.byteLength],
   );
