@@ -26,6 +26,7 @@ export const NAV: NavItem[] = [
   { href: "/accounts", label: "Accounts", permission: "accounts:read" },
   { href: "/orders", label: "Orders", permission: "orders:read" },
   { href: "/movements", label: "Movements", permission: "movements:read" },
+  { href: "/statements", label: "Statements", permission: "statements:read" },
   {
     href: "/approvals",
     label: "Approvals",

@@ -74,4 +74,6 @@ export const LIVE_TOPIC_QUERY_ROOTS: Record<string, string[]> = {
   activities: ["activities-status"],
   // An upstream module's state changed: the status page reads it again.
   status: ["status"],
+  // A bulk statements run was asked for, moved on an account or finished: its page reads the runs again.
+  statements: ["statement-runs"],
 };

@@ -9,6 +9,7 @@ import { BalancePanel } from "./balance-panel";
 import { statusConsequence, StatusBadge } from "./labels";
 import { OverviewPanel, useAccountOverview } from "./overview-panel";
 import { PositionsPanel } from "./positions-panel";
+import { StatementsPanel } from "@/components/statements/statements-panel";
 
 /** The account page: a header and four panels that load, fail and retry independently. */
 export function AccountDetail({
@@ -19,6 +20,7 @@ export function AccountDetail({
   canReadOrders = false,
   canMove = false,
   canReadApprovals = false,
+  canReadStatements = false,
   notice,
 }: {
   accountId: string;
@@ -29,6 +31,8 @@ export function AccountDetail({
   canMove?: boolean;
   /** Shows the held requests that touch the account ("Pending approval"). */
   canReadApprovals?: boolean;
+  /** Offers the account's statements and trade confirmations. */
+  canReadStatements?: boolean;
   notice?: string;
 }) {
   const overview = useAccountOverview(accountId);
@@ -93,6 +97,7 @@ export function AccountDetail({
       </div>
       <PositionsPanel accountId={accountId} canPlace={canPlace} />
       <ActivitiesPanel accountId={accountId} />
+      {canReadStatements ? <StatementsPanel accountId={accountId} /> : null}
     </div>
   );
 }

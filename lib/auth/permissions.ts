@@ -48,6 +48,8 @@ export const PERMISSIONS = {
   "alerts:read": ["admin", "compliance"],
   /** Account activities across accounts (the explorer over the desk's copy) and asking for a sweep of them. */
   "activities:read": ["admin", "operations", "compliance"],
+  /** Account statements and trade confirmations (PDF, CSV), one account's or every account's for a period (audited). */
+  "statements:read": ["admin", "operations", "compliance"],
   /** Clear or escalate an alert, with a note (audited). */
   "alerts:decide": ["compliance"],
   /** Edit the surveillance rules (kinds, thresholds, on/off). */
@@ -139,6 +141,7 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   "approvals:rules": "Edit the approval rules",
   "alerts:read": "Read surveillance alerts",
   "activities:read": "Explore account activities",
+  "statements:read": "Statements and trade confirmations",
   "alerts:decide": "Clear or escalate alerts",
   "alerts:rules": "Edit the surveillance rules",
   "market:read": "Market and reference data",
@@ -179,6 +182,10 @@ export const CAPABILITIES: { permission: Permission; text: string }[] = [
   { permission: "accounts:read", text: "Find virtual accounts and inspect their balances, positions and activities" },
   { permission: "audit:read", text: "Review the staff audit trail and verify its hash chain" },
   { permission: "activities:read", text: "Explore account activities across accounts, with totals by currency and a CSV export" },
+  {
+    permission: "statements:read",
+    text: "Download account statements and trade confirmations as PDF or CSV, one account's or every account's for a month",
+  },
   { permission: "alerts:decide", text: "Review surveillance alerts and clear or escalate them with a note" },
   { permission: "alerts:rules", text: "Set the surveillance rules that raise alerts" },
   { permission: "staff:manage", text: "Create, disable, unlock and change the role of staff users" },

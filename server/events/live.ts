@@ -27,6 +27,8 @@ const TOPIC_PERMISSION: Record<string, Permission> = {
   status: "status:read",
   // The same for the command line's access keys.
   "access-key": "cli:own",
+  // A bulk statements run's progress (server/statements/bulk.ts).
+  statements: "statements:read",
 };
 
 /** The part of a notice a role may receive; undefined when nothing is left. */

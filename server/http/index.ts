@@ -1,4 +1,5 @@
 import "server-only";
-/** Route handlers: `jsonRoute` and `csvRoute` (guarded, parameters parsed, failures mapped, exports audited). */
+/** Route handlers: `jsonRoute`, `csvRoute` and `fileRoute` (guarded, parameters parsed, failures mapped, downloads audited). */
 export { jsonRoute, openJsonRoute } from "./route";
 export { csvRoute } from "./csv";
+export { fileRoute, type FileBody } from "./file";

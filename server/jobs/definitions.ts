@@ -10,6 +10,7 @@ import { backfill, backfillDue, completeOrderDetails, reconcile, type SyncDeps }
 import { pacer, runOrderSweep, type OrderSweepDeps, type SweepMemory } from "@/server/orders/sweep";
 import { sweptWithin } from "./queries";
 import { runOutboxLoop, type OutboxDeps } from "@/server/status-mail/outbox";
+import { hasOpenStatementRun, runStatementRuns } from "@/server/statements/bulk";
 import { evaluateNewEvents } from "./surveillance";
 
 /** What the jobs run with: the app database, the upstream client and the configuration (lib/env.ts). */
@@ -252,6 +253,24 @@ export const JOBS = {
     (d) => !!d.mail,
     async (d, _state, signal) => (d.mail ? { ...(await runOutboxLoop(d.mail, signal)) } : { skipped: "mail is off" }),
   ),
+  // Every account's statement of a period into one zip (server/statements/bulk.ts): sent when a run is asked for;
+  // the minute schedule and the start bring back a run whose job was lost.
+  statements: {
+    name: "statements",
+    label: "Statements (bulk)",
+    policy: "stately",
+    retryLimit: 3,
+    retryDelay: 10,
+    retryBackoff: true,
+    expireInSeconds: 300,
+    schedule: () => cronEvery(60_000),
+    onRequest: false,
+    dueAtStart: (d) => hasOpenStatementRun(d.db.engine),
+    async run(_data, d, _state, signal) {
+      const outcome = await runStatementRuns(d.db.engine, signal, d.log);
+      return { again: outcome.again, output: { runs: outcome.runs } };
+    },
+  },
 } satisfies Record<string, JobDefinition>;
 
 export const JOB_LIST: JobDefinition[] = Object.values(JOBS);

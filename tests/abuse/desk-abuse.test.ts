@@ -61,6 +61,7 @@ const ACTIONS = [
   "activities-sweep",
   "tokens-create",
   "tokens-revoke",
+  "statements-run",
 ];
 /** The desk's GET routes under app/api; each [segment] of a path is a parameter. */
 const ROUTES = [
@@ -111,6 +112,13 @@ const ROUTES = [
   "approvals/decided",
   "badges/approvals",
   "badges/alerts",
+  "accounts/[accountId]/statement/pdf",
+  "accounts/[accountId]/statement/csv",
+  "accounts/[accountId]/confirmations",
+  "accounts/[accountId]/confirmations/[date]/pdf",
+  "accounts/[accountId]/confirmations/[date]/csv",
+  "statements/runs",
+  "statements/runs/[runId]/zip",
 ];
 
 const actionTally = new Tally("desk actions", (b) => {

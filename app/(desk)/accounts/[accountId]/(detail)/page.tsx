@@ -59,6 +59,7 @@ export default async function AccountPage({
         canReadOrders={can(staff, "orders:read")}
         canMove={can(staff, "movements:write")}
         canReadApprovals={readsApprovals}
+        canReadStatements={can(staff, "statements:read")}
         notice={notice}
       />
       {can(staff, "accounts:write") ? <TradingCredentialsSection accountId={accountId} /> : null}

@@ -1,0 +1,70 @@
+import "server-only";
+import { type AuditInput } from "@/server/audit/entry";
+import { appendAudit } from "@/server/audit/trail";
+import { metaFromHeaders } from "@/server/auth/request-meta";
+import type { Staff } from "@/server/auth/guard";
+import { getDb } from "@/server/db";
+import { errorCodeOf, errorResponse } from "./errors";
+import { authorize, parseParams, type RouteContext, type RouteHandler, type RouteSpec } from "./route";
+
+export interface FileSpec<P> extends RouteSpec<P> {
+  /** Audit action of the download, e.g. "statements.download". */
+  action: string;
+  /** What the audit entry records as the download's filter and target (default: the parameters, no target). */
+  filter?: (params: P) => unknown;
+  target?: (params: P) => string;
+}
+
+/** A file the work made: its bytes, type and name (the name as the browser saves it). */
+export interface FileBody {
+  body: Uint8Array;
+  contentType: string;
+  filename: string;
+}
+
+/**
+ * A guarded binary download (a PDF, a zip), made whole before answering, and audited once like the CSV exports:
+ * success with the file's name and size once it is made, failure with the error code when making it failed, denied
+ * without the permission. The same guard, parameters and error answers as jsonRoute.
+ */
+export function fileRoute<P = undefined>(spec: FileSpec<P>, work: (ctx: RouteContext<P>) => Promise<FileBody>): RouteHandler {
+  return async (request, context) => {
+    const meta = metaFromHeaders(request.headers);
+    const audit = async (staff: Staff, entry: Pick<AuditInput, "input" | "outcome" | "errorCode" | "target">) =>
+      appendAudit(await getDb(), {
+        actorId: staff.id,
+        actorEmail: staff.email,
+        actorRole: staff.role,
+        action: spec.action,
+        ...meta,
+        ...entry,
+      });
+
+    const auth = await authorize(spec.permission);
+    if ("response" in auth) {
+      if (auth.denied) await audit(auth.denied, { outcome: "denied", errorCode: "FORBIDDEN" });
+      return auth.response;
+    }
+    const { staff } = auth;
+    let filter: unknown;
+    let target: string | undefined;
+    try {
+      const params = parseParams(spec.params, request, (await context?.params) ?? {});
+      filter = spec.filter ? spec.filter(params) : params;
+      target = spec.target?.(params);
+      const file = await work({ staff, params, request });
+      await audit(staff, { input: { filter, file: file.filename, bytes: file.body.byteLength }, outcome: "success", target });
+      return new Response(file.body as BodyInit, {
+        headers: {
+          "content-type": file.contentType,
+          "content-length": String(file.body.byteLength),
+          "content-disposition": `attachment; filename="${file.filename.replace(/[^\w.-]/g, "_")}"`,
+          "cache-control": "no-store",
+        },
+      });
+    } catch (error) {
+      await audit(staff, { input: { filter }, outcome: "failure", errorCode: errorCodeOf(error), target });
+      return errorResponse(error);
+    }
+  };
+}

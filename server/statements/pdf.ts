@@ -1,0 +1,169 @@
+import "server-only";
+import { currencyDecimals, formatMoney, formatQuantity } from "@/lib/money";
+import type { Statement, StatementTrade, TradeConfirmation } from "@/lib/schemas/statements";
+import { finish, heading, newDoc, section, table, warning, type Column, type Doc } from "./pdf-kit";
+
+/** The statement and the trade confirmation as PDF documents (A4, pdfkit). Amounts in the currency's decimals. */
+
+/** An amount as the documents show it: grouped, the currency's decimals, no currency code (a column says it). */
+export const docMoney = (amount: string, currency: string) => formatMoney(amount, undefined, currencyDecimals(currency) ?? 2);
+/** A moment as the documents show it: UTC to the minute. */
+export const docTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
+
+const accountLine = (s: { accountNumber: string | null; accountId: string }) =>
+  s.accountNumber ? `${s.accountNumber} (${s.accountId})` : s.accountId;
+
+const TRADE_COLUMNS: Column[] = [
+  { header: "Time (UTC)", width: 78 },
+  { header: "Symbol", width: 62 },
+  { header: "Side", width: 28 },
+  { header: "Quantity", width: 42, align: "right" },
+  { header: "Price", width: 50, align: "right" },
+  { header: "Gross", width: 62, align: "right" },
+  { header: "Commission", width: 56, align: "right" },
+  { header: "Fees", width: 44, align: "right" },
+  { header: "Net", width: 65, align: "right" },
+  { header: "Ccy", width: 28 },
+];
+
+const tradeCells = (t: StatementTrade) => [
+  docTime(t.at),
+  t.symbol ?? "",
+  t.side ?? "",
+  formatQuantity(t.quantity),
+  t.price,
+  docMoney(t.gross, t.currency),
+  docMoney(t.commission, t.currency),
+  docMoney(t.fees, t.currency),
+  docMoney(t.net, t.currency),
+  t.currency,
+];
+
+const TOTAL_COLUMNS: Column[] = [
+  { header: "Currency", width: 60 },
+  { header: "Gross", width: 110, align: "right" },
+  { header: "Commission", width: 110, align: "right" },
+  { header: "Fees", width: 110, align: "right" },
+  { header: "Net", width: 125, align: "right" },
+];
+
+function tradeTotals(doc: Doc, totals: Statement["tradeTotals"]) {
+  table(
+    doc,
+    TOTAL_COLUMNS,
+    totals.map((t) => [
+      t.currency,
+      docMoney(t.gross, t.currency),
+      docMoney(t.commission, t.currency),
+      docMoney(t.fees, t.currency),
+      docMoney(t.net, t.currency),
+    ]),
+    { empty: "No trades." },
+  );
+}
+
+export function statementPdf(s: Statement): Promise<Buffer> {
+  const doc = newDoc(`Statement ${s.accountNumber ?? s.accountId} ${s.from} to ${s.to}`);
+  heading(doc, "Account statement", [
+    ["Account", accountLine(s)],
+    ["Period", `${s.from} to ${s.to} (UTC days, both included)`],
+    ["Activities included up to", s.activitiesAsOf ? docTime(s.activitiesAsOf) + " UTC" : "not read yet"],
+    ["Generated", `${docTime(s.generatedAt)} UTC`],
+  ]);
+  if (!s.complete)
+    warning(doc, "Provisional: the period ends after the account's activities were last read; later activity is not included.");
+  for (const m of s.tradeMismatches) {
+    warning(
+      doc,
+      `Check: the period's executions net ${docMoney(m.executions, m.currency)} ${m.currency}, its trade cash lines ${docMoney(m.activities, m.currency)} ${m.currency} (executions the desk did not receive, or trade activities not read yet).`,
+    );
+  }
+
+  section(doc, "Balances", "Opening = the sum of the account's activities before the period; closing = opening + credits + debits.");
+  table(
+    doc,
+    [
+      { header: "Currency", width: 60 },
+      { header: "Opening", width: 110, align: "right" },
+      { header: "Credits", width: 110, align: "right" },
+      { header: "Debits", width: 110, align: "right" },
+      { header: "Closing", width: 125, align: "right" },
+    ],
+    s.currencies.map((c) => [
+      c.currency,
+      docMoney(c.opening, c.currency),
+      docMoney(c.credits, c.currency),
+      docMoney(c.debits, c.currency),
+      docMoney(c.closing, c.currency),
+    ]),
+    { empty: "No cash in any currency." },
+  );
+
+  section(doc, "Activity by type");
+  table(
+    doc,
+    [
+      { header: "Currency", width: 60 },
+      { header: "Type", width: 150 },
+      { header: "Amount", width: 120, align: "right" },
+    ],
+    s.currencies.flatMap((c) => c.byType.map((t) => [c.currency, t.type, docMoney(t.amount, c.currency)])),
+    { empty: "No activity in the period." },
+  );
+
+  section(doc, "Cash activity");
+  table(
+    doc,
+    [
+      { header: "Time (UTC)", width: 78 },
+      { header: "Type", width: 70 },
+      { header: "Description", width: 157 },
+      { header: "Ccy", width: 30 },
+      { header: "Amount", width: 85, align: "right" },
+      { header: "Balance", width: 95, align: "right" },
+    ],
+    s.cash.map((l) => [
+      docTime(l.at),
+      l.type,
+      l.description ?? [l.subType, l.symbol].filter(Boolean).join(" "),
+      l.currency,
+      docMoney(l.amount, l.currency),
+      docMoney(l.balance, l.currency),
+    ]),
+    { empty: "No activity in the period." },
+  );
+
+  section(doc, "Trades", "Executions in the period; net = what the account received (negative: paid), after commission and fees.");
+  table(doc, TRADE_COLUMNS, s.trades.map(tradeCells), { empty: "No trades in the period." });
+  if (s.trades.length) {
+    section(doc, "Trade totals");
+    tradeTotals(doc, s.tradeTotals);
+  }
+
+  section(doc, `Positions at ${s.to} end of day`, "Net quantities of the account's trades and position journals before the period's end.");
+  table(
+    doc,
+    [
+      { header: "Market", width: 60 },
+      { header: "Symbol", width: 160 },
+      { header: "Quantity", width: 120, align: "right" },
+    ],
+    s.positions.map((p) => [p.market ?? "", p.symbol, formatQuantity(p.quantity)]),
+    { empty: "No positions." },
+  );
+  return finish(doc, `Statement · ${s.accountNumber ?? s.accountId} · ${s.from} to ${s.to}`);
+}
+
+export function confirmationPdf(c: TradeConfirmation): Promise<Buffer> {
+  const doc = newDoc(`Trade confirmation ${c.accountNumber ?? c.accountId} ${c.date}`);
+  heading(doc, "Trade confirmation", [
+    ["Account", accountLine(c)],
+    ["Trade date", `${c.date} (UTC)`],
+    ["Generated", `${docTime(c.generatedAt)} UTC`],
+  ]);
+  section(doc, "Executions", "Net = what the account received (negative: paid), after commission and fees.");
+  table(doc, TRADE_COLUMNS, c.trades.map(tradeCells), { empty: "No executions on this day." });
+  section(doc, "Totals");
+  tradeTotals(doc, c.totals);
+  return finish(doc, `Trade confirmation · ${c.accountNumber ?? c.accountId} · ${c.date}`);
+}
