@@ -7,10 +7,10 @@ import {
   type BulkRowError,
   type BulkJournalUpload,
 } from "@/lib/schemas/bulk-journals";
-import { resolveAccount } from "@/server/accounts/directory";
+import { rememberAccountNumbers, resolveAccount } from "@/server/accounts/directory";
 import { isBrokerError } from "@/server/broker/errors";
 import type { AppDb } from "@/server/db";
-import { getAccountCash, getHeldPositions, getMovementAccount } from "@/server/movements/form-data";
+import { getAccountCash, getHeldPositions, getMovementAccount, searchMovementAccounts } from "@/server/movements/form-data";
 
 /**
  * Every row of an upload checked before anything is held: the row's own schema (the one-journal form's), then what
@@ -50,15 +50,25 @@ async function resolveAll(db: AppDb, written: string[]): Promise<Map<string, str
   const distinct = [...new Set(written)];
   await inTurns(distinct, async (w) => {
     const { accountId } = await resolveAccount(db.engine, w);
-    try {
-      const account = await getMovementAccount(accountId);
-      if (account) out.set(w, account.account_id);
-    } catch (error) {
-      // An id the upstream refuses as malformed is as unknown as one it does not have.
-      if (!(isBrokerError(error) && error.status >= 400 && error.status < 500)) throw error;
-    }
+    const account =
+      (await unlessRefused(getMovementAccount(accountId))) ??
+      // A number the directory has not learnt yet: the accounts search finds it (one list call).
+      (await unlessRefused(searchMovementAccounts(w, "all")))?.find((a) => a.account_number === w);
+    if (!account) return;
+    out.set(w, account.account_id);
+    if (account.account_number) await rememberAccountNumbers(db.engine, [account]);
   });
   return out;
+}
+
+/** An id or number the upstream refuses (unknown, malformed) is as unknown as one it does not have. */
+async function unlessRefused<T>(read: Promise<T>): Promise<T | undefined> {
+  try {
+    return await read;
+  } catch (error) {
+    if (isBrokerError(error) && error.status >= 400 && error.status < 500) return undefined;
+    throw error;
+  }
 }
 
 async function checkCash(rows: BulkJournalRow[]): Promise<BulkRowError[]> {
