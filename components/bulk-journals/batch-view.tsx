@@ -48,8 +48,9 @@ export function BatchResults({ view, canRetry }: { view: BatchView; canRetry: bo
   const approval = view.approval?.status;
   const shown = useMemo(() => view.rows.map((r) => ({ row: r, shown: shownOf(r, approval) })), [view.rows, approval]);
   const count = (s: Shown) => shown.filter((r) => r.shown === s).length;
-  const failed = count("failed");
   const settled = approval === "executed" || approval === "failed";
+  // Once the execution is over, a row it never reached is retried with the failed ones.
+  const failed = count("failed") + (settled ? count("not-sent") : 0);
   const rows = shown.filter((r) => filter === "all" || r.shown === filter || (filter === "not-sent" && r.shown === "queued"));
   const account = (id: string) => view.accountNumbers[id] ?? id;
 
@@ -88,7 +89,7 @@ export function BatchResults({ view, canRetry }: { view: BatchView; canRetry: bo
               [
                 ["Rows", view.rows.length, "text-slate-900"],
                 ["Sent", count("sent"), "text-emerald-700"],
-                ["Failed", failed, "text-red-700"],
+                ["Failed", count("failed"), "text-red-700"],
                 ["Not sent", count("not-sent") + count("queued") + count("sending"), "text-slate-600"],
               ] as const
             ).map(([label, n, tone]) => (

@@ -81,7 +81,9 @@ export async function retryFailedRows(batchId: string, ctx: ActionContext): Prom
   if (approval.status !== "executed" && approval.status !== "failed")
     throw refuse("NOT_APPROVED", "Only an approved batch's rows are sent: this one was not approved.");
   const batch = bulkJournals.schema.parse(approval.payload);
-  const totals = await sendRows(batch, ctx, { from: ["failed"] });
+  // A row still pending once the execution is over never reached the upstream (the run stopped on an error): it is
+  // sent with the failed ones.
+  const totals = await sendRows(batch, ctx, { from: ["failed", "pending"] });
   if (!totals.sent && !totals.failed) throw refuse("NOTHING_TO_RETRY", "No row of this batch failed: there is nothing to send again.");
   revalidatePath(batchHref(batchId));
   return totals;
