@@ -39,10 +39,14 @@ function flat(value: Record<string, unknown>, prefix = "", out: [string, unknown
   return out;
 }
 
+const LEADING = ["line", "kind", "from_account", "to_account", "amount", "currency"];
+const rank = (key: string) => (LEADING.includes(key) ? LEADING.indexOf(key) : LEADING.length);
+
 /** A stored list of records (a batch's rows), one line each: its fields flattened, a nested `request.` left out of the names. */
 function PayloadTable({ name, items, numbers }: { name: string; items: Record<string, unknown>[]; numbers: Record<string, string> }) {
   const records = items.map((item) => Object.fromEntries(flat(item).map(([k, v]) => [k.replace(/^request\./, ""), v])));
-  const keys = [...new Set(records.flatMap((r) => Object.keys(r)))];
+  // Stored as jsonb (keys by length), shown in reading order: a record's line and kind, then its accounts and amounts.
+  const keys = [...new Set(records.flatMap((r) => Object.keys(r)))].sort((a, b) => rank(a) - rank(b));
   const cell = (r: Record<string, unknown>, key: string) => {
     const value = r[key];
     const currency = AMOUNT_KEYS[key] ? r[AMOUNT_KEYS[key]] : undefined;

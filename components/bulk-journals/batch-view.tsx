@@ -13,7 +13,8 @@ import { Panel } from "@/components/ui/page";
 import { RowsTable } from "@/components/ui/rows-table";
 import { APPROVAL_STATUS_LABELS, APPROVAL_STATUS_TONES, type ApprovalStatus } from "@/lib/schemas/approvals";
 import type { BatchView, BulkRowView } from "@/lib/schemas/bulk-journals";
-import { MOVEMENT_KIND_LABELS } from "@/lib/schemas/movements";
+import { enumLabel } from "@/lib/enums";
+import { MOVEMENT_STATUS_LABELS } from "@/lib/schemas/movement-list";
 import { formatDateTime } from "@/lib/format";
 import { formatMoney, formatQuantity } from "@/lib/money";
 import { retryBulkJournalRowsAction } from "@/server/actions/movements-bulk-journals-retry";
@@ -58,7 +59,7 @@ export function BatchResults({ view, canRetry }: { view: BatchView; canRetry: bo
     <div className="space-y-3">
       <RefreshOnChange topic="bulk-journal" />
       <RefreshOnChange topic="approval" />
-      <div className="grid gap-3 lg:grid-cols-[minmax(0,28rem)_minmax(0,1fr)]">
+      <div className="grid gap-3 xl:grid-cols-2">
         <Panel title="Batch">
           <Fields
             items={[
@@ -141,7 +142,7 @@ export function BatchResults({ view, canRetry }: { view: BatchView; canRetry: bo
         empty="No rows."
         columns={[
           { head: "Line", cell: (r) => r.row.line, numeric: true, className: "w-14 tabular-nums" },
-          { head: "Kind", cell: (r) => MOVEMENT_KIND_LABELS[r.row.kind] },
+          { head: "Kind", cell: (r) => (r.row.kind === "CASH_JOURNAL" ? "Cash" : "Position"), className: "whitespace-nowrap" },
           { head: "From", cell: (r) => <Mono>{account(r.row.fromAccount)}</Mono> },
           { head: "To", cell: (r) => <Mono>{account(r.row.toAccount)}</Mono> },
           {
@@ -159,17 +160,22 @@ export function BatchResults({ view, canRetry }: { view: BatchView; canRetry: bo
               r.row.status === "sent" ? (
                 <Link
                   href={`/movements/${r.row.kind}/${encodeURIComponent(r.row.clientRequestId)}`}
-                  className="font-mono text-xs text-blue-700 hover:underline"
+                  className="font-mono text-xs whitespace-nowrap text-blue-700 hover:underline"
                   prefetch={false}
                 >
                   {r.row.clientRequestId}
                 </Link>
               ) : (
-                <Mono>{r.row.clientRequestId}</Mono>
+                <span className="font-mono text-xs whitespace-nowrap">{r.row.clientRequestId}</span>
               ),
           },
           { head: "Status", cell: (r) => <Badge tone={SHOWN[r.shown].tone}>{SHOWN[r.shown].label}</Badge> },
-          { head: "Upstream", cell: (r) => r.row.upstreamStatus ?? <span className="text-slate-400">—</span> },
+          {
+            head: "Upstream",
+            cell: (r) =>
+              r.row.upstreamStatus ? enumLabel(MOVEMENT_STATUS_LABELS, r.row.upstreamStatus) : <span className="text-slate-400">—</span>,
+            className: "whitespace-nowrap text-xs text-slate-700",
+          },
           {
             head: "Message",
             cell: (r) =>

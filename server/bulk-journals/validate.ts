@@ -40,7 +40,9 @@ export async function validateUpload(db: AppDb, upload: BulkJournalUpload): Prom
     }
     resolved.push({ ...r, request: { ...r.request, from_account: from, to_account: to } } as BulkJournalRow);
   }
-  errors.push(...(await checkCash(resolved)), ...(await checkPositions(resolved)));
+  const written = new Map([...accounts].map(([w, id]) => [id, w]));
+  const name = (id: string) => written.get(id) ?? id;
+  errors.push(...(await checkCash(resolved, name)), ...(await checkPositions(resolved, name)));
   return { batch: { batch_id: upload.batch_id, rows: resolved }, errors: errors.sort((a, b) => a.line - b.line) };
 }
 
@@ -71,7 +73,7 @@ async function unlessRefused<T>(read: Promise<T>): Promise<T | undefined> {
   }
 }
 
-async function checkCash(rows: BulkJournalRow[]): Promise<BulkRowError[]> {
+async function checkCash(rows: BulkJournalRow[], name: (id: string) => string): Promise<BulkRowError[]> {
   const cash = rows.flatMap((r) => (r.kind === "CASH_JOURNAL" ? [{ line: r.line, ...r.request }] : []));
   const keys = [...new Set(cash.map((r) => `${r.from_account}|${r.currency}`))];
   const available = new Map<string, string>();
@@ -90,13 +92,13 @@ async function checkCash(rows: BulkJournalRow[]): Promise<BulkRowError[]> {
       errors.push({
         line: r.line,
         column: "amount",
-        message: `With the rows above, ${formatMoney(total, r.currency)} from this account: more than its available cash, ${formatMoney(limit, r.currency)}`,
+        message: `With the rows above, ${formatMoney(total, r.currency)} from ${name(r.from_account)}: more than its available cash, ${formatMoney(limit, r.currency)}`,
       });
   }
   return errors;
 }
 
-async function checkPositions(rows: BulkJournalRow[]): Promise<BulkRowError[]> {
+async function checkPositions(rows: BulkJournalRow[], name: (id: string) => string): Promise<BulkRowError[]> {
   const moves = rows.flatMap((r) => (r.kind === "POSITION_JOURNAL" ? [{ line: r.line, ...r.request }] : []));
   const held = new Map<string, Awaited<ReturnType<typeof getHeldPositions>>>();
   await inTurns([...new Set(moves.map((m) => m.from_account))], async (a) => void held.set(a, await getHeldPositions(a)));
@@ -109,12 +111,12 @@ async function checkPositions(rows: BulkJournalRow[]): Promise<BulkRowError[]> {
     const position = held
       .get(m.from_account)
       ?.find((p) => p.symbol === m.symbol && p.instrument_type === m.instrument_type && p.market === m.market);
-    if (!position) errors.push({ line: m.line, column: "symbol", message: `The source account holds no ${m.symbol}` });
+    if (!position) errors.push({ line: m.line, column: "symbol", message: `${name(m.from_account)} holds no ${m.symbol}` });
     else if (compareDecimal(total, position.quantity) > 0)
       errors.push({
         line: m.line,
         column: "quantity",
-        message: `With the rows above, ${formatQuantity(total)} ${m.symbol}: more than the ${formatQuantity(position.quantity)} the source holds`,
+        message: `With the rows above, ${formatQuantity(total)} ${m.symbol} from ${name(m.from_account)}: more than the ${formatQuantity(position.quantity)} it holds`,
       });
   }
   return errors;
