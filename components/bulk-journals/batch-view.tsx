@@ -90,7 +90,7 @@ export function BatchResults({ view, canRetry }: { view: BatchView; canRetry: bo
               [
                 ["Rows", view.rows.length, "text-slate-900"],
                 ["Sent", count("sent"), "text-emerald-700"],
-                ["Failed", count("failed"), "text-red-700"],
+                ["Failed", count("failed"), count("failed") ? "text-red-700" : "text-slate-600"],
                 ["Not sent", count("not-sent") + count("queued") + count("sending"), "text-slate-600"],
               ] as const
             ).map(([label, n, tone]) => (

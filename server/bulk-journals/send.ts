@@ -40,11 +40,7 @@ export interface RunTotals {
  * only sent when unknown. Rows not claimed (sent, or held by another caller) are skipped. The page hears of progress
  * on the live channel about once a second.
  */
-export async function sendRows(
-  batch: BulkJournalBatch,
-  ctx: ActionContext,
-  o: { from: BulkRowStatus[]; lines?: Set<number> },
-): Promise<RunTotals> {
+export async function sendRows(batch: BulkJournalBatch, ctx: ActionContext, o: { from: BulkRowStatus[] }): Promise<RunTotals> {
   const totals: RunTotals = { sent: 0, failed: 0, skipped: 0 };
   const { db } = ctx;
   let told = Date.now();
@@ -56,14 +52,14 @@ export async function sendRows(
   await touchBatch(db.engine, batch.batch_id);
   const ledger = batchLedger(broker());
   for (const row of batch.rows) {
-    if (o.lines && !o.lines.has(row.line)) continue;
     const before = await claimRow(db.engine, batch.batch_id, row.line, o.from, { claimedBefore: new Date(Date.now() - STUCK_AFTER_MS) });
     if (!before) {
       totals.skipped += 1;
       continue;
     }
-    const outcome = await sendRow(batch.batch_id, row, ctx, ledger.broker, before !== "pending");
-    if (outcome.status === "sent") ledger.sent(row);
+    const { sentNow, ...outcome } = await sendRow(batch.batch_id, row, ctx, ledger.broker, before !== "pending");
+    // Only what this run sent comes off the balances it read (a row the upstream already had is in them).
+    if (sentNow) ledger.sent(row);
     await settleRow(db.engine, batch.batch_id, row.line, outcome);
     totals[outcome.status] += 1;
     await tell();
@@ -78,7 +74,7 @@ async function sendRow(
   ctx: ActionContext,
   client: BrokerClient,
   askFirst: boolean,
-): Promise<{ status: "sent" | "failed"; upstreamStatus?: string | null; message?: string | null }> {
+): Promise<{ status: "sent" | "failed"; upstreamStatus?: string | null; message?: string | null; sentNow?: boolean }> {
   const op = operationOf(row);
   if (askFirst) {
     try {
@@ -99,7 +95,7 @@ async function sendRow(
     work: async () => ({ data: await op.send(row.request, rowCtx) }),
   });
   return performed.ok
-    ? { status: "sent", upstreamStatus: performed.data.status, message: performed.data.reason ?? null }
+    ? { status: "sent", upstreamStatus: performed.data.status, message: performed.data.reason ?? null, sentNow: true }
     : { status: "failed", message: performed.userMessage };
 }
 
