@@ -35,6 +35,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "jobs.run": "Ran a job now",
   "movements.cash_journal": "Cash journal",
   "movements.position_journal": "Position journal",
+  "movements.bulk_journals": "Bulk journals",
+  "movements.bulk_journals.retry": "Bulk journals: retry failed rows",
   "movements.fx_request": "Currency exchange request",
   "movements.instant_exchange": "Instant currency exchange",
   "movements.instant_funding": "Deposit or withdrawal",

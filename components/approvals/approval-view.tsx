@@ -31,13 +31,80 @@ function flat(value: Record<string, unknown>, prefix = "", out: [string, unknown
   for (const [k, v] of Object.entries(value)) {
     const key = prefix ? `${prefix}.${k}` : k;
     if (v && typeof v === "object" && !Array.isArray(v)) flat(v as Record<string, unknown>, key, out);
+    else if (Array.isArray(v) && v.some((x) => x && typeof x === "object"))
+      continue; // a list of records: PayloadTable
     else if (Array.isArray(v)) out.push([key, v.join(", ")]);
     else if (v !== "" && v !== null && v !== undefined) out.push([key, v]);
   }
   return out;
 }
 
+const LEADING = ["line", "kind", "from_account", "to_account", "amount", "currency"];
+const rank = (key: string) => (LEADING.includes(key) ? LEADING.indexOf(key) : LEADING.length);
+
+/** A stored list of records (a batch's rows), one line each: its fields flattened, a nested `request.` left out of the names. */
+function PayloadTable({ name, items, numbers }: { name: string; items: Record<string, unknown>[]; numbers: Record<string, string> }) {
+  const records = items.map((item) => Object.fromEntries(flat(item).map(([k, v]) => [k.replace(/^request\./, ""), v])));
+  // Stored as jsonb (keys by length), shown in reading order: a record's line and kind, then its accounts and amounts.
+  const keys = [...new Set(records.flatMap((r) => Object.keys(r)))].sort((a, b) => rank(a) - rank(b));
+  const cell = (r: Record<string, unknown>, key: string) => {
+    const value = r[key];
+    const currency = AMOUNT_KEYS[key] ? r[AMOUNT_KEYS[key]] : undefined;
+    if (typeof value === "string" && typeof currency === "string") return formatMoney(value, currency);
+    if (typeof value === "string" && isAccountKey(key)) return numbers[value] ?? value;
+    return value === undefined ? "" : String(value);
+  };
+  return (
+    <div className="mt-3">
+      <h4 className="mb-1 text-xs font-medium text-slate-600">
+        {labelOf(name)} ({items.length.toLocaleString("en-US")})
+      </h4>
+      <div className="max-h-96 overflow-auto rounded border border-slate-200">
+        <table className="min-w-full text-xs" data-testid="approval-payload-rows">
+          <thead className="sticky top-0 bg-slate-50">
+            <tr>
+              {keys.map((k) => (
+                <th
+                  key={k}
+                  className={`px-2 py-1 font-semibold whitespace-nowrap text-slate-600 ${AMOUNT_KEYS[k] ? "text-right" : "text-left"}`}
+                >
+                  {labelOf(k)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {records.map((r, i) => (
+              <tr key={i} className="border-t border-slate-100">
+                {keys.map((k) => (
+                  <td key={k} className={`px-2 py-0.5 whitespace-nowrap ${AMOUNT_KEYS[k] ? "text-right tabular-nums" : "font-mono"}`}>
+                    {cell(r, k)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
 function PayloadFields({ payload, numbers }: { payload: Record<string, unknown>; numbers: Record<string, string> }) {
+  const lists = Object.entries(payload).filter(
+    (e): e is [string, Record<string, unknown>[]] => Array.isArray(e[1]) && e[1].some((x) => x && typeof x === "object"),
+  );
+  return (
+    <>
+      <PayloadScalars payload={payload} numbers={numbers} />
+      {lists.map(([name, items]) => (
+        <PayloadTable key={name} name={name} items={items} numbers={numbers} />
+      ))}
+    </>
+  );
+}
+
+function PayloadScalars({ payload, numbers }: { payload: Record<string, unknown>; numbers: Record<string, string> }) {
   return (
     <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm" data-testid="approval-payload">
       {flat(payload).map(([key, value]) => {

@@ -17,6 +17,7 @@ export const APPROVAL_RULE_ACTIONS = {
   "movements.instant_funding.WITHDRAWAL": "Withdrawal (instant funding)",
   "movements.fx_request": "FX request",
   "movements.instant_exchange": "Instant exchange",
+  "movements.bulk_journals": "Bulk journals (a CSV batch, always held)",
   "accounts.option_level_raise": "Option level raised to LV3 or LV4",
   "accounts.w8ben_change": "W-8BEN change",
 } as const;
@@ -26,6 +27,7 @@ export const APPROVAL_RULE_ACTION_KEYS = Object.keys(APPROVAL_RULE_ACTIONS) as [
 /** Rule keys whose requests carry no amount: a currency or threshold would never match, so the form offers none. */
 export const NO_AMOUNT_RULE_ACTIONS: readonly string[] = [
   "movements.position_journal",
+  "movements.bulk_journals",
   "accounts.option_level_raise",
   "accounts.w8ben_change",
 ];

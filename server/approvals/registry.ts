@@ -1,5 +1,6 @@
 import "server-only";
 import { accountUpdate } from "@/server/accounts/update";
+import { bulkJournals } from "@/server/bulk-journals/operation";
 import { MOVEMENT_OPERATIONS } from "@/server/movements";
 import type { ApprovableOperation } from "./operation";
 
@@ -8,7 +9,7 @@ import type { ApprovableOperation } from "./operation";
  * not listed here (its held requests could not be executed), so adding an action to the approvals is one line:
  * an entry of `MOVEMENT_OPERATIONS` (`server/movements/index.ts`) for a movement (`defineMovement`), or an ApprovableOperation of its own.
  */
-const OPERATIONS: ApprovableOperation[] = [...MOVEMENT_OPERATIONS, accountUpdate];
+const OPERATIONS: ApprovableOperation[] = [...MOVEMENT_OPERATIONS, bulkJournals, accountUpdate];
 
 const byAction = new Map(OPERATIONS.map((op) => [op.action, op]));
 

@@ -13,6 +13,8 @@ import { onChange, type ChangeNotice } from "@/server/notices/listen";
 const TOPIC_PERMISSION: Record<string, Permission> = {
   order: "orders:read",
   movement: "movements:read",
+  // A bulk journal batch's rows progressed (server/bulk-journals/send.ts).
+  "bulk-journal": "movements:read",
   account: "accounts:read",
   stream: "stream:read",
   alert: "alerts:read",

@@ -48,6 +48,8 @@ export function buildApp(sb: Sandbox, log: Logger = { error: (o, m) => console.e
     if (!c.req.path.startsWith("/sandbox/") && !c.req.header(STATUS_PROBE_HEADER)) {
       const key = `${c.req.method} ${c.req.path}`;
       sb.calls.set(key, (sb.calls.get(key) ?? 0) + 1);
+      const requestId = c.req.method === "POST" ? clientRequestIdOf(c.get("rawBody")) : undefined;
+      if (requestId) sb.callsByRequestId.set(`${key} ${requestId}`, (sb.callsByRequestId.get(`${key} ${requestId}`) ?? 0) + 1);
       await sb.faults.apply(c.req.path);
     }
     return next();
@@ -79,4 +81,15 @@ export function buildApp(sb: Sandbox, log: Logger = { error: (o, m) => console.e
     return c.json({ error_code: "INTERNAL_ERROR", message: "Internal error." }, 500);
   });
   return app;
+}
+
+/** A write's client_request_id, for the call counter: how many times each request reached the sandbox. */
+function clientRequestIdOf(raw: string | undefined): string | undefined {
+  if (!raw || !raw.includes("client_request_id")) return undefined;
+  try {
+    const id = (JSON.parse(raw) as { client_request_id?: unknown }).client_request_id;
+    return typeof id === "string" ? id : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -34,6 +34,8 @@ export interface Sandbox {
   holdRequests: boolean;
   /** Calls answered per "METHOD /path" since start or the last reset (the control API's own calls excluded). */
   calls: Map<string, number>;
+  /** POST calls answered per "METHOD /path client_request_id" (a write's request id), reset with `calls`. */
+  callsByRequestId: Map<string, number>;
 }
 
 export type HonoEnv = {

@@ -84,6 +84,7 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Runn
     modules: new ModuleFaults(),
     holdRequests: false,
     calls: new Map(),
+    callsByRequestId: new Map(),
   };
   const app = buildApp(sandbox, opts.logger);
   const host = opts.host ?? "127.0.0.1";

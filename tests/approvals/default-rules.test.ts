@@ -18,7 +18,8 @@ import { ACCOUNTS } from "../sandbox/trading-helpers";
 import { sessionPerson as person } from "../helpers/staff";
 
 /**
- * Four-eyes out of the box: a fresh database has one approval rule per kind of money movement (migration 0120), so a
+ * Four-eyes out of the box: a fresh database has one approval rule per kind of money movement (migration 0120; bulk
+ * journals' batch from 0150, which an upgraded desk gets too, a batch being always held), so a
  * movement above its threshold waits for a second person while one below is sent, with no rule made by anyone; the
  * defaults are ordinary rules the editor changes.
  */
@@ -42,7 +43,11 @@ for (const engine of testEngines()) {
       const own = { action: "movements.cash_journal", currency: "USD", threshold: "1000", approversRequired: 2, approverRoles: ["admin"] };
       await saveRule(opened.engine, { ...own, enabled: true } as Parameters<typeof saveRule>[1], "admin@example.test");
       expect(await migrate(opened.engine, APP_SCHEMA, APP_MIGRATIONS)).toContain("0120_default_approval_rules.sql");
-      expect(await listRules(opened.engine)).toEqual([expect.objectContaining({ ...own, threshold: "1000" })]);
+      // Its own rules for the kinds it had; bulk journals, new to it, get theirs (migration 0150: a batch is always held).
+      expect(await listRules(opened.engine)).toEqual([
+        expect.objectContaining({ action: "movements.bulk_journals", threshold: null, approversRequired: 1 }),
+        expect.objectContaining({ ...own, threshold: "1000" }),
+      ]);
     } finally {
       fs.rmSync(before, { recursive: true, force: true });
       await opened.close();
@@ -72,6 +77,7 @@ for (const engine of testEngines()) {
         "movements.instant_funding.WITHDRAWAL": 25_000,
         "movements.fx_request": 100_000,
         "movements.instant_exchange": 100_000,
+        "movements.bulk_journals": null,
       });
       for (const r of rules) {
         expect(r).toMatchObject({ enabled: true, currency: null, approversRequired: 1 });

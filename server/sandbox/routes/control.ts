@@ -70,7 +70,9 @@ export function controlRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
   app.get("/sandbox/calls", (c) =>
     c.json({ data: Object.fromEntries(sb.calls), total: [...sb.calls.values()].reduce((a, b) => a + b, 0) }),
   );
-  post("/sandbox/calls/reset", async () => (sb.calls.clear(), { cleared: true }));
+  // The same per write and client_request_id ("POST /path id"): whether any request reached the upstream twice.
+  app.get("/sandbox/calls/by-request-id", (c) => c.json({ data: Object.fromEntries(sb.callsByRequestId) }));
+  post("/sandbox/calls/reset", async () => (sb.calls.clear(), sb.callsByRequestId.clear(), { cleared: true }));
 
   // Synthetic history (no balance moves, no events) and the per-currency totals a test compares a copy with.
   post("/sandbox/activities/generate", (b) => generateActivities(sb.engine, b));

@@ -56,6 +56,13 @@ export default async function NewMovementPage({ searchParams }: { searchParams: 
           ))}
         </ul>
       </nav>
+      <p className="mt-4 text-sm text-slate-600">
+        Many journals at once?{" "}
+        <Link href="/movements/bulk" className="text-blue-700 hover:underline">
+          Upload a CSV of cash or position journals
+        </Link>
+        , approved as one batch.
+      </p>
     </>
   );
 }
