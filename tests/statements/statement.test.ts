@@ -26,7 +26,7 @@ import type { SignedClient } from "../helpers/signed-fetch";
  * the upstream's cash balance, and its PDF's text read back for the figures.
  */
 const session = vi.hoisted(() => ({ staff: null as null | { id: string; email: string; name: string; role: string } }));
-vi.mock("@/server/auth/guard", () => ({ currentStaff: async () => session.staff }));
+vi.mock("@/server/auth/guard", async () => (await import("../helpers/session-guard")).sessionGuard(session));
 const OPERATIONS = sessionPerson(1, "operations");
 const SUPPORT = sessionPerson(2, "support");
 

@@ -14,7 +14,7 @@ export default lookupPage(
   (view, { staff }) => (
     <>
       <PageHeader title={`Bulk journals ${view.id}`} back={{ href: "/movements", label: "Movements" }} />
-      <BatchResults view={view} canRetry={can(staff.role, "movements:write")} />
+      <BatchResults view={view} canRetry={can(staff, "movements:write")} />
     </>
   ),
 );
