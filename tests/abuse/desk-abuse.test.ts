@@ -62,6 +62,11 @@ const ACTIONS = [
   "tokens-create",
   "tokens-revoke",
   "statements-run",
+  "roles-create",
+  "roles-update",
+  "roles-delete",
+  "movements-bulk-journals",
+  "movements-bulk-journals-retry",
 ];
 /** The desk's GET routes under app/api; each [segment] of a path is a parameter. */
 const ROUTES = [
