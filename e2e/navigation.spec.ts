@@ -11,6 +11,7 @@ const EXPECTED_NAV: Record<DemoRole, string[]> = {
     "Alerts",
     "Surveillance rules",
     "Staff",
+    "Roles",
     "Connection",
     "Approval rules",
     "Event stream",

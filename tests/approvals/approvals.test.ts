@@ -12,7 +12,7 @@ import { createCashJournalAction } from "@/server/actions/movements-cash-journal
 import { formValuesFromAccount, type AccountView } from "@/lib/schemas/virtual-account-view";
 import { getApproval, listApprovals, maskApprovalPii, sweepExpired } from "@/server/approvals/requests";
 import { NOT_SENT_MESSAGE, recoverStuckExecutions } from "@/server/approvals/recover";
-import { matchRule } from "@/server/approvals/queries/rules";
+import { listRules, matchRule } from "@/server/approvals/queries/rules";
 import { listAudit } from "@/server/audit/list";
 import { accountNumbers } from "@/server/accounts/directory";
 import { masterAccountId } from "@/server/sandbox/seed";
@@ -142,11 +142,15 @@ for (const engine of testEngines()) {
           approversRequired: 4,
           approverRoles: ["support"],
         } as never),
-      ).toMatchObject({
+      ).toMatchObject({ ok: false, code: "VALIDATION", fieldErrors: { approversRequired: expect.any(String) } });
+      // A role that may not decide (support) cannot be named an approver: refused on the field, nothing saved.
+      const before = (await listRules(db)).length;
+      expect(await saveApprovalRuleAction(rule({ action: "movements.cash_journal", approverRoles: ["support"] }))).toMatchObject({
         ok: false,
-        code: "VALIDATION",
-        fieldErrors: { approversRequired: expect.any(String), "approverRoles.0": expect.any(String) },
+        code: "NOT_AN_APPROVER_ROLE",
+        fieldErrors: { approverRoles: "Choose roles that may approve requests" },
       });
+      expect(await listRules(db)).toHaveLength(before);
     });
 
     it("USD 5,000 executes at once; USD 50,000 is held, refused to its maker, and executed by a second operator", async () => {
