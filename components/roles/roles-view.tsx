@@ -20,7 +20,7 @@ function Holders({ roles }: { roles: RoleView[] }) {
             <dd className="text-slate-700">
               {heldBy(r) === 0 ? <span className="text-slate-400">Nobody</span> : null}
               {r.holders.map((h, i) => (
-                <span key={h} className="font-mono text-xs">
+                <span key={h} className="font-mono text-xs break-all">
                   {h}
                   {i < r.holders.length - 1 ? ", " : ""}
                 </span>

@@ -1,12 +1,8 @@
 import "server-only";
 import { csvLine } from "@/lib/csv";
-import { type AuditInput } from "@/server/audit/entry";
-import { appendAudit } from "@/server/audit/trail";
-import { metaFromHeaders } from "@/server/auth/request-meta";
-import type { Staff } from "@/server/auth/guard";
-import { getDb } from "@/server/db";
 import { errorCodeOf, errorResponse } from "./errors";
-import { authorize, parseParams, type RouteContext, type RouteHandler, type RouteSpec } from "./route";
+import { authorizeDownload } from "./audited";
+import { parseParams, type RouteContext, type RouteHandler, type RouteSpec } from "./route";
 
 export type CsvValue = string | number | null | undefined;
 
@@ -30,23 +26,9 @@ const BATCH = 200;
  */
 export function csvRoute<P = undefined>(spec: CsvSpec<P>, rows: (ctx: RouteContext<P>) => AsyncIterable<CsvValue[]>): RouteHandler {
   return async (request, context) => {
-    const meta = metaFromHeaders(request.headers);
-    const audit = async (staff: Staff, entry: Pick<AuditInput, "input" | "outcome" | "errorCode">) =>
-      appendAudit(await getDb(), {
-        actorId: staff.id,
-        actorEmail: staff.email,
-        actorRole: staff.role,
-        action: spec.action,
-        ...meta,
-        ...entry,
-      });
-
-    const auth = await authorize(spec.permission);
-    if ("response" in auth) {
-      if (auth.denied) await audit(auth.denied, { outcome: "denied", errorCode: "FORBIDDEN" });
-      return auth.response;
-    }
-    const { staff } = auth;
+    const auth = await authorizeDownload(request, spec.action, spec.permission);
+    if ("response" in auth) return auth.response;
+    const { staff, audit } = auth;
     let filter: unknown;
     let count = 0;
     let iterator: AsyncIterator<CsvValue[]>;
