@@ -78,7 +78,7 @@ export function RulesEditor({ rules, approverRoles }: { rules: ApprovalRuleRow[]
                           const verb = r.enabled ? "Disable" : "Enable";
                           if (
                             !window.confirm(
-                              `${verb} the rule "${describe(r)}"? ${r.enabled ? "Such requests will no longer be held." : "Such requests will be held for approval."}`,
+                              `${verb} the rule "${describe(r)}"? ${r.enabled ? (r.action === "movements.bulk_journals" ? "Bulk journal uploads will be refused until a rule holds them again." : "Such requests will no longer be held.") : "Such requests will be held for approval."}`,
                             )
                           )
                             return;

@@ -177,4 +177,6 @@ export interface ApprovalDetail extends ApprovalListRow {
 }
 
 export const ruleActionLabel = (key: string) => (APPROVAL_RULE_ACTIONS as Record<string, string>)[key] ?? key;
-export const roleLabel = (role: string) => (ROLE_LABELS as Record<string, string>)[role] ?? role;
+/** A role in words: a built-in one's label, a custom one's key as words (its key is its name, hyphenated: `roleKeyOf`). */
+export const roleLabel = (role: string) =>
+  (ROLE_LABELS as Record<string, string>)[role] ?? (role.charAt(0).toUpperCase() + role.slice(1)).replaceAll("-", " ");

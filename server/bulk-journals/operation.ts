@@ -7,7 +7,7 @@ import { canonicalJson } from "@/server/audit/entry";
 import { getDb } from "@/server/db";
 import { logger } from "@/server/log";
 import { insertBatch } from "./queries";
-import { sendRows, settleRowsFromUpstream } from "./send";
+import { settleRowsFromUpstream } from "./settle";
 
 /** The held payload's hash, as the approvals store it: the same batch id with other rows is another batch. */
 export const batchHash = (b: BulkJournalBatch) => createHash("sha256").update(canonicalJson(b)).digest("hex");
@@ -36,6 +36,9 @@ export const bulkJournals: ApprovableOperation<typeof bulkJournalBatchSchema> = 
   async run(batch, ctx) {
     // Written when it was held; written here too should that write have failed then.
     await insertBatch(ctx.db.engine, batch, batchHash(batch), ctx.staff.email);
+    // Loaded here, in the app's process that executes an approved request: the sending steps are the action kit's
+    // (Next's runtime); the job system reaches this module for `lookup` only (./settle.ts).
+    const { sendRows } = await import("./send");
     const totals = await sendRows(batch, ctx, { from: ["pending"] });
     return { batch_id: batch.batch_id, rows: batch.rows.length, ...totals };
   },

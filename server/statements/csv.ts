@@ -23,90 +23,57 @@ export const STATEMENT_CSV_COLUMNS = [
 ] as const;
 
 type Cells = (string | null)[];
+type Column = (typeof STATEMENT_CSV_COLUMNS)[number];
 
-const tradeRow = (t: StatementTrade): Cells => [
-  "trade",
-  t.at,
-  t.currency,
-  t.market,
-  t.orderId ?? t.clientOrderId,
-  t.symbol,
-  t.side,
-  t.quantity,
-  t.price,
-  t.gross,
-  t.commission,
-  t.fees,
-  t.net,
-  null,
-];
+/** One row of the table: its section and the columns it fills, the rest empty. */
+const row = (section: string, cells: Partial<Record<Exclude<Column, "section">, string | null | undefined>>): Cells =>
+  STATEMENT_CSV_COLUMNS.map((c) => (c === "section" ? section : (cells[c] ?? null)));
+
+const tradeRow = (t: StatementTrade): Cells =>
+  row("trade", {
+    time: t.at,
+    currency: t.currency,
+    type: t.market,
+    description: t.orderId ?? t.clientOrderId,
+    symbol: t.symbol,
+    side: t.side,
+    quantity: t.quantity,
+    price: t.price,
+    gross: t.gross,
+    commission: t.commission,
+    fees: t.fees,
+    amount: t.net,
+  });
 
 export function statementCsvRows(s: Statement): Cells[] {
-  const rows: Cells[] = [];
-  const balance = (type: string, currency: string, amount: string, at: string): Cells => [
-    "balance",
-    at,
-    currency,
-    type,
-    null,
-    null,
-    null,
-    null,
-    null,
-    null,
-    null,
-    null,
-    amount,
-    null,
+  const balance = (type: string, at: string) => (c: Statement["currencies"][number]) =>
+    row("balance", { time: at, currency: c.currency, type, amount: type === "opening" ? c.opening : c.closing });
+  return [
+    ...s.currencies.map(balance("opening", s.start)),
+    ...s.currencies.flatMap((c) => c.byType.map((t) => row("summary", { currency: c.currency, type: t.type, amount: t.amount }))),
+    ...s.cash.map((l) =>
+      row("activity", {
+        time: l.at,
+        currency: l.currency,
+        type: l.type,
+        description: l.description ?? l.subType,
+        symbol: l.symbol,
+        quantity: l.quantity,
+        amount: l.amount,
+        balance: l.balance,
+      }),
+    ),
+    ...s.trades.map(tradeRow),
+    ...s.positions.map((p) => row("position", { time: s.end, type: p.market, symbol: p.symbol, quantity: p.quantity })),
+    ...s.currencies.map(balance("closing", s.end)),
   ];
-  for (const c of s.currencies) rows.push(balance("opening", c.currency, c.opening, s.start));
-  for (const c of s.currencies) {
-    for (const t of c.byType)
-      rows.push(["summary", null, c.currency, t.type, null, null, null, null, null, null, null, null, t.amount, null]);
-  }
-  for (const l of s.cash) {
-    rows.push([
-      "activity",
-      l.at,
-      l.currency,
-      l.type,
-      l.description ?? l.subType,
-      l.symbol,
-      null,
-      l.quantity,
-      null,
-      null,
-      null,
-      null,
-      l.amount,
-      l.balance,
-    ]);
-  }
-  rows.push(...s.trades.map(tradeRow));
-  for (const p of s.positions)
-    rows.push(["position", s.end, null, p.market, null, p.symbol, null, p.quantity, null, null, null, null, null, null]);
-  for (const c of s.currencies) rows.push(balance("closing", c.currency, c.closing, s.end));
-  return rows;
 }
 
 export function confirmationCsvRows(c: TradeConfirmation): Cells[] {
   return [
     ...c.trades.map(tradeRow),
-    ...c.totals.map((t): Cells => [
-      "total",
-      c.date,
-      t.currency,
-      null,
-      null,
-      null,
-      null,
-      null,
-      null,
-      t.gross,
-      t.commission,
-      t.fees,
-      t.net,
-      null,
-    ]),
+    ...c.totals.map((t) =>
+      row("total", { time: c.date, currency: t.currency, gross: t.gross, commission: t.commission, fees: t.fees, amount: t.net }),
+    ),
   ];
 }

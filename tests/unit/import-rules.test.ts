@@ -80,6 +80,32 @@ function eventsReachedFrom(list: string[], edges: Map<string, Edge[]>): string[]
   return importsInto(outside, (m) => m.startsWith("server/events/"), edges);
 }
 
+/**
+ * A module of Next's request runtime that fails to load outside a Next server (next/navigation creates React contexts
+ * the server build of React lacks), or the session's. next/cache loads there (the accounts' update refreshes a path).
+ */
+const NEXT_RUNTIME = /^(next\/(navigation|headers)|next-auth|@\/auth)$/;
+const STATIC_IMPORT = /(?:^|\n)\s*(import|export)\s+(type\s+)?(?:[\w*${}\s,]*?\s+from\s+)?["']([^"']+)["']/g;
+
+/** The modules a process entry loads at its start: its static imports of values, followed (not `import()`). */
+function loadedAtStart(entry: string): string[] {
+  const seen = new Set([entry]);
+  for (const f of seen) {
+    for (const m of (texts.get(f) ?? "").matchAll(STATIC_IMPORT)) {
+      const to = m[2] ? undefined : resolve(f, m[3]);
+      if (to && texts.has(to)) seen.add(to);
+    }
+  }
+  return [...seen];
+}
+
+/** The static imports of Next's request runtime among `list`, each as "file -> module". */
+function nextRuntimeImports(list: string[]): string[] {
+  return list.flatMap((f) =>
+    [...(texts.get(f) ?? "").matchAll(STATIC_IMPORT)].filter((m) => !m[2] && NEXT_RUNTIME.test(m[3])).map((m) => `${f} -> ${m[3]}`),
+  );
+}
+
 describe("import rules", () => {
   it("reads the graph (a sanity check of the parser)", () => {
     expect(files.length).toBeGreaterThan(100);
@@ -135,6 +161,17 @@ describe("import rules", () => {
     expect(eventsReachedFrom([...files, "server/orders/example.ts"], violating)).toEqual([
       "server/orders/example.ts -> server/events/sync.ts",
     ]);
+  });
+
+  it("the background process (consumer and job system) loads nothing of Next's request runtime, which it does not run in", () => {
+    const loaded = loadedAtStart("server/events/main.ts");
+    // It does load the job system and the approvals' recovery (through the registry of approvable operations).
+    expect(loaded).toEqual(
+      expect.arrayContaining(["server/jobs/runtime.ts", "server/approvals/recover.ts", "server/approvals/registry.ts"]),
+    );
+    expect(nextRuntimeImports(loaded)).toEqual([]);
+    // The check sees such an import: the action kit's audited steps use Next's rethrow.
+    expect(nextRuntimeImports(["server/action-kit/perform.ts"])).toEqual(["server/action-kit/perform.ts -> next/navigation"]);
   });
 
   it("the CLI stands alone: itself, Node's modules and its package's dependencies; the desk imports only its signing", () => {
