@@ -3,7 +3,18 @@ import { DEMO_PASSWORD, expectSignedIn, ROLE_EMAILS, signIn, storageFor, type De
 
 const SETTINGS = ["Access tokens", "Command line", "Security"];
 /** The desk's pages in the menu's order, and the ones a back office's readers of money share. */
-const DESK = ["Home", "Accounts", "Orders", "Movements", "Statements", "Approvals", "Markets", "Upstream status", "Activities"];
+const DESK = [
+  "Home",
+  "Accounts",
+  "Orders",
+  "Movements",
+  "Statements",
+  "Reconciliation",
+  "Approvals",
+  "Markets",
+  "Upstream status",
+  "Activities",
+];
 const EXPECTED_NAV: Record<DemoRole, string[]> = {
   admin: [
     ...DESK,

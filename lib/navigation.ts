@@ -27,6 +27,7 @@ export const NAV: NavItem[] = [
   { href: "/orders", label: "Orders", permission: "orders:read" },
   { href: "/movements", label: "Movements", permission: "movements:read" },
   { href: "/statements", label: "Statements", permission: "statements:read" },
+  { href: "/reconciliation", label: "Reconciliation", permission: "reconciliation:read" },
   {
     href: "/approvals",
     label: "Approvals",

@@ -76,4 +76,6 @@ export const LIVE_TOPIC_QUERY_ROOTS: Record<string, string[]> = {
   status: ["status"],
   // A bulk statements run was asked for, moved on an account or finished: its page reads the runs again.
   statements: ["statement-runs"],
+  // A reconciliation run moved on or finished, or a break was assigned, commented on or closed.
+  reconciliation: ["reconciliation-runs", "breaks"],
 };

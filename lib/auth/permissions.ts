@@ -50,6 +50,10 @@ export const PERMISSIONS = {
   "activities:read": ["admin", "operations", "compliance"],
   /** Account statements and trade confirmations (PDF, CSV), one account's or every account's for a period (audited). */
   "statements:read": ["admin", "operations", "compliance"],
+  /** The end-of-day reconciliation: its runs and their breaks (the books against the upstream). */
+  "reconciliation:read": ["admin", "operations", "compliance"],
+  /** Run a reconciliation now; assign, comment on and close its breaks (audited). */
+  "reconciliation:work": ["operations", "compliance"],
   /** Clear or escalate an alert, with a note (audited). */
   "alerts:decide": ["compliance"],
   /** Edit the surveillance rules (kinds, thresholds, on/off). */
@@ -137,6 +141,8 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   "jobs:manage": "Run and retry background jobs",
   "mail:read": "Read the embedded mail server",
   "approvals:read": "Read the approvals inbox",
+  "reconciliation:read": "Read reconciliation runs and breaks",
+  "reconciliation:work": "Run reconciliations, assign, comment on and close breaks",
   "approvals:decide": "Approve or reject requests",
   "approvals:rules": "Edit the approval rules",
   "alerts:read": "Read surveillance alerts",

@@ -31,6 +31,8 @@ const TOPIC_PERMISSION: Record<string, Permission> = {
   "access-key": "cli:own",
   // A bulk statements run's progress (server/statements/bulk.ts).
   statements: "statements:read",
+  // A reconciliation run's progress and the breaks' changes (server/reconciliation).
+  reconciliation: "reconciliation:read",
 };
 
 /** The part of a notice a role may receive; undefined when nothing is left. */

@@ -11,6 +11,8 @@ import { pacer, runOrderSweep, type OrderSweepDeps, type SweepMemory } from "@/s
 import { sweptWithin } from "./queries";
 import { runOutboxLoop, type OutboxDeps } from "@/server/status-mail/outbox";
 import { hasOpenStatementRun, runStatementRuns } from "@/server/statements/bulk";
+import { hasOpenRun as hasOpenReconciliationRun, queueRun as queueReconciliationRun } from "@/server/reconciliation/queries";
+import { runReconciliations } from "@/server/reconciliation/run";
 import { evaluateNewEvents } from "./surveillance";
 
 /** What the jobs run with: the app database, the upstream client and the configuration (lib/env.ts). */
@@ -268,6 +270,34 @@ export const JOBS = {
     dueAtStart: (d) => hasOpenStatementRun(d.db.engine),
     async run(_data, d, _state, signal) {
       const outcome = await runStatementRuns(d.db.engine, signal, d.log);
+      return { again: outcome.again, output: { runs: outcome.runs } };
+    },
+  },
+  // The end-of-day reconciliation (server/reconciliation/run.ts): after each market's close on weekdays (HK and CN at
+  // 08:10 UTC, US at 21:10 UTC, half past the close in summer time), and when a run is asked for on its page.
+  eodReconciliation: {
+    name: "eod-reconciliation",
+    label: "End-of-day reconciliation",
+    policy: "stately",
+    retryLimit: 2,
+    retryDelay: 60,
+    retryBackoff: true,
+    expireInSeconds: 900,
+    schedule: () => "10 8,21 * * 1-5",
+    onRequest: true,
+    dueAtStart: (d) => hasOpenReconciliationRun(d.db.engine),
+    async request(engine, by) {
+      const run = await queueReconciliationRun(engine, "request", by);
+      return { requestedBy: by, requestedAt: run.requestedAt };
+    },
+    async run(data, d, _state, signal) {
+      // The schedule's send queues its run here; a request queued its own (request above, or the page's action).
+      if (!data.requestedBy) await queueReconciliationRun(d.db.engine, "schedule", null);
+      const { intervalMs: _interval, ...a } = d.activities;
+      const outcome = await runReconciliations(
+        { engine: d.db.engine, client: d.client, log: d.log, sweep: { ...a, engine: d.db.engine, client: d.client, log: d.log } },
+        signal,
+      );
       return { again: outcome.again, output: { runs: outcome.runs } };
     },
   },

@@ -3,7 +3,7 @@ import Decimal from "decimal.js";
 import type { Queryable } from "@/server/db/engine";
 import { requireAccount } from "./account-store";
 import { illegal } from "./errors";
-import { CURRENCIES } from "./money";
+import { CURRENCIES, parseCurrency, parseDecimal } from "./money";
 import { ACTIVITY_TYPES } from "@/lib/broker-enums";
 import { parseTime } from "./validate";
 
@@ -136,4 +136,23 @@ export async function activityTotals(db: Queryable, q: Record<string, string>): 
     params,
   );
   return { data: rows.map((r) => ({ currency: r.currency, count: Number(r.count), net_amount: new Decimal(r.net_amount).toFixed() })) };
+}
+
+/**
+ * A balance changed behind the desk's back (control API `POST /sandbox/balances/adjust`): the account's cash in one
+ * currency moved by `amount` with no activity and no event, as a correction nobody recorded would. What the desk's
+ * end-of-day reconciliation exists to find.
+ */
+export async function adjustBalance(db: Queryable, b: { account_id?: unknown; currency?: unknown; amount?: unknown }) {
+  const account = await requireAccount(db, b.account_id);
+  const currency = parseCurrency(b.currency, "currency");
+  const amount = parseDecimal(b.amount, "amount");
+  if (amount.isZero()) throw illegal("amount must not be zero.");
+  const { rows } = await db.query<{ cash_balance: string }>(
+    `INSERT INTO sandbox.cash_balances AS c (account_id, currency, cash_balance, updated_at) VALUES ($1, $2, $3, now())
+     ON CONFLICT (account_id, currency) DO UPDATE SET cash_balance = c.cash_balance + excluded.cash_balance, updated_at = now()
+     RETURNING cash_balance::text AS cash_balance`,
+    [account.account_id, currency, amount.toFixed()],
+  );
+  return { account_id: account.account_id, currency, cash_balance: rows[0].cash_balance };
 }

@@ -51,7 +51,16 @@ export async function startEventsFixture(te: TestEngine): Promise<EventsFixture>
   };
   const consumers: ConsumerHandle[] = [];
   const jobSystems: JobsHandle[] = [];
-  const client = sandboxBroker(sb.url, { timeoutMs: 5000, rateLimits: { "order-query": { limit: 100, windowMs: 1000 } } });
+  // The client's budgets raised: tests assert what is sent, not the production pace (a 500-row bulk batch at 10
+  // journals a second would be 50 s of waiting per engine; a reconciliation reads two assets calls per account).
+  const client = sandboxBroker(sb.url, {
+    timeoutMs: 5000,
+    rateLimits: {
+      "order-query": { limit: 100, windowMs: 1000 },
+      journal: { limit: 100, windowMs: 1000 },
+      assets: { limit: 100, windowMs: 1000 },
+    },
+  });
   return {
     sb,
     db,

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Hono } from "hono";
-import { activityTotals, generateActivities } from "../activity-history";
+import { activityTotals, adjustBalance, generateActivities } from "../activity-history";
 import type { HonoEnv, Sandbox } from "../context";
 import { business, illegal } from "../errors";
 import { FAULT_STATUSES } from "../faults";
@@ -77,6 +77,8 @@ export function controlRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
   // Synthetic history (no balance moves, no events) and the per-currency totals a test compares a copy with.
   post("/sandbox/activities/generate", (b) => generateActivities(sb.engine, b));
   app.get("/sandbox/activities/totals", async (c) => c.json(await activityTotals(sb.engine, c.req.query())));
+  // A balance moved with no activity and no event: what the desk's reconciliation must report.
+  post("/sandbox/balances/adjust", (b) => adjustBalance(sb.engine, b));
 
   post("/sandbox/reset", async () => {
     sb.faults.clear();

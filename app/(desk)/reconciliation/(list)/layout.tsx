@@ -1,0 +1,3 @@
+import { guardedLayout } from "@/app/(desk)/guarded-layout";
+
+export default guardedLayout("reconciliation:read");

@@ -1,0 +1,60 @@
+"use client";
+import { useMemo } from "react";
+import { useListing } from "@/components/data-table/use-data-table";
+import { choices, type FilterField } from "@/components/data-table/filter-bar";
+import { ListingTable } from "@/components/data-table/listing-table";
+import {
+  BREAK_KIND_LABELS,
+  BREAK_KINDS,
+  BREAK_STATUS_LABELS,
+  BREAK_STATUSES,
+  breakListParams,
+  type BreakListParams,
+  type BreakRow,
+} from "@/lib/schemas/reconciliation";
+import { breakColumns } from "./breaks-columns";
+import { breakList } from "./labels";
+
+/** The breaks: URL state → one page through /api/reconciliation/breaks, prefetched by the page; live notices refetch it. */
+export function BreaksTable({ assignees }: { assignees: { email: string; name: string }[] }) {
+  const filters = useMemo<FilterField<BreakListParams>[]>(
+    () => [
+      {
+        name: "status",
+        label: "Status",
+        kind: "select",
+        all: "Any",
+        width: "w-32",
+        options: choices(BREAK_STATUSES, (s) => BREAK_STATUS_LABELS[s]),
+      },
+      {
+        name: "kind",
+        label: "Kind",
+        kind: "select",
+        all: "Any",
+        width: "w-44",
+        options: choices(BREAK_KINDS, (k) => BREAK_KIND_LABELS[k]),
+      },
+      {
+        name: "assignee",
+        label: "Assigned to",
+        kind: "select",
+        all: "Anyone",
+        width: "w-64",
+        options: [{ value: "none", label: "Nobody" }, ...assignees.map((a) => ({ value: a.email, label: `${a.name} (${a.email})` }))],
+      },
+    ],
+    [assignees],
+  );
+  const listing = useListing(breakListParams, breakList, { columns: breakColumns, getRowId: (r: BreakRow) => r.id });
+  return (
+    <ListingTable
+      listing={listing}
+      filters={filters}
+      label="Filter breaks"
+      empty={["No breaks match these filters.", "No breaks: the books and the upstream agree."]}
+      rowHref={(r) => `/reconciliation/breaks/${r.id}`}
+      rowTestId={() => "break-row"}
+    />
+  );
+}

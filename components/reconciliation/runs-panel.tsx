@@ -1,0 +1,174 @@
+"use client";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import Decimal from "decimal.js";
+import { fetchJson } from "@/components/data-table/fetch-json";
+import { FormBanner } from "@/components/form/form-banner";
+import { useAction } from "@/components/form/use-action";
+import { Button } from "@/components/ui/button";
+import { EnumBadge } from "@/components/ui/enum-badge";
+import { Panel, table } from "@/components/ui/page";
+import { formatDateTime } from "@/lib/format";
+import { formatMoney } from "@/lib/money";
+import type { ReconciliationRun } from "@/lib/schemas/reconciliation";
+import { requestReconciliation } from "@/server/actions/reconciliation-run";
+import { RUN_STATUS_LABELS, RUN_STATUS_TONES, RUNS_KEY } from "./labels";
+
+function Progress({ run }: { run: ReconciliationRun }) {
+  const total = run.total ?? 0;
+  const pct = total ? Math.round((run.done / total) * 100) : run.status === "done" ? 100 : 0;
+  return (
+    <div className="flex items-center gap-2">
+      <div
+        role="progressbar"
+        aria-label={`Run ${run.id}`}
+        aria-valuemin={0}
+        aria-valuemax={total || 1}
+        aria-valuenow={run.done}
+        className="h-2 w-24 overflow-hidden rounded bg-slate-200"
+      >
+        <div className={`h-full ${run.status === "failed" ? "bg-red-600" : "bg-blue-600"}`} style={{ width: `${pct}%` }} />
+      </div>
+      <span className="text-xs whitespace-nowrap text-slate-600 tabular-nums">
+        {run.total === null ? "waiting to start" : `${run.done} of ${run.total} accounts`}
+      </span>
+    </div>
+  );
+}
+
+const td = `${table.td} text-right tabular-nums whitespace-nowrap`;
+
+/** The latest finished run's omnibus lines: per currency, the master and the virtual accounts, books beside upstream. */
+function Omnibus({ run }: { run: ReconciliationRun }) {
+  const s = run.summary!;
+  return (
+    <div className="mt-3 flex flex-col gap-2" data-testid="run-summary">
+      <p className="text-sm text-slate-700">
+        Run {run.id} compared {s.compared} of {s.accounts} accounts:{" "}
+        {s.found === 0 ? "no break" : `${s.found} break${s.found === 1 ? "" : "s"}`}
+        {s.opened ? ` (${s.opened} new)` : ""}; {s.open} open in all.
+      </p>
+      {s.notCompared.length ? (
+        <ul className="text-xs text-amber-800" data-testid="not-compared">
+          {s.notCompared.map((n) => (
+            <li key={n.accountId}>
+              {n.accountNumber ?? n.accountId} not compared: {n.reason}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className={table.wrap}>
+        <table className={table.table} data-testid="omnibus">
+          <thead>
+            <tr>
+              <th className={table.th}>Currency</th>
+              {["Master: books", "Master: upstream", "Virtual accounts: books", "Virtual accounts: upstream", "Difference"].map((h) => (
+                <th key={h} className={`${table.th} text-right`}>
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {s.omnibus.map((l) => {
+              const diff = new Decimal(l.masterUpstream).plus(l.virtualUpstream).minus(l.masterDesk).minus(l.virtualDesk);
+              return (
+                <tr key={l.currency}>
+                  <td className={table.td}>{l.currency}</td>
+                  <td className={td}>{formatMoney(l.masterDesk, l.currency)}</td>
+                  <td className={td}>{formatMoney(l.masterUpstream, l.currency)}</td>
+                  <td className={td}>{formatMoney(l.virtualDesk, l.currency)}</td>
+                  <td className={td}>{formatMoney(l.virtualUpstream, l.currency)}</td>
+                  <td className={`${td} ${diff.isZero() ? "text-slate-500" : "font-medium text-red-700"}`}>
+                    {formatMoney(diff.toFixed(), l.currency)}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+/** Run now, the latest runs with their progress (live), and the last finished run's summary. */
+export function RunsPanel({ initial, canRun }: { initial: ReconciliationRun[]; canRun: boolean }) {
+  const client = useQueryClient();
+  const query = useQuery({
+    queryKey: RUNS_KEY,
+    queryFn: ({ signal }) => fetchJson<{ runs: ReconciliationRun[] }>("/api/reconciliation/runs", signal),
+    initialData: { runs: initial },
+  });
+  const { run, busy, banner } = useAction();
+  const runs = query.data.runs;
+  const open = runs.some((r) => r.status === "queued" || r.status === "running");
+  const latest = runs.find((r) => r.status === "done" && r.summary);
+  return (
+    <Panel
+      title="Runs"
+      actions={
+        canRun ? (
+          <Button
+            size="sm"
+            disabled={busy || open}
+            onClick={() =>
+              void run(() => requestReconciliation({}), {
+                success: (r) => `Run ${r.id} asked for: it compares every account now.`,
+                onSuccess: () => client.invalidateQueries({ queryKey: RUNS_KEY }),
+              })
+            }
+          >
+            {busy ? "Asking…" : open ? "Run under way" : "Run now"}
+          </Button>
+        ) : null
+      }
+    >
+      <FormBanner banner={banner} />
+      {query.isError ? (
+        <p role="alert" className="mb-2 text-sm text-red-700">
+          Could not refresh; showing the last answer.
+        </p>
+      ) : null}
+      <div className={table.wrap}>
+        <table className={table.table} data-testid="reconciliation-runs">
+          <thead>
+            <tr>
+              {["Run", "Started by", "Status", "Progress", "Breaks", "Asked", "Finished"].map((h) => (
+                <th key={h} className={h === "Breaks" ? `${table.th} text-right` : table.th}>
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {runs.length === 0 ? (
+              <tr>
+                <td colSpan={7} className={table.empty}>
+                  No runs yet: one runs after each market&apos;s close on weekdays, or now with Run now.
+                </td>
+              </tr>
+            ) : (
+              runs.map((r) => (
+                <tr key={r.id} data-run={r.id}>
+                  <td className={`${table.td} tabular-nums`}>{r.id}</td>
+                  <td className={`${table.td} text-xs`}>{r.trigger === "schedule" ? "Schedule" : (r.requestedBy ?? "—")}</td>
+                  <td className={table.td}>
+                    <EnumBadge value={r.status} labels={RUN_STATUS_LABELS} tones={RUN_STATUS_TONES} />
+                    {r.lastError ? <p className="mt-0.5 text-xs text-red-700">{r.lastError}</p> : null}
+                  </td>
+                  <td className={table.td}>
+                    <Progress run={r} />
+                  </td>
+                  <td className={`${table.td} text-right tabular-nums`}>{r.summary ? r.summary.found : "—"}</td>
+                  <td className={`${table.td} whitespace-nowrap`}>{formatDateTime(r.requestedAt)}</td>
+                  <td className={`${table.td} whitespace-nowrap`}>{r.finishedAt ? formatDateTime(r.finishedAt) : "—"}</td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      {latest ? <Omnibus run={latest} /> : null}
+    </Panel>
+  );
+}

@@ -1,0 +1,172 @@
+import Decimal from "decimal.js";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { newClientId } from "@/lib/ids";
+import { assignReconciliationBreak } from "@/server/actions/reconciliation-assign";
+import { closeReconciliationBreak } from "@/server/actions/reconciliation-close";
+import { commentReconciliationBreak } from "@/server/actions/reconciliation-comment";
+import { getBreak } from "@/server/reconciliation/breaks";
+import { getRun, listBreaks, queueRun } from "@/server/reconciliation/queries";
+import { runReconciliations, type ReconcileDeps } from "@/server/reconciliation/run";
+import { masterAccountId } from "@/server/sandbox/seed";
+import { testEngines } from "../helpers/engines";
+import { newStaff } from "../helpers/staff";
+import { useProcessFixture, type EventsFixture } from "../events/helpers";
+import { ACCOUNTS } from "../sandbox/trading-helpers";
+
+/**
+ * End-of-day reconciliation against a started sandbox (its seeded accounts, balances and activity history): the books
+ * agree with the upstream to the cent at first; a balance changed behind the desk's back (the sandbox's control API
+ * moves cash with no activity and no event) is exactly one break, with its difference, while a journal a customer made
+ * directly at the upstream is none; the break stays one over later runs; closing it is audited.
+ */
+const session = vi.hoisted(() => ({ staff: null as null | { id: string; email: string; name: string; role: string } }));
+vi.mock("@/server/auth/guard", async () => (await import("../helpers/session-guard")).sessionGuard(session));
+vi.mock("@/server/auth/request-meta", () => ({ requestMeta: async () => ({ clientIp: "10.0.0.9", userAgent: "vitest" }) }));
+vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
+
+for (const engine of testEngines()) {
+  describe(`end-of-day reconciliation on ${engine.name}`, () => {
+    const fixture = useProcessFixture(engine);
+    let f: EventsFixture;
+    let deps: ReconcileDeps;
+
+    beforeAll(() => {
+      f = fixture();
+      deps = {
+        engine: f.db.engine,
+        client: f.client,
+        sweep: { engine: f.db.engine, client: f.client, rate: 200, settleMs: 300 },
+      };
+    });
+
+    async function reconcile(by = "tests@example.test") {
+      const queued = await queueRun(f.db.engine, "request", by);
+      expect(await runReconciliations(deps, new AbortController().signal)).toEqual({ again: false, runs: 1 });
+      const run = await getRun(f.db.engine, queued.id);
+      expect(run?.status).toBe("done");
+      return run!;
+    }
+    const openBreaks = async () => (await listBreaks(f.db.engine, { status: "open", limit: 200 })).rows;
+
+    it(
+      "the seeded books agree with the upstream: every account compared, no break, the master beside its accounts",
+      { timeout: 120_000 },
+      async () => {
+        const run = await reconcile();
+        expect(run.summary).toMatchObject({ found: 0, opened: 0, open: 0, notCompared: [] });
+        expect(run.summary!.compared).toBe(run.summary!.accounts);
+        expect(run.summary!.accounts).toBeGreaterThan(40);
+        const usd = run.summary!.omnibus.find((l) => l.currency === "USD")!;
+        expect(usd.masterDesk).toBe(usd.masterUpstream);
+        expect(usd.virtualDesk).toBe(usd.virtualUpstream);
+        expect(Number(usd.masterUpstream)).toBeGreaterThan(0);
+        expect(await openBreaks()).toEqual([]);
+      },
+    );
+
+    it(
+      "a balance changed behind the desk's back is exactly one break; a customer's own journal is none; later runs keep it one; closing is audited",
+      { timeout: 180_000 },
+      async () => {
+        // Outside the desk, both: a customer's journal at the upstream (with its activity), and an unrecorded correction.
+        const journal = await f.api.call("POST", "/broker/journals/cash-journals/create", {
+          body: {
+            client_request_id: newClientId("cust"),
+            from_account: masterAccountId(),
+            to_account: ACCOUNTS.margin,
+            currency: "USD",
+            amount: "250.00",
+          },
+        });
+        expect(journal.status).toBe(200);
+        const adjusted = await f.api.call("POST", "/sandbox/balances/adjust", {
+          body: { account_id: ACCOUNTS.cash, currency: "HKD", amount: "-123.45" },
+        });
+        expect(adjusted.status).toBe(200);
+
+        const second = await reconcile();
+        expect(second.summary).toMatchObject({ found: 1, opened: 1, open: 1, notCompared: [] });
+        const [only] = await openBreaks();
+        expect(await openBreaks()).toHaveLength(1);
+        expect(only).toMatchObject({
+          kind: "cash",
+          accountId: ACCOUNTS.cash,
+          currency: "HKD",
+          difference: "-123.45",
+          firstRunId: second.id,
+          lastRunId: second.id,
+        });
+        expect(new Decimal(only.upstreamValue!).minus(only.deskValue!).toFixed(2)).toBe("-123.45");
+        expect(only.summary).toContain("difference -123.45 HKD");
+
+        const third = await reconcile();
+        expect(third.summary).toMatchObject({ found: 1, opened: 0, open: 1 });
+        expect(await openBreaks()).toEqual([expect.objectContaining({ id: only.id, firstRunId: second.id, lastRunId: third.id })]);
+
+        const operations = await newStaff(f.db, "operations", "recon.test");
+        const compliance = await newStaff(f.db, "compliance", "recon.test");
+        const support = await newStaff(f.db, "support", "recon.test");
+        session.staff = operations;
+        // Assigned only to someone whose role works breaks.
+        const refused = await assignReconciliationBreak({ breakId: only.id, assignee: support.email });
+        expect(refused).toMatchObject({ ok: false, code: "NOT_AN_ASSIGNEE", fieldErrors: { assignee: expect.any(String) } });
+        expect(await assignReconciliationBreak({ breakId: only.id, assignee: compliance.email })).toMatchObject({
+          ok: true,
+          data: { assignedTo: compliance.email },
+        });
+        session.staff = compliance;
+        expect(
+          await commentReconciliationBreak({ breakId: only.id, body: "The upstream booked a correction we never got." }),
+        ).toMatchObject({
+          ok: true,
+        });
+        expect(await closeReconciliationBreak({ breakId: only.id, resolution: "x" })).toMatchObject({
+          ok: false,
+          fieldErrors: { resolution: expect.stringContaining("at least 3") },
+        });
+        const closed = await closeReconciliationBreak({
+          breakId: only.id,
+          resolution: "Correction confirmed with the upstream; books adjusted.",
+        });
+        expect(closed).toMatchObject({ ok: true, data: { status: "closed", closedBy: compliance.email } });
+        expect(await closeReconciliationBreak({ breakId: only.id, resolution: "Again" })).toMatchObject({
+          ok: false,
+          code: "BREAK_CLOSED",
+        });
+        // Support reads nothing of it and changes nothing.
+        session.staff = support;
+        expect(await commentReconciliationBreak({ breakId: only.id, body: "not mine to say" })).toMatchObject({
+          ok: false,
+          code: "FORBIDDEN",
+        });
+
+        const detail = await getBreak(f.db.engine, only.id);
+        expect(detail.comments).toEqual([
+          expect.objectContaining({ author: compliance.email, body: "The upstream booked a correction we never got." }),
+        ]);
+        const { rows } = await f.db.engine.query<{ action: string; actor_email: string; outcome: string; target: string; input: unknown }>(
+          `SELECT action, actor_email, outcome, target, input FROM brokerdesk.audit_entries
+          WHERE action LIKE 'reconciliation.break%' AND actor_email = ANY($1::text[]) ORDER BY seq`,
+          [[operations.email, compliance.email, support.email]],
+        );
+        expect(rows.map((r) => [r.action, r.actor_email, r.outcome])).toEqual([
+          ["reconciliation.break_assign", operations.email, "failure"],
+          ["reconciliation.break_assign", operations.email, "success"],
+          ["reconciliation.break_comment", compliance.email, "success"],
+          ["reconciliation.break_close", compliance.email, "failure"],
+          ["reconciliation.break_close", compliance.email, "success"],
+          ["reconciliation.break_close", compliance.email, "failure"],
+          ["reconciliation.break_comment", support.email, "denied"],
+        ]);
+        expect(JSON.stringify(rows[4].input)).toContain("Correction confirmed with the upstream");
+
+        // The difference lasts: the next run opens a new break for it (the closed one stays as it was).
+        const fourth = await reconcile();
+        expect(fourth.summary).toMatchObject({ found: 1, opened: 1, open: 1 });
+        const [reopened] = await openBreaks();
+        expect(reopened.id).not.toBe(only.id);
+        expect((await getBreak(f.db.engine, only.id)).status).toBe("closed");
+      },
+    );
+  });
+}
