@@ -113,4 +113,3 @@ export const breakCloseSchema = z.object({
   breakId,
   resolution: z.string().trim().min(3, "Say how it was resolved (at least 3 characters)").max(2000, "At most 2,000 characters"),
 });
-export type BreakCloseValues = z.input<typeof breakCloseSchema>;

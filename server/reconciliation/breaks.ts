@@ -3,10 +3,9 @@ import { can } from "@/lib/auth/permissions";
 import { AppError, NotFoundError } from "@/lib/errors";
 import type { BreakComment, BreakDetail } from "@/lib/schemas/reconciliation";
 import { staffOf } from "@/server/auth/staff-access";
-import { ROLE_OF_STAFF } from "@/server/auth/queries";
 import type { Engine, Queryable } from "@/server/db/engine";
 import { notifyChange } from "@/server/notices/channel";
-import { assignBreak, closeBreak, insertComment, selectBreak, selectComments } from "./queries";
+import { assignBreak, closeBreak, insertComment, selectActiveStaff, selectBreak, selectComments } from "./queries";
 
 /**
  * What staff do with a break: read it with its comments, assign it to someone who works breaks, comment on it, close
@@ -24,15 +23,7 @@ export async function getBreak(q: Queryable, id: string): Promise<BreakDetail> {
 
 /** Who a break may be assigned to: active staff whose role works breaks, by email. */
 export async function breakAssignees(q: Queryable): Promise<{ email: string; name: string }[]> {
-  const { rows } = await q.query<{
-    id: string;
-    email: string;
-    name: string;
-    role: string;
-    roleLabel: string | null;
-    rolePermissions: string[] | null;
-  }>(`SELECT id, email, name, role, ${ROLE_OF_STAFF("staff_users")} FROM brokerdesk.staff_users WHERE NOT disabled ORDER BY name, email`);
-  return rows.filter((r) => can(staffOf(r), "reconciliation:work")).map((r) => ({ email: r.email, name: r.name }));
+  return (await selectActiveStaff(q)).filter((r) => can(staffOf(r), "reconciliation:work")).map((r) => ({ email: r.email, name: r.name }));
 }
 
 const closedAlready = () => new AppError("BREAK_CLOSED", "break already closed", "This break is closed: it can no longer be changed.");

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Queryable } from "@/server/db/engine";
 import { keysetPage } from "@/server/db/keyset";
+import { ROLE_OF_STAFF } from "@/server/auth/queries";
 import type { BreakComment, BreakFilter, BreakKind, BreakRow, ReconciliationRun, RunSummary } from "@/lib/schemas/reconciliation";
 
 /**
@@ -370,4 +371,19 @@ export async function closeBreak(q: Queryable, id: string, by: string, resolutio
     [id, by, resolution],
   );
   return rows.length === 1;
+}
+
+/** Active staff with their role's columns (who may be assigned a break is decided by their permissions). */
+export async function selectActiveStaff(
+  q: Queryable,
+): Promise<{ id: string; email: string; name: string; role: string; roleLabel: string | null; rolePermissions: string[] | null }[]> {
+  const { rows } = await q.query<{
+    id: string;
+    email: string;
+    name: string;
+    role: string;
+    roleLabel: string | null;
+    rolePermissions: string[] | null;
+  }>(`SELECT id, email, name, role, ${ROLE_OF_STAFF("staff_users")} FROM brokerdesk.staff_users WHERE NOT disabled ORDER BY name, email`);
+  return rows;
 }

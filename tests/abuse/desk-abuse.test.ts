@@ -67,6 +67,10 @@ const ACTIONS = [
   "roles-delete",
   "movements-bulk-journals",
   "movements-bulk-journals-retry",
+  "reconciliation-run",
+  "reconciliation-assign",
+  "reconciliation-comment",
+  "reconciliation-close",
 ];
 /** The desk's GET routes under app/api; each [segment] of a path is a parameter. */
 const ROUTES = [
@@ -124,6 +128,9 @@ const ROUTES = [
   "accounts/[accountId]/confirmations/[date]/csv",
   "statements/runs",
   "statements/runs/[runId]/zip",
+  "reconciliation/runs",
+  "reconciliation/breaks",
+  "reconciliation/breaks/[id]",
 ];
 
 const actionTally = new Tally("desk actions", (b) => {
