@@ -14,6 +14,45 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
+const EVIDENCE_LABELS: Record<string, string> = {
+  master: "Master account",
+  readAt: "Read at (first, second look)",
+  books: "The books' figure",
+  upstreamCash: "Upstream cash",
+  upstreamPositions: "Upstream positions",
+  kind: "Movement kind",
+  clientRequestId: "Client request id",
+  status: "Status",
+  createdAt: "Made",
+};
+
+/** An evidence value in words: times as the desk shows them, lists and maps on one line each. */
+function EvidenceValue({ value }: { value: unknown }) {
+  if (typeof value === "boolean") return <>{value ? "yes" : "no"}</>;
+  if (typeof value === "string") return <>{/^\d{4}-\d{2}-\d{2}T/.test(value) ? formatDateTime(value) : value}</>;
+  if (Array.isArray(value))
+    return (
+      <>
+        {value.map((v, i) => (
+          <span key={i} className="mr-3 inline-block">
+            <EvidenceValue value={v} />
+          </span>
+        ))}
+      </>
+    );
+  if (value && typeof value === "object")
+    return (
+      <span className="tabular-nums">
+        {Object.entries(value).map(([k, v]) => (
+          <span key={k} className="mr-3 inline-block whitespace-nowrap">
+            <span className="text-slate-500">{k}</span> {String(v)}
+          </span>
+        ))}
+      </span>
+    );
+  return <>{String(value ?? "—")}</>;
+}
+
 /** One break: what differs and by how much, the run that found it and the latest that saw it, its evidence and comments. */
 export function BreakFacts({ item }: { item: BreakDetail }) {
   return (
@@ -65,9 +104,13 @@ export function BreakFacts({ item }: { item: BreakDetail }) {
         </dl>
       </Panel>
       <Panel title="Evidence">
-        <pre className="max-h-80 overflow-auto rounded bg-slate-50 p-2 text-xs whitespace-pre-wrap" data-testid="break-evidence">
-          {JSON.stringify(item.evidence, null, 2)}
-        </pre>
+        <dl data-testid="break-evidence">
+          {Object.entries(item.evidence).map(([key, value]) => (
+            <Row key={key} label={EVIDENCE_LABELS[key] ?? key}>
+              <EvidenceValue value={value} />
+            </Row>
+          ))}
+        </dl>
       </Panel>
       <Panel title={`Comments (${item.comments.length})`}>
         {item.comments.length === 0 ? (

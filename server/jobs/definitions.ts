@@ -291,8 +291,9 @@ export const JOBS = {
       return { requestedBy: by, requestedAt: run.requestedAt };
     },
     async run(data, d, _state, signal) {
-      // The schedule's send queues its run here; a request queued its own (request above, or the page's action).
-      if (!data.requestedBy) await queueReconciliationRun(d.db.engine, "schedule", null);
+      // The schedule's send queues its run here, unless one is open (a request queued its own; a run cut short and
+      // sent again resumes the one it was working).
+      if (!data.requestedBy && !(await hasOpenReconciliationRun(d.db.engine))) await queueReconciliationRun(d.db.engine, "schedule", null);
       const { intervalMs: _interval, ...a } = d.activities;
       const outcome = await runReconciliations(
         { engine: d.db.engine, client: d.client, log: d.log, sweep: { ...a, engine: d.db.engine, client: d.client, log: d.log } },

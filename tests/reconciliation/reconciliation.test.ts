@@ -5,12 +5,13 @@ import { assignReconciliationBreak } from "@/server/actions/reconciliation-assig
 import { closeReconciliationBreak } from "@/server/actions/reconciliation-close";
 import { commentReconciliationBreak } from "@/server/actions/reconciliation-comment";
 import { getBreak } from "@/server/reconciliation/breaks";
-import { getRun, listBreaks, queueRun } from "@/server/reconciliation/queries";
+import { JOBS } from "@/server/jobs/definitions";
+import { getRun, listBreaks, listRuns, queueRun } from "@/server/reconciliation/queries";
 import { runReconciliations, type ReconcileDeps } from "@/server/reconciliation/run";
 import { masterAccountId } from "@/server/sandbox/seed";
 import { testEngines } from "../helpers/engines";
 import { newStaff } from "../helpers/staff";
-import { useProcessFixture, type EventsFixture } from "../events/helpers";
+import { until, useProcessFixture, type EventsFixture } from "../events/helpers";
 import { ACCOUNTS } from "../sandbox/trading-helpers";
 
 /**
@@ -166,6 +167,41 @@ for (const engine of testEngines()) {
         const [reopened] = await openBreaks();
         expect(reopened.id).not.toBe(only.id);
         expect((await getBreak(f.db.engine, only.id)).status).toBe("closed");
+      },
+    );
+
+    it(
+      "the job's scheduled send queues a run and works it to its summary; a send while one is open queues none",
+      { timeout: 120_000 },
+      async () => {
+        const before = (await listRuns(f.db.engine, 1))[0]?.id ?? 0;
+        const jobs = await f.jobs({ jobs: [JOBS.eodReconciliation] });
+        try {
+          // As the cron sends it: no data.
+          await jobs.send(JOBS.eodReconciliation.name, {});
+          await until(async () => {
+            const [latest] = await listRuns(f.db.engine, 1);
+            return latest && latest.id > before && latest.status === "done";
+          }, 90_000);
+          const [run] = await listRuns(f.db.engine, 1);
+          expect(run).toMatchObject({ trigger: "schedule", requestedBy: null, status: "done" });
+          expect(run.id).toBeGreaterThan(before);
+          expect(run.summary?.compared).toBe(run.summary?.accounts);
+        } finally {
+          await jobs.stop();
+        }
+        // An open run (queued here) is not doubled by the schedule.
+        const requested = await queueRun(f.db.engine, "request", "tests@example.test");
+        const jobsAgain = await f.jobs({ jobs: [JOBS.eodReconciliation] });
+        try {
+          await jobsAgain.send(JOBS.eodReconciliation.name, {});
+          await until(async () => (await getRun(f.db.engine, requested.id))?.status === "done", 90_000);
+          const [latest, previous] = await listRuns(f.db.engine, 2);
+          expect(latest).toMatchObject({ id: requested.id, trigger: "request" });
+          expect(previous.trigger).toBe("schedule");
+        } finally {
+          await jobsAgain.stop();
+        }
       },
     );
   });
