@@ -174,7 +174,8 @@ test.describe("Activities explorer", () => {
     test("an amount that is not one and a backwards date range are said on their fields; the filter is not applied", async ({ page }) => {
       await page.goto("/activities?source=desk&type=DEPOSIT");
       const bar = page.locator("form[role=search][data-ready]");
-      await expect(bar).toBeVisible();
+      // Hydrated (its filter bar ready) as every listing check waits for it: the heaviest page of the desk.
+      await expect(bar).toBeVisible({ timeout: 20_000 });
       await bar.getByLabel("Amount at least").fill("12,5x");
       await bar.getByRole("button", { name: "Filter" }).click();
       await expect(bar.getByLabel("Amount at least")).toHaveAttribute("aria-invalid", "true");
@@ -246,7 +247,7 @@ listingChecks({
         const other = await page.context().newPage();
         await other.goto(`/activities?account=${own}&source=desk`);
         const sweep = other.getByRole("button", { name: "Sweep now" });
-        await expect(sweep.or(other.getByRole("button", { name: "Sweep requested" }))).toBeVisible();
+        await expect(sweep.or(other.getByRole("button", { name: "Sweep requested" }))).toBeVisible({ timeout: 20_000 });
         if ((await sweep.isVisible()) && (await sweep.isEnabled())) {
           await sweep.click();
           // The request is a server action on its way: closing the page before its answer can cancel it.
