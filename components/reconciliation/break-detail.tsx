@@ -1,18 +1,11 @@
 import { AccountRef } from "@/components/accounts/account-ref";
 import { EnumBadge } from "@/components/ui/enum-badge";
+import type { ReactNode } from "react";
+import { Fields } from "@/components/ui/detail-fields";
 import { Panel } from "@/components/ui/page";
 import { formatDateTime } from "@/lib/format";
 import { BREAK_KIND_LABELS, BREAK_STATUS_LABELS, type BreakDetail } from "@/lib/schemas/reconciliation";
 import { BREAK_KIND_TONES, BREAK_STATUS_TONES, breakFigure } from "./labels";
-
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="flex gap-3 py-1 text-sm">
-      <dt className="w-36 shrink-0 text-slate-500">{label}</dt>
-      <dd className="min-w-0 break-words">{children}</dd>
-    </div>
-  );
-}
 
 const EVIDENCE_LABELS: Record<string, string> = {
   master: "Master account",
@@ -58,59 +51,59 @@ export function BreakFacts({ item }: { item: BreakDetail }) {
   return (
     <div className="grid gap-4 2xl:grid-cols-2">
       <Panel title="Break">
-        <dl data-testid="break-facts">
-          <Row label="Status">
-            <span data-testid="break-status">
-              <EnumBadge value={item.status} labels={BREAK_STATUS_LABELS} tones={BREAK_STATUS_TONES} />
-            </span>
-          </Row>
-          <Row label="Kind">
-            <EnumBadge value={item.kind} labels={BREAK_KIND_LABELS} tones={BREAK_KIND_TONES} />
-          </Row>
-          <Row label="What">{item.summary}</Row>
-          <Row label="Account">{item.accountId ? <AccountRef id={item.accountId} number={item.accountNumber} /> : "—"}</Row>
-          {item.kind !== "movement" ? (
-            <>
-              <Row label="Books">
-                <span className="tabular-nums">{breakFigure(item, item.deskValue)}</span>
-              </Row>
-              <Row label="Upstream">
-                <span className="tabular-nums">{breakFigure(item, item.upstreamValue)}</span>
-              </Row>
-              <Row label="Difference">
-                <span className="font-medium text-red-700 tabular-nums" data-testid="break-difference">
-                  {breakFigure(item, item.difference)}
-                </span>
-              </Row>
-            </>
-          ) : null}
-          <Row label="Found">
-            {formatDateTime(item.openedAt)} by run {item.firstRunId}
-            {item.lastRunId !== item.firstRunId ? `; last seen in run ${item.lastRunId}` : ""}
-          </Row>
-          <Row label="Assigned to">{item.assignedTo ?? "nobody"}</Row>
-          {item.closedAt ? (
-            <>
-              <Row label="Closed">
-                {item.closedBy} on {formatDateTime(item.closedAt)}
-              </Row>
-              <Row label="Resolution">
-                <span className="whitespace-pre-wrap" data-testid="break-resolution">
-                  {item.resolution}
-                </span>
-              </Row>
-            </>
-          ) : null}
-        </dl>
+        <div data-testid="break-facts">
+          <Fields
+            items={[
+              [
+                "Status",
+                <span key="s" data-testid="break-status">
+                  <EnumBadge value={item.status} labels={BREAK_STATUS_LABELS} tones={BREAK_STATUS_TONES} />
+                </span>,
+              ],
+              ["Kind", <EnumBadge key="k" value={item.kind} labels={BREAK_KIND_LABELS} tones={BREAK_KIND_TONES} />],
+              ["Account", item.accountId ? <AccountRef id={item.accountId} number={item.accountNumber} /> : null],
+              ["What", item.summary],
+              ...(item.kind === "movement"
+                ? []
+                : ([
+                    ["Books", breakFigure(item, item.deskValue)],
+                    ["Upstream", breakFigure(item, item.upstreamValue)],
+                    [
+                      "Difference",
+                      <span key="d" className="font-medium text-red-700" data-testid="break-difference">
+                        {breakFigure(item, item.difference)}
+                      </span>,
+                    ],
+                  ] as [string, ReactNode][])),
+              [
+                "Found",
+                `${formatDateTime(item.openedAt)} by run ${item.firstRunId}${item.lastRunId !== item.firstRunId ? `; last seen in run ${item.lastRunId}` : ""}`,
+              ],
+              ["Assigned to", item.assignedTo ?? "nobody"],
+              ...(item.closedAt
+                ? ([
+                    ["Closed", `${item.closedBy} on ${formatDateTime(item.closedAt)}`],
+                    [
+                      "Resolution",
+                      <span key="r" className="whitespace-pre-wrap" data-testid="break-resolution">
+                        {item.resolution}
+                      </span>,
+                    ],
+                  ] as [string, ReactNode][])
+                : []),
+            ]}
+          />
+        </div>
       </Panel>
       <Panel title="Evidence">
-        <dl data-testid="break-evidence">
-          {Object.entries(item.evidence).map(([key, value]) => (
-            <Row key={key} label={EVIDENCE_LABELS[key] ?? key}>
-              <EvidenceValue value={value} />
-            </Row>
-          ))}
-        </dl>
+        <div data-testid="break-evidence">
+          <Fields
+            items={Object.entries(item.evidence).map(([key, value]) => [
+              EVIDENCE_LABELS[key] ?? key,
+              <EvidenceValue key={key} value={value} />,
+            ])}
+          />
+        </div>
       </Panel>
       <Panel title={`Comments (${item.comments.length})`}>
         {item.comments.length === 0 ? (

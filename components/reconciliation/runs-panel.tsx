@@ -7,33 +7,12 @@ import { useAction } from "@/components/form/use-action";
 import { Button } from "@/components/ui/button";
 import { EnumBadge } from "@/components/ui/enum-badge";
 import { Panel, table } from "@/components/ui/page";
+import { RunProgress } from "@/components/ui/run-progress";
 import { formatDateTime } from "@/lib/format";
 import { formatMoney } from "@/lib/money";
 import type { ReconciliationRun } from "@/lib/schemas/reconciliation";
 import { requestReconciliation } from "@/server/actions/reconciliation-run";
 import { RUN_STATUS_LABELS, RUN_STATUS_TONES, RUNS_KEY } from "./labels";
-
-function Progress({ run }: { run: ReconciliationRun }) {
-  const total = run.total ?? 0;
-  const pct = total ? Math.round((run.done / total) * 100) : run.status === "done" ? 100 : 0;
-  return (
-    <div className="flex items-center gap-2">
-      <div
-        role="progressbar"
-        aria-label={`Run ${run.id}`}
-        aria-valuemin={0}
-        aria-valuemax={total || 1}
-        aria-valuenow={run.done}
-        className="h-2 w-24 overflow-hidden rounded bg-slate-200"
-      >
-        <div className={`h-full ${run.status === "failed" ? "bg-red-600" : "bg-blue-600"}`} style={{ width: `${pct}%` }} />
-      </div>
-      <span className="text-xs whitespace-nowrap text-slate-600 tabular-nums">
-        {run.total === null ? "waiting to start" : `${run.done} of ${run.total} accounts`}
-      </span>
-    </div>
-  );
-}
 
 const td = `${table.td} text-right tabular-nums whitespace-nowrap`;
 
@@ -157,7 +136,7 @@ export function RunsPanel({ initial, canRun }: { initial: ReconciliationRun[]; c
                     {r.lastError ? <p className="mt-0.5 text-xs text-red-700">{r.lastError}</p> : null}
                   </td>
                   <td className={table.td}>
-                    <Progress run={r} />
+                    <RunProgress id={r.id} done={r.done} total={r.total} finished={r.status === "done"} failed={r.status === "failed"} />
                   </td>
                   <td className={`${table.td} text-right tabular-nums`}>{r.summary ? r.summary.found : "—"}</td>
                   <td className={`${table.td} whitespace-nowrap`}>{formatDateTime(r.requestedAt)}</td>

@@ -8,6 +8,7 @@ import type { Tone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { EnumBadge } from "@/components/ui/enum-badge";
 import { Panel, table } from "@/components/ui/page";
+import { RunProgress } from "@/components/ui/run-progress";
 import { formatDateTime } from "@/lib/format";
 import type { StatementRun } from "@/lib/schemas/statements";
 import { requestStatements } from "@/server/actions/statements-run";
@@ -20,28 +21,6 @@ const STATUS_TONES: Record<StatementRun["status"], Tone> = { queued: "slate", ru
 
 const size = (bytes: number | null) =>
   bytes === null ? "" : bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${(bytes / 1048576).toFixed(1)} MB`;
-
-function Progress({ run }: { run: StatementRun }) {
-  const total = run.total ?? 0;
-  const pct = total ? Math.round((run.done / total) * 100) : run.status === "done" ? 100 : 0;
-  return (
-    <div className="flex items-center gap-2">
-      <div
-        role="progressbar"
-        aria-label={`Run ${run.id}`}
-        aria-valuemin={0}
-        aria-valuemax={total || 1}
-        aria-valuenow={run.done}
-        className="h-2 w-24 overflow-hidden rounded bg-slate-200"
-      >
-        <div className={`h-full ${run.status === "failed" ? "bg-red-600" : "bg-blue-600"}`} style={{ width: `${pct}%` }} />
-      </div>
-      <span className="text-xs whitespace-nowrap text-slate-600 tabular-nums">
-        {run.total === null ? "waiting to start" : `${run.done} of ${run.total} accounts`}
-      </span>
-    </div>
-  );
-}
 
 /** The bulk page's body: the period form ("Prepare zip") and the latest runs, live. */
 export function StatementRuns({ initial }: { initial: StatementRun[] }) {
@@ -118,7 +97,7 @@ export function StatementRuns({ initial }: { initial: StatementRun[] }) {
                       {r.lastError ? <p className="mt-0.5 text-xs text-red-700">{r.lastError}</p> : null}
                     </td>
                     <td className={table.td}>
-                      <Progress run={r} />
+                      <RunProgress id={r.id} done={r.done} total={r.total} finished={r.status === "done"} failed={r.status === "failed"} />
                     </td>
                     <td className={`${table.td} whitespace-nowrap`}>
                       {r.status === "done" ? (
