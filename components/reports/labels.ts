@@ -18,8 +18,8 @@ export const RUN_STATUS_TONES: Record<ReportRun["status"], Tone> = {
 
 export const FORMAT_LABELS: Record<string, string> = { csv: "CSV", pdf: "PDF" };
 
-/** "Weekdays (Mon–Fri) at 06:30 UTC". */
-export const whenOf = (s: Pick<ReportSchedule, "cadence" | "atTime">) => `${REPORT_CADENCE_LABELS[s.cadence]} at ${s.atTime} UTC`;
+/** "Weekdays (Mon–Fri) at 06:30" (the column says UTC). */
+export const whenOf = (s: Pick<ReportSchedule, "cadence" | "atTime">) => `${REPORT_CADENCE_LABELS[s.cadence]} at ${s.atTime}`;
 
 /** A moment as the page shows times: UTC to the minute. */
 export const utcMinute = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;

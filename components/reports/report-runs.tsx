@@ -8,7 +8,7 @@ import { FORMAT_LABELS, RUN_STATUS_LABELS, RUN_STATUS_TONES, utcMinute } from ".
 
 /** Under the live root `report-runs`: a `reports` notice (run queued, done, failed, a mail sent) reads it again. */
 const RUNS_KEY = ["report-runs"];
-const HEADERS = ["Run", "Schedule", "Report", "Day (UTC)", "Slot", "Status", "Rows", "Mailed to", "Finished"];
+const HEADERS = ["Run", "Schedule", "Report", "Day (UTC)", "Slot", "Status", "Rows", "Mailed to"];
 
 /** The latest runs, newest first, live. */
 export function ReportRuns({ initial }: { initial: ReportRun[] }) {
@@ -47,7 +47,7 @@ export function ReportRuns({ initial }: { initial: ReportRun[] }) {
               runs.map((r) => (
                 <tr key={r.id} data-run={r.id}>
                   <td className={`${table.td} text-right tabular-nums`}>{r.id}</td>
-                  <td className={table.td}>{r.scheduleName}</td>
+                  <td className={`${table.td} min-w-36`}>{r.scheduleName}</td>
                   <td className={`${table.td} whitespace-nowrap`}>
                     {REPORT_KIND_LABELS[r.kind as ReportKind] ?? r.kind}
                     <span className="ml-1 text-xs text-slate-500">{FORMAT_LABELS[r.format] ?? r.format}</span>
@@ -59,18 +59,26 @@ export function ReportRuns({ initial }: { initial: ReportRun[] }) {
                   </td>
                   <td className={table.td}>
                     <EnumBadge value={r.status} labels={RUN_STATUS_LABELS} tones={RUN_STATUS_TONES} />
+                    {r.finishedAt ? (
+                      <span className="block text-xs whitespace-nowrap text-slate-500 tabular-nums">{utcMinute(r.finishedAt)}</span>
+                    ) : null}
                     {r.error ? <p className="mt-0.5 max-w-64 text-xs text-red-700">{r.error}</p> : null}
                   </td>
                   <td className={`${table.td} text-right tabular-nums`}>{r.rows ?? "—"}</td>
-                  <td className={`${table.td} text-xs break-all`}>
-                    {r.recipients.length ? r.recipients.join(", ") : "—"}
+                  <td className={`${table.td} text-xs`}>
+                    {r.recipients.length
+                      ? r.recipients.map((e) => (
+                          <span key={e} className="block whitespace-nowrap">
+                            {e}
+                          </span>
+                        ))
+                      : "—"}
                     {r.recipients.length && r.status === "mailing" ? (
                       <span className="block text-slate-500">
                         {r.mailsSent} of {r.recipients.length} sent
                       </span>
                     ) : null}
                   </td>
-                  <td className={`${table.td} whitespace-nowrap tabular-nums`}>{r.finishedAt ? utcMinute(r.finishedAt) : "—"}</td>
                 </tr>
               ))
             )}

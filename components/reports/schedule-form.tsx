@@ -48,8 +48,8 @@ export function ScheduleForm({ schedule, staff }: { schedule?: ReportSchedule; s
     value: s.email,
     label: (
       <span className="min-w-0">
-        <span className="block truncate">{s.name}</span>
-        <span className="block truncate font-mono text-xs text-slate-500">{s.email}</span>
+        <span className="block">{s.name}</span>
+        <span className="block font-mono text-xs break-all text-slate-500">{s.email}</span>
       </span>
     ),
   }));
@@ -67,7 +67,7 @@ export function ScheduleForm({ schedule, staff }: { schedule?: ReportSchedule; s
               </option>
             ))}
           </SelectField>
-          <div className="grid grid-cols-3 gap-3">
+          <div className="grid grid-cols-[5rem_minmax(0,1fr)_6rem] gap-3">
             <SelectField name="format" label="Format" required>
               {REPORT_FORMATS.map((f) => (
                 <option key={f} value={f}>

@@ -11,7 +11,7 @@ import { runReportNow } from "@/server/actions/reports-run";
 import { updateReportSchedule } from "@/server/actions/reports-update";
 import { FORMAT_LABELS, utcMinute, whenOf } from "./labels";
 
-const HEADERS = ["Name", "Report", "Format", "When", "Recipients", "Next run", "State", ""];
+const HEADERS = ["Name", "Report", "When (UTC)", "Recipients", "State", ""];
 
 /** The schedules, each with Run now, Enable or Disable, Edit and Delete (asked to confirm). */
 export function ScheduleTable({ schedules }: { schedules: ReportSchedule[] }) {
@@ -45,12 +45,24 @@ export function ScheduleTable({ schedules }: { schedules: ReportSchedule[] }) {
                 const { id, createdBy: _c, nextAt: _n, ...input } = s;
                 return (
                   <tr key={id} data-schedule={s.name}>
-                    <td className={`${table.td} font-medium`}>{s.name}</td>
-                    <td className={`${table.td} whitespace-nowrap`}>{REPORT_KIND_LABELS[s.kind]}</td>
-                    <td className={table.td}>{FORMAT_LABELS[s.format]}</td>
-                    <td className={`${table.td} whitespace-nowrap`}>{whenOf(s)}</td>
-                    <td className={`${table.td} max-w-72 text-xs break-all`}>{s.recipients.join(", ")}</td>
-                    <td className={`${table.td} whitespace-nowrap tabular-nums`}>{s.nextAt ? utcMinute(s.nextAt) : "—"}</td>
+                    <td className={`${table.td} min-w-40 font-medium`}>{s.name}</td>
+                    <td className={`${table.td} whitespace-nowrap`}>
+                      {REPORT_KIND_LABELS[s.kind]}
+                      <span className="ml-1 text-xs text-slate-500">{FORMAT_LABELS[s.format]}</span>
+                    </td>
+                    <td className={`${table.td} whitespace-nowrap`}>
+                      {whenOf(s)}
+                      <span className="block text-xs text-slate-500 tabular-nums">
+                        {s.nextAt ? `Next ${utcMinute(s.nextAt)}` : "Not while disabled"}
+                      </span>
+                    </td>
+                    <td className={`${table.td} text-xs`}>
+                      {s.recipients.map((r) => (
+                        <span key={r} className="block whitespace-nowrap">
+                          {r}
+                        </span>
+                      ))}
+                    </td>
                     <td className={table.td}>{s.enabled ? <Badge tone="green">Enabled</Badge> : <Badge>Disabled</Badge>}</td>
                     <td className={`${table.td} whitespace-nowrap text-right`}>
                       <div className="flex justify-end gap-1.5">
