@@ -5,8 +5,8 @@ import { createReportSchedule } from "@/server/actions/reports-create";
 import { setDbForTests, type AppDb } from "@/server/db";
 import { JOBS, type JobDeps } from "@/server/jobs/definitions";
 import { renderReport } from "@/server/reports/render";
-import { listReportRuns } from "@/server/reports/run";
-import { createSchedule } from "@/server/reports/schedules";
+import { listReportRuns, requestReportRun } from "@/server/reports/run";
+import { createSchedule, editSchedule } from "@/server/reports/schedules";
 import { latestSlot, nextSlot, reportDayOf } from "@/server/reports/slots";
 import { runOutboxPass } from "@/server/status-mail/outbox";
 import { smtpSender } from "@/server/status-mail/smtp";
@@ -279,6 +279,33 @@ for (const engine of testEngines()) {
         expect(runs).toHaveLength(2);
         expect(run).toMatchObject({ status: "sent", rows: 1, reportDay: day, trigger: "schedule", mailsSent: 2 });
         expect(run.recipients).toEqual([admin.email, ops.email].sort());
+      });
+
+      it("Run now mails at once to the recipients still enabled; an edit applies from the next slot", async () => {
+        const admin = await newStaff(db, "admin", "reports.test");
+        const leaver = await newStaff(db, "compliance", "reports.test");
+        const when = { cadence: "daily" as const, atTime: "00:01" };
+        const s = await createSchedule(
+          db.engine,
+          { name: "Alerts daily", kind: "alerts", format: "csv", ...when, recipients: [admin.email, leaver.email], enabled: true },
+          admin.email,
+        );
+        // Made now: its latest slot is past, so the job queues nothing for it until the next one.
+        expect((await job()).output).toMatchObject({ queued: 0, runs: 0 });
+
+        await sql(`UPDATE brokerdesk.staff_users SET disabled = true WHERE email = $1`, [leaver.email]);
+        const { id } = await requestReportRun(db.engine, s.id, admin.email);
+        expect((await job()).output).toMatchObject({ queued: 0, runs: 1 });
+        await pass();
+        expect(smtp.to(admin.email).map((m) => m.subject)).toEqual([`[Brokerdesk report] Alerts daily: Alerts opened and cleared ${reportDayOf(new Date())}`]);
+        expect(smtp.to(leaver.email)).toHaveLength(0);
+        const run = (await listReportRuns(db.engine)).find((r) => r.id === id)!;
+        expect(run).toMatchObject({ status: "sent", trigger: "request", requestedBy: admin.email, recipients: [admin.email] });
+
+        // Edited after today's slot passed: that slot is not run for the edit; the next one is.
+        const edited = await editSchedule(db.engine, s.id, { ...s, atTime: "00:00", recipients: [admin.email] });
+        expect(Date.parse(edited.nextAt!)).toBeGreaterThan(Date.now());
+        expect((await job()).output).toMatchObject({ queued: 0 });
       });
 
       it("the schedule action refuses a recipient who is not enabled staff", async () => {
