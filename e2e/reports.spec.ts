@@ -50,6 +50,22 @@ test.describe("scheduled reports", () => {
     await expect(body).toContainText(`Attached: daily-movements-${day}.csv`);
 
     await page.goto("/admin/reports");
+    const again = page.getByTestId("report-schedules").locator(`tr[data-schedule="${name}"]`);
+    await again.getByRole("button", { name: "Disable" }).click();
+    await expect(again).toContainText("Disabled");
+    await expect(again).toContainText("Not while disabled");
+    await again.getByRole("link", { name: "Edit" }).click();
+    const edit = page.getByRole("form", { name: `Edit schedule: ${name}` });
+    await expect(edit.getByLabel("Name")).toHaveValue(name);
+    await expect(edit.getByRole("checkbox", { name: ROLE_EMAILS.operations })).toBeChecked();
+    await shots(page, "reports", "edit");
+    await edit.getByLabel("Format").selectOption({ label: "PDF" });
+    await edit.getByLabel("Enabled", { exact: true }).check();
+    await edit.getByRole("button", { name: "Save schedule" }).click();
+    await expect(edit).toContainText(`${name} saved. Next run`);
+    await expect(again).toContainText("Daily movementsPDF");
+    await expect(again).toContainText("Enabled");
+
     page.once("dialog", (d) => void d.accept());
     await page.getByTestId("report-schedules").locator(`tr[data-schedule="${name}"]`).getByRole("button", { name: "Delete" }).click();
     await expect(page.getByTestId("report-schedules").locator(`tr[data-schedule="${name}"]`)).toHaveCount(0);
