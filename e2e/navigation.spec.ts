@@ -28,6 +28,7 @@ const EXPECTED_NAV: Record<DemoRole, string[]> = {
     "Event stream",
     "Jobs",
     "Mail",
+    "Reports",
     ...SETTINGS,
   ],
   operations: [...DESK, "Event stream", ...SETTINGS],

@@ -53,6 +53,7 @@ export const NAV: NavItem[] = [
   { href: "/admin/stream", label: "Event stream", permission: "stream:read", section: "Admin" },
   { href: "/admin/jobs", label: "Jobs", permission: "jobs:manage", section: "Admin" },
   { href: "/admin/mail", label: "Mail", permission: "mail:read", section: "Admin" },
+  { href: "/admin/reports", label: "Reports", permission: "reports:manage", section: "Admin" },
   { href: "/settings/tokens", label: "Access tokens", permission: "tokens:own", section: "Settings" },
   { href: "/settings/cli", label: "Command line", permission: "cli:own", section: "Settings" },
   { href: "/settings/security", label: "Security", permission: "security:own", section: "Settings" },

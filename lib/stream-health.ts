@@ -78,4 +78,6 @@ export const LIVE_TOPIC_QUERY_ROOTS: Record<string, string[]> = {
   statements: ["statement-runs"],
   // A reconciliation run moved on or finished, or a break was assigned, commented on or closed.
   reconciliation: ["reconciliation-runs", "breaks"],
+  // A scheduled report's run was queued, done or failed, or one of its mails left: Admin → Reports reads its runs again.
+  reports: ["report-runs"],
 };

@@ -54,6 +54,8 @@ export const PERMISSIONS = {
   "reconciliation:read": ["admin", "operations", "compliance"],
   /** Run a reconciliation now; assign, comment on and close its breaks (audited). */
   "reconciliation:work": ["operations", "compliance"],
+  /** Scheduled reports: schedule, edit, delete and run them now, and see their runs (Admin → Reports). */
+  "reports:manage": ["admin"],
   /** Clear or escalate an alert, with a note (audited). */
   "alerts:decide": ["compliance"],
   /** Edit the surveillance rules (kinds, thresholds, on/off). */
@@ -143,6 +145,7 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   "approvals:read": "Read the approvals inbox",
   "reconciliation:read": "Read reconciliation runs and breaks",
   "reconciliation:work": "Run reconciliations, assign, comment on and close breaks",
+  "reports:manage": "Schedule reports and see their runs",
   "approvals:decide": "Approve or reject requests",
   "approvals:rules": "Edit the approval rules",
   "alerts:read": "Read surveillance alerts",

@@ -33,6 +33,8 @@ const TOPIC_PERMISSION: Record<string, Permission> = {
   statements: "statements:read",
   // A reconciliation run's progress and the breaks' changes (server/reconciliation).
   reconciliation: "reconciliation:read",
+  // A scheduled report's runs and their mails (server/reports).
+  reports: "reports:manage",
 };
 
 /** The part of a notice a role may receive; undefined when nothing is left. */

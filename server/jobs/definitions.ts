@@ -13,6 +13,7 @@ import { runOutboxLoop, type OutboxDeps } from "@/server/status-mail/outbox";
 import { hasOpenStatementRun, runStatementRuns } from "@/server/statements/bulk";
 import { hasOpenRun as hasOpenReconciliationRun, queueRun as queueReconciliationRun } from "@/server/reconciliation/queries";
 import { runReconciliations } from "@/server/reconciliation/run";
+import { hasOpenReportRun, runReports } from "@/server/reports/run";
 import { evaluateNewEvents } from "./surveillance";
 
 /** What the jobs run with: the app database, the upstream client and the configuration (lib/env.ts). */
@@ -302,6 +303,24 @@ export const JOBS = {
         signal,
       );
       return { again: outcome.again, output: { runs: outcome.runs } };
+    },
+  },
+  // Scheduled reports (server/reports/run.ts): every minute, the schedules' due slots become runs, each rendered and
+  // queued as one outbox mail a recipient (the status-mail job sends them); "Run now" on Admin → Reports sends it.
+  reports: {
+    name: "reports",
+    label: "Scheduled reports",
+    policy: "stately",
+    retryLimit: 3,
+    retryDelay: 30,
+    retryBackoff: true,
+    expireInSeconds: 300,
+    schedule: () => cronEvery(60_000),
+    onRequest: false,
+    dueAtStart: (d) => hasOpenReportRun(d.db.engine),
+    async run(_data, d, _state, signal) {
+      const outcome = await runReports({ engine: d.db.engine, log: d.log }, signal);
+      return { again: outcome.again, output: { queued: outcome.queued, runs: outcome.runs } };
     },
   },
 } satisfies Record<string, JobDefinition>;

@@ -1,14 +1,9 @@
 import "server-only";
-import { currencyDecimals, formatMoney, formatQuantity } from "@/lib/money";
+import { formatQuantity } from "@/lib/money";
 import type { Statement, StatementTrade, TradeConfirmation } from "@/lib/schemas/statements";
-import { finish, heading, newDoc, section, table, warning, type Column, type Doc } from "./pdf-kit";
+import { docMoney, docTime, finish, heading, newDoc, section, table, warning, type Column, type Doc } from "@/server/pdf/kit";
 
 /** The statement and the trade confirmation as PDF documents (A4, pdfkit). Amounts in the currency's decimals. */
-
-/** An amount as the documents show it: grouped, the currency's decimals, no currency code (a column says it). */
-export const docMoney = (amount: string, currency: string) => formatMoney(amount, undefined, currencyDecimals(currency) ?? 2);
-/** A moment as the documents show it: UTC to the minute. */
-export const docTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
 
 const accountLine = (s: { accountNumber: string | null; accountId: string }) =>
   s.accountNumber ? `${s.accountNumber} (${s.accountId})` : s.accountId;

@@ -1,6 +1,6 @@
 import "server-only";
 import { STATUS_MODULE_LABELS, type StatusModule } from "@/lib/status";
-import type { ClaimedMail } from "./queries";
+import type { ClaimedMail, MailAttachment } from "./queries";
 import { signMailToken } from "./tokens";
 
 /** What every mail is composed with: the sender, the desk's public URL for links, the links' key. */
@@ -17,6 +17,7 @@ export interface ComposedMail {
   text: string;
   messageId: string;
   headers: Record<string, string>;
+  attachments?: MailAttachment[];
 }
 
 /** A moment in UTC to the second, as mails show it: "2026-11-25 04:51:07 UTC". */
@@ -31,14 +32,27 @@ const label = (module: string) => STATUS_MODULE_LABELS[module as StatusModule] ?
  * recipient's client.
  */
 export function composeMail(mail: ClaimedMail, c: ComposeConfig, now: Date): ComposedMail {
-  const unsubscribeToken = signMailToken(c.key, { purpose: "unsubscribe", subscriptionId: mail.subscriptionId }, now);
+  const host = new URL(c.baseUrl).hostname || "brokerdesk";
+  // A report's mail (server/reports) goes to staff the schedule names: composed when queued, no subscription to end.
+  if (mail.report) {
+    return {
+      from: c.from,
+      to: mail.recipient,
+      subject: mail.report.subject,
+      text: mail.report.body,
+      messageId: `<report-mail-${mail.id}@${host}>`,
+      headers: {},
+      attachments: mail.report.attachment ? [mail.report.attachment] : [],
+    };
+  }
+  const subscriptionId = mail.subscriptionId ?? "";
+  const unsubscribeToken = signMailToken(c.key, { purpose: "unsubscribe", subscriptionId }, now);
   const unsubscribePage = `${c.baseUrl}/status/unsubscribe?token=${unsubscribeToken}`;
   const oneClick = `${c.baseUrl}/api/status/unsubscribe?token=${unsubscribeToken}`;
-  const host = new URL(c.baseUrl).hostname || "brokerdesk";
   let subject: string;
   let lines: string[];
   if (mail.kind === "confirm") {
-    const token = signMailToken(c.key, { purpose: "confirm", subscriptionId: mail.subscriptionId, nonce: mail.confirmNonce ?? "" }, now);
+    const token = signMailToken(c.key, { purpose: "confirm", subscriptionId, nonce: mail.confirmNonce ?? "" }, now);
     const modules = (mail.pendingModules ?? []).map(label).join(", ");
     subject = "Confirm your Brokerdesk status subscription";
     lines = [
@@ -74,7 +88,7 @@ export function composeMail(mail: ClaimedMail, c: ComposeConfig, now: Date): Com
     to: mail.recipient,
     subject,
     text: `${lines.join("\n")}\n`,
-    messageId: `<status-mail-${mail.id}.${mail.subscriptionId}@${host}>`,
+    messageId: `<status-mail-${mail.id}.${subscriptionId}@${host}>`,
     headers: { "List-Unsubscribe": `<${oneClick}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
   };
 }

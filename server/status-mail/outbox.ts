@@ -1,12 +1,14 @@
 import "server-only";
+import { REPORTS_TOPIC } from "@/lib/schemas/reports";
 import type { Queryable } from "@/server/db/engine";
+import { notifyChange } from "@/server/notices/channel";
 import { backoffMs, sleep, type Backoff } from "@/server/timing";
 import { composeMail, type ComposeConfig, type ComposedMail } from "./compose";
 import { claimDueMails, deferMail, queueIncidentMails, settleMail } from "./queries";
 
 /**
  * The outbox's two steps, run by the `status-mail` job (server/jobs) every MAIL_PASS_MS: queue the incidents' mails
- * that are due (the debounce), then send what is due. A sender claims rows with a lease (FOR UPDATE SKIP LOCKED, one
+ * that are due (the debounce), then send what is due (also the scheduled reports' mails, queued by server/reports). A sender claims rows with a lease (FOR UPDATE SKIP LOCKED, one
  * statement), sends outside any transaction (an SMTP server that hangs holds no lock and, on PGlite, no database),
  * and marks each sent; a refusal puts it back with a backoff. A row is sent by one sender; only a process that dies
  * after the SMTP server took the mail and before marking it can send it again once its lease ends, with the same
@@ -63,6 +65,8 @@ export async function runOutboxPass(d: OutboxDeps): Promise<PassResult> {
         await d.sender.send(composeMail(mail, d.compose, now()));
         await settleMail(d.engine, mail.id, "sent", now());
         result.sent++;
+        // A report's run shows its mails' progress on Admin → Reports.
+        if (mail.kind === "report") await notifyChange(d.engine, { topics: [REPORTS_TOPIC], accounts: [] });
       } catch (error) {
         refused = true;
         const message = String((error as Error).message ?? error);

@@ -113,13 +113,21 @@ export async function queueIncidentMails(q: Queryable, now: Date, debounceMs: nu
   return opened.rows.length + resolved.rows.length;
 }
 
+/** A mail's attached file (a report's mails: mail_attachments, migration 0170). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
+}
+
 /** A claimed mail with what composing it needs. */
 export interface ClaimedMail {
   id: string;
-  kind: "confirm" | "opened" | "resolved";
+  kind: "confirm" | "opened" | "resolved" | "report";
   recipient: string;
   attempts: number;
-  subscriptionId: string;
+  /** A status mail's subscription; null for a report's mail. */
+  subscriptionId: string | null;
   /**
    * Still wanted: a confirmation while a request is pending; an incident's mail while the subscription is active and
    * still chooses the module. Else it is skipped.
@@ -128,6 +136,8 @@ export interface ClaimedMail {
   confirmNonce: string | null;
   pendingModules: string[] | null;
   incident: { module: string; state: string; startedAt: Date; endedAt: Date | null } | null;
+  /** A report's mail: its subject and text as queued, and its file. */
+  report?: { subject: string; body: string; attachment: MailAttachment | null } | null;
 }
 
 /**
@@ -135,7 +145,7 @@ export interface ClaimedMail {
  * sender's lease ran out (its process died mid-send). SKIP LOCKED: two senders never claim the same row.
  */
 export async function claimDueMails(q: Queryable, now: Date, leaseUntil: Date, limit: number): Promise<ClaimedMail[]> {
-  const { rows } = await q.query<Omit<ClaimedMail, "incident"> & ClaimedIncidentColumns>(
+  const { rows } = await q.query<Omit<ClaimedMail, "incident" | "report"> & ClaimedIncidentColumns & ClaimedReportColumns>(
     `WITH due AS (
        SELECT id FROM brokerdesk.status_mail_outbox
        WHERE (state = 'queued' AND next_attempt_at <= $1) OR (state = 'sending' AND lease_until <= $1)
@@ -145,25 +155,51 @@ export async function claimDueMails(q: Queryable, now: Date, leaseUntil: Date, l
      claimed AS (
        UPDATE brokerdesk.status_mail_outbox o SET state = 'sending', lease_until = $2, attempts = o.attempts + 1
        FROM due WHERE o.id = due.id
-       RETURNING o.id, o.kind, o.recipient, o.attempts, o.subscription_id, o.incident_id)
+       RETURNING o.id, o.kind, o.recipient, o.attempts, o.subscription_id, o.incident_id, o.subject, o.body, o.attachment_id)
      SELECT c.id::text AS id, c.kind, c.recipient, c.attempts, c.subscription_id AS "subscriptionId",
        s.confirm_nonce AS "confirmNonce", s.pending_modules AS "pendingModules",
-       CASE WHEN c.kind = 'confirm' THEN s.pending_modules IS NOT NULL
+       CASE WHEN c.kind = 'report' THEN true
+            WHEN c.kind = 'confirm' THEN s.pending_modules IS NOT NULL
             ELSE s.unsubscribed_at IS NULL AND s.confirmed_at IS NOT NULL AND i.module = ANY (s.modules) END AS active,
        i.module AS "incidentModule", i.state AS "incidentState", i.started_at AS "incidentStartedAt",
-       i.ended_at AS "incidentEndedAt"
+       i.ended_at AS "incidentEndedAt", c.subject AS "reportSubject", c.body AS "reportBody",
+       a.filename AS "attachmentName", a.content_type AS "attachmentType", a.content AS "attachmentContent"
      FROM claimed c
-     JOIN brokerdesk.status_subscriptions s ON s.id = c.subscription_id
+     LEFT JOIN brokerdesk.status_subscriptions s ON s.id = c.subscription_id
      LEFT JOIN brokerdesk.status_incidents i ON i.id = c.incident_id
+     LEFT JOIN brokerdesk.mail_attachments a ON a.id = c.attachment_id
      ORDER BY c.id`,
     [now, leaseUntil, limit],
   );
-  return rows.map(({ incidentModule, incidentState, incidentStartedAt, incidentEndedAt, ...m }) => ({
-    ...m,
-    incident: incidentModule
-      ? { module: incidentModule, state: incidentState!, startedAt: incidentStartedAt!, endedAt: incidentEndedAt }
-      : null,
-  }));
+  return rows.map(
+    ({ incidentModule, incidentState, incidentStartedAt, incidentEndedAt, reportSubject, reportBody, attachmentName, ...rest }) => {
+      const { attachmentType, attachmentContent, ...m } = rest;
+      return {
+        ...m,
+        incident: incidentModule
+          ? { module: incidentModule, state: incidentState!, startedAt: incidentStartedAt!, endedAt: incidentEndedAt }
+          : null,
+        report:
+          m.kind === "report"
+            ? {
+                subject: reportSubject ?? "",
+                body: reportBody ?? "",
+                attachment: attachmentName
+                  ? { filename: attachmentName, contentType: attachmentType!, content: new Uint8Array(attachmentContent!) }
+                  : null,
+              }
+            : null,
+      };
+    },
+  );
+}
+
+interface ClaimedReportColumns {
+  reportSubject: string | null;
+  reportBody: string | null;
+  attachmentName: string | null;
+  attachmentType: string | null;
+  attachmentContent: Uint8Array | null;
 }
 
 interface ClaimedIncidentColumns {

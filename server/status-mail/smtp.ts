@@ -15,7 +15,15 @@ export function smtpSender(url: string): MailSender & { close(): void } {
   });
   return {
     send: async (m) => {
-      await transport.sendMail({ from: m.from, to: m.to, subject: m.subject, text: m.text, messageId: m.messageId, headers: m.headers });
+      await transport.sendMail({
+        from: m.from,
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        messageId: m.messageId,
+        headers: m.headers,
+        attachments: m.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content) })),
+      });
     },
     close: () => transport.close(),
   };

@@ -71,6 +71,10 @@ const ACTIONS = [
   "reconciliation-assign",
   "reconciliation-comment",
   "reconciliation-close",
+  "reports-create",
+  "reports-update",
+  "reports-delete",
+  "reports-run",
 ];
 /** The desk's GET routes under app/api; each [segment] of a path is a parameter. */
 const ROUTES = [
@@ -131,6 +135,7 @@ const ROUTES = [
   "reconciliation/runs",
   "reconciliation/breaks",
   "reconciliation/breaks/[id]",
+  "reports/runs",
 ];
 
 const actionTally = new Tally("desk actions", (b) => {

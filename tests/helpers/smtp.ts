@@ -8,6 +8,7 @@ export interface ReceivedMail {
   /** A header's raw value (unfolded), by lower-case name. */
   header(name: string): string | undefined;
   messageId: string | undefined;
+  attachments: { filename: string | undefined; contentType: string; content: Buffer }[];
 }
 
 /**
@@ -33,6 +34,7 @@ export function testSmtpServer() {
               text: mail.text ?? "",
               header: (name) => headerValue(mail, name),
               messageId: mail.messageId,
+              attachments: mail.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
             });
             callback();
           })

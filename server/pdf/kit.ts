@@ -1,12 +1,18 @@
 import "server-only";
 import PDFDocument from "pdfkit";
+import { currencyDecimals, formatMoney } from "@/lib/money";
 
 /**
- * The few layout pieces the statement and confirmation PDFs share, over pdfkit with its built-in Helvetica (no font
+ * The few layout pieces the desk's PDFs share (statements, confirmations, scheduled reports), over pdfkit with its built-in Helvetica (no font
  * files of ours): an A4 document, a heading block, label/value lines and a table that breaks across pages with its
  * header repeated, and "Page n of m" footers. Every figure arrives as text already formatted.
  */
 export type Doc = PDFKit.PDFDocument;
+
+/** An amount as the documents show it: grouped, the currency's decimals, no currency code (a column says it). */
+export const docMoney = (amount: string, currency: string) => formatMoney(amount, undefined, currencyDecimals(currency) ?? 2);
+/** A moment as the documents show it: UTC to the minute. */
+export const docTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
 
 export interface Column {
   header: string;
@@ -18,8 +24,9 @@ const MARGIN = 40;
 const ROW = 14;
 const FONT = 8;
 
-export function newDoc(title: string): Doc {
-  return new PDFDocument({ size: "A4", margin: MARGIN, bufferPages: true, info: { Title: title, Producer: "Brokerdesk" } });
+/** An A4 document; `landscape` for a wide table (762 points of width between the margins, portrait 515). */
+export function newDoc(title: string, layout: "portrait" | "landscape" = "portrait"): Doc {
+  return new PDFDocument({ size: "A4", layout, margin: MARGIN, bufferPages: true, info: { Title: title, Producer: "Brokerdesk" } });
 }
 
 const bottom = (doc: Doc) => doc.page.height - MARGIN - 20;

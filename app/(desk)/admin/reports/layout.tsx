@@ -1,0 +1,3 @@
+import { guardedLayout } from "../../guarded-layout";
+
+export default guardedLayout("reports:manage");

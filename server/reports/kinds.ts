@@ -1,0 +1,184 @@
+import "server-only";
+import Decimal from "decimal.js";
+import type { ReportKind } from "@/lib/schemas/reports";
+import type { Queryable } from "@/server/db/engine";
+import { tradeOf } from "@/server/statements/statement";
+import { selectAlertsOfDay, selectBreaksOfDay, selectExecutionsOfDay, selectFxVolumeOfDay, selectMovementsOfDay } from "./queries";
+
+/**
+ * Each report kind as one table of the day's figures from the books: columns (the CSV's header; the PDF's widths,
+ * landscape A4, 762 points in all), rows of plain values (decimal strings as stored, moments as ISO UTC), and a few
+ * summary lines for the PDF's heading and the mail's text. CSV and PDF render the same table (render.ts).
+ */
+export interface ReportColumn {
+  header: string;
+  width: number;
+  align?: "left" | "right";
+  /** A money column: the index of the cell naming its currency (the PDF shows it in that currency's decimals). */
+  currencyAt?: number;
+}
+
+export interface ReportTable {
+  columns: ReportColumn[];
+  rows: string[][];
+  summary: [string, string][];
+}
+
+type Build = (q: Queryable, start: Date, end: Date) => Promise<ReportTable>;
+
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : "");
+const num = (v: string | null) => (v === null ? "" : new Decimal(v).toFixed());
+const count = <T>(rows: T[], p: (r: T) => boolean) => String(rows.filter(p).length);
+
+const breaks: Build = async (q, start, end) => {
+  const rows = await selectBreaksOfDay(q, start, end);
+  return {
+    columns: [
+      { header: "Break", width: 34, align: "right" },
+      { header: "Kind", width: 50 },
+      { header: "Account", width: 70 },
+      { header: "Currency or symbol", width: 60 },
+      { header: "Desk", width: 70, align: "right" },
+      { header: "Upstream", width: 70, align: "right" },
+      { header: "Difference", width: 70, align: "right" },
+      { header: "Status", width: 40 },
+      { header: "Opened (UTC)", width: 70 },
+      { header: "Closed (UTC)", width: 70 },
+      { header: "Assigned to", width: 70 },
+      { header: "Summary", width: 88 },
+    ],
+    rows: rows.map((b) => [
+      b.id,
+      b.kind,
+      b.account ?? "",
+      b.currency ?? b.symbol ?? "",
+      num(b.deskValue),
+      num(b.upstreamValue),
+      num(b.difference),
+      b.status,
+      iso(b.openedAt),
+      iso(b.closedAt),
+      b.assignedTo ?? "",
+      b.summary,
+    ]),
+    summary: [
+      ["Open during the day", String(rows.length)],
+      ["Opened that day", count(rows, (b) => new Date(b.openedAt) >= start)],
+      ["Closed that day", count(rows, (b) => !!b.closedAt)],
+      ["Still open", count(rows, (b) => b.status === "open")],
+    ],
+  };
+};
+
+const movements: Build = async (q, start, end) => {
+  const rows = await selectMovementsOfDay(q, start, end);
+  return {
+    columns: [
+      { header: "Time (UTC)", width: 66 },
+      { header: "Kind", width: 86 },
+      { header: "Account", width: 62 },
+      { header: "From", width: 62 },
+      { header: "To", width: 62 },
+      { header: "Direction", width: 50 },
+      { header: "Amount", width: 66, align: "right", currencyAt: 7 },
+      { header: "Currency", width: 38 },
+      { header: "To amount", width: 66, align: "right", currencyAt: 9 },
+      { header: "To currency", width: 40 },
+      { header: "Symbol", width: 44 },
+      { header: "Quantity", width: 44, align: "right" },
+      { header: "Status", width: 76 },
+    ],
+    rows: rows.map((m) => [
+      iso(m.createdAt),
+      m.kind,
+      m.account ?? "",
+      m.fromAccount ?? "",
+      m.toAccount ?? "",
+      m.direction ?? "",
+      num(m.amount),
+      m.currency ?? "",
+      num(m.toAmount),
+      m.toCurrency ?? "",
+      m.symbol ?? "",
+      num(m.quantity),
+      m.status,
+    ]),
+    summary: [
+      ["Movements", String(rows.length)],
+      ["Completed", count(rows, (m) => m.status === "COMPLETED")],
+    ],
+  };
+};
+
+const fxVolume: Build = async (q, start, end) => {
+  const rows = await selectFxVolumeOfDay(q, start, end);
+  return {
+    columns: [
+      { header: "Sold currency", width: 100 },
+      { header: "Bought currency", width: 100 },
+      { header: "Exchanges", width: 80, align: "right" },
+      { header: "Amount sold", width: 140, align: "right", currencyAt: 0 },
+      { header: "Amount bought", width: 140, align: "right", currencyAt: 1 },
+    ],
+    rows: rows.map((r) => [r.currency, r.toCurrency, String(r.n), num(r.amount), num(r.toAmount)]),
+    summary: [["Completed exchanges", String(rows.reduce((s, r) => s + r.n, 0))]],
+  };
+};
+
+const commissions: Build = async (q, start, end) => {
+  const by = new Map<string, { account: string; currency: string; trades: number; gross: Decimal; commission: Decimal; fees: Decimal }>();
+  for (const e of await selectExecutionsOfDay(q, start, end)) {
+    const t = tradeOf(e);
+    const key = `${e.account}\u0000${t.currency}`;
+    const s = by.get(key) ?? { account: e.account, currency: t.currency, trades: 0, gross: new Decimal(0), commission: new Decimal(0), fees: new Decimal(0) };
+    by.set(key, { ...s, trades: s.trades + 1, gross: s.gross.plus(t.gross), commission: s.commission.plus(t.commission), fees: s.fees.plus(t.fees) });
+  }
+  const rows = [...by.values()].sort((a, b) => a.account.localeCompare(b.account) || a.currency.localeCompare(b.currency));
+  return {
+    columns: [
+      { header: "Account", width: 120 },
+      { header: "Currency", width: 60 },
+      { header: "Trades", width: 60, align: "right" },
+      { header: "Gross", width: 130, align: "right", currencyAt: 1 },
+      { header: "Commission", width: 120, align: "right", currencyAt: 1 },
+      { header: "Fees", width: 120, align: "right", currencyAt: 1 },
+    ],
+    rows: rows.map((r) => [r.account, r.currency, String(r.trades), r.gross.toFixed(), r.commission.toFixed(), r.fees.toFixed()]),
+    summary: [
+      ["Accounts", String(new Set(rows.map((r) => r.account)).size)],
+      ["Trades", String(rows.reduce((s, r) => s + r.trades, 0))],
+    ],
+  };
+};
+
+const alerts: Build = async (q, start, end) => {
+  const rows = await selectAlertsOfDay(q, start, end);
+  const decidedThatDay = (a: (typeof rows)[number], status: string) =>
+    a.status === status && !!a.decidedAt && new Date(a.decidedAt) >= start && new Date(a.decidedAt) < end;
+  return {
+    columns: [
+      { header: "Alert", width: 40, align: "right" },
+      { header: "Rule", width: 110 },
+      { header: "Account", width: 70 },
+      { header: "Status", width: 60 },
+      { header: "Raised (UTC)", width: 80 },
+      { header: "Decided (UTC)", width: 80 },
+      { header: "Decided by", width: 100 },
+      { header: "Summary", width: 222 },
+    ],
+    rows: rows.map((a) => [a.id, a.rule, a.account ?? "", a.status, iso(a.raisedAt), iso(a.decidedAt), a.decidedBy ?? "", a.summary]),
+    summary: [
+      ["Opened", count(rows, (a) => new Date(a.raisedAt) >= start && new Date(a.raisedAt) < end)],
+      ["Cleared", count(rows, (a) => decidedThatDay(a, "cleared"))],
+      ["Escalated", count(rows, (a) => decidedThatDay(a, "escalated"))],
+    ],
+  };
+};
+
+export const REPORT_TABLES: Record<ReportKind, Build> = {
+  reconciliation_breaks: breaks,
+  daily_movements: movements,
+  fx_volume: fxVolume,
+  commissions_by_account: commissions,
+  alerts,
+};

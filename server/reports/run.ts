@@ -1,0 +1,143 @@
+import "server-only";
+import { AppError, NotFoundError } from "@/lib/errors";
+import { REPORT_KIND_LABELS, REPORTS_TOPIC, type ReportKind, type ReportRun } from "@/lib/schemas/reports";
+import type { Engine, Queryable } from "@/server/db/engine";
+import { notifyChange } from "@/server/notices/channel";
+import {
+  countOpenRuns,
+  failRunRow,
+  finishRunWithMails,
+  insertRunOnce,
+  selectActiveStaffEmails,
+  selectRuns,
+  selectSchedule,
+  selectSchedules,
+  startOldestRun,
+  type RunRow,
+} from "./queries";
+import { renderReport } from "./render";
+import { latestSlot, reportDayOf } from "./slots";
+
+/**
+ * The `reports` job (server/jobs), every minute: queue a run for each enabled schedule whose latest slot has passed
+ * since it was made, edited or enabled (at most one run a slot: the unique index, so two instances or two job runs
+ * queue it once), then work the queued runs oldest first: render the file from the books, and in one statement
+ * keep the file, queue one outbox mail per recipient who is still enabled staff and mark the run done. The status
+ * mail's outbox job sends the mails (claim, send, back off); the page's "sent" is every mail of the run gone.
+ * "Run now" queues a run for the moment it was asked (server/actions/reports-run.ts).
+ */
+export interface ReportsDeps {
+  engine: Engine;
+  now?: () => Date;
+  log?: (level: "info" | "warn" | "error", msg: string, extra?: Record<string, unknown>) => void;
+}
+
+/** A run left running this long (its process died) is taken again. */
+const STALE_MS = 10 * 60_000;
+
+const notify = (q: Queryable) => notifyChange(q, { topics: [REPORTS_TOPIC], accounts: [] });
+
+/** Queues the due schedules' runs; answers how many this call queued. */
+export async function queueDueRuns(engine: Engine, now: Date): Promise<number> {
+  let queued = 0;
+  for (const s of await selectSchedules(engine)) {
+    if (!s.enabled) continue;
+    const slot = latestSlot(s, now);
+    if (slot < new Date(s.activeFrom)) continue;
+    if (await insertRunOnce(engine, s, slot, reportDayOf(slot), "schedule", null)) queued++;
+  }
+  if (queued) await notify(engine);
+  return queued;
+}
+
+/** "Run now": a run of the schedule for this moment, reporting on the day before. */
+export async function requestReportRun(engine: Engine, scheduleId: number, by: string, now = new Date()): Promise<{ id: number }> {
+  const s = await selectSchedule(engine, scheduleId);
+  if (!s) throw new NotFoundError("This schedule no longer exists.");
+  const run = await insertRunOnce(engine, s, now, reportDayOf(now), "request", by);
+  if (!run) throw new AppError("CONFLICT", "A run was asked for this moment already.");
+  await notify(engine);
+  return { id: Number(run.id) };
+}
+
+export const hasOpenReportRun = async (q: Engine) => (await countOpenRuns(q)) > 0;
+
+async function work(d: ReportsDeps, run: RunRow, now: Date): Promise<void> {
+  const kind = run.kind as ReportKind;
+  const s = run.scheduleId ? await selectSchedule(d.engine, Number(run.scheduleId)) : undefined;
+  if (!s) throw new Error("The schedule was deleted before its run.");
+  const recipients = await selectActiveStaffEmails(d.engine, s.recipients);
+  if (!recipients.length) throw new Error("None of the recipients is enabled staff any more.");
+  const report = await renderReport(d.engine, { kind, format: s.format, name: run.scheduleName }, run.reportDay, now);
+  const label = REPORT_KIND_LABELS[kind] ?? run.kind;
+  const body = [
+    `${label} for ${run.reportDay} (UTC day), from the schedule "${run.scheduleName}".`,
+    "",
+    ...report.summary.map(([k, v]) => `${k}: ${v}`),
+    `Rows: ${report.rows}`,
+    "",
+    `Attached: ${report.fileName}`,
+    "",
+    "--",
+    "Brokerdesk scheduled reports (Admin → Reports).",
+  ].join("\n");
+  await finishRunWithMails(
+    d.engine,
+    run.id,
+    report.rows,
+    recipients,
+    {
+      subject: `[Brokerdesk report] ${run.scheduleName}: ${label} ${run.reportDay}`,
+      body: `${body}\n`,
+      file: { name: report.fileName, contentType: report.contentType, content: report.content },
+    },
+    now,
+  );
+}
+
+/** The job's run: queue what is due, then work the queued runs until none is left or the slice ends. */
+export async function runReports(d: ReportsDeps, signal: AbortSignal): Promise<{ again: boolean; queued: number; runs: number }> {
+  const now = d.now ?? (() => new Date());
+  const queued = await queueDueRuns(d.engine, now());
+  let runs = 0;
+  for (;;) {
+    if (signal.aborted) return { again: true, queued, runs };
+    const run = await startOldestRun(d.engine, now(), STALE_MS);
+    if (!run) return { again: false, queued, runs };
+    try {
+      await work(d, run, now());
+      runs++;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      d.log?.("error", "report run failed", { runId: run.id, error: message });
+      await failRunRow(d.engine, run.id, message, now());
+    }
+    await notify(d.engine);
+  }
+}
+
+const view = (r: RunRow): ReportRun => {
+  const mailing = r.status === "done" && r.mailsSent < r.mails;
+  return {
+    id: Number(r.id),
+    scheduleId: r.scheduleId === null ? null : Number(r.scheduleId),
+    scheduleName: r.scheduleName,
+    kind: r.kind,
+    format: r.format,
+    slot: new Date(r.slot).toISOString(),
+    reportDay: r.reportDay,
+    trigger: r.trigger,
+    requestedBy: r.requestedBy,
+    status: r.status === "done" ? (mailing ? (r.mailsFailing > 0 ? "failed" : "mailing") : "sent") : r.status,
+    rows: r.rowCount === null ? null : Number(r.rowCount),
+    recipients: r.recipients,
+    mailsSent: Number(r.mailsSent),
+    fileName: r.fileName,
+    error: r.lastError ?? (mailing && r.mailsFailing > 0 ? "The SMTP server refused a mail; the outbox keeps trying." : null),
+    finishedAt: r.finishedAt ? new Date(r.finishedAt).toISOString() : null,
+  };
+};
+
+export async function listReportRuns(q: Queryable, limit = 30): Promise<ReportRun[]> {
+  return (await selectRuns(q, limit)).map(view);
+}

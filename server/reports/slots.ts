@@ -1,0 +1,45 @@
+import "server-only";
+import type { ReportCadence } from "@/lib/schemas/reports";
+
+/**
+ * When a schedule runs: every day, or Monday to Friday, at a UTC time. A slot is one such moment; its run covers the
+ * UTC day before it. Pure, so that tests move the clock.
+ */
+interface When {
+  cadence: ReportCadence;
+  atTime: string;
+}
+
+const DAY_MS = 86_400_000;
+
+function atTimeOf(day: Date, atTime: string): Date {
+  const [h, m] = atTime.split(":").map(Number);
+  return new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), h, m));
+}
+
+const runsOn = (w: When, d: Date) => w.cadence === "daily" || (d.getUTCDay() >= 1 && d.getUTCDay() <= 5);
+
+/** The latest slot at or before `now`. */
+export function latestSlot(w: When, now: Date): Date {
+  let slot = atTimeOf(now, w.atTime);
+  if (slot > now) slot = new Date(slot.getTime() - DAY_MS);
+  while (!runsOn(w, slot)) slot = new Date(slot.getTime() - DAY_MS);
+  return slot;
+}
+
+/** The first slot after `now`. */
+export function nextSlot(w: When, now: Date): Date {
+  let slot = atTimeOf(now, w.atTime);
+  if (slot <= now) slot = new Date(slot.getTime() + DAY_MS);
+  while (!runsOn(w, slot)) slot = new Date(slot.getTime() + DAY_MS);
+  return slot;
+}
+
+/** The UTC day (yyyy-mm-dd) a run at `moment` reports on: the day before. */
+export const reportDayOf = (moment: Date): string => new Date(moment.getTime() - DAY_MS).toISOString().slice(0, 10);
+
+/** The day's bounds: [day 00:00, next day 00:00) UTC. */
+export function dayBounds(day: string): { start: Date; end: Date } {
+  const start = new Date(`${day}T00:00:00.000Z`);
+  return { start, end: new Date(start.getTime() + DAY_MS) };
+}
