@@ -182,6 +182,16 @@ export async function listRuns(q: Queryable, limit = 10): Promise<Reconciliation
   return rows.map(toRun);
 }
 
+/** The last run that finished in [start, end) with its summary (the reconciliation breaks report mails it). */
+export async function lastRunFinishedBetween(q: Queryable, start: Date, end: Date): Promise<ReconciliationRun | undefined> {
+  const { rows } = await q.query<DbRun>(
+    `SELECT ${RUN_COLUMNS} FROM brokerdesk.reconciliation_runs
+      WHERE status = 'done' AND summary IS NOT NULL AND finished_at >= $1 AND finished_at < $2 ORDER BY finished_at DESC, id DESC LIMIT 1`,
+    [start, end],
+  );
+  return rows[0] ? toRun(rows[0]) : undefined;
+}
+
 export async function getRun(q: Queryable, id: number): Promise<ReconciliationRun | undefined> {
   const { rows } = await q.query<DbRun>(`SELECT ${RUN_COLUMNS} FROM brokerdesk.reconciliation_runs WHERE id = $1`, [id]);
   return rows[0] ? toRun(rows[0]) : undefined;

@@ -2,6 +2,7 @@ import "server-only";
 import Decimal from "decimal.js";
 import type { ReportKind } from "@/lib/schemas/reports";
 import type { Queryable } from "@/server/db/engine";
+import { lastRunFinishedBetween } from "@/server/reconciliation/queries";
 import { tradeOf } from "@/server/statements/statement";
 import { selectAlertsOfDay, selectBreaksOfDay, selectExecutionsOfDay, selectFxVolumeOfDay, selectMovementsOfDay } from "./queries";
 
@@ -30,8 +31,26 @@ const iso = (d: Date | null) => (d ? new Date(d).toISOString() : "");
 const num = (v: string | null) => (v === null ? "" : new Decimal(v).toFixed());
 const count = <T>(rows: T[], p: (r: T) => boolean) => String(rows.filter(p).length);
 
+/** The day's last reconciliation run in words: what it compared and found, and per currency the omnibus difference. */
+async function lastRunSummary(q: Queryable, start: Date, end: Date): Promise<[string, string][]> {
+  const run = await lastRunFinishedBetween(q, start, end);
+  if (!run?.summary) return [["Last reconciliation run", "none that day"]];
+  const s = run.summary;
+  return [
+    [
+      "Last reconciliation run",
+      `#${run.id}, finished ${run.finishedAt}: ${s.compared} of ${s.accounts} accounts compared, ${s.found} break${s.found === 1 ? "" : "s"} found (${s.opened} new)`,
+    ],
+    ...s.omnibus.map((l): [string, string] => [
+      `Omnibus ${l.currency}`,
+      `books ${new Decimal(l.masterDesk).plus(l.virtualDesk).toFixed()}, upstream ${new Decimal(l.masterUpstream).plus(l.virtualUpstream).toFixed()}, difference ${new Decimal(l.masterUpstream).plus(l.virtualUpstream).minus(l.masterDesk).minus(l.virtualDesk).toFixed()}`,
+    ]),
+    ...s.notCompared.map((n): [string, string] => [`Not compared: ${n.accountNumber ?? n.accountId}`, n.reason]),
+  ];
+}
+
 const breaks: Build = async (q, start, end) => {
-  const rows = await selectBreaksOfDay(q, start, end);
+  const [rows, lastRun] = await Promise.all([selectBreaksOfDay(q, start, end), lastRunSummary(q, start, end)]);
   return {
     columns: [
       { header: "Break", width: 34, align: "right" },
@@ -66,6 +85,7 @@ const breaks: Build = async (q, start, end) => {
       ["Opened that day", count(rows, (b) => new Date(b.openedAt) >= start)],
       ["Closed that day", count(rows, (b) => !!b.closedAt)],
       ["Still open", count(rows, (b) => b.status === "open")],
+      ...lastRun,
     ],
   };
 };

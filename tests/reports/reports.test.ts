@@ -107,6 +107,27 @@ for (const engine of testEngines()) {
         await alert("older", at("2026-11-17", "08:00:00"), "open", null);
 
         await sql(`INSERT INTO brokerdesk.reconciliation_runs (id, trigger, status) VALUES (1, 'schedule', 'done')`);
+        // The day's last run with its summary (an earlier one that day, and one the next day, are not it).
+        const run = (id: number, finished: Date, found: number, usdUpstream: string) =>
+          sql(
+            `INSERT INTO brokerdesk.reconciliation_runs (id, trigger, status, finished_at, summary) VALUES ($1, 'schedule', 'done', $2, $3)`,
+            [
+              id,
+              finished,
+              JSON.stringify({
+                accounts: 41,
+                compared: 40,
+                notCompared: [{ accountId: "a-9", accountNumber: "ACC-9", reason: "balance or positions not read: timeout" }],
+                omnibus: [{ currency: "USD", masterDesk: "1000", masterUpstream: "1000", virtualDesk: "500.5", virtualUpstream: usdUpstream }],
+                found,
+                opened: found,
+                open: found,
+              }),
+            ],
+          );
+        await run(2, at(D, "08:12:00"), 3, "500.5");
+        await run(3, at(D, "21:14:00"), 1, "490.5");
+        await run(4, at("2026-11-21", "08:12:00"), 7, "500.5");
         const brk = (subject: string, opened: Date, closed: Date | null) =>
           sql(
             `INSERT INTO brokerdesk.reconciliation_breaks (kind, subject, account_id, account_number, currency, desk_value, upstream_value,
@@ -172,7 +193,14 @@ for (const engine of testEngines()) {
           ["open from before", "ACC-A", "100", "90", "10", "open"],
           ["opened and closed that day", "ACC-A", "100", "90", "10", "closed"],
         ]);
-        expect(r.summary).toMatchObject({ "Opened that day": "1", "Closed that day": "1", "Still open": "1" });
+        expect(r.summary).toMatchObject({
+          "Opened that day": "1",
+          "Closed that day": "1",
+          "Still open": "1",
+          "Last reconciliation run": `#3, finished ${D}T21:14:00.000Z: 40 of 41 accounts compared, 1 break found (1 new)`,
+          "Omnibus USD": "books 1500.5, upstream 1490.5, difference -10",
+          "Not compared: ACC-9": "balance or positions not read: timeout",
+        });
       });
 
       it("a PDF of each kind is a PDF with the day's figures", async () => {
