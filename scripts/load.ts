@@ -1,0 +1,162 @@
+import "server-only";
+import os from "node:os";
+import pg from "pg";
+import { openEngine } from "@/server/db/engine";
+import { Publisher } from "./load/ingest";
+import { LiveFleet } from "./load/live";
+import { ms, percentile, Recorder, table } from "./load/recorder";
+import { backendPids } from "./load/queries";
+import { Resources } from "./load/resources";
+import { Session } from "./load/session";
+import { startStack, type Stack } from "./load/stack";
+import { DEMO_PASSWORD, Desk, fleet, work } from "./load/staff";
+
+/**
+ * `npm run load [-- --sessions 50 --seconds 60 --live 200 --think-ms 2000 --pg URL]` (after `npm run build`): many
+ * signed-in staff sessions (mixed roles) doing what staff do against the desk as `npm start` runs it on a database
+ * of its own on the PostgreSQL server, while live connections stay open, change notices are probed through them,
+ * and customers' trade events stream in from the sandbox as fast as the consumer stores them. Prints per page and
+ * per action the requests, errors and p50 / p95 / p99 of the time to the whole answer (loopback), the live
+ * channel's delivery times, the ingest rate, and the CPU and memory of every process of the desk; then the targets
+ * of issue 30. Bounded in time, loopback only; everything it started is stopped and its database dropped.
+ */
+const args = process.argv.slice(2);
+const arg = (name: string, fallback: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+const SESSIONS = Number(arg("sessions", "50"));
+const SECONDS = Number(arg("seconds", "60"));
+const LIVE = Number(arg("live", "200"));
+const THINK_MS = Number(arg("think-ms", "2000"));
+const PG_URL = arg("pg", process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres");
+const INGEST = !args.includes("--no-ingest");
+
+const load = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(" ");
+
+async function main() {
+  console.log(`npm run load: ${SESSIONS} sessions, ${LIVE} live connections, ${SECONDS} s, think ${THINK_MS} ms; load average ${load()}`);
+  console.log("Starting the desk (npm start on a database of its own)…");
+  const stack: Stack = await startStack(PG_URL);
+  const db = await openEngine({ url: stack.databaseUrl, poolSize: 2 });
+  const monitor = new pg.Client({ connectionString: PG_URL });
+  await monitor.connect();
+  const recorder = new Recorder();
+  const desk = new Desk(recorder);
+  const live = new LiveFleet();
+  try {
+    // Sign-in, five at a time (a morning's arrivals, not one instant).
+    const sessions = fleet(SESSIONS).map((u) => new Session(stack.app, u.email, u.role, recorder));
+    for (let i = 0; i < sessions.length; i += 5) await Promise.all(sessions.slice(i, i + 5).map((s) => s.signIn(DEMO_PASSWORD)));
+    console.log(`${sessions.length} sessions signed in; opening ${LIVE} live connections…`);
+    await live.open(
+      LIVE,
+      [stack.app],
+      sessions.map((s) => s.cookieHeader()),
+    );
+
+    // Warm-up (not counted): the routes' first compilations and caches.
+    const warm = Math.max(5, Math.round(SECONDS / 6));
+    recorder.on = false;
+    await Promise.all(sessions.map((s) => work(s, desk, Date.now() + warm * 1000, THINK_MS)));
+    recorder.on = true;
+
+    const resources = new Resources(stack.root.pid!, () => backendPids(monitor, stack.database));
+    await resources.start();
+    const driverCpu = process.cpuUsage();
+    const driverStarted = performance.now();
+    const publisher = INGEST ? new Publisher(stack.sandbox, db) : undefined;
+    await publisher?.start();
+    const until = Date.now() + SECONDS * 1000;
+    const probes = (async () => {
+      while (Date.now() < until) {
+        await live.probe(db);
+        await new Promise((r) => setTimeout(r, 2_000));
+      }
+    })();
+    await Promise.all([...sessions.map((s) => work(s, desk, until, THINK_MS)), probes]);
+    const ingest = await publisher?.stop();
+    const used = resources.stop();
+    const driver = process.cpuUsage(driverCpu);
+    used.push({
+      name: "(the load driver itself)",
+      cpuPercent: (100 * (driver.user + driver.system)) / 1000 / (performance.now() - driverStarted),
+      peakRssMb: process.memoryUsage().rss / 2 ** 20,
+    });
+    await new Promise((r) => setTimeout(r, 2_000)); // the last probe's deliveries
+    const lf = live.figures();
+
+    const figures = recorder.figures();
+    console.log(`\nRequests (time to the whole answer on loopback, ms; ${SECONDS} s after a ${warm} s warm-up)`);
+    console.log(
+      table(
+        ["page / route / action", "requests", "errors", "p50", "p95", "p99"],
+        figures.map((f) => [f.name, f.requests, f.errors, ms(f.p50), ms(f.p95), ms(f.p99)]),
+      ),
+    );
+    for (const f of figures.filter((x) => x.errors)) console.log(`  ${f.name}: ${f.examples.join(" | ")}`);
+
+    console.log(`\nLive connections (a change notice on the database's channel → heard on each open connection, ms)`);
+    console.log(
+      table(
+        ["connections", "open at end", "dropped", "probes", "deliveries", "heard", "p50", "p95", "p99", "max"],
+        [[lf.connections, lf.open, lf.dropped, lf.probes, lf.expected, lf.heard, ms(lf.p50), ms(lf.p95), ms(lf.p99), ms(lf.max)]],
+      ),
+    );
+    if (ingest) {
+      console.log(`\nEvent ingest while the staff load ran: ${ingest.published} trade events published, ${ingest.stored} events stored`);
+      console.log(`  ${Math.round(ingest.perSecond)} events/s stored (the market's own events included)`);
+    }
+    console.log(`\nThe desk's processes (CPU: 100 % = one core, average over the run; memory: peak resident)`);
+    console.log(
+      table(
+        ["process", "CPU %", "peak RSS MB"],
+        used.map((u) => [u.name, u.cpuPercent.toFixed(0), u.peakRssMb.toFixed(0)]),
+      ),
+    );
+
+    const dataTimes = figures.filter((f) => f.name.startsWith("GET /api/"));
+    const all = recorder.allTimes((n) => n.startsWith("GET /api/"));
+    const p95 = percentile(all, 95);
+    const p99 = percentile(all, 99);
+    const targets: [string, string, boolean][] = [
+      [`${SESSIONS} sessions with no error`, `${recorder.totalErrors} errors`, recorder.totalErrors === 0],
+      [
+        "page data routes p95 < 150 ms, p99 < 400 ms",
+        `p95 ${ms(p95)} ms, p99 ${ms(p99)} ms over ${dataTimes.reduce((n, f) => n + f.requests, 0)} requests`,
+        p95 < 150 && p99 < 400,
+      ],
+      [
+        `${LIVE} live connections, a change reaching all with p99 < 1 s`,
+        `${lf.open} open, ${lf.heard} of ${lf.expected} heard, p99 ${ms(lf.p99)} ms`,
+        lf.open === LIVE && lf.heard === lf.expected && lf.p99 < 1000,
+      ],
+    ];
+    if (ingest)
+      targets.push(["event ingest ≥ 2,000 events/s under the load", `${Math.round(ingest.perSecond)} events/s`, ingest.perSecond >= 2000]);
+    console.log(`\nTargets (issue 30; load average at the end ${load()}, ${os.cpus().length} cores)`);
+    console.log(
+      table(
+        ["target", "measured", "met"],
+        targets.map(([t, m, ok]) => [t, m, ok ? "met" : "NOT MET"]),
+      ),
+    );
+  } finally {
+    live.close();
+    await db.close();
+    await monitor.end();
+    await stack.stop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,95 @@
+import { randomBytes } from "node:crypto";
+import type { Engine } from "@/server/db/engine";
+import { seedAccountId } from "@/server/sandbox/seed/accounts";
+import { signedPost } from "../bench/load";
+import { storedEvents } from "./queries";
+
+/**
+ * Customers' trading seen by the desk: trade events (fills of orders placed outside the desk, five fills an order)
+ * published at the sandbox, 1,000 a call, as fast as the consumer stores them while keeping a backlog of at most
+ * `backlog` events, so what is measured is the consumer's pace, not the publisher's. `kind: "MASTER_DATA"` publishes
+ * events the books store without projecting (the soak: they leave no order behind that the upstream does not know).
+ */
+export class Publisher {
+  private published = 0;
+  private running = false;
+  private loop?: Promise<void>;
+  private startStored = 0;
+  private startedAt = 0;
+  private readonly run = randomBytes(3).toString("hex");
+  errors = 0;
+
+  constructor(
+    private readonly sandbox: string,
+    private readonly db: Engine,
+    private readonly kind: "TRADE" | "MASTER_DATA" = "TRADE",
+    private readonly backlog = 5_000,
+  ) {}
+
+  private batch(from: number) {
+    return Array.from({ length: 1_000 }, (_, k) => {
+      const i = from + k;
+      if (this.kind === "MASTER_DATA") return { event_type: "MASTER_DATA", payload: { biz_type: "CALENDAR_UPDATE", n: i } };
+      const order = Math.floor(i / 5);
+      const account = seedAccountId(order % 16);
+      const last = i % 5 === 4;
+      return {
+        event_type: "TRADE",
+        account_id: account,
+        payload: {
+          biz_type: "TRADE",
+          scene_type: last ? "FINAL_FILLED" : "FILLED",
+          request_id: `ld-${this.run}-${i}`,
+          account_id: account,
+          order_id: `ld-${this.run}-${order}`,
+          client_order_id: `ldc-${this.run}-${order}`,
+          combo_type: "NORMAL",
+          symbol: "KO",
+          category: "US_STOCK",
+          side: "BUY",
+          order_type: "LIMIT",
+          qty: "5",
+          order_status: last ? "FILLED" : "PARTIAL_FILLED",
+          filled_qty: "1",
+          filled_price: (60 + (i % 5) / 100).toFixed(2),
+          filled_time: new Date().toISOString().replace("Z", "+0000"),
+          actual_commission: "0.01",
+          receivable_commission: "0.01",
+          fees: [],
+        },
+      };
+    });
+  }
+
+  async start(): Promise<void> {
+    this.running = true;
+    this.startStored = await storedEvents(this.db);
+    this.startedAt = performance.now();
+    this.loop = (async () => {
+      while (this.running) {
+        const stored = (await storedEvents(this.db)) - this.startStored;
+        if (this.published - stored >= this.backlog) {
+          await new Promise((r) => setTimeout(r, 20));
+          continue;
+        }
+        const res = await signedPost(this.sandbox, "/sandbox/events/publish", { events: this.batch(this.published) }).catch(
+          () => undefined,
+        );
+        if (res?.ok) this.published += 1_000;
+        else {
+          this.errors += 1;
+          await new Promise((r) => setTimeout(r, 200));
+        }
+        await res?.body?.cancel();
+      }
+    })();
+  }
+
+  /** Events published, and events the books stored per second since `start` (every event: the market's too). */
+  async stop(): Promise<{ published: number; stored: number; perSecond: number }> {
+    this.running = false;
+    await this.loop;
+    const stored = (await storedEvents(this.db)) - this.startStored;
+    return { published: this.published, stored, perSecond: stored / ((performance.now() - this.startedAt) / 1000) };
+  }
+}

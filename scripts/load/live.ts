@@ -1,0 +1,124 @@
+import { randomBytes } from "node:crypto";
+import { Agent } from "undici";
+import type { Engine } from "@/server/db/engine";
+import { notifyChange } from "@/server/notices/channel";
+import { percentile } from "./recorder";
+
+/**
+ * Open live connections (`/api/live`, server-sent events) as the pages hold them, and probes of how fast a change
+ * reaches all of them: a change notice sent on the database's channel, as the consumer sends one when it stored an
+ * order, carrying a probe mark; each connection notes when it hears it.
+ */
+const agent = new Agent({ connections: 1024, pipelining: 0, bodyTimeout: 0, headersTimeout: 30_000 });
+
+export interface LiveFigures {
+  connections: number;
+  open: number;
+  probes: number;
+  /** Deliveries expected (probes × connections open) and heard. */
+  expected: number;
+  heard: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  dropped: number;
+}
+
+export class LiveFleet {
+  private readonly streams: { ok: boolean; closed: boolean; abort: AbortController }[] = [];
+  private readonly sent = new Map<string, number>();
+  private readonly delays: number[] = [];
+  private expected = 0;
+  private probes = 0;
+  dropped = 0;
+
+  /** Opens `n` connections spread over `bases` (the instances) and `cookies` (the sessions), waiting until each said ready. */
+  async open(n: number, bases: string[], cookies: string[]): Promise<void> {
+    await Promise.all(Array.from({ length: n }, (_, i) => this.connect(bases[i % bases.length], cookies[i % cookies.length])));
+  }
+
+  private async connect(base: string, cookie: string): Promise<void> {
+    const abort = new AbortController();
+    const stream = { ok: false, closed: false, abort };
+    this.streams.push(stream);
+    const res = await fetch(new URL("/api/live", base), {
+      headers: { cookie, accept: "text/event-stream" },
+      signal: abort.signal,
+      // @ts-expect-error: undici's dispatcher option of Node's fetch
+      dispatcher: agent,
+    });
+    if (res.status !== 200 || !res.body) throw new Error(`live connection: HTTP ${res.status}`);
+    let ready = () => undefined as void;
+    let failed = (_e: Error) => undefined as void;
+    const isReady = new Promise<void>((resolve, reject) => {
+      ready = resolve;
+      failed = reject;
+    });
+    void (async () => {
+      const decoder = new TextDecoder();
+      let buffer = "";
+      try {
+        const reader = res.body!.getReader();
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          buffer += decoder.decode(value, { stream: true });
+          let end;
+          while ((end = buffer.indexOf("\n\n")) >= 0) {
+            const message = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const event = /^event: (.*)$/m.exec(message)?.[1];
+            if (event === "ready") {
+              stream.ok = true;
+              ready();
+            } else if (event === "change") {
+              const mark = /"accounts":\["(probe-[^"]+)"/.exec(message)?.[1];
+              const at = mark ? this.sent.get(mark) : undefined;
+              if (at !== undefined) this.delays.push(performance.now() - at);
+            }
+          }
+        }
+      } catch {
+        // aborted at the end, or dropped (counted below)
+      }
+      if (!abort.signal.aborted) this.dropped += 1;
+      stream.closed = true;
+      if (!stream.ok) failed(new Error("live connection: closed before it was ready"));
+    })();
+    await isReady;
+  }
+
+  get openCount(): number {
+    return this.streams.filter((s) => s.ok && !s.closed).length;
+  }
+
+  /** One probe: a change notice every open connection's role may read (orders), marked to be told apart. */
+  async probe(db: Engine): Promise<void> {
+    const mark = `probe-${randomBytes(6).toString("hex")}`;
+    this.expected += this.openCount;
+    this.probes += 1;
+    this.sent.set(mark, performance.now());
+    await notifyChange(db, { topics: ["order"], accounts: [mark] });
+  }
+
+  figures(): LiveFigures {
+    const d = [...this.delays].sort((a, b) => a - b);
+    return {
+      connections: this.streams.length,
+      open: this.openCount,
+      probes: this.probes,
+      expected: this.expected,
+      heard: d.length,
+      p50: percentile(d, 50),
+      p95: percentile(d, 95),
+      p99: percentile(d, 99),
+      max: d.at(-1) ?? NaN,
+      dropped: this.dropped,
+    };
+  }
+
+  close() {
+    for (const s of this.streams) s.abort.abort();
+  }
+}

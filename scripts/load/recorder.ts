@@ -1,0 +1,78 @@
+/** Request times and errors by name (a page, a data route, an action), and the table `npm run load` prints of them. */
+export interface Figures {
+  name: string;
+  requests: number;
+  errors: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  /** The first few distinct error messages. */
+  examples: string[];
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+export class Recorder {
+  private readonly times = new Map<string, number[]>();
+  private readonly errors = new Map<string, string[]>();
+  /** While false, nothing is kept (the warm-up). */
+  on = true;
+
+  add(name: string, ms: number, error?: string) {
+    if (!this.on) return;
+    if (!this.times.has(name)) this.times.set(name, []);
+    this.times.get(name)!.push(ms);
+    if (error) {
+      if (!this.errors.has(name)) this.errors.set(name, []);
+      this.errors.get(name)!.push(error);
+    }
+  }
+
+  /** An error that is not one request's (e.g. an action that answered ok: false), counted under `name`. */
+  fail(name: string, error: string) {
+    if (!this.on) return;
+    if (!this.errors.has(name)) this.errors.set(name, []);
+    this.errors.get(name)!.push(error);
+  }
+
+  figures(): Figures[] {
+    return [...new Set([...this.times.keys(), ...this.errors.keys()])].sort().map((name) => {
+      const t = [...(this.times.get(name) ?? [])].sort((a, b) => a - b);
+      const e = this.errors.get(name) ?? [];
+      return {
+        name,
+        requests: t.length,
+        errors: e.length,
+        p50: percentile(t, 50),
+        p95: percentile(t, 95),
+        p99: percentile(t, 99),
+        examples: [...new Set(e)].slice(0, 3),
+      };
+    });
+  }
+
+  /** Every kept time of the names `match` accepts, sorted. */
+  allTimes(match: (name: string) => boolean): number[] {
+    return [...this.times]
+      .filter(([name]) => match(name))
+      .flatMap(([, t]) => t)
+      .sort((a, b) => a - b);
+  }
+
+  get totalErrors(): number {
+    return [...this.errors.values()].reduce((n, e) => n + e.length, 0);
+  }
+}
+
+/** A plain text table: the first column left-aligned, the others right-aligned. */
+export function table(header: string[], rows: (string | number)[][]): string {
+  const cells = [header, ...rows.map((r) => r.map(String))];
+  const widths = header.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? "").length)));
+  const line = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
+  return [line(cells[0]), widths.map((w) => "-".repeat(w)).join("  "), ...cells.slice(1).map(line)].join("\n");
+}
+
+export const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(n < 10 ? 1 : 0) : "—");
