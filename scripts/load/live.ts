@@ -31,10 +31,17 @@ export class LiveFleet {
   private readonly delays: number[] = [];
   private expected = 0;
   private probes = 0;
+  private wanted = 0;
+  private closing = false;
   dropped = 0;
+  reconnects = 0;
+
+  /** `reconnect`: a dropped connection connects again after a second, as the pages' EventSource does. */
+  constructor(private readonly reconnect = false) {}
 
   /** Opens `n` connections spread over `bases` (the instances) and `cookies` (the sessions), waiting until each said ready. */
   async open(n: number, bases: string[], cookies: string[]): Promise<void> {
+    this.wanted += n;
     await Promise.all(Array.from({ length: n }, (_, i) => this.connect(bases[i % bases.length], cookies[i % cookies.length])));
   }
 
@@ -82,11 +89,26 @@ export class LiveFleet {
       } catch {
         // aborted at the end, or dropped (counted below)
       }
-      if (!abort.signal.aborted) this.dropped += 1;
       stream.closed = true;
       if (!stream.ok) failed(new Error("live connection: closed before it was ready"));
+      if (abort.signal.aborted || this.closing) return;
+      this.dropped += 1;
+      if (this.reconnect) void this.again(base, cookie);
     })();
     await isReady;
+  }
+
+  private async again(base: string, cookie: string): Promise<void> {
+    while (!this.closing) {
+      await new Promise((r) => setTimeout(r, 1_000));
+      try {
+        await this.connect(base, cookie);
+        this.reconnects += 1;
+        return;
+      } catch {
+        // the instance is not back yet: again in a second
+      }
+    }
   }
 
   get openCount(): number {
@@ -105,7 +127,7 @@ export class LiveFleet {
   figures(): LiveFigures {
     const d = [...this.delays].sort((a, b) => a - b);
     return {
-      connections: this.streams.length,
+      connections: this.wanted,
       open: this.openCount,
       probes: this.probes,
       expected: this.expected,
@@ -119,6 +141,7 @@ export class LiveFleet {
   }
 
   close() {
+    this.closing = true;
     for (const s of this.streams) s.abort.abort();
   }
 }

@@ -18,6 +18,8 @@ export function percentile(sorted: number[], p: number): number {
 export class Recorder {
   private readonly times = new Map<string, number[]>();
   private readonly errors = new Map<string, string[]>();
+  /** Every error with its time (Date.now()), for a soak's report by fault window. */
+  readonly log: { at: number; name: string; error: string }[] = [];
   /** While false, nothing is kept (the warm-up). */
   on = true;
 
@@ -25,10 +27,7 @@ export class Recorder {
     if (!this.on) return;
     if (!this.times.has(name)) this.times.set(name, []);
     this.times.get(name)!.push(ms);
-    if (error) {
-      if (!this.errors.has(name)) this.errors.set(name, []);
-      this.errors.get(name)!.push(error);
-    }
+    if (error) this.fail(name, error);
   }
 
   /** An error that is not one request's (e.g. an action that answered ok: false), counted under `name`. */
@@ -36,6 +35,7 @@ export class Recorder {
     if (!this.on) return;
     if (!this.errors.has(name)) this.errors.set(name, []);
     this.errors.get(name)!.push(error);
+    this.log.push({ at: Date.now(), name, error });
   }
 
   figures(): Figures[] {

@@ -123,14 +123,26 @@ export class Session {
     const id = loadActionIds()[key];
     if (!id) throw new Error(`no server action ${key} in the build`);
     const body = JSON.stringify([arg], (_k, v: unknown) => (typeof v === "string" && v.startsWith("$") ? `$${v}` : v));
-    const { text } = await this.request(name, page, {
-      method: "POST",
-      headers: { "next-action": id, accept: "text/x-component", "content-type": "text/plain;charset=UTF-8" },
-      body,
-    });
+    const send = () =>
+      this.request(name, page, {
+        method: "POST",
+        headers: { "next-action": id, accept: "text/x-component", "content-type": "text/plain;charset=UTF-8" },
+        body,
+      });
+    let answer;
+    try {
+      answer = await send();
+    } catch (error) {
+      // The instance died under the request, or the balancer had none to give it to: the person sends the same form
+      // again (the same client ids: the desk and the upstream make one order or journal of both), once.
+      if (!(error instanceof RequestFailed) || (error.status !== undefined && error.status < 502)) throw error;
+      await new Promise((r) => setTimeout(r, 1_000));
+      answer = await send();
+      this.recorder.add(`${name} (sent again)`, 0);
+    }
     // The RSC answer: "0:{…"a":"$@1"…}" then "1:<the result>".
-    const line = text.split("\n").find((l) => l.startsWith("1:"));
-    if (!line) throw new Error(`${key}: no result in the answer (${text.slice(0, 200)})`);
+    const line = answer.text.split("\n").find((l) => l.startsWith("1:"));
+    if (!line) throw new Error(`${key}: no result in the answer (${answer.text.slice(0, 200)})`);
     return JSON.parse(line.slice(2)) as T;
   }
 }
