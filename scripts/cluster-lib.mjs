@@ -9,12 +9,16 @@ const NGINX_PATHS = ["/usr/sbin/nginx", "/usr/bin/nginx"];
 const findNginx = (env) => (env.NGINX_PATH ? [env.NGINX_PATH] : NGINX_PATHS).find((p) => fs.existsSync(p));
 
 /**
- * nginx's path: Debian's nginx installed with apt when missing and running as root. Undefined, with what to install
- * said, when it is missing otherwise.
+ * nginx's path (NGINX_PATH, else Debian's): Debian's nginx installed with apt when missing and running as root.
+ * Undefined, with what to install said, when it is missing otherwise.
  */
 export function ensureNginx(env = process.env) {
   const found = findNginx(env);
   if (found) return found;
+  if (env.NGINX_PATH) {
+    console.error(`nginx is missing at ${env.NGINX_PATH} (NGINX_PATH).`);
+    return undefined;
+  }
   if (process.getuid?.() !== 0) {
     console.error("nginx is missing. Install Debian's nginx package (sudo apt-get install nginx) or set NGINX_PATH.");
     return undefined;
@@ -79,7 +83,7 @@ export function startCluster(baseEnv = process.env) {
   fs.mkdirSync(runDir, { recursive: true });
   if (!ensureAuthSecret(env, dataDir)) throw new Error("AUTH_SECRET is missing.");
   const nginx = ensureNginx(env);
-  if (!nginx) throw new Error("nginx is missing.");
+  if (!nginx) throw new Error("Cannot start the balancer without nginx.");
 
   const port = Number(env.PORT ?? 3000);
   env.PORT = String(port); // the desk's own address in its mails: the balancer's
