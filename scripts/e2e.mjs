@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// Runs the Playwright tests in Debian's Chromium, installing it with apt when missing and allowed: the whole suite in
-// shards that run at once (below), or the spec files given as one run.
+// Runs the Playwright tests in Debian's Chromium (and nginx, for the cluster spec), installing them with apt when missing
+// and allowed: the whole suite in shards that run at once (below), or the spec files given as one run.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import readline from "node:readline";
+import { ensureNginx } from "./cluster-lib.mjs";
 import { bin, buildIfStale, root } from "./lib.mjs";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -25,6 +26,9 @@ if (!fs.existsSync(CHROMIUM)) {
     if (r.status !== 0) process.exit(r.status ?? 1);
   }
 }
+
+// e2e/cluster.spec.ts puts nginx in front of two instances where a PostgreSQL server is given: installed the same way.
+if (process.env.TEST_DATABASE_URL && !ensureNginx()) process.exit(1);
 
 const args = process.argv.slice(2);
 const baseEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", CHROMIUM_PATH: CHROMIUM };

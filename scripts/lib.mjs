@@ -1,5 +1,6 @@
 // Small helpers shared by the start and test scripts (plain Node, no build step).
 import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
@@ -9,6 +10,23 @@ export const bin = (name) => path.join(root, "node_modules", ".bin", name);
 export function loadDotEnv() {
   const file = path.join(root, ".env");
   if (fs.existsSync(file)) process.loadEnvFile(file);
+}
+
+/**
+ * Sets `env.AUTH_SECRET` when unset: on the embedded sandbox, one generated once into `<dataDir>/auth-secret` (every
+ * process started with this env signs and reads sessions with it). False when a real upstream is configured and none
+ * was given.
+ */
+export function ensureAuthSecret(env, dataDir) {
+  if (env.AUTH_SECRET) return true;
+  if (env.BROKER_BASE_URL) {
+    console.error("AUTH_SECRET is required when BROKER_BASE_URL names a real upstream (generate one: openssl rand -base64 32).");
+    return false;
+  }
+  const file = path.join(dataDir, "auth-secret");
+  if (!fs.existsSync(file)) fs.writeFileSync(file, randomBytes(32).toString("base64"), { mode: 0o600 });
+  env.AUTH_SECRET = fs.readFileSync(file, "utf8").trim();
+  return true;
 }
 
 /** What a production build is made of: a newer file in any of these means the build is stale. */
@@ -74,16 +92,18 @@ export async function waitForHttp(url, timeoutMs) {
 /**
  * Runs a process group and starts it again when it exits on its own (a crash, a lost database it could not survive):
  * after 1 s, then 2 s, 4 s … up to 30 s, the delay starting over once a run lasted a minute. `stopGroup` ends it
- * for good (shutdown is not a crash).
+ * for good (shutdown is not a crash). `env` is the process's environment (default: this one's); `onStart` hears each
+ * run's child (its pid is its process group's id).
  */
-export function supervise(name, command, args, { stableMs = 60_000, maxDelayMs = 30_000 } = {}) {
+export function supervise(name, command, args, { stableMs = 60_000, maxDelayMs = 30_000, env, onStart } = {}) {
   let child;
   let stopped = false;
   let failures = 0;
   let timer;
   const run = () => {
     const started = Date.now();
-    child = startGroup(command, args);
+    child = startGroup(command, args, env ? { env } : {});
+    onStart?.(child);
     child.on("exit", (code, signal) => {
       if (stopped) return;
       failures = Date.now() - started >= stableMs ? 1 : failures + 1;

@@ -2,10 +2,9 @@
 // Starts Brokerdesk: the embedded sandbox upstream when no BROKER_BASE_URL is set, a production build of the
 // app when the sources changed since the last one, then the app on PORT (default 3000). Each process it starts is
 // supervised: one that exits on its own is started again with backoff (lib.mjs `supervise`); SIGINT/SIGTERM stop all.
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { bin, buildIfStale, loadDotEnv, root, supervise, waitForHttp } from "./lib.mjs";
+import { bin, buildIfStale, ensureAuthSecret, loadDotEnv, root, supervise, waitForHttp } from "./lib.mjs";
 
 loadDotEnv();
 const dev = process.argv.includes("--dev");
@@ -16,15 +15,7 @@ env.BROKERDESK_DATA_DIR = dataDir;
 fs.mkdirSync(dataDir, { recursive: true });
 const embedded = !env.BROKER_BASE_URL;
 
-if (!env.AUTH_SECRET) {
-  if (!embedded) {
-    console.error("AUTH_SECRET is required when BROKER_BASE_URL names a real upstream (generate one: openssl rand -base64 32).");
-    process.exit(1);
-  }
-  const file = path.join(dataDir, "auth-secret");
-  if (!fs.existsSync(file)) fs.writeFileSync(file, randomBytes(32).toString("base64"), { mode: 0o600 });
-  env.AUTH_SECRET = fs.readFileSync(file, "utf8").trim();
-}
+if (!ensureAuthSecret(env, dataDir)) process.exit(1);
 
 const children = [];
 function stopAll(code) {
