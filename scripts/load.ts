@@ -30,7 +30,7 @@ const SECONDS = Number(arg("seconds", "60"));
 const LIVE = Number(arg("live", "200"));
 const THINK_MS = Number(arg("think-ms", "2000"));
 const PG_URL = arg("pg", process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres");
-const INGEST = !args.includes("--no-ingest");
+const EVENTS_RATE = Number(arg("events-rate", "2500"));
 
 const load = () =>
   os
@@ -69,7 +69,7 @@ async function main() {
     await resources.start();
     const driverCpu = process.cpuUsage();
     const driverStarted = performance.now();
-    const publisher = INGEST ? new Publisher(stack.sandbox, db) : undefined;
+    const publisher = EVENTS_RATE > 0 ? new Publisher(stack.sandbox, db, EVENTS_RATE) : undefined;
     await publisher?.start();
     const until = Date.now() + SECONDS * 1000;
     const probes = (async () => {
@@ -108,8 +108,11 @@ async function main() {
       ),
     );
     if (ingest) {
-      console.log(`\nEvent ingest while the staff load ran: ${ingest.published} trade events published, ${ingest.stored} events stored`);
-      console.log(`  ${Math.round(ingest.perSecond)} events/s stored (the market's own events included)`);
+      console.log(
+        `\nEvent ingest while the staff load ran: ${ingest.published} trade events offered at ${EVENTS_RATE}/s, ${ingest.stored} ` +
+          `events stored (the market's and the desk's own included): ${Math.round(ingest.perSecond)} events/s; ` +
+          `${Math.max(0, ingest.behind)} behind when the publishing stopped`,
+      );
     }
     console.log(`\nThe desk's processes (CPU: 100 % = one core, average over the run; memory: peak resident)`);
     console.log(

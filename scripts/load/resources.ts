@@ -8,18 +8,23 @@ import fs from "node:fs";
 const TICKS = 100; // USER_HZ on Linux
 const PAGE = 4096;
 
-function stat(pid: number): { ppid: number; cpu: number; rss: number } | undefined {
+function stat(pid: number): { ppid: number; pgrp: number; cpu: number; rss: number } | undefined {
   try {
     const s = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
     const f = s.slice(s.lastIndexOf(")") + 2).split(" ");
-    return { ppid: Number(f[1]), cpu: (Number(f[11]) + Number(f[12])) / TICKS, rss: Number(f[21]) * PAGE };
+    return { ppid: Number(f[1]), pgrp: Number(f[2]), cpu: (Number(f[11]) + Number(f[12])) / TICKS, rss: Number(f[21]) * PAGE };
   } catch {
     return undefined; // gone
   }
 }
 
 function label(pid: number): string {
-  const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").join(" ");
+  let cmd = "";
+  try {
+    cmd = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").join(" ");
+  } catch {
+    return "other";
+  }
   if (cmd.includes("server/sandbox/main.ts")) return "sandbox";
   if (cmd.includes("server/events/main.ts")) return "consumer + jobs";
   if (cmd.includes("nginx")) return "nginx";
@@ -42,27 +47,46 @@ interface Seen {
 
 export class Resources {
   private readonly seen = new Map<number, Seen>();
+  private readonly labels = new Map<number, string>();
   private readonly peak = new Map<string, number>();
   private startedAt = 0;
   private endedAt = 0;
   private timer?: NodeJS.Timeout;
 
+  /**
+   * `rootPid`: the process that started the desk's process groups; `groupName`: a group's name when the caller knows
+   * it (the cluster's members), else the command of the group's first process is read. Groups are process groups.
+   */
   constructor(
     private readonly rootPid: number,
     private readonly dbPids: () => Promise<number[]>,
+    private readonly groupName: (pgid: number) => string | undefined = () => undefined,
   ) {}
+
+  private nameOf(pgrp: number): string {
+    const known = this.groupName(pgrp);
+    if (known) return known;
+    if (!this.labels.has(pgrp)) this.labels.set(pgrp, label(pgrp));
+    return this.labels.get(pgrp)!;
+  }
 
   /** Each process of the stack (and each backend) by pid: its group, CPU seconds and resident memory now. */
   private async sample(): Promise<Map<number, { group: string; cpu: number; rss: number }>> {
     const all = new Map<number, ReturnType<typeof stat>>();
     for (const name of fs.readdirSync("/proc")) if (/^\d+$/.test(name)) all.set(Number(name), stat(Number(name)));
-    const groupOf = new Map<number, string | undefined>();
-    const find = (pid: number): string | undefined => {
-      if (groupOf.has(pid)) return groupOf.get(pid);
+    // A process of the stack: one whose parents lead to the root, outside the root's own process group.
+    const own = all.get(this.rootPid)?.pgrp;
+    const member = new Map<number, boolean>();
+    const inStack = (pid: number): boolean => {
+      if (member.has(pid)) return member.get(pid)!;
       const s = all.get(pid);
-      const g = !s || pid <= 1 ? undefined : s.ppid === this.rootPid ? label(pid) : find(s.ppid);
-      groupOf.set(pid, g);
-      return g;
+      const m = !s || pid <= 1 ? false : s.ppid === this.rootPid ? true : inStack(s.ppid);
+      member.set(pid, m);
+      return m;
+    };
+    const find = (pid: number) => {
+      const s = all.get(pid);
+      return s && s.pgrp !== own && inStack(pid) ? this.nameOf(s.pgrp) : undefined;
     };
     const out = new Map<number, { group: string; cpu: number; rss: number }>();
     for (const [pid, s] of all) {

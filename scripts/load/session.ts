@@ -70,7 +70,7 @@ export class Session {
   async request(
     name: string,
     p: string,
-    init: { method?: string; headers?: Record<string, string>; body?: string; redirects?: boolean } = {},
+    init: { method?: string; headers?: Record<string, string>; body?: string; redirects?: boolean; quiet?: boolean } = {},
   ): Promise<{ status: number; text: string; headers: Headers }> {
     const started = performance.now();
     try {
@@ -85,13 +85,13 @@ export class Session {
       this.keep(res);
       const text = await res.text();
       const ok = res.status < 300 || (init.redirects === true && res.status < 400);
-      this.recorder.add(name, performance.now() - started, ok ? undefined : `HTTP ${res.status}`);
+      this.recorder.add(name, performance.now() - started, ok || init.quiet ? undefined : `HTTP ${res.status}`);
       if (!ok) throw new RequestFailed(res.status, `${init.method ?? "GET"} ${p}: HTTP ${res.status} ${text.slice(0, 200)}`);
       return { status: res.status, text, headers: res.headers };
     } catch (error) {
       if (error instanceof RequestFailed) throw error;
       const message = (error as Error).message;
-      this.recorder.add(name, performance.now() - started, message.slice(0, 80));
+      this.recorder.add(name, performance.now() - started, init.quiet ? undefined : message.slice(0, 80));
       throw new RequestFailed(undefined, `${init.method ?? "GET"} ${p}: ${message}`);
     }
   }
@@ -123,22 +123,28 @@ export class Session {
     const id = loadActionIds()[key];
     if (!id) throw new Error(`no server action ${key} in the build`);
     const body = JSON.stringify([arg], (_k, v: unknown) => (typeof v === "string" && v.startsWith("$") ? `$${v}` : v));
-    const send = () =>
+    const send = (quiet: boolean) =>
       this.request(name, page, {
         method: "POST",
         headers: { "next-action": id, accept: "text/x-component", "content-type": "text/plain;charset=UTF-8" },
         body,
+        quiet,
       });
     let answer;
     try {
-      answer = await send();
+      answer = await send(true);
     } catch (error) {
       // The instance died under the request, or the balancer had none to give it to: the person sends the same form
-      // again (the same client ids: the desk and the upstream make one order or journal of both), once.
-      if (!(error instanceof RequestFailed) || (error.status !== undefined && error.status < 502)) throw error;
+      // again (the same client ids: the desk and the upstream make one order or journal of both), once. Counted as
+      // "cut, sent again", not as an error, when the second answers; as the error it is otherwise.
+      const cut = error instanceof RequestFailed && (error.status === undefined || error.status >= 502);
+      if (!cut) {
+        this.recorder.fail(name, (error as Error).message.slice(0, 80));
+        throw error;
+      }
       await new Promise((r) => setTimeout(r, 1_000));
-      answer = await send();
-      this.recorder.add(`${name} (sent again)`, 0);
+      answer = await send(false);
+      this.recorder.add(`${name} (cut, sent again)`, 0);
     }
     // The RSC answer: "0:{…"a":"$@1"…}" then "1:<the result>".
     const line = answer.text.split("\n").find((l) => l.startsWith("1:"));
