@@ -69,23 +69,14 @@ export function accountView(r: AccountRow) {
   };
 }
 
-/** A timestamp as `Date.toISOString` writes it (UTC, milliseconds). */
-const isoSql = (col: string) => `'"' || to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"'`;
-
 /**
  * accountView as JSON text, written by the database for a row `v` of virtual_accounts joined to its master `m`: the
- * same fields in the same order, absent when null (concat_ws skips them), so a list is served without parsing rows
- * and serialising them again. JSON objects stored in jsonb come back in jsonb's own text form (a space after ":" and
- * ","), the same values.
+ * same fields in the same order, absent when null, so a list is served without parsing rows and serialising them
+ * again. All but the master's account number are kept written in `v.view_json`, refreshed by a trigger on every write
+ * of the row (migration 0116: the text the list built on every read before). JSON objects stored in jsonb come back
+ * in jsonb's own text form (a space after ":" and ","), the same values.
  */
-export const ACCOUNT_JSON_SQL = `'{' || concat_ws(',',
-    '"belong_account_number":' || to_json(m.account_number)::text, '"belong_account_id":' || to_json(v.belong_account_id)::text,
-    '"account_number":' || to_json(v.account_number)::text, '"account_id":' || to_json(v.account_id)::text,
-    '"external_account_number":' || to_json(v.external_account_number)::text, '"account_type":' || to_json(v.account_type)::text,
-    '"account_status":' || to_json(v.account_status)::text, '"trading_permissions":' || to_json(v.trading_permissions)::text,
-    '"option_level":' || to_json(v.option_level)::text, '"commission_code":' || to_json(v.commission_code)::text,
-    '"w8ben_info":' || nullif(v.w8ben_info, 'null')::text, '"china_connect_investor_info":' || nullif(v.china_connect_investor_info, 'null')::text,
-    '"create_time":' || ${isoSql("v.created_at")}, '"update_time":' || ${isoSql("v.updated_at")}) || '}'`;
+export const ACCOUNT_JSON_SQL = `'{' || concat_ws(',', '"belong_account_number":' || to_json(m.account_number)::text, v.view_json) || '}'`;
 
 const reply = (r: AccountRow, crid: string) => ({
   client_request_id: crid,

@@ -1,7 +1,7 @@
 import "server-only";
 import { timingSafeEqual } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
-import { SIGNATURE_ALGORITHMS, sign, type SignatureAlgorithm } from "@/server/wire/signing";
+import { SIGNATURE_ALGORITHMS, SIGNED_HEADERS, sign, type SignatureAlgorithm } from "@/server/wire/signing";
 import { isMarketDataPath } from "@/server/wire/operations";
 import { isTradingPath } from "@/server/wire/trading-operations";
 import type { HonoEnv, Principal, Sandbox } from "./context";
@@ -41,10 +41,17 @@ export function routePermitted(principal: Principal, path: string): boolean {
   return trading || path === "/openapi/config" || path.startsWith("/openapi/auth/token/");
 }
 
-/** Decoded query values; a repeated key is joined with "," (what the SDKs send for lists). */
+/**
+ * Decoded query values; a repeated key is joined with "," (what the SDKs send for lists). The query text is read from
+ * the URL as received, without parsing the whole URL again (a URL's searchParams decode the same text the same way);
+ * a URL with a fragment goes through the URL parser.
+ */
 export function queryOf(url: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of new URL(url).searchParams) out[k] = k in out ? `${out[k]},${v}` : v;
+  const at = url.indexOf("?");
+  if (at < 0) return out;
+  const params = url.includes("#") ? new URL(url).searchParams : new URLSearchParams(url.slice(at + 1));
+  for (const [k, v] of params) out[k] = k in out ? `${out[k]},${v}` : v;
   return out;
 }
 
@@ -72,7 +79,14 @@ export function authenticate(sb: Sandbox): MiddlewareHandler<HonoEnv> {
     for (const [k, v] of Object.entries(query)) checkString(v, k);
     c.set("query", query);
 
-    const h = (name: string) => c.req.header(name);
+    const incoming = (
+      c.env as
+        | { incoming?: { headers: Record<string, string | string[] | undefined>; socket?: { localPort?: number } } & AsyncIterable<Buffer> }
+        | undefined
+    )?.incoming;
+    // Node's own parsed headers (lower-case names, the values Hono's lookup returns) when served by the Node adapter:
+    // no Headers object is built for a signed call.
+    const h = incoming ? (name: string) => incoming.headers[name] as string | undefined : (name: string) => c.req.header(name);
     for (const [header, code] of REQUIRED) if (!h(header)) throw missingHeader(code, header);
     const version = h("x-version");
     if (version !== undefined && !SUPPORTED_VERSIONS.includes(version)) {
@@ -83,32 +97,29 @@ export function authenticate(sb: Sandbox): MiddlewareHandler<HonoEnv> {
       throw unauthorized("SIGNATURE_ALGORITHM_NOT_SUPPORTED", `Signature algorithm ${algorithm} is not supported.`);
     }
     const timestamp = h("x-timestamp")!;
-    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/.test(timestamp) || Number.isNaN(Date.parse(timestamp))) {
+    const signedAt = Date.parse(timestamp);
+    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/.test(timestamp) || Number.isNaN(signedAt)) {
       // sic: the upstream's own spelling of this code
       throw unauthorized("ILLEAGAL_TIMESTAMP", "Header x-timestamp must be yyyy-MM-ddTHH:mm:ssZ.");
     }
     const nowMs = sb.config.now().getTime();
-    if (Math.abs(Date.parse(timestamp) - nowMs) > CLOCK_SKEW_MS) {
+    if (Math.abs(signedAt - nowMs) > CLOCK_SKEW_MS) {
       throw unauthorized("CLOCK_SKEW_EXCEEDED", "Header x-timestamp is outside the allowed clock skew of 5 minutes.");
     }
     const appKey = h("x-app-key")!;
     const holder = appKey === sb.config.appKey ? undefined : await findCredential(sb.engine, appKey);
     if (appKey !== sb.config.appKey && !holder) throw badSignature();
     const appSecret = holder ? holder.app_secret : sb.config.appSecret;
-    const incoming = (
-      c.env as
-        { incoming?: { headers: Record<string, string | undefined>; socket?: { localPort?: number } } & AsyncIterable<Buffer> } | undefined
-    )?.incoming;
     const text = (incoming && (await readIncomingText(incoming))) ?? (await readLimitedText(c.req.raw));
     const rawBody = text === "" ? undefined : text;
     c.set("rawBody", rawBody);
 
     const headers: Record<string, string> = {};
-    for (const k of ["x-app-key", "x-timestamp", "x-signature-version", "x-signature-algorithm", "x-signature-nonce"]) {
+    for (const k of SIGNED_HEADERS) {
       const v = h(k);
       if (v !== undefined) headers[k] = v;
     }
-    const host = incoming?.headers.host ?? h("host") ?? "";
+    const host = (incoming?.headers.host as string | undefined) ?? h("host") ?? "";
     const given = Buffer.from(h("x-signature")!);
     const matches = signedHostCandidates(host, incoming?.socket?.localPort).some((candidate) => {
       const want = Buffer.from(sign({ path, query, headers, host: candidate, body: rawBody, appSecret }));
@@ -129,7 +140,7 @@ export function authenticate(sb: Sandbox): MiddlewareHandler<HonoEnv> {
     if (!sb.nonces.use(`${appKey}:${h("x-signature-nonce")}`, nowMs)) {
       throw unauthorized("DUPLICATE_NONCE", "Header x-signature-nonce was already used.");
     }
-    if (sb.config.tokenCheck && !tokenExempt(path)) await requireNormalToken(sb, appKey, h("x-access-token"));
+    if (sb.config.tokenCheck && !tokenExempt(path)) await requireNormalToken(sb, appKey, h("x-access-token"), nowMs);
     return next();
   };
 }

@@ -47,7 +47,12 @@ export class FaultStore {
   }
 
   /** Consumes the faults matching this call: waits for latency ones, throws for error ones. */
-  async apply(path: string): Promise<void> {
+  apply(path: string): Promise<void> | undefined {
+    // No fault set (the usual case): nothing to consume, and no promise to wait for.
+    return this.faults.length === 0 ? undefined : this.consume(path);
+  }
+
+  private async consume(path: string): Promise<void> {
     const hits = this.faults.filter((f) => f.remaining > 0 && f.re.test(path));
     for (const f of hits) f.remaining -= 1;
     this.faults = this.faults.filter((f) => f.remaining > 0);
@@ -92,8 +97,11 @@ export class ModuleFaults {
     this.byModule.clear();
   }
 
-  async apply(path: string): Promise<void> {
-    if (this.byModule.size === 0) return;
+  apply(path: string): Promise<void> | undefined {
+    return this.byModule.size === 0 ? undefined : this.consume(path);
+  }
+
+  private async consume(path: string): Promise<void> {
     const target = pathModule(path);
     const f = target && this.byModule.get(target);
     if (!f) return;

@@ -30,6 +30,9 @@ export interface TokenView {
   status: TokenStatus;
 }
 
+/** view(row, now).status, without the view. */
+const statusAt = (row: TokenRow, nowMs: number): TokenStatus => view(row, new Date(nowMs)).status;
+
 function view(row: TokenRow, now: Date): TokenView {
   const t = now.getTime();
   if (row.status === "PENDING") {
@@ -111,25 +114,39 @@ export async function confirmToken(sb: Sandbox, appKey: string, token: unknown):
   return view({ ...row, status: "NORMAL", last_used_at: now }, now);
 }
 
-// NORMAL tokens seen in the last few seconds, so a busy client costs one token read per CACHE_MS, not one per call.
-// Only NORMAL rows are cached: a PENDING token that gets confirmed is read again; reset clears the cache.
+// NORMAL tokens read in the last few seconds, so a busy client costs one token read per CACHE_MS, not one per call. The
+// few seconds count from the read, not from the last use: a token changed in the database (refused from then on) is
+// refused within CACHE_MS however busy its caller. Only NORMAL rows are cached: a PENDING token that gets confirmed
+// is read again; a refused token leaves the cache; reset clears it.
 const CACHE_MS = 5_000;
 const cache = new WeakMap<Sandbox, Map<string, { row: TokenRow; until: number }>>();
 export function clearTokenCache(sb: Sandbox) {
   cache.delete(sb);
 }
 
-export async function requireNormalToken(sb: Sandbox, appKey: string, token: string | undefined): Promise<void> {
-  const now = sb.config.now();
-  const byToken = cache.get(sb) ?? new Map<string, { row: TokenRow; until: number }>();
-  cache.set(sb, byToken);
-  const hit = token ? byToken.get(`${appKey}:${token}`) : undefined;
-  let row = hit && hit.until > Date.now() ? hit.row : await load(sb.engine, appKey, token);
-  if (!row || view(row, now).status !== "NORMAL") throw invalidToken();
-  if (now.getTime() - row.last_used_at.getTime() > TOUCH_EVERY_MS) {
+export async function requireNormalToken(
+  sb: Sandbox,
+  appKey: string,
+  token: string | undefined,
+  nowMs = sb.config.now().getTime(),
+): Promise<void> {
+  let byToken = cache.get(sb);
+  if (!byToken) cache.set(sb, (byToken = new Map()));
+  const key = `${appKey}:${token}`;
+  const hit = token ? byToken.get(key) : undefined;
+  const cached = hit && hit.until > Date.now() ? hit : undefined;
+  // Still NORMAL at this time and used recently enough to need no touch: nothing to read, write or cache again.
+  if (cached && statusAt(cached.row, nowMs) === "NORMAL" && nowMs - cached.row.last_used_at.getTime() <= TOUCH_EVERY_MS) return;
+  let row = cached ? cached.row : await load(sb.engine, appKey, token);
+  const now = new Date(nowMs);
+  if (!row || view(row, now).status !== "NORMAL") {
+    byToken.delete(key);
+    throw invalidToken();
+  }
+  if (nowMs - row.last_used_at.getTime() > TOUCH_EVERY_MS) {
     await sb.engine.query("UPDATE sandbox.tokens SET last_used_at = $2 WHERE token = $1", [row.token, now]);
     row = { ...row, last_used_at: now };
   }
   if (byToken.size > 10_000) byToken.clear();
-  byToken.set(`${appKey}:${row.token}`, { row, until: Date.now() + CACHE_MS });
+  byToken.set(`${appKey}:${row.token}`, { row, until: cached ? cached.until : Date.now() + CACHE_MS });
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { SignedClient, errorOf } from "../helpers/signed-fetch";
 import { engines, startFixture, type Fixture } from "./fixture";
 
@@ -148,6 +148,28 @@ describe.each(engines)("token 2FA lifecycle on $name", (te) => {
     clock += 16 * 86_400_000;
     const check = await f.api.call("POST", "/openapi/auth/token/check", { body: { token: t.body.token }, now: at() });
     expect(check.body.status).toBe("INVALID");
+    expect(errorOf(await f.api.call("GET", LIST, { token: t.body.token, now: at() }))).toEqual({ status: 401, code: "INVALID_TOKEN" });
+  });
+
+  it("refuses a token made INVALID in the database within the token cache's 5 s, however often it is used meanwhile", async () => {
+    const t = await f.api.call("POST", "/openapi/auth/token/create", { body: {}, now: at() });
+    await f.api.call("POST", "/sandbox/tokens/confirm", { body: { token: t.body.token }, now: at() });
+    expect((await f.api.call("GET", LIST, { token: t.body.token, now: at() })).status).toBe(200);
+    await f.sb.engine.query("UPDATE sandbox.tokens SET status = 'INVALID' WHERE token = $1", [t.body.token]);
+    // The cache's few seconds are counted from the token's read, not from its last use: calls every 2 s (the
+    // wall clock moved by hand) do not keep the cached NORMAL row alive.
+    const started = Date.now();
+    const wall = vi.spyOn(Date, "now");
+    try {
+      const statuses: number[] = [];
+      for (const s of [2, 4, 6]) {
+        wall.mockReturnValue(started + s * 1000);
+        statuses.push((await f.api.call("GET", LIST, { token: t.body.token, now: at() })).status);
+      }
+      expect(statuses[2]).toBe(401);
+    } finally {
+      wall.mockRestore();
+    }
     expect(errorOf(await f.api.call("GET", LIST, { token: t.body.token, now: at() }))).toEqual({ status: 401, code: "INVALID_TOKEN" });
   });
 

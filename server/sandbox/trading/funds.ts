@@ -6,7 +6,7 @@ import { cash, Decimal } from "../money";
 
 /**
  * Checks and reserves `amount`; 417 INSUFFICIENT_BUYING_POWER when the account cannot cover it. One statement
- * (sandbox.hold_cash, migration 0113): the balance row locked, buyingPower's sum, and the hold when it is covered.
+ * (sandbox.hold_cash, migrations 0113 and 0117): the balance row locked, buyingPower's sum, and the hold when it is covered.
  */
 export async function hold(
   tx: Queryable,

@@ -7,7 +7,7 @@ import { Decimal, cash } from "../money";
 import { linkCombo, type ApiFamily } from "./combos";
 import { emit, type OutboxEvent } from "./events/outbox";
 import { charges } from "./fees";
-import { hold, sellable } from "./funds";
+import { hold, insufficientBuyingPower, sellable } from "./funds";
 import { runMatching } from "./matching";
 import { parseOrder, PRICE_FIELDS, type AccountForOrders, type OrderInstrument, type OrderSpec } from "./order-spec";
 import { multiplierOf, type OrderRow } from "./order-store";
@@ -229,6 +229,9 @@ export async function placeOrders(sb: Sandbox, body: Record<string, unknown>, fa
       const p = await prepare(tx, await orderContext(tx, body));
       if ("replay" in p) return p.replay;
       const { acc, specs, drafts } = p;
+      // A single order holds its cash and is written in one statement (holdAndInsert); several keep hold, hold, then
+      // insert, insert, as a later order's checks may read what an earlier one held.
+      const single = drafts.length === 1;
       for (const [i, d] of drafts.entries()) {
         if (p.pending[i]) continue;
         if (
@@ -242,8 +245,12 @@ export async function placeOrders(sb: Sandbox, body: Record<string, unknown>, fa
           );
         }
         const need = await estimateHold(tx, t, d, acc.account_type, specs[i].profile);
-        await hold(tx, acc, d.currency, need, at);
         d.held_amount = need.toFixed();
+        if (single && need.gt(0)) {
+          await holdAndInsert(tx, acc, d, need, at);
+          return drafts;
+        }
+        await hold(tx, acc, d.currency, need, at);
       }
       for (const d of drafts) await insertOrder(tx, d);
       return drafts;
@@ -283,38 +290,65 @@ async function placeFailed(sb: Sandbox, accountId: string, raws: Record<string, 
   trading(sb).bus.emit("events");
 }
 
+const ORDER_COLUMNS = [
+  "order_id",
+  "account_id",
+  "client_order_id",
+  "group_id",
+  "client_combo_order_id",
+  "combo_type",
+  "parent_order_id",
+  "oco_key",
+  "status",
+  "instrument_type",
+  "market",
+  "symbol",
+  "currency",
+  "side",
+  "order_type",
+  "entrust_type",
+  "time_in_force",
+  "expire_date",
+  "trading_session",
+  "quantity",
+  "total_cash_amount",
+  ...PRICE_FIELDS,
+  "held_amount",
+  "option_strategy",
+  "legs",
+  "extra",
+  "body_hash",
+  "place_time",
+  "updated_at",
+] as const;
+const orderValues = (d: OrderRow) =>
+  ORDER_COLUMNS.map((c) => (c === "legs" || c === "extra" ? (d[c] == null ? null : JSON.stringify(d[c])) : d[c]));
+const INSERT_ORDER = `INSERT INTO sandbox.orders (${ORDER_COLUMNS.join(", ")}) VALUES (${ORDER_COLUMNS.map((_, i) => `$${i + 1}`).join(", ")})`;
+
 export async function insertOrder(tx: Queryable, d: OrderRow) {
-  const cols = [
-    "order_id",
-    "account_id",
-    "client_order_id",
-    "group_id",
-    "client_combo_order_id",
-    "combo_type",
-    "parent_order_id",
-    "oco_key",
-    "status",
-    "instrument_type",
-    "market",
-    "symbol",
-    "currency",
-    "side",
-    "order_type",
-    "entrust_type",
-    "time_in_force",
-    "expire_date",
-    "trading_session",
-    "quantity",
-    "total_cash_amount",
-    ...PRICE_FIELDS,
-    "held_amount",
-    "option_strategy",
-    "legs",
-    "extra",
-    "body_hash",
-    "place_time",
-    "updated_at",
-  ] as const;
-  const values = cols.map((c) => (c === "legs" || c === "extra" ? (d[c] == null ? null : JSON.stringify(d[c])) : d[c]));
-  await tx.query(`INSERT INTO sandbox.orders (${cols.join(", ")}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(", ")})`, values);
+  await tx.query(INSERT_ORDER, orderValues(d));
+}
+
+/**
+ * `hold` and `insertOrder` of one order in one statement (one round trip fewer per placement): sandbox.hold_cash
+ * locks the balance, reads the buying power and holds `need` when it covers it, and the order row is written only
+ * then; below it, nothing is held nor written and the order is refused as `hold` refuses it.
+ */
+const n = ORDER_COLUMNS.length;
+const HOLD_AND_INSERT = `WITH h AS (SELECT sandbox.hold_cash($${n + 1}, $${n + 2}, $${n + 3}, $${n + 4}, $${n + 5}) AS power),
+  o AS (INSERT INTO sandbox.orders (${ORDER_COLUMNS.join(", ")})
+        SELECT ${ORDER_COLUMNS.map((_, i) => `$${i + 1}`).join(", ")} FROM h WHERE h.power >= $${n + 3})
+  SELECT power::text AS power FROM h`;
+
+async function holdAndInsert(tx: Queryable, acc: AccountForOrders, d: OrderRow, need: Decimal, at: Date) {
+  const { rows } = await tx.query<{ power: string }>(HOLD_AND_INSERT, [
+    ...orderValues(d),
+    acc.account_id,
+    d.currency,
+    need.toFixed(),
+    at,
+    acc.account_type === "MARGIN",
+  ]);
+  const power = new Decimal(rows[0].power);
+  if (power.lt(need)) throw insufficientBuyingPower(acc, d.currency, power, need);
 }
