@@ -12,10 +12,11 @@ import { startStack, type Stack } from "./load/stack";
 import { DEMO_PASSWORD, Desk, fleet, work } from "./load/staff";
 
 /**
- * `npm run load [-- --sessions 50 --seconds 60 --live 200 --think-ms 2000 --pg URL]` (after `npm run build`): many
- * signed-in staff sessions (mixed roles) doing what staff do against the desk as `npm start` runs it on a database
- * of its own on the PostgreSQL server, while live connections stay open, change notices are probed through them,
- * and customers' trade events stream in from the sandbox as fast as the consumer stores them. Prints per page and
+ * `npm run load [-- --sessions 50 --seconds 60 --live 200 --think-ms 2000 --events-rate 2500 --cluster --pg URL]`
+ * (after `npm run build`): many signed-in staff sessions (mixed roles) doing what staff do against the desk as
+ * `npm start` runs it (`--cluster`: as `npm run start:cluster` runs it, through the balancer) on a database of its
+ * own on the PostgreSQL server, while live connections stay open, change notices are probed through them, and
+ * customers' trade events stream in from the sandbox at `--events-rate` a second. Prints per page and
  * per action the requests, errors and p50 / p95 / p99 of the time to the whole answer (loopback), the live
  * channel's delivery times, the ingest rate, and the CPU and memory of every process of the desk; then the targets
  * of issue 30. Bounded in time, loopback only; everything it started is stopped and its database dropped.
@@ -31,6 +32,7 @@ const LIVE = Number(arg("live", "200"));
 const THINK_MS = Number(arg("think-ms", "2000"));
 const PG_URL = arg("pg", process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres");
 const EVENTS_RATE = Number(arg("events-rate", "2500"));
+const CLUSTER = args.includes("--cluster");
 
 const load = () =>
   os
@@ -40,8 +42,8 @@ const load = () =>
 
 async function main() {
   console.log(`npm run load: ${SESSIONS} sessions, ${LIVE} live connections, ${SECONDS} s, think ${THINK_MS} ms; load average ${load()}`);
-  console.log("Starting the desk (npm start on a database of its own)…");
-  const stack: Stack = await startStack(PG_URL);
+  console.log(`Starting the desk (${CLUSTER ? "npm run start:cluster" : "npm start"} on a database of its own)…`);
+  const stack: Stack = await startStack(PG_URL, { cluster: CLUSTER, logLevel: "error" });
   const db = await openEngine({ url: stack.databaseUrl, poolSize: 2 });
   const monitor = new pg.Client({ connectionString: PG_URL });
   await monitor.connect();
@@ -65,7 +67,7 @@ async function main() {
     await Promise.all(sessions.map((s) => work(s, desk, Date.now() + warm * 1000, THINK_MS)));
     recorder.on = true;
 
-    const resources = new Resources(stack.root.pid!, () => backendPids(monitor, stack.database));
+    const resources = new Resources(stack.rootPid, () => backendPids(monitor, stack.database), stack.groupName);
     await resources.start();
     const driverCpu = process.cpuUsage();
     const driverStarted = performance.now();

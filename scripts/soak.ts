@@ -1,30 +1,17 @@
 import "server-only";
-import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
-import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { verifyAuditChain } from "@/server/audit/verify";
 import { openEngine } from "@/server/db/engine";
 import { signedPost } from "./bench/load";
-import { freePort } from "./free-port";
 import { Publisher } from "./load/ingest";
 import { LiveFleet } from "./load/live";
-import {
-  backendPids,
-  booksAgainstUpstream,
-  createDatabase,
-  dropDatabase,
-  soakCounts,
-  streamConnected,
-  streamPosition,
-} from "./load/queries";
+import { backendPids, booksAgainstUpstream, soakCounts, streamPosition } from "./load/queries";
 import { ms, percentile, Recorder, table } from "./load/recorder";
 import { Resources } from "./load/resources";
 import { Session } from "./load/session";
+import { startStack, type Stack } from "./load/stack";
 import { DEMO_PASSWORD, Desk, fleet, work } from "./load/staff";
-// @ts-expect-error: a plain .mjs module without types
-import { startCluster } from "./cluster-lib.mjs";
 
 /**
  * `npm run soak [-- --minutes 30 --sessions 50 --live 100 --events-rate 200 --pg URL]` (after `npm run build`): the
@@ -49,31 +36,22 @@ const PG_URL = arg("pg", process.env.DATABASE_URL ?? "postgres://postgres@127.0.
 const EVENTS_RATE = Number(arg("events-rate", "200"));
 const SETTLE_MS = 300_000;
 
-interface Cluster {
-  port: number;
-  appPorts: number[];
-  sandboxUrl: string;
-  ready: Promise<void>;
-  pgid(name: string): number | undefined;
-  stop(): Promise<void>;
-}
-
 interface Fault {
   name: string;
   /** Starts the fault; returns what ends it (undefined: it ends by itself). */
-  run(c: Cluster): Promise<(() => Promise<void>) | undefined>;
+  run(s: Stack): Promise<(() => Promise<void>) | undefined>;
   /** How long the window of its effects is counted (ms). */
   window: number;
 }
 
-const control = async (c: Cluster, p: string, body: object) => {
-  const res = await signedPost(c.sandboxUrl, p, body);
+const control = async (s: Stack, p: string, body: object) => {
+  const res = await signedPost(s.sandbox, p, body);
   if (!res.ok) throw new Error(`${p}: HTTP ${res.status} ${await res.text()}`);
 };
 const MODULES = ["account", "assets", "order", "journals", "funding"];
-const modules = (c: Cluster, state: object) => Promise.all(MODULES.map((m) => control(c, `/sandbox/modules/${m}`, state)));
-const kill = (c: Cluster, name: string) => {
-  const pgid = c.pgid(name);
+const modules = (s: Stack, state: object) => Promise.all(MODULES.map((m) => control(s, `/sandbox/modules/${m}`, state)));
+const kill = (s: Stack, name: string) => {
+  const pgid = s.pgid(name);
   if (pgid) process.kill(-pgid, "SIGKILL");
 };
 
@@ -113,44 +91,17 @@ async function main() {
       .join(" ");
   console.log(`npm run soak: ${MINUTES} min, ${SESSIONS} sessions, ${LIVE} live connections; load average ${loadAvg()}`);
   const since = new Date();
-  const database = `bd_soak_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await createDatabase(admin, database);
-  const url = new URL(PG_URL);
-  url.pathname = `/${database}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "brokerdesk-soak-"));
-  const cluster: Cluster = startCluster({
-    ...process.env,
-    DATABASE_URL: url.toString(),
-    PORT: String(await freePort()),
-    CLUSTER_APP_PORTS: `${await freePort()},${await freePort()}`,
-    SANDBOX_PORT: String(await freePort()),
-    SANDBOX_GRPC_PORT: String(await freePort()),
-    BROKERDESK_DATA_DIR: dataDir,
-    // The report is the soak's output: the processes say only what went wrong (the supervisor says what it restarted).
-    LOG_LEVEL: "error",
-  });
-  const stopAll = () => void cluster.stop();
-  process.once("SIGINT", () => {
-    stopAll();
-    process.exit(130);
-  });
-  const db = await openEngine({ url: url.toString(), poolSize: 2 });
+  const stack = await startStack(PG_URL, { cluster: true, logLevel: "error" });
+  process.once("SIGINT", () => void stack.stop().then(() => process.exit(130)));
+  const monitor = new pg.Client({ connectionString: PG_URL });
+  await monitor.connect();
+  const db = await openEngine({ url: stack.databaseUrl, poolSize: 2 });
   const recorder = new Recorder();
   const desk = new Desk(recorder);
   const live = new LiveFleet(true);
   let failed = false;
   try {
-    await cluster.ready;
-    const reader = new pg.Client({ connectionString: url.toString() });
-    await reader.connect();
-    for (let end = Date.now() + 120_000; !(await streamConnected(reader));) {
-      if (Date.now() > end) throw new Error("the consumer did not connect");
-      await new Promise((r) => setTimeout(r, 500));
-    }
-    await reader.end();
-    const balancer = `http://127.0.0.1:${cluster.port}`;
+    const balancer = stack.app;
     const sessions = fleet(SESSIONS).map((u) => new Session(balancer, u.email, u.role, recorder));
     for (let i = 0; i < sessions.length; i += 5) await Promise.all(sessions.slice(i, i + 5).map((s) => s.signIn(DEMO_PASSWORD)));
     await live.open(
@@ -158,16 +109,11 @@ async function main() {
       [balancer],
       sessions.map((s) => s.cookieHeader()),
     );
-    console.log(`Cluster up (balancer ${balancer}, instances ${cluster.appPorts.join(", ")}); ${SESSIONS} sessions signed in.`);
+    console.log(`Cluster up (balancer ${balancer}); ${SESSIONS} sessions signed in.`);
 
-    const members = ["sandbox", "events", "app-1", "app-2", "nginx"];
-    const resources = new Resources(
-      process.pid,
-      () => backendPids(admin, database),
-      (pgid) => members.find((m) => cluster.pgid(m) === pgid),
-    );
+    const resources = new Resources(stack.rootPid, () => backendPids(monitor, stack.database), stack.groupName);
     await resources.start();
-    const publisher = new Publisher(cluster.sandboxUrl, db, EVENTS_RATE, "MASTER_DATA");
+    const publisher = new Publisher(stack.sandbox, db, EVENTS_RATE, "MASTER_DATA");
     await publisher.start();
     const t0 = Date.now();
     const until = t0 + MINUTES * 60_000;
@@ -181,7 +127,7 @@ async function main() {
         faults.push(entry);
         console.log(`${clock(t0, entry.at)} ${fault.name}`);
         try {
-          const end = await fault.run(cluster);
+          const end = await fault.run(stack);
           if (end) setTimeout(() => void end().catch((e: Error) => (entry.error = e.message)), 60_000);
         } catch (error) {
           entry.error = (error as Error).message;
@@ -200,8 +146,8 @@ async function main() {
     live.close();
 
     // Settle: faults cleared, the consumer caught up, then the books compared until they agree (or SETTLE_MS).
-    await modules(cluster, { state: "normal" });
-    await control(cluster, "/sandbox/faults/clear", {});
+    await modules(stack, { state: "normal" });
+    await control(stack, "/sandbox/faults/clear", {});
     const settleStart = Date.now();
     let differences = await booksAgainstUpstream(db, since);
     while (Date.now() - settleStart < SETTLE_MS) {
@@ -260,10 +206,8 @@ async function main() {
   } finally {
     live.close();
     await db.close();
-    await cluster.stop();
-    await dropDatabase(admin, database).catch(() => undefined);
-    await admin.end();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await monitor.end();
+    await stack.stop();
   }
   return failed;
 }

@@ -1,26 +1,43 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { freePort } from "../free-port";
+// @ts-expect-error: a plain .mjs module without types
+import { startCluster } from "../cluster-lib.mjs";
 import { createDatabase, dropDatabase, streamConnected } from "./queries";
 
 /**
- * The desk as `npm start` runs it on a PostgreSQL server (`scripts/start.mjs` with DATABASE_URL: the sandbox, the
- * consumer and job system, `next start`, each supervised in a process group of its own) on a database of its own,
- * created here and dropped at the end, with free ports and a temporary data directory. Loopback only.
+ * The desk the load and the soak drive, on a database of its own on the PostgreSQL server (created here, dropped at
+ * the end), free ports and a temporary data directory; loopback only. Either as `npm start` runs it
+ * (`scripts/start.mjs`: the sandbox, the consumer and job system, one `next start`, each supervised in a process
+ * group of its own) or as `npm run start:cluster` runs it (two app instances behind nginx; `app` is the balancer).
  */
 export interface Stack {
+  /** Where staff's browsers go: the app, or the balancer. */
   app: string;
   sandbox: string;
   databaseUrl: string;
   database: string;
-  root: ChildProcess;
-  output: () => string;
+  /** The process whose children are the stack's process groups, and their names where known. */
+  rootPid: number;
+  groupName: (pgid: number) => string | undefined;
+  /** The process group of a cluster's member (sandbox, events, app-1, app-2, nginx), to kill it. */
+  pgid: (member: string) => number | undefined;
   stop(): Promise<void>;
 }
+
+interface ClusterHandle {
+  port: number;
+  sandboxUrl: string;
+  ready: Promise<void>;
+  pgid(name: string): number | undefined;
+  stop(): Promise<void>;
+}
+
+const MEMBERS = ["sandbox", "events", "app-1", "app-2", "nginx"];
 
 async function waitFor(check: () => Promise<boolean>, what: string, ms: number) {
   const end = Date.now() + ms;
@@ -30,57 +47,75 @@ async function waitFor(check: () => Promise<boolean>, what: string, ms: number) 
   }
 }
 
-export async function startStack(serverUrl: string, script = "scripts/start.mjs", extraEnv: Record<string, string> = {}): Promise<Stack> {
+export async function startStack(serverUrl: string, { cluster = false, logLevel = "warn" } = {}): Promise<Stack> {
   const database = `bd_load_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await createDatabase(admin, database);
   const url = new URL(serverUrl);
   url.pathname = `/${database}`;
-  const [port, sandboxPort, grpcPort] = [await freePort(), await freePort(), await freePort()];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "brokerdesk-load-"));
-  let output = "";
-  const root = spawn(process.execPath, [script], {
-    env: {
-      ...process.env,
-      DATABASE_URL: url.toString(),
-      PORT: String(port),
-      SANDBOX_PORT: String(sandboxPort),
-      SANDBOX_GRPC_PORT: String(grpcPort),
-      BROKERDESK_DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      ...extraEnv,
-    },
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  for (const s of [root.stdout!, root.stderr!]) s.on("data", (d: Buffer) => (output = (output + d.toString()).slice(-20_000)));
-  const kill = () => {
-    try {
-      process.kill(root.pid!, "SIGTERM");
-    } catch {
-      // gone
-    }
+  const env = {
+    ...process.env,
+    DATABASE_URL: url.toString(),
+    PORT: String(await freePort()),
+    SANDBOX_PORT: String(await freePort()),
+    SANDBOX_GRPC_PORT: String(await freePort()),
+    BROKERDESK_DATA_DIR: dataDir,
+    LOG_LEVEL: logLevel,
   };
-  process.on("exit", kill);
-  const stack: Stack = {
-    app: `http://127.0.0.1:${port}`,
-    sandbox: `http://127.0.0.1:${sandboxPort}`,
-    databaseUrl: url.toString(),
-    database,
-    root,
-    output: () => output,
-    async stop() {
-      if (root.exitCode === null) {
-        const exited = new Promise((r) => root.once("exit", r));
-        kill();
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+  let stopStack: () => Promise<void>;
+  let stack: Stack;
+  if (cluster) {
+    const c: ClusterHandle = startCluster({ ...env, CLUSTER_APP_PORTS: `${await freePort()},${await freePort()}` });
+    stopStack = () => c.stop();
+    stack = {
+      app: `http://127.0.0.1:${c.port}`,
+      sandbox: c.sandboxUrl,
+      databaseUrl: url.toString(),
+      database,
+      rootPid: process.pid,
+      groupName: (pgid) => MEMBERS.find((m) => c.pgid(m) === pgid),
+      pgid: (m) => c.pgid(m),
+      stop: () => finish(),
+    };
+    await c.ready.catch(async (error: Error) => {
+      await finish();
+      throw error;
+    });
+  } else {
+    const root = spawn(process.execPath, ["scripts/start.mjs"], { env, detached: true, stdio: ["ignore", "inherit", "inherit"] });
+    const kill = () => {
+      try {
+        process.kill(root.pid!, "SIGTERM");
+      } catch {
+        // gone
       }
-      await dropDatabase(admin, database).catch(() => undefined);
-      await admin.end();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+    };
+    process.on("exit", kill);
+    stopStack = async () => {
+      if (root.exitCode !== null) return;
+      const exited = new Promise((r) => root.once("exit", r));
+      kill();
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+    };
+    stack = {
+      app: `http://127.0.0.1:${env.PORT}`,
+      sandbox: `http://127.0.0.1:${env.SANDBOX_PORT}`,
+      databaseUrl: url.toString(),
+      database,
+      rootPid: root.pid!,
+      groupName: () => undefined,
+      pgid: () => undefined,
+      stop: () => finish(),
+    };
+  }
+  async function finish() {
+    await stopStack();
+    await dropDatabase(admin, database).catch(() => undefined);
+    await admin.end();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
   try {
     await waitFor(async () => (await fetch(`${stack.app}/api/health`)).status === 200, "the app", 600_000);
     const db = new pg.Client({ connectionString: stack.databaseUrl });
@@ -92,7 +127,7 @@ export async function startStack(serverUrl: string, script = "scripts/start.mjs"
     }
   } catch (error) {
     await stack.stop();
-    throw new Error(`${(error as Error).message}\n${output.slice(-3000)}`);
+    throw error;
   }
   return stack;
 }
