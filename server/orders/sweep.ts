@@ -105,13 +105,17 @@ export async function checkAccountOrders(
   return { openOrders: listed.size, found };
 }
 
-/** Every virtual account into the directory (the sweep's list of accounts), page by page. */
-async function listAccounts(d: OrderSweepDeps, signal?: AbortSignal): Promise<number> {
+/**
+ * Every virtual account into the directory (the sweep's list of accounts), page by page; the master accounts they
+ * belong to into `masters` (the directory names them too, for the pages, but they are not swept).
+ */
+async function listAccounts(d: OrderSweepDeps, masters: Set<string>, signal?: AbortSignal): Promise<number> {
   let cursor: string | undefined;
   let n = 0;
   do {
     const page = await d.client.listVirtualAccounts({ page_size: ACCOUNT_PAGE_SIZE, ...(cursor ? { cursor } : {}) });
     await rememberAccountNumbers(d.engine, page.items);
+    for (const a of page.items) if (a.belong_account_id) masters.add(a.belong_account_id);
     n += page.items.length;
     cursor = page.nextCursor;
   } while (cursor && !signal?.aborted);
@@ -122,6 +126,8 @@ async function listAccounts(d: OrderSweepDeps, signal?: AbortSignal): Promise<nu
 export interface SweepMemory {
   pace: Pace;
   listedAt: number;
+  /** The master accounts the listing named (never swept). */
+  masters?: Set<string>;
 }
 
 /**
@@ -135,7 +141,7 @@ export async function runOrderSweep(d: OrderSweepDeps, memory: SweepMemory, sign
   while (!signal.aborted) {
     try {
       if (Date.now() - memory.listedAt > (d.relistMs ?? 600_000)) {
-        await listAccounts(d, signal);
+        await listAccounts(d, (memory.masters ??= new Set()), signal);
         memory.listedAt = Date.now();
       }
       const now = Date.now();
@@ -144,6 +150,7 @@ export async function runOrderSweep(d: OrderSweepDeps, memory: SweepMemory, sign
         hotMs: d.hotMs,
         recentSince: new Date(now - RECENT_MS),
         hot: !hotTurn,
+        skip: [...(memory.masters ?? [])],
       });
       hotTurn = next?.tier === 1;
       if (!next) {

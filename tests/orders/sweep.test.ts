@@ -5,6 +5,7 @@ import type { BrokerClient } from "@/server/broker/client";
 import { listOrders } from "@/server/orders/queries/blotter";
 import { saveSweepAttempt, selectNextSweepAccount } from "@/server/orders/queries/sweep";
 import { checkAccountOrders, pacer, requestOrderCheck, runOrderSweep, type OrderSweepDeps } from "@/server/orders/sweep";
+import { masterAccountId } from "@/server/sandbox/seed";
 import { engines } from "../sandbox/fixture";
 import { ACCOUNTS } from "../sandbox/trading-helpers";
 import { usStockOrder } from "../helpers/orders";
@@ -180,6 +181,28 @@ describe.each(engines)("open-orders sweep ($name)", (te) => {
     expect(await next()).toMatchObject({ account_id: ACCOUNTS.margin, tier: 1 });
     await saveSweepAttempt(f.db.engine, ACCOUNTS.margin, new Date(), { ok: false, error: "ACCOUNT_NOT_FOUND: account_id does not exist." });
     expect((await next())?.tier).toBe(2);
+  });
+
+  it("the master account the directory names (for the pages) is never swept: the round lists only virtual accounts", async () => {
+    const master = masterAccountId();
+    await rememberAccountNumbers(f.db.engine, [{ account_id: master, account_number: "MASTER-NUMBER" }]);
+    const seen: string[] = [];
+    const watched: BrokerClient = {
+      ...f.client,
+      listOpenOrders: (input, ro) => (seen.push(input.account_id), f.client.listOpenOrders(input, ro)),
+    };
+    // A fresh memory, as the job's first run has: the accounts are listed (and their master learnt) first.
+    const stop = new AbortController();
+    const running = runOrderSweep(deps({ client: watched }), { pace: pacer(200), listedAt: 0 }, stop.signal);
+    try {
+      await until(async () => new Set(seen).size >= numbers.size, 15_000);
+    } finally {
+      stop.abort();
+    }
+    const totals = await running;
+    expect(seen).not.toContain(master);
+    expect(totals.errors).toBe(0);
+    expect(await state(master)).toBeUndefined();
   });
 
   it("runs as the orders-sweep job: an order placed at the upstream reaches the books without anyone asking", async () => {

@@ -15,11 +15,12 @@ const OPEN = OPEN_ORDER_STATUSES.map((s) => `'${s}'`).join(", ");
  * account the upstream no longer knows is not asked about every `hotMs`; measured on the database's clock, the one
  * an attempt is stamped with, so a busy account is due again after hotMs even within the same millisecond), else the one tried longest ago (never
  * tried first; tier 2). So every account comes round in turn, and the busy ones and the ones people look at
- * sooner.
+ * sooner. `skip`: accounts the directory names that are not virtual accounts (the master: the upstream lists no
+ * orders for it and answers ACCOUNT_NOT_FOUND).
  */
 export async function selectNextSweepAccount(
   q: Queryable,
-  o: { hotMs: number; recentSince: Date; hot: boolean },
+  o: { hotMs: number; recentSince: Date; hot: boolean; skip?: string[] },
 ): Promise<{ account_id: string; account_number: string; tier: number; started_at: string } | undefined> {
   // started_at: the database's clock when the visit begins, the time its attempt is stamped with (wanted_at's clock),
   // as text: a JavaScript Date would cut its microseconds, and a look within the same millisecond (wanted_at) would
@@ -37,10 +38,11 @@ export async function selectNextSweepAccount(
               END AS tier
          FROM brokerdesk.account_directory d
          LEFT JOIN brokerdesk.order_sweep s ON s.account_id = d.account_id
+        WHERE NOT (d.account_id = ANY($4::text[]))
      ) a
      ORDER BY tier, attempted_at ASC NULLS FIRST, account_id
      LIMIT 1`,
-    [o.hotMs, o.recentSince, o.hot],
+    [o.hotMs, o.recentSince, o.hot, o.skip ?? []],
   );
   return rows[0];
 }
