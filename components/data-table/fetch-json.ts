@@ -20,7 +20,12 @@ export const READ_DEADLINE_MS = 15_000;
 
 export const DEADLINE_MESSAGE = "The upstream did not answer in time. Retry in a moment.";
 
-/** Client-side reads go to the app's GET route handlers (never to server actions). */
+/**
+ * Client-side reads go to the app's GET route handlers (never to server actions). A read whose connection failed,
+ * before the answer or in the middle of its body (an app instance that died while answering: the balancer cannot
+ * send a half-sent answer elsewhere), is sent once more: a GET changes nothing, and the balancer gives the second to
+ * a living instance. An answer that is still cut is an error, never data.
+ */
 export async function fetchJson<T>(
   url: string,
   signal?: AbortSignal,
@@ -29,15 +34,27 @@ export async function fetchJson<T>(
   const deadline = AbortSignal.timeout(deadlineMs);
   const combined = signal ? AbortSignal.any([signal, deadline]) : deadline;
   const timedOut = () => deadline.aborted && !signal?.aborted;
-  let res: Response;
+  const read = async () => {
+    const res = await fetch(url, { signal: combined, headers: { accept: "application/json" }, cache: "no-store" });
+    return { res, text: await res.text() };
+  };
+  let answer: { res: Response; text: string };
   try {
-    res = await fetch(url, { signal: combined, headers: { accept: "application/json" }, cache: "no-store" });
+    answer = await read().catch((error: unknown) => {
+      if (combined.aborted) throw error;
+      return read();
+    });
   } catch {
     if (timedOut()) throw new FetchError(0, DEADLINE_MESSAGE, "TIMEOUT");
     throw new FetchError(0, "The server could not be reached. Check your connection and retry.");
   }
-  const body = (await res.json().catch(() => undefined)) as { error?: string; message?: string; requestId?: string } | undefined;
-  if (timedOut()) throw new FetchError(0, DEADLINE_MESSAGE, "TIMEOUT");
+  const { res, text } = answer;
+  let body: { error?: string; message?: string; requestId?: string } | undefined;
+  try {
+    body = JSON.parse(text) as typeof body;
+  } catch {
+    if (res.ok) throw new FetchError(0, "The server's answer was cut off. Retry.");
+  }
   if (!res.ok) {
     const message =
       body?.message ?? (res.status === 401 ? "Your session has ended. Sign in again." : `The request failed (HTTP ${res.status}).`);
