@@ -168,6 +168,7 @@ async function main() {
     const byWindow = new Map<string, number>();
     for (const e of recorder.log) byWindow.set(windowOf(e.at), (byWindow.get(windowOf(e.at)) ?? 0) + 1);
     const requests = figures.reduce((n, f) => n + f.requests, 0);
+    const cut = (suffix: string) => figures.filter((f) => f.name.endsWith(suffix)).reduce((n, f) => n + f.requests, 0);
     const lf = live.figures();
     console.log(`\nSoak: ${MINUTES} min, ${SESSIONS} sessions through nginx to 2 instances; load average at the end ${loadAvg()}`);
     console.log(
@@ -179,7 +180,7 @@ async function main() {
     console.log(
       `requests ${requests}, errors ${recorder.totalErrors} (outside fault windows: ${byWindow.get("no fault") ?? 0}); ` +
         `reads p50 ${ms(percentile(reads, 50))} ms, p95 ${ms(percentile(reads, 95))} ms, p99 ${ms(percentile(reads, 99))} ms; ` +
-        `actions cut by a killed instance and sent again: ${figures.filter((f) => f.name.endsWith("(cut, sent again)")).reduce((n, f) => n + f.requests, 0)}`,
+        `cut by a killed instance: ${cut("(cut, sent again)")} actions sent again, ${cut("(cut, read again)")} reads read again`,
     );
     for (const f of figures.filter((x) => x.errors)) console.log(`  ${f.name}: ${f.errors} (${f.examples.join(" | ").slice(0, 150)})`);
     console.log(

@@ -67,10 +67,34 @@ export class Session {
   }
 
   /** One request, timed under `name`; the response body read in full. A status ≥ 400 (or 3xx unless allowed) is an error. */
+  /**
+   * A read (GET) whose connection failed, before the answer or in the middle of its body, is read once more, as the
+   * pages' reads do (components/data-table/fetch-json.ts; for a page, the person's reload): counted as
+   * "(cut, read again)" when the second answers, as the error it is otherwise.
+   */
   async request(
     name: string,
     p: string,
     init: { method?: string; headers?: Record<string, string>; body?: string; redirects?: boolean; quiet?: boolean } = {},
+  ): Promise<{ status: number; text: string; headers: Headers }> {
+    if ((init.method ?? "GET") !== "GET" || init.quiet) return this.once(name, p, init);
+    try {
+      return await this.once(name, p, { ...init, quiet: true });
+    } catch (error) {
+      if (!(error instanceof RequestFailed) || error.status !== undefined) {
+        this.recorder.fail(name, error instanceof RequestFailed ? `HTTP ${error.status}` : String(error).slice(0, 80));
+        throw error;
+      }
+      const answer = await this.once(name, p, init);
+      this.recorder.add(`${name} (cut, read again)`, 0);
+      return answer;
+    }
+  }
+
+  private async once(
+    name: string,
+    p: string,
+    init: { method?: string; headers?: Record<string, string>; body?: string; redirects?: boolean; quiet?: boolean },
   ): Promise<{ status: number; text: string; headers: Headers }> {
     const started = performance.now();
     try {
