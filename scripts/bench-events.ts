@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { tradeFill } from "./bench/fills";
 import { freePort } from "./free-port";
 import { prepareAppDb } from "@/server/db";
 import { openEngine, type Engine } from "@/server/db/engine";
@@ -90,37 +91,8 @@ async function control(sb: Sandbox, p: string, body: unknown): Promise<{ last_ev
 
 let serial = 0;
 function fills(n: number) {
-  const run = `${Date.now().toString(36)}${(serial += 1)}`;
-  return Array.from({ length: n }, (_, i) => {
-    const order = Math.floor(i / 5);
-    const account = ACCOUNTS[order % ACCOUNTS.length];
-    const last = i % 5 === 4;
-    return {
-      event_type: "TRADE",
-      account_id: account,
-      payload: {
-        biz_type: "TRADE",
-        scene_type: last ? "FINAL_FILLED" : "FILLED",
-        request_id: `${run}-${i}`,
-        account_id: account,
-        order_id: `bo-${run}-${order}`,
-        client_order_id: `bc-${run}-${order}`,
-        combo_type: "NORMAL",
-        symbol: "KO",
-        category: "US_STOCK",
-        side: "BUY",
-        order_type: "LIMIT",
-        qty: "5",
-        order_status: last ? "FILLED" : "PARTIAL_FILLED",
-        filled_qty: "1",
-        filled_price: (60 + (i % 5) / 100).toFixed(2),
-        filled_time: new Date(Date.now() + i).toISOString().replace("Z", "+0000"),
-        actual_commission: "0.01",
-        receivable_commission: "0.01",
-        fees: [],
-      },
-    };
-  });
+  const run = `b${Date.now().toString(36)}${(serial += 1)}`;
+  return Array.from({ length: n }, (_, i) => tradeFill(run, i, ACCOUNTS[Math.floor(i / 5) % ACCOUNTS.length], new Date(Date.now() + i)));
 }
 
 /** Publishes events at the sandbox (1,000 a call, within its body limit); returns the sandbox's newest event id. */

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Engine } from "@/server/db/engine";
 import { seedAccountId } from "@/server/sandbox/seed/accounts";
+import { tradeFill } from "../bench/fills";
 import { signedPost } from "../bench/load";
 import { storedEvents } from "./queries";
 
@@ -32,34 +33,7 @@ export class Publisher {
     return Array.from({ length: size }, (_, k) => {
       const i = from + k;
       if (this.kind === "MASTER_DATA") return { event_type: "MASTER_DATA", payload: { biz_type: "CALENDAR_UPDATE", n: i } };
-      const order = Math.floor(i / 5);
-      const account = seedAccountId(order % 16);
-      const last = i % 5 === 4;
-      return {
-        event_type: "TRADE",
-        account_id: account,
-        payload: {
-          biz_type: "TRADE",
-          scene_type: last ? "FINAL_FILLED" : "FILLED",
-          request_id: `ld-${this.run}-${i}`,
-          account_id: account,
-          order_id: `ld-${this.run}-${order}`,
-          client_order_id: `ldc-${this.run}-${order}`,
-          combo_type: "NORMAL",
-          symbol: "KO",
-          category: "US_STOCK",
-          side: "BUY",
-          order_type: "LIMIT",
-          qty: "5",
-          order_status: last ? "FILLED" : "PARTIAL_FILLED",
-          filled_qty: "1",
-          filled_price: (60 + (i % 5) / 100).toFixed(2),
-          filled_time: new Date().toISOString().replace("Z", "+0000"),
-          actual_commission: "0.01",
-          receivable_commission: "0.01",
-          fees: [],
-        },
-      };
+      return tradeFill(`ld${this.run}`, i, seedAccountId(Math.floor(i / 5) % 16), new Date());
     });
   }
 
