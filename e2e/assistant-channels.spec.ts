@@ -79,7 +79,7 @@ test("an assistant with a staff token: every tool over MCP, a held journal appro
   browser,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(360_000);
   const ops: Page = await browser.newPage({ storageState: storageFor("operations") });
   const admin: Page = await browser.newPage({ storageState: storageFor("admin") });
   const target = accountOf(JOURNAL_TARGET);

@@ -68,7 +68,7 @@ test("the command line against the started desk: login with a code, reads, write
   browser,
   baseURL,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(480_000);
   const configDir = mkdtempSync(path.join(tmpdir(), "brokerdesk-e2e-"));
   const cli = (args: string[], stdin = "", env: Record<string, string> = {}): Cli => {
     const r = spawnSync(process.execPath, [BIN, ...args], {

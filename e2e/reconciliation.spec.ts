@@ -14,7 +14,7 @@ test("a balance changed behind the desk's back is a break with its difference; a
   page,
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(480_000);
   const list = sandboxCall("GET", "/broker/accounts/virtual-accounts/list", { query: { page_size: "50" } });
   const active = (list.body.data as { account_id: string; account_number: string; account_status: string }[]).filter(
     (a) => a.account_status === "ACTIVE",

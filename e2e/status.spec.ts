@@ -87,7 +87,7 @@ test.describe("status mail on an outage", () => {
     page,
     baseURL,
   }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(360_000);
     const stamp = Date.now().toString(36);
     const order = `order-${stamp}@example.test`;
     const funding = `funding-${stamp}@example.test`;
