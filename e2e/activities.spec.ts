@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { sandboxCall, sandboxCalls } from "./accounts-helpers";
-import { storageFor, shots as shotsIn } from "./helpers";
+import { filterBarReady, storageFor, shots as shotsIn } from "./helpers";
 import { listingChecks } from "./listing-checks";
 
 /**
@@ -164,7 +164,7 @@ test.describe("Activities explorer", () => {
       for (let i = 0; i < 3; i++) {
         await page.goto("/activities");
         await expect(page.getByTestId("activity-freshness")).toContainText(/ago\)/);
-        await expect(page.locator("main form[role=search][data-ready]")).toBeVisible();
+        await filterBarReady(page);
       }
       // Give a late error a moment to arrive; then none may name hydration (#418: text differed, #423/#425 likewise).
       await page.waitForTimeout(1_000);
@@ -173,9 +173,7 @@ test.describe("Activities explorer", () => {
 
     test("an amount that is not one and a backwards date range are said on their fields; the filter is not applied", async ({ page }) => {
       await page.goto("/activities?source=desk&type=DEPOSIT");
-      const bar = page.locator("form[role=search][data-ready]");
-      // Hydrated (its filter bar ready) as every listing check waits for it: the heaviest page of the desk.
-      await expect(bar).toBeVisible({ timeout: 20_000 });
+      const bar = await filterBarReady(page);
       await bar.getByLabel("Amount at least").fill("12,5x");
       await bar.getByRole("button", { name: "Filter" }).click();
       await expect(bar.getByLabel("Amount at least")).toHaveAttribute("aria-invalid", "true");

@@ -49,7 +49,7 @@ test.describe("Surveillance alerts", () => {
       expect(res.status, JSON.stringify(res.body)).toBe(200);
 
       // No reload: the alert notice refetches the queue.
-      await expect(row).toHaveCount(1, { timeout: 15_000 });
+      await expect(row).toHaveCount(1);
       await expect(row).toContainText(`Deposit of USD ${shown} (above 50,000.00)`);
       await expect(row).toContainText("Open");
       // The account by its number, linked; its hex id is nowhere in the queue's text.

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { sandboxCall } from "./accounts-helpers";
 import { disableAllRules, holdCashJournalsAbove, JOURNAL_TARGET, sendCashJournal } from "./approvals-helpers";
-import { DEMO_PASSWORD, expectSignedIn, shots, signIn, storageFor } from "./helpers";
+import { DEMO_PASSWORD, expectSignedIn, filterBarReady, shots, signIn, storageFor } from "./helpers";
 
 /**
  * The approvals queue around the desk (issue 25, item 3): the menu's count of what waits for one's decision and the
@@ -112,7 +112,7 @@ test("two requests approved in one go are sent once each; the approver's own is 
   await expect(ops2.getByText("Sent for approval", { exact: true })).toBeVisible();
 
   await ops2.goto("/approvals?status=pending");
-  await expect(ops2.locator("form[role=search][data-ready]")).toBeVisible();
+  await filterBarReady(ops2);
   // Every pending request of the page at once, and none again.
   const all = ops2.getByRole("checkbox", { name: "Select every pending request on this page" });
   const rows = await ops2.getByTestId("approval-row").count();

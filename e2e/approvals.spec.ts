@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { disableAllRules, holdCashJournalsAbove, sendCashJournal } from "./approvals-helpers";
-import { DEMO_PASSWORD, expectSignedIn, signIn, storageFor } from "./helpers";
+import { DEMO_PASSWORD, expectSignedIn, filterBarReady, signIn, storageFor } from "./helpers";
 import { listingChecks } from "./listing-checks";
 
 test.describe("Admin → Approval rules", () => {
@@ -87,7 +87,7 @@ test.describe("Approvals inbox", () => {
       await expect(page.getByRole("columnheader", { name: column, exact: true })).toBeVisible();
     }
     // Other specs leave requests in the shared app: a request is executing only while it is being sent.
-    await expect(page.locator("form[role=search][data-ready]")).toBeVisible();
+    await filterBarReady(page);
     await page.getByRole("combobox", { name: "Status" }).selectOption("executing");
     await expect.poll(() => page.url()).toContain("status=executing");
     await expect(page.getByText("No approval requests match these filters.")).toBeVisible();

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { expect, test } from "@playwright/test";
-import { cutOff, shots, storageFor } from "./helpers";
+import { cutOff, filterBarReady, shots, storageFor } from "./helpers";
 import { listingChecks } from "./listing-checks";
 
 test.describe("Audit trail", () => {
@@ -36,7 +36,7 @@ test.describe("Audit trail", () => {
     const today = new Date().toISOString().slice(0, 10);
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     await page.goto("/audit");
-    await expect(page.locator("main form[role=search][data-ready]")).toBeVisible();
+    await filterBarReady(page);
     await page.getByLabel("Action", { exact: true }).fill("auth.");
     await page.getByLabel("From", { exact: true }).fill(today);
     await page.getByLabel("To", { exact: true }).fill(today);

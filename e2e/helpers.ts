@@ -19,6 +19,17 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
+/**
+ * A listing's filter bar once it is interactive (hydrated): what is typed into the server's markup before that is not
+ * the bar's. Hydration waits for the page's scripts and its streamed data: with two shards on two slow cores the
+ * activities explorer has taken over 10 s to get there (playwright.config.ts's allowance).
+ */
+export async function filterBarReady(page: Page): Promise<Locator> {
+  const bar = page.locator("main form[role=search][data-ready]");
+  await expect(bar).toBeVisible();
+  return bar;
+}
+
 export async function expectSignedIn(page: Page, email: string) {
   await expect(page.getByTestId("current-user")).toContainText(email);
 }

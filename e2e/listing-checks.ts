@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
-import { shots, storageFor, type DemoRole } from "./helpers";
+import { filterBarReady, shots, storageFor, type DemoRole } from "./helpers";
 
 /**
  * The one set of checks every listing passes (URL state, paging, live update, CSV where offered), run by each
@@ -45,12 +45,12 @@ const tableRows = (page: Page) => page.locator("main tbody tr");
 
 /** The live channel is open (the header's mark), so a change notice reaches the page. */
 async function live(page: Page) {
-  await expect(page.getByTestId("live-indicator")).toHaveText("Live", { timeout: 15_000 });
+  await expect(page.getByTestId("live-indicator")).toHaveText("Live");
 }
 
 async function setFilter(page: Page, filter: NonNullable<ListingCase["filter"]>) {
   // Typed once the bar is hydrated: text typed into the server's markup before that is not the bar's state.
-  await expect(page.locator("main form[role=search][data-ready]")).toBeVisible({ timeout: 20_000 });
+  await filterBarReady(page);
   const control = page.locator("main").getByRole("search").getByLabel(filter.label, { exact: true });
   if (filter.kind === "select") await control.selectOption(filter.value);
   else {
@@ -110,7 +110,7 @@ export function listingChecks(l: Listing) {
       if (c.paging.kind === "pages") await expect(page.getByLabel("Rows per page")).toHaveValue(String(c.size));
       await expect(rows(page).filter({ hasText: c.row }).first()).toBeVisible();
       // Back across a reload, to the entries the list pushed before it: the page follows the address bar.
-      if (c.filter) await expect(page.locator("main form[role=search][data-ready]")).toBeVisible({ timeout: 20_000 });
+      if (c.filter) await filterBarReady(page);
       for (let i = 0; i < steps; i++) await page.goBack();
       if (c.filter) {
         await expect(page).not.toHaveURL(param(c.filter.param, c.filter.value));
@@ -125,7 +125,7 @@ export function listingChecks(l: Listing) {
         await expect(page.locator("main").getByRole("search").getByLabel(c.filter.label, { exact: true })).toHaveValue(c.filter.value);
         await expect(rows(page).filter({ hasText: c.row }).first()).toBeVisible();
         // Clear removes every filter, back on the first page.
-        await expect(page.locator("main form[role=search][data-ready]")).toBeVisible({ timeout: 20_000 });
+        await filterBarReady(page);
         await page.locator("main").getByRole("search").getByRole("button", { name: "Clear" }).click();
         await expect(page).not.toHaveURL(param(c.filter.param, c.filter.value));
         await expect(page.locator("main").getByRole("search").getByLabel(c.filter.label, { exact: true })).toHaveValue("");

@@ -163,7 +163,7 @@ test.describe("orders placed outside the desk", () => {
     await expect(dialog).toBeHidden();
     // Still on the blotter: the answer in words above the grid, the row's status live.
     await expect(page).toHaveURL(new RegExp(`/orders\\?account=${account.number}`));
-    await expect(page.getByTestId("row-change").filter({ hasText: "Cancelled" })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByTestId("row-change").filter({ hasText: "Cancelled" })).toBeVisible();
     await expect(row).toContainText("Cancelled");
     await expect(row.getByRole("button", { name: `Change order ${coid}` })).toHaveCount(0);
 
@@ -216,7 +216,7 @@ test.describe("an order the books lack, found by its id", () => {
       await expect(page.getByLabel("Order id or client order id")).toHaveValue(coid);
       await page.getByLabel("Account number").fill(account.number);
       await page.getByLabel("Account number").press("Enter");
-      await expect(page).toHaveURL(/\/orders\/\d+$/, { timeout: 15_000 });
+      await expect(page).toHaveURL(/\/orders\/\d+$/);
       await expect(page.getByRole("main")).toContainText(coid);
       await expect(page.getByRole("main")).toContainText("21.13");
       // The account by its number, linked; its id nowhere in the page's text.

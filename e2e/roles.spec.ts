@@ -46,7 +46,7 @@ test.describe("Admin → Roles", () => {
     // The admin takes orders:read away (market data instead): the holder's next request is refused.
     await page.goto("/admin/roles");
     // Hydrated (the header's live mark), so the Edit link navigates on the client and the form is React's.
-    await expect(page.getByTestId("live-indicator")).toHaveText("Live", { timeout: 15_000 });
+    await expect(page.getByTestId("live-indicator")).toHaveText("Live");
     await page.getByTestId(`role-col-${key}`).getByRole("link", { name: "Edit" }).click();
     await expect(page).toHaveURL(new RegExp(`edit=${key}`));
     const edit = page.getByRole("form", { name: `Edit role ${label}` });
