@@ -6,6 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import readline from "node:readline";
 import { ensureNginx } from "./cluster-lib.mjs";
+import { onlyFile, specFiles, splitSpecs } from "./e2e-shards.mjs";
 import { bin, buildIfStale, root } from "./lib.mjs";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -44,17 +45,19 @@ if (args.length > 0 || Number(process.env.E2E_SHARDS ?? 2) <= 1) {
 /*
  * The whole suite: the spec files split in E2E_SHARDS shards (default 2) that run at once, each against an app of
  * its own (own ports, own embedded database and sandbox), so no shard sees another's data and each spec meets the
- * same conditions as in one serial run. The app is built once, before the shards start it.
+ * same conditions as in one serial run. The split is by each file's measured minutes (e2e/durations.json), so the
+ * shards end together. The app is built once, before the shards start it.
  */
 if (!buildIfStale(baseEnv)) process.exit(1);
-const shards = Number(process.env.E2E_SHARDS ?? 2);
 const port = Number(process.env.E2E_PORT ?? 3210);
 const sandboxPort = Number(process.env.E2E_SANDBOX_PORT ?? 4210);
-const runs = Array.from({ length: shards }, (_, i) => {
+const plan = splitSpecs(specFiles(), Number(process.env.E2E_SHARDS ?? 2));
+const runs = plan.map((shard, i) => {
   const name = `shard${i + 1}`;
+  console.log(`[${name}] ${shard.files.length} spec files, about ${Math.round(shard.seconds / 60)} min when last measured`);
   const dataDir = `.data/e2e-${name}`;
   fs.rmSync(path.join(root, dataDir), { recursive: true, force: true });
-  const child = spawn(bin("playwright"), ["test", `--shard=${i + 1}/${shards}`], {
+  const child = spawn(bin("playwright"), ["test", ...shard.files.map(onlyFile)], {
     cwd: root,
     stdio: ["ignore", "pipe", "pipe"],
     env: {
