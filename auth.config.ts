@@ -4,27 +4,20 @@ const hours = Number(process.env.SESSION_MAX_AGE_HOURS ?? 8) || 8;
 // Behind HTTPS (AUTH_URL https://…) the session cookie is Secure and __Host- prefixed: no Domain, path /, HTTPS only.
 const secureCookies = process.env.AUTH_URL?.startsWith("https://") ?? false;
 
-/**
- * Paths whose requests carry a staff access token or a signed command-line request instead of the session cookie
- * (server/tools/http.ts, server/cli-auth).
+/*
+ * The proxy sees pages, not /api (proxy.ts): route handlers answer signed-out callers themselves, the assistant
+ * channels and the command line with their own credentials (server/tools/http.ts, server/cli-auth).
  */
-const TOKEN_PATHS = ["/api/mcp", "/api/skills", "/api/tokens/me", "/api/cli", "/.well-known/oauth-protected-resource"];
 
-/** With STATUS_PUBLIC, the status page and its data answer without sign-in (states only: server/status/page.ts). */
-const STATUS_PATHS = ["/status", "/api/status"];
+/** The assistant channels' RFC 9728 metadata, read by their clients before any credential. */
+const TOKEN_PATHS = ["/.well-known/oauth-protected-resource"];
+
+/** With STATUS_PUBLIC, the status page answers without sign-in (states only: server/status/page.ts). */
+const STATUS_PATH = "/status";
 const statusPublic = () => ["true", "1"].includes(process.env.STATUS_PUBLIC ?? "");
 
-/**
- * The status mail's paths, open without a session: the subscribe form's route (the status page may be public; double
- * opt-in and rate limits guard it) and the mails' confirm and unsubscribe links, whose signed token is the credential.
- */
-const STATUS_MAIL_PATHS = [
-  "/status/confirm",
-  "/status/unsubscribe",
-  "/api/status/subscribe",
-  "/api/status/confirm",
-  "/api/status/unsubscribe",
-];
+/** The status mails' confirm and unsubscribe links, open without a session: their signed token is the credential. */
+const STATUS_MAIL_PATHS = ["/status/confirm", "/status/unsubscribe"];
 
 /**
  * The part of the Auth.js configuration that needs no database: used by the proxy to send signed-out visitors
@@ -44,14 +37,9 @@ export const authConfig = {
   callbacks: {
     authorized({ auth, request }) {
       const path = request.nextUrl.pathname;
-      if (path === "/sign-in" || path.startsWith("/api/health")) return true;
-      // The assistant channels and the command line authenticate each request themselves (a staff access token, or
-      // a signed request and its session), not with the session cookie: no sign-in page to send them to; without
-      // valid credentials the route answers 401 (server/tools/http.ts, server/cli-auth).
-      if (TOKEN_PATHS.some((p) => path === p || path.startsWith(`${p}/`))) return true;
-      if (STATUS_MAIL_PATHS.includes(path)) return true;
+      if (path === "/sign-in" || TOKEN_PATHS.includes(path) || STATUS_MAIL_PATHS.includes(path)) return true;
       if (auth?.user) return true;
-      if (STATUS_PATHS.includes(path) && statusPublic()) return true;
+      if (path === STATUS_PATH && statusPublic()) return true;
       // The server's own idea of its origin (localhost) is not the host the browser used: the redirect goes to the
       // Host the request came on (or the configured public URL behind a proxy), with a relative callbackUrl, so
       // sign-in works on whatever host name reached the desk.

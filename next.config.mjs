@@ -4,6 +4,22 @@ const nextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "pdfkit", "@node-rs/argon2", "pino", "pg", "nodemailer", "smtp-server", "mailparser"],
   experimental: { authInterrupts: true },
   poweredByHeader: false,
+  // The route handlers' answers (JSON, CSV, PDF, ZIP) are not documents: no script or style may load in them, no
+  // framing, no sniffing. Pages get theirs, with a script nonce, from proxy.ts (lib/security-headers.ts). Auth.js's
+  // own routes (/api/auth) are left as they were: its fallback pages carry inline styles.
+  async headers() {
+    return [
+      {
+        source: "/api/:path((?!auth/).*)",
+        headers: [
+          { key: "content-security-policy", value: "default-src 'none'; frame-ancestors 'none'" },
+          { key: "x-frame-options", value: "DENY" },
+          { key: "x-content-type-options", value: "nosniff" },
+          { key: "referrer-policy", value: "strict-origin-when-cross-origin" },
+        ],
+      },
+    ];
+  },
 };
 
 export default nextConfig;

@@ -6,9 +6,11 @@ import { authConfig } from "./auth.config";
 const { auth } = NextAuth(authConfig);
 
 /**
- * Sends signed-out visitors to the sign-in page (auth.config.ts `authorized`); permissions are enforced by each page
- * and action, not here. Every response it lets through carries the security headers, with a fresh script nonce that
- * Next reads from the request's Content-Security-Policy and puts on its own scripts.
+ * Pages only: sends signed-out visitors to the sign-in page (auth.config.ts `authorized`); permissions are enforced by
+ * each page and action, not here. Every page it lets through carries the security headers, with a fresh script nonce
+ * that Next reads from the request's Content-Security-Policy and puts on its own scripts. Route handlers under /api
+ * are not matched: each checks the session itself (server/http's jsonRoute and its kin answer 401 and 403), so a data
+ * route opens the session once, and their static headers come from next.config.mjs.
  */
 export default auth((request) => {
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
@@ -22,5 +24,5 @@ export default auth((request) => {
 });
 
 export const config = {
-  matcher: ["/((?!api/auth|api/health|_next/static|_next/image|favicon.ico|.*\\.(?:png|svg|ico)$).*)"],
+  matcher: ["/((?!api/|_next/static|_next/image|favicon.ico|.*\\.(?:png|svg|ico)$).*)"],
 };

@@ -59,6 +59,25 @@ test.describe("security headers", () => {
     expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
     const desk = await page.goto("/accounts");
     expect(desk!.headers()["content-security-policy"]).toContain("'nonce-");
+    // A data route (it checks the session itself; the proxy sees pages only): JSON that loads nothing, no framing.
+    const data = await page.request.get("/api/accounts");
+    expect(data.status()).toBe(200);
+    expect(data.headers()).toMatchObject({
+      "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+      "x-content-type-options": "nosniff",
+      "x-frame-options": "DENY",
+    });
     await context.close();
+  });
+
+  test("a data route, an export and the live channel signed out: 401 in the error shape, never a redirect to sign-in", async ({
+    request,
+  }) => {
+    for (const path of ["/api/accounts", "/api/orders?size=5", "/api/audit/export", "/api/live"]) {
+      const res = await request.get(path, { maxRedirects: 0 });
+      expect(res.status(), path).toBe(401);
+      expect(res.headers()["x-content-type-options"], path).toBe("nosniff");
+      expect(await res.json(), path).toMatchObject({ error: "UNAUTHENTICATED" });
+    }
   });
 });
