@@ -7,6 +7,7 @@ import { useAction } from "@/components/form/use-action";
 import { Button } from "@/components/ui/button";
 import { EnumBadge } from "@/components/ui/enum-badge";
 import { Panel, table } from "@/components/ui/page";
+import { RowsTable, StaleNotice, type RowColumn } from "@/components/ui/rows-table";
 import { RunProgress } from "@/components/ui/run-progress";
 import { formatDateTime } from "@/lib/format";
 import { formatMoney } from "@/lib/money";
@@ -70,6 +71,27 @@ function Omnibus({ run }: { run: ReconciliationRun }) {
   );
 }
 
+const RUN_COLUMNS: RowColumn<ReconciliationRun>[] = [
+  { head: "Run", numeric: true, cell: (r) => r.id },
+  { head: "Started by", className: "text-xs", cell: (r) => (r.trigger === "schedule" ? "Schedule" : (r.requestedBy ?? "—")) },
+  {
+    head: "Status",
+    cell: (r) => (
+      <>
+        <EnumBadge value={r.status} labels={RUN_STATUS_LABELS} tones={RUN_STATUS_TONES} />
+        {r.lastError ? <p className="mt-0.5 text-xs text-red-700">{r.lastError}</p> : null}
+      </>
+    ),
+  },
+  {
+    head: "Progress",
+    cell: (r) => <RunProgress id={r.id} done={r.done} total={r.total} finished={r.status === "done"} failed={r.status === "failed"} />,
+  },
+  { head: "Breaks", numeric: true, cell: (r) => (r.summary ? r.summary.found : "—") },
+  { head: "Asked", className: "whitespace-nowrap", cell: (r) => formatDateTime(r.requestedAt) },
+  { head: "Finished", className: "whitespace-nowrap", cell: (r) => (r.finishedAt ? formatDateTime(r.finishedAt) : "—") },
+];
+
 /** Run now, the latest runs with their progress (live), and the last finished run's summary. */
 export function RunsPanel({ initial, canRun }: { initial: ReconciliationRun[]; canRun: boolean }) {
   const client = useQueryClient();
@@ -103,50 +125,15 @@ export function RunsPanel({ initial, canRun }: { initial: ReconciliationRun[]; c
       }
     >
       <FormBanner banner={banner} />
-      {query.isError ? (
-        <p role="alert" className="mb-2 text-sm text-red-700">
-          Could not refresh; showing the last answer.
-        </p>
-      ) : null}
-      <div className={table.wrap}>
-        <table className={table.table} data-testid="reconciliation-runs">
-          <thead>
-            <tr>
-              {["Run", "Started by", "Status", "Progress", "Breaks", "Asked", "Finished"].map((h) => (
-                <th key={h} className={h === "Breaks" ? `${table.th} text-right` : table.th}>
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {runs.length === 0 ? (
-              <tr>
-                <td colSpan={7} className={table.empty}>
-                  No runs yet: one runs after each market&apos;s close on weekdays, or now with Run now.
-                </td>
-              </tr>
-            ) : (
-              runs.map((r) => (
-                <tr key={r.id} data-run={r.id}>
-                  <td className={`${table.td} tabular-nums`}>{r.id}</td>
-                  <td className={`${table.td} text-xs`}>{r.trigger === "schedule" ? "Schedule" : (r.requestedBy ?? "—")}</td>
-                  <td className={table.td}>
-                    <EnumBadge value={r.status} labels={RUN_STATUS_LABELS} tones={RUN_STATUS_TONES} />
-                    {r.lastError ? <p className="mt-0.5 text-xs text-red-700">{r.lastError}</p> : null}
-                  </td>
-                  <td className={table.td}>
-                    <RunProgress id={r.id} done={r.done} total={r.total} finished={r.status === "done"} failed={r.status === "failed"} />
-                  </td>
-                  <td className={`${table.td} text-right tabular-nums`}>{r.summary ? r.summary.found : "—"}</td>
-                  <td className={`${table.td} whitespace-nowrap`}>{formatDateTime(r.requestedAt)}</td>
-                  <td className={`${table.td} whitespace-nowrap`}>{r.finishedAt ? formatDateTime(r.finishedAt) : "—"}</td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      <StaleNotice show={query.isError} />
+      <RowsTable
+        testId="reconciliation-runs"
+        columns={RUN_COLUMNS}
+        rows={runs}
+        rowKey={(r) => String(r.id)}
+        rowProps={(r) => ({ "data-run": String(r.id) })}
+        empty="No runs yet: one runs after each market's close on weekdays, or now with Run now."
+      />
       {latest ? <Omnibus run={latest} /> : null}
     </Panel>
   );

@@ -7,7 +7,8 @@ import { useAction } from "@/components/form/use-action";
 import type { Tone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { EnumBadge } from "@/components/ui/enum-badge";
-import { Panel, table } from "@/components/ui/page";
+import { Panel } from "@/components/ui/page";
+import { RowsTable, StaleNotice, type RowColumn } from "@/components/ui/rows-table";
 import { RunProgress } from "@/components/ui/run-progress";
 import { formatDateTime } from "@/lib/format";
 import type { StatementRun } from "@/lib/schemas/statements";
@@ -21,6 +22,47 @@ const STATUS_TONES: Record<StatementRun["status"], Tone> = { queued: "slate", ru
 
 const size = (bytes: number | null) =>
   bytes === null ? "" : bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${(bytes / 1048576).toFixed(1)} MB`;
+
+const COLUMNS: RowColumn<StatementRun>[] = [
+  { head: "Run", numeric: true, cell: (r) => r.id },
+  { head: "Period", className: "whitespace-nowrap tabular-nums", cell: (r) => `${r.from} to ${r.to}` },
+  {
+    head: "Status",
+    cell: (r) => (
+      <>
+        <EnumBadge value={r.status} labels={STATUS_LABELS} tones={STATUS_TONES} />
+        {r.lastError ? <p className="mt-0.5 text-xs text-red-700">{r.lastError}</p> : null}
+      </>
+    ),
+  },
+  {
+    head: "Progress",
+    cell: (r) => <RunProgress id={r.id} done={r.done} total={r.total} finished={r.status === "done"} failed={r.status === "failed"} />,
+  },
+  {
+    head: "Zip",
+    className: "whitespace-nowrap",
+    cell: (r) =>
+      r.status === "done" ? (
+        <a className="text-blue-700 hover:underline" href={`/api/statements/runs/${r.id}/zip`} download>
+          Download zip{r.zipBytes === null ? "" : ` (${size(r.zipBytes)})`}
+        </a>
+      ) : (
+        <span className="text-slate-400">—</span>
+      ),
+  },
+  {
+    head: "Asked",
+    className: "whitespace-nowrap",
+    cell: (r) => (
+      <>
+        {formatDateTime(r.requestedAt)}
+        <span className="block text-xs text-slate-500">{r.requestedBy}</span>
+      </>
+    ),
+  },
+  { head: "Finished", className: "whitespace-nowrap", cell: (r) => (r.finishedAt ? formatDateTime(r.finishedAt) : "—") },
+];
 
 /** The bulk page's body: the period form ("Prepare zip") and the latest runs, live. */
 export function StatementRuns({ initial }: { initial: StatementRun[] }) {
@@ -62,63 +104,15 @@ export function StatementRuns({ initial }: { initial: StatementRun[] }) {
         </div>
       </Panel>
       <Panel title="Runs">
-        {query.isError ? (
-          <p role="alert" className="mb-2 text-sm text-red-700">
-            Could not refresh; showing the last answer.
-          </p>
-        ) : null}
-        <div className={table.wrap}>
-          <table className={table.table} data-testid="statement-runs">
-            <thead>
-              <tr>
-                {["Run", "Period", "Status", "Progress", "Zip", "Asked", "Finished"].map((h) => (
-                  <th key={h} className={table.th}>
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {runs.length === 0 ? (
-                <tr>
-                  <td colSpan={7} className={table.empty}>
-                    No runs yet.
-                  </td>
-                </tr>
-              ) : (
-                runs.map((r) => (
-                  <tr key={r.id} data-run={r.id}>
-                    <td className={`${table.td} tabular-nums`}>{r.id}</td>
-                    <td className={`${table.td} whitespace-nowrap tabular-nums`}>
-                      {r.from} to {r.to}
-                    </td>
-                    <td className={table.td}>
-                      <EnumBadge value={r.status} labels={STATUS_LABELS} tones={STATUS_TONES} />
-                      {r.lastError ? <p className="mt-0.5 text-xs text-red-700">{r.lastError}</p> : null}
-                    </td>
-                    <td className={table.td}>
-                      <RunProgress id={r.id} done={r.done} total={r.total} finished={r.status === "done"} failed={r.status === "failed"} />
-                    </td>
-                    <td className={`${table.td} whitespace-nowrap`}>
-                      {r.status === "done" ? (
-                        <a className="text-blue-700 hover:underline" href={`/api/statements/runs/${r.id}/zip`} download>
-                          Download zip{r.zipBytes === null ? "" : ` (${size(r.zipBytes)})`}
-                        </a>
-                      ) : (
-                        <span className="text-slate-400">—</span>
-                      )}
-                    </td>
-                    <td className={`${table.td} whitespace-nowrap`}>
-                      {formatDateTime(r.requestedAt)}
-                      <span className="block text-xs text-slate-500">{r.requestedBy}</span>
-                    </td>
-                    <td className={`${table.td} whitespace-nowrap`}>{r.finishedAt ? formatDateTime(r.finishedAt) : "—"}</td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
+        <StaleNotice show={query.isError} />
+        <RowsTable
+          testId="statement-runs"
+          columns={COLUMNS}
+          rows={runs}
+          rowKey={(r) => String(r.id)}
+          rowProps={(r) => ({ "data-run": String(r.id) })}
+          empty="No runs yet."
+        />
       </Panel>
     </div>
   );

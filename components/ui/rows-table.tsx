@@ -25,6 +25,7 @@ export function RowsTable<T>({
   rowProps,
   empty,
   label,
+  testId,
 }: {
   columns: RowColumn<T>[];
   rows: T[];
@@ -32,10 +33,11 @@ export function RowsTable<T>({
   rowProps?: (row: T) => Attributes;
   empty?: string;
   label?: string;
+  testId?: string;
 }) {
   return (
     <div className={table.wrap}>
-      <table className={table.table} aria-label={label}>
+      <table className={table.table} aria-label={label} data-testid={testId}>
         <thead>
           <tr>
             {columns.map((c, i) => (
@@ -66,4 +68,13 @@ export function RowsTable<T>({
       </table>
     </div>
   );
+}
+
+/** Above a live table whose last read failed: the rows shown are the last answer. */
+export function StaleNotice({ show }: { show: boolean }) {
+  return show ? (
+    <p role="alert" className="mb-2 text-sm text-red-700">
+      Could not refresh; showing the last answer.
+    </p>
+  ) : null;
 }
