@@ -3,6 +3,8 @@ import type { NextAuthConfig } from "next-auth";
 const hours = Number(process.env.SESSION_MAX_AGE_HOURS ?? 8) || 8;
 // Behind HTTPS (AUTH_URL https://…) the session cookie is Secure and __Host- prefixed: no Domain, path /, HTTPS only.
 const secureCookies = process.env.AUTH_URL?.startsWith("https://") ?? false;
+/** The session cookie's name, which is also the salt of its JWT's key (server/auth/guard.ts opens it). */
+export const SESSION_COOKIE = secureCookies ? "__Host-brokerdesk.session" : "brokerdesk.session";
 
 /*
  * The proxy sees pages, not /api (proxy.ts): route handlers answer signed-out callers themselves, the assistant
@@ -28,7 +30,7 @@ export const authConfig = {
   session: { strategy: "jwt", maxAge: hours * 3600 },
   cookies: {
     sessionToken: {
-      name: secureCookies ? "__Host-brokerdesk.session" : "brokerdesk.session",
+      name: SESSION_COOKIE,
       options: { httpOnly: true, sameSite: "lax", path: "/", secure: secureCookies },
     },
   },
