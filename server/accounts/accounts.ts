@@ -10,6 +10,7 @@ import { broker, type BrokerClient, type RequestOptions } from "@/server/broker"
 import type { ListVirtualAccountsInput, VirtualAccount } from "@/server/broker/schemas/accounts";
 import type { Staff } from "@/server/auth/guard";
 import { maskAccount } from "./masking";
+import { isShared, sharedRead } from "./shared-reads";
 
 /**
  * The server-side data functions behind the accounts pages and their GET route handlers. Every call goes through
@@ -49,7 +50,11 @@ export function toRow(a: VirtualAccount): AccountRow {
 
 /** One page of the accounts table: a single upstream call, in the upstream's order (newest first; it takes no other). */
 export async function listAccountsPage(p: AccountListParams, client: BrokerClient = broker(), ro?: RequestOptions): Promise<AccountPage> {
-  const page = await client.listVirtualAccounts({ ...upstreamFilter(p), page_size: p.size, cursor: p.cursor || undefined }, ro);
+  const input = { ...upstreamFilter(p), page_size: p.size, cursor: p.cursor || undefined };
+  // Shared with the same read of other staff (./shared-reads.ts): a shared call is not ended by one reader leaving.
+  const page = await sharedRead(client, `list ${JSON.stringify(input)}`, () =>
+    client.listVirtualAccounts(input, isShared() ? undefined : ro),
+  );
   void noteAccounts(page.items); // best effort, off the page's path
   return { rows: page.items.map(toRow), nextCursor: page.nextCursor };
 }
@@ -82,7 +87,8 @@ async function orNotFound<T>(call: Promise<T>): Promise<T> {
 /** The upstream's detail, once per server request (the account layout and page share it); undefined when unknown. */
 export const getRawAccount = cache(async (accountId: string): Promise<Omit<AccountView, "masked"> | undefined> => {
   try {
-    const account = await broker().getVirtualAccount({ account_id: accountId });
+    const client = broker();
+    const account = await sharedRead(client, `get ${accountId}`, () => client.getVirtualAccount({ account_id: accountId }));
     void noteAccounts([account]); // best effort, off the page's path
     return account;
   } catch (error) {

@@ -11,6 +11,7 @@ import type { ApprovableOperation } from "@/server/approvals/operation";
 import { broker as plainBroker } from "@/server/broker";
 import { logger } from "@/server/log";
 import { recordOptionLevelChange } from "@/server/surveillance/queries/alerts";
+import { forgetAccountReads } from "./shared-reads";
 import { accountFieldMap } from "./upstream-errors";
 
 /** Sends an account update with the client_request_id its form made; the action and an approval's execution both call it. */
@@ -30,11 +31,14 @@ export async function sendAccountUpdate(
         )
     : undefined;
   try {
-    const result = await broker.updateVirtualAccount({
-      client_request_id: input.client_request_id,
-      account_id: input.account_id,
-      ...toUpstreamFields(input),
-    });
+    const result = await broker
+      .updateVirtualAccount({
+        client_request_id: input.client_request_id,
+        account_id: input.account_id,
+        ...toUpstreamFields(input),
+      })
+      // Whatever the answer (a timeout may have applied it): the next read of the account goes upstream.
+      .finally(forgetAccountReads);
     if (before) {
       await recordOptionLevelChange(db.engine, {
         accountId: input.account_id,

@@ -4,6 +4,7 @@ import { revalidatePath } from "next/cache";
 import { AppError } from "@/lib/errors";
 import { createAccountSchema, toUpstreamFields } from "@/lib/schemas/virtual-account";
 import { getMasterAccount } from "@/server/accounts/master";
+import { forgetAccountReads } from "@/server/accounts/shared-reads";
 import { accountFieldMap } from "@/server/accounts/upstream-errors";
 import { defineAction } from "@/server/action-kit/define-action";
 import { toActionError } from "@/server/action-kit/upstream-error";
@@ -27,13 +28,16 @@ export const createVirtualAccount = defineAction({
           "The master account is not known yet. An administrator must set BROKER_MASTER_ACCOUNT_ID.",
         );
       }
-      const result = await broker.createVirtualAccount({
-        client_request_id: input.client_request_id,
-        belong_account_id: master.accountId,
-        external_account_number: input.external_account_number,
-        account_type: input.account_type,
-        ...toUpstreamFields(input),
-      });
+      const result = await broker
+        .createVirtualAccount({
+          client_request_id: input.client_request_id,
+          belong_account_id: master.accountId,
+          external_account_number: input.external_account_number,
+          account_type: input.account_type,
+          ...toUpstreamFields(input),
+        })
+        // Whatever the answer (a timeout may have opened it): the next list reads the upstream again.
+        .finally(forgetAccountReads);
       audit.target = `account:${result.account_id}`;
       revalidatePath("/accounts");
       return { accountId: result.account_id, accountNumber: result.account_number ?? "", status: result.account_status ?? "" };
