@@ -8,6 +8,7 @@ import { openEngine } from "@/server/db/engine";
 import { startSandbox } from "@/server/sandbox";
 import { fillAccounts } from "./bench/fill";
 import { sandboxBroker } from "../tests/helpers/sandbox-broker";
+import { run } from "./bench/run";
 
 /**
  * `npm run bench:accounts`: server time of the accounts list page's data function (`listAccountsPage`, what
@@ -87,10 +88,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+run(main);

@@ -8,6 +8,7 @@ import { appendAudit } from "@/server/audit/trail";
 import { verifyAuditChain } from "@/server/audit/verify";
 import { prepareAppDb, type AppDb } from "@/server/db";
 import { openEngine } from "@/server/db/engine";
+import { run } from "./bench/run";
 
 /**
  * `npm run bench:audit [-- --pg URL] [--runs N] [--new N] [--max-seconds S] [--only explorer|audit]`: audit chain verification time at
@@ -209,10 +210,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (e) => {
-    console.error(e);
-    process.exit(1);
-  },
-);
+run(main);

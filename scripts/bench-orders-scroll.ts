@@ -10,6 +10,7 @@ import { freePort } from "./free-port";
 import { prepareAppDb } from "@/server/db";
 import { openEngine } from "@/server/db/engine";
 import { insertSyntheticOrders } from "@/server/orders/queries/synthetic";
+import { run } from "./bench/run";
 
 /**
  * `npm run bench:orders:scroll [-- --pg URL] [--rows N] [--width PX] [--step PX] [--runs N] [--list N] [--back] [--gesture] [--css CSS] [--screenshot PATH]`:
@@ -387,10 +388,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (e) => {
-    console.error(e);
-    process.exit(1);
-  },
-);
+run(main);

@@ -6,6 +6,7 @@ import { prepareAppDb } from "@/server/db";
 import { openEngine, type Engine } from "@/server/db/engine";
 import { listOrders } from "@/server/orders/queries/blotter";
 import { insertSyntheticOrders } from "@/server/orders/queries/synthetic";
+import { run } from "./bench/run";
 
 /**
  * `npm run bench:orders [-- --pg URL] [--runs N]`: the blotter's server time (the data function the page and
@@ -102,10 +103,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (e) => {
-    console.error(e);
-    process.exit(1);
-  },
-);
+run(main);

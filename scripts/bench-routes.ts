@@ -6,6 +6,7 @@ import { Resources } from "./load/resources";
 import { Session } from "./load/session";
 import { startStack } from "./load/stack";
 import { DEMO_PASSWORD } from "./load/staff";
+import { run } from "./bench/run";
 
 /**
  * `npm run bench:routes [-- --requests 300 --pg URL]` (after `npm run build`): what one request costs the app, without
@@ -70,10 +71,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+run(main);

@@ -13,6 +13,7 @@ import { SANDBOX_MIGRATIONS, SANDBOX_SCHEMA } from "@/server/sandbox";
 import { masterAccountId } from "@/server/sandbox/seed";
 import { seedAccountId } from "@/server/sandbox/seed/accounts";
 import { usStockOrder } from "../tests/helpers/orders";
+import { run } from "./bench/run";
 
 /**
  * `npm run bench [-- --seconds N] [--pg URL] [--engines pg,pglite] [--skip events,desk,scale]`: one table, each
@@ -402,10 +403,4 @@ async function main() {
   console.table(rows);
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+run(main);

@@ -10,6 +10,7 @@ import { Resources } from "./load/resources";
 import { Session } from "./load/session";
 import { startStack, type Stack } from "./load/stack";
 import { DEMO_PASSWORD, Desk, fleet, work } from "./load/staff";
+import { run } from "./bench/run";
 
 /**
  * `npm run load [-- --sessions 50 --seconds 60 --live 200 --think-ms 2000 --events-rate 2500 --cluster --pg URL]`
@@ -158,10 +159,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+run(main);

@@ -12,6 +12,7 @@ import { Resources } from "./load/resources";
 import { Session } from "./load/session";
 import { startStack, type Stack } from "./load/stack";
 import { DEMO_PASSWORD, Desk, fleet, work } from "./load/staff";
+import { run } from "./bench/run";
 
 /**
  * `npm run soak [-- --minutes 30 --sessions 50 --live 100 --events-rate 200 --pg URL]` (after `npm run build`): the
@@ -213,10 +214,4 @@ async function main() {
   return failed;
 }
 
-main().then(
-  (failed) => process.exit(failed ? 1 : 0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+run(main);
