@@ -525,6 +525,25 @@ test.describe("upstream economy", () => {
   });
 });
 
+test.describe("upstream economy, shared", () => {
+  test.use({ storageState: storageFor("operations") });
+
+  test("staff asking for the same accounts page at once cost the upstream one call, not one each", async ({ page }) => {
+    // Once, so the access token and the master account are in hand before counting.
+    await page.goto("/accounts");
+    await expect(page.locator("tbody tr")).toHaveCount(25);
+    await betweenSweeps();
+    sandboxCall("POST", "/sandbox/calls/reset");
+    // A page size the list page did not ask for: no earlier read of it to join.
+    const answers = await Promise.all(Array.from({ length: 20 }, () => page.request.get("/api/accounts?size=100")));
+    expect(answers.map((a) => a.status())).toEqual(Array(20).fill(200));
+    const rows = await Promise.all(answers.map(async (a) => JSON.stringify(await a.json())));
+    expect(new Set(rows).size).toBe(1);
+    // One call (two if an account's change notice dropped the shared read in between); one each would be 20.
+    expect(viewCalls()["GET /broker/accounts/virtual-accounts/list"]).toBeLessThanOrEqual(2);
+  });
+});
+
 // The listing checks: an account of this run opened at the sandbox, found by its external number; its option level
 // changed at the sandbox reaches the open list by the event stream.
 listingChecks({

@@ -21,33 +21,40 @@ interface Entry {
   value: Promise<unknown>;
 }
 
-let entries = new WeakMap<object, Map<string, Entry>>();
-let listening: Promise<void> | undefined;
-let on = false;
+/** On globalThis: Next may load this module once for the instrumentation and again for the routes and pages. */
+interface Sharing {
+  on: boolean;
+  listening?: Promise<void>;
+  entries: WeakMap<object, Map<string, Entry>>;
+}
+const holder = globalThis as unknown as { __brokerdeskAccountReads?: Sharing };
+const sharing = (): Sharing => (holder.__brokerdeskAccountReads ??= { on: false, entries: new WeakMap() });
 
 /** Starts sharing once the change notices of `engine` are heard; resolves when they are. */
 export function shareAccountReads(engine: Engine): Promise<void> {
-  listening ??= onChange(engine, (n) => {
+  const s = sharing();
+  s.listening ??= onChange(engine, (n) => {
     if (n.topics.includes("account")) forgetAccountReads();
   }).then(() => {
-    on = true;
+    s.on = true;
   });
-  return listening;
+  return s.listening;
 }
 
 /** Whether reads are shared (notices heard). */
-export const isShared = () => on;
+export const isShared = () => sharing().on;
 
 /** Every shared read dropped: the next read of each key goes upstream. */
 export function forgetAccountReads(): void {
-  entries = new WeakMap();
+  sharing().entries = new WeakMap();
 }
 
 /** `read()`, or the answer of the same read (same client, same key) in flight or asked for within `SHARE_MS`. */
 export function sharedRead<T>(client: object, key: string, read: () => Promise<T>): Promise<T> {
-  if (!on) return read();
-  let reads = entries.get(client);
-  if (!reads) entries.set(client, (reads = new Map()));
+  const s = sharing();
+  if (!s.on) return read();
+  let reads = s.entries.get(client);
+  if (!reads) s.entries.set(client, (reads = new Map()));
   const now = Date.now();
   const hit = reads.get(key);
   if (hit && now - hit.at < SHARE_MS) return hit.value as Promise<T>;

@@ -45,12 +45,17 @@ afterAll(async () => {
 });
 
 describe("shared account reads", () => {
-  it("before the notices are heard (a module not yet told of them), every read goes upstream", async () => {
-    vi.resetModules();
-    const fresh = await import("@/server/accounts/shared-reads");
-    const c = counter();
-    await Promise.all([fresh.sharedRead(client, "k", c.read), fresh.sharedRead(client, "k", c.read)]);
-    expect(c.calls).toBe(2);
+  it("before the notices are heard (a process not yet told of them), every read goes upstream", async () => {
+    const holder = globalThis as { __brokerdeskAccountReads?: unknown };
+    const kept = holder.__brokerdeskAccountReads;
+    delete holder.__brokerdeskAccountReads;
+    try {
+      const c = counter();
+      await Promise.all([sharedRead(client, "k", c.read), sharedRead(client, "k", c.read)]);
+      expect(c.calls).toBe(2);
+    } finally {
+      holder.__brokerdeskAccountReads = kept;
+    }
   });
 
   it("once heard: one call for reads at once and within the window; each key and each client its own", async () => {
