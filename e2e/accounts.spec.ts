@@ -496,16 +496,19 @@ async function betweenSweeps(): Promise<void> {
     .toBe(true);
 }
 
+/** The list viewed once (the access token and the master account in hand), the sweep between rounds, the count at 0. */
+async function countFromHere(page: Page): Promise<void> {
+  await page.goto("/accounts");
+  await expect(page.locator("tbody tr")).toHaveCount(25);
+  await betweenSweeps();
+  sandboxCall("POST", "/sandbox/calls/reset");
+}
+
 test.describe("upstream economy", () => {
   test.use({ storageState: storageFor("operations") });
 
   test("one view of the accounts list costs one upstream call; a detail costs its calls when it is opened", async ({ page }) => {
-    // Once, so the access token and the master account are in hand before counting.
-    await page.goto("/accounts");
-    await expect(page.locator("tbody tr")).toHaveCount(25);
-
-    await betweenSweeps();
-    sandboxCall("POST", "/sandbox/calls/reset");
+    await countFromHere(page);
     await page.goto("/accounts");
     await expect(page.locator("tbody tr")).toHaveCount(25);
     await page.waitForLoadState("networkidle");
@@ -523,17 +526,9 @@ test.describe("upstream economy", () => {
     expect(detailCalls["GET /broker/accounts/virtual-accounts/get"], JSON.stringify(detailCalls)).toBeGreaterThanOrEqual(1);
     expect(sum(detailCalls)).toBeGreaterThan(1);
   });
-});
-
-test.describe("upstream economy, shared", () => {
-  test.use({ storageState: storageFor("operations") });
 
   test("staff asking for the same accounts page at once cost the upstream one call, not one each", async ({ page }) => {
-    // Once, so the access token and the master account are in hand before counting.
-    await page.goto("/accounts");
-    await expect(page.locator("tbody tr")).toHaveCount(25);
-    await betweenSweeps();
-    sandboxCall("POST", "/sandbox/calls/reset");
+    await countFromHere(page);
     // A page size the list page did not ask for: no earlier read of it to join.
     const answers = await Promise.all(Array.from({ length: 20 }, () => page.request.get("/api/accounts?size=100")));
     expect(answers.map((a) => a.status())).toEqual(Array(20).fill(200));
