@@ -13,6 +13,7 @@ import type { BrokerClient } from "@/server/broker/client";
 import type { Activity } from "@/server/broker/schemas/accounts";
 import type { Queryable } from "@/server/db/engine";
 import { resolveAccount } from "@/server/accounts/directory";
+import { wireTime } from "./account-window";
 import { activitiesFreshness } from "./freshness";
 import { selectActivityChart, selectActivityPage, selectActivityTotals, type ActivityDbRow as DbRow } from "./queries/explorer";
 import { pagedCsvRows } from "@/lib/csv";
@@ -42,9 +43,6 @@ const toRow = (r: DbRow): ActivityRow => ({
 });
 
 const utcDay = (day: string, plusDays = 0) => new Date(Date.parse(`${day}T00:00:00.000Z`) + plusDays * 86_400_000);
-
-/** The upstream's time format: yyyy-MM-dd'T'HH:mm:ss.SSSZ, offset without a colon. */
-export const upstreamTime = (d: Date) => d.toISOString().replace("Z", "+0000");
 
 /** The filter with its account (a number or an id) resolved to the account id, once: `account` is then dropped. */
 async function withAccount(q: Queryable, f: ActivityFilter & { accountId?: string }): Promise<ActivityFilter & { accountId?: string }> {
@@ -97,8 +95,8 @@ export async function liveActivityPage(
       cursor: page.cursor,
       ...(filter.type ? { activity_types: [filter.type] } : {}),
       ...(filter.subType ? { activity_sub_type: [filter.subType] } : {}),
-      ...(filter.from ? { start_time: upstreamTime(utcDay(filter.from)) } : {}),
-      ...(filter.to ? { end_time: upstreamTime(new Date(utcDay(filter.to, 1).getTime() - 1)) } : {}),
+      ...(filter.from ? { start_time: wireTime(utcDay(filter.from).getTime()) } : {}),
+      ...(filter.to ? { end_time: wireTime(utcDay(filter.to, 1).getTime() - 1) } : {}),
     },
     { signal },
   );

@@ -119,6 +119,36 @@ function loopJob(
   };
 }
 
+/**
+ * A job that works runs kept as rows (a page's request, a schedule's slot): its `work` takes them until none is left
+ * or the slice ends (`again`: sent once more, it resumes); the minute schedule and a process's start (while a run is
+ * open) bring back a run whose job was lost. What else `work` answers is the run's output.
+ */
+function runsJob(
+  name: string,
+  label: string,
+  retryDelay: number,
+  hasOpenRun: (engine: Engine) => Promise<boolean>,
+  work: (d: JobDeps, signal: AbortSignal) => Promise<{ again: boolean } & Record<string, unknown>>,
+): JobDefinition {
+  return {
+    name,
+    label,
+    policy: "stately",
+    retryLimit: 3,
+    retryDelay,
+    retryBackoff: true,
+    expireInSeconds: 300,
+    schedule: () => cronEvery(60_000),
+    onRequest: false,
+    dueAtStart: (d) => hasOpenRun(d.db.engine),
+    async run(_data, d, _state, signal) {
+      const { again, ...output } = await work(d, signal);
+      return { again, output };
+    },
+  };
+}
+
 const syncDeps = (d: JobDeps): SyncDeps => ({ engine: d.db.engine, client: d.client, log: d.log });
 
 export const JOBS = {
@@ -256,24 +286,10 @@ export const JOBS = {
     (d) => !!d.mail,
     async (d, _state, signal) => (d.mail ? { ...(await runOutboxLoop(d.mail, signal)) } : { skipped: "mail is off" }),
   ),
-  // Every account's statement of a period into one zip (server/statements/bulk.ts): sent when a run is asked for;
-  // the minute schedule and the start bring back a run whose job was lost.
-  statements: {
-    name: "statements",
-    label: "Statements (bulk)",
-    policy: "stately",
-    retryLimit: 3,
-    retryDelay: 10,
-    retryBackoff: true,
-    expireInSeconds: 300,
-    schedule: () => cronEvery(60_000),
-    onRequest: false,
-    dueAtStart: (d) => hasOpenStatementRun(d.db.engine),
-    async run(_data, d, _state, signal) {
-      const outcome = await runStatementRuns(d.db.engine, signal, d.log);
-      return { again: outcome.again, output: { runs: outcome.runs } };
-    },
-  },
+  // Every account's statement of a period into one zip (server/statements/bulk.ts): sent when a run is asked for.
+  statements: runsJob("statements", "Statements (bulk)", 10, hasOpenStatementRun, (d, signal) =>
+    runStatementRuns(d.db.engine, signal, d.log),
+  ),
   // The end-of-day reconciliation (server/reconciliation/run.ts): after each market's close on weekdays (HK and CN at
   // 08:10 UTC, US at 21:10 UTC, half past the close in summer time), and when a run is asked for on its page.
   eodReconciliation: {
@@ -307,22 +323,9 @@ export const JOBS = {
   },
   // Scheduled reports (server/reports/run.ts): every minute, the schedules' due slots become runs, each rendered and
   // queued as one outbox mail a recipient (the status-mail job sends them); "Run now" on Admin → Reports sends it.
-  reports: {
-    name: "reports",
-    label: "Scheduled reports",
-    policy: "stately",
-    retryLimit: 3,
-    retryDelay: 30,
-    retryBackoff: true,
-    expireInSeconds: 300,
-    schedule: () => cronEvery(60_000),
-    onRequest: false,
-    dueAtStart: (d) => hasOpenReportRun(d.db.engine),
-    async run(_data, d, _state, signal) {
-      const outcome = await runReports({ engine: d.db.engine, log: d.log }, signal);
-      return { again: outcome.again, output: { queued: outcome.queued, runs: outcome.runs } };
-    },
-  },
+  reports: runsJob("reports", "Scheduled reports", 30, hasOpenReportRun, (d, signal) =>
+    runReports({ engine: d.db.engine, log: d.log }, signal),
+  ),
 } satisfies Record<string, JobDefinition>;
 
 export const JOB_LIST: JobDefinition[] = Object.values(JOBS);

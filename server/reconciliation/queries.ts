@@ -1,5 +1,6 @@
 import "server-only";
 import type { Queryable } from "@/server/db/engine";
+import { sqlConditions } from "@/server/db/conditions";
 import { keysetPage } from "@/server/db/keyset";
 import { ROLE_OF_STAFF } from "@/server/auth/queries";
 import type { BreakComment, BreakFilter, BreakKind, BreakRow, ReconciliationRun, RunSummary } from "@/lib/schemas/reconciliation";
@@ -314,21 +315,11 @@ export async function listBreaks(
   q: Queryable,
   query: BreakFilter & { cursor?: string; limit?: number } = {},
 ): Promise<{ rows: BreakRow[]; nextCursor?: string }> {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  if (query.status) {
-    params.push(query.status);
-    where.push(`b.status = $${params.length}`);
-  }
-  if (query.kind) {
-    params.push(query.kind);
-    where.push(`b.kind = $${params.length}`);
-  }
+  const { where, params, add } = sqlConditions();
+  if (query.status) add((p) => `b.status = ${p}`, query.status);
+  if (query.kind) add((p) => `b.kind = ${p}`, query.kind);
   if (query.assignee === "none") where.push("b.assigned_to IS NULL");
-  else if (query.assignee) {
-    params.push(query.assignee.toLowerCase());
-    where.push(`b.assigned_to = $${params.length}`);
-  }
+  else if (query.assignee) add((p) => `b.assigned_to = ${p}`, query.assignee.toLowerCase());
   const { rows, nextCursor } = await keysetPage<DbBreak>(q, {
     columns: BREAK_COLUMNS,
     from: "brokerdesk.reconciliation_breaks b",

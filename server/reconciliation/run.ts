@@ -7,6 +7,7 @@ import type { BrokerClient } from "@/server/broker/client";
 import { errorText, isBrokerError } from "@/server/broker/errors";
 import { collectAll } from "@/server/broker/pagination";
 import type { Engine } from "@/server/db/engine";
+import { workOpenRuns } from "@/server/jobs/open-runs";
 import { notifyChange } from "@/server/notices/channel";
 import type { OmnibusLine, ReconciliationRun, RunSummary } from "@/lib/schemas/reconciliation";
 import {
@@ -304,20 +305,12 @@ export async function reconcileRun(d: ReconcileDeps, run: ReconciliationRun, sig
 }
 
 /** The job's run: every open run, oldest first, until none is left or the slice ends (`again`: run it once more). */
-export async function runReconciliations(d: ReconcileDeps, signal: AbortSignal): Promise<{ again: boolean; runs: number }> {
-  let runs = 0;
-  for (;;) {
-    if (signal.aborted) return { again: true, runs };
-    const run = await startOpenRun(d.engine);
-    if (!run) return { again: false, runs };
-    await notify(d);
-    try {
-      if ((await reconcileRun(d, run, signal)) === "stopped") return { again: true, runs };
-      runs += 1;
-    } catch (e) {
-      await failRun(d.engine, run.id, errorText(e));
-      await notify(d);
-      throw e;
-    }
-  }
+export function runReconciliations(d: ReconcileDeps, signal: AbortSignal): Promise<{ again: boolean; runs: number }> {
+  return workOpenRuns(signal, {
+    start: () => startOpenRun(d.engine),
+    work: (run) => reconcileRun(d, run, signal),
+    fail: (run, e) => failRun(d.engine, run.id, errorText(e)),
+    notify: () => notify(d),
+    afterFailure: "throw",
+  });
 }

@@ -30,6 +30,7 @@ type Build = (q: Queryable, start: Date, end: Date) => Promise<ReportTable>;
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : "");
 const num = (v: string | null) => (v === null ? "" : new Decimal(v).toFixed());
 const count = <T>(rows: T[], p: (r: T) => boolean) => String(rows.filter(p).length);
+const total = <T>(rows: T[], n: (r: T) => number) => String(rows.reduce((s, r) => s + n(r), 0));
 
 /** The day's last reconciliation run in words: what it compared and found, and per currency the omnibus difference. */
 async function lastRunSummary(q: Queryable, start: Date, end: Date): Promise<[string, string][]> {
@@ -141,7 +142,7 @@ const fxVolume: Build = async (q, start, end) => {
       { header: "Amount bought", width: 140, align: "right", currencyAt: 1 },
     ],
     rows: rows.map((r) => [r.currency, r.toCurrency, String(r.n), num(r.amount), num(r.toAmount)]),
-    summary: [["Completed exchanges", String(rows.reduce((s, r) => s + r.n, 0))]],
+    summary: [["Completed exchanges", total(rows, (r) => r.n)]],
   };
 };
 
@@ -166,7 +167,7 @@ const commissions: Build = async (q, start, end) => {
     rows: rows.map((r) => [r.account, r.currency, String(r.trades), r.gross.toFixed(), r.commission.toFixed(), r.fees.toFixed()]),
     summary: [
       ["Accounts", String(new Set(rows.map((r) => r.account)).size)],
-      ["Trades", String(rows.reduce((s, r) => s + r.trades, 0))],
+      ["Trades", total(rows, (r) => r.trades)],
     ],
   };
 };

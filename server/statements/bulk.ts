@@ -4,6 +4,7 @@ import { csvLine } from "@/lib/csv";
 import { NotFoundError } from "@/lib/errors";
 import type { StatementPeriod, StatementRun } from "@/lib/schemas/statements";
 import type { Engine, Queryable } from "@/server/db/engine";
+import { workOpenRuns } from "@/server/jobs/open-runs";
 import { notifyChange } from "@/server/notices/channel";
 import { STATEMENT_CSV_COLUMNS, statementCsvRows } from "./csv";
 import { statementName } from "./documents";
@@ -107,25 +108,20 @@ async function work(engine: Engine, run: RunRow, signal: AbortSignal): Promise<"
 }
 
 /** The job's run: the open runs oldest first until none is left or the slice ends (`again`: resume from the cursor). */
-export async function runStatementRuns(
+export function runStatementRuns(
   engine: Engine,
   signal: AbortSignal,
   log: (level: "info" | "warn" | "error", msg: string, extra?: Record<string, unknown>) => void,
 ): Promise<{ again: boolean; runs: number }> {
-  let runs = 0;
-  for (;;) {
-    if (signal.aborted) return { again: true, runs };
-    const run = await startOldestOpenRun(engine);
-    if (!run) return { again: false, runs };
-    await notify(engine);
-    try {
-      if ((await work(engine, run, signal)) === "stopped") return { again: true, runs };
-      runs += 1;
-    } catch (error) {
+  return workOpenRuns(signal, {
+    start: () => startOldestOpenRun(engine),
+    work: (run) => work(engine, run, signal),
+    fail: (run, error) => {
       const message = error instanceof Error ? error.message : String(error);
       log("error", "statement run failed", { runId: run.id, error: message });
-      await failRun(engine, run.id, message);
-      await notify(engine);
-    }
-  }
+      return failRun(engine, run.id, message);
+    },
+    notify: () => notify(engine),
+    afterFailure: "next",
+  });
 }

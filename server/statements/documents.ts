@@ -19,24 +19,30 @@ async function knownAccount(q: Queryable, accountId: string): Promise<string> {
 export const statementName = (account: string, p: StatementPeriod) => `statement-${account}-${p.from}-to-${p.to}`;
 export const confirmationName = (account: string, date: string) => `confirmation-${account}-${date}`;
 
-export async function statementPdfFile(q: Queryable, accountId: string, period: StatementPeriod): Promise<FileBody> {
-  const name = await knownAccount(q, accountId);
-  const body = await statementPdf(await accountStatement(q, accountId, period));
-  return { body, contentType: "application/pdf", filename: `${statementName(name, period)}.pdf` };
+/** One kind of document (`P`: what picks it, a period or a day): built from the books, as a PDF file or as CSV rows. */
+function accountDocument<P, D>(
+  name: (account: string, p: P) => string,
+  build: (q: Queryable, accountId: string, p: P) => Promise<D>,
+  pdf: (doc: D) => Promise<Buffer>,
+  csvRows: (doc: D) => (string | null)[][],
+) {
+  return {
+    async pdfFile(q: Queryable, accountId: string, p: P): Promise<FileBody> {
+      const account = await knownAccount(q, accountId);
+      const body = await pdf(await build(q, accountId, p));
+      return { body, contentType: "application/pdf", filename: `${name(account, p)}.pdf` };
+    },
+    async *csv(q: Queryable, accountId: string, p: P) {
+      await knownAccount(q, accountId);
+      yield* csvRows(await build(q, accountId, p));
+    },
+  };
 }
 
-export async function* statementCsv(q: Queryable, accountId: string, period: StatementPeriod) {
-  await knownAccount(q, accountId);
-  yield* statementCsvRows(await accountStatement(q, accountId, period));
-}
+const statement = accountDocument(statementName, accountStatement, statementPdf, statementCsvRows);
+const confirmation = accountDocument(confirmationName, tradeConfirmation, confirmationPdf, confirmationCsvRows);
 
-export async function confirmationPdfFile(q: Queryable, accountId: string, date: string): Promise<FileBody> {
-  const name = await knownAccount(q, accountId);
-  const body = await confirmationPdf(await tradeConfirmation(q, accountId, date));
-  return { body, contentType: "application/pdf", filename: `${confirmationName(name, date)}.pdf` };
-}
-
-export async function* confirmationCsv(q: Queryable, accountId: string, date: string) {
-  await knownAccount(q, accountId);
-  yield* confirmationCsvRows(await tradeConfirmation(q, accountId, date));
-}
+export const statementPdfFile = statement.pdfFile;
+export const statementCsv = statement.csv;
+export const confirmationPdfFile = confirmation.pdfFile;
+export const confirmationCsv = confirmation.csv;

@@ -34,28 +34,25 @@ const tradeCells = (t: StatementTrade) => [
   t.currency,
 ];
 
-const TOTAL_COLUMNS: Column[] = [
-  { header: "Currency", width: 60 },
-  { header: "Gross", width: 110, align: "right" },
-  { header: "Commission", width: 110, align: "right" },
-  { header: "Fees", width: 110, align: "right" },
-  { header: "Net", width: 125, align: "right" },
-];
-
-function tradeTotals(doc: Doc, totals: Statement["tradeTotals"]) {
+/** A table of a row a currency and its four amounts (the balances, the trade totals): `amounts` maps header to field. */
+function currencyAmounts<K extends string, T extends { currency: string } & Record<K, string>>(
+  doc: Doc,
+  amounts: Record<string, K>,
+  rows: T[],
+  empty: string,
+) {
+  const widths = [110, 110, 110, 125];
+  const fields = Object.entries(amounts);
   table(
     doc,
-    TOTAL_COLUMNS,
-    totals.map((t) => [
-      t.currency,
-      docMoney(t.gross, t.currency),
-      docMoney(t.commission, t.currency),
-      docMoney(t.fees, t.currency),
-      docMoney(t.net, t.currency),
-    ]),
-    { empty: "No trades." },
+    [{ header: "Currency", width: 60 }, ...fields.map(([header], i): Column => ({ header, width: widths[i], align: "right" }))],
+    rows.map((r) => [r.currency, ...fields.map(([, key]) => docMoney(r[key], r.currency))]),
+    { empty },
   );
 }
+
+const tradeTotals = (doc: Doc, totals: Statement["tradeTotals"]) =>
+  currencyAmounts(doc, { Gross: "gross", Commission: "commission", Fees: "fees", Net: "net" }, totals, "No trades.");
 
 export function statementPdf(s: Statement): Promise<Buffer> {
   const doc = newDoc(`Statement ${s.accountNumber ?? s.accountId} ${s.from} to ${s.to}`);
@@ -75,23 +72,11 @@ export function statementPdf(s: Statement): Promise<Buffer> {
   }
 
   section(doc, "Balances", "Opening = the sum of the account's activities before the period; closing = opening + credits + debits.");
-  table(
+  currencyAmounts(
     doc,
-    [
-      { header: "Currency", width: 60 },
-      { header: "Opening", width: 110, align: "right" },
-      { header: "Credits", width: 110, align: "right" },
-      { header: "Debits", width: 110, align: "right" },
-      { header: "Closing", width: 125, align: "right" },
-    ],
-    s.currencies.map((c) => [
-      c.currency,
-      docMoney(c.opening, c.currency),
-      docMoney(c.credits, c.currency),
-      docMoney(c.debits, c.currency),
-      docMoney(c.closing, c.currency),
-    ]),
-    { empty: "No cash in any currency." },
+    { Opening: "opening", Credits: "credits", Debits: "debits", Closing: "closing" },
+    s.currencies,
+    "No cash in any currency.",
   );
 
   section(doc, "Activity by type");

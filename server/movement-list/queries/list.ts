@@ -9,6 +9,7 @@ import {
 } from "@/lib/schemas/movement-list";
 import { resolveAccount } from "@/server/accounts/directory";
 import type { Queryable } from "@/server/db/engine";
+import { sqlConditions } from "@/server/db/conditions";
 import { keysetPage } from "@/server/db/keyset";
 import { pagedCsvRows } from "@/lib/csv";
 
@@ -91,12 +92,7 @@ const quoted = (values: readonly string[]) => values.map((s) => `'${s}'`).join("
 
 /** The filter as SQL conditions numbered from `$offset+1`; `now` fixes "today" for the quick view. */
 export function movementConditions(f: MovementFilter, offset = 0, now = new Date()): { where: string[]; params: unknown[] } {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  const add = (sql: (p: string) => string, value: unknown) => {
-    params.push(value);
-    where.push(sql(`$${offset + params.length}`));
-  };
+  const { where, params, add } = sqlConditions(offset);
   if (f.type === "DEPOSIT" || f.type === "WITHDRAWAL") {
     where.push("m.kind = 'INSTANT_FUNDING'");
     add((p) => `m.direction = ${p}`, f.type);

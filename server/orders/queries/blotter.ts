@@ -2,6 +2,7 @@ import "server-only";
 import { OPEN_ORDER_STATUSES } from "@/lib/broker-enums";
 import { orderCurrency, type OrderChanges, type OrderFilter, type OrderPage, type OrderRow } from "@/lib/schemas/order-list";
 import type { Queryable } from "@/server/db/engine";
+import { sqlConditions } from "@/server/db/conditions";
 import { keysetPage } from "@/server/db/keyset";
 import { pagedCsvRows } from "@/lib/csv";
 
@@ -84,12 +85,7 @@ function utcDay(day?: string, plusDays = 0): Date {
 
 /** The filter as SQL conditions numbered from `$offset+1`; `now` fixes "today" for the quick views. */
 export function orderConditions(f: OrderFilter, offset = 0, now = new Date()): { where: string[]; params: unknown[] } {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  const add = (sql: (p: string) => string, value: unknown) => {
-    params.push(value);
-    where.push(sql(`$${offset + params.length}`));
-  };
+  const { where, params, add } = sqlConditions(offset);
   const eq = (column: string, value: string | undefined) => value !== undefined && add((p) => `o.${column} = ${p}`, value);
   // An account by its id or by the number a customer reads out (through the directory).
   if (f.account !== undefined) {

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Queryable } from "@/server/db/engine";
+import { sqlConditions } from "@/server/db/conditions";
 import { keysetPage } from "@/server/db/keyset";
 import { underlyingOf } from "@/server/orders/queries/symbol";
 import type { DeskAlert } from "@/lib/schemas/instrument-desk";
@@ -71,16 +72,9 @@ export async function listAlerts(
   q: Queryable,
   query: AlertFilter & { cursor?: string; limit?: number } = {},
 ): Promise<{ rows: AlertRow[]; nextCursor?: string }> {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  if (query.rule) {
-    params.push(query.rule);
-    where.push(`a.rule_id = $${params.length}::bigint`);
-  }
-  if (query.status) {
-    params.push(query.status);
-    where.push(`a.status = $${params.length}`);
-  }
+  const { where, params, add } = sqlConditions();
+  if (query.rule) add((p) => `a.rule_id = ${p}::bigint`, query.rule);
+  if (query.status) add((p) => `a.status = ${p}`, query.status);
   if (query.age) where.push(AGE_SQL[query.age]);
   const { rows, nextCursor } = await keysetPage<DbAlert>(q, {
     columns: COLUMNS,
