@@ -1,4 +1,4 @@
-import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { newClientId } from "@/lib/ids";
 import { addDecimal, convertAt } from "@/lib/money";
 import { createCashJournalAction } from "@/server/actions/movements-cash-journal";
@@ -12,17 +12,16 @@ import { instantFunding } from "@/server/movements/instant-funding";
 import { masterAccountId } from "@/server/sandbox/seed";
 import { seedAccountId } from "@/server/sandbox/seed/accounts";
 import { testEngines } from "../helpers/engines";
-import { disableAllApprovalRules } from "../helpers/approval-rules";
-import { useProcessFixture, type EventsFixture } from "../events/helpers";
+import { useFixtureWithoutRules } from "../helpers/four-eyes";
+import { session } from "../helpers/desk-session";
 
 /**
  * The movement actions against a started sandbox: what is refused before anything is sent (counted by the
  * sandbox's call counter), one journal per client_request_id, an option position journal by OCC symbol, the
  * sandbox's reason for a rejected journal, and a stale instant-exchange quote.
  */
-const session = vi.hoisted(() => ({ staff: null as null | { id: string; email: string; name: string; role: string } }));
-vi.mock("@/server/auth/guard", async () => (await import("../helpers/session-guard")).sessionGuard(session));
-vi.mock("@/server/auth/request-meta", () => ({ requestMeta: async () => ({ clientIp: "10.0.0.9", userAgent: "vitest" }) }));
+vi.mock("@/server/auth/guard", async () => (await import("../helpers/desk-session")).mockedGuard);
+vi.mock("@/server/auth/request-meta", async () => (await import("../helpers/desk-session")).mockedRequestMeta("10.0.0.9"));
 
 const OPS = { id: "00000000-0000-4000-8000-000000000003", email: "ops@example.test", name: "Ops", role: "operations" };
 const MASTER = masterAccountId();
@@ -34,13 +33,8 @@ const crid = () => newClientId("t");
 
 for (const engine of testEngines()) {
   describe(`movement actions on ${engine.name}`, () => {
-    const fixture = useProcessFixture(engine);
-    let f: EventsFixture;
-    beforeAll(async () => {
-      f = fixture();
-      // About what is refused or sent, not four-eyes: no approval rule holds these movements.
-      await disableAllApprovalRules(f.db.engine);
-    });
+    // About what is refused or sent, not four-eyes: no approval rule holds these movements.
+    const f = useFixtureWithoutRules(engine);
     beforeEach(async () => {
       session.staff = OPS;
       await f.api.call("POST", "/sandbox/calls/reset");

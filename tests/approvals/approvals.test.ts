@@ -17,9 +17,9 @@ import { listAudit } from "@/server/audit/list";
 import { accountNumbers } from "@/server/accounts/directory";
 import { masterAccountId } from "@/server/sandbox/seed";
 import { testEngines } from "../helpers/engines";
-import { disableAllApprovalRules } from "../helpers/approval-rules";
-import { useProcessFixture, type EventsFixture } from "../events/helpers";
 import { ACCOUNTS } from "../sandbox/trading-helpers";
+import { as, session } from "../helpers/desk-session";
+import { approvalRule as rule, fourEyesStaff, useFixtureWithoutRules } from "../helpers/four-eyes";
 import { sessionPerson as person } from "../helpers/staff";
 
 /**
@@ -27,27 +27,11 @@ import { sessionPerson as person } from "../helpers/staff";
  * its threshold, the server refuses the maker, a second decision, a role the rule does not name and an expired
  * request; the last approval executes the stored request once, however many approvals race for it.
  */
-const session = vi.hoisted(() => ({ staff: null as null | { id: string; email: string; name: string; role: string } }));
-vi.mock("@/server/auth/guard", async () => (await import("../helpers/session-guard")).sessionGuard(session));
-vi.mock("@/server/auth/request-meta", () => ({ requestMeta: async () => ({ clientIp: "10.0.0.8", userAgent: "vitest" }) }));
-vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
+vi.mock("@/server/auth/guard", async () => (await import("../helpers/desk-session")).mockedGuard);
+vi.mock("@/server/auth/request-meta", async () => (await import("../helpers/desk-session")).mockedRequestMeta("10.0.0.8"));
+vi.mock("next/cache", async () => (await import("../helpers/desk-session")).mockedNextCache);
 
-const MAKER = person(1, "operations");
-const CHECKER = person(2, "operations");
-const CHECKER2 = person(3, "operations");
-const ADMIN = person(4, "admin");
-const COMPLIANCE = person(5, "compliance");
-const SUPPORT = person(6, "support");
-
-/** An approval rule as the editor saves it: any currency and amount, one operations approver, unless said otherwise. */
-type RuleInput = Parameters<typeof saveApprovalRuleAction>[0];
-const rule = (r: Partial<RuleInput> & Pick<RuleInput, "action">): RuleInput => ({
-  currency: "",
-  threshold: "",
-  approversRequired: 1,
-  approverRoles: ["operations"],
-  ...r,
-});
+const { MAKER, CHECKER, CHECKER2, ADMIN, COMPLIANCE, SUPPORT } = fourEyesStaff(1);
 
 const master = masterAccountId();
 const to = ACCOUNTS.margin;
@@ -55,13 +39,10 @@ const CREATE = "POST /broker/journals/cash-journals/create";
 
 for (const engine of testEngines()) {
   describe(`four-eyes approvals on ${engine.name}`, () => {
-    const fixture = useProcessFixture(engine);
-    let f: EventsFixture;
+    // This file's rules only, not the defaults a fresh database starts with.
+    const f = useFixtureWithoutRules(engine);
 
     beforeAll(async () => {
-      f = fixture();
-      // This file's rules only, not the defaults a fresh database starts with.
-      await disableAllApprovalRules(f.db.engine);
       session.staff = ADMIN;
       // The issue's rule, and a stricter one for HKD (two approvers, any amount), both made through the editor's action.
       expect(await saveApprovalRuleAction(rule({ action: "movements.cash_journal", currency: "USD", threshold: "10000" }))).toMatchObject({
@@ -77,10 +58,6 @@ for (const engine of testEngines()) {
       session.staff = MAKER;
     });
 
-    const as = <T>(staff: typeof MAKER, call: () => Promise<T>): Promise<T> => {
-      session.staff = staff;
-      return call();
-    };
     const calls = async () => ((await f.api.call("GET", "/sandbox/calls")).body as { data: Record<string, number> }).data[CREATE] ?? 0;
     const cash = async (account: string, currency: string) =>
       new Decimal(

@@ -20,7 +20,8 @@ import { masterAccountId } from "@/server/sandbox/seed";
 import { testEngines } from "../helpers/engines";
 import { until, useProcessFixture, type EventsFixture } from "../events/helpers";
 import { ACCOUNTS } from "../sandbox/trading-helpers";
-import { sessionPerson as person } from "../helpers/staff";
+import { as, session } from "../helpers/desk-session";
+import { approvalRule, fourEyesStaff } from "../helpers/four-eyes";
 import { probeDeps } from "../jobs/probe";
 
 /**
@@ -29,14 +30,11 @@ import { probeDeps } from "../jobs/probe";
  * runs it, settles the request once from the upstream's answer: never sent twice, the trail holding the claim, the
  * start and the recovery, naming maker and checker.
  */
-const session = vi.hoisted(() => ({ staff: null as null | { id: string; email: string; name: string; role: string } }));
-vi.mock("@/server/auth/guard", async () => (await import("../helpers/session-guard")).sessionGuard(session));
-vi.mock("@/server/auth/request-meta", () => ({ requestMeta: async () => ({ clientIp: "10.0.0.9", userAgent: "vitest" }) }));
-vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
+vi.mock("@/server/auth/guard", async () => (await import("../helpers/desk-session")).mockedGuard);
+vi.mock("@/server/auth/request-meta", async () => (await import("../helpers/desk-session")).mockedRequestMeta("10.0.0.9"));
+vi.mock("next/cache", async () => (await import("../helpers/desk-session")).mockedNextCache);
 
-const MAKER = person(11, "operations");
-const CHECKER = person(12, "operations");
-const ADMIN = person(14, "admin");
+const { MAKER, CHECKER, ADMIN } = fourEyesStaff(11);
 const CREATE = "POST /broker/journals/cash-journals/create";
 
 /** A process that stops: once `stopped`, no statement it makes ever returns (nor does the call that stopped it). */
@@ -84,20 +82,10 @@ for (const engine of testEngines()) {
       f = fixture();
       session.staff = ADMIN;
       expect(
-        await saveApprovalRuleAction({
-          action: "movements.cash_journal",
-          currency: "USD",
-          threshold: "10000",
-          approversRequired: 1,
-          approverRoles: ["operations"],
-        }),
+        await saveApprovalRuleAction(approvalRule({ action: "movements.cash_journal", currency: "USD", threshold: "10000" })),
       ).toMatchObject({ ok: true });
     });
 
-    const as = <T>(staff: typeof MAKER, call: () => Promise<T>): Promise<T> => {
-      session.staff = staff;
-      return call();
-    };
     const calls = async () => ((await f.api.call("GET", "/sandbox/calls")).body as { data: Record<string, number> }).data[CREATE] ?? 0;
     const sandboxRequests = async (crid: string) =>
       Number(

@@ -15,6 +15,7 @@ import { masterAccountId } from "@/server/sandbox/seed";
 import { testEngines } from "../helpers/engines";
 import { useProcessFixture } from "../events/helpers";
 import { ACCOUNTS } from "../sandbox/trading-helpers";
+import { session } from "../helpers/desk-session";
 import { sessionPerson as person } from "../helpers/staff";
 
 /**
@@ -23,10 +24,9 @@ import { sessionPerson as person } from "../helpers/staff";
  * movement above its threshold waits for a second person while one below is sent, with no rule made by anyone; the
  * defaults are ordinary rules the editor changes.
  */
-const session = vi.hoisted(() => ({ staff: null as null | { id: string; email: string; name: string; role: string } }));
-vi.mock("@/server/auth/guard", async () => (await import("../helpers/session-guard")).sessionGuard(session));
-vi.mock("@/server/auth/request-meta", () => ({ requestMeta: async () => ({ clientIp: "10.0.0.9", userAgent: "vitest" }) }));
-vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
+vi.mock("@/server/auth/guard", async () => (await import("../helpers/desk-session")).mockedGuard);
+vi.mock("@/server/auth/request-meta", async () => (await import("../helpers/desk-session")).mockedRequestMeta("10.0.0.9"));
+vi.mock("next/cache", async () => (await import("../helpers/desk-session")).mockedNextCache);
 
 const MAKER = person(1, "operations");
 const ADMIN = person(2, "admin");

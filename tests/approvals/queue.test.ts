@@ -15,7 +15,8 @@ import { listAudit } from "@/server/audit/list";
 import { masterAccountId } from "@/server/sandbox/seed";
 import { useProcessFixture, type EventsFixture } from "../events/helpers";
 import { testEngines } from "../helpers/engines";
-import { sessionPerson as person } from "../helpers/staff";
+import { as, session } from "../helpers/desk-session";
+import { approvalRule, fourEyesStaff } from "../helpers/four-eyes";
 import { ACCOUNTS } from "../sandbox/trading-helpers";
 
 /**
@@ -23,20 +24,22 @@ import { ACCOUNTS } from "../sandbox/trading-helpers";
  * one decision is (each executed once, the approver's own refused in words), the menu's count of what waits for one
  * person, the "Pending approval" marks of an account and a movement, and the maker's notice of decided requests.
  */
-const session = vi.hoisted(() => ({ staff: null as null | { id: string; email: string; name: string; role: string } }));
-vi.mock("@/server/auth/guard", async () => (await import("../helpers/session-guard")).sessionGuard(session));
-vi.mock("@/server/auth/request-meta", () => ({ requestMeta: async () => ({ clientIp: "10.0.0.9", userAgent: "vitest" }) }));
-vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
+vi.mock("@/server/auth/guard", async () => (await import("../helpers/desk-session")).mockedGuard);
+vi.mock("@/server/auth/request-meta", async () => (await import("../helpers/desk-session")).mockedRequestMeta("10.0.0.9"));
+vi.mock("next/cache", async () => (await import("../helpers/desk-session")).mockedNextCache);
 
-const MAKER = person(11, "operations");
-const CHECKER = person(12, "operations");
-const CHECKER2 = person(13, "operations");
-const ADMIN = person(14, "admin");
-const COMPLIANCE = person(15, "compliance");
+const { MAKER, CHECKER, CHECKER2, ADMIN, COMPLIANCE } = fourEyesStaff(11);
 
 const master = masterAccountId();
 const to = ACCOUNTS.margin;
 const CREATE = "POST /broker/journals/cash-journals/create";
+
+/** A bulk decision's answer: each request's result in the order asked, as [id, outcome, message]. */
+const decided = (...results: [id: string, outcome: string, message: string][]) => ({
+  ok: true,
+  data: { results: results.map(([id, outcome, message]) => ({ id, outcome, message })) },
+});
+const SENT = "Approved and sent";
 
 const get = async (handler: (r: Request, c: { params: Promise<Record<string, string>> }) => Promise<Response>, url: string) => {
   const res = await handler(new Request(`http://desk.test${url}`), { params: Promise.resolve({}) });
@@ -52,17 +55,9 @@ for (const engine of testEngines()) {
       f = fixture();
       session.staff = ADMIN;
       // Every USD cash journal waits for one operator; HKD ones for two (operations or admin).
-      const rule = { currency: "USD" as const, threshold: "", approversRequired: 1, approverRoles: ["operations" as const] };
-      expect(await saveApprovalRuleAction({ action: "movements.cash_journal", ...rule })).toMatchObject({ ok: true });
-      expect(
-        await saveApprovalRuleAction({
-          action: "movements.cash_journal",
-          ...rule,
-          currency: "HKD",
-          approversRequired: 2,
-          approverRoles: ["operations", "admin"],
-        }),
-      ).toMatchObject({ ok: true });
+      const usd = approvalRule({ action: "movements.cash_journal", currency: "USD" });
+      const hkd: typeof usd = { ...usd, currency: "HKD", approversRequired: 2, approverRoles: ["operations", "admin"] };
+      for (const rule of [usd, hkd]) expect(await saveApprovalRuleAction(rule)).toMatchObject({ ok: true });
     });
     beforeEach(async () => {
       // Each test starts from an inbox where nothing waits.
@@ -70,10 +65,6 @@ for (const engine of testEngines()) {
       session.staff = MAKER;
     });
 
-    const as = <T>(staff: typeof MAKER, call: () => Promise<T>): Promise<T> => {
-      session.staff = staff;
-      return call();
-    };
     const calls = async () => ((await f.api.call("GET", "/sandbox/calls")).body as { data: Record<string, number> }).data[CREATE] ?? 0;
     async function hold(maker: typeof MAKER, amount: string, currency: "USD" | "HKD" = "USD"): Promise<{ id: string; crid: string }> {
       const request = { client_request_id: newClientId("cj"), from_account: master, to_account: to, currency, amount };
@@ -89,31 +80,18 @@ for (const engine of testEngines()) {
       await f.api.call("POST", "/sandbox/calls/reset");
 
       const r = await as(CHECKER, () => decideManyApprovalsAction({ decision: "approve", ids: [a.id, b.id, own.id] }));
-      expect(r).toEqual({
-        ok: true,
-        data: {
-          results: [
-            { id: a.id, outcome: "approved", message: "Approved and sent" },
-            { id: b.id, outcome: "approved", message: "Approved and sent" },
-            { id: own.id, outcome: "refused", message: "Not yours to approve: you made this request" },
-          ],
-        },
-      });
+      expect(r).toEqual(
+        decided([a.id, "approved", SENT], [b.id, "approved", SENT], [own.id, "refused", "Not yours to approve: you made this request"]),
+      );
       expect(await calls()).toBe(2);
       expect((await getApproval(f.db, a.id)).status).toBe("executed");
       expect((await getApproval(f.db, own.id)).status).toBe("pending");
 
       // Again, by another operator: nothing is sent twice.
       const again = await as(CHECKER2, () => decideManyApprovalsAction({ decision: "approve", ids: [a.id, own.id] }));
-      expect(again).toMatchObject({
-        ok: true,
-        data: {
-          results: [
-            { id: a.id, outcome: "refused", message: "Already decided: this request has already been approved and executed." },
-            { id: own.id, outcome: "approved", message: "Approved and sent" },
-          ],
-        },
-      });
+      expect(again).toMatchObject(
+        decided([a.id, "refused", "Already decided: this request has already been approved and executed."], [own.id, "approved", SENT]),
+      );
       expect(await calls()).toBe(3);
 
       // Each request has the entry of a one-by-one decision, and the bulk call its own.
@@ -141,16 +119,9 @@ for (const engine of testEngines()) {
       const r = await as(CHECKER, () =>
         decideManyApprovalsAction({ decision: "reject", ids: [a.id, b.id, late.id], reason: "Wrong destination account" }),
       );
-      expect(r).toMatchObject({
-        ok: true,
-        data: {
-          results: [
-            { id: a.id, outcome: "rejected", message: "Rejected" },
-            { id: b.id, outcome: "rejected", message: "Rejected" },
-            { id: late.id, outcome: "refused", message: "Expired: nobody decided it in time" },
-          ],
-        },
-      });
+      expect(r).toMatchObject(
+        decided([a.id, "rejected", "Rejected"], [b.id, "rejected", "Rejected"], [late.id, "refused", "Expired: nobody decided it in time"]),
+      );
       for (const id of [a.id, b.id]) {
         expect(await getApproval(f.db, id)).toMatchObject({ status: "rejected", decisions: [{ reason: "Wrong destination account" }] });
       }

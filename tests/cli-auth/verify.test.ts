@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { sign, stringToSign } from "@/cli/src/signing";
 import type { Role } from "@/lib/auth/permissions";
 import type { Staff } from "@/server/auth/guard";
 import { updateStaff } from "@/server/auth/staff";
@@ -25,28 +24,6 @@ const verify = async (o: Omit<CliRequestOptions, "url"> & { url?: string }, now?
 };
 const nonceRows = async (keyId: string) =>
   (await db().engine.query<{ nonce: string }>("SELECT nonce FROM brokerdesk.cli_request_nonces WHERE key_id = $1", [keyId])).rows;
-
-describe("the string to sign (cli/src/signing.ts)", () => {
-  it("is the method, path, canonical query, body hash, timestamp and nonce, one a line", () => {
-    const parts = {
-      method: "post",
-      path: "/api/skills/x",
-      query: "?b=2&a=%20z&a=1",
-      body: "{}",
-      timestamp: "1700000000000",
-      nonce: "n".repeat(16),
-    };
-    expect(stringToSign(parts).split("\n")).toEqual([
-      "POST",
-      "/api/skills/x",
-      "a=%20z&a=1&b=2",
-      "44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a",
-      "1700000000000",
-      "n".repeat(16),
-    ]);
-    expect(sign("bdsk_secret", parts)).toMatch(/^[A-Za-z0-9+/]{43}=$/);
-  });
-});
 
 describe("verifying a signed request", () => {
   it("accepts a well-signed request and answers its key and owner as they are now", async () => {

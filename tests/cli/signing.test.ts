@@ -59,6 +59,15 @@ describe("the CLI request signature", () => {
     expect(canonicalQuery("?q=50%25 off&q=%2F")).toBe("q=%2F&q=50%25%20off");
   });
 
+  it("is the method, path, canonical query, body hash, timestamp and nonce, one a line", () => {
+    const parts = { method: "post", path: "/api/skills/x", query: "?b=2&a=%20z&a=1", body: "{}", timestamp: "1", nonce: "n".repeat(16) };
+    const bracesSha256 = "44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a";
+    // An encoded value sorts before a digit; a {} body's line is its SHA-256.
+    const lines = ["POST", "/api/skills/x", "a=%20z&a=1&b=2", bracesSha256, "1", "n".repeat(16)];
+    expect(stringToSign(parts).split("\n")).toEqual(lines);
+    expect(sign("bdsk_secret", parts)).toMatch(/^[A-Za-z0-9+/]{43}=$/);
+  });
+
   it("changes with every part", () => {
     const base = { method: "POST", path: "/api/cli/login", body: '{"code":"123456"}', timestamp: "1", nonce: "abcdefghijklmnop" };
     const signature = sign(SECRET, base);

@@ -4,7 +4,8 @@ import type { TimelineEntry, TimelineKind } from "@/lib/schemas/account-timeline
 import { appendAudit } from "@/server/audit/trail";
 import { type AppDb } from "@/server/db";
 import { accountTimeline } from "@/server/timeline/account-timeline";
-import { testEngines, withEngineDb } from "../helpers/engines";
+import { testEngines } from "../helpers/engines";
+import { useSeededDb } from "../helpers/seeded-db";
 
 const A = "TL-ACC-1";
 const B = "TL-ACC-2";
@@ -98,11 +99,7 @@ const EXPECTED: Record<TimelineKind, number> = { movement: 7, order: 3, fill: 3,
 
 for (const engine of testEngines()) {
   describe(`the account timeline on ${engine.name}`, () => {
-    let db: AppDb;
-    withEngineDb(engine, async (fresh) => {
-      db = fresh;
-      await seed(db);
-    });
+    const db = useSeededDb(engine, seed);
 
     async function walk(role: string, kinds: TimelineKind[] = [], limit = 3): Promise<TimelineEntry[][]> {
       const pages: TimelineEntry[][] = [];

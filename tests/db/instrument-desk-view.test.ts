@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { roleAccess } from "../helpers/staff";
 import { type AppDb } from "@/server/db";
 import { deskView } from "@/server/instruments/desk-view";
-import { testEngines, withEngineDb } from "../helpers/engines";
+import { testEngines } from "../helpers/engines";
+import { useSeededDb } from "../helpers/seeded-db";
 
 /**
  * The instrument page's view from the books: only rows of the asked symbol (and its options, under the underlying)
@@ -62,11 +63,7 @@ async function seed(db: AppDb) {
 
 for (const engine of testEngines()) {
   describe(`instrument desk view on ${engine.name}`, () => {
-    let db: AppDb;
-    withEngineDb(engine, async (fresh) => {
-      db = fresh;
-      await seed(db);
-    });
+    const db = useSeededDb(engine, seed);
 
     it("lists the symbol's open orders and its options', newest first, accounts by number", async () => {
       const v = await deskView(db.engine, roleAccess("compliance"), "US", "AAPL");

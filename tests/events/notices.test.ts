@@ -58,22 +58,19 @@ describe.each(testEngines())("change notices ($name)", (te) => {
     await withNotices(async (db, got) => {
       await appendAudit(db, { action: "accounts.update", target: "account:A1", outcome: "success" });
       expect(await next(got)).toEqual({ topics: ["audit"], accounts: [] });
-      got.length = 0;
-      await appendAudit(db, { action: "staff.create", outcome: "success" });
-      expect((await next(got)).topics).toEqual(["audit", "staff"]);
-      got.length = 0;
-      await appendAudit(db, { action: "movements.cash_journal", outcome: "held" });
-      expect((await next(got)).topics).toEqual(["audit", "approval"]);
-      got.length = 0;
-      await appendAudit(db, { action: "approvals.expire", outcome: "success" });
-      expect((await next(got)).topics).toEqual(["audit", "approval"]);
-      got.length = 0;
-      await appendAudit(db, { action: "tokens.revoke", outcome: "success" });
-      expect((await next(got)).topics).toEqual(["audit", "token"]);
-      got.length = 0;
-      // A cleared or escalated alert leaves the open ones: the queue and the menu's count read again.
-      await appendAudit(db, { action: "alerts.decide", outcome: "success" });
-      expect((await next(got)).topics).toEqual(["audit", "alert"]);
+      const announced: [entry: Parameters<typeof appendAudit>[1], topics: string[]][] = [
+        [{ action: "staff.create", outcome: "success" }, ["audit", "staff"]],
+        [{ action: "movements.cash_journal", outcome: "held" }, ["audit", "approval"]],
+        [{ action: "approvals.expire", outcome: "success" }, ["audit", "approval"]],
+        [{ action: "tokens.revoke", outcome: "success" }, ["audit", "token"]],
+        // A cleared or escalated alert leaves the open ones: the queue and the menu's count read again.
+        [{ action: "alerts.decide", outcome: "success" }, ["audit", "alert"]],
+      ];
+      for (const [entry, topics] of announced) {
+        got.length = 0;
+        await appendAudit(db, entry);
+        expect((await next(got)).topics, entry.action).toEqual(topics);
+      }
     });
   });
 

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { engines } from "../sandbox/fixture";
 import { setPrice } from "../sandbox/trading-helpers";
 import { activity, expectInSync, lastSandboxEventId, mark, q, spawnConsumer as spawnProcess, type ConsumerProcess } from "./drill";
-import { startEventsFixture, until, type EventsFixture } from "./helpers";
+import { until } from "./helpers";
+import { useStartedFixture } from "../helpers/started-fixture";
 
 /**
  * Nothing lost, nothing twice: with the stream dropped, then silenced, and with the consumer killed and restarted
@@ -10,12 +11,7 @@ import { startEventsFixture, until, type EventsFixture } from "./helpers";
  * event after the consumer's start is stored exactly once.
  */
 describe.each(engines)("event consumer recovery ($name)", (te) => {
-  let f: EventsFixture;
-  beforeAll(async () => {
-    f = await startEventsFixture(te);
-    await setPrice(f.api, "KO", "60.00");
-  }, 60_000);
-  afterAll(async () => f?.close());
+  const f = useStartedFixture(te, 60_000, (started) => setPrice(started.api, "KO", "60.00"));
 
   it("dropped, silenced, stopped and restarted: the read model ends equal to the sandbox and no event is stored twice", async () => {
     const fromId = await lastSandboxEventId(f);
@@ -47,15 +43,11 @@ describe.each(engines)("event consumer recovery ($name)", (te) => {
 
 const server = engines.find((e) => e.name === "postgres");
 describe.skipIf(!server)("two consumer processes on one PostgreSQL server", () => {
-  let f: EventsFixture;
+  const f = useStartedFixture(server!, 60_000, (started) => setPrice(started.api, "KO", "60.00"));
   const children: ConsumerProcess[] = [];
-  beforeAll(async () => {
-    f = await startEventsFixture(server!);
-    await setPrice(f.api, "KO", "60.00");
-  }, 60_000);
-  afterAll(async () => {
+  // Before the fixture closes (hooks after the tests run last-registered first).
+  afterAll(() => {
     for (const c of children) c.signal("SIGKILL");
-    await f?.close();
   });
 
   const spawnConsumer = () => {

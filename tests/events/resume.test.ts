@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { JOBS } from "@/server/jobs/definitions";
 import { engines } from "../sandbox/fixture";
 import { ACCOUNTS, place, setPrice, stock } from "../sandbox/trading-helpers";
 import { activity, expectInSync, lastSandboxEventId, mark, q } from "./drill";
-import { startEventsFixture, until, type EventsFixture } from "./helpers";
+import { until } from "./helpers";
+import { useStartedFixture } from "../helpers/started-fixture";
 
 /**
  * Issue 24, item 2: a consumer stopped after the first backfill and before it stored any event resumed from nothing,
@@ -11,12 +12,7 @@ import { startEventsFixture, until, type EventsFixture } from "./helpers";
  * upstream's resume point is kept on subscribe, and a gap the stream cannot resume over is backfilled.
  */
 describe.each(engines)("resuming on a fresh database ($name)", (te) => {
-  let f: EventsFixture;
-  beforeAll(async () => {
-    f = await startEventsFixture(te);
-    await setPrice(f.api, "KO", "60.00");
-  }, 120_000);
-  afterAll(async () => f?.close());
+  const f = useStartedFixture(te, 120_000, (started) => setPrice(started.api, "KO", "60.00"));
 
   const stream = async () =>
     (await q<{ connected: boolean; last_event_id: string | null }>(f, "SELECT connected, last_event_id FROM brokerdesk.event_stream"))[0];

@@ -15,9 +15,10 @@ import { setDbForTests, type AppDb } from "@/server/db";
 import type { Engine } from "@/server/db/engine";
 import { masterAccountId } from "@/server/sandbox/seed";
 import { testEngines } from "../helpers/engines";
-import { disableAllApprovalRules } from "../helpers/approval-rules";
+import { useFixtureWithoutRules } from "../helpers/four-eyes";
+import { as } from "../helpers/desk-session";
 import { sessionPerson as person } from "../helpers/staff";
-import { until, useProcessFixture, type EventsFixture } from "../events/helpers";
+import { until } from "../events/helpers";
 import { ACCOUNTS } from "../sandbox/trading-helpers";
 
 /**
@@ -26,10 +27,9 @@ import { ACCOUNTS } from "../sandbox/trading-helpers";
  * client_request_id); failed rows are retried alone with their same ids; a stopped execution is settled by asking
  * the upstream about each row, never by sending.
  */
-const session = vi.hoisted(() => ({ staff: null as null | { id: string; email: string; name: string; role: string } }));
-vi.mock("@/server/auth/guard", async () => (await import("../helpers/session-guard")).sessionGuard(session));
-vi.mock("@/server/auth/request-meta", () => ({ requestMeta: async () => ({ clientIp: "10.0.0.7", userAgent: "vitest" }) }));
-vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
+vi.mock("@/server/auth/guard", async () => (await import("../helpers/desk-session")).mockedGuard);
+vi.mock("@/server/auth/request-meta", async () => (await import("../helpers/desk-session")).mockedRequestMeta("10.0.0.7"));
+vi.mock("next/cache", async () => (await import("../helpers/desk-session")).mockedNextCache);
 
 const MAKER = person(21, "operations");
 const CHECKER = person(22, "admin");
@@ -37,11 +37,6 @@ const CASH_CREATE = "POST /broker/journals/cash-journals/create";
 const POSITION_CREATE = "POST /broker/journals/position-journals/create";
 const HEADER = "kind,from_account,to_account,currency,amount,instrument_type,market,symbol,quantity";
 const TARGETS = [ACCOUNTS.margin, ACCOUNTS.cash, ACCOUNTS.marginCn];
-
-const as = <T>(staff: typeof MAKER, call: () => Promise<T>): Promise<T> => {
-  session.staff = staff;
-  return call();
-};
 
 /** `n` cash journals from the master account (a cent more each), then the given extra lines. */
 function csv(n: number, extra: string[] = []): string {
@@ -82,12 +77,9 @@ describe("the bulk journal CSV parser", () => {
 
 for (const engine of testEngines()) {
   describe(`bulk journals on ${engine.name}`, () => {
-    const fixture = useProcessFixture(engine);
-    let f: EventsFixture;
+    const f = useFixtureWithoutRules(engine);
 
     beforeAll(async () => {
-      f = fixture();
-      await disableAllApprovalRules(f.db.engine);
       // The batch's own default rule (migration 0150): always held, whatever the amounts.
       const rule = (await listRules(f.db.engine)).find((r) => r.action === "movements.bulk_journals");
       expect(rule).toMatchObject({ threshold: null, approversRequired: 1 });

@@ -1,32 +1,20 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { NotFoundError } from "@/lib/errors";
 import { rememberAccountNumbers } from "@/server/accounts/directory";
 import { lookUpOrder } from "@/server/orders/lookup";
 import { engines } from "../sandbox/fixture";
 import { ACCOUNTS } from "../sandbox/trading-helpers";
 import { usStockOrder } from "../helpers/orders";
-import { startEventsFixture, type EventsFixture } from "../events/helpers";
+import { DETAIL, HISTORY, OPEN_LIST, useOrdersFixture } from "../helpers/orders-fixture";
 
 /**
  * A support agent's lookup of an order the customer placed in their own app, which the desk's books lack (no event
  * consumer runs here; the upstream sends no event for an accepted order anyway): the upstream is asked, for the
  * account the customer names, and what it answers enters the books.
  */
-const DETAIL = "GET /broker/orders/get";
-const OPEN_LIST = "GET /broker/orders/open-orders/list";
-const HISTORY = "GET /broker/orders/historical-orders/list";
-
 describe.each(engines)("order lookup ($name)", (te) => {
-  let f: EventsFixture;
-  let numbers: Map<string, string>;
-  beforeAll(async () => {
-    f = await startEventsFixture(te);
-    const accounts = (await f.client.listVirtualAccounts({ page_size: 100 })).items;
-    numbers = new Map(accounts.map((a) => [a.account_id, a.account_number ?? ""]));
-  }, 60_000);
-  afterAll(async () => f?.close());
+  const { f, numbers } = useOrdersFixture(te);
   beforeEach(async () => {
-    await f.api.call("POST", "/sandbox/faults/clear");
     await f.db.engine.exec("TRUNCATE brokerdesk.account_directory");
     await rememberAccountNumbers(
       f.db.engine,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { NotFoundError } from "@/lib/errors";
 import { rememberAccountNumbers } from "@/server/accounts/directory";
 import type { BrokerClient } from "@/server/broker/client";
@@ -9,29 +9,18 @@ import { masterAccountId } from "@/server/sandbox/seed";
 import { engines } from "../sandbox/fixture";
 import { ACCOUNTS } from "../sandbox/trading-helpers";
 import { usStockOrder } from "../helpers/orders";
-import { startEventsFixture, until, type EventsFixture } from "../events/helpers";
+import { until } from "../events/helpers";
+import { DETAIL, OPEN_LIST, useOrdersFixture } from "../helpers/orders-fixture";
 
 /**
  * The open-orders sweep against the sandbox, with no event consumer running: what reaches the books here reached
  * them through the sweep. Orders are placed at the sandbox directly, as a customer's own app does (the upstream
  * sends no event for an accepted order).
  */
-const OPEN_LIST = "GET /broker/orders/open-orders/list";
-const DETAIL = "GET /broker/orders/get";
-
 describe.each(engines)("open-orders sweep ($name)", (te) => {
-  let f: EventsFixture;
-  let numbers: Map<string, string>;
-  beforeAll(async () => {
-    f = await startEventsFixture(te);
-    // The directory as the desk's account listings leave it: every seeded account with its number.
-    const accounts = (await f.client.listVirtualAccounts({ page_size: 100 })).items;
-    await rememberAccountNumbers(f.db.engine, accounts);
-    numbers = new Map(accounts.map((a) => [a.account_id, a.account_number ?? ""]));
-  }, 60_000);
-  afterAll(async () => f?.close());
+  // The directory filled as the desk's account listings leave it: every seeded account with its number.
+  const { f, numbers } = useOrdersFixture(te);
   beforeEach(async () => {
-    await f.api.call("POST", "/sandbox/faults/clear");
     await f.db.engine.exec("TRUNCATE brokerdesk.order_sweep");
   });
 

@@ -9,11 +9,11 @@ import { listReportRuns, requestReportRun } from "@/server/reports/run";
 import { createSchedule, editSchedule } from "@/server/reports/schedules";
 import { latestSlot, nextSlot, reportDayOf } from "@/server/reports/slots";
 import { runOutboxPass } from "@/server/status-mail/outbox";
-import { smtpSender } from "@/server/status-mail/smtp";
 import { mailTokenKey } from "@/server/status-mail/tokens";
 import { parseCsv } from "../helpers/csv";
 import { testEngines, withEngineDb } from "../helpers/engines";
-import { testSmtpServer } from "../helpers/smtp";
+import { useSmtpServer } from "../helpers/smtp-senders";
+import { session } from "../helpers/desk-session";
 import { newStaff } from "../helpers/staff";
 
 /**
@@ -21,9 +21,8 @@ import { newStaff } from "../helpers/staff";
  * mailing a due schedule's CSV and PDF through the status mail's outbox to a real SMTP server (once a slot), and
  * the schedule action refusing a recipient who is not enabled staff.
  */
-const session = vi.hoisted(() => ({ staff: null as null | { id: string; email: string; name: string; role: string } }));
-vi.mock("@/server/auth/guard", async () => (await import("../helpers/session-guard")).sessionGuard(session));
-vi.mock("@/server/auth/request-meta", () => ({ requestMeta: async () => ({ clientIp: "10.0.0.9", userAgent: "vitest" }) }));
+vi.mock("@/server/auth/guard", async () => (await import("../helpers/desk-session")).mockedGuard);
+vi.mock("@/server/auth/request-meta", async () => (await import("../helpers/desk-session")).mockedRequestMeta("10.0.0.9"));
 
 const D = "2026-11-20";
 const at = (day: string, time: string) => new Date(`${day}T${time}Z`);
@@ -214,26 +213,17 @@ for (const engine of testEngines()) {
     });
 
     describe("the job and the outbox", () => {
-      const smtp = testSmtpServer();
-      const senders: { close(): void }[] = [];
-      beforeAll(() => smtp.start());
-      afterAll(async () => {
-        for (const s of senders) s.close();
-        await smtp.stop();
-      });
+      const { smtp, openSender } = useSmtpServer();
       beforeEach(() => {
         smtp.received.length = 0;
       });
-      const pass = () => {
-        const sender = smtpSender(smtp.url);
-        senders.push(sender);
-        return runOutboxPass({
+      const pass = () =>
+        runOutboxPass({
           engine: db.engine,
-          sender,
+          sender: openSender(),
           compose: { from: "reports@desk.test", baseUrl: "http://desk.test", key: mailTokenKey("a-test-secret-of-enough-length") },
           debounceMs: 60_000,
         });
-      };
       const job = () =>
         JOBS.reports.run({}, { db, log: () => undefined } as unknown as JobDeps, new Map(), new AbortController().signal);
 

@@ -1,5 +1,5 @@
 import { DataSdkClient } from "./market-data-client";
-import type { Res } from "./trading-api-client";
+import type { Res, SdkPaths } from "./trading-api-client";
 
 /**
  * The futures reference data and watchlist calls of the official SDKs, for the contract tests, written from their
@@ -8,8 +8,6 @@ import type { Res } from "./trading-api-client";
  * (`getFuturesProductClasses`, `getFuturesProductsV2`, `getFuturesInstrumentsV2`, `getFuturesInstrumentsByCode`, the
  * watchlist calls; x-version v3). It signs with the tests' own signer (trading-api-client.ts), never the app's code.
  */
-type Method = "GET" | "POST";
-
 /** [method, the Python SDK's path (v2), the Java SDK's path (v3)] per SDK method. */
 export const FW_PATHS = {
   get_futures_product_class: ["GET", "/openapi/instrument/futures/product-classes", "/trading/instruments/futures/product-classes/list"],
@@ -24,7 +22,7 @@ export const FW_PATHS = {
   add_instruments: ["POST", "/openapi/market-data/watchlist/instruments/add", "/market-data/watchlists/instruments/add"],
   remove_instruments: ["POST", "/openapi/market-data/watchlist/instruments/remove", "/market-data/watchlists/instruments/remove"],
   update_instruments: ["POST", "/openapi/market-data/watchlist/instruments/update", "/market-data/watchlists/instruments/update"],
-} as const satisfies Record<string, readonly [Method, string, string]>;
+} as const satisfies Record<string, SdkPaths>;
 type FwMethod = keyof typeof FW_PATHS;
 
 export interface WatchlistItem {
@@ -39,8 +37,7 @@ const joined = (v: string | string[] | undefined) => (Array.isArray(v) ? v.join(
 export class FuturesWatchlistSdkClient extends DataSdkClient {
   /** One call of an SDK method: query values left out when absent, bodies only with what the setters add. */
   call(name: FwMethod, query: Record<string, unknown> = {}, body?: Record<string, unknown>): Promise<Res> {
-    const [method, legacy, resource] = FW_PATHS[name];
-    return this.http.request(method, this.style === "legacy" ? legacy : resource, query, body);
+    return this.http.sdkCall(FW_PATHS[name], query, body);
   }
 
   // instrument.py (futures); Java getFuturesInstrumentsV2 adds code and status on the v3 path

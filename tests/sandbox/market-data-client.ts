@@ -1,4 +1,4 @@
-import { TradingSdkClient, type Res, type Style } from "./trading-api-client";
+import { TradingSdkClient, type Res, type SdkPaths, type Style } from "./trading-api-client";
 
 /**
  * A Market Data API client for the contract tests, written from the official SDKs' data request classes (Python
@@ -7,8 +7,6 @@ import { TradingSdkClient, type Res, type Style } from "./trading-api-client";
  * trading-api-client.ts), never with the app's code, so either an app key of the broker or of an account holder's
  * Trading API credentials can drive it.
  */
-type Method = "GET" | "POST";
-
 /** [method, the SDK's path (x-version v2), the resource-style path (x-version v3)] per SDK method. */
 export const DATA_PATHS = {
   get_snapshot: ["GET", "/openapi/market-data/stock/snapshot", "/market-data/stocks/snapshots/list"],
@@ -22,7 +20,7 @@ export const DATA_PATHS = {
   get_option_snapshot: ["GET", "/openapi/market-data/option/snapshot", "/market-data/options/snapshots/list"],
   get_option_history_bars: ["GET", "/openapi/market-data/option/bars", "/market-data/options/bars/list"],
   get_option_tick: ["GET", "/openapi/market-data/option/tick", "/market-data/options/ticks/list"],
-} as const satisfies Record<string, readonly [Method, string, string]>;
+} as const satisfies Record<string, SdkPaths>;
 export type DataMethod = keyof typeof DATA_PATHS;
 
 const list = (v: string | string[]) => (Array.isArray(v) ? v.join(",") : v);
@@ -42,8 +40,7 @@ export class DataSdkClient {
   }
 
   private op(name: DataMethod, query: Record<string, unknown> = {}, body?: unknown): Promise<Res> {
-    const [method, legacy, resource] = DATA_PATHS[name];
-    return this.http.request(method, this.style === "legacy" ? legacy : resource, query, body);
+    return this.http.sdkCall(DATA_PATHS[name], query, body);
   }
 
   // market_data.py

@@ -8,8 +8,10 @@ import { createHash, createHmac, randomUUID } from "node:crypto";
  */
 export type Style = "legacy" | "resource";
 type Method = "GET" | "POST";
+/** An SDK method's [HTTP method, legacy path the SDKs call (x-version v2), resource-style path (x-version v3)]. */
+export type SdkPaths = readonly [Method, string, string];
 
-/** [method, legacy path the SDKs call (x-version v2), resource-style path (x-version v3)] per SDK method. */
+/** Each SDK method's paths. */
 export const SDK_PATHS = {
   get_account_list: ["GET", "/openapi/account/list", "/trading/accounts/list"],
   get_account_balance: ["GET", "/openapi/assets/balance", "/trading/assets/balances/get"],
@@ -26,7 +28,7 @@ export const SDK_PATHS = {
   get_order_history: ["GET", "/openapi/trade/order/history", "/trading/orders/historical-orders/list"],
   get_order_open: ["GET", "/openapi/trade/order/open", "/trading/orders/open-orders/list"],
   get_order_executions: ["GET", "/openapi/trade/order/executions", "/trading/orders/executions/list"],
-} as const satisfies Record<string, readonly [Method, string, string]>;
+} as const satisfies Record<string, SdkPaths>;
 export type SdkMethod = keyof typeof SDK_PATHS;
 
 const encode = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
@@ -119,9 +121,14 @@ export class TradingSdkClient {
     this.token = r.body.token;
   }
 
-  private op(name: SdkMethod, query: Record<string, unknown> = {}, body?: unknown, headers?: Record<string, string>) {
-    const [method, legacy, resource] = SDK_PATHS[name];
+  /** One call of an SDK method by its paths: the legacy or the resource-style one, as this client's style. */
+  sdkCall(paths: SdkPaths, query: Record<string, unknown> = {}, body?: unknown, headers?: Record<string, string>): Promise<Res> {
+    const [method, legacy, resource] = paths;
     return this.request(method, this.style === "legacy" ? legacy : resource, query, body, headers);
+  }
+
+  private op(name: SdkMethod, query: Record<string, unknown> = {}, body?: unknown, headers?: Record<string, string>) {
+    return this.sdkCall(SDK_PATHS[name], query, body, headers);
   }
 
   // account_info_v2.py

@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { AppDb } from "@/server/db";
 import { openEngine, type Engine } from "@/server/db/engine";
 import { runOutboxPass, type OutboxDeps } from "@/server/status-mail/outbox";
-import { smtpSender } from "@/server/status-mail/smtp";
 import { confirmByToken, subscribe } from "@/server/status-mail/subscriptions";
 import { mailTokenKey } from "@/server/status-mail/tokens";
 import { testEngines, withEngineDb } from "../helpers/engines";
-import { testSmtpServer } from "../helpers/smtp";
+import { useSmtpServer } from "../helpers/smtp-senders";
 import { until } from "../helpers/until";
 import { JOBS } from "@/server/jobs/definitions";
 import { startJobs } from "@/server/jobs/runtime";
@@ -28,13 +27,7 @@ for (const engine of testEngines()) {
     withEngineDb(engine, (d) => {
       db = d;
     });
-    const smtp = testSmtpServer();
-    const senders: { close(): void }[] = [];
-    beforeAll(() => smtp.start());
-    afterAll(async () => {
-      for (const s of senders) s.close();
-      await smtp.stop();
-    });
+    const { smtp, openSender } = useSmtpServer();
     beforeEach(async () => {
       await db.engine.query(
         "TRUNCATE brokerdesk.status_mail_outbox, brokerdesk.status_subscriptions, brokerdesk.status_incidents, brokerdesk.status_mail_limits",
@@ -43,18 +36,14 @@ for (const engine of testEngines()) {
     });
 
     let clock = T0;
-    const deps = (over: Partial<OutboxDeps> = {}): OutboxDeps => {
-      const sender = smtpSender(smtp.url);
-      senders.push(sender);
-      return {
-        engine: db.engine,
-        sender,
-        compose: { from: "status@desk.test", baseUrl: BASE, key },
-        debounceMs: DEBOUNCE,
-        now: () => new Date(clock),
-        ...over,
-      };
-    };
+    const deps = (over: Partial<OutboxDeps> = {}): OutboxDeps => ({
+      engine: db.engine,
+      sender: openSender(),
+      compose: { from: "status@desk.test", baseUrl: BASE, key },
+      debounceMs: DEBOUNCE,
+      now: () => new Date(clock),
+      ...over,
+    });
     const pass = (over: Partial<OutboxDeps> = {}) => runOutboxPass(deps(over));
 
     /** Subscribes through the form's path, reads the confirmation mail from the SMTP server and follows its link. */
@@ -182,9 +171,8 @@ for (const engine of testEngines()) {
         const other: Engine = await openEngine({ url: url.toString(), poolSize: 2 });
         try {
           // The interleaving is fixed: the first sender holds its first claim until the second has sent a mail.
-          const first = smtpSender(smtp.url);
-          const second = smtpSender(smtp.url);
-          senders.push(first, second);
+          const first = openSender();
+          const second = openSender();
           let secondSent = 0;
           const held: OutboxDeps["sender"] = {
             send: async (m) => {
