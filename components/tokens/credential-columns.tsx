@@ -1,13 +1,15 @@
 "use client";
 import type { ColumnDef } from "@tanstack/react-table";
+import type { ReactNode } from "react";
 import { Badge, type Tone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { formatDate, formatDateTime } from "@/lib/format";
 import type { CredentialRow, TokenStatus } from "@/lib/schemas/token-list";
 
 /**
- * The columns that access tokens and the command line's access keys share: whose it is, its scopes, its days (the
- * moment on hover), when it was last used, its status, and Revoke (confirmed first by the caller's `revoke`).
+ * The columns that access tokens and the command line's access keys share: whose it is, its name, scopes and
+ * days (the moment on hover), when it was last used, its status, and Revoke (confirmed first by the caller's
+ * `revoke`).
  */
 export type Credential = CredentialRow & { status: CredentialStatus };
 
@@ -21,81 +23,65 @@ const STATUS: Record<CredentialStatus, { label: string; tone: Tone }> = {
 
 const dim = "text-xs whitespace-nowrap text-slate-600";
 
+/** A column of a credential: its `header` is also its label in the column menu; `cell` draws a row's. */
+export function credentialColumn<T>(id: string, header: string, cell: (row: T) => ReactNode, className?: string): ColumnDef<T> {
+  return { id, header, meta: { label: header, className }, cell: ({ row: { original } }) => cell(original) };
+}
+
 /** A day column (the moment on hover). */
 export function dayColumn<T>(id: string, header: string, value: (row: T) => string): ColumnDef<T> {
-  return {
-    id,
-    header,
-    meta: { label: header, className: dim },
-    cell: ({ row: { original } }) => <span title={formatDateTime(value(original))}>{formatDate(value(original))}</span>,
-  };
+  return credentialColumn(id, header, (row) => <span title={formatDateTime(value(row))}>{formatDate(value(row))}</span>, dim);
 }
 
-function ownerColumn<T extends Credential>(): ColumnDef<T> {
-  return {
-    id: "owner",
-    header: "Owner",
-    meta: { label: "Owner" },
-    cell: ({ row: { original: t } }) => (
-      <span className="flex flex-col">
-        <span>{t.owner.name}</span>
-        <span className="font-mono text-xs text-slate-500">{t.owner.email}</span>
-      </span>
-    ),
-  };
-}
+const owner = (t: Credential) => (
+  <span className="flex flex-col">
+    <span>{t.owner.name}</span>
+    <span className="font-mono text-xs text-slate-500">{t.owner.email}</span>
+  </span>
+);
 
-export function scopesColumn<T extends Credential>(): ColumnDef<T> {
-  return {
-    id: "scopes",
-    header: "Scopes",
-    meta: { label: "Scopes" },
-    cell: ({ row: { original: t } }) => (
-      <span className="flex gap-1">
-        {t.scopes.map((s) => (
-          <Badge key={s} tone={s === "write" ? "amber" : "blue"}>
-            {s}
-          </Badge>
-        ))}
-      </span>
-    ),
-  };
-}
+const scopes = (t: Credential) => (
+  <span className="flex gap-1">
+    {t.scopes.map((s) => (
+      <Badge key={s} tone={s === "write" ? "amber" : "blue"}>
+        {s}
+      </Badge>
+    ))}
+  </span>
+);
+
+const lastUsed = (t: Credential) => (
+  <span title={t.lastUsedIp ? `from ${t.lastUsedIp}` : undefined}>{t.lastUsedAt ? formatDateTime(t.lastUsedAt) : "Never"}</span>
+);
+
+const status = (t: Credential) => (
+  <span title={t.revokedAt ? `Revoked ${formatDateTime(t.revokedAt)}${t.revokedByEmail ? ` by ${t.revokedByEmail}` : ""}` : undefined}>
+    <Badge tone={STATUS[t.status].tone}>{STATUS[t.status].label}</Badge>
+  </span>
+);
 
 /**
- * The owner (on the list of everyone's), the credential's own columns, when it was last used (from where, on
- * hover), its status (who revoked it and when, on hover), and Revoke while it is active.
+ * The owner (on the list of everyone's), the name, the kind's `identifier` (a token's prefix, a key's id), the
+ * scopes, the day it was made and the kind's other `days`, when it was last used (from where, on hover), its status
+ * (who revoked it and when, on hover), and Revoke while it is active.
  */
 export function credentialColumns<T extends Credential>(o: {
   everyone: boolean;
-  own: ColumnDef<T>[];
+  identifier: ColumnDef<T>;
+  days?: ColumnDef<T>[];
   meId: string;
   pending: boolean;
   revoke: (t: T) => void;
 }): ColumnDef<T>[] {
   return [
-    ...(o.everyone ? [ownerColumn<T>()] : []),
-    ...o.own,
-    {
-      id: "last_used",
-      header: "Last used",
-      meta: { label: "Last used", className: dim },
-      cell: ({ row: { original: t } }) => (
-        <span title={t.lastUsedIp ? `from ${t.lastUsedIp}` : undefined}>{t.lastUsedAt ? formatDateTime(t.lastUsedAt) : "Never"}</span>
-      ),
-    },
-    {
-      id: "status",
-      header: "Status",
-      meta: { label: "Status" },
-      cell: ({ row: { original: t } }) => (
-        <span
-          title={t.revokedAt ? `Revoked ${formatDateTime(t.revokedAt)}${t.revokedByEmail ? ` by ${t.revokedByEmail}` : ""}` : undefined}
-        >
-          <Badge tone={STATUS[t.status].tone}>{STATUS[t.status].label}</Badge>
-        </span>
-      ),
-    },
+    ...(o.everyone ? [credentialColumn<T>("owner", "Owner", owner)] : []),
+    { id: "name", accessorKey: "name", header: "Name", meta: { label: "Name", className: "max-w-64 truncate" } },
+    o.identifier,
+    credentialColumn<T>("scopes", "Scopes", scopes),
+    dayColumn<T>("created", "Created", (t) => t.createdAt),
+    ...(o.days ?? []),
+    credentialColumn<T>("last_used", "Last used", lastUsed, dim),
+    credentialColumn<T>("status", "Status", status),
     {
       id: "actions",
       header: () => <span className="sr-only">Actions</span>,

@@ -1,35 +1,55 @@
 "use client";
-import { useState } from "react";
-import { ViewTabs } from "@/components/ui/view-tabs";
-import type { TokenView } from "@/lib/schemas/token-list";
-import type { CreatedToken } from "@/lib/schemas/tokens";
-import { CreateTokenForm } from "./create-token-form";
+import { formFields } from "@/components/form/fields";
+import { Mono } from "@/components/ui/mono";
+import type { TokenListParams, TokenRow, TokenView } from "@/lib/schemas/token-list";
+import { createTokenSchema, TOKEN_EXPIRY_DAYS, type CreatedToken, type CreateTokenInput } from "@/lib/schemas/tokens";
+import { createAccessToken } from "@/server/actions/tokens-create";
+import { revokeAccessToken } from "@/server/actions/tokens-revoke";
+import { credentialColumn, dayColumn } from "./credential-columns";
+import { CredentialsView, type CredentialPagesKind } from "./credentials-view";
 import { NewTokenSecret } from "./new-token-secret";
-import { TokensTable } from "./tokens-table";
+import { tokenLists } from "./query-keys";
 
-const VIEWS: { view: TokenView; href: string; label: string }[] = [
-  { view: "mine", href: "/settings/tokens", label: "My tokens" },
-  { view: "all", href: "/settings/tokens/all", label: "Every staff member's" },
-];
+const { SelectField } = formFields<CreateTokenInput>();
 
 /**
- * The Access tokens pages' body: for an administrator the tabs; the secret of a token just made (this component's
- * state only: a reload forgets it); the list; the form to make one (on one's own list).
+ * Access tokens on the Access tokens pages, through their GET routes (a token created or revoked anywhere, an audit
+ * entry with the `token` notice, reads them again): a token's prefix and expiry in the list; what will use it, what
+ * it may do and how long it lives on the form.
  */
-export function TokensView({ view, meId, canManage }: { view: TokenView; meId: string; canManage: boolean }) {
-  const [created, setCreated] = useState<CreatedToken>();
-  return (
-    <>
-      {canManage ? <ViewTabs label="Whose tokens" tabs={VIEWS} current={view} /> : null}
-      {created ? <NewTokenSecret token={created} onDone={() => setCreated(undefined)} /> : null}
-      {view === "mine" ? (
-        <div className="grid gap-5 xl:grid-cols-[1fr_20rem]">
-          <TokensTable view={view} meId={meId} />
-          <CreateTokenForm onCreated={setCreated} />
-        </div>
-      ) : (
-        <TokensTable view={view} meId={meId} />
-      )}
-    </>
-  );
+const TOKENS: CredentialPagesKind<TokenRow, TokenListParams, CreateTokenInput, CreatedToken> = {
+  lists: tokenLists,
+  tabs: { label: "Whose tokens", mine: "My tokens", href: "/settings/tokens" },
+  list: {
+    identifier: credentialColumn<TokenRow>("prefix", "Token", (t) => <Mono>{t.prefix}…</Mono>),
+    days: [dayColumn<TokenRow>("expires", "Expires", (t) => t.expiresAt)],
+    revoke: (t) => revokeAccessToken({ id: t.id }),
+    confirm: (t, whose) => `Revoke the token “${t.name}” (${t.prefix}…)${whose}? Anything using it stops working at once.`,
+    revoked: (t, whose) => `The token “${t.name}”${whose} is revoked.`,
+    empty: { all: "No staff member has an access token yet.", mine: "You have no access tokens yet. Create one with the form." },
+    rowTestId: (t) => `token-row-${t.prefix}`,
+  },
+  form: {
+    title: "New access token",
+    schema: createTokenSchema,
+    defaultValues: { name: "", access: "read", expiresInDays: "30" },
+    action: createAccessToken,
+    nameHint: "What will use it, e.g. “Claude on my laptop”.",
+    accessHint: "Write lets it act (where the desk's tools allow) as well as read.",
+    more: (
+      <SelectField name="expiresInDays" label="Expires after" required>
+        {TOKEN_EXPIRY_DAYS.map((d) => (
+          <option key={d} value={d}>
+            {d} days
+          </option>
+        ))}
+      </SelectField>
+    ),
+    submit: "Create token",
+  },
+};
+
+/** The Access tokens pages' body (`CredentialsView`); the secret of a token just made shown once, with how to send it. */
+export function TokensView(props: { view: TokenView; meId: string; canManage: boolean }) {
+  return <CredentialsView {...props} kind={TOKENS} created={(token, onDone) => <NewTokenSecret token={token} onDone={onDone} />} />;
 }

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { TOKEN_ACCESS, type TokenScope } from "./tokens";
-import { UNPRINTABLE, UNPRINTABLE_MESSAGE } from "./virtual-account";
+import { credentialFields, type TokenScope } from "./tokens";
 import "./messages";
 
 /**
@@ -10,15 +9,7 @@ import "./messages";
  */
 export const ACCESS_KEY_ID_PATTERN = /^bdak_[A-Za-z0-9_-]{20}$/;
 
-export const createAccessKeySchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, "Name the key after where it is used, e.g. “my laptop”")
-    .max(80, "Use at most 80 characters")
-    .refine((v) => !UNPRINTABLE.test(v), UNPRINTABLE_MESSAGE),
-  access: z.enum(TOKEN_ACCESS, { message: "Choose what the key may do" }),
-});
+export const createAccessKeySchema = z.object(credentialFields("key", "Name the key after where it is used, e.g. “my laptop”"));
 export type CreateAccessKeyInput = z.infer<typeof createAccessKeySchema>;
 
 // `id`, not `keyId` or `accessKeyId`: an id is public, and stays readable in the audit trail.

@@ -18,14 +18,22 @@ export const scopesOf = (access: TokenAccess): TokenScope[] => (access === "read
 /** How long a token lives, in days: every token expires, a year at most (the table's check says the same). */
 export const TOKEN_EXPIRY_DAYS = ["7", "30", "90", "365"] as const;
 
-export const createTokenSchema = z.object({
+/**
+ * The fields every staff credential is made with (an access token, an access key of the command line): its name,
+ * `nameRequired` the message when there is none, and what it may do, said of the credential's `noun`.
+ */
+export const credentialFields = (noun: string, nameRequired: string) => ({
   name: z
     .string()
     .trim()
-    .min(1, "Name the token after what will use it")
+    .min(1, nameRequired)
     .max(80, "Use at most 80 characters")
     .refine((v) => !UNPRINTABLE.test(v), UNPRINTABLE_MESSAGE),
-  access: z.enum(TOKEN_ACCESS, { message: "Choose what the token may do" }),
+  access: z.enum(TOKEN_ACCESS, { message: `Choose what the ${noun} may do` }),
+});
+
+export const createTokenSchema = z.object({
+  ...credentialFields("token", "Name the token after what will use it"),
   expiresInDays: z.enum(TOKEN_EXPIRY_DAYS, { message: "Choose when the token expires" }),
 });
 export type CreateTokenInput = z.infer<typeof createTokenSchema>;

@@ -1,19 +1,10 @@
 "use server";
 import "server-only";
-import { revalidatePath } from "next/cache";
 import { revokeAccessKeySchema } from "@/lib/schemas/access-keys";
-import { defineAction } from "@/server/action-kit/define-action";
-import { revokeAccessKey } from "@/server/cli-auth/keys";
+import { ACCESS_KEY_CREDENTIAL, revokeAccessKey } from "@/server/cli-auth/keys";
+import { credentialAction } from "@/server/tokens/credential-actions";
 
 /** Revokes an access key (and with it its sessions): one's own (cli:own), or anyone's for an administrator (cli:manage). */
-export const revokeCliAccessKey = defineAction({
-  name: "cli.key_revoke",
-  permission: "cli:own",
-  input: revokeAccessKeySchema,
-  async run({ id }, { db, staff, audit }) {
-    audit.target = `cli_access_key:${id}`;
-    const revoked = await revokeAccessKey(db, staff, id);
-    revalidatePath("/settings/cli");
-    return revoked;
-  },
-});
+export const revokeCliAccessKey = credentialAction("cli.key_revoke", ACCESS_KEY_CREDENTIAL, revokeAccessKeySchema, (db, staff, { id }) =>
+  revokeAccessKey(db, staff, id),
+);

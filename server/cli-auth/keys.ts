@@ -1,7 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { can } from "@/lib/auth/permissions";
-import { AppError, NotFoundError } from "@/lib/errors";
+import { AppError } from "@/lib/errors";
 import type { AccessKeyRow, AccessKeyView } from "@/lib/schemas/access-key-list";
 import { ACCESS_KEY_ID_PATTERN, type CreateAccessKeyInput, type CreatedAccessKey } from "@/lib/schemas/access-keys";
 import { scopesOf } from "@/lib/schemas/tokens";
@@ -9,8 +8,9 @@ import type { Staff } from "@/server/auth/guard";
 import type { AppDb } from "@/server/db";
 import { timeIdCursor } from "@/server/db/keyset";
 import { seal, unseal } from "@/server/secrets/seal";
+import { revokeCredential, type CredentialKind } from "@/server/tokens/credentials";
 import { credentialRow } from "@/server/tokens/tokens";
-import { insertAccessKey, revokeAccessKeyRow, selectAccessKeyById, selectAccessKeyPage } from "./queries";
+import { deleteKeyNonces, insertAccessKey, selectAccessKeyPage } from "./queries";
 
 /**
  * Access keys of the command line: an id (`bdak_` + 20 base64url characters, public) and a secret key (`bdsk_` +
@@ -49,22 +49,24 @@ export async function createAccessKey(db: AppDb, staff: Staff, input: CreateAcce
   return { id: key.id, name: key.name, scopes: key.scopes, createdAt: key.createdAt.toISOString(), secret };
 }
 
+/** The command line's access keys as a kind of staff credential. */
+export const ACCESS_KEY_CREDENTIAL: CredentialKind = {
+  noun: "access key",
+  table: "cli_access_keys",
+  target: "cli_access_key",
+  own: "cli:own",
+  manage: "cli:manage",
+  page: "/settings/cli",
+};
+
 /**
- * Revokes a key: one's own, or anyone's with `cli:manage` (someone else's key is "not found" to a caller who may
- * not manage it). Its sessions end with it: a session is live only while its key is.
+ * Revokes a key: one's own, or anyone's with `cli:manage` (`revokeCredential`), and forgets its nonces. Its sessions
+ * end with it: a session is live only while its key is.
  */
 export async function revokeAccessKey(db: AppDb, actor: Staff, id: string, now = new Date()): Promise<{ id: string; ownerId: string }> {
-  const key = await selectAccessKeyById(db.engine, id);
-  if (!key || (key.staffId !== actor.id && !can(actor, "cli:manage"))) {
-    throw new NotFoundError(
-      "This access key does not exist, or it is not yours to revoke.",
-      `access key ${id} not revocable by ${actor.email}`,
-    );
-  }
-  if (key.revokedAt || !(await revokeAccessKeyRow(db.engine, id, actor.id, now))) {
-    throw new AppError("ALREADY_REVOKED", `access key ${id} already revoked`, "This access key is already revoked.");
-  }
-  return { id, ownerId: key.staffId };
+  const revoked = await revokeCredential(db, ACCESS_KEY_CREDENTIAL, actor, id, now);
+  await deleteKeyNonces(db.engine, id);
+  return revoked;
 }
 
 /** One page of keys, newest first: `staff`'s own, or (the caller checked cli:manage) everyone's. */

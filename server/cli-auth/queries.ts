@@ -2,8 +2,13 @@ import "server-only";
 import type { AccessKeyView } from "@/lib/schemas/access-key-list";
 import type { TokenScope } from "@/lib/schemas/tokens";
 import type { Queryable } from "@/server/db/engine";
-import { ROLE_OF_STAFF } from "@/server/auth/queries";
-import { minuteWindowSet, selectCredentialPage, type CredentialPageRow } from "@/server/tokens/queries";
+import {
+  CREDENTIAL_OWNER,
+  minuteWindowSet,
+  selectCredentialPage,
+  type CredentialOwner,
+  type CredentialPageRow,
+} from "@/server/tokens/queries";
 
 /** The command line's SQL: access keys, request nonces and sessions (tables of migration 0080). */
 
@@ -34,38 +39,21 @@ export async function insertAccessKey(
   return rows[0];
 }
 
-export async function selectAccessKeyById(q: Queryable, id: string): Promise<AccessKeyRecord | undefined> {
-  const { rows } = await q.query<AccessKeyRecord>(`SELECT ${RECORD_COLUMNS} FROM brokerdesk.cli_access_keys WHERE id = $1`, [id]);
-  return rows[0];
-}
-
-/** Revokes a key not revoked yet and forgets its nonces; undefined when it was revoked already (or is not there). */
-export async function revokeAccessKeyRow(q: Queryable, id: string, by: string, at: Date): Promise<AccessKeyRecord | undefined> {
-  const { rows } = await q.query<AccessKeyRecord>(
-    `UPDATE brokerdesk.cli_access_keys SET revoked_at = $3, revoked_by = $2 WHERE id = $1 AND revoked_at IS NULL
-     RETURNING ${RECORD_COLUMNS}`,
-    [id, by, at],
-  );
-  if (rows[0]) await q.query(`DELETE FROM brokerdesk.cli_request_nonces WHERE key_id = $1`, [id]);
-  return rows[0];
+/** Forgets a key's request nonces (when it is revoked: it signs no more requests). */
+export async function deleteKeyNonces(q: Queryable, id: string): Promise<void> {
+  await q.query(`DELETE FROM brokerdesk.cli_request_nonces WHERE key_id = $1`, [id]);
 }
 
 /** A key that may sign (not revoked, its owner not disabled), with its sealed secret and its owner as they are now. */
-export interface SigningKeyRow {
+export interface SigningKeyRow extends CredentialOwner {
   id: string;
   secretSealed: string;
   scopes: TokenScope[];
-  staffId: string;
-  email: string;
-  name: string;
-  role: string;
-  roleLabel: string | null;
-  rolePermissions: string[] | null;
 }
 
 export async function selectSigningKey(q: Queryable, id: string): Promise<SigningKeyRow | undefined> {
   const { rows } = await q.query<SigningKeyRow>(
-    `SELECT k.id, k.secret_sealed AS "secretSealed", k.scopes, s.id AS "staffId", s.email, s.name, s.role, ${ROLE_OF_STAFF("s")}
+    `SELECT k.id, k.secret_sealed AS "secretSealed", k.scopes, ${CREDENTIAL_OWNER("s")}
      FROM brokerdesk.cli_access_keys k JOIN brokerdesk.staff_users s ON s.id = k.staff_id
      WHERE k.id = $1 AND k.revoked_at IS NULL AND NOT s.disabled`,
     [id],

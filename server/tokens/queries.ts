@@ -5,7 +5,10 @@ import type { Queryable } from "@/server/db/engine";
 import { ROLE_OF_STAFF } from "@/server/auth/queries";
 import { keysetPage } from "@/server/db/keyset";
 
-/** The tokens domain's SQL: staff access tokens (table brokerdesk.staff_tokens, migration 0070). */
+/**
+ * The tokens domain's SQL: staff access tokens (table brokerdesk.staff_tokens, migration 0070), and what every table of
+ * staff credentials shares (the command line's access keys' too): the call window, the state, revoking, the page.
+ */
 
 export interface TokenRecord {
   id: string;
@@ -41,33 +44,26 @@ export async function insertToken(
   return rows[0];
 }
 
-export async function selectTokenById(q: Queryable, id: string): Promise<TokenRecord | undefined> {
-  const { rows } = await q.query<TokenRecord>(`SELECT ${RECORD_COLUMNS} FROM brokerdesk.staff_tokens WHERE id = $1`, [id]);
-  return rows[0];
-}
-
-/** Revokes a token not revoked yet; undefined when it was (or is not there). */
-export async function revokeTokenRow(q: Queryable, id: string, by: string, at: Date): Promise<TokenRecord | undefined> {
-  const { rows } = await q.query<TokenRecord>(
-    `UPDATE brokerdesk.staff_tokens SET revoked_at = $3, revoked_by = $2 WHERE id = $1 AND revoked_at IS NULL
-     RETURNING ${RECORD_COLUMNS}`,
-    [id, by, at],
-  );
-  return rows[0];
-}
-
-/** A token presented by a caller, as one call found it (the owner's role read now). */
-export interface TokenCall {
-  id: string;
-  scopes: TokenScope[];
-  windowStartedAt: Date;
-  windowCalls: number;
+/** A staff credential's owner as a call finds them (a token's, an access key's): their role read now. */
+export interface CredentialOwner {
   staffId: string;
   email: string;
   name: string;
   role: string;
   roleLabel: string | null;
   rolePermissions: string[] | null;
+}
+
+/** The columns of a `CredentialOwner` from the staff row `alias` (`brokerdesk.staff_users`). */
+export const CREDENTIAL_OWNER = (alias: string) =>
+  `${alias}.id AS "staffId", ${alias}.email, ${alias}.name, ${alias}.role, ${ROLE_OF_STAFF(alias)}`;
+
+/** A token presented by a caller, as one call found it (the owner's role read now). */
+export interface TokenCall extends CredentialOwner {
+  id: string;
+  scopes: TokenScope[];
+  windowStartedAt: Date;
+  windowCalls: number;
 }
 
 /**
@@ -99,8 +95,7 @@ export async function recordTokenCall(
     `UPDATE brokerdesk.staff_tokens t SET ${minuteWindowSet("t")}
      FROM brokerdesk.staff_users s
      WHERE t.token_hash = $1 AND s.id = t.staff_id AND t.revoked_at IS NULL AND t.expires_at > $2 AND NOT s.disabled
-     RETURNING t.id, t.scopes, t.window_started_at AS "windowStartedAt", t.window_calls AS "windowCalls",
-       s.id AS "staffId", s.email, s.name, s.role, ${ROLE_OF_STAFF("s")}`,
+     RETURNING t.id, t.scopes, t.window_started_at AS "windowStartedAt", t.window_calls AS "windowCalls", ${CREDENTIAL_OWNER("s")}`,
     [hash, call.now, call.ip, call.limit],
   );
   return rows[0];
@@ -121,13 +116,38 @@ export interface CredentialPageRow {
   owner_name: string;
 }
 
+/** The tables of staff credentials (access tokens, the command line's access keys): the same columns, by design. */
+export type CredentialTable = "staff_tokens" | "cli_access_keys";
+
+/** Whose a staff credential is and whether it is revoked; undefined when it is not there. */
+export async function selectCredentialState(
+  q: Queryable,
+  table: CredentialTable,
+  id: string,
+): Promise<{ staffId: string; revokedAt: Date | null } | undefined> {
+  const { rows } = await q.query<{ staffId: string; revokedAt: Date | null }>(
+    `SELECT staff_id AS "staffId", revoked_at AS "revokedAt" FROM brokerdesk.${table} WHERE id = $1`,
+    [id],
+  );
+  return rows[0];
+}
+
+/** Revokes a staff credential not revoked yet; false when it was (or is not there). */
+export async function revokeCredentialRow(q: Queryable, table: CredentialTable, id: string, by: string, at: Date): Promise<boolean> {
+  const { rows } = await q.query(
+    `UPDATE brokerdesk.${table} SET revoked_at = $3, revoked_by = $2 WHERE id = $1 AND revoked_at IS NULL RETURNING id`,
+    [id, by, at],
+  );
+  return rows.length === 1;
+}
+
 /**
- * One keyset page of a table of staff credentials (`staff_tokens`, `cli_access_keys`: the same columns, by design),
- * newest first: one staff member's, or everyone's; `extra` names more of the table's columns (`c.`).
+ * One keyset page of a table of staff credentials, newest first: one staff member's, or everyone's; `extra` names
+ * more of the table's columns (`c.`).
  */
 export function selectCredentialPage<R extends CredentialPageRow>(
   q: Queryable,
-  table: "staff_tokens" | "cli_access_keys",
+  table: CredentialTable,
   extra: string[],
   query: { view: TokenView; staffId: string; cursor?: string; limit: number },
 ): Promise<{ rows: R[]; nextCursor?: string }> {

@@ -1,12 +1,12 @@
 import "server-only";
-import { can } from "@/lib/auth/permissions";
-import { AppError, NotFoundError } from "@/lib/errors";
+import { AppError } from "@/lib/errors";
 import type { CredentialRow, TokenRow, TokenStatus, TokenView } from "@/lib/schemas/token-list";
 import { scopesOf, type CreatedToken, type CreateTokenInput } from "@/lib/schemas/tokens";
 import type { Staff } from "@/server/auth/guard";
 import type { AppDb } from "@/server/db";
 import { timeIdCursor } from "@/server/db/keyset";
-import { insertToken, revokeTokenRow, selectTokenById, selectTokenPage, type CredentialPageRow, type TokenPageRow } from "./queries";
+import { revokeCredential, type CredentialKind } from "./credentials";
+import { insertToken, selectTokenPage, type CredentialPageRow, type TokenPageRow } from "./queries";
 import { displayPrefix, hashSecret, newSecret } from "./secret";
 
 /** Tokens a staff member may hold at once (neither revoked nor expired): a leak stays countable. */
@@ -36,19 +36,19 @@ export async function createToken(db: AppDb, staff: Staff, input: CreateTokenInp
   return { id: token.id, name: token.name, prefix: token.prefix, scopes: token.scopes, expiresAt: token.expiresAt.toISOString(), secret };
 }
 
-/**
- * Revokes a token: one's own, or anyone's with `tokens:manage`. Someone else's token is "not found" to a caller who
- * may not manage it (its existence is not theirs to learn). Takes effect at the token's next call.
- */
-export async function revokeToken(db: AppDb, actor: Staff, id: string, now = new Date()): Promise<{ id: string; ownerId: string }> {
-  const token = await selectTokenById(db.engine, id);
-  if (!token || (token.staffId !== actor.id && !can(actor, "tokens:manage"))) {
-    throw new NotFoundError("This token does not exist, or it is not yours to revoke.", `token ${id} not revocable by ${actor.email}`);
-  }
-  if (token.revokedAt || !(await revokeTokenRow(db.engine, id, actor.id, now))) {
-    throw new AppError("ALREADY_REVOKED", `token ${id} already revoked`, "This token is already revoked.");
-  }
-  return { id, ownerId: token.staffId };
+/** Access tokens as a kind of staff credential. */
+export const TOKEN_CREDENTIAL: CredentialKind = {
+  noun: "token",
+  table: "staff_tokens",
+  target: "staff_token",
+  own: "tokens:own",
+  manage: "tokens:manage",
+  page: "/settings/tokens",
+};
+
+/** Revokes a token: one's own, or anyone's with `tokens:manage` (`revokeCredential`). Takes effect at the token's next call. */
+export function revokeToken(db: AppDb, actor: Staff, id: string, now = new Date()): Promise<{ id: string; ownerId: string }> {
+  return revokeCredential(db, TOKEN_CREDENTIAL, actor, id, now);
 }
 
 const iso = (v: Date | string) => new Date(v).toISOString();

@@ -1,5 +1,4 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { roleAccess } from "../helpers/staff";
 import { GET as listRoute } from "@/app/api/tokens/route";
 import { GET as allRoute } from "@/app/api/tokens/all/route";
 import { GET as meRoute } from "@/app/api/tokens/me/route";
@@ -9,36 +8,27 @@ import { createAccessToken } from "@/server/actions/tokens-create";
 import { revokeAccessToken } from "@/server/actions/tokens-revoke";
 import { listAudit } from "@/server/audit/list";
 import type { Staff } from "@/server/auth/guard";
-import { createStaff } from "@/server/auth/staff";
-import { logger } from "@/server/log";
 import { createToken, MAX_ACTIVE_TOKENS } from "@/server/tokens/tokens";
+import { dataOf, withLogs } from "../helpers/actions";
+import { session } from "../helpers/desk-session";
 import { withAppDb } from "../helpers/app-db";
+import { newStaff } from "../helpers/staff";
 
 /** The token actions and routes: who may create, list and revoke; the secret once, in the answer only. */
-const session = vi.hoisted(() => ({ staff: null as null | { id: string; email: string; name: string; role: string } }));
-vi.mock("@/server/auth/guard", async () => (await import("../helpers/session-guard")).sessionGuard(session));
-vi.mock("@/server/auth/request-meta", () => ({
-  requestMeta: async () => ({ clientIp: "10.0.0.9", userAgent: "vitest" }),
-  metaFromHeaders: () => ({ clientIp: "10.0.0.9", userAgent: "vitest" }),
-}));
-vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
+vi.mock("@/server/auth/guard", async () => (await import("../helpers/desk-session")).mockedGuard);
+vi.mock("@/server/auth/request-meta", async () => (await import("../helpers/desk-session")).mockedRequestMeta());
+vi.mock("next/cache", async () => (await import("../helpers/desk-session")).mockedNextCache);
 
 const db = withAppDb();
-let n = 0;
 /** A staff member of its own for each test (tokens belong to staff users: the table's foreign key). */
-async function person(role: Role): Promise<Staff> {
-  const u = await createStaff(db(), { email: `${role}${++n}@tokens.test`, name: `${role} ${n}`, role, password: "a long enough password" });
-  return { id: u.id, email: u.email, name: u.name, ...roleAccess(role) };
-}
+const person = (role: Role) => newStaff(db(), role, "tokens.test");
 beforeEach(() => {
   session.staff = null;
 });
 
 async function create(as: Staff, name: string): Promise<CreatedToken> {
   session.staff = as;
-  const result = await createAccessToken({ name, access: "read", expiresInDays: "30" });
-  if (!result.ok) throw new Error(result.serverError);
-  return result.data;
+  return dataOf(await createAccessToken({ name, access: "read", expiresInDays: "30" }));
 }
 const me = (secret: string) => meRoute(new Request("http://desk.test/api/tokens/me", { headers: { authorization: `Bearer ${secret}` } }));
 const get = (route: typeof listRoute, url: string) => route(new Request(`http://desk.test${url}`), { params: Promise.resolve({}) });
@@ -47,17 +37,14 @@ const entries = async (action: string, actor: string) => (await listAudit(db().e
 
 describe("creating a token", () => {
   it("answers the secret once; the audit entry and the log lines hold the input and the token's id, never the secret", async () => {
-    const logged: unknown[] = [];
-    const spies = (["info", "warn", "error"] as const).map((level) =>
-      vi.spyOn(logger, level).mockImplementation(((...args: unknown[]) => void logged.push(args)) as never),
-    );
     const ops = await person("operations");
     session.staff = ops;
-    const result = await createAccessToken({ name: "  Claude desktop ", access: "read_write", expiresInDays: "90" });
-    spies.forEach((s) => s.mockRestore());
+    const { result, logged } = await withLogs(() =>
+      createAccessToken({ name: "  Claude desktop ", access: "read_write", expiresInDays: "90" }),
+    );
 
     expect(result).toMatchObject({ ok: true, data: { name: "Claude desktop", scopes: ["read", "write"] } });
-    const token = (result as { data: CreatedToken }).data;
+    const token = dataOf(result);
     expect(token.secret).toMatch(/^bdk_/);
     expect(new Date(token.expiresAt).getTime() - Date.now()).toBeGreaterThan(89 * 86_400_000);
 

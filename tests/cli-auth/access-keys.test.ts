@@ -9,18 +9,15 @@ import { revokeCliAccessKey } from "@/server/actions/cli-keys-revoke";
 import { listAudit } from "@/server/audit/list";
 import type { Staff } from "@/server/auth/guard";
 import { MAX_ACTIVE_KEYS } from "@/server/cli-auth/keys";
-import { logger } from "@/server/log";
+import { dataOf, withLogs } from "../helpers/actions";
+import { session } from "../helpers/desk-session";
 import { withAppDb } from "../helpers/app-db";
 import { newStaff } from "../helpers/staff";
 
 /** Settings → Command line's actions and listing: who may create, list and revoke keys; the secret key once, in the answer only. */
-const session = vi.hoisted(() => ({ staff: null as null | Staff }));
-vi.mock("@/server/auth/guard", async () => (await import("../helpers/session-guard")).sessionGuard(session));
-vi.mock("@/server/auth/request-meta", () => ({
-  requestMeta: async () => ({ clientIp: "10.0.0.9", userAgent: "vitest" }),
-  metaFromHeaders: () => ({ clientIp: "10.0.0.9", userAgent: "vitest" }),
-}));
-vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
+vi.mock("@/server/auth/guard", async () => (await import("../helpers/desk-session")).mockedGuard);
+vi.mock("@/server/auth/request-meta", async () => (await import("../helpers/desk-session")).mockedRequestMeta());
+vi.mock("next/cache", async () => (await import("../helpers/desk-session")).mockedNextCache);
 
 const db = withAppDb();
 const person = (role: Role) => newStaff(db(), role, "keys.test");
@@ -30,9 +27,7 @@ beforeEach(() => {
 
 async function create(as: Staff, name: string): Promise<CreatedAccessKey> {
   session.staff = as;
-  const result = await createCliAccessKey({ name, access: "read" });
-  if (!result.ok) throw new Error(result.serverError);
-  return result.data;
+  return dataOf(await createCliAccessKey({ name, access: "read" }));
 }
 const list = async (as: Staff, view: "mine" | "all" = "mine") => {
   session.staff = as;
@@ -43,16 +38,11 @@ const list = async (as: Staff, view: "mine" | "all" = "mine") => {
 
 describe("access keys", () => {
   it("creating one answers the pair once; the audit entry and the log lines hold its id, never the secret key", async () => {
-    const logged: unknown[] = [];
-    const spies = (["info", "warn", "error"] as const).map((level) =>
-      vi.spyOn(logger, level).mockImplementation(((...args: unknown[]) => void logged.push(args)) as never),
-    );
     const ops = await person("operations");
     session.staff = ops;
-    const result = await createCliAccessKey({ name: "  work laptop ", access: "read_write" });
-    spies.forEach((s) => s.mockRestore());
+    const { result, logged } = await withLogs(() => createCliAccessKey({ name: "  work laptop ", access: "read_write" }));
     expect(result).toMatchObject({ ok: true, data: { name: "work laptop", scopes: ["read", "write"] } });
-    const key = (result as { data: CreatedAccessKey }).data;
+    const key = dataOf(result);
     expect(key.id).toMatch(/^bdak_[A-Za-z0-9_-]{20}$/);
     expect(key.secret).toMatch(/^bdsk_[A-Za-z0-9_-]{43}$/);
 
