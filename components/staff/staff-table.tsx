@@ -81,51 +81,45 @@ function staffColumns(meId: string, roles: RoleOption[], pending: boolean, run: 
       cell: ({ row: { original: u } }) => (
         // One above the other: a row's actions keep the table within a 1280-pixel screen.
         <span className="inline-flex flex-col items-end gap-1">
-          {u.locked ? (
-            <Button
-              size="sm"
-              variant="secondary"
-              disabled={pending}
-              onClick={() => run(() => unlockStaff({ userId: u.id }), `${u.email} is unlocked.`)}
-            >
-              Unlock
+          {rowActions(u, meId).map((a) => (
+            <Button key={a.label} size="sm" variant="secondary" disabled={pending} onClick={() => run(a.act, a.done, a.confirm)}>
+              {a.label}
             </Button>
-          ) : null}
-          {u.twoFactor && u.id !== meId ? (
-            <Button
-              size="sm"
-              variant="secondary"
-              disabled={pending}
-              onClick={() =>
-                run(
-                  () => resetStaffTwoFactor({ userId: u.id }),
-                  `${u.email}'s authenticator is removed: they sign in with their password and enrol again.`,
-                  `Reset ${u.email}'s two-factor sign-in? Their authenticator stops working; they sign in with their password and set up a new one.`,
-                )
-              }
-            >
-              Reset 2FA
-            </Button>
-          ) : null}
-          {u.id === meId ? null : (
-            <Button
-              size="sm"
-              variant="secondary"
-              disabled={pending}
-              onClick={() =>
-                run(
-                  () => setStaffDisabled({ userId: u.id, disabled: !u.disabled }),
-                  `${u.email} is ${u.disabled ? "enabled" : "disabled"}.`,
-                  u.disabled ? undefined : `Disable ${u.email}? They will be signed out and unable to sign in.`,
-                )
-              }
-            >
-              {u.disabled ? "Enable" : "Disable"}
-            </Button>
-          )}
+          ))}
         </span>
       ),
     },
+  ];
+}
+
+/** A row's actions on a person's access, those that apply to them: the call, what is said once done, the question first. */
+function rowActions(
+  u: StaffRow,
+  meId: string,
+): { label: string; act: () => Promise<ActionResult<unknown>>; done: string; confirm?: string }[] {
+  const self = u.id === meId;
+  return [
+    ...(u.locked ? [{ label: "Unlock", act: () => unlockStaff({ userId: u.id }), done: `${u.email} is unlocked.` }] : []),
+    ...(u.twoFactor && !self
+      ? [
+          {
+            label: "Reset 2FA",
+            act: () => resetStaffTwoFactor({ userId: u.id }),
+            done: `${u.email}'s authenticator is removed: they sign in with their password and enrol again.`,
+            confirm: `Reset ${u.email}'s two-factor sign-in? Their authenticator stops working; they sign in with their password and set up a new one.`,
+          },
+        ]
+      : []),
+    ...(self
+      ? []
+      : [
+          {
+            label: u.disabled ? "Enable" : "Disable",
+            act: () => setStaffDisabled({ userId: u.id, disabled: !u.disabled }),
+            done: `${u.email} is ${u.disabled ? "enabled" : "disabled"}.`,
+            confirm: u.disabled ? undefined : `Disable ${u.email}? They will be signed out and unable to sign in.`,
+          },
+        ]),
   ];
 }
 
