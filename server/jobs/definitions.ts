@@ -11,7 +11,11 @@ import { pacer, runOrderSweep, type OrderSweepDeps, type SweepMemory } from "@/s
 import { sweptWithin } from "./queries";
 import { runOutboxLoop, type OutboxDeps } from "@/server/status-mail/outbox";
 import { hasOpenStatementRun, runStatementRuns } from "@/server/statements/bulk";
-import { hasOpenRun as hasOpenReconciliationRun, queueRun as queueReconciliationRun } from "@/server/reconciliation/queries";
+import {
+  hasOpenRun as hasOpenReconciliationRun,
+  hasRunSince as hasReconciliationRunSince,
+  queueRun as queueReconciliationRun,
+} from "@/server/reconciliation/queries";
 import { runReconciliations } from "@/server/reconciliation/run";
 import { hasOpenReportRun, runReports } from "@/server/reports/run";
 import { evaluateNewEvents } from "./surveillance";
@@ -77,6 +81,8 @@ export interface JobData {
   requestedBy?: string;
   /** When it was asked for (the database's clock): a round that started before it does not answer it. */
   requestedAt?: string;
+  /** When this job was sent (the database's clock), given to `run` by the runtime; never stored with the job. */
+  sentAt?: string;
 }
 
 /** What a job keeps across its runs within one process (the sweep's pacer is shared by its rounds). */
@@ -310,9 +316,11 @@ export const JOBS = {
       return { requestedBy: by, requestedAt: run.requestedAt };
     },
     async run(data, d, _state, signal) {
-      // The schedule's send queues its run here, unless one is open (a request queued its own; a run cut short and
-      // sent again resumes the one it was working).
-      if (!data.requestedBy && !(await hasOpenReconciliationRun(d.db.engine))) await queueReconciliationRun(d.db.engine, "schedule", null);
+      // The schedule's send queues its run here, unless a run was open when it was sent or one finished since (a
+      // request queued its own, and a send that waited behind it is answered by it; a run cut short and sent again
+      // resumes the one it was working).
+      const answered = data.sentAt ? hasReconciliationRunSince(d.db.engine, data.sentAt) : hasOpenReconciliationRun(d.db.engine);
+      if (!data.requestedBy && !(await answered)) await queueReconciliationRun(d.db.engine, "schedule", null);
       const { intervalMs: _interval, ...a } = d.activities;
       const outcome = await runReconciliations(
         { engine: d.db.engine, client: d.client, log: d.log, sweep: { ...a, engine: d.db.engine, client: d.client, log: d.log } },

@@ -65,13 +65,14 @@ export async function startJobs(o: StartJobsOptions): Promise<JobsHandle> {
   for (const job of jobs) {
     const state: JobState = new Map();
     states.set(job.name, state);
-    await boss.work<JobData>(job.name, { batchSize: 1, pollingIntervalSeconds: o.pollingIntervalSeconds ?? 2 }, async ([j]) => {
+    const options = { batchSize: 1, pollingIntervalSeconds: o.pollingIntervalSeconds ?? 2, includeMetadata: true as const };
+    await boss.work<JobData>(job.name, options, async ([j]) => {
       const slice = new AbortController();
       running.add(slice);
       const margin = o.sliceMarginSeconds ?? Math.min(30, Math.ceil(job.expireInSeconds / 5));
       const timer = setTimeout(() => slice.abort(new Error("time slice over")), Math.max(1, job.expireInSeconds - margin) * 1000);
       try {
-        const outcome = await job.run(j.data ?? {}, deps, state, slice.signal);
+        const outcome = await job.run({ ...j.data, sentAt: new Date(j.createdOn).toISOString() }, deps, state, slice.signal);
         // Stopped at its slice (or at shutdown): the rest is a new job, which resumes from the stored cursor.
         if (outcome.again) await send(job.name, j.data ?? {});
         else if (outcome.againAfterSeconds) await boss.send(job.name, {}, { startAfter: outcome.againAfterSeconds });

@@ -160,6 +160,15 @@ export async function hasOpenRun(q: Queryable): Promise<boolean> {
   return rows.length > 0;
 }
 
+/** A run open now, or one that finished at or after `since` (one open then, or run since): it answers a send of then. */
+export async function hasRunSince(q: Queryable, since: string): Promise<boolean> {
+  const { rows } = await q.query(
+    "SELECT 1 FROM brokerdesk.reconciliation_runs WHERE status IN ('queued', 'running') OR finished_at >= $1 LIMIT 1",
+    [since],
+  );
+  return rows.length > 0;
+}
+
 export async function saveProgress(q: Queryable, id: number, done: number, total: number): Promise<void> {
   await q.query("UPDATE brokerdesk.reconciliation_runs SET done = $2, total = $3 WHERE id = $1", [id, done, total]);
 }

@@ -98,12 +98,14 @@ describe.each(testEngines())("the job system ($name)", (te) => {
     expect(await marks("s2")).toEqual(["attempt"]);
   });
 
-  it("retries a failed run, and completes it when the retry succeeds", async () => {
+  it("retries a failed run, and completes it when the retry succeeds; both runs are told when the job was sent", async () => {
     let runs = 0;
+    const sentAt: (string | undefined)[] = [];
     const job: JobDefinition = {
       ...probeJob({ retryLimit: 1 }),
-      async run() {
+      async run(data) {
         runs += 1;
+        sentAt.push(data.sentAt);
         if (runs === 1) throw new Error("upstream unavailable");
         return { output: { runs } };
       },
@@ -114,6 +116,9 @@ describe.each(testEngines())("the job system ($name)", (te) => {
     await until(async () => (await state(id!))?.state === "completed", 20_000, "the retried job");
     expect(await state(id!)).toEqual({ state: "completed", retry_count: 1 });
     expect(runs).toBe(2);
+    // The send's time, the database's, not the retry's.
+    const { rows } = await db.engine.query<{ created: Date }>(`SELECT created_on AS created FROM ${JOBS_SCHEMA}.job WHERE id = $1`, [id]);
+    expect(sentAt).toEqual([rows[0].created.toISOString(), rows[0].created.toISOString()]);
   });
 
   it("turns an interval into a cron line to whole minutes", () => {

@@ -5,7 +5,7 @@ import { assignReconciliationBreak } from "@/server/actions/reconciliation-assig
 import { closeReconciliationBreak } from "@/server/actions/reconciliation-close";
 import { commentReconciliationBreak } from "@/server/actions/reconciliation-comment";
 import { getBreak } from "@/server/reconciliation/breaks";
-import { JOBS } from "@/server/jobs/definitions";
+import { JOBS, type JobDeps } from "@/server/jobs/definitions";
 import { getRun, listBreaks, listRuns, queueRun } from "@/server/reconciliation/queries";
 import { runReconciliations, type ReconcileDeps } from "@/server/reconciliation/run";
 import { masterAccountId } from "@/server/sandbox/seed";
@@ -190,18 +190,32 @@ for (const engine of testEngines()) {
         } finally {
           await jobs.stop();
         }
-        // An open run (queued here) is not doubled by the schedule.
+        // A send made while a run is open waits behind it (the queue is stately) and is answered by it once worked:
+        // it queues none. A send made after that run finished queues its own. The job's own run, with the send time
+        // the runtime gives it, so the order of the two is the test's and not the scheduler's.
+        const jobDeps: JobDeps = {
+          db: f.db,
+          client: f.client,
+          log: () => undefined,
+          backfillDays: 30,
+          reconcileAfterMs: 300_000,
+          reconcileIntervalMs: 3_600_000,
+          activities: { intervalMs: 3_600_000, rate: 200, settleMs: 0 },
+        };
+        const dbNow = async () => (await f.db.engine.query<{ now: Date }>("SELECT now() AS now")).rows[0].now.toISOString();
+        const work = (sentAt: string) => JOBS.eodReconciliation.run({ sentAt }, jobDeps, new Map(), new AbortController().signal);
         const requested = await queueRun(f.db.engine, "request", "tests@example.test");
-        const jobsAgain = await f.jobs({ jobs: [JOBS.eodReconciliation] });
-        try {
-          await jobsAgain.send(JOBS.eodReconciliation.name, {});
-          await until(async () => (await getRun(f.db.engine, requested.id))?.status === "done", 90_000);
-          const [latest, previous] = await listRuns(f.db.engine, 2);
-          expect(latest).toMatchObject({ id: requested.id, trigger: "request" });
-          expect(previous.trigger).toBe("schedule");
-        } finally {
-          await jobsAgain.stop();
-        }
+        const sentWhileOpen = await dbNow();
+        expect(await runReconciliations(deps, new AbortController().signal)).toEqual({ again: false, runs: 1 });
+        expect(await work(sentWhileOpen)).toEqual({ again: false, output: { runs: 0 } });
+        const [latest, previous] = await listRuns(f.db.engine, 2);
+        expect(latest).toMatchObject({ id: requested.id, trigger: "request", status: "done" });
+        expect(previous.trigger).toBe("schedule");
+
+        expect(await work(await dbNow())).toEqual({ again: false, output: { runs: 1 } });
+        const [next] = await listRuns(f.db.engine, 1);
+        expect(next).toMatchObject({ trigger: "schedule", status: "done" });
+        expect(next.id).toBeGreaterThan(requested.id);
       },
     );
   });
