@@ -70,9 +70,10 @@ async function pgStore(): Promise<Store | undefined> {
     return undefined;
   }
   const name = `bench_${randomBytes(4).toString("hex")}`;
-  await admin.query(`CREATE DATABASE ${name}`);
+  // The URL read before the database is made: a URL it cannot read leaves no database behind.
   const url = new URL(PG_URL);
   url.pathname = `/${name}`;
+  await admin.query(`CREATE DATABASE ${name}`);
   return {
     env: { DATABASE_URL: url.toString() },
     backends: async () =>
