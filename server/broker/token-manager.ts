@@ -44,8 +44,15 @@ const MESSAGES: Record<TokenState, string> = {
   NOT_REQUIRED: "This broker does not require a token.",
 };
 
+/** How often calls waiting on a PENDING token ask the upstream about it (the Connection page polls as often). */
+const PENDING_CHECK_MS = 5_000;
+/** A sandbox token still PENDING this long after it was made is taken as abandoned (demo mode confirms at once). */
+const ABANDONED_AFTER_MS = 60_000;
+
 export class TokenManager {
   private tokenCheck: boolean | undefined;
+  /** When a call last asked the upstream about a PENDING token (the manager's clock). */
+  private pendingCheckedAt = -Infinity;
   private cached: { token: StoredToken | undefined; at: number } | undefined;
   private inflight: Promise<string | undefined> | undefined;
   private readonly now: () => Date;
@@ -152,9 +159,16 @@ export class TokenManager {
       return t.token;
     }
     if (t?.status === "PENDING") {
-      const s = await this.check();
+      // A token waiting for its two-factor confirmation. The calls that need it ask the upstream about it at most
+      // once every PENDING_CHECK_MS (background jobs call often), so that waiting does not spend the token group's
+      // budget (10 calls per 30 s) that the Connection page's own check needs. In the sandbox, a token nobody
+      // confirmed within ABANDONED_AFTER_MS is replaced by one of its own; a younger one is left to its confirmation.
+      const checkedRecently = now - this.pendingCheckedAt < PENDING_CHECK_MS;
+      if (!checkedRecently) this.pendingCheckedAt = now;
+      const s = checkedRecently ? this.view(t) : await this.check();
       if (s.state === "NORMAL") return (await this.load(false))!.token;
-      if (s.state === "PENDING" && !this.canAutoCreate) throw tokenError("TOKEN_PENDING");
+      const abandoned = this.canAutoCreate && now - t.createdAt.getTime() >= ABANDONED_AFTER_MS;
+      if (s.state === "PENDING" && !abandoned) throw tokenError("TOKEN_PENDING");
       t = await this.load(false);
     }
     if (this.canAutoCreate) {

@@ -109,6 +109,27 @@ describe("token manager", () => {
     expect(upstream.seen.at(-1)!.headers["x-access-token"]).toBe("t1");
   });
 
+  it("in the sandbox, a token waiting for its 2FA is left to it: calls meanwhile are refused, asking about it once every 5 s", async () => {
+    upstream = await startFakeUpstream(tokenUpstream({ startStatus: "PENDING", confirmAfter: 1_000 }));
+    const { client } = testClient(upstream.url, { kind: "sandbox" });
+    expect((await client.tokens.start("admin")).state).toBe("PENDING");
+    for (let i = 0; i < 4; i++)
+      await expect(client.getBalance({ account_id: "VA1" })).rejects.toMatchObject({ errorCode: "TOKEN_PENDING" });
+    // No token of the sandbox's own over the admin's, and one check for the four calls (the budget stays the page's).
+    expect(paths(upstream).filter((p) => p === "/openapi/auth/token/create")).toHaveLength(1);
+    expect(paths(upstream).filter((p) => p === "/openapi/auth/token/check")).toHaveLength(1);
+    await createSandboxControl({
+      baseUrl: upstream.url,
+      appKey: APP_KEY,
+      appSecret: APP_SECRET,
+      algorithm: "HMAC-SHA256",
+      timeoutMs: 2_000,
+    }).confirmPendingToken();
+    expect((await client.tokens.check()).state).toBe("NORMAL");
+    await client.getBalance({ account_id: "VA1" });
+    expect(upstream.seen.at(-1)!.headers["x-access-token"]).toBe("t1");
+  });
+
   it("refreshes a token that is about to expire, then uses the new one", async () => {
     upstream = await startFakeUpstream(tokenUpstream({ startStatus: "NORMAL", expiresIn: 3_600_000 }));
     const { client } = testClient(upstream.url, { kind: "external" });
