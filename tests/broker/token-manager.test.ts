@@ -57,6 +57,15 @@ function tokenUpstream(opts: { startStatus?: "PENDING" | "NORMAL"; confirmAfter?
   };
 }
 const paths = (u: { seen: SeenRequest[] }) => u.seen.map((s) => s.path);
+/** The sandbox's adapter stands in for the holder's 2FA: the pending token is confirmed at the upstream. */
+const confirmPending = (baseUrl: string) =>
+  createSandboxControl({
+    baseUrl,
+    appKey: APP_KEY,
+    appSecret: APP_SECRET,
+    algorithm: "HMAC-SHA256",
+    timeoutMs: 2_000,
+  }).confirmPendingToken();
 
 describe("token manager", () => {
   it("a real upstream without a token: NO_TOKEN, and no token is created behind anyone's back", async () => {
@@ -97,13 +106,7 @@ describe("token manager", () => {
     const { client: c2 } = testClient(upstream.url, { kind: "sandbox" });
     expect((await c2.tokens.start("admin")).state).toBe("PENDING");
     // The sandbox's adapter stands in for the holder's 2FA; the client then reads the token's state as for any upstream.
-    await createSandboxControl({
-      baseUrl: upstream.url,
-      appKey: APP_KEY,
-      appSecret: APP_SECRET,
-      algorithm: "HMAC-SHA256",
-      timeoutMs: 2_000,
-    }).confirmPendingToken();
+    await confirmPending(upstream.url);
     expect((await c2.tokens.check()).state).toBe("NORMAL");
     await c2.getBalance({ account_id: "VA1" });
     expect(upstream.seen.at(-1)!.headers["x-access-token"]).toBe("t1");
@@ -118,13 +121,7 @@ describe("token manager", () => {
     // No token of the sandbox's own over the admin's, and one check for the four calls (the budget stays the page's).
     expect(paths(upstream).filter((p) => p === "/openapi/auth/token/create")).toHaveLength(1);
     expect(paths(upstream).filter((p) => p === "/openapi/auth/token/check")).toHaveLength(1);
-    await createSandboxControl({
-      baseUrl: upstream.url,
-      appKey: APP_KEY,
-      appSecret: APP_SECRET,
-      algorithm: "HMAC-SHA256",
-      timeoutMs: 2_000,
-    }).confirmPendingToken();
+    await confirmPending(upstream.url);
     expect((await client.tokens.check()).state).toBe("NORMAL");
     await client.getBalance({ account_id: "VA1" });
     expect(upstream.seen.at(-1)!.headers["x-access-token"]).toBe("t1");
