@@ -18,7 +18,8 @@ import { run } from "./bench/run";
  * `npm start` runs it (`--cluster`: as `npm run start:cluster` runs it, through the balancer) on a database of its
  * own on the PostgreSQL server, while live connections stay open, change notices are probed through them, and
  * customers' trade events stream in from the sandbox at `--events-rate` a second. Prints per page and
- * per action the requests, errors and p50 / p95 / p99 of the time to the whole answer (loopback), the live
+ * per action the requests, errors and p50 / p95 / p99 of the time to the whole answer (loopback) and, for the data
+ * routes, of the server's own time (their `Server-Timing`, which the data-route target is judged on), the live
  * channel's delivery times, the ingest rate, and the CPU and memory of every process of the desk; then the targets
  * of issue 30. Bounded in time, loopback only; everything it started is stopped and its database dropped.
  */
@@ -94,11 +95,25 @@ async function main() {
     const lf = live.figures();
 
     const figures = recorder.figures();
-    console.log(`\nRequests (time to the whole answer on loopback, ms; ${SECONDS} s after a ${warm} s warm-up)`);
+    console.log(
+      `\nRequests (ms; ${SECONDS} s after a ${warm} s warm-up): the time to the whole answer on loopback as the driver sees it, ` +
+        `and the server's own time where it reports one (Server-Timing: the data routes)`,
+    );
+    const server = (f: (typeof figures)[number], v: number) => (f.server.count ? ms(v) : "");
     console.log(
       table(
-        ["page / route / action", "requests", "errors", "p50", "p95", "p99"],
-        figures.map((f) => [f.name, f.requests, f.errors, ms(f.p50), ms(f.p95), ms(f.p99)]),
+        ["page / route / action", "requests", "errors", "p50", "p95", "p99", "server p50", "p95", "p99"],
+        figures.map((f) => [
+          f.name,
+          f.requests,
+          f.errors,
+          ms(f.p50),
+          ms(f.p95),
+          ms(f.p99),
+          server(f, f.server.p50),
+          server(f, f.server.p95),
+          server(f, f.server.p99),
+        ]),
       ),
     );
     for (const f of figures.filter((x) => x.errors)) console.log(`  ${f.name}: ${f.examples.join(" | ")}`);
@@ -126,15 +141,18 @@ async function main() {
     );
 
     const dataTimes = figures.filter((f) => f.name.startsWith("GET /api/"));
-    const all = recorder.allTimes((n) => n.startsWith("GET /api/"));
-    const p95 = percentile(all, 95);
-    const p99 = percentile(all, 99);
+    // The issue's measure is the server's time; the time to the whole answer (the driver's own queue included) beside it.
+    const isData = (n: string) => n.startsWith("GET /api/");
+    const [served, answered] = [recorder.allTimes(isData, "server"), recorder.allTimes(isData)];
+    const p95 = percentile(served, 95);
+    const p99 = percentile(served, 99);
     const targets: [string, string, boolean][] = [
       [`${SESSIONS} sessions with no error`, `${recorder.totalErrors} errors`, recorder.totalErrors === 0],
       [
-        "page data routes p95 < 150 ms, p99 < 400 ms",
-        `p95 ${ms(p95)} ms, p99 ${ms(p99)} ms over ${dataTimes.reduce((n, f) => n + f.requests, 0)} requests`,
-        p95 < 150 && p99 < 400,
+        "page data routes p95 < 150 ms, p99 < 400 ms (server's time)",
+        `p95 ${ms(p95)} ms, p99 ${ms(p99)} ms over ${served.length} of ${dataTimes.reduce((n, f) => n + f.requests, 0)} requests ` +
+          `(whole answer: p95 ${ms(percentile(answered, 95))}, p99 ${ms(percentile(answered, 99))})`,
+        served.length > 0 && p95 < 150 && p99 < 400,
       ],
       [
         `${LIVE} live connections, a change reaching all with p99 < 1 s`,

@@ -6,6 +6,8 @@ export interface Figures {
   p50: number;
   p95: number;
   p99: number;
+  /** The server's own time (its `Server-Timing: app;dur=`), where it answers with one: count, p50, p95, p99. */
+  server: { count: number; p50: number; p95: number; p99: number };
   /** The first few distinct error messages. */
   examples: string[];
 }
@@ -17,16 +19,18 @@ export function percentile(sorted: number[], p: number): number {
 
 export class Recorder {
   private readonly times = new Map<string, number[]>();
+  private readonly serverTimes = new Map<string, number[]>();
   private readonly errors = new Map<string, string[]>();
   /** Every error with its time (Date.now()), for a soak's report by fault window. */
   readonly log: { at: number; name: string; error: string }[] = [];
   /** While false, nothing is kept (the warm-up). */
   on = true;
 
-  add(name: string, ms: number, error?: string) {
+  /** A request's time to the whole answer, and the server's own time when the answer gave it. */
+  add(name: string, ms: number, error?: string, serverMs?: number) {
     if (!this.on) return;
-    if (!this.times.has(name)) this.times.set(name, []);
-    this.times.get(name)!.push(ms);
+    push(this.times, name, ms);
+    if (serverMs !== undefined) push(this.serverTimes, name, serverMs);
     if (error) this.fail(name, error);
   }
 
@@ -41,6 +45,7 @@ export class Recorder {
   figures(): Figures[] {
     return [...new Set([...this.times.keys(), ...this.errors.keys()])].sort().map((name) => {
       const t = [...(this.times.get(name) ?? [])].sort((a, b) => a - b);
+      const st = [...(this.serverTimes.get(name) ?? [])].sort((a, b) => a - b);
       const e = this.errors.get(name) ?? [];
       return {
         name,
@@ -49,14 +54,15 @@ export class Recorder {
         p50: percentile(t, 50),
         p95: percentile(t, 95),
         p99: percentile(t, 99),
+        server: { count: st.length, p50: percentile(st, 50), p95: percentile(st, 95), p99: percentile(st, 99) },
         examples: [...new Set(e)].slice(0, 3),
       };
     });
   }
 
-  /** Every kept time of the names `match` accepts, sorted. */
-  allTimes(match: (name: string) => boolean): number[] {
-    return [...this.times]
+  /** Every kept time of the names `match` accepts, sorted: to the whole answer, or (`server`) the server's own. */
+  allTimes(match: (name: string) => boolean, kind: "answer" | "server" = "answer"): number[] {
+    return [...(kind === "server" ? this.serverTimes : this.times)]
       .filter(([name]) => match(name))
       .flatMap(([, t]) => t)
       .sort((a, b) => a - b);
@@ -65,6 +71,18 @@ export class Recorder {
   get totalErrors(): number {
     return [...this.errors.values()].reduce((n, e) => n + e.length, 0);
   }
+}
+
+function push(map: Map<string, number[]>, name: string, value: number) {
+  const list = map.get(name);
+  if (list) list.push(value);
+  else map.set(name, [value]);
+}
+
+/** The server's own time of an answer, from its `Server-Timing: app;dur=<ms>` header (server/http's `timed`). */
+export function serverTime(headers: Headers): number | undefined {
+  const m = /(?:^|,)\s*app;dur=([\d.]+)/.exec(headers.get("server-timing") ?? "");
+  return m ? Number(m[1]) : undefined;
 }
 
 /** A plain text table: the first column left-aligned, the others right-aligned. */

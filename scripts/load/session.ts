@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { Agent } from "undici";
-import type { Recorder } from "./recorder";
+import { serverTime, type Recorder } from "./recorder";
 
 /**
  * One signed-in staff session over HTTP, as a browser drives the desk: its own cookie jar, the sign-in through
@@ -109,7 +109,7 @@ export class Session {
       this.keep(res);
       const text = await res.text();
       const ok = res.status < 300 || (init.redirects === true && res.status < 400);
-      this.recorder.add(name, performance.now() - started, ok || init.quiet ? undefined : `HTTP ${res.status}`);
+      this.recorder.add(name, performance.now() - started, ok || init.quiet ? undefined : `HTTP ${res.status}`, serverTime(res.headers));
       if (!ok) throw new RequestFailed(res.status, `${init.method ?? "GET"} ${p}: HTTP ${res.status} ${text.slice(0, 200)}`);
       return { status: res.status, text, headers: res.headers };
     } catch (error) {

@@ -2,7 +2,7 @@ import "server-only";
 import { csvLine } from "@/lib/csv";
 import { errorCodeOf, errorResponse } from "./errors";
 import { authorizeDownload } from "./audited";
-import { parseParams, type RouteContext, type RouteHandler, type RouteSpec } from "./route";
+import { parseParams, timed, type RouteContext, type RouteHandler, type RouteSpec } from "./route";
 
 export type CsvValue = string | number | null | undefined;
 
@@ -25,7 +25,7 @@ const BATCH = 200;
  * read before answering, so an upstream failure is a clean JSON error rather than a cut-off file.
  */
 export function csvRoute<P = undefined>(spec: CsvSpec<P>, rows: (ctx: RouteContext<P>) => AsyncIterable<CsvValue[]>): RouteHandler {
-  return async (request, context) => {
+  return timed(async (request, context) => {
     const auth = await authorizeDownload(request, spec.action, spec.permission);
     if ("response" in auth) return auth.response;
     const { staff, audit } = auth;
@@ -87,5 +87,5 @@ export function csvRoute<P = undefined>(spec: CsvSpec<P>, rows: (ctx: RouteConte
         "cache-control": "no-store",
       },
     });
-  };
+  });
 }

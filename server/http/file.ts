@@ -1,7 +1,7 @@
 import "server-only";
 import { errorCodeOf, errorResponse } from "./errors";
 import { authorizeDownload } from "./audited";
-import { parseParams, type RouteContext, type RouteHandler, type RouteSpec } from "./route";
+import { parseParams, timed, type RouteContext, type RouteHandler, type RouteSpec } from "./route";
 
 export interface FileSpec<P> extends RouteSpec<P> {
   /** Audit action of the download, e.g. "statements.download". */
@@ -24,7 +24,7 @@ export interface FileBody {
  * without the permission. The same guard, parameters and error answers as jsonRoute.
  */
 export function fileRoute<P = undefined>(spec: FileSpec<P>, work: (ctx: RouteContext<P>) => Promise<FileBody>): RouteHandler {
-  return async (request, context) => {
+  return timed(async (request, context) => {
     const auth = await authorizeDownload(request, spec.action, spec.permission);
     if ("response" in auth) return auth.response;
     const { staff, audit } = auth;
@@ -48,5 +48,5 @@ export function fileRoute<P = undefined>(spec: FileSpec<P>, work: (ctx: RouteCon
       await audit(staff, { input: { filter }, outcome: "failure", errorCode: errorCodeOf(error), target });
       return errorResponse(error);
     }
-  };
+  });
 }

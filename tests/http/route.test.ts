@@ -49,6 +49,19 @@ describe("jsonRoute", () => {
     expect(await res.json()).toEqual({ id: "A42", cursor: "c2", viewer: SUPPORT.email });
   });
 
+  it("tells its own time in Server-Timing, on answers and on refusals alike", async () => {
+    const slow = jsonRoute({ permission: "accounts:read" }, async () => {
+      await new Promise((r) => setTimeout(r, 40));
+      return { ok: true };
+    });
+    const dur = (res: Response) => Number(/^app;dur=([\d.]+)$/.exec(res.headers.get("server-timing") ?? "")?.[1]);
+    expect(dur(await call(slow, "/api/x"))).toBeGreaterThanOrEqual(39);
+    session.staff = null;
+    const refused = await call(slow, "/api/x");
+    expect(refused.status).toBe(401);
+    expect(dur(refused)).toBeLessThan(39);
+  });
+
   it("401 without a session, 403 without the permission; the work does not run", async () => {
     const work = vi.fn(async () => ({}));
     const adminOnly = jsonRoute({ permission: "staff:manage" }, work);
