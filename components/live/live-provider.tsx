@@ -2,6 +2,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { createContext, useContext, useEffect, useReducer, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import { LIVE_TOPIC_QUERY_ROOTS, type StreamStatus } from "@/lib/stream-health";
+import { throttle } from "@/lib/throttle";
 import { createMarketRegistry, MarketContext, type MarketEventView } from "./market-topics";
 
 /**
@@ -22,6 +23,12 @@ interface Live {
 }
 
 const INITIAL: Live = { connected: false, notices: 0 };
+
+/**
+ * The most often an open list reads its page again while notices stream in (the server sends at most four a second,
+ * server/events/live.ts): fifty people's blotters refetching on every notice would be the app's heaviest load.
+ */
+const REFETCH_MS = 1_000;
 
 /**
  * The channel's state lives in a small store read with useSyncExternalStore, not in a context value: a context
@@ -109,14 +116,22 @@ export function LiveProvider({ children }: { children: ReactNode }) {
       const status = JSON.parse((e as MessageEvent<string>).data) as StreamStatus;
       store.set((l) => ({ ...l, status }));
     });
+    // The lists a notice concerns read again at most once a REFETCH_MS, the first at once (lib/throttle.ts).
+    const refetch = throttle<Set<string>>(
+      (roots) => void queryClient.invalidateQueries({ predicate: (q) => roots.has(String(q.queryKey[0])) }),
+      (a, b) => new Set([...a, ...b]),
+      REFETCH_MS,
+    );
     source.addEventListener("change", (e) => {
       const notice = JSON.parse((e as MessageEvent<string>).data) as ChangeNoticeDetail;
-      const roots = new Set(notice.topics.flatMap((t) => LIVE_TOPIC_QUERY_ROOTS[t] ?? []));
-      void queryClient.invalidateQueries({ predicate: (q) => roots.has(String(q.queryKey[0])) });
+      refetch.push(new Set(notice.topics.flatMap((t) => LIVE_TOPIC_QUERY_ROOTS[t] ?? [])));
       window.dispatchEvent(new CustomEvent<ChangeNoticeDetail>("brokerdesk:change", { detail: notice }));
       store.set((l) => ({ ...l, notices: l.notices + 1 }));
     });
-    return () => source.close();
+    return () => {
+      source.close();
+      refetch.stop();
+    };
   }, [queryClient, store, market, generation]);
 
   return (

@@ -80,9 +80,11 @@ export class LiveFleet {
               stream.ok = true;
               ready();
             } else if (event === "change") {
-              const mark = /"accounts":\["(probe-[^"]+)"/.exec(message)?.[1];
-              const at = mark ? this.sent.get(mark) : undefined;
-              if (at !== undefined) this.delays.push(performance.now() - at);
+              // A notice may merge several (server/events/live.ts): every probe it names was heard now.
+              for (const [, mark] of message.matchAll(/"(probe-[0-9a-f]+)"/g)) {
+                const at = this.sent.get(mark);
+                if (at !== undefined) this.delays.push(performance.now() - at);
+              }
             }
           }
         }

@@ -3,6 +3,7 @@ import { can, type Access, type Permission } from "@/lib/auth/permissions";
 import type { StreamStatus } from "@/lib/stream-health";
 import type { Engine } from "@/server/db/engine";
 import { streamStatus } from "@/server/books/health";
+import { throttle } from "@/lib/throttle";
 import { onChange, type ChangeNotice } from "@/server/notices/listen";
 
 /**
@@ -55,6 +56,25 @@ function sharedStatus(engine: Engine, silenceMs: number): Promise<StreamStatus> 
   return cached.value;
 }
 
+/**
+ * The most often one reader hears of changes. An upstream busy with fills has the books project a batch many times a
+ * second, and every notice made each open list read its page again: now the first notice after a quiet spell goes at
+ * once and the rest of a burst goes merged, one every LIVE_NOTICE_MS (lib/throttle.ts).
+ */
+export const LIVE_NOTICE_MS = 250;
+/**
+ * How many accounts a merged notice names at most: all of a window's notices' (server/books/ingest.ts sends the first
+ * 20 of a batch), for a window of a busy stream holds about five.
+ */
+const MERGED_ACCOUNTS = 100;
+
+export function mergeNotices(a: ChangeNotice, b: ChangeNotice): ChangeNotice {
+  return {
+    topics: [...new Set([...a.topics, ...b.topics])],
+    accounts: [...new Set([...a.accounts, ...b.accounts])].slice(0, MERGED_ACCOUNTS),
+  };
+}
+
 /** More of the channel for one reader: given `send`, starts what it sends and returns what stops it. */
 export type LiveAttachment = (send: (event: string, data: unknown) => void) => () => void;
 
@@ -72,9 +92,10 @@ export function liveStream(engine: Engine, role: Access, silenceMs: number, sign
           (s) => send("status", s),
           () => undefined,
         );
+      const changes = throttle<ChangeNotice>((n) => send("change", n), mergeNotices, LIVE_NOTICE_MS);
       const off = await onChange(engine, (n) => {
         const mine = noticeFor(role, n);
-        if (mine) send("change", mine);
+        if (mine) changes.push(mine);
         if (n.topics.includes("stream")) void status();
       });
       const timer = setInterval(() => void status(), 5_000);
@@ -83,6 +104,7 @@ export function liveStream(engine: Engine, role: Access, silenceMs: number, sign
         if (!open) return;
         open = false;
         off();
+        changes.stop();
         detach?.();
         clearInterval(timer);
         try {

@@ -1,11 +1,12 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { roleAccess } from "../helpers/staff";
 import { appendAudit } from "@/server/audit/trail";
 import { prepareAppDb } from "@/server/db";
 import { openEngine } from "@/server/db/engine";
 import { ingest } from "@/server/books/ingest";
 import { fromStream } from "@/server/events/ingest";
-import { noticeFor } from "@/server/events/live";
+import { LIVE_NOTICE_MS, liveStream, noticeFor } from "@/server/events/live";
+import { notifyChange } from "@/server/notices/channel";
 import { onChange, type ChangeNotice } from "@/server/notices/listen";
 import { testEngines } from "../helpers/engines";
 
@@ -71,6 +72,41 @@ describe.each(testEngines())("change notices ($name)", (te) => {
         await appendAudit(db, entry);
         expect((await next(got)).topics, entry.action).toEqual(topics);
       }
+    });
+  });
+
+  it("a live channel hears a burst of changes as one notice at once and the rest merged a window later, none lost", async () => {
+    await withNotices(async (db) => {
+      const abort = new AbortController();
+      const res = liveStream(db.engine, roleAccess("operations"), 30_000, abort.signal);
+      const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+      const changes: { notice: ChangeNotice; at: number }[] = [];
+      let text = "";
+      const reading = (async () => {
+        for (;;) {
+          const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
+          if (done) return;
+          text += value;
+          for (let end; (end = text.indexOf("\n\n")) >= 0; text = text.slice(end + 2)) {
+            const m = /^event: change\ndata: (.*)$/m.exec(text.slice(0, end));
+            if (m) changes.push({ notice: JSON.parse(m[1]) as ChangeNotice, at: performance.now() });
+          }
+        }
+      })();
+      await new Promise((r) => setTimeout(r, 200)); // the channel is listening
+      // Ten notices committed together reach the listener together, however fast the machine.
+      await db.engine.transaction(async (tx) => {
+        for (let i = 0; i < 10; i++) await notifyChange(tx, { topics: [i % 2 ? "order" : "movement"], accounts: [`B${i}`] });
+      });
+      await vi.waitFor(() => expect(changes.flatMap((c) => c.notice.accounts)).toHaveLength(10), { timeout: 3_000 });
+      abort.abort();
+      await reading;
+      // The first at once; the nine others merged into one, a window later.
+      expect(changes.map((c) => c.notice.accounts.length)).toEqual([1, 9]);
+      expect(changes[0].notice).toEqual({ topics: ["movement"], accounts: ["B0"] });
+      expect(changes[1].at - changes[0].at).toBeGreaterThanOrEqual(LIVE_NOTICE_MS - 5);
+      expect(changes[1].notice.topics.sort()).toEqual(["movement", "order"]);
+      expect(changes.flatMap((c) => c.notice.accounts)).toEqual(Array.from({ length: 10 }, (_, i) => `B${i}`));
     });
   });
 

@@ -1,0 +1,44 @@
+import { expect, test } from "@playwright/test";
+import { storageFor } from "./helpers";
+
+/**
+ * A busy stream of changes does not make an open list read its page on every notice: the server sends a reader at
+ * most one notice every 250 ms and the page reads again at most once a second (lib/throttle.ts), the last change
+ * still shown.
+ */
+test.use({ storageState: storageFor("compliance") });
+
+test("the audit trail reads its page at most once a second while entries stream in, and ends on the newest", async ({ page }) => {
+  await page.goto("/audit");
+  await expect(page.getByTestId("live-indicator")).toHaveText("Live");
+  await expect(page.getByTestId("audit-row").first()).toBeVisible();
+
+  const reads: number[] = [];
+  page.on("request", (r) => {
+    if (new URL(r.url()).pathname === "/api/audit") reads.push(Date.now());
+  });
+  // Twenty audited exports, one every 100 ms or so: twenty audit entries, each announced on the live channel.
+  const started = Date.now();
+  for (let i = 0; i < 20; i++) {
+    const res = await page.request.get(`/api/audit/export?action=live-refetch-${i}`);
+    expect(res.status()).toBe(200);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const streamed = Date.now() - started;
+  // The newest entry (the last export's) is on top once the trailing read has run.
+  const newest = ((await (await page.request.get("/api/audit?size=1")).json()) as { rows: { seq: number; action: string }[] }).rows[0];
+  expect(newest.action).toBe("audit.export");
+  await expect(
+    page
+      .getByTestId("audit-row")
+      .first()
+      .getByRole("link", { name: `Entry ${newest.seq}`, exact: true }),
+  ).toBeVisible({
+    timeout: 10_000,
+  });
+  await page.waitForTimeout(1_500); // a read still due would have started by now
+  const during = reads.filter((t) => t >= started);
+  // One read as the first notice arrives, then at most one a second, and the trailing one.
+  expect(during.length).toBeGreaterThanOrEqual(2);
+  expect(during.length, `${during.length} reads in ${streamed} ms of notices`).toBeLessThanOrEqual(Math.ceil(streamed / 1_000) + 2);
+});
