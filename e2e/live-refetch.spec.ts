@@ -38,7 +38,8 @@ test("the audit trail reads its page at most once a second while entries stream 
   });
   await page.waitForTimeout(1_500); // a read still due would have started by now
   const during = reads.filter((t) => t >= started);
-  // One read as the first notice arrives, then at most one a second, and the trailing one.
+  // One read as the first notice arrives, then at most one a second, and the trailing one; one more allowed for a
+  // notice that reached the page late on a loaded machine. Without the tab's throttle: 11 reads in 2.6 s.
   expect(during.length).toBeGreaterThanOrEqual(2);
-  expect(during.length, `${during.length} reads in ${streamed} ms of notices`).toBeLessThanOrEqual(Math.ceil(streamed / 1_000) + 2);
+  expect(during.length, `${during.length} reads in ${streamed} ms of notices`).toBeLessThanOrEqual(Math.ceil(streamed / 1_000) + 3);
 });
