@@ -1,9 +1,9 @@
 import "server-only";
 import { can, type Access, type Permission } from "@/lib/auth/permissions";
 import type { StreamStatus } from "@/lib/stream-health";
+import { throttle } from "@/lib/throttle";
 import type { Engine } from "@/server/db/engine";
 import { streamStatus } from "@/server/books/health";
-import { throttle } from "@/lib/throttle";
 import { onChange, type ChangeNotice } from "@/server/notices/listen";
 
 /**
@@ -68,7 +68,7 @@ export const LIVE_NOTICE_MS = 250;
  */
 const MERGED_ACCOUNTS = 100;
 
-export function mergeNotices(a: ChangeNotice, b: ChangeNotice): ChangeNotice {
+function mergeNotices(a: ChangeNotice, b: ChangeNotice): ChangeNotice {
   return {
     topics: [...new Set([...a.topics, ...b.topics])],
     accounts: [...new Set([...a.accounts, ...b.accounts])].slice(0, MERGED_ACCOUNTS),
