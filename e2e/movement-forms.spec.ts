@@ -108,6 +108,32 @@ test.describe("as operations", () => {
     await expect(page.getByTestId("movement-review")).not.toContainText(firstHref!.split("/").pop()!);
   });
 
+  test("an account list stays where it is while the next search is on its way, and takes the click", async ({ page }) => {
+    await page.goto("/movements/new/cash-journal");
+    const field = page.getByLabel("From account", { exact: true });
+    const list = page.getByRole("list", { name: "Accounts for from account" });
+    const master = list.getByRole("button", { name: new RegExp(MASTER_NUMBER) });
+    await field.focus();
+    await expect(master).toBeVisible();
+    const before = await master.boundingBox();
+
+    // The search for "master" is held at the network while the list from the empty search is still shown.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/movements/forms/accounts?*q=master*", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await field.fill("master");
+    await expect(page.getByText("Searching…")).toBeVisible();
+    expect(await master.boundingBox()).toEqual(before);
+    await shots(page, "account-search");
+
+    await master.click();
+    release();
+    await expect(page.getByTestId("picked-from_account")).toContainText(MASTER_NUMBER);
+  });
+
   test("after an outage, Send again sends the same request: one journal", async ({ page }) => {
     const target = accountId(TARGET);
     await page.goto(`/movements/new/cash-journal?from=${masterId()}&to=${target}`);

@@ -99,8 +99,6 @@ export function MovementAccountPicker({
           onFocus={() => setOpen(true)}
         />
       </Field>
-      {hits.isFetching ? <p className="text-xs text-slate-500">Searching…</p> : null}
-      {hits.isError ? <p className="text-xs text-red-700">{(hits.error as Error).message}</p> : null}
       {open && hits.data ? (
         hits.data.length === 0 ? (
           <p className="text-xs text-slate-500">No account matches.</p>
@@ -127,6 +125,9 @@ export function MovementAccountPicker({
           </ul>
         )
       ) : null}
+      {/* Below the list, not above it: a line appearing as a search starts would move the list under the pointer. */}
+      {hits.isFetching ? <p className="text-xs text-slate-500">Searching…</p> : null}
+      {hits.isError ? <p className="text-xs text-red-700">{(hits.error as Error).message}</p> : null}
     </div>
   );
 }

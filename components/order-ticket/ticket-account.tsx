@@ -60,8 +60,6 @@ export function TicketAccountPicker({ account, onAccount }: { account?: TicketAc
           aria-invalid={!!error}
         />
       </Field>
-      {hits.isFetching ? <p className="text-xs text-slate-500">Searching…</p> : null}
-      {hits.isError ? <p className="text-xs text-red-700">{(hits.error as Error).message}</p> : null}
       {hits.data ? (
         hits.data.length === 0 ? (
           <p className="text-xs text-slate-500">No account matches.</p>
@@ -85,6 +83,9 @@ export function TicketAccountPicker({ account, onAccount }: { account?: TicketAc
           </ul>
         )
       ) : null}
+      {/* Below the list: a line appearing above it as a search starts would move it under the pointer. */}
+      {hits.isFetching ? <p className="text-xs text-slate-500">Searching…</p> : null}
+      {hits.isError ? <p className="text-xs text-red-700">{(hits.error as Error).message}</p> : null}
     </div>
   );
 }
