@@ -25,7 +25,9 @@ export default defineConfig({
   outputDir: SHARD ? `test-results/${SHARD}` : "test-results",
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // A trace only when asked for (E2E_TRACE=1, kept for the tests that fail): recording one for every test cost about
+    // 15 % of the suite's CPU, and a run's failures print their page snapshots to the log (scripts/e2e.mjs).
+    trace: process.env.E2E_TRACE ? "retain-on-failure" : "off",
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

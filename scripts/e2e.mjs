@@ -31,6 +31,26 @@ if (!fs.existsSync(CHROMIUM)) {
 // e2e/cluster.spec.ts puts nginx in front of two instances where a PostgreSQL server is given: installed the same way.
 if (process.env.TEST_DATABASE_URL && !ensureNginx()) process.exit(1);
 
+/**
+ * What Playwright saw of each test that failed in this run (its error-context.md: the error with its call log, and
+ * the accessibility snapshot of the page or of the element), printed without the file's instructions and the test's
+ * source: a CI run leaves nothing but its log.
+ */
+function printFailedPages(since) {
+  const dir = path.join(root, "test-results");
+  if (!fs.existsSync(dir)) return;
+  for (const file of fs.readdirSync(dir, { recursive: true })) {
+    const full = path.join(dir, file);
+    if (path.basename(file) !== "error-context.md" || fs.statSync(full).mtimeMs < since) continue;
+    const sections = fs.readFileSync(full, "utf8").split(/^(?=# )/m);
+    const kept = sections.filter((s) => !/^# (Instructions|Test source)/.test(s)).join("");
+    const lines = kept.split("\n");
+    const cut = lines.length > 300 ? ` (the first 300 of ${lines.length} lines)` : "";
+    console.log(`\n--- ${path.relative(root, full)}${cut}\n${lines.slice(0, 300).join("\n")}`);
+  }
+}
+
+const started = Date.now();
 const args = process.argv.slice(2);
 const baseEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", CHROMIUM_PATH: CHROMIUM };
 
@@ -39,6 +59,7 @@ if (args.length > 0 || Number(process.env.E2E_SHARDS ?? 2) <= 1) {
   // A fresh embedded database and sandbox for every run.
   fs.rmSync(path.join(root, process.env.E2E_DATA_DIR ?? ".data/e2e"), { recursive: true, force: true });
   const result = spawnSync(bin("playwright"), ["test", ...args], { cwd: root, stdio: "inherit", env: baseEnv });
+  if (result.status !== 0) printFailedPages(started);
   process.exit(result.status ?? 1);
 }
 
@@ -74,4 +95,6 @@ const runs = plan.map((shard, i) => {
   return new Promise((resolve) => child.on("exit", (code) => resolve(code ?? 1)));
 });
 const codes = await Promise.all(runs);
-process.exit(codes.find((c) => c !== 0) ?? 0);
+const failed = codes.find((c) => c !== 0);
+if (failed !== undefined) printFailedPages(started);
+process.exit(failed ?? 0);
