@@ -11,6 +11,7 @@ export default defineConfig({
   },
   test: {
     include: ["tests/**/*.test.ts"],
+    globalSetup: ["tests/global-setup.ts"],
     environment: "node",
     // A fixed app secret: secrets sealed under it (server/secrets/seal.ts) open the same way in every run.
     env: { AUTH_SECRET: "vitest-only-auth-secret-0123456789abcdef" },

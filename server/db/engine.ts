@@ -42,10 +42,31 @@ export async function openEngine(opts: EngineOptions): Promise<Engine> {
   return opts.url ? openPostgres(opts.url, opts.poolSize ?? 10) : openPglite(opts.dataDir);
 }
 
+// pg_trgm: the sandbox's account search index (a PostgreSQL server ships it as a contrib extension).
+const PGLITE_EXTENSIONS = { pg_trgm };
+
+/**
+ * A fresh cluster (PGlite's dump of its data directory just after initdb) written to `file`. With PGLITE_TEMPLATE
+ * naming such a file, an in-memory database is loaded from it instead of running initdb: in a new process 0.7 s and
+ * 1 s of CPU instead of 2.4 s and 4 s. The test run makes one for all its files (tests/global-setup.ts).
+ */
+export async function writePgliteTemplate(file: string): Promise<void> {
+  const db = await PGlite.create("memory://", { extensions: PGLITE_EXTENSIONS });
+  try {
+    fs.writeFileSync(file, Buffer.from(await (await db.dumpDataDir("none")).arrayBuffer()));
+  } finally {
+    await db.close();
+  }
+}
+
 async function openPglite(dataDir?: string): Promise<Engine> {
-  if (dataDir && !dataDir.startsWith("memory://")) fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
-  // pg_trgm: the sandbox's account search index (a PostgreSQL server ships it as a contrib extension).
-  const db = await PGlite.create(dataDir ?? "memory://", { extensions: { pg_trgm } });
+  const inMemory = !dataDir || dataDir.startsWith("memory://");
+  if (!inMemory) fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
+  const template = inMemory && process.env.PGLITE_TEMPLATE;
+  const db = await PGlite.create(dataDir ?? "memory://", {
+    extensions: PGLITE_EXTENSIONS,
+    ...(template ? { loadDataDir: new Blob([fs.readFileSync(template)]) } : {}),
+  });
   // PGlite is one connection: serialise transactions so that interleaved callers never share one.
   let queue: Promise<unknown> = Promise.resolve();
   const engine: Engine = {
