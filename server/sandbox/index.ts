@@ -52,6 +52,9 @@ export interface RunningSandbox {
   close(): Promise<void>;
 }
 
+/** How long calls in flight may take to finish when the sandbox closes. */
+const CLOSE_GRACE_MS = 5_000;
+
 const isEngine = (e: unknown): e is Engine => typeof (e as Engine | undefined)?.transaction === "function";
 
 /** Opens (or takes) the database, migrates schema `sandbox`, seeds it once, and listens. */
@@ -106,11 +109,21 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Runn
     sandbox,
     grpcPort: trading.grpcPort,
     close: async () => {
-      await trading.close();
+      // New connections are refused and idle ones closed; calls in flight finish on the open database (a call cut at
+      // the pool's end would be an internal error), then the trading runtime and the database stop. A connection
+      // still busy after CLOSE_GRACE_MS is cut.
+      const http = server as { closeIdleConnections(): void; closeAllConnections(): void };
       await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+        // A kept-alive connection whose call has just been answered is idle: closed at the next look.
+        const idle = setInterval(() => http.closeIdleConnections(), 25);
+        const cut = setTimeout(() => http.closeAllConnections(), CLOSE_GRACE_MS);
+        server.close(() => {
+          clearInterval(idle);
+          clearTimeout(cut);
+          resolve();
+        });
       });
+      await trading.close();
       if (ownEngine) await engine.close();
     },
   };
