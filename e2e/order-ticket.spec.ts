@@ -113,6 +113,30 @@ test.describe("as operations", () => {
     expect(Number(filled.commission.actual_commission) + fees).toBeCloseTo(feeTotal, 2);
   });
 
+  test("the account picker keeps its list while the next search is on its way, and takes the click", async ({ page }) => {
+    await page.goto("/orders/new");
+    const field = page.locator("#f-account_id");
+    const margin = page.getByRole("list", { name: "Matching accounts" }).getByRole("button", { name: new RegExp(MARGIN) });
+    await field.fill("Emma"); // the first name of MARGIN's holder
+    await expect(margin).toBeVisible();
+    const before = await margin.boundingBox();
+
+    // The search for the account number is held at the network while the list of the name search is shown.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**/api/orders/ticket/accounts?q=${MARGIN}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await field.fill(MARGIN);
+    await expect(page.getByText("Searching…")).toBeVisible();
+    expect(await margin.boundingBox()).toEqual(before);
+
+    await margin.click();
+    release();
+    await expect(page.getByTestId("ticket-account")).toContainText(MARGIN);
+  });
+
   test("the account picker finds an account by number; a MASTER order with take-profit and stop-loss", async ({ page }) => {
     pinPrice("AAPL", "200.00");
     await page.goto("/orders/new");

@@ -1,5 +1,5 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import type { UseFormSetValue } from "react-hook-form";
 import { fetchJson } from "@/components/data-table/fetch-json";
@@ -16,11 +16,15 @@ import { useDebounced } from "./use-debounced";
 export function TicketAccountPicker({ account, onAccount }: { account?: TicketAccount; onAccount: (id: string | undefined) => void }) {
   const [q, setQ] = useState("");
   const settled = useDebounced(q.trim(), 350);
+  const searching = settled.length >= 2;
   const error = useFieldError("account_id");
   const hits = useQuery({
     queryKey: ticketKeys.accounts(settled),
     queryFn: ({ signal }) => fetchJson<TicketAccountHit[]>(ticketUrls.accounts(settled), signal),
-    enabled: settled.length >= 2 && !account,
+    enabled: searching && !account,
+    // The list stays while the next search is on its way, as in the movement forms' picker: a list that vanished for
+    // the fetch would take the click aimed at an account with it.
+    placeholderData: keepPreviousData,
   });
   const id = fieldId("account_id");
 
@@ -60,7 +64,7 @@ export function TicketAccountPicker({ account, onAccount }: { account?: TicketAc
           aria-invalid={!!error}
         />
       </Field>
-      {hits.data ? (
+      {searching && hits.data ? (
         hits.data.length === 0 ? (
           <p className="text-xs text-slate-500">No account matches.</p>
         ) : (
