@@ -1,7 +1,8 @@
 import Link from "next/link";
 import { AccountRef } from "@/components/accounts/account-ref";
 import { EnumBadge } from "@/components/ui/enum-badge";
-import { Panel, table } from "@/components/ui/page";
+import { Panel } from "@/components/ui/page";
+import { RowsTable, type RowColumn } from "@/components/ui/rows-table";
 import { formatDateTime } from "@/lib/format";
 import { formatMoney, formatQuantity } from "@/lib/money";
 import { ALERT_STATUS_LABELS, RULE_KIND_LABELS, type AlertRow } from "@/lib/schemas/surveillance";
@@ -10,6 +11,56 @@ import { SymbolLink } from "@/components/instruments/symbol-link";
 import { occRoot } from "@/lib/instruments";
 
 const link = "text-blue-700 hover:underline";
+
+const MOVEMENT_COLUMNS: RowColumn<AlertRow["movements"][number]>[] = [
+  { head: "Kind", className: "text-xs", cell: (m) => m.kind },
+  {
+    head: "Request",
+    className: "font-mono text-xs",
+    cell: (m) => (
+      <Link href={`/movements/${encodeURIComponent(m.kind)}/${encodeURIComponent(m.client_request_id)}`} prefetch={false} className={link}>
+        {m.client_request_id}
+      </Link>
+    ),
+  },
+  { head: "Direction / to", className: "text-xs", cell: (m) => m.direction ?? (m.to_account ? `→ ${m.to_account}` : "—") },
+  {
+    head: "Amount",
+    numeric: true,
+    cell: (m) =>
+      m.amount ? (
+        formatMoney(m.amount, m.currency ?? undefined)
+      ) : m.quantity ? (
+        <>
+          {formatQuantity(m.quantity)} <SymbolLink market={m.market} symbol={m.symbol} />
+        </>
+      ) : (
+        "—"
+      ),
+  },
+  { head: "Status", className: "text-xs", cell: (m) => m.status ?? "—" },
+  { head: "Time", className: "text-xs whitespace-nowrap", cell: (m) => (m.at ? formatDateTime(m.at) : "—") },
+];
+
+const ORDER_COLUMNS: RowColumn<AlertRow["orders"][number]>[] = [
+  {
+    head: "Order",
+    className: "font-mono text-xs",
+    cell: (o) => (
+      <Link href={`/orders/${encodeURIComponent(o.id)}`} className={link}>
+        {o.client_order_id}
+      </Link>
+    ),
+  },
+  {
+    head: "Symbol",
+    className: "text-xs",
+    cell: (o) => <SymbolLink market={o.market ?? (o.symbol && occRoot(o.symbol) ? "US" : null)} symbol={o.symbol} />,
+  },
+  { head: "Side", className: "text-xs", cell: (o) => o.side ?? "—" },
+  { head: "Status", className: "text-xs", cell: (o) => o.status ?? "—" },
+  { head: "Time", className: "text-xs whitespace-nowrap", cell: (o) => (o.at ? formatDateTime(o.at) : "—") },
+];
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -64,84 +115,22 @@ export function AlertDetail({ alert }: { alert: AlertRow }) {
       <div className="flex flex-col gap-4">
         {alert.movements.length ? (
           <Panel title="Movements involved">
-            <div className={table.wrap}>
-              <table className={table.table}>
-                <thead>
-                  <tr>
-                    <th className={table.th}>Kind</th>
-                    <th className={table.th}>Request</th>
-                    <th className={table.th}>Direction / to</th>
-                    <th className={`${table.th} text-right`}>Amount</th>
-                    <th className={table.th}>Status</th>
-                    <th className={table.th}>Time</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {alert.movements.map((m) => (
-                    <tr key={`${m.kind}:${m.client_request_id}`} data-testid="alert-movement">
-                      <td className={`${table.td} text-xs`}>{m.kind}</td>
-                      <td className={`${table.td} font-mono text-xs`}>
-                        <Link
-                          href={`/movements/${encodeURIComponent(m.kind)}/${encodeURIComponent(m.client_request_id)}`}
-                          prefetch={false}
-                          className={link}
-                        >
-                          {m.client_request_id}
-                        </Link>
-                      </td>
-                      <td className={`${table.td} text-xs`}>{m.direction ?? (m.to_account ? `→ ${m.to_account}` : "—")}</td>
-                      <td className={`${table.td} text-right whitespace-nowrap tabular-nums`}>
-                        {m.amount ? (
-                          formatMoney(m.amount, m.currency ?? undefined)
-                        ) : m.quantity ? (
-                          <>
-                            {formatQuantity(m.quantity)} <SymbolLink market={m.market} symbol={m.symbol} />
-                          </>
-                        ) : (
-                          "—"
-                        )}
-                      </td>
-                      <td className={`${table.td} text-xs`}>{m.status ?? "—"}</td>
-                      <td className={`${table.td} text-xs whitespace-nowrap`}>{m.at ? formatDateTime(m.at) : "—"}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <RowsTable
+              columns={MOVEMENT_COLUMNS}
+              rows={alert.movements}
+              rowKey={(m) => `${m.kind}:${m.client_request_id}`}
+              rowProps={() => ({ "data-testid": "alert-movement" })}
+            />
           </Panel>
         ) : null}
         {alert.orders.length ? (
           <Panel title="Orders involved">
-            <div className={table.wrap}>
-              <table className={table.table}>
-                <thead>
-                  <tr>
-                    <th className={table.th}>Order</th>
-                    <th className={table.th}>Symbol</th>
-                    <th className={table.th}>Side</th>
-                    <th className={table.th}>Status</th>
-                    <th className={table.th}>Time</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {alert.orders.map((o) => (
-                    <tr key={o.id} data-testid="alert-order">
-                      <td className={`${table.td} font-mono text-xs`}>
-                        <Link href={`/orders/${encodeURIComponent(o.id)}`} className={link}>
-                          {o.client_order_id}
-                        </Link>
-                      </td>
-                      <td className={`${table.td} text-xs`}>
-                        <SymbolLink market={o.market ?? (o.symbol && occRoot(o.symbol) ? "US" : null)} symbol={o.symbol} />
-                      </td>
-                      <td className={`${table.td} text-xs`}>{o.side ?? "—"}</td>
-                      <td className={`${table.td} text-xs`}>{o.status ?? "—"}</td>
-                      <td className={`${table.td} text-xs whitespace-nowrap`}>{o.at ? formatDateTime(o.at) : "—"}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <RowsTable
+              columns={ORDER_COLUMNS}
+              rows={alert.orders}
+              rowKey={(o) => o.id}
+              rowProps={() => ({ "data-testid": "alert-order" })}
+            />
           </Panel>
         ) : null}
       </div>

@@ -1,7 +1,8 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
-import { Panel, table } from "@/components/ui/page";
+import { Panel } from "@/components/ui/page";
+import { RowsTable, type RowColumn } from "@/components/ui/rows-table";
 import { formatDateTime } from "@/lib/format";
 import { CHANNEL_LABELS, type AuditEntryView } from "@/lib/schemas/audit";
 
@@ -118,6 +119,21 @@ export function AuditEntryDetail({ entry, accountNumber }: { entry: AuditEntryVi
   );
 }
 
+const RELATED_COLUMNS: RowColumn<AuditEntryView>[] = [
+  {
+    head: "#",
+    cell: (r) => (
+      <Link href={`/audit/${r.seq}`} prefetch={false} className="text-blue-700 hover:underline">
+        {r.seq}
+      </Link>
+    ),
+  },
+  { head: "Time", className: "text-xs whitespace-nowrap", cell: (r) => formatDateTime(r.at) },
+  { head: "Actor", className: "text-xs [overflow-wrap:anywhere]", cell: (r) => r.actorEmail ?? "—" },
+  { head: "Action", className: "font-mono text-xs [overflow-wrap:anywhere]", cell: (r) => r.action },
+  { head: "Outcome", cell: (r) => <Badge tone={OUTCOME_TONE[r.outcome]}>{r.outcome}</Badge> },
+];
+
 /** A short list of entries beside this one, each linking to its own detail. */
 export function RelatedEntries({
   title,
@@ -146,34 +162,7 @@ export function RelatedEntries({
       {rows.length === 0 ? (
         <p className="text-sm text-slate-500">{empty}</p>
       ) : (
-        <table className={table.table} data-testid={testId}>
-          <thead>
-            <tr>
-              {["#", "Time", "Actor", "Action", "Outcome"].map((h) => (
-                <th key={h} className={table.th}>
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.seq}>
-                <td className={table.td}>
-                  <Link href={`/audit/${r.seq}`} prefetch={false} className="text-blue-700 hover:underline">
-                    {r.seq}
-                  </Link>
-                </td>
-                <td className={`${table.td} text-xs whitespace-nowrap`}>{formatDateTime(r.at)}</td>
-                <td className={`${table.td} text-xs [overflow-wrap:anywhere]`}>{r.actorEmail ?? "—"}</td>
-                <td className={`${table.td} font-mono text-xs [overflow-wrap:anywhere]`}>{r.action}</td>
-                <td className={table.td}>
-                  <Badge tone={OUTCOME_TONE[r.outcome]}>{r.outcome}</Badge>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <RowsTable columns={RELATED_COLUMNS} rows={rows} rowKey={(r) => String(r.seq)} testId={testId} />
       )}
     </Panel>
   );

@@ -1,13 +1,13 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import type { ReactNode } from "react";
 import { fetchJson } from "@/components/data-table/fetch-json";
 import { FormBanner } from "@/components/form/form-banner";
 import { useAction } from "@/components/form/use-action";
 import type { Tone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { EnumBadge } from "@/components/ui/enum-badge";
-import { Panel, table } from "@/components/ui/page";
+import { Panel } from "@/components/ui/page";
+import { RowsTable, type RowColumn } from "@/components/ui/rows-table";
 import { formatDateTime } from "@/lib/format";
 import { JOB_STATE_LABELS, type JobStateName, type JobsOverview } from "@/lib/jobs";
 import { retryFailedJob } from "@/server/actions/jobs-retry";
@@ -31,6 +31,60 @@ const duration = (ms: number | null) => {
   return `${Math.floor(ms / 60_000)} min${s ? ` ${s} s` : ""}`;
 };
 
+type Queue = JobsOverview["queues"][number];
+type Job = JobsOverview["jobs"][number];
+const ACTIONS = <span className="sr-only">Actions</span>;
+
+const QUEUE_COLUMNS: RowColumn<Queue>[] = [
+  {
+    head: "Job",
+    cell: (q) => (
+      <>
+        <div className="font-medium text-slate-900">{q.label}</div>
+        <div className="font-mono text-[11px] text-slate-500">{q.name}</div>
+      </>
+    ),
+  },
+  {
+    head: "Schedule (UTC)",
+    className: "font-mono text-xs",
+    cell: (q) => q.schedule ?? <span className="font-sans text-slate-400">not scheduled</span>,
+  },
+  { head: "Policy", cell: (q) => q.policy },
+  { head: "Retries", numeric: true, cell: (q) => q.retryLimit },
+  { head: "Expires after", numeric: true, cell: (q) => duration(q.expireInSeconds * 1000) },
+  ...COUNTS.map((c): RowColumn<Queue> => ({
+    head: JOB_STATE_LABELS[c],
+    numeric: true,
+    cell: (q) => (
+      <span className={q.counts[c] && c === "failed" ? "font-semibold text-red-700" : q.counts[c] ? "" : "text-slate-400"}>
+        {q.counts[c]}
+      </span>
+    ),
+  })),
+];
+
+const JOB_COLUMNS: RowColumn<Job>[] = [
+  { head: "Job", className: "whitespace-nowrap", cell: (j) => j.label },
+  { head: "State", cell: (j) => <EnumBadge value={j.state} tones={STATE_TONES} labels={JOB_STATE_LABELS} /> },
+  {
+    head: "Created",
+    headClassName: "hidden 2xl:table-cell",
+    className: "hidden whitespace-nowrap tabular-nums 2xl:table-cell",
+    cell: (j) => when(j.createdAt),
+  },
+  { head: "Started", className: "whitespace-nowrap tabular-nums", cell: (j) => when(j.startedAt) },
+  { head: "Finished", className: "whitespace-nowrap tabular-nums", cell: (j) => when(j.completedAt) },
+  { head: "Duration", numeric: true, cell: (j) => duration(j.durationMs) },
+  { head: "Retries", numeric: true, cell: (j) => `${j.retryCount} / ${j.retryLimit}` },
+  { head: "Requested by", className: "max-w-48 truncate", cell: (j) => j.requestedBy ?? <span className="text-slate-400">automatic</span> },
+  {
+    head: "Error",
+    className: "max-w-md truncate text-red-700",
+    cell: (j) => <span title={j.error ?? undefined}>{j.error ?? ""}</span>,
+  },
+];
+
 /** The jobs page: queues with their counts and "Run now", and the latest jobs; refetched every few seconds while open. */
 export function JobsPanel({ initial }: { initial: JobsOverview }) {
   const query = useQuery({
@@ -42,6 +96,32 @@ export function JobsPanel({ initial }: { initial: JobsOverview }) {
   const data = query.data ?? initial;
   const { run, busy, banner } = useAction();
   const refetch = () => void query.refetch();
+  const runNow = (q: Queue) => (
+    <Button
+      size="sm"
+      variant="secondary"
+      disabled={busy}
+      aria-label={`Run ${q.label} now`}
+      onClick={() =>
+        run(() => runJob({ queue: q.name }), {
+          success: (r) => (r.queued ? `${q.label}: sent; it starts when a worker is free.` : `${q.label}: one is already waiting.`),
+          onSuccess: refetch,
+        })
+      }
+    >
+      Run now
+    </Button>
+  );
+  const retry = (j: Job) => (
+    <Button
+      size="sm"
+      variant="secondary"
+      disabled={busy}
+      onClick={() => run(() => retryFailedJob({ queue: j.queue, id: j.id }), { success: `${j.label}: retried.`, onSuccess: refetch })}
+    >
+      Retry
+    </Button>
+  );
 
   return (
     <div className="space-y-4">
@@ -57,168 +137,26 @@ export function JobsPanel({ initial }: { initial: JobsOverview }) {
         ) : null}
       </div>
       <FormBanner banner={banner} />
-      <DenseTable
-        title="Queues"
-        testId="job-queues"
-        empty="No queues yet: they are declared when the job system first starts."
-        head={[
-          "Job",
-          "Schedule (UTC)",
-          "Policy",
-          { label: "Retries", numeric: true },
-          { label: "Expires after", numeric: true },
-          ...COUNTS.map((c) => ({ label: JOB_STATE_LABELS[c], numeric: true })),
-          ACTIONS,
-        ]}
-      >
-        {data.queues.map((q) => (
-          <tr key={q.name} data-queue={q.name}>
-            <td className={table.td}>
-              <div className="font-medium text-slate-900">{q.label}</div>
-              <div className="font-mono text-[11px] text-slate-500">{q.name}</div>
-            </td>
-            <td className={`${table.td} font-mono text-xs`}>
-              {q.schedule ?? <span className="font-sans text-slate-400">not scheduled</span>}
-            </td>
-            <td className={table.td}>{q.policy}</td>
-            <td className={`${table.td} text-right tabular-nums`}>{q.retryLimit}</td>
-            <td className={`${table.td} text-right tabular-nums`}>{duration(q.expireInSeconds * 1000)}</td>
-            {COUNTS.map((c) => (
-              <td
-                key={c}
-                className={`${table.td} text-right tabular-nums ${q.counts[c] && c === "failed" ? "font-semibold text-red-700" : q.counts[c] ? "" : "text-slate-400"}`}
-              >
-                {q.counts[c]}
-              </td>
-            ))}
-            <td className={`${table.td} text-right`}>
-              {q.runOnRequest ? (
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  disabled={busy}
-                  aria-label={`Run ${q.label} now`}
-                  onClick={() =>
-                    run(() => runJob({ queue: q.name }), {
-                      success: (r) =>
-                        r.queued ? `${q.label}: sent; it starts when a worker is free.` : `${q.label}: one is already waiting.`,
-                      onSuccess: refetch,
-                    })
-                  }
-                >
-                  Run now
-                </Button>
-              ) : null}
-            </td>
-          </tr>
-        ))}
-      </DenseTable>
-      <DenseTable
-        title="Recent jobs"
-        testId="job-runs"
-        empty="No jobs in the last day."
-        head={[
-          "Job",
-          "State",
-          { label: "Created", className: "hidden 2xl:table-cell" },
-          "Started",
-          "Finished",
-          { label: "Duration", numeric: true },
-          { label: "Retries", numeric: true },
-          "Requested by",
-          "Error",
-          ACTIONS,
-        ]}
-      >
-        {data.jobs.map((j) => (
-          <tr key={j.id} data-id={j.id} data-job={j.queue} data-state={j.state}>
-            <td className={`${table.td} whitespace-nowrap`}>{j.label}</td>
-            <td className={table.td}>
-              <EnumBadge value={j.state} tones={STATE_TONES} labels={JOB_STATE_LABELS} />
-            </td>
-            <td className={`${table.td} hidden whitespace-nowrap tabular-nums 2xl:table-cell`}>{when(j.createdAt)}</td>
-            <td className={`${table.td} whitespace-nowrap tabular-nums`}>{when(j.startedAt)}</td>
-            <td className={`${table.td} whitespace-nowrap tabular-nums`}>{when(j.completedAt)}</td>
-            <td className={`${table.td} text-right tabular-nums`}>{duration(j.durationMs)}</td>
-            <td className={`${table.td} text-right tabular-nums`}>
-              {j.retryCount} / {j.retryLimit}
-            </td>
-            <td className={`${table.td} max-w-48 truncate`}>{j.requestedBy ?? <span className="text-slate-400">automatic</span>}</td>
-            <td className={`${table.td} max-w-md truncate text-red-700`} title={j.error ?? undefined}>
-              {j.error ?? ""}
-            </td>
-            <td className={`${table.td} text-right`}>
-              {j.state === "failed" ? (
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  disabled={busy}
-                  onClick={() =>
-                    run(() => retryFailedJob({ queue: j.queue, id: j.id }), { success: `${j.label}: retried.`, onSuccess: refetch })
-                  }
-                >
-                  Retry
-                </Button>
-              ) : null}
-            </td>
-          </tr>
-        ))}
-      </DenseTable>
+      <Panel title="Queues">
+        <RowsTable
+          columns={[...QUEUE_COLUMNS, { head: ACTIONS, className: "text-right", cell: (q) => (q.runOnRequest ? runNow(q) : null) }]}
+          rows={data.queues}
+          rowKey={(q) => q.name}
+          rowProps={(q) => ({ "data-queue": q.name })}
+          empty="No queues yet: they are declared when the job system first starts."
+          testId="job-queues"
+        />
+      </Panel>
+      <Panel title="Recent jobs">
+        <RowsTable
+          columns={[...JOB_COLUMNS, { head: ACTIONS, className: "text-right", cell: (j) => (j.state === "failed" ? retry(j) : null) }]}
+          rows={data.jobs}
+          rowKey={(j) => j.id}
+          rowProps={(j) => ({ "data-id": j.id, "data-job": j.queue, "data-state": j.state })}
+          empty="No jobs in the last day."
+          testId="job-runs"
+        />
+      </Panel>
     </div>
-  );
-}
-
-/** A column heading: its text, or its text with right alignment for numbers, extra classes, or shown to screen readers only. */
-type Heading = string | { label: string; numeric?: boolean; className?: string; srOnly?: boolean };
-const ACTIONS: Heading = { label: "Actions", srOnly: true };
-
-function HeadingCell({ heading }: { heading: Heading }) {
-  const h = typeof heading === "string" ? { label: heading } : heading;
-  return (
-    <th className={[table.th, h.numeric ? "text-right" : "", h.className ?? ""].filter(Boolean).join(" ")}>
-      {h.srOnly ? <span className="sr-only">{h.label}</span> : h.label}
-    </th>
-  );
-}
-
-/** A panel holding one dense table, with its empty row. */
-function DenseTable({
-  title,
-  testId,
-  empty,
-  head,
-  children,
-}: {
-  title: string;
-  testId: string;
-  empty: string;
-  head: Heading[];
-  children: ReactNode[];
-}) {
-  return (
-    <Panel title={title}>
-      <div className={table.wrap}>
-        <table className={table.table} data-testid={testId}>
-          <thead>
-            <tr>
-              {head.map((h) => (
-                <HeadingCell key={typeof h === "string" ? h : h.label} heading={h} />
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {children.length === 0 ? (
-              <tr>
-                <td className={table.empty} colSpan={99}>
-                  {empty}
-                </td>
-              </tr>
-            ) : (
-              children
-            )}
-          </tbody>
-        </table>
-      </div>
-    </Panel>
   );
 }

@@ -6,16 +6,39 @@ import { FormBanner } from "@/components/form/form-banner";
 import { useAction } from "@/components/form/use-action";
 import { Button } from "@/components/ui/button";
 import { EnumBadge } from "@/components/ui/enum-badge";
-import { Panel, table } from "@/components/ui/page";
+import { Panel } from "@/components/ui/page";
 import { RowsTable, StaleNotice, type RowColumn } from "@/components/ui/rows-table";
 import { RunProgress } from "@/components/ui/run-progress";
 import { formatDateTime } from "@/lib/format";
 import { formatMoney } from "@/lib/money";
-import type { ReconciliationRun } from "@/lib/schemas/reconciliation";
+import type { OmnibusLine, ReconciliationRun } from "@/lib/schemas/reconciliation";
 import { requestReconciliation } from "@/server/actions/reconciliation-run";
 import { RUN_STATUS_LABELS, RUN_STATUS_TONES, RUNS_KEY } from "./labels";
 
-const td = `${table.td} text-right tabular-nums whitespace-nowrap`;
+const money = (head: string, value: (l: OmnibusLine) => string): RowColumn<OmnibusLine> => ({
+  head,
+  numeric: true,
+  cell: (l) => formatMoney(value(l), l.currency),
+});
+
+/** Per currency: the master's and the virtual accounts' cash in the books and upstream, and what does not add up. */
+const OMNIBUS_COLUMNS: RowColumn<OmnibusLine>[] = [
+  { head: "Currency", cell: (l) => l.currency },
+  money("Master: books", (l) => l.masterDesk),
+  money("Master: upstream", (l) => l.masterUpstream),
+  money("Virtual accounts: books", (l) => l.virtualDesk),
+  money("Virtual accounts: upstream", (l) => l.virtualUpstream),
+  {
+    head: "Difference",
+    numeric: true,
+    cell: (l) => {
+      const diff = new Decimal(l.masterUpstream).plus(l.virtualUpstream).minus(l.masterDesk).minus(l.virtualDesk);
+      return (
+        <span className={diff.isZero() ? "text-slate-500" : "font-medium text-red-700"}>{formatMoney(diff.toFixed(), l.currency)}</span>
+      );
+    },
+  },
+];
 
 /** The latest finished run's omnibus lines: per currency, the master and the virtual accounts, books beside upstream. */
 function Omnibus({ run }: { run: ReconciliationRun }) {
@@ -36,37 +59,7 @@ function Omnibus({ run }: { run: ReconciliationRun }) {
           ))}
         </ul>
       ) : null}
-      <div className={table.wrap}>
-        <table className={table.table} data-testid="omnibus">
-          <thead>
-            <tr>
-              <th className={table.th}>Currency</th>
-              {["Master: books", "Master: upstream", "Virtual accounts: books", "Virtual accounts: upstream", "Difference"].map((h) => (
-                <th key={h} className={`${table.th} text-right`}>
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {s.omnibus.map((l) => {
-              const diff = new Decimal(l.masterUpstream).plus(l.virtualUpstream).minus(l.masterDesk).minus(l.virtualDesk);
-              return (
-                <tr key={l.currency}>
-                  <td className={table.td}>{l.currency}</td>
-                  <td className={td}>{formatMoney(l.masterDesk, l.currency)}</td>
-                  <td className={td}>{formatMoney(l.masterUpstream, l.currency)}</td>
-                  <td className={td}>{formatMoney(l.virtualDesk, l.currency)}</td>
-                  <td className={td}>{formatMoney(l.virtualUpstream, l.currency)}</td>
-                  <td className={`${td} ${diff.isZero() ? "text-slate-500" : "font-medium text-red-700"}`}>
-                    {formatMoney(diff.toFixed(), l.currency)}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <RowsTable columns={OMNIBUS_COLUMNS} rows={s.omnibus} rowKey={(l) => l.currency} testId="omnibus" />
     </div>
   );
 }

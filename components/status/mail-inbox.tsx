@@ -1,5 +1,6 @@
 import Link from "next/link";
-import { Panel, table } from "@/components/ui/page";
+import { Panel } from "@/components/ui/page";
+import { RowsTable } from "@/components/ui/rows-table";
 import { formatDateTime } from "@/lib/format";
 import type { InboxMessage, InboxSummary } from "@/lib/status-mail";
 
@@ -7,42 +8,30 @@ import type { InboxMessage, InboxSummary } from "@/lib/status-mail";
 export function MailInbox({ mails, selected }: { mails: InboxSummary[]; selected?: InboxMessage }) {
   return (
     <div className="grid items-start gap-4 2xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-      <div className={table.wrap}>
-        <table className={table.table} aria-label="Received mails">
-          <thead>
-            <tr>
-              <th className={table.th}>Subject</th>
-              <th className={table.th}>To</th>
-              <th className={table.th}>Received</th>
-            </tr>
-          </thead>
-          <tbody>
-            {mails.length === 0 ? (
-              <tr>
-                <td colSpan={3} className={table.empty}>
-                  No mail received yet.
-                </td>
-              </tr>
-            ) : (
-              mails.map((m) => (
-                <tr key={m.id} className={m.id === selected?.id ? "bg-blue-50" : undefined}>
-                  <td className={`${table.td} max-w-xs truncate`}>
-                    <Link
-                      href={`/admin/mail?id=${m.id}`}
-                      className="text-blue-700 hover:underline"
-                      aria-current={m.id === selected?.id ? "true" : undefined}
-                    >
-                      {m.subject || "(no subject)"}
-                    </Link>
-                  </td>
-                  <td className={`${table.td} max-w-[14rem] truncate`}>{m.rcptTo.join(", ")}</td>
-                  <td className={`${table.td} whitespace-nowrap text-slate-600`}>{formatDateTime(m.receivedAt)}</td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      <RowsTable
+        label="Received mails"
+        columns={[
+          {
+            head: "Subject",
+            className: "max-w-xs truncate",
+            cell: (m) => (
+              <Link
+                href={`/admin/mail?id=${m.id}`}
+                className="text-blue-700 hover:underline"
+                aria-current={m.id === selected?.id ? "true" : undefined}
+              >
+                {m.subject || "(no subject)"}
+              </Link>
+            ),
+          },
+          { head: "To", className: "max-w-[14rem] truncate", cell: (m) => m.rcptTo.join(", ") },
+          { head: "Received", className: "whitespace-nowrap text-slate-600", cell: (m) => formatDateTime(m.receivedAt) },
+        ]}
+        rows={mails}
+        rowKey={(m) => m.id}
+        rowProps={(m) => ({ className: m.id === selected?.id ? "bg-blue-50" : undefined })}
+        empty="No mail received yet."
+      />
       {selected ? (
         <Panel title={selected.subject || "(no subject)"}>
           <dl className="mb-3 grid grid-cols-[6rem_1fr] gap-x-3 gap-y-1 text-sm">

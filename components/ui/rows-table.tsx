@@ -8,7 +8,10 @@ export interface RowColumn<T> {
   head: ReactNode;
   cell: (row: T, index: number) => ReactNode;
   numeric?: boolean;
+  /** Extra classes of the column's cells. */
   className?: string;
+  /** Extra classes of its heading (e.g. `hidden 2xl:table-cell` with the same on the cells). */
+  headClassName?: string;
   /** The cell's `data-*` attributes (what a test reads from it). */
   data?: (row: T) => Attributes;
 }
@@ -41,7 +44,7 @@ export function RowsTable<T>({
         <thead>
           <tr>
             {columns.map((c, i) => (
-              <th key={i} className={c.numeric ? `${table.th} text-right` : table.th}>
+              <th key={i} className={[table.th, c.numeric ? "text-right" : "", c.headClassName ?? ""].join(" ")}>
                 {c.head}
               </th>
             ))}
