@@ -58,26 +58,22 @@ async function roundTrip(engine: { dataDir?: string; url?: string }) {
 
 describe("sandbox restart", () => {
   it("answers a call in flight when it closes, before its database closes", async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sandbox-close-"));
-    try {
-      const sb = await startSandbox({ port: 0, engine: { dataDir: path.join(dir, "db") } });
-      const api = new SignedClient(sb.url);
-      await api.login();
-      // The balance read waits 300 ms before it reads the database; the close starts meanwhile.
-      sb.sandbox.faults.add({ path_pattern: "*/balance*", type: "LATENCY", remaining: 1, latency_ms: 300, status: 0 });
-      const inFlight = api.op("getBalance", "resource", { query: { account_id: seedAccountId(0) } });
-      // In flight once the call has taken the fault.
-      await expect.poll(() => sb.sandbox.faults.list().length, { interval: 10 }).toBe(0);
-      const closed = sb.close();
-      const answer = await inFlight;
-      expect(answer.status).toBe(200);
-      expect(answer.body.account_currency_assets.length).toBeGreaterThan(0);
-      await closed;
-      // Closed: no new call is taken.
-      await expect(fetch(`${sb.url}/`)).rejects.toThrow();
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    // An in-memory database the sandbox opens itself, so that its close closes it.
+    const sb = await startSandbox({ port: 0, engine: { dataDir: "memory://" } });
+    const api = new SignedClient(sb.url);
+    await api.login();
+    // The balance read waits 1.5 s before it reads the database; the close starts meanwhile.
+    sb.sandbox.faults.add({ path_pattern: "*/balance*", type: "LATENCY", remaining: 1, latency_ms: 1_500, status: 0 });
+    const inFlight = api.op("getBalance", "resource", { query: { account_id: seedAccountId(0) } });
+    // In flight once the call has taken the fault.
+    await expect.poll(() => sb.sandbox.faults.list().length, { interval: 10, timeout: 30_000 }).toBe(0);
+    const closed = sb.close();
+    const answer = await inFlight;
+    expect(answer.status).toBe(200);
+    expect(answer.body.account_currency_assets.length).toBeGreaterThan(0);
+    await closed;
+    // Closed: no new call is taken.
+    await expect(fetch(`${sb.url}/`)).rejects.toThrow();
   });
 
   it("keeps accounts, journals, balances and tokens in a PGlite directory", async () => {
