@@ -84,6 +84,18 @@ async function orNotFound<T>(call: Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * The id of the account with this number, for an address that names the account by what staff read out
+ * (/accounts/VBD1000034): one list call filtered by the number. Undefined for anything not shaped like an account
+ * number, or a number the upstream does not know.
+ */
+export async function accountIdOfNumber(value: string): Promise<string | undefined> {
+  const search = searchFilter(value, "auto");
+  if (search?.field !== "account_number") return undefined;
+  const page = await broker().listVirtualAccounts({ account_number: search.value, page_size: 10 });
+  return page.items.find((a) => a.account_number === search.value)?.account_id;
+}
+
 /** The upstream's detail, once per server request (the account layout and page share it); undefined when unknown. */
 export const getRawAccount = cache(async (accountId: string): Promise<Omit<AccountView, "masked"> | undefined> => {
   try {
