@@ -55,8 +55,8 @@ export function PositionsPanel({ accountId, canPlace = false }: { accountId: str
                             : (p.instrument_type ?? "—")}
                       </td>
                       <td className={`${cls.td} num`}>{qty(p.quantity)}</td>
-                      <td className={`${cls.td} num`}>{formatMoney(p.last_price, undefined, 2)}</td>
-                      <td className={`${cls.td} num`}>{formatMoney(p.cost_price, undefined, 2)}</td>
+                      <td className={`${cls.td} num`}>{formatMoney(p.last_price, p.currency, 2)}</td>
+                      <td className={`${cls.td} num`}>{formatMoney(p.cost_price, p.currency, 2)}</td>
                       <td className={`${cls.td} num`}>{formatMoney(p.market_value, p.currency)}</td>
                       <td className={`${cls.td} num`}>
                         <PnL value={p.unrealized_profit_loss}>{formatMoney(p.unrealized_profit_loss, p.currency)}</PnL>
