@@ -11,12 +11,15 @@ import {
   breakListParams,
   type BreakListParams,
   type BreakRow,
+  type ReconciliationRun,
 } from "@/lib/schemas/reconciliation";
 import { breakColumns } from "./breaks-columns";
 import { breakList } from "./labels";
+import { noBreaksText, useRuns } from "./use-runs";
 
 /** The breaks: URL state → one page through /api/reconciliation/breaks, prefetched by the page; live notices refetch it. */
-export function BreaksTable({ assignees }: { assignees: { email: string; name: string }[] }) {
+export function BreaksTable({ assignees, runs }: { assignees: { email: string; name: string }[]; runs: ReconciliationRun[] }) {
+  const latest = useRuns(runs).data.runs;
   const filters = useMemo<FilterField<BreakListParams>[]>(
     () => [
       {
@@ -52,7 +55,7 @@ export function BreaksTable({ assignees }: { assignees: { email: string; name: s
       listing={listing}
       filters={filters}
       label="Filter breaks"
-      empty={["No breaks match these filters.", "No breaks: the books and the upstream agree."]}
+      empty={["No breaks match these filters.", noBreaksText(latest)]}
       rowHref={(r) => `/reconciliation/breaks/${r.id}`}
       rowTestId={() => "break-row"}
     />

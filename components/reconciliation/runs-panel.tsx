@@ -1,7 +1,6 @@
 "use client";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import Decimal from "decimal.js";
-import { fetchJson } from "@/components/data-table/fetch-json";
 import { FormBanner } from "@/components/form/form-banner";
 import { useAction } from "@/components/form/use-action";
 import { Button } from "@/components/ui/button";
@@ -14,6 +13,7 @@ import { formatMoney } from "@/lib/money";
 import type { OmnibusLine, ReconciliationRun } from "@/lib/schemas/reconciliation";
 import { requestReconciliation } from "@/server/actions/reconciliation-run";
 import { RUN_STATUS_LABELS, RUN_STATUS_TONES, RUNS_KEY } from "./labels";
+import { useRuns } from "./use-runs";
 
 const money = (head: string, value: (l: OmnibusLine) => string): RowColumn<OmnibusLine> => ({
   head,
@@ -88,11 +88,7 @@ const RUN_COLUMNS: RowColumn<ReconciliationRun>[] = [
 /** Run now, the latest runs with their progress (live), and the last finished run's summary. */
 export function RunsPanel({ initial, canRun }: { initial: ReconciliationRun[]; canRun: boolean }) {
   const client = useQueryClient();
-  const query = useQuery({
-    queryKey: RUNS_KEY,
-    queryFn: ({ signal }) => fetchJson<{ runs: ReconciliationRun[] }>("/api/reconciliation/runs", signal),
-    initialData: { runs: initial },
-  });
+  const query = useRuns(initial);
   const { run, busy, banner } = useAction();
   const runs = query.data.runs;
   const open = runs.some((r) => r.status === "queued" || r.status === "running");

@@ -25,7 +25,7 @@ export default listPage(metadata, "reconciliation:read", breakListParams, async 
     table: (
       <div className="flex flex-col gap-4">
         <RunsPanel initial={runs} canRun={can(staff, "reconciliation:work")} />
-        <BreaksTable assignees={assignees} />
+        <BreaksTable assignees={assignees} runs={runs} />
       </div>
     ),
   };
