@@ -65,9 +65,17 @@ export function TicketInstrumentLookup({ onInstrument }: { onInstrument: (i: Tic
             <span className="truncate font-medium text-slate-800">
               <SymbolLink market={market} symbol={instrument.symbol} newTab /> {instrument.name}
             </span>
-            <span className="tabular-nums font-medium">
-              {formatMoney(instrument.last_price, instrument.currency, /^0\./.test(instrument.last_price) ? 3 : 2)}
-            </span>
+            {/* One price on the ticket: the live quote's where there is one; else the lookup's, said to be that. */}
+            {isInstrumentMarket(market) ? (
+              <span className="text-slate-500">{instrument.currency}</span>
+            ) : (
+              <span className="tabular-nums" data-testid="ticket-lookup-price">
+                Last at lookup{" "}
+                <b className="font-medium">
+                  {formatMoney(instrument.last_price, instrument.currency, /^0\./.test(instrument.last_price) ? 3 : 2)}
+                </b>
+              </span>
+            )}
           </div>
           {isInstrumentMarket(market) ? <TicketQuote market={market} symbol={instrument.symbol} /> : null}
           <div className="mt-0.5 flex flex-wrap gap-x-3 text-slate-600">
