@@ -189,7 +189,9 @@ test("a held journal's account and movement say Pending approval until it is dec
   // Rejected by the administrator: the account page, open all along, drops the marker.
   await admin.goto(approvalPath);
   await admin.getByRole("button", { name: "Reject…" }).click();
-  await admin.getByLabel("Reason for rejecting").fill("Wrong amount");
+  // The button goes; the reason takes the focus.
+  await expect(admin.getByLabel("Reason for rejecting")).toBeFocused();
+  await admin.keyboard.type("Wrong amount");
   admin.once("dialog", (d) => void d.accept());
   await admin.getByRole("button", { name: "Reject request" }).click();
   // Decided: the page drops its controls (and their banner) and lists the rejection.

@@ -154,6 +154,15 @@ test.describe("orders placed outside the desk", () => {
     await page.keyboard.press("Enter");
     const dialog = page.getByRole("dialog", { name: "Cancel order" });
     await expect(dialog).toContainText(account.number);
+    // Escape closes it and gives the focus back to the row's "⋯", from which the keys open it again.
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(row.getByRole("button", { name: `Change order ${coid}` })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(menu.getByRole("menuitem").first()).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    await expect(dialog).toContainText(account.number);
     await dialog.getByLabel("Reason", { exact: true }).selectOption("CUSTOMER_REQUEST");
     await dialog.getByLabel("Reason text").fill("customer called in");
     await dialog.getByRole("button", { name: "Review cancel" }).click();

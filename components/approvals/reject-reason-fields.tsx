@@ -20,7 +20,8 @@ export function RejectReasonFields({
 }) {
   return (
     <>
-      <TextareaField name="reason" label={label} required rows={3} maxLength={500} hint={hint} />
+      {/* Shown by a click on Reject…, a button that goes: the reason takes the focus, not the page. */}
+      <TextareaField name="reason" label={label} required rows={3} maxLength={500} hint={hint} autoFocus />
       <div className="flex gap-2">
         <Button type="submit" variant="danger" disabled={busy}>
           {busy ? "Rejecting…" : submitLabel}

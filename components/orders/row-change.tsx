@@ -48,7 +48,16 @@ export function RowChangeButton({ row }: { row: OrderRow }) {
 export function RowChangeLayer({ canModify, children }: { canModify: boolean; children: ReactNode }) {
   const [target, setTarget] = useState<Target>();
   const [sent, setSent] = useState<{ row: OrderRow; pending: PendingChange }[]>([]);
-  const close = () => setTarget(undefined);
+  const close = () => {
+    const row = target?.row;
+    setTarget(undefined);
+    // The focus goes back to the row's "⋯" (the menu item that opened a dialog is gone), found again by its label: the
+    // blotter may have rendered the row anew meanwhile. An order no longer open has no "⋯", and the focus stays.
+    if (row) {
+      const label = CSS.escape(`Change order ${row.clientOrderId}`);
+      requestAnimationFrame(() => document.querySelector<HTMLElement>(`button[aria-label="${label}"]`)?.focus());
+    }
+  };
   return (
     <OpenChange.Provider value={canModify ? (row, at) => setTarget({ row, at, step: "menu" }) : null}>
       <div className="flex flex-col gap-2">
