@@ -53,10 +53,13 @@ export interface Judgement {
   reason: string;
 }
 
+/** A share as a whole percentage; a failure among many is "<1%", never a 0% that reads as none. */
+const percent = (rate: number) => (rate > 0 && rate < 0.005 ? "<1%" : `${Math.round(rate * 100)}%`);
+
 function fromCalls(t: CallTotals, th: Thresholds, scope: string): Judgement {
   const rate = t.failures / t.calls;
   const avg = Math.round(t.latencyMsSum / t.calls);
-  const words = `${t.failures} of ${t.calls} calls failed ${scope} (${Math.round(rate * 100)}%), average ${avg} ms`;
+  const words = `${t.failures} of ${t.calls} calls failed ${scope} (${percent(rate)}), average ${avg} ms`;
   if (rate >= th.outageErrorRate) return { state: "outage", reason: words };
   if (rate >= th.degradedErrorRate || avg >= th.slowMs || t.slow / t.calls >= th.slowShare) return { state: "degraded", reason: words };
   return { state: "operational", reason: words };

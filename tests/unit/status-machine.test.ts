@@ -33,6 +33,12 @@ describe("judge: evidence → the state it points to", () => {
     expect(judge(ev({ recent: t(5, 0), window: t(40, 30) })).state).toBe("operational");
   });
 
+  it("says a failure among many calls as under one per cent, not as none", () => {
+    expect(judge(ev({ recent: t(300, 1), window: t(300, 1) })).reason).toBe("1 of 300 calls failed lately (<1%), average 100 ms");
+    expect(judge(ev({ recent: t(300, 0), window: t(300, 0) })).reason).toBe("0 of 300 calls failed lately (0%), average 100 ms");
+    expect(judge(ev({ recent: t(100, 1), window: t(100, 1) })).reason).toBe("1 of 100 calls failed lately (1%), average 100 ms");
+  });
+
   it("takes the probe when nobody called lately", () => {
     expect(judge(ev({ recent: t(1, 0), probe: { ok: false, latencyMs: 30 } }))).toMatchObject({
       state: "outage",
