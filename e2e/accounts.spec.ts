@@ -421,6 +421,14 @@ test.describe("upstream faults", () => {
     const missing = await page.goto("/accounts/NO0SUCH0ACCOUNT");
     expect(missing?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Account not found" })).toBeVisible();
+    const unknownNumber = await page.goto("/accounts/VBD9999999");
+    expect(unknownNumber?.status()).toBe(404);
+  });
+
+  test("an address with the account's number, as staff type or paste it, opens the account", async ({ page }) => {
+    await page.goto("/accounts/vbd1000003");
+    await expect(page).toHaveURL(/\/accounts\/[0-9a-f-]{16,}$/);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("VBD1000003");
   });
 
   test("a filter changed while the upstream does not answer shows the error with a Retry, not the previous rows", async ({ page }) => {
@@ -441,6 +449,23 @@ test.describe("upstream faults", () => {
     sandboxCall("POST", "/sandbox/faults/clear");
     await table.getByRole("button", { name: "Retry" }).click();
     await expect(table.locator("tbody tr").first()).toContainText("FROZEN");
+  });
+
+  test("positions in several currencies: each price, cost and value says its currency", async ({ page }) => {
+    await page.goto("/accounts?q=1000001&by=external_account_number");
+    await page.getByTestId("account-row-1000001").getByRole("link").click();
+    const rows = page.getByTestId("positions-panel").locator("tbody tr:not([data-testid=position-leg])");
+    await expect(rows.first()).toBeVisible();
+    const currencies = new Set<string>();
+    for (const row of await rows.all()) {
+      // Quantity, Last, Cost, Market value, P&L: the last four are money of the position's currency.
+      const cells = (await row.locator("td").allTextContents()).slice(4, 8).map((t) => t.trim());
+      const currency = cells[2].split(" ").at(-1)!;
+      expect(currency).toMatch(/^[A-Z]{3}$/);
+      for (const cell of cells) expect(cell).toMatch(new RegExp(`^-?[0-9,.]+ ${currency}$`));
+      currencies.add(currency);
+    }
+    expect([...currencies]).toEqual(expect.arrayContaining(["HKD", "USD"]));
   });
 
   test("a failing balance call shows an error in the balance panel only, and Retry recovers", async ({ page }) => {

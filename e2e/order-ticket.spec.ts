@@ -90,6 +90,10 @@ test.describe("as operations", () => {
     await expect(page.getByTestId("ticket-account")).toContainText(MARGIN);
 
     await stock(page, "aapl");
+    // One price on the ticket, the live quote's: the card's heading names the instrument and its currency only.
+    await expect(page.getByTestId("ticket-quote-last")).toHaveText(/^[0-9,]+\.[0-9]{2}/);
+    await expect(page.getByTestId("ticket-instrument").locator("> div").first()).toHaveText(/AAPL.*USD$/);
+    await expect(page.getByTestId("ticket-instrument").locator("> div").first()).not.toContainText(/[0-9]\.[0-9]/);
     await page.locator("#f-quantity").fill("10");
     await page.locator("#f-limit_price").fill("210.00");
     await page.getByRole("button", { name: "Preview" }).click();

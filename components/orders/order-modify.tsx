@@ -97,10 +97,11 @@ function Review({ rows, reason, children }: { rows: [string, ReactNode, ReactNod
     <div className="flex flex-col gap-2" data-testid="order-change-review">
       <table className="text-sm">
         <thead>
-          <tr className="text-left text-xs text-slate-500">
+          <tr className="text-xs text-slate-500">
             <th className="pr-4 font-medium" />
-            <th className="pr-4 font-medium">Before</th>
-            <th className="font-medium">After</th>
+            {/* Over their values, which are right-aligned. */}
+            <th className="pr-4 text-right font-medium">Before</th>
+            <th className="text-right font-medium">After</th>
           </tr>
         </thead>
         <tbody>
