@@ -188,6 +188,17 @@ test.describe("as operations", () => {
     await expect(page.getByTestId("fx-quote-countdown")).toContainText(/expires in \d+ s/);
     await reviewAndSend(page, /Send fx request/);
     await expect(page.getByTestId("movement-status")).toHaveText(/Completed/i);
+    // Its page shows what was bought and at what rate, as the sandbox booked them.
+    await page.getByRole("link", { name: "Open the movement" }).click();
+    await expect(page).toHaveURL(/\/movements\/FX_EXCHANGE\/[^/]+$/);
+    const crid = decodeURIComponent(new URL(page.url()).pathname.split("/").pop()!);
+    const booked = sandbox("GET", "/broker/funding/fx-exchanges/get", { query: { account_id: masterId(), client_request_id: crid } });
+    expect(booked.body).toMatchObject({ status: "COMPLETED", to_currency: "HKD" });
+    const field = (name: string) => page.getByText(name, { exact: true }).locator("xpath=following-sibling::dd[1]");
+    const bought = Number(booked.body.to_amount).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    await expect(field("To amount")).toHaveText(`${bought} HKD`);
+    await expect(field("FX rate")).toHaveText(`${booked.body.fx_rate} HKD per USD`);
+    await shots(page, "fx-request-movement");
   });
 
   test("an instant exchange sends the to_amount computed from the quote", async ({ page }) => {

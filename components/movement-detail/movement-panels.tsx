@@ -65,10 +65,10 @@ export function OutcomePanel({ m }: { m: MovementFull }) {
  * the two amounts only), the amounts' ratio, said to be so.
  */
 function fxRate(m: MovementFull): string | null {
-  if (m.fxRate) return m.fxRate;
+  const unit = m.toCurrency ? ` ${m.toCurrency}${m.currency ? ` per ${m.currency}` : ""}` : "";
+  if (m.fxRate) return `${m.fxRate}${unit}`;
   if (!m.amount || !m.toAmount || !m.toCurrency || Number(m.amount) === 0) return null;
-  const rate = (Number(m.toAmount) / Number(m.amount)).toFixed(6);
-  return `${rate} ${m.toCurrency}${m.currency ? ` per ${m.currency}` : ""} (from the amounts)`;
+  return `${(Number(m.toAmount) / Number(m.amount)).toFixed(6)}${unit} (from the amounts)`;
 }
 
 export function MovementFields({ m }: { m: MovementFull }) {

@@ -4,7 +4,14 @@ import type { BrokerClient } from "@/server/broker/client";
 import type { Engine, Queryable } from "@/server/db/engine";
 import type { MovementKind } from "./changes";
 import { fromEnvelope, ingest } from "./ingest";
-import { markMovementDetailSeen, markOrderDetailSeen, movementSeq, orderSeq, selectOrderForSnapshot } from "./queries/snapshots";
+import {
+  markMovementDetailSeen,
+  markOrderDetailSeen,
+  movementSeq,
+  orderSeq,
+  selectMovementForSnapshot,
+  selectOrderForSnapshot,
+} from "./queries/snapshots";
 
 /**
  * An upstream detail call's answer applied to the read model: stored as a snapshot event only when it changes the
@@ -102,15 +109,21 @@ export const DETAIL_CALL: Record<MovementKind, keyof BrokerClient> = {
   INSTANT_EXCHANGE: "getInstantExchange",
 };
 
+/**
+ * What a movement's detail may add that its events do not carry: the upstream's id, and an FX request's bought
+ * amount and rate (a funding event carries the request's fields; the detail adds `to_amount` and `fx_rate`).
+ */
+const MOVEMENT_DETAIL = ["request_id", "to_amount", "to_currency", "fx_rate"] as const;
+
+/**
+ * Applies one movement detail: a snapshot event when its status differs ("diverged") or when it fills a field the
+ * row lacks ("enriched"), else the detail is only marked as read.
+ */
 export async function applyMovementSnapshot(
   engine: Engine,
   m: { kind: MovementKind; client_request_id: string; account_id: string; status: string; last_event_seq: string },
   detail: Json,
 ): Promise<SnapshotResult> {
-  if (canon(detail.status) === canon(m.status)) {
-    await markMovementDetailSeen(engine, m.kind, m.client_request_id);
-    return "same";
-  }
   const item = fromEnvelope(
     {
       id: randomUUID(),
@@ -120,11 +133,22 @@ export async function applyMovementSnapshot(
     },
     "snapshot",
   );
+  const diverged = canon(detail.status) !== canon(m.status);
+  if (!diverged) {
+    const row = await selectMovementForSnapshot(engine, m.kind, m.client_request_id);
+    const fresh = item.changes.find((c) => c.kind === "movement")?.fields ?? {};
+    if (!MOVEMENT_DETAIL.some((f) => fresh[f] !== undefined && row && row[f] === null)) {
+      await markMovementDetailSeen(engine, m.kind, m.client_request_id);
+      return "same";
+    }
+  }
   const result = await ingest(
     engine,
     [item],
     undefined,
     async (tx) => (await movementSeq(tx, m.kind, m.client_request_id)) === m.last_event_seq,
   );
-  return result.stored ? "diverged" : "stale";
+  if (!result.stored) return "stale";
+  await markMovementDetailSeen(engine, m.kind, m.client_request_id);
+  return diverged ? "diverged" : "enriched";
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { OPEN_ORDER_STATUSES } from "@/lib/broker-enums";
 import { DESK_ONLY_MOVEMENT_STATUSES, FINAL_MOVEMENT_STATUSES, MOVEMENT_KINDS } from "@/server/books/changes";
-import { orderSeq } from "@/server/books/queries/snapshots";
+import { markMovementDetailSeen, orderSeq } from "@/server/books/queries/snapshots";
 import { applyMovementSnapshot, applyOrderGroup, applyOrderSnapshot, DETAIL_CALL, type SnapshotResult } from "@/server/books/snapshots";
 import type { BrokerClient } from "@/server/broker/client";
 import type { Engine } from "@/server/db/engine";
@@ -14,13 +14,15 @@ import {
   selectOpenOrdersBefore,
   selectOrdersWantingDetail,
   selectRunningRun,
+  selectFxWantingDetail,
   selectStaleMovements,
   type Run,
 } from "./queries/sync";
 
 /**
  * Keeping the read model true with the upstream's detail and list calls, all within the client's rate budget:
- * - details: an order that events describe only in part (no prices; a replace) gets one detail call;
+ * - details: an order that events describe only in part (no prices; a replace) gets one detail call, and so does a
+ *   completed FX request (its events carry no bought amount and no rate);
  * - backfill: per account, open orders and recent order history, for what happened before the consumer ran, and
  *   for a window of events the stream could not resume over (a gap);
  * - reconciliation: a detail call for every movement or open order that has sat in a non-final state too long.
@@ -59,6 +61,29 @@ export async function completeOrderDetails(d: SyncDeps, limit = 20): Promise<num
     }
   }
   return rows.length;
+}
+
+/**
+ * One pass of detail calls for completed FX requests the books know no bought amount or rate of; answers how many
+ * were read. A call that fails otherwise than "not found" is logged and left for the next pass (the row stays wanted).
+ */
+export async function completeMovementDetails(d: SyncDeps, limit = 20): Promise<number> {
+  const rows = await selectFxWantingDetail(d.engine, limit);
+  let read = 0;
+  for (const m of rows) {
+    const call = d.client[DETAIL_CALL[m.kind]] as (i: { account_id: string; client_request_id: string }) => Promise<Json>;
+    try {
+      await applyMovementSnapshot(d.engine, m, await call({ account_id: m.account_id, client_request_id: m.client_request_id }));
+      read += 1;
+    } catch (e) {
+      if (isNotFound(e)) {
+        // Unknown upstream: nothing more to learn.
+        await markMovementDetailSeen(d.engine, m.kind, m.client_request_id);
+        read += 1;
+      } else d.log?.("warn", "a movement's detail call failed", { kind: m.kind, client_request_id: m.client_request_id, err: String(e) });
+    }
+  }
+  return read;
 }
 
 async function openRun(engine: Engine, job: "backfill" | "reconcile", requestedBy?: string, resume = false): Promise<Run> {

@@ -6,7 +6,7 @@ import { sweepExpired } from "@/server/approvals/requests";
 import type { BrokerClient } from "@/server/broker/client";
 import type { AppDb } from "@/server/db";
 import type { Engine } from "@/server/db/engine";
-import { backfill, backfillDue, completeOrderDetails, reconcile, type SyncDeps } from "@/server/events/sync";
+import { backfill, backfillDue, completeMovementDetails, completeOrderDetails, reconcile, type SyncDeps } from "@/server/events/sync";
 import { pacer, runOrderSweep, type OrderSweepDeps, type SweepMemory } from "@/server/orders/sweep";
 import { sweptWithin } from "./queries";
 import { runOutboxLoop, type OutboxDeps } from "@/server/status-mail/outbox";
@@ -235,7 +235,7 @@ export const JOBS = {
   ),
   orderDetails: {
     name: "order-details",
-    label: "Order details",
+    label: "Order and movement details",
     policy: "stately",
     retryLimit: 3,
     retryDelay: 10,
@@ -246,12 +246,16 @@ export const JOBS = {
     async run(_data, d, _state, signal) {
       const limit = 20;
       let read = 0;
-      for (;;) {
-        const n = await completeOrderDetails(syncDeps(d), limit);
-        read += n;
-        if (n < limit) return { output: { read } };
-        if (signal.aborted) return { again: true, output: { read } };
+      // Orders that events describe in part, then completed FX requests whose bought amount and rate no event carries.
+      for (const pass of [completeOrderDetails, completeMovementDetails]) {
+        for (;;) {
+          const n = await pass(syncDeps(d), limit);
+          read += n;
+          if (n < limit) break;
+          if (signal.aborted) return { again: true, output: { read } };
+        }
       }
+      return { output: { read } };
     },
   },
   approvalsExpiry: {

@@ -88,14 +88,15 @@ export async function startJobs(o: StartJobsOptions): Promise<JobsHandle> {
   }
 
   // The event path's triggers: a projected batch of orders or movements asks for the surveillance evaluation and
-  // order details; a gap the consumer recorded, for the backfill. One send in flight a queue; a notice meanwhile sends once more after it (the queue's policy
+  // order and movement details; a gap the consumer recorded, for the backfill. One send in flight a queue; a notice meanwhile sends once more after it (the queue's policy
   // keeps at most one waiting anyway).
   const names = new Set(jobs.map((j) => j.name));
   const trigger = coalesced((name: string) => send(name).then(() => undefined));
   const unlisten = await onChange(engine, (notice) => {
     const orders = notice.topics.includes("order");
-    if ((orders || notice.topics.includes("movement")) && names.has(JOBS.surveillance.name)) trigger(JOBS.surveillance.name);
-    if (orders && names.has(JOBS.orderDetails.name)) trigger(JOBS.orderDetails.name);
+    const movements = notice.topics.includes("movement");
+    if ((orders || movements) && names.has(JOBS.surveillance.name)) trigger(JOBS.surveillance.name);
+    if ((orders || movements) && names.has(JOBS.orderDetails.name)) trigger(JOBS.orderDetails.name);
     if (notice.topics.includes("backfill") && names.has(JOBS.backfill.name)) trigger(JOBS.backfill.name);
     // An approval's claim (or any decision): the expiry job looks once the claimed execution could count as stopped,
     // so a process that dies in the four-eyes window is found within seconds of the limit. The job is stored before

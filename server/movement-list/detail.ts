@@ -50,8 +50,9 @@ export async function getMovementDetail(q: Queryable, kind: string, clientReques
 
 /**
  * "Refresh from upstream": one live detail call (journals are read at their from-account), shown as received and
- * applied to the read model as the consumer's reconciliation does (a snapshot event only when the status differs,
- * and only when no event moved the row meanwhile).
+ * applied to the read model as the consumer's reconciliation does (a snapshot event only when the status differs or
+ * the detail fills what the row lacks, such as an FX request's bought amount and rate, and only when no event moved
+ * the row meanwhile).
  */
 export async function refreshMovementFromUpstream(
   engine: Engine,

@@ -144,7 +144,9 @@ export async function sendMovement<R extends { client_request_id: string; status
       kind: m.kind,
       clientRequestId: m.clientRequestId,
       requestedBy: ctx.staff.email,
-      fields: { ...m.fields, status, reason: answer.reason },
+      // What the answer adds to what was sent (the upstream's id; an FX request's bought amount and rate when it
+      // completed at once) is recorded too: no event brings those (a funding event carries the request's fields).
+      fields: { ...answerFields(answer), ...m.fields, status, reason: answer.reason },
     });
   } catch (error) {
     // It was sent: the upstream's events bring it into the read model even if this write failed.
@@ -152,6 +154,10 @@ export async function sendMovement<R extends { client_request_id: string; status
   }
   return { kind: m.kind, client_request_id: m.clientRequestId, status, reason: answer.reason };
 }
+
+/** The answer's text fields, as the read model reads a detail call's (server/books/changes.ts). */
+const answerFields = (answer: object): Record<string, string> =>
+  Object.fromEntries(Object.entries(answer).filter((e): e is [string, string] => typeof e[1] === "string" && e[1] !== ""));
 
 /** A field map for forms whose inputs carry the wire's own names. */
 export const sameNames = (fields: readonly string[]): UpstreamFieldMap => ({ field: (path) => (fields.includes(path) ? path : undefined) });

@@ -11,7 +11,8 @@ import { clock, US_CORE } from "../sandbox/trading-helpers";
 import { SignedClient } from "../helpers/signed-fetch";
 import type { TestEngine } from "../helpers/engines";
 import { sandboxBroker } from "../helpers/sandbox-broker";
-export { until } from "../helpers/until";
+import { until } from "../helpers/until";
+export { until };
 
 /**
  * A started sandbox (with its gRPC event stream) and the app's database on one fresh database of an engine: the
@@ -130,3 +131,11 @@ export function useProcessFixture(te: TestEngine): () => EventsFixture {
   });
   return () => f!;
 }
+
+/** Waits until the fixture's consumer has subscribed to the sandbox's event stream. */
+export const streamConnected = (f: EventsFixture) =>
+  until(
+    async () => (await f.db.engine.query<{ connected: boolean }>("SELECT connected FROM brokerdesk.event_stream")).rows[0]?.connected,
+    20_000,
+    "the event stream",
+  );

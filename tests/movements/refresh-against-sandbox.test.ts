@@ -3,7 +3,7 @@ import type { BrokerClient } from "@/server/broker/client";
 import { recordDeskMovement } from "@/server/books/desk";
 import { getMovementDetail, refreshMovementFromUpstream } from "@/server/movement-list/detail";
 import { withAppDb } from "../helpers/app-db";
-import { engines, rid, seedAccountId, startFixture, type Fixture } from "../sandbox/fixture";
+import { engines, masterAccountId, rid, seedAccountId, startFixture, type Fixture } from "../sandbox/fixture";
 import { sandboxBroker } from "../helpers/sandbox-broker";
 
 /**
@@ -69,6 +69,28 @@ describe("refresh a movement from upstream", () => {
     expect(live.reason).toBe(sent.body.reason);
     const d = await getMovementDetail(db().engine, "CASH_JOURNAL", id);
     expect(d.movement).toMatchObject({ status: "REJECTED", reason: sent.body.reason });
+  });
+
+  it("a completed FX request recorded without its bought amount and rate: the refresh fills both from the detail", async () => {
+    const id = rid("fx");
+    const fields = { account_id: masterAccountId(), from_currency: "USD", to_currency: "HKD", from_amount: "100.00" };
+    const sent = await f.api.op("createFxRequest", "resource", { body: { ...fields, client_request_id: id } });
+    expect(sent.body).toMatchObject({ status: "COMPLETED" });
+    // As the desk recorded one before it kept the answer's amount and rate.
+    await recordDeskMovement(db().engine, {
+      kind: "FX_EXCHANGE",
+      clientRequestId: id,
+      requestedBy: "ops@example.test",
+      fields: { ...fields, status: "COMPLETED" },
+    });
+    expect((await getMovementDetail(db().engine, "FX_EXCHANGE", id)).movement).toMatchObject({ toAmount: null, fxRate: null });
+
+    const first = await refreshMovementFromUpstream(db().engine, client, "FX_EXCHANGE", id);
+    expect(first).toMatchObject({ status: "COMPLETED", applied: "enriched" });
+    const { movement } = await getMovementDetail(db().engine, "FX_EXCHANGE", id);
+    expect(movement).toMatchObject({ status: "COMPLETED", toCurrency: "HKD", toAmount: sent.body.to_amount, fxRate: sent.body.fx_rate });
+    expect(movement.detailAt).not.toBeNull();
+    expect((await refreshMovementFromUpstream(db().engine, client, "FX_EXCHANGE", id)).applied).toBe("same");
   });
 
   it("a movement the desk does not know is not found, before any upstream call", async () => {

@@ -35,6 +35,19 @@ export async function orderSeq(q: Queryable, accountId: string, clientOrderId: s
   return rows[0] ? Number(rows[0].s) : undefined;
 }
 
+/** The movement row's fields a detail may complete (null: not known yet); undefined when there is no row. */
+export async function selectMovementForSnapshot(
+  q: Queryable,
+  kind: string,
+  clientRequestId: string,
+): Promise<Record<"request_id" | "to_amount" | "to_currency" | "fx_rate", string | null> | undefined> {
+  const { rows } = await q.query<Record<"request_id" | "to_amount" | "to_currency" | "fx_rate", string | null>>(
+    `SELECT request_id, to_amount::text, to_currency, fx_rate::text FROM brokerdesk.money_movements WHERE kind = $1 AND client_request_id = $2`,
+    [kind, clientRequestId],
+  );
+  return rows[0];
+}
+
 export async function markMovementDetailSeen(q: Queryable, kind: string, clientRequestId: string): Promise<void> {
   await q.query("UPDATE brokerdesk.money_movements SET detail_at = now() WHERE kind = $1 AND client_request_id = $2", [
     kind,

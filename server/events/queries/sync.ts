@@ -123,6 +123,21 @@ export async function selectStaleMovements(
   return rows;
 }
 
+/**
+ * Completed FX requests whose bought amount or rate the books lack and whose detail was never read (their events
+ * carry the request's fields only), oldest first. Literal conditions, so the partial index of migration 0190 serves it.
+ */
+export async function selectFxWantingDetail(q: Queryable, limit: number): Promise<StaleMovement[]> {
+  const { rows } = await q.query<StaleMovement>(
+    `SELECT kind, client_request_id, account_id, status, last_event_seq::text FROM brokerdesk.money_movements
+      WHERE kind = 'FX_EXCHANGE' AND status = 'COMPLETED' AND (to_amount IS NULL OR fx_rate IS NULL) AND detail_at IS NULL
+        AND account_id IS NOT NULL
+      ORDER BY updated_at LIMIT $1`,
+    [limit],
+  );
+  return rows;
+}
+
 /** Orders in an open status unchanged since `before` (at most 5000, oldest first). */
 export async function selectOpenOrdersBefore(
   q: Queryable,
