@@ -25,6 +25,26 @@ async function enableBatchRule(admin: Page) {
   }
 }
 
+test("the upload page loads with no error in the browser, and keeps the batch id the server rendered", async ({ browser }) => {
+  const ops = await browser.newPage({ storageState: storageFor("operations") });
+  const problems: string[] = [];
+  ops.on("console", (m) => void (m.type() === "error" && problems.push(m.text())));
+  ops.on("pageerror", (e) => problems.push(e.message));
+  try {
+    const res = await ops.goto("/movements/bulk");
+    const served = /data-testid="bulk-batch-id"[^>]*>([^<]+)</.exec(await res!.text())?.[1];
+    expect(served).toMatch(/^bj_[A-Za-z0-9]+$/);
+    // Hydrated once a pasted row is counted; the id shown then is the one the server's HTML had (a hydration
+    // mismatch re-renders it with the browser's own).
+    await ops.getByLabel("CSV text").fill(`${HEADER}\nCASH,${MASTER_NUMBER},${JOURNAL_TARGET},USD,1.00,,,,`);
+    await expect(ops.getByText(/^1 row · batch/)).toBeVisible();
+    await expect(ops.getByTestId("bulk-batch-id")).toHaveText(served!);
+    expect(problems).toEqual([]);
+  } finally {
+    await ops.close();
+  }
+});
+
 test("a CSV's bad row is shown by line and column; fixed, the batch waits for approval and is sent once, row by row", async ({
   browser,
 }) => {

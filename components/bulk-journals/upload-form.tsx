@@ -23,10 +23,11 @@ const TEMPLATE_HREF = `data:text/csv;charset=utf-8,${encodeURIComponent(BULK_JOU
 /**
  * The upload: a CSV chosen or pasted, checked on the server row by row; each bad row's line, column and message
  * shown, nothing held while one is bad; once all are good the batch is held for approval as one request. The batch
- * id is made once when the page opens (a second submit is the same batch); "New batch" makes the next.
+ * id is made once by the page on the server (`batchId`; made here, the server's render and the browser's would
+ * differ) and kept, so a second submit is the same batch; "New batch", after a batch is held, makes the next.
  */
-export function BulkJournalUpload() {
-  const [batchId, setBatchId] = useState(() => newClientId("bj"));
+export function BulkJournalUpload({ batchId: first }: { batchId: string }) {
+  const [batchId, setBatchId] = useState(first);
   const [csv, setCsv] = useState("");
   const [fileName, setFileName] = useState<string>();
   const [errors, setErrors] = useState<BulkRowError[]>([]);
@@ -129,7 +130,10 @@ export function BulkJournalUpload() {
               {busy ? "Checking…" : "Check and send for approval"}
             </Button>
             <span className="text-xs text-slate-500">
-              {lines.toLocaleString("en-US")} row{lines === 1 ? "" : "s"} · batch <span className="font-mono">{batchId}</span>
+              {lines.toLocaleString("en-US")} row{lines === 1 ? "" : "s"} · batch{" "}
+              <span className="font-mono" data-testid="bulk-batch-id">
+                {batchId}
+              </span>
             </span>
           </div>
           <FormBanner banner={banner} />

@@ -1,18 +1,24 @@
 import type { Metadata } from "next";
+import { connection } from "next/server";
 import { BulkJournalUpload } from "@/components/bulk-journals/upload-form";
 import { PageHeader } from "@/components/ui/page";
+import { newClientId } from "@/lib/ids";
 
 export const metadata: Metadata = { title: "Bulk journals" };
 
-/** A CSV of cash or position journals, checked row by row, then held for approval as one request. */
-export default function Page() {
+/**
+ * A CSV of cash or position journals, checked row by row, then held for approval as one request. The form opens
+ * here, so this is where its batch id is made, once a request: the server's HTML and the browser show the same one.
+ */
+export default async function Page() {
+  await connection();
   return (
     <>
       <PageHeader
         title="Bulk journals"
         description="Upload a CSV of cash or position journals. Every row is checked first; the batch then waits for a second person's approval as one request."
       />
-      <BulkJournalUpload />
+      <BulkJournalUpload batchId={newClientId("bj")} />
     </>
   );
 }
