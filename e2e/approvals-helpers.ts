@@ -25,13 +25,13 @@ export async function sendCashJournal(page: Page, amount: string, to = JOURNAL_T
   await page.goto("/movements/new/cash-journal");
   await page.getByLabel("From account", { exact: true }).fill("master");
   await page
-    .getByRole("list", { name: "Accounts for from account" })
-    .getByRole("button", { name: new RegExp(MASTER_NUMBER) })
+    .getByRole("listbox", { name: "Accounts for from account" })
+    .getByRole("option", { name: new RegExp(MASTER_NUMBER) })
     .click();
   await page.getByLabel("To account", { exact: true }).fill(to);
   await page
-    .getByRole("list", { name: "Accounts for to account" })
-    .getByRole("button", { name: new RegExp(to) })
+    .getByRole("listbox", { name: "Accounts for to account" })
+    .getByRole("option", { name: new RegExp(to) })
     .click();
   await page.getByLabel("Amount", { exact: true }).fill(amount);
   await page.getByRole("button", { name: "Review", exact: true }).click();

@@ -47,8 +47,8 @@ const calls = (): Record<string, number> => sandbox("GET", "/sandbox/calls").bod
 async function pickAccount(page: Page, label: string, search: string, number: string) {
   await page.getByLabel(label, { exact: true }).fill(search);
   await page
-    .getByRole("list", { name: `Accounts for ${label.toLowerCase()}` })
-    .getByRole("button", { name: new RegExp(number) })
+    .getByRole("listbox", { name: `Accounts for ${label.toLowerCase()}` })
+    .getByRole("option", { name: new RegExp(number) })
     .click();
   await expect(
     page.getByTestId(`picked-${label === "From account" ? "from_account" : label === "To account" ? "to_account" : "account_id"}`),
@@ -111,8 +111,8 @@ test.describe("as operations", () => {
   test("an account list stays where it is while the next search is on its way, and takes the click", async ({ page }) => {
     await page.goto("/movements/new/cash-journal");
     const field = page.getByLabel("From account", { exact: true });
-    const list = page.getByRole("list", { name: "Accounts for from account" });
-    const master = list.getByRole("button", { name: new RegExp(MASTER_NUMBER) });
+    const list = page.getByRole("listbox", { name: "Accounts for from account" });
+    const master = list.getByRole("option", { name: new RegExp(MASTER_NUMBER) });
     await field.focus();
     await expect(master).toBeVisible();
     const before = await master.boundingBox();

@@ -120,7 +120,7 @@ test.describe("as operations", () => {
   test("the account picker keeps its list while the next search is on its way, and takes the click", async ({ page }) => {
     await page.goto("/orders/new");
     const field = page.locator("#f-account_id");
-    const margin = page.getByRole("list", { name: "Matching accounts" }).getByRole("button", { name: new RegExp(MARGIN) });
+    const margin = page.getByRole("listbox", { name: "Matching accounts" }).getByRole("option", { name: new RegExp(MARGIN) });
     await field.fill("Emma"); // the first name of MARGIN's holder
     await expect(margin).toBeVisible();
     const before = await margin.boundingBox();
@@ -145,7 +145,7 @@ test.describe("as operations", () => {
     pinPrice("AAPL", "200.00");
     await page.goto("/orders/new");
     await page.locator("#f-account_id").fill(MARGIN);
-    await page.getByRole("list", { name: "Matching accounts" }).getByRole("button").first().click();
+    await page.getByRole("listbox", { name: "Matching accounts" }).getByRole("option").first().click();
     await expect(page.getByTestId("ticket-account")).toContainText(MARGIN);
     await stock(page, "AAPL");
     await page.locator("#f-quantity").fill("5");

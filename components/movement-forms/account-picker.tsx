@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { fetchJson } from "@/components/data-table/fetch-json";
 import { fieldId, FormSection, useFieldError } from "@/components/form/fields";
+import { Listbox, searchPending, useListbox } from "@/components/form/listbox";
 import { useDebounced } from "@/components/order-ticket/use-debounced";
 import { Badge } from "@/components/ui/badge";
 import { Field, Input } from "@/components/ui/field";
@@ -10,7 +11,8 @@ import { movementFormKeys, movementFormUrls, type MovementAccount } from "@/lib/
 
 /**
  * An account field of a movement form: a debounced search (one upstream list call per pause) over the master
- * account (scope "all") and the virtual accounts; the chosen account shows its number, name and status.
+ * account (scope "all") and the virtual accounts, a combobox (`useListbox`: arrows, Enter, Escape; Enter never submits the
+ * form); the chosen account shows its number, name and status.
  */
 export function MovementAccountPicker({
   name,
@@ -41,6 +43,22 @@ export function MovementAccountPicker({
     // The list stays while the next search is on its way: a list that vanished for the fetch would take the click
     // aimed at an account (the one being pressed while the typing settles) with it.
     placeholderData: keepPreviousData,
+  });
+  const typed = q.trim();
+  const box = useListbox({
+    options: hits.data,
+    open,
+    typed,
+    pending: open && searchPending(typed, settled, hits),
+    keyOf: (a) => a.account_id,
+    disabled: (a) => a.account_id === exclude,
+    onPick: (a) => {
+      onAccount(a);
+      setQ("");
+      setOpen(false);
+    },
+    onOpen: () => setOpen(true),
+    onClose: () => setOpen(false),
   });
 
   if (account) {
@@ -86,6 +104,7 @@ export function MovementAccountPicker({
         hint={scope === "all" ? "Master account, or a virtual account by number or name" : "Account number, external number or name"}
       >
         <Input
+          {...box.inputProps}
           id={id}
           type="search"
           value={q}
@@ -99,32 +118,15 @@ export function MovementAccountPicker({
           onFocus={() => setOpen(true)}
         />
       </Field>
-      {open && hits.data ? (
-        hits.data.length === 0 ? (
-          <p className="text-xs text-slate-500">No account matches.</p>
-        ) : (
-          <ul className="max-h-48 overflow-auto rounded border border-slate-200" aria-label={`Accounts for ${label.toLowerCase()}`}>
-            {hits.data.map((a) => (
-              <li key={a.account_id}>
-                <button
-                  type="button"
-                  disabled={a.account_id === exclude}
-                  className="flex w-full items-center gap-3 px-2 py-1 text-left text-sm hover:bg-blue-50 focus:bg-blue-50 disabled:cursor-not-allowed disabled:text-slate-400"
-                  onClick={() => {
-                    onAccount(a);
-                    setQ("");
-                    setOpen(false);
-                  }}
-                >
-                  <span className="font-mono">{a.account_number}</span>
-                  <span className="flex-1 truncate text-slate-600">{a.name}</span>
-                  <span className="text-xs text-slate-500">{a.is_master ? "master" : a.account_status}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        )
-      ) : null}
+      <Listbox box={box} label={`Accounts for ${label.toLowerCase()}`}>
+        {(a) => (
+          <>
+            <span className="font-mono">{a.account_number}</span>
+            <span className="flex-1 truncate text-slate-600">{a.name}</span>
+            <span className="text-xs text-slate-500">{a.is_master ? "master" : a.account_status}</span>
+          </>
+        )}
+      </Listbox>
       {/* Below the list, not above it: a line appearing as a search starts would move the list under the pointer. */}
       {hits.isFetching ? <p className="text-xs text-slate-500">Searching…</p> : null}
       {hits.isError ? <p className="text-xs text-red-700">{(hits.error as Error).message}</p> : null}

@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import type { UseFormSetValue } from "react-hook-form";
 import { fetchJson } from "@/components/data-table/fetch-json";
 import { fieldId, useFieldError } from "@/components/form/fields";
+import { Listbox, searchPending, useListbox } from "@/components/form/listbox";
 import { Badge } from "@/components/ui/badge";
 import { Field, Input } from "@/components/ui/field";
 import { formatMoney } from "@/lib/money";
@@ -12,7 +13,10 @@ import type { TicketAccount, TicketAccountHit } from "@/lib/schemas/order-ticket
 import { ticketKeys, ticketUrls } from "./ticket-keys";
 import { useDebounced } from "./use-debounced";
 
-/** Account picker: a debounced search (one upstream call per pause), then the chosen account's level and buying power. */
+/**
+ * Account picker: a debounced search (one upstream call per pause), a combobox (`useListbox`: arrows, Enter, Escape;
+ * Enter never submits the ticket), then the chosen account's level and buying power.
+ */
 export function TicketAccountPicker({ account, onAccount }: { account?: TicketAccount; onAccount: (id: string | undefined) => void }) {
   const [q, setQ] = useState("");
   const settled = useDebounced(q.trim(), 350);
@@ -27,6 +31,14 @@ export function TicketAccountPicker({ account, onAccount }: { account?: TicketAc
     placeholderData: keepPreviousData,
   });
   const id = fieldId("account_id");
+  const typed = q.trim();
+  const box = useListbox({
+    options: searching ? hits.data : undefined,
+    typed,
+    pending: typed.length >= 2 && searchPending(typed, settled, hits),
+    keyOf: (a) => a.account_id,
+    onPick: (a) => onAccount(a.account_id),
+  });
 
   if (account) {
     return (
@@ -55,6 +67,7 @@ export function TicketAccountPicker({ account, onAccount }: { account?: TicketAc
     <div className="flex flex-col gap-1">
       <Field id={id} label="Account" required error={error} hint="Account number, external number or name">
         <Input
+          {...box.inputProps}
           id={id}
           type="search"
           value={q}
@@ -64,29 +77,17 @@ export function TicketAccountPicker({ account, onAccount }: { account?: TicketAc
           aria-invalid={!!error}
         />
       </Field>
-      {searching && hits.data ? (
-        hits.data.length === 0 ? (
-          <p className="text-xs text-slate-500">No account matches.</p>
-        ) : (
-          <ul className="max-h-48 overflow-auto rounded border border-slate-200" aria-label="Matching accounts">
-            {hits.data.map((a) => (
-              <li key={a.account_id}>
-                <button
-                  type="button"
-                  className="flex w-full items-center gap-3 px-2 py-1 text-left text-sm hover:bg-blue-50"
-                  onClick={() => onAccount(a.account_id)}
-                >
-                  <span className="font-mono">{a.account_number}</span>
-                  <span className="flex-1 truncate text-slate-600">{a.owner_name}</span>
-                  <span className="text-xs text-slate-500">
-                    {a.account_type} · {a.option_level || "no options"} · {a.account_status}
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        )
-      ) : null}
+      <Listbox box={box} label="Matching accounts">
+        {(a) => (
+          <>
+            <span className="font-mono">{a.account_number}</span>
+            <span className="flex-1 truncate text-slate-600">{a.owner_name}</span>
+            <span className="text-xs text-slate-500">
+              {a.account_type} · {a.option_level || "no options"} · {a.account_status}
+            </span>
+          </>
+        )}
+      </Listbox>
       {/* Below the list: a line appearing above it as a search starts would move it under the pointer. */}
       {hits.isFetching ? <p className="text-xs text-slate-500">Searching…</p> : null}
       {hits.isError ? <p className="text-xs text-red-700">{(hits.error as Error).message}</p> : null}
