@@ -45,6 +45,28 @@ export async function createStaffAsAdmin(adminPage: Page, email: string, opts: {
   await expect(adminPage.getByText(`${email} can now sign in.`)).toBeVisible();
 }
 
+/**
+ * An account picker's keyboard: types `search` into `field` and waits for `listbox` to answer it (at least two
+ * options, each naming it: not the previous search's list, still shown while the search is on its way), then
+ * presses ArrowDown `n` times. Answers the account number of the option that is then active, after checking that it
+ * is marked selected and is the field's active descendant.
+ */
+export async function arrowToOption(field: Locator, listbox: Locator, search: string, n: number): Promise<string> {
+  await field.fill(search);
+  const options = listbox.getByRole("option");
+  await expect
+    .poll(async () => {
+      const texts = await options.allTextContents();
+      return texts.length >= 2 && texts.every((t) => t.includes(search));
+    })
+    .toBe(true);
+  for (let i = 0; i < n; i++) await field.press("ArrowDown");
+  const active = options.nth(n - 1);
+  await expect(active).toHaveAttribute("aria-selected", "true");
+  await expect(field).toHaveAttribute("aria-activedescendant", (await active.getAttribute("id"))!);
+  return /VBD\d+/.exec((await active.textContent())!)![0];
+}
+
 /** Full-page screenshots at 1280 and 1920 px into test-results/<dir>/<name>-<width>.png (to look at), then back to 1280. */
 export async function shots(page: Page, dir: string, name: string) {
   for (const width of [1280, 1920]) {

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { sandboxCall } from "./accounts-helpers";
 import { disableAllRules } from "./approvals-helpers";
-import { storageFor, shots as shotsIn } from "./helpers";
+import { arrowToOption, storageFor, shots as shotsIn } from "./helpers";
 
 /**
  * The money movement forms as operations (issue 12, part 2): a cash journal from the master account moves both
@@ -132,6 +132,31 @@ test.describe("as operations", () => {
     await master.click();
     release();
     await expect(page.getByTestId("picked-from_account")).toContainText(MASTER_NUMBER);
+  });
+
+  test("the account pickers work from the keyboard: Enter picks the number typed, the arrows choose, the form is not sent", async ({
+    page,
+  }) => {
+    await page.goto("/movements/new/cash-journal");
+    const from = page.getByLabel("From account", { exact: true });
+    await from.focus();
+    await expect(page.getByRole("listbox", { name: "Accounts for from account" }).getByRole("option").first()).toBeVisible();
+    // Typed and Enter at once, as an operator does: the search is still on its way (the list of the empty search is
+    // still shown), and Enter waits for its answer.
+    await from.fill(TARGET);
+    await from.press("Enter");
+    await expect(page.getByTestId("picked-from_account")).toContainText(TARGET);
+    await expect(page.getByRole("main").getByRole("alert")).toHaveCount(0); // no field error: the form was not submitted
+    await expect(page.getByLabel("Amount", { exact: true })).not.toBeFocused();
+
+    // ArrowDown twice, then Enter: the second option.
+    const to = page.getByLabel("To account", { exact: true });
+    const second = await arrowToOption(to, page.getByRole("listbox", { name: "Accounts for to account" }), "Emma", 2);
+    await shots(page, "account-picker-keyboard");
+    await to.press("Enter");
+    await expect(page.getByTestId("picked-to_account")).toContainText(second);
+    await expect(page.getByRole("main").getByRole("alert")).toHaveCount(0);
+    await expect(page.getByTestId("movement-review")).toHaveCount(0);
   });
 
   test("after an outage, Send again sends the same request: one journal", async ({ page }) => {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { sandboxCall } from "./accounts-helpers";
-import { cutOff, pickFromCalendar, shots, storageFor } from "./helpers";
+import { arrowToOption, cutOff, pickFromCalendar, shots, storageFor } from "./helpers";
 
 /**
  * The order ticket as operations (issue 11, item 4): orders of every kind placed through the page and checked in the
@@ -139,6 +139,29 @@ test.describe("as operations", () => {
     await margin.click();
     release();
     await expect(page.getByTestId("ticket-account")).toContainText(MARGIN);
+  });
+
+  test("the account picker works from the keyboard: the arrows choose, Enter picks the number typed, the ticket is not sent", async ({
+    page,
+  }) => {
+    await page.goto("/orders/new");
+    const field = page.locator("#f-account_id");
+    const picked = page.getByTestId("ticket-account");
+
+    // ArrowDown twice, then Enter: the second option.
+    const second = await arrowToOption(field, page.getByRole("listbox", { name: "Matching accounts" }), "Emma", 2);
+    await field.press("Enter");
+    await expect(picked).toContainText(second);
+    await expect(page.getByRole("main").getByRole("alert")).toHaveCount(0); // no field error: the ticket was not submitted
+
+    // Typed and Enter at once: the search is still on its way (the list of "Emma" is still shown), and Enter waits
+    // for its answer.
+    await picked.getByRole("button", { name: "Change" }).click();
+    await field.fill(LV1);
+    await field.press("Enter");
+    await expect(picked).toContainText(LV1);
+    await expect(page.getByRole("main").getByRole("alert")).toHaveCount(0);
+    await expect(page.getByTestId("ticket-preview")).toHaveCount(0);
   });
 
   test("the account picker finds an account by number; a MASTER order with take-profit and stop-loss", async ({ page }) => {
