@@ -22,9 +22,9 @@ const ACTIVITY_FILTERS: FilterField<ActivityListParams>[] = [
   { name: "market", label: "Market", kind: "select", width: "w-20", options: MARKETS },
   { name: "symbol", label: "Symbol", kind: "text", placeholder: "e.g. AAPL", width: "w-24" },
   { name: "from", label: "From", kind: "date" },
-  { name: "to", label: "to", kind: "date" },
+  { name: "to", label: "to", kind: "date", joined: true },
   { name: "min", label: "Amount at least", kind: "text", placeholder: "0.00", width: "w-24", numeric: true, invalid: AMOUNT },
-  { name: "max", label: "at most", kind: "text", placeholder: "any", width: "w-24", numeric: true, invalid: AMOUNT },
+  { name: "max", label: "at most", kind: "text", placeholder: "any", width: "w-24", numeric: true, invalid: AMOUNT, joined: true },
 ];
 const ACTIVITY_RULES: FilterRule[] = [
   ({ from, to }) => (from && to && from > to ? { field: "to", message: "The end date is before the start date" } : undefined),

@@ -48,7 +48,7 @@ const AUDIT_FILTERS: FilterField<AuditListParams>[] = [
   },
   { name: "request", label: "Request id", kind: "text", hint: "The upstream request id", width: "w-36" },
   { name: "from", label: "From", kind: "date" },
-  { name: "to", label: "To", kind: "date" },
+  { name: "to", label: "To", kind: "date", joined: true },
 ];
 
 /** The trail: URL state → one keyset page through /api/audit, prefetched by the page; every new entry refetches it. */

@@ -40,6 +40,8 @@ export interface FilterField<St> {
   upper?: boolean;
   /** What to say when the list's params do not take what was typed (default: a generic sentence). */
   invalid?: string;
+  /** Stays on the line of the field before it, as the end of a range ("From … to", "at least … at most"). */
+  joined?: boolean;
 }
 
 /** A rule across the bar's fields (a date range the right way round): the field to mark and what to say, or nothing. */
@@ -162,6 +164,67 @@ export function FilterBar<St extends PageState>({
     </div>
   ) : null;
 
+  const field = (f: FilterField<St>) => (
+    <label key={f.name} className={`relative ${filterLabel}`} title={f.hint}>
+      {f.label}
+      {f.kind === "select" ? (
+        <FilterSelect
+          field={f}
+          value={draft[f.name] ?? ""}
+          onChange={(value) => {
+            const next = { ...draft, [f.name]: value };
+            setDraft(next);
+            apply(next);
+          }}
+        />
+      ) : f.kind === "date" ? (
+        <DateInput
+          name={f.name}
+          {...describe(f)}
+          value={draft[f.name] ?? ""}
+          onChange={(e) => setDraft({ ...draft, [f.name]: e.target.value })}
+          placeholder={f.placeholder}
+          className={[filterInput, f.width ?? "w-24", problemRing(f)].join(" ")}
+        />
+      ) : (
+        <input
+          name={f.name}
+          type={f.asYouType ? "search" : "text"}
+          {...describe(f)}
+          value={draft[f.name] ?? ""}
+          onChange={(e) => setDraft({ ...draft, [f.name]: e.target.value })}
+          placeholder={f.placeholder}
+          list={f.suggestions ? `filter-${f.name}` : undefined}
+          inputMode={f.numeric ? "decimal" : undefined}
+          className={[
+            filterInput,
+            f.width ?? "w-40",
+            f.kind === "account" ? "font-mono" : "",
+            f.numeric ? "text-right" : "",
+            f.upper ? "uppercase placeholder:normal-case" : "",
+            problemRing(f),
+          ].join(" ")}
+        />
+      )}
+      {problems[f.name] ? (
+        // Under its field, out of the flow: the fields beside it and the buttons stay on their line.
+        <span
+          id={`filter-${f.name}-problem`}
+          role="alert"
+          className="absolute top-full left-0 z-10 mt-0.5 text-[11px] font-normal whitespace-nowrap text-red-700"
+        >
+          {problems[f.name]}
+        </span>
+      ) : null}
+      {f.suggestions ? (
+        <datalist id={`filter-${f.name}`}>
+          {f.suggestions.map((o) => (
+            <option key={o} value={o} />
+          ))}
+        </datalist>
+      ) : null}
+    </label>
+  );
   return (
     <div className="flex flex-col gap-2">
       {viewButtons}
@@ -172,7 +235,8 @@ export function FilterBar<St extends PageState>({
           // The fields show the URL's filters: no browser restoring what was typed before a reload or Back.
           autoComplete="off"
           data-ready={ready || undefined}
-          className="flex min-w-0 flex-1 flex-wrap items-end gap-2"
+          // Room under the lines for a field's problem (one line of small text) while one is shown.
+          className={`flex min-w-0 flex-1 flex-wrap items-end gap-x-2 ${Object.values(problems).some(Boolean) ? "gap-y-5 pb-4" : "gap-y-2"}`}
           onSubmit={(e) => {
             e.preventDefault();
             // What the fields hold when sent (text typed before the page was interactive included).
@@ -180,62 +244,16 @@ export function FilterBar<St extends PageState>({
             apply(Object.fromEntries(fields.map((f) => [f.name, String(data.get(f.name) ?? draft[f.name] ?? "")])));
           }}
         >
-          {fields.map((f) => (
-            <label key={f.name} className={filterLabel} title={f.hint}>
-              {f.label}
-              {f.kind === "select" ? (
-                <FilterSelect
-                  field={f}
-                  value={draft[f.name] ?? ""}
-                  onChange={(value) => {
-                    const next = { ...draft, [f.name]: value };
-                    setDraft(next);
-                    apply(next);
-                  }}
-                />
-              ) : f.kind === "date" ? (
-                <DateInput
-                  name={f.name}
-                  {...describe(f)}
-                  value={draft[f.name] ?? ""}
-                  onChange={(e) => setDraft({ ...draft, [f.name]: e.target.value })}
-                  placeholder={f.placeholder}
-                  className={[filterInput, f.width ?? "w-24", problemRing(f)].join(" ")}
-                />
-              ) : (
-                <input
-                  name={f.name}
-                  type={f.asYouType ? "search" : "text"}
-                  {...describe(f)}
-                  value={draft[f.name] ?? ""}
-                  onChange={(e) => setDraft({ ...draft, [f.name]: e.target.value })}
-                  placeholder={f.placeholder}
-                  list={f.suggestions ? `filter-${f.name}` : undefined}
-                  inputMode={f.numeric ? "decimal" : undefined}
-                  className={[
-                    filterInput,
-                    f.width ?? "w-40",
-                    f.kind === "account" ? "font-mono" : "",
-                    f.numeric ? "text-right" : "",
-                    f.upper ? "uppercase placeholder:normal-case" : "",
-                    problemRing(f),
-                  ].join(" ")}
-                />
-              )}
-              {problems[f.name] ? (
-                <span id={`filter-${f.name}-problem`} role="alert" className="max-w-48 text-[11px] font-normal text-red-700">
-                  {problems[f.name]}
-                </span>
-              ) : null}
-              {f.suggestions ? (
-                <datalist id={`filter-${f.name}`}>
-                  {f.suggestions.map((o) => (
-                    <option key={o} value={o} />
-                  ))}
-                </datalist>
-              ) : null}
-            </label>
-          ))}
+          {runs(fields).map((run) =>
+            run.length === 1 ? (
+              field(run[0])
+            ) : (
+              // A range's ends wrap to the next line together.
+              <div key={run[0].name} className="flex items-end gap-2">
+                {run.map(field)}
+              </div>
+            ),
+          )}
           {hasText ? (
             <button type="submit" className="h-7 rounded bg-blue-700 px-3 text-xs font-medium text-white hover:bg-blue-800">
               Filter
@@ -300,4 +318,14 @@ function ExportCsv({ href }: { href: string }) {
 /** A select's choices from the values and how each is called. */
 export function choices<V extends string>(values: readonly V[], label: (value: V) => string): { value: V; label: string }[] {
   return values.map((value) => ({ value, label: label(value) }));
+}
+
+/** The fields in runs: a field with the `joined` fields after it. */
+function runs<F extends { joined?: boolean }>(fields: readonly F[]): F[][] {
+  const out: F[][] = [];
+  for (const f of fields) {
+    if (f.joined && out.length) out[out.length - 1].push(f);
+    else out.push([f]);
+  }
+  return out;
 }

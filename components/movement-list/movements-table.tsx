@@ -27,7 +27,7 @@ const MOVEMENT_FILTERS: FilterField<MovementListParams>[] = [
   { name: "currency", label: "Currency", kind: "select", width: "w-20", options: CURRENCIES },
   { name: "requester", label: "Requester", kind: "text", placeholder: "Staff email", width: "w-44" },
   { name: "from", label: "From", kind: "date" },
-  { name: "to", label: "to", kind: "date" },
+  { name: "to", label: "to", kind: "date", joined: true },
 ];
 const MOVEMENT_QUICK_VIEWS: QuickViews<MovementListParams> = {
   name: "view",

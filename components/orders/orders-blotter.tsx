@@ -23,7 +23,7 @@ const ORDER_FILTERS: FilterField<OrderListParams>[] = [
   { name: "combo", label: "Combo", kind: "select", options: choices(COMBO_TYPES, (o) => COMBO_TYPE_LABELS[o] ?? o) },
   { name: "tif", label: "Time in force", kind: "select", options: choices(TIME_IN_FORCE, (o) => TIME_IN_FORCE_LABELS[o] ?? o) },
   { name: "from", label: "Placed from", kind: "date" },
-  { name: "to", label: "to", kind: "date" },
+  { name: "to", label: "to", kind: "date", joined: true },
 ];
 const ORDER_QUICK_VIEWS: QuickViews<OrderListParams> = {
   name: "view",
