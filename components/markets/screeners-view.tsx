@@ -111,14 +111,29 @@ const symbolLink = (market: string, symbol: string) => (
   <SymbolLink market={market} symbol={symbol} className="font-mono text-blue-700 hover:underline" />
 );
 
-function StockTable({ answer, columns, currency, label }: { answer: ScreenerAnswer; columns: Column[]; currency: string; label: string }) {
+function StockTable({
+  answer,
+  columns,
+  currency,
+  label,
+  keep,
+  empty = "No instruments qualify for this screener right now.",
+}: {
+  answer: ScreenerAnswer;
+  columns: Column[];
+  currency: string;
+  label: string;
+  /** The rows that belong under the title (the ranking's own order kept). */
+  keep?: (row: ScreenerRow) => boolean;
+  empty?: string;
+}) {
   return (
     <RowsTable
       label={label}
-      rows={answer.rows}
+      rows={keep ? answer.rows.filter(keep) : answer.rows}
       rowKey={(r) => r.symbol}
       rowProps={(r) => ({ "data-testid": "screener-row", "data-symbol": r.symbol, className: "hover:bg-slate-50" })}
-      empty="No instruments qualify for this screener right now."
+      empty={empty}
       columns={[
         { head: "#", numeric: true, className: "w-8 text-slate-400", cell: (_, k) => k + 1 },
         { head: "Symbol", cell: (r) => symbolLink(answer.market, r.symbol) },
@@ -184,6 +199,8 @@ function RankingPanel({
   rankLabel = "Ranked by",
   extra,
   controls,
+  keep,
+  empty,
 }: {
   id: Exclude<ScreenerId, "sectors" | "sector-detail">;
   title: string;
@@ -192,6 +209,8 @@ function RankingPanel({
   rankLabel?: string;
   extra?: Record<string, string | undefined>;
   controls?: ReactNode;
+  keep?: (row: ScreenerRow) => boolean;
+  empty?: string;
 }) {
   const [rank, setRank] = useState(ranks?.[0]);
   const query = useScreener(id, category, { ...extra, rank });
@@ -208,7 +227,7 @@ function RankingPanel({
         </>
       }
     >
-      {(a) => <StockTable answer={a} columns={COLUMNS[id]} currency={CURRENCY[category]} label={title} />}
+      {(a) => <StockTable answer={a} columns={COLUMNS[id]} currency={CURRENCY[category]} label={title} keep={keep} empty={empty} />}
     </DetailPanel>
   );
 }
@@ -317,6 +336,9 @@ export function ScreenersView() {
           ranks={GAINER_RANKS}
           rankLabel="Period"
           controls={<Choice label="Gainers or losers" value={direction} options={["DESC", "ASC"] as const} onChange={setDirection} />}
+          // The ranking runs on past zero on a day with few gainers (or losers): those rows are not what the title says.
+          keep={(r) => Math.sign(Number(r.change_ratio ?? 0)) === (direction === "DESC" ? 1 : -1)}
+          empty={direction === "DESC" ? "No stock is up over this period." : "No stock is down over this period."}
         />
         <RankingPanel id="top-active" title="Top active" category={category} ranks={ACTIVE_RANKS} />
         <SectorsPanel category={category} onPick={setSectorId} picked={sectorId} />
