@@ -8,12 +8,12 @@ import {
   needsLimit,
   needsStop,
   OPTION_ORDER_TYPES,
-  ORDER_TYPE_LABELS,
   SESSION_LABELS,
   SESSIONS,
   STOCK_ORDER_TYPES,
   type TicketValues,
 } from "@/lib/schemas/order-ticket";
+import { ORDER_TYPE_LABELS } from "@/lib/schemas/order-type-labels";
 
 const { TextField, DateField, SelectField, CheckboxField } = formFields<TicketValues>();
 const SIDE_LABELS = { BUY: "Buy", SELL: "Sell", SHORT: "Sell short" } as const;

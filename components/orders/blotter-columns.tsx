@@ -11,7 +11,7 @@ import {
   SIDE_TONES,
   TIME_IN_FORCE_LABELS,
 } from "./order-labels";
-import { ORDER_TYPE_LABELS } from "@/lib/schemas/order-ticket";
+import { ORDER_TYPE_LABELS } from "@/lib/schemas/order-type-labels";
 import { AccountRef } from "@/components/accounts/account-ref";
 import { RowChangeButton } from "./row-change";
 

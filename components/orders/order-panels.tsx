@@ -8,7 +8,8 @@ import { formatMoney, formatQuantity } from "@/lib/money";
 import type { OrderDetail, OrderFee, OrderFull } from "@/lib/schemas/order-detail";
 import { orderCurrency, type OrderRow } from "@/lib/schemas/order-list";
 import { ORDER_CHANGE_REASON_LABELS } from "@/lib/schemas/order-reason";
-import { ORDER_TYPE_LABELS, SESSION_LABELS } from "@/lib/schemas/order-ticket";
+import { SESSION_LABELS } from "@/lib/schemas/order-ticket";
+import { ORDER_TYPE_LABELS } from "@/lib/schemas/order-type-labels";
 import {
   COMBO_TYPE_LABELS,
   ENTRUST_LABELS,

@@ -5,7 +5,7 @@ import { useListState } from "@/components/data-table/use-data-table";
 import { Button } from "@/components/ui/button";
 import { COMBO_TYPES, INSTRUMENT_TYPES, MARKETS, ORDER_STATUSES, ORDER_TYPES, SIDES, TIME_IN_FORCE } from "@/lib/broker-enums";
 import { ORDER_VIEW_LABELS, ORDER_VIEWS, orderListParams, type OrderListParams } from "@/lib/schemas/order-list";
-import { ORDER_TYPE_LABELS } from "@/lib/schemas/order-ticket";
+import { ORDER_TYPE_LABELS } from "@/lib/schemas/order-type-labels";
 import { BlotterGrid } from "./blotter-grid";
 import { OrderCheckLine } from "./order-check-line";
 import { RowChangeLayer } from "./row-change";

@@ -6,6 +6,7 @@ import { isDeskDate } from "@/lib/format";
 import { CLIENT_ID_PATTERN } from "@/lib/ids";
 import { amountProblem, DECIMAL_PATTERN, decimalPlaces } from "@/lib/money";
 import type { TicketAccount } from "./order-ticket-data";
+import { ORDER_TYPE_LABELS } from "./order-type-labels";
 import { nameStrategy, optionLevelProblem, STRATEGY_LABELS, type StrategyLeg } from "@/lib/option-strategy";
 
 /**
@@ -23,21 +24,6 @@ export const STOCK_ORDER_TYPES = {
   HK: ORDER_TYPES_BY_MARKET.HK,
 } satisfies Record<TicketMarket, readonly string[]>;
 export const OPTION_ORDER_TYPES = ORDER_TYPES_BY_MARKET.OPTION;
-
-export const ORDER_TYPE_LABELS: Record<string, string> = {
-  LIMIT: "Limit",
-  MARKET: "Market",
-  STOP_LOSS: "Stop",
-  STOP_LOSS_LIMIT: "Stop limit",
-  TRAILING_STOP_LOSS: "Trailing stop",
-  TRAILING_STOP_LOSS_LIMIT: "Trailing stop limit",
-  TOUCH_MKT: "Market if touched",
-  TOUCH_LMT: "Limit if touched",
-  ENHANCED_LIMIT: "Enhanced limit",
-  AT_AUCTION: "At auction",
-  AT_AUCTION_LIMIT: "At-auction limit",
-  ODD_LOT_LIMIT: "Odd-lot limit",
-};
 
 const LIMIT_TYPES = ["LIMIT", "STOP_LOSS_LIMIT", "TOUCH_LMT", "ENHANCED_LIMIT", "AT_AUCTION_LIMIT", "ODD_LOT_LIMIT"];
 const STOP_TYPES = ["STOP_LOSS", "STOP_LOSS_LIMIT", "TOUCH_MKT", "TOUCH_LMT"];
