@@ -2,6 +2,7 @@ import "server-only";
 import type { Sort } from "@/lib/list-params";
 import type { AuditFilter, AuditSort } from "@/lib/schemas/audit";
 import type { Queryable } from "@/server/db/engine";
+import { pageLimit } from "@/server/db/keyset";
 import type { AuditRow } from "./entry";
 import { selectAuditPage, selectEntry, selectSameRequest, selectSameTarget } from "./queries";
 
@@ -20,7 +21,7 @@ export async function listAudit(q: Queryable, query: AuditQuery = {}): Promise<{
   return selectAuditPage(q, {
     ...query,
     sort: query.sort ?? { id: "seq", desc: true },
-    limit: Math.min(Math.max(query.limit ?? 50, 1), 500),
+    limit: pageLimit(query.limit, 500),
   });
 }
 

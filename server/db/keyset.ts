@@ -22,6 +22,11 @@ export interface KeysetQuery {
   limit: number;
 }
 
+/** A page size asked for by a caller, kept between 1 and `max` (`fallback` when none was asked for). */
+export function pageLimit(asked: number | undefined, max = 200, fallback = 50): number {
+  return Math.min(Math.max(asked ?? fallback, 1), max);
+}
+
 export function encodeCursor(key: readonly [unknown, unknown]): string {
   // bigint columns come back as strings or bigints depending on the engine; the comparison casts them back.
   return Buffer.from(JSON.stringify(key, (_, v: unknown) => (typeof v === "bigint" ? v.toString() : v))).toString("base64url");

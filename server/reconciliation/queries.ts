@@ -1,7 +1,7 @@
 import "server-only";
 import type { Queryable } from "@/server/db/engine";
 import { sqlConditions } from "@/server/db/conditions";
-import { keysetPage } from "@/server/db/keyset";
+import { keysetPage, pageLimit } from "@/server/db/keyset";
 import { ROLE_OF_STAFF } from "@/server/auth/queries";
 import type { BreakComment, BreakFilter, BreakKind, BreakRow, ReconciliationRun, RunSummary } from "@/lib/schemas/reconciliation";
 
@@ -338,7 +338,7 @@ export async function listBreaks(
     tiebreak: "b.id",
     desc: true,
     cursor: query.cursor,
-    limit: Math.min(Math.max(query.limit ?? 50, 1), 200),
+    limit: pageLimit(query.limit),
   });
   return { rows: rows.map(toBreak), nextCursor };
 }

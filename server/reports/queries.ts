@@ -1,5 +1,6 @@
 import "server-only";
 import type { ReportRecipientOption, ReportScheduleValues } from "@/lib/schemas/reports";
+import type { MovementRow } from "@/lib/schemas/movement-list";
 import type { Queryable } from "@/server/db/engine";
 import type { ExecutionRow } from "@/server/statements/queries";
 
@@ -229,24 +230,13 @@ export async function selectBreaksOfDay(q: Queryable, start: Date, end: Date) {
   return rows;
 }
 
+type DayMovementField = "kind" | "fromAccount" | "toAccount" | "direction" | "amount" | "currency" | "toAmount" | "toCurrency"
+  | "symbol" | "quantity" | "status" | "requestedBy";
+
 /** The money movements made during the day, oldest first, with account numbers where the directory knows them. */
 export async function selectMovementsOfDay(q: Queryable, start: Date, end: Date) {
-  const { rows } = await q.query<{
-    createdAt: Date;
-    kind: string;
-    account: string | null;
-    fromAccount: string | null;
-    toAccount: string | null;
-    direction: string | null;
-    amount: string | null;
-    currency: string | null;
-    toAmount: string | null;
-    toCurrency: string | null;
-    symbol: string | null;
-    quantity: string | null;
-    status: string;
-    requestedBy: string | null;
-  }>(
+  type DayMovement = Pick<MovementRow, DayMovementField> & { createdAt: Date; account: string | null };
+  const { rows } = await q.query<DayMovement>(
     `SELECT m.created_at AS "createdAt", m.kind, COALESCE(a.account_number, m.account_id) AS account,
             COALESCE(f.account_number, m.from_account) AS "fromAccount", COALESCE(t.account_number, m.to_account) AS "toAccount",
             m.direction, m.amount::text AS amount, m.currency, m.to_amount::text AS "toAmount", m.to_currency AS "toCurrency",

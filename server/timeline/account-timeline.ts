@@ -8,6 +8,7 @@ import {
   type TimelinePage,
 } from "@/lib/schemas/account-timeline";
 import type { Queryable } from "@/server/db/engine";
+import { pageLimit } from "@/server/db/keyset";
 import { toEntry } from "./entries";
 import { selectTimelineRows, type TimelineCursor as Cursor } from "./queries/timeline";
 
@@ -49,7 +50,7 @@ export async function accountTimeline(
   input: { accountId: string; role: Access; kinds?: readonly TimelineKind[]; cursor?: string; limit?: number },
 ): Promise<TimelinePage> {
   const kinds = readableKinds(input.role, input.kinds ?? []);
-  const limit = Math.min(Math.max(input.limit ?? TIMELINE_PAGE_SIZE, 1), 200);
+  const limit = pageLimit(input.limit, 200, TIMELINE_PAGE_SIZE);
   if (!kinds.length) return { entries: [], kinds };
   const after = decode(input.cursor);
   const rows = await selectTimelineRows(q, { accountId: input.accountId, kinds, after, limit });

@@ -31,6 +31,14 @@ export const productClass = z.object({
   product_codes: opt(z.array(z.string())),
 });
 
+/** A contract's size and tick, stated by its product and repeated by each of its contracts. */
+const contractTerms = {
+  size: opt(decimalOut),
+  unit: opt(z.string()),
+  multiplier: opt(decimalOut),
+  min_tick: opt(decimalOut),
+};
+
 export const product = z.object({
   code: z.string(),
   name: opt(z.string()),
@@ -38,10 +46,7 @@ export const product = z.object({
   product_class_name: opt(z.string()),
   exchange_code: opt(z.string()),
   currency: opt(z.string()),
-  size: opt(decimalOut),
-  unit: opt(z.string()),
-  multiplier: opt(decimalOut),
-  min_tick: opt(decimalOut),
+  ...contractTerms,
   settlement: opt(z.string()),
 });
 
@@ -61,10 +66,7 @@ export const instrument = z.object({
   last_notice_date: opt(z.string()),
   settlement_date: opt(z.string()),
   settlement: opt(z.string()),
-  size: opt(decimalOut),
-  unit: opt(z.string()),
-  multiplier: opt(decimalOut),
-  min_tick: opt(decimalOut),
+  ...contractTerms,
   status: opt(tolerantEnum(["OC", "CO", "NT"] as const)),
 });
 

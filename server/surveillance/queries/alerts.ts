@@ -1,7 +1,7 @@
 import "server-only";
 import type { Queryable } from "@/server/db/engine";
 import { sqlConditions } from "@/server/db/conditions";
-import { keysetPage } from "@/server/db/keyset";
+import { keysetPage, pageLimit } from "@/server/db/keyset";
 import { underlyingOf } from "@/server/orders/queries/symbol";
 import type { DeskAlert } from "@/lib/schemas/instrument-desk";
 import { NotFoundError } from "@/lib/errors";
@@ -87,7 +87,7 @@ export async function listAlerts(
     tiebreak: "a.id",
     desc: true,
     cursor: query.cursor,
-    limit: Math.min(Math.max(query.limit ?? 50, 1), 200),
+    limit: pageLimit(query.limit),
   });
   return { rows: rows.map(toAlert), nextCursor };
 }
