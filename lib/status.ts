@@ -43,6 +43,11 @@ export interface ModuleStatusView {
   since?: string;
   /** 90 UTC days, oldest first: the share of evaluations the module was operational, null without evidence. */
   uptime: { day: string; percent: number | null }[];
+  /**
+   * Over those days: the share of all evaluations the module was operational (a day weighs by its evaluations, so a
+   * blip in the first minutes of a new install is not a whole day's worth), and how long the evaluations cover.
+   */
+  overall: { percent: number | null; observedMs: number };
   evidence?: string;
   incidents?: IncidentView[];
 }

@@ -34,8 +34,7 @@ function StateBadge({ state }: { state: ModuleState }) {
 }
 
 function UptimeBars({ module }: { module: ModuleStatusView }) {
-  const known = module.uptime.filter((d) => d.percent !== null);
-  const average = known.length ? known.reduce((a, d) => a + (d.percent ?? 0), 0) / known.length : undefined;
+  const { percent, observedMs } = module.overall;
   return (
     <div>
       <div className="flex h-7 items-stretch gap-px" role="img" aria-label={`${module.label}: daily uptime over 90 days`}>
@@ -50,7 +49,7 @@ function UptimeBars({ module }: { module: ModuleStatusView }) {
       </div>
       <div className="mt-1 flex justify-between text-[11px] text-slate-500">
         <span>90 days ago</span>
-        <span>{average === undefined ? "no data yet" : `${average.toFixed(2)}% uptime`}</span>
+        <span>{percent === null ? "no data yet" : `${percent.toFixed(2)}% uptime over ${formatDuration(observedMs)} observed`}</span>
         <span>Today</span>
       </div>
     </div>

@@ -124,7 +124,11 @@ export async function evaluateStatus(d: StatusDeps): Promise<EvaluationResult | 
     if (!(await holdsClaim(tx, claim))) return false;
     const prev = new Map((await selectModules(tx)).map((r) => [r.module, r]));
     for (const mod of STATUS_MODULES) {
-      const e: ModuleEvidence = { recent: totals(evidence.calls.get(mod), true), window: totals(evidence.calls.get(mod), false) };
+      const e: ModuleEvidence = {
+        recent: totals(evidence.calls.get(mod), true),
+        window: totals(evidence.calls.get(mod), false),
+        spans: { recentMs, windowMs: d.windowMs },
+      };
       const probe = evidence.probes.get(mod);
       if (probe) e.probe = { ok: probe.failures === 0, latencyMs: Math.round(+probe.latency_ms_sum / Math.max(1, probe.calls)) };
       if (mod === "event-stream") e.stream = stream.state === "no-consumer" && !stream.since ? "never" : stream.state;

@@ -20,6 +20,8 @@ export interface ModuleEvidence {
   probe?: { ok: boolean; latencyMs: number };
   /** The event stream's health, for `event-stream` only. */
   stream?: "connected" | "silent" | "down" | "no-consumer" | "never";
+  /** How long `recent` and `window` span, named in the reason so that two counts are read over their own time. */
+  spans: { recentMs: number; windowMs: number };
 }
 
 export interface Thresholds {
@@ -56,6 +58,12 @@ export interface Judgement {
 /** A share as a whole percentage; a failure among many is "<1%", never a 0% that reads as none. */
 const percent = (rate: number) => (rate > 0 && rate < 0.005 ? "<1%" : `${Math.round(rate * 100)}%`);
 
+/** "in the last 75 s", "in the last 5 min": the time a count covers. */
+export function lastSpan(ms: number): string {
+  const s = Math.round(ms / 1000);
+  return `in the last ${s < 120 ? `${s} s` : `${Math.round(s / 60)} min`}`;
+}
+
 function fromCalls(t: CallTotals, th: Thresholds, scope: string): Judgement {
   const rate = t.failures / t.calls;
   const avg = Math.round(t.latencyMsSum / t.calls);
@@ -81,19 +89,19 @@ export function judge(e: ModuleEvidence, th: Thresholds = DEFAULT_THRESHOLDS): J
         return { state: "unknown", reason: "no event consumer has run yet" };
     }
   }
-  if (e.recent.calls >= th.minCalls) return fromCalls(e.recent, th, "lately");
+  if (e.recent.calls >= th.minCalls) return fromCalls(e.recent, th, lastSpan(e.spans.recentMs));
   if (e.probe) {
     if (!e.probe.ok) return { state: "outage", reason: `the probe failed (${e.probe.latencyMs} ms)` };
     if (e.probe.latencyMs >= th.slowMs) return { state: "degraded", reason: `the probe answered slowly (${e.probe.latencyMs} ms)` };
     return { state: "operational", reason: `the probe answered in ${e.probe.latencyMs} ms` };
   }
-  if (e.window.calls >= th.minCalls) return fromCalls(e.window, th, "in the window");
+  if (e.window.calls >= th.minCalls) return fromCalls(e.window, th, lastSpan(e.spans.windowMs));
   if (e.window.calls > 0) {
     // Too few calls for a rate: failures point to degraded at most (the next probe tells more).
-    const j = fromCalls(e.window, th, "in the window");
+    const j = fromCalls(e.window, th, lastSpan(e.spans.windowMs));
     return j.state === "outage" ? { ...j, state: "degraded" } : j;
   }
-  return { state: "unknown", reason: "no call and no probe in the window" };
+  return { state: "unknown", reason: `no call and no probe ${lastSpan(e.spans.windowMs)}` };
 }
 
 export interface MachineState {

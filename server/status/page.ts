@@ -7,6 +7,7 @@ import {
   type StatusModule,
   type StatusPageData,
 } from "@/lib/status";
+import { env } from "@/lib/env";
 import type { Queryable } from "@/server/db/engine";
 import { selectDaily, selectModules, selectRecentIncidents, type IncidentRow } from "./queries";
 
@@ -34,11 +35,21 @@ function lastDays(today: string, n: number): string[] {
   return Array.from({ length: n }, (_, i) => new Date(t - (n - 1 - i) * 86_400_000).toISOString().slice(0, 10));
 }
 
+/** A share as a percentage with one decimal; null without evidence. */
+const share = (operational: number, known: number) => (known > 0 ? Math.round((operational / known) * 1000) / 10 : null);
+
+/** The whole period's share, each day weighed by its evaluations, and the time those evaluations cover. */
+function overall(rows: ({ operational: number; known: number } | undefined)[], evalMs: number) {
+  const operational = rows.reduce((a, d) => a + (d?.operational ?? 0), 0);
+  const known = rows.reduce((a, d) => a + (d?.known ?? 0), 0);
+  return { percent: known > 0 ? Math.round((operational / known) * 10_000) / 100 : null, observedMs: known * evalMs };
+}
+
 /**
  * What the status page shows: every module's state, since when and its 90 daily bars; with `detailed` (a signed-in
  * staff member) also the evidence and the latest incidents. Stored rows only: no upstream call.
  */
-export async function statusPageData(db: Queryable, detailed: boolean): Promise<StatusPageData> {
+export async function statusPageData(db: Queryable, detailed: boolean, evalMs = env().STATUS_EVAL_MS): Promise<StatusPageData> {
   const modules = new Map((await selectModules(db)).map((r) => [r.module, r]));
   const { today, rows: daily } = await selectDaily(db, UPTIME_DAYS);
   const days = lastDays(today, UPTIME_DAYS);
@@ -55,8 +66,12 @@ export async function statusPageData(db: Queryable, detailed: boolean): Promise<
       since: m ? new Date(m.since).toISOString() : undefined,
       uptime: days.map((day) => {
         const d = byDay.get(`${module}|${day}`);
-        return { day, percent: d && d.known > 0 ? Math.round((d.operational / d.known) * 1000) / 10 : null };
+        return { day, percent: d ? share(d.operational, d.known) : null };
       }),
+      overall: overall(
+        days.map((day) => byDay.get(`${module}|${day}`)),
+        evalMs,
+      ),
       ...(detailed
         ? { evidence: m ? reason(m.evidence) : undefined, incidents: incidents.filter((i) => i.module === module).map(incidentView) }
         : {}),

@@ -16,7 +16,12 @@ const t = (calls: number, failures = 0, latencyMs = 100, slow = 0): CallTotals =
   slow,
   latencyMsSum: calls * latencyMs,
 });
-const ev = (over: Partial<ModuleEvidence> = {}): ModuleEvidence => ({ recent: emptyTotals(), window: emptyTotals(), ...over });
+const ev = (over: Partial<ModuleEvidence> = {}): ModuleEvidence => ({
+  recent: emptyTotals(),
+  window: emptyTotals(),
+  spans: { recentMs: 75_000, windowMs: 300_000 },
+  ...over,
+});
 
 describe("judge: evidence → the state it points to", () => {
   it("is unknown without a call or a probe", () => {
@@ -34,9 +39,15 @@ describe("judge: evidence → the state it points to", () => {
   });
 
   it("says a failure among many calls as under one per cent, not as none", () => {
-    expect(judge(ev({ recent: t(300, 1), window: t(300, 1) })).reason).toBe("1 of 300 calls failed lately (<1%), average 100 ms");
-    expect(judge(ev({ recent: t(300, 0), window: t(300, 0) })).reason).toBe("0 of 300 calls failed lately (0%), average 100 ms");
-    expect(judge(ev({ recent: t(100, 1), window: t(100, 1) })).reason).toBe("1 of 100 calls failed lately (1%), average 100 ms");
+    expect(judge(ev({ recent: t(300, 1), window: t(300, 1) })).reason).toBe("1 of 300 calls failed in the last 75 s (<1%), average 100 ms");
+    expect(judge(ev({ recent: t(300, 0), window: t(300, 0) })).reason).toBe("0 of 300 calls failed in the last 75 s (0%), average 100 ms");
+    expect(judge(ev({ recent: t(100, 1), window: t(100, 1) })).reason).toBe("1 of 100 calls failed in the last 75 s (1%), average 100 ms");
+  });
+
+  it("names the time each count covers, so the recent count and the window's are not read as one", () => {
+    expect(judge(ev({ recent: t(10, 3), window: t(19, 3) })).reason).toBe("3 of 10 calls failed in the last 75 s (30%), average 100 ms");
+    expect(judge(ev({ recent: t(2, 0), window: t(19, 3) })).reason).toBe("3 of 19 calls failed in the last 5 min (16%), average 100 ms");
+    expect(judge(ev()).reason).toBe("no call and no probe in the last 5 min");
   });
 
   it("takes the probe when nobody called lately", () => {
