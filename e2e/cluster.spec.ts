@@ -6,6 +6,7 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import pg from "pg";
 import { freePort } from "../scripts/free-port";
+import { readEvents } from "../tests/helpers/event-stream";
 import { DEMO_PASSWORD, expectSignedIn, ROLE_EMAILS } from "./helpers";
 
 /**
@@ -32,20 +33,9 @@ function openLive(url: string, cookie: string) {
   const reading = (async () => {
     const res = await fetch(url, { headers: { cookie }, signal: controller.signal });
     status = res.status;
-    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = "";
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return;
-      buffer += value;
-      for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const event = /^event: (.*)$/m.exec(block)?.[1];
-        const data = /^data: (.*)$/m.exec(block)?.[1];
-        if (event && data) events.push({ event, data: JSON.parse(data) as LiveEvent["data"] });
-      }
-    }
+    await readEvents(res.body!, ({ event, data }) => {
+      if (event && data) events.push({ event, data: JSON.parse(data) as LiveEvent["data"] });
+    }).done;
   })().catch(() => undefined); // aborted at the end, or the instance went away
   return {
     events,

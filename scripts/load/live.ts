@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { Agent } from "undici";
 import type { Engine } from "@/server/db/engine";
 import { notifyChange } from "@/server/notices/channel";
+import { readEvents } from "../../tests/helpers/event-stream";
 import { percentile } from "./recorder";
 
 /**
@@ -62,41 +63,25 @@ export class LiveFleet {
       ready = resolve;
       failed = reject;
     });
-    void (async () => {
-      const decoder = new TextDecoder();
-      let buffer = "";
-      try {
-        const reader = res.body!.getReader();
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          buffer += decoder.decode(value, { stream: true });
-          let end;
-          while ((end = buffer.indexOf("\n\n")) >= 0) {
-            const message = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const event = /^event: (.*)$/m.exec(message)?.[1];
-            if (event === "ready") {
-              stream.ok = true;
-              ready();
-            } else if (event === "change") {
-              // A notice may merge several (server/events/live.ts): every probe it names was heard now.
-              for (const [, mark] of message.matchAll(/"(probe-[0-9a-f]+)"/g)) {
-                const at = this.sent.get(mark);
-                if (at !== undefined) this.delays.push(performance.now() - at);
-              }
-            }
-          }
+    void readEvents(res.body, (e) => {
+      if (e.event === "ready") {
+        stream.ok = true;
+        ready();
+      } else if (e.event === "change") {
+        // A notice may merge several (server/events/live.ts): every probe it names was heard now.
+        for (const [, mark] of (e.data ?? "").matchAll(/"(probe-[0-9a-f]+)"/g)) {
+          const at = this.sent.get(mark);
+          if (at !== undefined) this.delays.push(performance.now() - at);
         }
-      } catch {
-        // aborted at the end, or dropped (counted below)
       }
+    }).done.then(() => {
+      // Ended: aborted at the end, or dropped (counted here).
       stream.closed = true;
       if (!stream.ok) failed(new Error("live connection: closed before it was ready"));
       if (abort.signal.aborted || this.closing) return;
       this.dropped += 1;
       if (this.reconnect) void this.again(base, cookie);
-    })();
+    });
     await isReady;
   }
 

@@ -9,6 +9,7 @@ import { LIVE_NOTICE_MS, liveStream, noticeFor } from "@/server/events/live";
 import { notifyChange } from "@/server/notices/channel";
 import { onChange, type ChangeNotice } from "@/server/notices/listen";
 import { testEngines } from "../helpers/engines";
+import { readEvents } from "../helpers/event-stream";
 
 /** Change notices: every app instance on one database hears what any of them projected; each role gets its share. */
 const trade = (id: string) =>
@@ -79,20 +80,10 @@ describe.each(testEngines())("change notices ($name)", (te) => {
     await withNotices(async (db) => {
       const abort = new AbortController();
       const res = liveStream(db.engine, roleAccess("operations"), 30_000, abort.signal);
-      const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
       const changes: { notice: ChangeNotice; at: number }[] = [];
-      let text = "";
-      const reading = (async () => {
-        for (;;) {
-          const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
-          if (done) return;
-          text += value;
-          for (let end; (end = text.indexOf("\n\n")) >= 0; text = text.slice(end + 2)) {
-            const m = /^event: change\ndata: (.*)$/m.exec(text.slice(0, end));
-            if (m) changes.push({ notice: JSON.parse(m[1]) as ChangeNotice, at: performance.now() });
-          }
-        }
-      })();
+      const reading = readEvents(res.body!, (e) => {
+        if (e.event === "change") changes.push({ notice: JSON.parse(e.data!) as ChangeNotice, at: performance.now() });
+      }).done;
       await new Promise((r) => setTimeout(r, 200)); // the channel is listening
       // Ten notices committed together reach the listener together, however fast the machine.
       await db.engine.transaction(async (tx) => {

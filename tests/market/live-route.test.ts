@@ -3,6 +3,7 @@ import { setBrokerForTests } from "@/server/broker";
 import { marketHub } from "@/server/market";
 import { engines, startFixture, type Fixture } from "../sandbox/fixture";
 import { withAppDb } from "../helpers/app-db";
+import { readEvents } from "../helpers/event-stream";
 import { sandboxBroker } from "../helpers/sandbox-broker";
 import { until } from "../helpers/until";
 
@@ -27,31 +28,13 @@ afterAll(async () => {
   await f?.close();
 });
 
-/**
- * Reads a server-sent event stream in the background: the `market` events' data so far, and `close`, which cancels
- * the body as a browser's leaving tab does. (Aborting the Request's signal would depend on the garbage collector:
- * undici's Request follows its init signal through a weakly held controller, so under memory pressure the abort may
- * never reach the route.)
- */
+/** The `market` events' data of a live stream as they come, and `close`, which cancels the body as a browser's leaving tab does. */
 function readMarketEvents(res: Response) {
   const events: { topic: string; at: number; data?: { last?: string } }[] = [];
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = "";
-  void (async () => {
-    for (;;) {
-      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-      if (done) return;
-      buffer += decoder.decode(value, { stream: true });
-      let end;
-      while ((end = buffer.indexOf("\n\n")) >= 0) {
-        const chunk = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        if (chunk.startsWith("event: market\n")) events.push(JSON.parse(chunk.slice(chunk.indexOf("data: ") + 6)));
-      }
-    }
-  })();
-  return { events, close: () => reader.cancel() };
+  const { cancel } = readEvents(res.body!, (e) => {
+    if (e.event === "market") events.push(JSON.parse(e.data!));
+  });
+  return { events, close: cancel };
 }
 
 describe("/api/live with market topics", () => {
