@@ -4,12 +4,12 @@ import pg from "pg";
 import { openEngine } from "@/server/db/engine";
 import { Publisher } from "./load/ingest";
 import { LiveFleet } from "./load/live";
+import { arg, flag, loadAverage, staffLoadOptions } from "./load/options";
 import { ms, percentile, Recorder, table } from "./load/recorder";
 import { backendPids } from "./load/queries";
 import { Resources } from "./load/resources";
-import { Session } from "./load/session";
 import { startStack, type Stack } from "./load/stack";
-import { DEMO_PASSWORD, Desk, fleet, work } from "./load/staff";
+import { Desk, signInFleet, work } from "./load/staff";
 import { run } from "./bench/run";
 
 /**
@@ -23,27 +23,14 @@ import { run } from "./bench/run";
  * channel's delivery times, the ingest rate, and the CPU and memory of every process of the desk; then the targets
  * of issue 30. Bounded in time, loopback only; everything it started is stopped and its database dropped.
  */
-const args = process.argv.slice(2);
-const arg = (name: string, fallback: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : fallback;
-};
-const SESSIONS = Number(arg("sessions", "50"));
+const { SESSIONS, LIVE, THINK_MS, PG_URL, EVENTS_RATE } = staffLoadOptions({ live: 200, eventsRate: 2500 });
 const SECONDS = Number(arg("seconds", "60"));
-const LIVE = Number(arg("live", "200"));
-const THINK_MS = Number(arg("think-ms", "2000"));
-const PG_URL = arg("pg", process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres");
-const EVENTS_RATE = Number(arg("events-rate", "2500"));
-const CLUSTER = args.includes("--cluster");
-
-const load = () =>
-  os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(" ");
+const CLUSTER = flag("cluster");
 
 async function main() {
-  console.log(`npm run load: ${SESSIONS} sessions, ${LIVE} live connections, ${SECONDS} s, think ${THINK_MS} ms; load average ${load()}`);
+  console.log(
+    `npm run load: ${SESSIONS} sessions, ${LIVE} live connections, ${SECONDS} s, think ${THINK_MS} ms; load average ${loadAverage()}`,
+  );
   console.log(`Starting the desk (${CLUSTER ? "npm run start:cluster" : "npm start"} on a database of its own)…`);
   const stack: Stack = await startStack(PG_URL, { cluster: CLUSTER, logLevel: "error" });
   const db = await openEngine({ url: stack.databaseUrl, poolSize: 2 });
@@ -53,9 +40,7 @@ async function main() {
   const desk = new Desk(recorder);
   const live = new LiveFleet();
   try {
-    // Sign-in, five at a time (a morning's arrivals, not one instant).
-    const sessions = fleet(SESSIONS).map((u) => new Session(stack.app, u.email, u.role, recorder));
-    for (let i = 0; i < sessions.length; i += 5) await Promise.all(sessions.slice(i, i + 5).map((s) => s.signIn(DEMO_PASSWORD)));
+    const sessions = await signInFleet(stack.app, SESSIONS, recorder);
     console.log(`${sessions.length} sessions signed in; opening ${LIVE} live connections…`);
     await live.open(
       LIVE,
@@ -162,7 +147,7 @@ async function main() {
     ];
     if (ingest)
       targets.push(["event ingest ≥ 2,000 events/s under the load", `${Math.round(ingest.perSecond)} events/s`, ingest.perSecond >= 2000]);
-    console.log(`\nTargets (issue 30; load average at the end ${load()}, ${os.cpus().length} cores)`);
+    console.log(`\nTargets (issue 30; load average at the end ${loadAverage()}, ${os.cpus().length} cores)`);
     console.log(
       table(
         ["target", "measured", "met"],

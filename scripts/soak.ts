@@ -1,5 +1,4 @@
 import "server-only";
-import os from "node:os";
 import pg from "pg";
 import { verifyAuditChain } from "@/server/audit/verify";
 import { openEngine } from "@/server/db/engine";
@@ -7,11 +6,11 @@ import { signedPost } from "./bench/load";
 import { Publisher } from "./load/ingest";
 import { LiveFleet } from "./load/live";
 import { backendPids, booksAgainstUpstream, soakCounts, streamPosition } from "./load/queries";
+import { arg, loadAverage, staffLoadOptions } from "./load/options";
 import { ms, percentile, Recorder, table } from "./load/recorder";
 import { Resources } from "./load/resources";
-import { Session } from "./load/session";
 import { startStack, type Stack } from "./load/stack";
-import { DEMO_PASSWORD, Desk, fleet, work } from "./load/staff";
+import { Desk, signInFleet, work } from "./load/staff";
 import { run } from "./bench/run";
 
 /**
@@ -24,17 +23,8 @@ import { run } from "./bench/run";
  * the sandbox's state: every order, execution and movement once with the upstream's status, the audit chain
  * verified, no approval left executing. One screen of report; exit 1 when the books differ.
  */
-const args = process.argv.slice(2);
-const arg = (name: string, fallback: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : fallback;
-};
+const { SESSIONS, LIVE, THINK_MS, PG_URL, EVENTS_RATE } = staffLoadOptions({ live: 100, eventsRate: 200 });
 const MINUTES = Number(arg("minutes", "30"));
-const SESSIONS = Number(arg("sessions", "50"));
-const LIVE = Number(arg("live", "100"));
-const THINK_MS = Number(arg("think-ms", "2000"));
-const PG_URL = arg("pg", process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres");
-const EVENTS_RATE = Number(arg("events-rate", "200"));
 const SETTLE_MS = 300_000;
 
 interface Fault {
@@ -85,12 +75,7 @@ const clock = (t0: number, at: number) => {
 };
 
 async function main() {
-  const loadAvg = () =>
-    os
-      .loadavg()
-      .map((n) => n.toFixed(2))
-      .join(" ");
-  console.log(`npm run soak: ${MINUTES} min, ${SESSIONS} sessions, ${LIVE} live connections; load average ${loadAvg()}`);
+  console.log(`npm run soak: ${MINUTES} min, ${SESSIONS} sessions, ${LIVE} live connections; load average ${loadAverage()}`);
   const since = new Date();
   const stack = await startStack(PG_URL, { cluster: true, logLevel: "error" });
   process.once("SIGINT", () => void stack.stop().then(() => process.exit(130)));
@@ -103,8 +88,7 @@ async function main() {
   let failed = false;
   try {
     const balancer = stack.app;
-    const sessions = fleet(SESSIONS).map((u) => new Session(balancer, u.email, u.role, recorder));
-    for (let i = 0; i < sessions.length; i += 5) await Promise.all(sessions.slice(i, i + 5).map((s) => s.signIn(DEMO_PASSWORD)));
+    const sessions = await signInFleet(balancer, SESSIONS, recorder);
     await live.open(
       LIVE,
       [balancer],
@@ -171,7 +155,7 @@ async function main() {
     const requests = figures.reduce((n, f) => n + f.requests, 0);
     const cut = (suffix: string) => figures.filter((f) => f.name.endsWith(suffix)).reduce((n, f) => n + f.requests, 0);
     const lf = live.figures();
-    console.log(`\nSoak: ${MINUTES} min, ${SESSIONS} sessions through nginx to 2 instances; load average at the end ${loadAvg()}`);
+    console.log(`\nSoak: ${MINUTES} min, ${SESSIONS} sessions through nginx to 2 instances; load average at the end ${loadAverage()}`);
     console.log(
       table(
         ["at", "fault", "errors in its window"],

@@ -4,7 +4,7 @@ import type { TicketPlaced } from "@/lib/schemas/order-ticket-data";
 import { masterAccountId } from "@/server/sandbox/seed";
 import { seedAccountId } from "@/server/sandbox/seed/accounts";
 import type { Recorder } from "./recorder";
-import { RequestFailed, type Session } from "./session";
+import { RequestFailed, Session } from "./session";
 
 /**
  * What staff do all day, as tasks a session picks by its role's weights: open the home page, list and filter the
@@ -23,13 +23,20 @@ const MIX: { email: string; role: Role; share: number }[] = [
 ];
 type Role = "operations" | "support" | "compliance" | "admin";
 
-export function fleet(n: number): { email: string; role: Role }[] {
+function fleet(n: number): { email: string; role: Role }[] {
   const out: { email: string; role: Role }[] = [];
   MIX.forEach((m, i) => {
     const count = i === MIX.length - 1 ? n - out.length : Math.round(n * m.share);
     for (let k = 0; k < count && out.length < n; k++) out.push({ email: m.email, role: m.role });
   });
   return out;
+}
+
+/** `n` sessions of the fleet on `app` (the desk, or the balancer), signed in five at a time (a morning's arrivals, not one instant). */
+export async function signInFleet(app: string, n: number, recorder: Recorder): Promise<Session[]> {
+  const sessions = fleet(n).map((u) => new Session(app, u.email, u.role, recorder));
+  for (let i = 0; i < sessions.length; i += 5) await Promise.all(sessions.slice(i, i + 5).map((s) => s.signIn(DEMO_PASSWORD)));
+  return sessions;
 }
 
 // ACTIVE, funded seed accounts (server/sandbox/seed/accounts.ts STATUS_PLAN), as the benches use them.
