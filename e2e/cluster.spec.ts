@@ -1,13 +1,11 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import pg from "pg";
 import { freePort } from "../scripts/free-port";
 import { readEvents } from "../tests/helpers/event-stream";
 import { DEMO_PASSWORD, expectSignedIn, ROLE_EMAILS } from "./helpers";
+import { startOwnStack } from "./own-stack";
 
 /**
  * Issue 30: `npm run start:cluster` on a database of its own on the PostgreSQL server: two app instances behind
@@ -68,44 +66,24 @@ test("two instances behind nginx: live notices cross instances; instance 1 kille
   browser,
 }) => {
   test.setTimeout(600_000);
-  const name = `bd_cluster_${randomBytes(5).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(server!);
-  url.pathname = `/${name}`;
-  // Ports free now (a stack left by an earlier run must not answer for this one).
-  const [port, app1, app2, sandboxPort, grpcPort] = [
-    await freePort(),
-    await freePort(),
-    await freePort(),
-    await freePort(),
-    await freePort(),
-  ];
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "brokerdesk-cluster-"));
-  const pgidOf = (member: string) => Number(fs.readFileSync(path.join(dataDir, "cluster", `${member}.pgid`), "utf8"));
-  const env = {
-    ...process.env,
-    DATABASE_URL: url.toString(),
-    PORT: String(port),
-    CLUSTER_APP_PORTS: `${app1},${app2}`,
-    SANDBOX_PORT: String(sandboxPort),
-    SANDBOX_GRPC_PORT: String(grpcPort),
-    BROKERDESK_DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
-  };
-  let output = "";
-  const stack: ChildProcess = spawn("node", ["scripts/cluster.mjs"], { env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
-  for (const s of [stack.stdout!, stack.stderr!]) s.on("data", (d: Buffer) => (output += d.toString()));
+  const [app1, app2] = [await freePort(), await freePort()];
+  const stack = await startOwnStack(server!, {
+    kind: "cluster",
+    script: "scripts/cluster.mjs",
+    env: { CLUSTER_APP_PORTS: `${app1},${app2}` },
+  });
+  const { port } = stack;
+  const pgidOf = (member: string) => Number(fs.readFileSync(path.join(stack.dataDir, "cluster", `${member}.pgid`), "utf8"));
   const groups = new Set<number>();
-  const db = new pg.Client({ connectionString: url.toString() });
+  const db = new pg.Client({ connectionString: stack.databaseUrl });
   const context = await browser.newContext();
   const live: ReturnType<typeof openLive>[] = [];
   try {
     // Ready: the command says so once both instances and the balancer answer (it builds first when stale).
     const deadline = Date.now() + 420_000;
-    while (!output.includes("Brokerdesk: http://localhost:")) {
-      if (stack.exitCode !== null || Date.now() > deadline) throw new Error(`npm run start:cluster did not start:\n${output}`);
+    while (!stack.output().includes("Brokerdesk: http://localhost:")) {
+      if (stack.command.exitCode !== null || Date.now() > deadline)
+        throw new Error(`npm run start:cluster did not start:\n${stack.output()}`);
       await new Promise((r) => setTimeout(r, 1_000));
     }
     for (const member of ["sandbox", "events", "app-1", "app-2", "nginx"]) groups.add(pgidOf(member));
@@ -217,7 +195,7 @@ test("two instances behind nginx: live notices cross instances; instance 1 kille
     await expect(page.getByTestId("live-indicator")).toHaveText("Live", { timeout: 30_000 });
 
     // The supervisor started instance 1 again (a new process group), and the balancer uses it again.
-    await expect.poll(() => output, { timeout: 60_000 }).toMatch(/App instance 1 stopped \(SIGKILL\); starting it again/);
+    await expect.poll(() => stack.output(), { timeout: 60_000 }).toMatch(/App instance 1 stopped \(SIGKILL\); starting it again/);
     await expect.poll(() => pgidOf("app-1"), { timeout: 60_000 }).not.toBe(killed);
     groups.add(pgidOf("app-1"));
     await expect
@@ -256,17 +234,9 @@ test("two instances behind nginx: live notices cross instances; instance 1 kille
     for (const l of live) await l.close();
     await context.close();
     await db.end().catch(() => undefined);
-    if (stack.pid && stack.exitCode === null) {
-      const exited = new Promise((r) => stack.once("exit", r));
-      process.kill(-stack.pid, "SIGTERM");
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 30_000))]);
-    }
+    await stack.stop(30_000);
     // Every process group the command started is gone.
-    const left = [...groups].filter(alive);
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
-    await admin.end();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    expect(left).toEqual([]);
+    expect([...groups].filter(alive)).toEqual([]);
   }
 });
 

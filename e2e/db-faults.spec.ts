@@ -1,13 +1,11 @@
-import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
-import { freePort } from "../scripts/free-port";
 import { usStockOrder } from "../tests/helpers/orders";
+import { startOwnStack } from "./own-stack";
 
 /**
  * Issue 24's drill for the whole of `npm start` on a PostgreSQL server: the README's start command (the sandbox, the
@@ -23,31 +21,12 @@ test.skip(!server, "needs a PostgreSQL server (CI sets TEST_DATABASE_URL)");
 
 test("every backend terminated three times during a burst: no process of npm start exits, the books equal the sandbox", async () => {
   test.setTimeout(300_000);
-  const name = `bd_drill_${randomBytes(5).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(server!);
-  url.pathname = `/${name}`;
-  // Ports free now (a stack left by an earlier run must not answer for this one).
-  const [port, sandboxPort, grpcPort] = [await freePort(), await freePort(), await freePort()];
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "brokerdesk-drill-"));
-  const env = {
-    ...process.env,
-    DATABASE_URL: url.toString(),
-    PORT: String(port),
-    SANDBOX_PORT: String(sandboxPort),
-    SANDBOX_GRPC_PORT: String(grpcPort),
-    BROKERDESK_DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
-  };
-  let output = "";
-  const stack: ChildProcess = spawn("node", ["scripts/start.mjs"], { env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
-  for (const s of [stack.stdout!, stack.stderr!]) s.on("data", (d: Buffer) => (output += d.toString()));
-  const db = new pg.Client({ connectionString: url.toString() });
+  const stack = await startOwnStack(server!, { kind: "drill", script: "scripts/start.mjs" });
+  const { name, admin, dataDir, sandboxPort } = stack;
+  const db = new pg.Client({ connectionString: stack.databaseUrl });
   db.on("error", () => undefined); // this reader's connection goes with the others; a new one reads the books after
   try {
-    const app = `http://127.0.0.1:${port}`;
+    const app = `http://127.0.0.1:${stack.port}`;
     await expect
       .poll(
         () =>
@@ -137,7 +116,7 @@ test("every backend terminated three times during a burst: no process of npm sta
     await journal();
 
     await db.end().catch(() => undefined);
-    const reader = new pg.Client({ connectionString: url.toString() });
+    const reader = new pg.Client({ connectionString: stack.databaseUrl });
     await reader.connect();
     const rows = async <T>(sql: string, params: unknown[] = []) => (await reader.query(sql, params)).rows as T[];
     try {
@@ -196,18 +175,11 @@ test("every backend terminated three times during a burst: no process of npm sta
     }
 
     // No process exited: the supervisor says "… stopped (…); starting it again" when one does.
-    expect(output).not.toMatch(/stopped \(/);
-    expect(stack.exitCode).toBeNull();
+    expect(stack.output()).not.toMatch(/stopped \(/);
+    expect(stack.command.exitCode).toBeNull();
     expect((await fetch(`${app}/api/health`)).status).toBe(200);
   } finally {
     await db.end().catch(() => undefined);
-    if (stack.pid && stack.exitCode === null) {
-      const exited = new Promise((r) => stack.once("exit", r));
-      process.kill(-stack.pid, "SIGTERM");
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-    }
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
-    await admin.end();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await stack.stop(15_000);
   }
 });
