@@ -111,7 +111,10 @@ export function useListbox<T>({
     keyOf,
     disabled,
     pick,
+    // A search box, without the browser's own list of past entries over the list of matches.
     inputProps: {
+      type: "search",
+      autoComplete: "off",
       role: "combobox",
       "aria-autocomplete": "list",
       "aria-expanded": expanded,

@@ -106,9 +106,7 @@ export function MovementAccountPicker({
         <Input
           {...box.inputProps}
           id={id}
-          type="search"
           value={q}
-          autoComplete="off"
           aria-invalid={!!error}
           placeholder={scope === "all" ? "e.g. master, VBD1000010 or Chen" : "e.g. VBD1000010 or Chen"}
           onChange={(e) => {

@@ -69,10 +69,8 @@ export function TicketAccountPicker({ account, onAccount }: { account?: TicketAc
         <Input
           {...box.inputProps}
           id={id}
-          type="search"
           value={q}
           onChange={(e) => setQ(e.target.value)}
-          autoComplete="off"
           placeholder="e.g. VBD1000010 or Chen"
           aria-invalid={!!error}
         />
