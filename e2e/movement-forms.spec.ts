@@ -139,6 +139,7 @@ test.describe("as operations", () => {
   }) => {
     await page.goto("/movements/new/cash-journal");
     const from = page.getByLabel("From account", { exact: true });
+    await expect(from).toHaveAccessibleDescription("Master account, or a virtual account by number or name");
     await from.focus();
     await expect(page.getByRole("listbox", { name: "Accounts for from account" }).getByRole("option").first()).toBeVisible();
     // Typed and Enter at once, as an operator does: the search is still on its way (the list of the empty search is

@@ -146,6 +146,7 @@ test.describe("as operations", () => {
   }) => {
     await page.goto("/orders/new");
     const field = page.locator("#f-account_id");
+    await expect(field).toHaveAccessibleDescription("Account number, external number or name");
     const picked = page.getByTestId("ticket-account");
 
     // ArrowDown twice, then Enter: the second option.

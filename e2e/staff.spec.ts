@@ -49,9 +49,14 @@ test.describe("Admin → Staff", () => {
 
   test("shows field errors from the shared schema and refuses a duplicate email", async ({ page }) => {
     await page.goto("/admin/staff");
+    // A field's hint is read with it, and its error in the hint's place.
+    const password = page.getByLabel("Initial password");
+    await expect(password).toHaveAccessibleDescription("At least 12 characters. Share it privately.");
     await page.getByRole("button", { name: "Create user" }).click();
     await expect(page.getByText("Enter a name")).toBeVisible();
     await expect(page.getByText("Use at least 12 characters")).toBeVisible();
+    await expect(password).toHaveAccessibleDescription("Use at least 12 characters");
+    await expect(page.getByLabel("Name")).toHaveAccessibleDescription("Enter a name");
 
     await page.getByLabel("Name").fill("Dup");
     await page.getByLabel("Email").fill("ops@brokerdesk.test");

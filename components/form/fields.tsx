@@ -35,7 +35,10 @@ type ControlProps = ReturnType<UseFormRegister<FieldValues>> & {
   "aria-describedby"?: string;
 };
 
-/** The wiring every bound control shares: id, register, aria attributes, and the Field around the control. */
+/**
+ * The wiring every bound control shares: id, register, aria attributes, and the Field around the control, which
+ * names its hint and error in the control's aria-describedby.
+ */
 function BoundField<T extends FieldValues>({
   name,
   label,
@@ -50,12 +53,11 @@ function BoundField<T extends FieldValues>({
     id,
     "aria-invalid": !!error,
     "aria-required": required || undefined,
-    "aria-describedby": error ? `${id}-error` : undefined,
     ...register(name),
   };
   return (
     <Field id={id} label={label} error={error} hint={hint} required={required}>
-      {control(props)}
+      {(describedBy) => control({ ...props, "aria-describedby": describedBy })}
     </Field>
   );
 }
@@ -142,7 +144,7 @@ function CheckboxGroupField<T extends FieldValues = FieldValues>({
   const error = useFieldError(name);
   const id = fieldId(name);
   return (
-    <div role="group" aria-labelledby={`${id}-label`}>
+    <div role="group" aria-labelledby={`${id}-label`} aria-describedby={error ? `${id}-error` : undefined}>
       <p id={`${id}-label`} className="mb-1 text-xs font-medium text-slate-700">
         {label}
       </p>

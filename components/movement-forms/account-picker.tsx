@@ -103,18 +103,21 @@ export function MovementAccountPicker({
         error={error}
         hint={scope === "all" ? "Master account, or a virtual account by number or name" : "Account number, external number or name"}
       >
-        <Input
-          {...box.inputProps}
-          id={id}
-          value={q}
-          aria-invalid={!!error}
-          placeholder={scope === "all" ? "e.g. master, VBD1000010 or Chen" : "e.g. VBD1000010 or Chen"}
-          onChange={(e) => {
-            setQ(e.target.value);
-            setOpen(true);
-          }}
-          onFocus={() => setOpen(true)}
-        />
+        {(describedBy) => (
+          <Input
+            {...box.inputProps}
+            id={id}
+            value={q}
+            aria-invalid={!!error}
+            aria-describedby={describedBy}
+            placeholder={scope === "all" ? "e.g. master, VBD1000010 or Chen" : "e.g. VBD1000010 or Chen"}
+            onChange={(e) => {
+              setQ(e.target.value);
+              setOpen(true);
+            }}
+            onFocus={() => setOpen(true)}
+          />
+        )}
       </Field>
       <Listbox box={box} label={`Accounts for ${label.toLowerCase()}`}>
         {(a) => (

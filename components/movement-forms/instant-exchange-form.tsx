@@ -134,13 +134,15 @@ function ComputedAmount({ label, amount, currency }: { label: string; amount: st
   const error = useFieldError("to_amount");
   return (
     <Field id={id} label={label} error={error} hint="From the live quote, rounded down">
-      <output
-        id={id}
-        aria-describedby={error ? `${id}-error` : `${id}-hint`}
-        className="flex h-8 items-center justify-end rounded border border-slate-200 bg-slate-50 px-2 text-sm tabular-nums"
-      >
-        {amount ? formatMoney(amount, currency) : "—"}
-      </output>
+      {(describedBy) => (
+        <output
+          id={id}
+          aria-describedby={describedBy}
+          className="flex h-8 items-center justify-end rounded border border-slate-200 bg-slate-50 px-2 text-sm tabular-nums"
+        >
+          {amount ? formatMoney(amount, currency) : "—"}
+        </output>
+      )}
     </Field>
   );
 }

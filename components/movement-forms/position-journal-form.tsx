@@ -94,19 +94,22 @@ export function PositionJournalForm(initial: JournalStart) {
               : "Choose the source account first"
           }
         >
-          <Select
-            id={pickerId}
-            value={chosen ? keyOf(chosen) : ""}
-            onChange={(e) => choosePosition(e.target.value)}
-            disabled={!positions.data?.length}
-          >
-            <option value="">{positions.data?.length ? "Choose a position…" : "—"}</option>
-            {positions.data?.map((p) => (
-              <option key={keyOf(p)} value={keyOf(p)}>
-                {p.symbol} · {p.instrument_type === "OPTION" ? "option" : "stock"} · {p.market} · {formatQuantity(p.quantity)} held
-              </option>
-            ))}
-          </Select>
+          {(describedBy) => (
+            <Select
+              id={pickerId}
+              value={chosen ? keyOf(chosen) : ""}
+              onChange={(e) => choosePosition(e.target.value)}
+              disabled={!positions.data?.length}
+              aria-describedby={describedBy}
+            >
+              <option value="">{positions.data?.length ? "Choose a position…" : "—"}</option>
+              {positions.data?.map((p) => (
+                <option key={keyOf(p)} value={keyOf(p)}>
+                  {p.symbol} · {p.instrument_type === "OPTION" ? "option" : "stock"} · {p.market} · {formatQuantity(p.quantity)} held
+                </option>
+              ))}
+            </Select>
+          )}
         </Field>
         <div className="grid gap-3 md:grid-cols-[8rem_7rem_minmax(0,1fr)_9rem]">
           <SelectField name="instrument_type" label="Instrument" required>

@@ -66,14 +66,17 @@ export function TicketAccountPicker({ account, onAccount }: { account?: TicketAc
   return (
     <div className="flex flex-col gap-1">
       <Field id={id} label="Account" required error={error} hint="Account number, external number or name">
-        <Input
-          {...box.inputProps}
-          id={id}
-          value={q}
-          onChange={(e) => setQ(e.target.value)}
-          placeholder="e.g. VBD1000010 or Chen"
-          aria-invalid={!!error}
-        />
+        {(describedBy) => (
+          <Input
+            {...box.inputProps}
+            id={id}
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+            placeholder="e.g. VBD1000010 or Chen"
+            aria-invalid={!!error}
+            aria-describedby={describedBy}
+          />
+        )}
       </Field>
       <Listbox box={box} label="Matching accounts">
         {(a) => (

@@ -44,14 +44,17 @@ export function TicketInstrumentLookup({ onInstrument }: { onInstrument: (i: Tic
   return (
     <div className="flex flex-col gap-1">
       <Field id={id} label="Symbol" required error={error} hint={market === "HK" ? "Stock code, e.g. 00700" : "Ticker, e.g. AAPL"}>
-        <Input
-          id={id}
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
-          autoComplete="off"
-          className="font-mono uppercase"
-          aria-invalid={!!error}
-        />
+        {(describedBy) => (
+          <Input
+            id={id}
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            autoComplete="off"
+            className="font-mono uppercase"
+            aria-invalid={!!error}
+            aria-describedby={describedBy}
+          />
+        )}
       </Field>
       {found.isFetching ? <p className="text-xs text-slate-500">Looking up…</p> : null}
       {settled && found.isError ? (

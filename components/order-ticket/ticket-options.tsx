@@ -71,13 +71,16 @@ export function TicketOptionLegs() {
     <div className="flex flex-col gap-2">
       <div className="grid grid-cols-2 gap-3">
         <Field id="ticket-underlying" label="Underlying" hint="e.g. AAPL">
-          <Input
-            id="ticket-underlying"
-            value={root}
-            onChange={(e) => setRoot(e.target.value)}
-            className="font-mono uppercase"
-            autoComplete="off"
-          />
+          {(describedBy) => (
+            <Input
+              id="ticket-underlying"
+              value={root}
+              onChange={(e) => setRoot(e.target.value)}
+              className="font-mono uppercase"
+              autoComplete="off"
+              aria-describedby={describedBy}
+            />
+          )}
         </Field>
         <Field id="ticket-expiry" label="Expiry">
           <Select id="ticket-expiry" value={shown ?? ""} onChange={(e) => setExpiry(e.target.value)} disabled={!expiries.length}>

@@ -51,15 +51,18 @@ export function StatusSubscribe({ initialModules = [] }: { initialModules?: Stat
   return (
     <form onSubmit={submit} noValidate aria-label="Subscribe to status mails" className="space-y-3">
       <Field id="status-subscribe-email" label="Email" error={errors.email} required>
-        <Input
-          id="status-subscribe-email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          aria-required
-          aria-invalid={!!errors.email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
+        {(describedBy) => (
+          <Input
+            id="status-subscribe-email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            aria-required
+            aria-invalid={!!errors.email}
+            aria-describedby={describedBy}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        )}
       </Field>
       <fieldset>
         <legend className="mb-1 text-xs font-medium text-slate-700">Modules</legend>

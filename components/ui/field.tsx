@@ -18,7 +18,10 @@ export function Textarea(props: TextareaHTMLAttributes<HTMLTextAreaElement>) {
 
 /**
  * A labelled control with its hint and error message, wired for screen readers. `required` puts a marker beside
- * the label (visual only; the control itself carries aria-required).
+ * the label (visual only; the control itself carries aria-required). The error takes the hint's place on screen.
+ * Children given as a function get the control's `aria-describedby`: the ids of the hint and the error it shows
+ * (undefined when it shows neither), so a screen reader reads them with the control; a control with a hint or an
+ * error takes them that way.
  */
 export function Field({
   id,
@@ -33,8 +36,11 @@ export function Field({
   error?: string;
   hint?: ReactNode;
   required?: boolean;
-  children: ReactNode;
+  children: ReactNode | ((describedBy: string | undefined) => ReactNode);
 }) {
+  const hintId = hint && !error ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
   return (
     <div className="flex flex-col gap-1">
       <span className="flex items-baseline gap-0.5 text-xs font-medium text-slate-700">
@@ -46,14 +52,14 @@ export function Field({
           </span>
         ) : null}
       </span>
-      {children}
-      {hint && !error ? (
-        <p id={`${id}-hint`} className="text-xs text-slate-500">
+      {typeof children === "function" ? children(describedBy) : children}
+      {hintId ? (
+        <p id={hintId} className="text-xs text-slate-500">
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-xs text-red-700">
+      {errorId ? (
+        <p id={errorId} role="alert" className="text-xs text-red-700">
           {error}
         </p>
       ) : null}
