@@ -160,6 +160,35 @@ test.describe("as operations", () => {
     await expect(page.getByTestId("movement-review")).toHaveCount(0);
   });
 
+  test("the arrows step over the account the other side of a journal took, offered disabled", async ({ page }) => {
+    await page.goto("/movements/new/cash-journal");
+    // From: the second account of the list the empty search shows.
+    const from = page.getByLabel("From account", { exact: true });
+    await from.focus();
+    const fromOptions = page.getByRole("listbox", { name: "Accounts for from account" }).getByRole("option");
+    await expect(fromOptions.nth(2)).toBeVisible();
+    await from.press("ArrowDown");
+    await from.press("ArrowDown");
+    await expect(fromOptions.nth(1)).toHaveAttribute("aria-selected", "true");
+    const taken = /VBD\d+/.exec((await fromOptions.nth(1).textContent())!)![0];
+    await from.press("Enter");
+    await expect(page.getByTestId("picked-from_account")).toContainText(taken);
+
+    // To: the same list, that account disabled between two others; the arrows go past it both ways.
+    const to = page.getByLabel("To account", { exact: true });
+    await to.focus();
+    const options = page.getByRole("listbox", { name: "Accounts for to account" }).getByRole("option");
+    await expect(options.nth(1)).toContainText(taken);
+    await expect(options.nth(1)).toHaveAttribute("aria-disabled", "true");
+    const activeIs = async (i: number) => expect(to).toHaveAttribute("aria-activedescendant", (await options.nth(i).getAttribute("id"))!);
+    await to.press("ArrowDown");
+    await activeIs(0);
+    await to.press("ArrowDown");
+    await activeIs(2);
+    await to.press("ArrowUp");
+    await activeIs(0);
+  });
+
   test("after an outage, Send again sends the same request: one journal", async ({ page }) => {
     const target = accountId(TARGET);
     await page.goto(`/movements/new/cash-journal?from=${masterId()}&to=${target}`);

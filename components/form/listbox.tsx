@@ -7,6 +7,18 @@ export function searchPending(typed: string, settled: string, hits: { isPlacehol
 }
 
 /**
+ * The option ArrowDown (`step` 1) or ArrowUp (-1) makes active, given which options are disabled: the next enabled
+ * one, round the ends; with none active (`active` -1), the first enabled one going down and the last going up. -1
+ * when every option is disabled.
+ */
+export function stepActive(disabled: readonly boolean[], active: number, step: 1 | -1): number {
+  const enabled = disabled.flatMap((off, i) => (off ? [] : [i]));
+  if (!enabled.length) return -1;
+  const at = enabled.indexOf(active);
+  return at < 0 ? enabled[step > 0 ? 0 : enabled.length - 1] : enabled[(at + step + enabled.length) % enabled.length];
+}
+
+/**
  * A search box and its list of matches as a WAI-ARIA combobox with a listbox popup (the account pickers of the
  * movement forms and the order ticket). The focus stays in the box: ArrowDown and ArrowUp move the active option
  * (disabled ones skipped, round the ends; ArrowDown opens a closed list), Enter picks it, or the first enabled match
@@ -69,10 +81,9 @@ export function useListbox<T>({
 
   const move = (step: 1 | -1) => {
     if (!open) onOpen?.();
-    const enabled = list.flatMap((o, i) => (disabled(o) ? [] : [i]));
-    if (!enabled.length) return;
-    const at = enabled.indexOf(activeIndex);
-    const next = at < 0 ? enabled[step > 0 ? 0 : enabled.length - 1] : enabled[(at + step + enabled.length) % enabled.length];
+    const off = list.map((o) => disabled(o));
+    const next = stepActive(off, activeIndex, step);
+    if (next < 0) return;
     setActive({ key: keyOf(list[next]), typed });
     document.getElementById(optionId(next))?.scrollIntoView({ block: "nearest" });
   };
