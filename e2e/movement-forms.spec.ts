@@ -189,6 +189,27 @@ test.describe("as operations", () => {
     await activeIs(0);
   });
 
+  test("Escape closes the account list; a second Escape empties the box and the list stays closed", async ({ page }) => {
+    await page.goto("/movements/new/cash-journal");
+    const field = page.getByLabel("From account", { exact: true });
+    const list = page.getByRole("listbox", { name: "Accounts for from account" });
+    await field.fill("Emma");
+    await expect(list.getByRole("option").first()).toContainText("Emma");
+    await field.press("Escape");
+    await expect(list).toHaveCount(0);
+    await expect(field).toHaveAttribute("aria-expanded", "false");
+    await expect(field).toHaveValue("Emma");
+
+    await field.press("Escape");
+    await expect(field).toHaveValue("");
+    await expect(field).toHaveAttribute("aria-expanded", "false");
+    await expect(list).toHaveCount(0);
+
+    // Typing opens it again.
+    await field.pressSequentially("Em");
+    await expect(list).toBeVisible();
+  });
+
   test("after an outage, Send again sends the same request: one journal", async ({ page }) => {
     const target = accountId(TARGET);
     await page.goto(`/movements/new/cash-journal?from=${masterId()}&to=${target}`);

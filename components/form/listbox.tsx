@@ -24,8 +24,9 @@ export function stepActive(disabled: readonly boolean[], active: number, step: 1
  * (disabled ones skipped, round the ends; ArrowDown opens a closed list), Enter picks it, or the first enabled match
  * when none is active, and never submits the form around the box. An Enter while the search for what was typed is
  * on its way waits for that search's answer: the list still shown is the previous search's (`keepPreviousData`),
- * and its first account is not the one asked for. Escape clears the active option and closes the list (`onClose`).
- * A click picks too.
+ * and its first account is not the one asked for. Escape clears the active option and closes the list (`onClose`);
+ * with the list closed it is the search box's own (it empties the box), and the picker leaves the list closed. A
+ * click picks too.
  */
 export function useListbox<T>({
   options,

@@ -113,7 +113,9 @@ export function MovementAccountPicker({
             placeholder={scope === "all" ? "e.g. master, VBD1000010 or Chen" : "e.g. VBD1000010 or Chen"}
             onChange={(e) => {
               setQ(e.target.value);
-              setOpen(true);
+              // Typing opens the list, emptying the box does not: a second Escape, the list closed, empties it (the
+              // search box's own Escape) and the list stays closed.
+              if (e.target.value) setOpen(true);
             }}
             onFocus={() => setOpen(true)}
           />
