@@ -67,6 +67,20 @@ export async function arrowToOption(field: Locator, listbox: Locator, search: st
   return /VBD\d+/.exec((await active.textContent())!)![0];
 }
 
+/**
+ * Holds the requests matching `url` (a `page.route` pattern: an account search, say) at the network until the
+ * function it answers is called; then they go on to the server.
+ */
+export async function holdRequests(page: Page, url: string): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Full-page screenshots at 1280 and 1920 px into test-results/<dir>/<name>-<width>.png (to look at), then back to 1280. */
 export async function shots(page: Page, dir: string, name: string) {
   for (const width of [1280, 1920]) {

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { sandboxCall } from "./accounts-helpers";
 import { disableAllRules } from "./approvals-helpers";
-import { arrowToOption, storageFor, shots as shotsIn } from "./helpers";
+import { arrowToOption, holdRequests, storageFor, shots as shotsIn } from "./helpers";
 
 /**
  * The money movement forms as operations (issue 12, part 2): a cash journal from the master account moves both
@@ -118,12 +118,7 @@ test.describe("as operations", () => {
     const before = await master.boundingBox();
 
     // The search for "master" is held at the network while the list from the empty search is still shown.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/api/movements/forms/accounts?*q=master*", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, "**/api/movements/forms/accounts?*q=master*");
     await field.fill("master");
     await expect(page.getByText("Searching…")).toBeVisible();
     expect(await master.boundingBox()).toEqual(before);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { sandboxCall } from "./accounts-helpers";
-import { arrowToOption, cutOff, pickFromCalendar, shots, storageFor } from "./helpers";
+import { arrowToOption, cutOff, holdRequests, pickFromCalendar, shots, storageFor } from "./helpers";
 
 /**
  * The order ticket as operations (issue 11, item 4): orders of every kind placed through the page and checked in the
@@ -126,12 +126,7 @@ test.describe("as operations", () => {
     const before = await margin.boundingBox();
 
     // The search for the account number is held at the network while the list of the name search is shown.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(`**/api/orders/ticket/accounts?q=${MARGIN}`, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, `**/api/orders/ticket/accounts?q=${MARGIN}`);
     await field.fill(MARGIN);
     await expect(page.getByText("Searching…")).toBeVisible();
     expect(await margin.boundingBox()).toEqual(before);
