@@ -3,10 +3,10 @@ import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { FormProvider, useFormContext, useWatch } from "react-hook-form";
+import { useFormContext, useWatch } from "react-hook-form";
 import type { z } from "zod";
+import { ActionForm } from "@/components/form/action-form";
 import { FormSection } from "@/components/form/fields";
-import { FormBanner } from "@/components/form/form-banner";
 import { useActionForm } from "@/components/form/use-action-form";
 import { useUnsavedChanges } from "@/components/form/use-unsaved-changes";
 import { Button } from "@/components/ui/button";
@@ -115,52 +115,45 @@ export function AccountForm(props: Props) {
   useUnsavedChanges(form.formState.isDirty && !saved && !busy);
 
   return (
-    <FormProvider {...form}>
-      <form
-        onSubmit={onSubmit}
-        noValidate
-        className="flex max-w-6xl flex-col gap-3"
-        aria-label={props.mode === "create" ? "Open a virtual account" : "Update the account"}
-      >
-        <FormBanner banner={banner} />
-        {/* Under review the values are locked: what Confirm sends is what the review shows. */}
-        <fieldset disabled={!!pending} className="grid min-w-0 gap-3 lg:grid-cols-2" aria-describedby={pending ? "diff-title" : undefined}>
-          <div className="flex flex-col gap-3">
-            {props.mode === "create" ? <AccountSection master={props.master} /> : <FixedAccountSection {...props} />}
-            <TradingSection
-              master={props.master}
-              currentCommission={props.mode === "edit" ? props.initial.commission_code : undefined}
-              currentLevel={props.mode === "edit" ? props.initial.option_level : undefined}
-            />
-            <ChinaConnectSection />
-          </div>
-          <div className="self-start">
-            <W8benSection />
-          </div>
-        </fieldset>
-        {pending ? (
-          <DiffConfirm
-            diff={pending.diff}
-            busy={busy}
-            onCancel={() => setPending(undefined)}
-            onConfirm={() => void submit(pending.values)}
+    <ActionForm
+      form={form}
+      onSubmit={onSubmit}
+      banner={banner}
+      className="flex max-w-6xl flex-col gap-3"
+      aria-label={props.mode === "create" ? "Open a virtual account" : "Update the account"}
+    >
+      {/* Under review the values are locked: what Confirm sends is what the review shows. */}
+      <fieldset disabled={!!pending} className="grid min-w-0 gap-3 lg:grid-cols-2" aria-describedby={pending ? "diff-title" : undefined}>
+        <div className="flex flex-col gap-3">
+          {props.mode === "create" ? <AccountSection master={props.master} /> : <FixedAccountSection {...props} />}
+          <TradingSection
+            master={props.master}
+            currentCommission={props.mode === "edit" ? props.initial.commission_code : undefined}
+            currentLevel={props.mode === "edit" ? props.initial.option_level : undefined}
           />
-        ) : (
-          <div className="sticky bottom-0 flex items-center gap-3 border-t border-slate-200 bg-slate-50/95 py-2">
-            <Button type="submit" disabled={busy}>
-              {props.mode === "create" ? (busy ? "Opening…" : "Open account") : "Review changes"}
-            </Button>
-            <Link
-              href={props.mode === "create" ? "/accounts" : `/accounts/${props.initial.account_id}`}
-              prefetch={false}
-              className="text-sm text-slate-600 hover:underline"
-            >
-              Cancel
-            </Link>
-          </div>
-        )}
-      </form>
-    </FormProvider>
+          <ChinaConnectSection />
+        </div>
+        <div className="self-start">
+          <W8benSection />
+        </div>
+      </fieldset>
+      {pending ? (
+        <DiffConfirm diff={pending.diff} busy={busy} onCancel={() => setPending(undefined)} onConfirm={() => void submit(pending.values)} />
+      ) : (
+        <div className="sticky bottom-0 flex items-center gap-3 border-t border-slate-200 bg-slate-50/95 py-2">
+          <Button type="submit" disabled={busy}>
+            {props.mode === "create" ? (busy ? "Opening…" : "Open account") : "Review changes"}
+          </Button>
+          <Link
+            href={props.mode === "create" ? "/accounts" : `/accounts/${props.initial.account_id}`}
+            prefetch={false}
+            className="text-sm text-slate-600 hover:underline"
+          >
+            Cancel
+          </Link>
+        </div>
+      )}
+    </ActionForm>
   );
 }
 

@@ -1,8 +1,7 @@
 "use client";
 import { useState } from "react";
-import { FormProvider } from "react-hook-form";
+import { ActionForm } from "@/components/form/action-form";
 import { TextareaField } from "@/components/form/fields";
-import { FormBanner } from "@/components/form/form-banner";
 import { useActionForm } from "@/components/form/use-action-form";
 import { Button } from "@/components/ui/button";
 import { revealPiiSchema, type RevealPiiValues } from "@/lib/schemas/virtual-account";
@@ -40,19 +39,21 @@ export function RevealPii({ accountId, onRevealed }: { accountId: string; onReve
     );
   }
   return (
-    <FormProvider {...form}>
-      <form onSubmit={onSubmit} noValidate className="mt-2 flex w-full flex-col gap-2 rounded border border-amber-300 bg-amber-50 p-2">
-        <FormBanner banner={banner} />
-        <TextareaField<RevealPiiValues> name="reason" label="Reason for revealing (recorded in the audit trail)" required rows={2} />
-        <div className="flex gap-2">
-          <Button type="submit" size="sm" disabled={busy}>
-            {busy ? "Revealing…" : "Reveal"}
-          </Button>
-          <Button size="sm" variant="ghost" onClick={() => setOpen(false)}>
-            Cancel
-          </Button>
-        </div>
-      </form>
-    </FormProvider>
+    <ActionForm
+      form={form}
+      onSubmit={onSubmit}
+      banner={banner}
+      className="mt-2 flex w-full flex-col gap-2 rounded border border-amber-300 bg-amber-50 p-2"
+    >
+      <TextareaField<RevealPiiValues> name="reason" label="Reason for revealing (recorded in the audit trail)" required rows={2} />
+      <div className="flex gap-2">
+        <Button type="submit" size="sm" disabled={busy}>
+          {busy ? "Revealing…" : "Reveal"}
+        </Button>
+        <Button size="sm" variant="ghost" onClick={() => setOpen(false)}>
+          Cancel
+        </Button>
+      </div>
+    </ActionForm>
   );
 }

@@ -1,8 +1,7 @@
 "use client";
 import { useRouter } from "next/navigation";
-import { FormProvider } from "react-hook-form";
+import { ActionForm } from "@/components/form/action-form";
 import { formFields } from "@/components/form/fields";
-import { FormBanner } from "@/components/form/form-banner";
 import { useActionForm } from "@/components/form/use-action-form";
 import { Button } from "@/components/ui/button";
 import { Panel } from "@/components/ui/page";
@@ -24,26 +23,23 @@ export function AlertDecisionForm({ alertId }: { alertId: string }) {
   const choose = (decision: "cleared" | "escalated") => form.setValue("decision", decision);
   return (
     <Panel title="Decision">
-      <FormProvider {...form}>
-        <form onSubmit={onSubmit} className="flex flex-col gap-3" noValidate>
-          <FormBanner banner={banner} />
-          <TextareaField
-            name="note"
-            label="Note"
-            required
-            rows={3}
-            hint="Why: what you checked and what you found. Kept with the alert and in the audit trail."
-          />
-          <div className="flex gap-2">
-            <Button type="submit" disabled={busy} onClick={() => choose("cleared")}>
-              Clear
-            </Button>
-            <Button type="submit" variant="danger" disabled={busy} onClick={() => choose("escalated")}>
-              Escalate
-            </Button>
-          </div>
-        </form>
-      </FormProvider>
+      <ActionForm form={form} onSubmit={onSubmit} banner={banner} className="flex flex-col gap-3">
+        <TextareaField
+          name="note"
+          label="Note"
+          required
+          rows={3}
+          hint="Why: what you checked and what you found. Kept with the alert and in the audit trail."
+        />
+        <div className="flex gap-2">
+          <Button type="submit" disabled={busy} onClick={() => choose("cleared")}>
+            Clear
+          </Button>
+          <Button type="submit" variant="danger" disabled={busy} onClick={() => choose("escalated")}>
+            Escalate
+          </Button>
+        </div>
+      </ActionForm>
     </Panel>
   );
 }

@@ -1,9 +1,8 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
-import { FormProvider } from "react-hook-form";
+import { ActionForm } from "@/components/form/action-form";
 import { formFields } from "@/components/form/fields";
-import { FormBanner } from "@/components/form/form-banner";
 import { useActionForm } from "@/components/form/use-action-form";
 import { Button } from "@/components/ui/button";
 import { Panel } from "@/components/ui/page";
@@ -51,61 +50,58 @@ export function RuleForm({
   }, [saved, setBanner]);
   return (
     <Panel title={rule.id ? `Rule #${rule.id}: ${RULE_KIND_LABELS[rule.kind]}` : `New rule: ${RULE_KIND_LABELS[rule.kind]}`}>
-      <FormProvider {...form}>
-        <form onSubmit={onSubmit} className="flex flex-col gap-3" noValidate data-testid="rule-form">
-          <FormBanner banner={banner} />
-          <TextField name="name" label="Name" required autoComplete="off" />
-          <CheckboxField name="enabled" label="Enabled: raise alerts as movements and orders arrive" />
-          {rule.kind === "large_funding" ? (
-            <div className="grid grid-cols-2 gap-3">
-              <SelectField name="currency" label="Currency" required>
-                {CURRENCIES.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
-              </SelectField>
-              <TextField
-                name="amount"
-                label="Above (amount)"
-                required
-                inputMode="decimal"
-                hint="A single deposit or withdrawal larger than this"
-              />
-            </div>
-          ) : null}
-          {rule.kind === "withdrawal_after_deposit" ? (
-            <div className="grid grid-cols-3 gap-3">
-              <TextField name="days" label="Within (days)" required inputMode="numeric" />
-              <TextField name="tolerancePct" label="Similar within (%)" required inputMode="numeric" />
-              <TextField name="minAmount" label="Withdrawals from" required inputMode="decimal" hint="Smaller ones are ignored" />
-            </div>
-          ) : null}
-          {rule.kind === "journals_per_day" ? (
+      <ActionForm form={form} onSubmit={onSubmit} banner={banner} className="flex flex-col gap-3" data-testid="rule-form">
+        <TextField name="name" label="Name" required autoComplete="off" />
+        <CheckboxField name="enabled" label="Enabled: raise alerts as movements and orders arrive" />
+        {rule.kind === "large_funding" ? (
+          <div className="grid grid-cols-2 gap-3">
+            <SelectField name="currency" label="Currency" required>
+              {CURRENCIES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </SelectField>
             <TextField
-              name="count"
-              label="More than (journals a day)"
+              name="amount"
+              label="Above (amount)"
               required
-              inputMode="numeric"
-              hint="Cash and position journals into one account, per UTC day"
+              inputMode="decimal"
+              hint="A single deposit or withdrawal larger than this"
             />
-          ) : null}
-          {rule.kind === "option_after_level_raise" ? (
-            <TextField
-              name="hours"
-              label="Within (hours)"
-              required
-              inputMode="numeric"
-              hint="An option order this soon after the desk raised the account's option level"
-            />
-          ) : null}
-          <div>
-            <Button type="submit" disabled={busy}>
-              {busy ? "Saving…" : rule.id ? "Save rule" : "Create rule"}
-            </Button>
           </div>
-        </form>
-      </FormProvider>
+        ) : null}
+        {rule.kind === "withdrawal_after_deposit" ? (
+          <div className="grid grid-cols-3 gap-3">
+            <TextField name="days" label="Within (days)" required inputMode="numeric" />
+            <TextField name="tolerancePct" label="Similar within (%)" required inputMode="numeric" />
+            <TextField name="minAmount" label="Withdrawals from" required inputMode="decimal" hint="Smaller ones are ignored" />
+          </div>
+        ) : null}
+        {rule.kind === "journals_per_day" ? (
+          <TextField
+            name="count"
+            label="More than (journals a day)"
+            required
+            inputMode="numeric"
+            hint="Cash and position journals into one account, per UTC day"
+          />
+        ) : null}
+        {rule.kind === "option_after_level_raise" ? (
+          <TextField
+            name="hours"
+            label="Within (hours)"
+            required
+            inputMode="numeric"
+            hint="An option order this soon after the desk raised the account's option level"
+          />
+        ) : null}
+        <div>
+          <Button type="submit" disabled={busy}>
+            {busy ? "Saving…" : rule.id ? "Save rule" : "Create rule"}
+          </Button>
+        </div>
+      </ActionForm>
     </Panel>
   );
 }

@@ -1,10 +1,10 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { ActionForm } from "@/components/form/action-form";
 import { FormBanner } from "@/components/form/form-banner";
 import { useAction } from "@/components/form/use-action";
 import { Button } from "@/components/ui/button";
-import { FormProvider } from "react-hook-form";
 import { useActionForm } from "@/components/form/use-action-form";
 import { rejectSchema, type ApproveOutcome } from "@/lib/schemas/approvals";
 import { approveApprovalAction } from "@/server/actions/approvals-approve";
@@ -92,17 +92,14 @@ function RejectForm({ id, summary, onDone, onCancel }: { id: string; summary: st
     },
   });
   return (
-    <FormProvider {...form}>
-      <form onSubmit={onSubmit} className="flex flex-col gap-2" aria-label="Reject" noValidate>
-        <FormBanner banner={banner} />
-        <RejectReasonFields
-          label="Reason for rejecting"
-          hint="The maker sees it; it is kept in the audit trail."
-          submitLabel="Reject request"
-          busy={busy}
-          onCancel={onCancel}
-        />
-      </form>
-    </FormProvider>
+    <ActionForm form={form} onSubmit={onSubmit} banner={banner} className="flex flex-col gap-2" aria-label="Reject">
+      <RejectReasonFields
+        label="Reason for rejecting"
+        hint="The maker sees it; it is kept in the audit trail."
+        submitLabel="Reject request"
+        busy={busy}
+        onCancel={onCancel}
+      />
+    </ActionForm>
   );
 }

@@ -1,6 +1,5 @@
 "use client";
-import { FormProvider } from "react-hook-form";
-import { FormBanner } from "@/components/form/form-banner";
+import { ActionForm } from "@/components/form/action-form";
 import { useActionForm } from "@/components/form/use-action-form";
 import { bulkRejectReasonSchema, type BulkDecisionResult } from "@/lib/schemas/approval-queue";
 import type { ApprovalListRow } from "@/lib/schemas/approvals";
@@ -30,17 +29,20 @@ export function RejectAll({
     },
   });
   return (
-    <FormProvider {...form}>
-      <form onSubmit={onSubmit} className="flex max-w-xl flex-col gap-2" aria-label="Reject the selected requests" noValidate>
-        <FormBanner banner={banner} />
-        <RejectReasonFields
-          label={selected.length === 1 ? "Reason for rejecting" : `Reason for rejecting (used for all ${selected.length})`}
-          hint="Each maker sees it; it is kept in the audit trail."
-          submitLabel={`Reject ${plural(selected.length)}`}
-          busy={busy}
-          onCancel={onCancel}
-        />
-      </form>
-    </FormProvider>
+    <ActionForm
+      form={form}
+      onSubmit={onSubmit}
+      banner={banner}
+      className="flex max-w-xl flex-col gap-2"
+      aria-label="Reject the selected requests"
+    >
+      <RejectReasonFields
+        label={selected.length === 1 ? "Reason for rejecting" : `Reason for rejecting (used for all ${selected.length})`}
+        hint="Each maker sees it; it is kept in the audit trail."
+        submitLabel={`Reject ${plural(selected.length)}`}
+        busy={busy}
+        onCancel={onCancel}
+      />
+    </ActionForm>
   );
 }

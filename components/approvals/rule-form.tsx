@@ -1,8 +1,7 @@
 "use client";
 import { useEffect } from "react";
-import { FormProvider } from "react-hook-form";
+import { ActionForm } from "@/components/form/action-form";
 import { formFields } from "@/components/form/fields";
-import { FormBanner } from "@/components/form/form-banner";
 import { useActionForm } from "@/components/form/use-action-form";
 import { Button } from "@/components/ui/button";
 import { Panel } from "@/components/ui/page";
@@ -71,56 +70,59 @@ export function RuleForm({
   }, [noAmount, form]);
   return (
     <Panel title={rule ? "Edit rule" : "New rule"}>
-      <FormProvider {...form}>
-        <form onSubmit={onSubmit} className="flex flex-col gap-3" noValidate aria-label={rule ? "Edit rule" : "New rule"}>
-          <FormBanner banner={banner} />
-          <F.SelectField name="action" label="Action" required>
-            {Object.entries(APPROVAL_RULE_ACTIONS).map(([key, label]) => (
-              <option key={key} value={key}>
-                {label}
+      <ActionForm
+        form={form}
+        onSubmit={onSubmit}
+        banner={banner}
+        className="flex flex-col gap-3"
+        aria-label={rule ? "Edit rule" : "New rule"}
+      >
+        <F.SelectField name="action" label="Action" required>
+          {Object.entries(APPROVAL_RULE_ACTIONS).map(([key, label]) => (
+            <option key={key} value={key}>
+              {label}
+            </option>
+          ))}
+        </F.SelectField>
+        <div className="grid grid-cols-[7rem_1fr] gap-3">
+          <F.SelectField name="currency" label="Currency" disabled={noAmount}>
+            <option value="">Any</option>
+            {CURRENCIES.map((c) => (
+              <option key={c} value={c}>
+                {c}
               </option>
             ))}
           </F.SelectField>
-          <div className="grid grid-cols-[7rem_1fr] gap-3">
-            <F.SelectField name="currency" label="Currency" disabled={noAmount}>
-              <option value="">Any</option>
-              {CURRENCIES.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </F.SelectField>
-            <F.TextField
-              name="threshold"
-              label="Above amount"
-              inputMode="decimal"
-              placeholder={noAmount ? "No amount" : "Always"}
-              disabled={noAmount}
-              className="text-right tabular-nums"
-              hint={noAmount ? undefined : "Empty: every amount"}
-            />
-          </div>
-          <F.SelectField name="approversRequired" label="Approvers needed" required>
-            {[1, 2, 3].map((n) => (
-              <option key={n} value={String(n)}>
-                {n}
-              </option>
-            ))}
-          </F.SelectField>
-          <F.CheckboxGroupField name="approverRoles" label="Roles that may approve" options={approverRoles} />
-          <F.CheckboxField name="enabled" label="Enabled" />
-          <div className="flex gap-2">
-            <Button type="submit" disabled={busy}>
-              {busy ? "Saving…" : rule ? "Save rule" : "Create rule"}
+          <F.TextField
+            name="threshold"
+            label="Above amount"
+            inputMode="decimal"
+            placeholder={noAmount ? "No amount" : "Always"}
+            disabled={noAmount}
+            className="text-right tabular-nums"
+            hint={noAmount ? undefined : "Empty: every amount"}
+          />
+        </div>
+        <F.SelectField name="approversRequired" label="Approvers needed" required>
+          {[1, 2, 3].map((n) => (
+            <option key={n} value={String(n)}>
+              {n}
+            </option>
+          ))}
+        </F.SelectField>
+        <F.CheckboxGroupField name="approverRoles" label="Roles that may approve" options={approverRoles} />
+        <F.CheckboxField name="enabled" label="Enabled" />
+        <div className="flex gap-2">
+          <Button type="submit" disabled={busy}>
+            {busy ? "Saving…" : rule ? "Save rule" : "Create rule"}
+          </Button>
+          {rule ? (
+            <Button variant="ghost" onClick={() => onDone()} disabled={busy}>
+              Cancel
             </Button>
-            {rule ? (
-              <Button variant="ghost" onClick={() => onDone()} disabled={busy}>
-                Cancel
-              </Button>
-            ) : null}
-          </div>
-        </form>
-      </FormProvider>
+          ) : null}
+        </div>
+      </ActionForm>
     </Panel>
   );
 }

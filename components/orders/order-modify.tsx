@@ -1,8 +1,7 @@
 "use client";
 import { useState, type ReactNode } from "react";
-import { FormProvider } from "react-hook-form";
+import { ActionForm } from "@/components/form/action-form";
 import { formFields } from "@/components/form/fields";
-import { FormBanner } from "@/components/form/form-banner";
 import { useActionForm } from "@/components/form/use-action-form";
 import { Button } from "@/components/ui/button";
 import { compareDecimal, formatMoney, formatQuantity } from "@/lib/money";
@@ -184,40 +183,37 @@ export function ReplaceOrderForm({
     };
   };
   return (
-    <FormProvider {...form}>
-      <form onSubmit={onSubmit} className="flex flex-col gap-3" noValidate aria-label="Replace order">
-        <FormBanner banner={banner} />
-        {review ? (
-          <Review rows={changes(review)} reason={reasonOf(review)}>
-            <Button variant="primary" disabled={busy || !changes(review).length} onClick={() => void submit(onlyChanges(review))}>
-              {busy ? "Sending…" : "Confirm replace"}
-            </Button>
-            <Button variant="secondary" onClick={() => setReview(undefined)} disabled={busy}>
-              Back
-            </Button>
-            {!changes(review).length ? <span className="text-xs text-amber-800">Nothing changes: edit a value first.</span> : null}
-          </Review>
-        ) : (
-          <>
-            <div className="grid grid-cols-2 gap-3">
-              <RF.TextField name="quantity" label="Quantity" inputMode="decimal" />
-              {prices.limit ? <RF.TextField name="limitPrice" label={`Limit price (${ccy ?? "—"})`} inputMode="decimal" /> : null}
-              {prices.stop ? <RF.TextField name="stopPrice" label={`Stop price (${ccy ?? "—"})`} inputMode="decimal" /> : null}
-              <RF.SelectField name="timeInForce" label="Time in force">
-                <option value="">Unchanged</option>
-                {REPLACE_TIME_IN_FORCE.map((t) => (
-                  <option key={t} value={t}>
-                    {t}
-                  </option>
-                ))}
-              </RF.SelectField>
-              <RF.DateField name="expireDate" label="Expires (GTD)" />
-            </div>
-            <ReasonFields F={RF} review="Review replace" onClose={onClose} />
-          </>
-        )}
-      </form>
-    </FormProvider>
+    <ActionForm form={form} onSubmit={onSubmit} banner={banner} className="flex flex-col gap-3" aria-label="Replace order">
+      {review ? (
+        <Review rows={changes(review)} reason={reasonOf(review)}>
+          <Button variant="primary" disabled={busy || !changes(review).length} onClick={() => void submit(onlyChanges(review))}>
+            {busy ? "Sending…" : "Confirm replace"}
+          </Button>
+          <Button variant="secondary" onClick={() => setReview(undefined)} disabled={busy}>
+            Back
+          </Button>
+          {!changes(review).length ? <span className="text-xs text-amber-800">Nothing changes: edit a value first.</span> : null}
+        </Review>
+      ) : (
+        <>
+          <div className="grid grid-cols-2 gap-3">
+            <RF.TextField name="quantity" label="Quantity" inputMode="decimal" />
+            {prices.limit ? <RF.TextField name="limitPrice" label={`Limit price (${ccy ?? "—"})`} inputMode="decimal" /> : null}
+            {prices.stop ? <RF.TextField name="stopPrice" label={`Stop price (${ccy ?? "—"})`} inputMode="decimal" /> : null}
+            <RF.SelectField name="timeInForce" label="Time in force">
+              <option value="">Unchanged</option>
+              {REPLACE_TIME_IN_FORCE.map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
+            </RF.SelectField>
+            <RF.DateField name="expireDate" label="Expires (GTD)" />
+          </div>
+          <ReasonFields F={RF} review="Review replace" onClose={onClose} />
+        </>
+      )}
+    </ActionForm>
   );
 }
 
@@ -233,27 +229,24 @@ export function CancelOrderForm({ order, onDone, onClose }: { order: OrderFull; 
   });
   const open = `${formatQuantity(order.quantity)} open, ${formatQuantity(order.filledQuantity)} filled`;
   return (
-    <FormProvider {...form}>
-      <form onSubmit={onSubmit} className="flex flex-col gap-3" noValidate aria-label="Cancel order">
-        <FormBanner banner={banner} />
-        {review ? (
-          <Review
-            rows={[["Status", `${enumLabel(ORDER_STATUS_LABELS, order.status)} · ${open}`, "Cancelled (what is unfilled)"]]}
-            reason={reasonOf(review)}
-          >
-            <Button variant="danger" disabled={busy} onClick={() => void submit(review)}>
-              {busy ? "Sending…" : "Confirm cancel"}
-            </Button>
-            <Button variant="secondary" onClick={() => setReview(undefined)} disabled={busy}>
-              Back
-            </Button>
-          </Review>
-        ) : (
-          <>
-            <ReasonFields F={CF} review="Review cancel" danger onClose={onClose} />
-          </>
-        )}
-      </form>
-    </FormProvider>
+    <ActionForm form={form} onSubmit={onSubmit} banner={banner} className="flex flex-col gap-3" aria-label="Cancel order">
+      {review ? (
+        <Review
+          rows={[["Status", `${enumLabel(ORDER_STATUS_LABELS, order.status)} · ${open}`, "Cancelled (what is unfilled)"]]}
+          reason={reasonOf(review)}
+        >
+          <Button variant="danger" disabled={busy} onClick={() => void submit(review)}>
+            {busy ? "Sending…" : "Confirm cancel"}
+          </Button>
+          <Button variant="secondary" onClick={() => setReview(undefined)} disabled={busy}>
+            Back
+          </Button>
+        </Review>
+      ) : (
+        <>
+          <ReasonFields F={CF} review="Review cancel" danger onClose={onClose} />
+        </>
+      )}
+    </ActionForm>
   );
 }

@@ -1,9 +1,8 @@
 "use client";
 import { useRouter } from "next/navigation";
-import { FormProvider } from "react-hook-form";
 import type { z } from "zod";
+import { ActionForm } from "@/components/form/action-form";
 import { formFields } from "@/components/form/fields";
-import { FormBanner } from "@/components/form/form-banner";
 import { useActionForm } from "@/components/form/use-action-form";
 import { Button } from "@/components/ui/button";
 import { Panel } from "@/components/ui/page";
@@ -35,26 +34,23 @@ function AssignForm({
     onSuccess: () => router.refresh(),
   });
   return (
-    <FormProvider {...form}>
-      <form onSubmit={onSubmit} className="flex flex-col gap-2" noValidate aria-label="Assign">
-        <FormBanner banner={banner} />
-        <div className="flex items-end gap-2">
-          <div className="min-w-0 flex-1">
-            <assignFields.SelectField name="assignee" label="Assigned to">
-              <option value="">Nobody</option>
-              {assignees.map((a) => (
-                <option key={a.email} value={a.email}>
-                  {a.name} ({a.email})
-                </option>
-              ))}
-            </assignFields.SelectField>
-          </div>
-          <Button type="submit" disabled={busy}>
-            {busy ? "Saving…" : "Assign"}
-          </Button>
+    <ActionForm form={form} onSubmit={onSubmit} banner={banner} className="flex flex-col gap-2" aria-label="Assign">
+      <div className="flex items-end gap-2">
+        <div className="min-w-0 flex-1">
+          <assignFields.SelectField name="assignee" label="Assigned to">
+            <option value="">Nobody</option>
+            {assignees.map((a) => (
+              <option key={a.email} value={a.email}>
+                {a.name} ({a.email})
+              </option>
+            ))}
+          </assignFields.SelectField>
         </div>
-      </form>
-    </FormProvider>
+        <Button type="submit" disabled={busy}>
+          {busy ? "Saving…" : "Assign"}
+        </Button>
+      </div>
+    </ActionForm>
   );
 }
 
@@ -71,23 +67,14 @@ function CommentForm({ breakId }: { breakId: string }) {
     },
   });
   return (
-    <FormProvider {...form}>
-      <form onSubmit={onSubmit} className="flex flex-col gap-2" noValidate aria-label="Comment">
-        <FormBanner banner={banner} />
-        <commentFields.TextareaField
-          name="body"
-          label="Comment"
-          rows={3}
-          required
-          hint="What you checked, who you asked, what you found."
-        />
-        <div>
-          <Button type="submit" variant="secondary" disabled={busy}>
-            {busy ? "Adding…" : "Add comment"}
-          </Button>
-        </div>
-      </form>
-    </FormProvider>
+    <ActionForm form={form} onSubmit={onSubmit} banner={banner} className="flex flex-col gap-2" aria-label="Comment">
+      <commentFields.TextareaField name="body" label="Comment" rows={3} required hint="What you checked, who you asked, what you found." />
+      <div>
+        <Button type="submit" variant="secondary" disabled={busy}>
+          {busy ? "Adding…" : "Add comment"}
+        </Button>
+      </div>
+    </ActionForm>
   );
 }
 
@@ -101,37 +88,35 @@ function CloseForm({ breakId }: { breakId: string }) {
     onSuccess: () => router.refresh(),
   });
   return (
-    <FormProvider {...form}>
-      <form
-        onSubmit={(e) => {
-          if (
-            form.getValues("resolution").trim().length >= 3 &&
-            !window.confirm(`Close break #${breakId}? A closed break cannot be reopened.`)
-          ) {
-            e.preventDefault();
-            return;
-          }
-          void onSubmit(e);
-        }}
-        className="flex flex-col gap-2"
-        noValidate
-        aria-label="Close"
-      >
-        <FormBanner banner={banner} />
-        <closeFields.TextareaField
-          name="resolution"
-          label="Resolution"
-          rows={3}
-          required
-          hint="How it was resolved. Kept with the break and in the audit trail; a later run that sees the same difference opens a new break."
-        />
-        <div>
-          <Button type="submit" variant="danger" disabled={busy}>
-            {busy ? "Closing…" : "Close break"}
-          </Button>
-        </div>
-      </form>
-    </FormProvider>
+    <ActionForm
+      form={form}
+      banner={banner}
+      onSubmit={(e) => {
+        if (
+          form.getValues("resolution").trim().length >= 3 &&
+          !window.confirm(`Close break #${breakId}? A closed break cannot be reopened.`)
+        ) {
+          e.preventDefault();
+          return;
+        }
+        void onSubmit(e);
+      }}
+      className="flex flex-col gap-2"
+      aria-label="Close"
+    >
+      <closeFields.TextareaField
+        name="resolution"
+        label="Resolution"
+        rows={3}
+        required
+        hint="How it was resolved. Kept with the break and in the audit trail; a later run that sees the same difference opens a new break."
+      />
+      <div>
+        <Button type="submit" variant="danger" disabled={busy}>
+          {busy ? "Closing…" : "Close break"}
+        </Button>
+      </div>
+    </ActionForm>
   );
 }
 

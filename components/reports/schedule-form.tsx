@@ -1,8 +1,7 @@
 "use client";
 import { useRouter } from "next/navigation";
-import { FormProvider } from "react-hook-form";
+import { ActionForm } from "@/components/form/action-form";
 import { formFields } from "@/components/form/fields";
-import { FormBanner } from "@/components/form/form-banner";
 import { useActionForm } from "@/components/form/use-action-form";
 import { Button, LinkButton } from "@/components/ui/button";
 import { Panel } from "@/components/ui/page";
@@ -56,9 +55,7 @@ export function ScheduleForm({ schedule, staff }: { schedule?: ReportSchedule; s
   const title = schedule ? `Edit schedule: ${schedule.name}` : "New schedule";
   return (
     <Panel title={title}>
-      <FormProvider {...form}>
-        <form onSubmit={onSubmit} className="flex flex-col gap-3" noValidate aria-label={title}>
-          <FormBanner banner={banner} />
+      <ActionForm form={form} onSubmit={onSubmit} banner={banner} className="flex flex-col gap-3" aria-label={title}>
           <TextField name="name" label="Name" required autoComplete="off" hint="In the mail's subject and the history" />
           <SelectField name="kind" label="Report" required>
             {REPORT_KINDS.map((k) => (
@@ -97,8 +94,7 @@ export function ScheduleForm({ schedule, staff }: { schedule?: ReportSchedule; s
               </LinkButton>
             ) : null}
           </div>
-        </form>
-      </FormProvider>
+        </ActionForm>
     </Panel>
   );
 }

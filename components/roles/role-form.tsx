@@ -1,6 +1,6 @@
 "use client";
 import { useRouter } from "next/navigation";
-import { FormProvider } from "react-hook-form";
+import { ActionForm } from "@/components/form/action-form";
 import { formFields } from "@/components/form/fields";
 import { FormBanner } from "@/components/form/form-banner";
 import { useAction } from "@/components/form/use-action";
@@ -36,36 +36,39 @@ export function RoleForm({ role }: { role?: RoleView }) {
   const remove = useAction();
   return (
     <Panel title={role ? `Edit role: ${role.label}` : "New role"}>
-      <FormProvider {...form}>
-        <form onSubmit={onSubmit} className="flex flex-col gap-3" noValidate aria-label={role ? `Edit role ${role.label}` : "New role"}>
-          <FormBanner banner={banner} />
-          <FormBanner banner={remove.banner} />
-          <TextField name="label" label="Name" required autoComplete="off" hint="As staff and the audit trail see it" />
-          <TextareaField name="description" label="Description" rows={2} />
-          <CheckboxGroupField name="permissions" label="Permissions" options={OPTIONS} />
-          <div className="flex items-center gap-2">
-            <Button type="submit" disabled={busy}>
-              {busy ? "Saving…" : role ? "Save role" : "Create role"}
+      <ActionForm
+        form={form}
+        onSubmit={onSubmit}
+        banner={banner}
+        className="flex flex-col gap-3"
+        aria-label={role ? `Edit role ${role.label}` : "New role"}
+      >
+        <FormBanner banner={remove.banner} />
+        <TextField name="label" label="Name" required autoComplete="off" hint="As staff and the audit trail see it" />
+        <TextareaField name="description" label="Description" rows={2} />
+        <CheckboxGroupField name="permissions" label="Permissions" options={OPTIONS} />
+        <div className="flex items-center gap-2">
+          <Button type="submit" disabled={busy}>
+            {busy ? "Saving…" : role ? "Save role" : "Create role"}
+          </Button>
+          {role ? (
+            <Button
+              type="button"
+              variant="danger"
+              disabled={remove.busy || busy}
+              onClick={() => {
+                if (!window.confirm(`Delete the role ${role.label}? This cannot be undone.`)) return;
+                void remove.run(() => deleteCustomRoleAction({ key: role.key }), {
+                  success: `${role.label} deleted.`,
+                  onSuccess: () => router.replace("/admin/roles"),
+                });
+              }}
+            >
+              Delete role
             </Button>
-            {role ? (
-              <Button
-                type="button"
-                variant="danger"
-                disabled={remove.busy || busy}
-                onClick={() => {
-                  if (!window.confirm(`Delete the role ${role.label}? This cannot be undone.`)) return;
-                  void remove.run(() => deleteCustomRoleAction({ key: role.key }), {
-                    success: `${role.label} deleted.`,
-                    onSuccess: () => router.replace("/admin/roles"),
-                  });
-                }}
-              >
-                Delete role
-              </Button>
-            ) : null}
-          </div>
-        </form>
-      </FormProvider>
+          ) : null}
+        </div>
+      </ActionForm>
     </Panel>
   );
 }

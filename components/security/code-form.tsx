@@ -1,7 +1,6 @@
 "use client";
-import { FormProvider } from "react-hook-form";
+import { ActionForm } from "@/components/form/action-form";
 import { formFields } from "@/components/form/fields";
-import { FormBanner } from "@/components/form/form-banner";
 import { useActionForm } from "@/components/form/use-action-form";
 import { Button } from "@/components/ui/button";
 import type { ActionResult } from "@/lib/errors";
@@ -30,22 +29,19 @@ export function CodeForm({
     },
   });
   return (
-    <FormProvider {...form}>
-      <form onSubmit={onSubmit} className="flex max-w-xs flex-col gap-3" noValidate>
-        <FormBanner banner={banner} />
-        <TextField
-          name="otp"
-          label="Code from the app"
-          required
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          className="font-mono tracking-widest"
-        />
-        <Button type="submit" variant={danger ? "danger" : "primary"} disabled={busy}>
-          {busy ? "Checking…" : submitLabel}
-        </Button>
-      </form>
-    </FormProvider>
+    <ActionForm form={form} onSubmit={onSubmit} banner={banner} className="flex max-w-xs flex-col gap-3">
+      <TextField
+        name="otp"
+        label="Code from the app"
+        required
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        className="font-mono tracking-widest"
+      />
+      <Button type="submit" variant={danger ? "danger" : "primary"} disabled={busy}>
+        {busy ? "Checking…" : submitLabel}
+      </Button>
+    </ActionForm>
   );
 }

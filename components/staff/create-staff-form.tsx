@@ -1,8 +1,7 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
-import { FormProvider } from "react-hook-form";
+import { ActionForm } from "@/components/form/action-form";
 import { formFields } from "@/components/form/fields";
-import { FormBanner } from "@/components/form/form-banner";
 import { useActionForm } from "@/components/form/use-action-form";
 import { Button } from "@/components/ui/button";
 import { Panel } from "@/components/ui/page";
@@ -27,31 +26,28 @@ export function CreateStaffForm({ roles }: { roles: RoleOption[] }) {
 
   return (
     <Panel title="New staff user">
-      <FormProvider {...form}>
-        <form onSubmit={onSubmit} className="flex flex-col gap-3" noValidate>
-          <FormBanner banner={banner} />
-          <TextField name="name" label="Name" required autoComplete="off" />
-          <TextField name="email" label="Email" type="email" required autoComplete="off" />
-          <SelectField name="role" label="Role" required>
-            {roles.map((r) => (
-              <option key={r.value} value={r.value}>
-                {r.label}
-              </option>
-            ))}
-          </SelectField>
-          <TextField
-            name="password"
-            label="Initial password"
-            type="password"
-            required
-            autoComplete="new-password"
-            hint="At least 12 characters. Share it privately."
-          />
-          <Button type="submit" disabled={busy}>
-            {busy ? "Creating…" : "Create user"}
-          </Button>
-        </form>
-      </FormProvider>
+      <ActionForm form={form} onSubmit={onSubmit} banner={banner} className="flex flex-col gap-3">
+        <TextField name="name" label="Name" required autoComplete="off" />
+        <TextField name="email" label="Email" type="email" required autoComplete="off" />
+        <SelectField name="role" label="Role" required>
+          {roles.map((r) => (
+            <option key={r.value} value={r.value}>
+              {r.label}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          name="password"
+          label="Initial password"
+          type="password"
+          required
+          autoComplete="new-password"
+          hint="At least 12 characters. Share it privately."
+        />
+        <Button type="submit" disabled={busy}>
+          {busy ? "Creating…" : "Create user"}
+        </Button>
+      </ActionForm>
     </Panel>
   );
 }

@@ -1,7 +1,6 @@
 "use client";
-import { FormProvider } from "react-hook-form";
+import { ActionForm } from "@/components/form/action-form";
 import { formFields } from "@/components/form/fields";
-import { FormBanner } from "@/components/form/form-banner";
 import { useActionForm } from "@/components/form/use-action-form";
 import { Button } from "@/components/ui/button";
 import { Panel } from "@/components/ui/page";
@@ -24,18 +23,21 @@ export function TwoFactorRolesForm({ required, roles: options }: { required: str
   });
   return (
     <Panel title="Two-factor sign-in">
-      <FormProvider {...form}>
-        <form onSubmit={onSubmit} className="flex flex-col gap-3" noValidate aria-label="Roles that require two-factor sign-in">
-          <FormBanner banner={banner} />
-          <CheckboxGroupField name="roles" label="Required of" options={options} />
-          <p className="text-xs text-slate-500">
-            Staff of these roles sign in with a code from an authenticator app; who has none is sent to set one up.
-          </p>
-          <Button type="submit" disabled={busy}>
-            {busy ? "Saving…" : "Save"}
-          </Button>
-        </form>
-      </FormProvider>
+      <ActionForm
+        form={form}
+        onSubmit={onSubmit}
+        banner={banner}
+        className="flex flex-col gap-3"
+        aria-label="Roles that require two-factor sign-in"
+      >
+        <CheckboxGroupField name="roles" label="Required of" options={options} />
+        <p className="text-xs text-slate-500">
+          Staff of these roles sign in with a code from an authenticator app; who has none is sent to set one up.
+        </p>
+        <Button type="submit" disabled={busy}>
+          {busy ? "Saving…" : "Save"}
+        </Button>
+      </ActionForm>
     </Panel>
   );
 }

@@ -1,10 +1,10 @@
 "use client";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { FormProvider, type DefaultValues } from "react-hook-form";
+import { type DefaultValues } from "react-hook-form";
 import type { z } from "zod";
+import { ActionForm } from "@/components/form/action-form";
 import { formFields } from "@/components/form/fields";
-import { FormBanner } from "@/components/form/form-banner";
 import { useActionForm } from "@/components/form/use-action-form";
 import { Button } from "@/components/ui/button";
 import { Panel } from "@/components/ui/page";
@@ -58,23 +58,20 @@ export function CreateCredentialForm<V extends CredentialValues, C>({
 
   return (
     <Panel title={kind.title}>
-      <FormProvider {...form}>
-        <form onSubmit={onSubmit} className="flex flex-col gap-3" noValidate>
-          <FormBanner banner={banner} />
-          <TextField name="name" label="Name" required autoComplete="off" hint={kind.nameHint} />
-          <SelectField name="access" label="Access" required hint={kind.accessHint}>
-            {TOKEN_ACCESS.map((a) => (
-              <option key={a} value={a}>
-                {TOKEN_ACCESS_LABELS[a]}
-              </option>
-            ))}
-          </SelectField>
-          {kind.more}
-          <Button type="submit" disabled={busy}>
-            {busy ? "Creating…" : kind.submit}
-          </Button>
-        </form>
-      </FormProvider>
+      <ActionForm form={form} onSubmit={onSubmit} banner={banner} className="flex flex-col gap-3">
+        <TextField name="name" label="Name" required autoComplete="off" hint={kind.nameHint} />
+        <SelectField name="access" label="Access" required hint={kind.accessHint}>
+          {TOKEN_ACCESS.map((a) => (
+            <option key={a} value={a}>
+              {TOKEN_ACCESS_LABELS[a]}
+            </option>
+          ))}
+        </SelectField>
+        {kind.more}
+        <Button type="submit" disabled={busy}>
+          {busy ? "Creating…" : kind.submit}
+        </Button>
+      </ActionForm>
     </Panel>
   );
 }
