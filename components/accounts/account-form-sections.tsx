@@ -1,7 +1,7 @@
 "use client";
 import { useFormContext, useWatch } from "react-hook-form";
 import { FormSection } from "@/components/form/fields";
-import { Alert } from "@/components/ui/field";
+import { Alert, Options } from "@/components/ui/field";
 import {
   COMMISSION_CODES,
   ID_TYPE_LABELS,
@@ -79,11 +79,7 @@ export function TradingSection({
         </SelectField>
         <SelectField name="commission_code" label="Commission">
           <option value="">Broker default</option>
-          {codes.map((c) => (
-            <option key={c} value={c}>
-              {commissionLabel(c)}
-            </option>
-          ))}
+          <Options values={codes} labels={commissionLabel} />
         </SelectField>
       </div>
     </FormSection>
@@ -144,11 +140,7 @@ export function ChinaConnectSection() {
       <div className="grid grid-cols-3 gap-3">
         <SelectField name="china_connect_investor_info.id_type" label="ID type" required>
           <option value="">Choose…</option>
-          {ID_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {ID_TYPE_LABELS[t]}
-            </option>
-          ))}
+          <Options values={ID_TYPES} labels={ID_TYPE_LABELS} />
         </SelectField>
         <TextField name="china_connect_investor_info.id_number" label="ID number" required autoComplete="off" />
         <TextField

@@ -10,6 +10,7 @@ import { FormSection } from "@/components/form/fields";
 import { useActionForm } from "@/components/form/use-action-form";
 import { useUnsavedChanges } from "@/components/form/use-unsaved-changes";
 import { Button } from "@/components/ui/button";
+import { Options } from "@/components/ui/field";
 import { isPendingApproval, type PendingApproval } from "@/lib/errors";
 import {
   ACCOUNT_TYPES,
@@ -165,11 +166,7 @@ function AccountSection({ master }: { master: MasterInfo }) {
     <FormSection title="Account">
       <div className="grid grid-cols-2 gap-3">
         <SelectField name="account_type" label="Account type" required>
-          {ACCOUNT_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {t === "CASH" ? "Cash" : "Margin"}
-            </option>
-          ))}
+          <Options values={ACCOUNT_TYPES} labels={(t) => (t === "CASH" ? "Cash" : "Margin")} />
         </SelectField>
         <TextField
           name="external_account_number"

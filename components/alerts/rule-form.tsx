@@ -5,6 +5,7 @@ import { ActionForm } from "@/components/form/action-form";
 import { formFields } from "@/components/form/fields";
 import { useActionForm } from "@/components/form/use-action-form";
 import { Button } from "@/components/ui/button";
+import { Options } from "@/components/ui/field";
 import { Panel } from "@/components/ui/page";
 import { CURRENCIES } from "@/lib/money";
 import { RULE_KIND_LABELS, ruleFormSchema, type RuleFormValues, type RuleKind } from "@/lib/schemas/surveillance";
@@ -56,11 +57,7 @@ export function RuleForm({
         {rule.kind === "large_funding" ? (
           <div className="grid grid-cols-2 gap-3">
             <SelectField name="currency" label="Currency" required>
-              {CURRENCIES.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
+              <Options values={CURRENCIES} />
             </SelectField>
             <TextField
               name="amount"

@@ -4,9 +4,11 @@ import { ActionForm } from "@/components/form/action-form";
 import { formFields } from "@/components/form/fields";
 import { useActionForm } from "@/components/form/use-action-form";
 import { Button } from "@/components/ui/button";
+import { Options } from "@/components/ui/field";
 import { Panel } from "@/components/ui/page";
 import { CURRENCIES } from "@/lib/broker-enums";
 import {
+  APPROVAL_RULE_ACTION_KEYS,
   APPROVAL_RULE_ACTIONS,
   approvalRuleSchema,
   NO_AMOUNT_RULE_ACTIONS,
@@ -78,20 +80,12 @@ export function RuleForm({
         aria-label={rule ? "Edit rule" : "New rule"}
       >
         <F.SelectField name="action" label="Action" required>
-          {Object.entries(APPROVAL_RULE_ACTIONS).map(([key, label]) => (
-            <option key={key} value={key}>
-              {label}
-            </option>
-          ))}
+          <Options values={APPROVAL_RULE_ACTION_KEYS} labels={APPROVAL_RULE_ACTIONS} />
         </F.SelectField>
         <div className="grid grid-cols-[7rem_1fr] gap-3">
           <F.SelectField name="currency" label="Currency" disabled={noAmount}>
             <option value="">Any</option>
-            {CURRENCIES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
+            <Options values={CURRENCIES} />
           </F.SelectField>
           <F.TextField
             name="threshold"
@@ -104,11 +98,7 @@ export function RuleForm({
           />
         </div>
         <F.SelectField name="approversRequired" label="Approvers needed" required>
-          {[1, 2, 3].map((n) => (
-            <option key={n} value={String(n)}>
-              {n}
-            </option>
-          ))}
+          <Options values={[1, 2, 3]} />
         </F.SelectField>
         <F.CheckboxGroupField name="approverRoles" label="Roles that may approve" options={approverRoles} />
         <F.CheckboxField name="enabled" label="Enabled" />

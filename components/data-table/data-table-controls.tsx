@@ -2,6 +2,7 @@
 import type { Table } from "@tanstack/react-table";
 import { useEffect, useRef, type KeyboardEvent } from "react";
 import { Button } from "@/components/ui/button";
+import { Options } from "@/components/ui/field";
 
 /**
  * Column visibility: a small menu of checkboxes (state lives in the URL through the table's onChange). It closes on
@@ -89,11 +90,7 @@ export function CursorPagination({
             value={pageSize}
             onChange={(e) => onPageSize(Number(e.target.value))}
           >
-            {sizes.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
+            <Options values={sizes} />
           </select>
         </label>
         <Button variant="secondary" size="sm" onClick={onFirst} disabled={!hasPrevious}>

@@ -2,6 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { fetchJson } from "@/components/data-table/fetch-json";
+import { Options } from "@/components/ui/field";
 import { PnL } from "@/components/ui/money";
 import { DetailPanel } from "@/components/ui/panel-state";
 import { RowsTable, type RowColumn } from "@/components/ui/rows-table";
@@ -178,11 +179,7 @@ function Choice<T extends string>({
         value={value}
         onChange={(e) => onChange(e.target.value as T)}
       >
-        {options.map((o) => (
-          <option key={o} value={o}>
-            {LABELS[o] ?? o}
-          </option>
-        ))}
+        <Options values={options} labels={(o) => LABELS[o]} />
       </select>
     </label>
   );

@@ -5,7 +5,7 @@ import { useFieldArray, useFormContext, useWatch } from "react-hook-form";
 import { fetchJson } from "@/components/data-table/fetch-json";
 import { fieldId, useFieldError } from "@/components/form/fields";
 import { Button } from "@/components/ui/button";
-import { Field, Input, Select } from "@/components/ui/field";
+import { Field, Input, Options, Select } from "@/components/ui/field";
 import { table as cls } from "@/components/ui/page";
 import { formatMoney } from "@/lib/money";
 import { nameStrategy, optionLevelProblem, STRATEGY_LABELS, type StrategyLeg } from "@/lib/option-strategy";
@@ -84,11 +84,7 @@ export function TicketOptionLegs() {
         </Field>
         <Field id="ticket-expiry" label="Expiry">
           <Select id="ticket-expiry" value={shown ?? ""} onChange={(e) => setExpiry(e.target.value)} disabled={!expiries.length}>
-            {expiries.map((e) => (
-              <option key={e} value={e}>
-                {e}
-              </option>
-            ))}
+            <Options values={expiries} />
           </Select>
         </Field>
       </div>

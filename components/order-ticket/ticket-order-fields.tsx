@@ -1,6 +1,8 @@
 "use client";
 import { useFormContext, useWatch } from "react-hook-form";
 import { fieldId, formFields, useFieldError } from "@/components/form/fields";
+import { SIDE_LABELS } from "@/components/orders/order-labels";
+import { Options } from "@/components/ui/field";
 import {
   COMBO_LABELS,
   COMBOS_BY_MARKET,
@@ -16,7 +18,6 @@ import {
 import { ORDER_TYPE_LABELS } from "@/lib/schemas/order-type-labels";
 
 const { TextField, DateField, SelectField, CheckboxField } = formFields<TicketValues>();
-const SIDE_LABELS = { BUY: "Buy", SELL: "Sell", SHORT: "Sell short" } as const;
 const num = "text-right tabular-nums";
 
 /** Side, quantity or amount, order type with the prices it needs, time in force and session: what the market allows. */
@@ -31,18 +32,10 @@ export function TicketOrderFields({ currency }: { currency: string }) {
   return (
     <div className="grid grid-cols-4 gap-3">
       <SelectField name="side" label="Side" required>
-        {(option || market !== "US" ? (["BUY", "SELL"] as const) : (["BUY", "SELL", "SHORT"] as const)).map((s) => (
-          <option key={s} value={s}>
-            {SIDE_LABELS[s]}
-          </option>
-        ))}
+        <Options values={option || market !== "US" ? ["BUY", "SELL"] : ["BUY", "SELL", "SHORT"]} labels={SIDE_LABELS} />
       </SelectField>
       <SelectField name="order_type" label="Order type" required>
-        {orderTypes.map((t) => (
-          <option key={t} value={t}>
-            {ORDER_TYPE_LABELS[t] ?? t}
-          </option>
-        ))}
+        <Options values={orderTypes} labels={ORDER_TYPE_LABELS} />
       </SelectField>
       {option ? (
         <TextField name="quantity" label="Quantity (units)" required inputMode="numeric" className={num} />
@@ -106,11 +99,7 @@ export function TicketOrderFields({ currency }: { currency: string }) {
       </SelectField>
       {tif === "GTD" ? <DateField name="expire_date" label="Expires on" required /> : null}
       <SelectField name="trading_session" label="Session" required>
-        {SESSIONS[market].map((s) => (
-          <option key={s} value={s}>
-            {SESSION_LABELS[s]}
-          </option>
-        ))}
+        <Options values={SESSIONS[market]} labels={SESSION_LABELS} />
       </SelectField>
       {option ? null : <ComboFields currency={currency} />}
     </div>
@@ -135,11 +124,7 @@ function ComboFields({ currency }: { currency: string }) {
         required
         hint={market === "US" ? "US stocks: OTO and OTOCO are not offered by the broker" : undefined}
       >
-        {COMBOS_BY_MARKET[market].map((c) => (
-          <option key={c} value={c}>
-            {COMBO_LABELS[c]}
-          </option>
-        ))}
+        <Options values={COMBOS_BY_MARKET[market]} labels={COMBO_LABELS} />
       </SelectField>
       {bracket ? (
         <>

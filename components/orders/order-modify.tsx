@@ -4,6 +4,7 @@ import { ActionForm } from "@/components/form/action-form";
 import { formFields } from "@/components/form/fields";
 import { useActionForm } from "@/components/form/use-action-form";
 import { Button } from "@/components/ui/button";
+import { Options } from "@/components/ui/field";
 import { compareDecimal, formatMoney, formatQuantity } from "@/lib/money";
 import { cancelOrderSchema, type CancelOrderInput, type CancelOrderValues } from "@/lib/schemas/order-cancel";
 import { enumLabel } from "@/lib/enums";
@@ -71,11 +72,7 @@ function ReasonFields({ F, review, danger, onClose }: { F: typeof RF | typeof CF
     <>
       <F.SelectField name="reasonCode" label="Reason" required>
         <option value="">Choose…</option>
-        {ORDER_CHANGE_REASONS.map((r) => (
-          <option key={r} value={r}>
-            {ORDER_CHANGE_REASON_LABELS[r]}
-          </option>
-        ))}
+        <Options values={ORDER_CHANGE_REASONS} labels={ORDER_CHANGE_REASON_LABELS} />
       </F.SelectField>
       <F.TextField name="reasonText" label="Reason text" hint="Required for Other; kept in the audit trail." />
       <div className="flex gap-2">
@@ -202,11 +199,7 @@ export function ReplaceOrderForm({
             {prices.stop ? <RF.TextField name="stopPrice" label={`Stop price (${ccy ?? "—"})`} inputMode="decimal" /> : null}
             <RF.SelectField name="timeInForce" label="Time in force">
               <option value="">Unchanged</option>
-              {REPLACE_TIME_IN_FORCE.map((t) => (
-                <option key={t} value={t}>
-                  {t}
-                </option>
-              ))}
+              <Options values={REPLACE_TIME_IN_FORCE} />
             </RF.SelectField>
             <RF.DateField name="expireDate" label="Expires (GTD)" />
           </div>

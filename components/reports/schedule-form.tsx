@@ -4,6 +4,7 @@ import { ActionForm } from "@/components/form/action-form";
 import { formFields } from "@/components/form/fields";
 import { useActionForm } from "@/components/form/use-action-form";
 import { Button, LinkButton } from "@/components/ui/button";
+import { Options } from "@/components/ui/field";
 import { Panel } from "@/components/ui/page";
 import {
   REPORT_CADENCE_LABELS,
@@ -58,26 +59,14 @@ export function ScheduleForm({ schedule, staff }: { schedule?: ReportSchedule; s
       <ActionForm form={form} onSubmit={onSubmit} banner={banner} className="flex flex-col gap-3" aria-label={title}>
           <TextField name="name" label="Name" required autoComplete="off" hint="In the mail's subject and the history" />
           <SelectField name="kind" label="Report" required>
-            {REPORT_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {REPORT_KIND_LABELS[k]}
-              </option>
-            ))}
+            <Options values={REPORT_KINDS} labels={REPORT_KIND_LABELS} />
           </SelectField>
           <div className="grid grid-cols-[5rem_minmax(0,1fr)_6rem] gap-3">
             <SelectField name="format" label="Format" required>
-              {REPORT_FORMATS.map((f) => (
-                <option key={f} value={f}>
-                  {FORMAT_LABELS[f]}
-                </option>
-              ))}
+              <Options values={REPORT_FORMATS} labels={FORMAT_LABELS} />
             </SelectField>
             <SelectField name="cadence" label="When" required>
-              {REPORT_CADENCES.map((c) => (
-                <option key={c} value={c}>
-                  {REPORT_CADENCE_LABELS[c]}
-                </option>
-              ))}
+              <Options values={REPORT_CADENCES} labels={REPORT_CADENCE_LABELS} />
             </SelectField>
             <TextField name="atTime" label="At (UTC)" required placeholder="06:00" inputMode="numeric" autoComplete="off" />
           </div>

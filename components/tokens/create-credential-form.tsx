@@ -7,6 +7,7 @@ import { ActionForm } from "@/components/form/action-form";
 import { formFields } from "@/components/form/fields";
 import { useActionForm } from "@/components/form/use-action-form";
 import { Button } from "@/components/ui/button";
+import { Options } from "@/components/ui/field";
 import { Panel } from "@/components/ui/page";
 import type { ActionResult } from "@/lib/errors";
 import { TOKEN_ACCESS, TOKEN_ACCESS_LABELS, type TokenAccess } from "@/lib/schemas/tokens";
@@ -61,11 +62,7 @@ export function CreateCredentialForm<V extends CredentialValues, C>({
       <ActionForm form={form} onSubmit={onSubmit} banner={banner} className="flex flex-col gap-3">
         <TextField name="name" label="Name" required autoComplete="off" hint={kind.nameHint} />
         <SelectField name="access" label="Access" required hint={kind.accessHint}>
-          {TOKEN_ACCESS.map((a) => (
-            <option key={a} value={a}>
-              {TOKEN_ACCESS_LABELS[a]}
-            </option>
-          ))}
+          <Options values={TOKEN_ACCESS} labels={TOKEN_ACCESS_LABELS} />
         </SelectField>
         {kind.more}
         <Button type="submit" disabled={busy}>

@@ -1,5 +1,6 @@
 "use client";
 import { formFields } from "@/components/form/fields";
+import { Options } from "@/components/ui/field";
 import { Mono } from "@/components/ui/mono";
 import type { TokenListParams, TokenRow, TokenView } from "@/lib/schemas/token-list";
 import { createTokenSchema, TOKEN_EXPIRY_DAYS, type CreatedToken, type CreateTokenInput } from "@/lib/schemas/tokens";
@@ -38,11 +39,7 @@ const TOKENS: CredentialPagesKind<TokenRow, TokenListParams, CreateTokenInput, C
     accessHint: "Write lets it act (where the desk's tools allow) as well as read.",
     more: (
       <SelectField name="expiresInDays" label="Expires after" required>
-        {TOKEN_EXPIRY_DAYS.map((d) => (
-          <option key={d} value={d}>
-            {d} days
-          </option>
-        ))}
+        <Options values={TOKEN_EXPIRY_DAYS} labels={(d) => `${d} days`} />
       </SelectField>
     ),
     submit: "Create token",

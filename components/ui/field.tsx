@@ -12,6 +12,24 @@ export function Select(props: SelectHTMLAttributes<HTMLSelectElement>) {
   return <select {...props} className={`${control} ${props.className ?? ""}`} />;
 }
 
+/**
+ * The options of a select (`Select`, a form's `SelectField`, a bare `<select>`): each value, in words where `labels`
+ * names it (a map, or a function of the value), else as it is.
+ */
+export function Options<V extends string | number>({
+  values,
+  labels,
+}: {
+  values: readonly V[];
+  labels?: Readonly<Partial<Record<V, ReactNode>>> | ((value: V) => ReactNode);
+}) {
+  return values.map((v) => (
+    <option key={v} value={v}>
+      {(typeof labels === "function" ? labels(v) : labels?.[v]) ?? v}
+    </option>
+  ));
+}
+
 export function Textarea(props: TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return <textarea {...props} className={`${control} h-auto py-1 ${props.className ?? ""}`} />;
 }
