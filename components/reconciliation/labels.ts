@@ -1,24 +1,10 @@
 import { listResource } from "@/components/data-table/list-resource";
 import type { Tone } from "@/components/ui/badge";
 import { formatMoney, formatQuantity } from "@/lib/money";
-import {
-  breakListParams,
-  type BreakKind,
-  type BreakListParams,
-  type BreakRow,
-  type BreakStatus,
-  type ReconciliationRunStatus,
-} from "@/lib/schemas/reconciliation";
+import { breakListParams, type BreakKind, type BreakListParams, type BreakRow, type BreakStatus } from "@/lib/schemas/reconciliation";
 
 export const BREAK_STATUS_TONES: Record<BreakStatus, Tone> = { open: "amber", closed: "green" };
 export const BREAK_KIND_TONES: Record<BreakKind, Tone> = { cash: "red", position: "red", movement: "amber" };
-export const RUN_STATUS_LABELS: Record<ReconciliationRunStatus, string> = {
-  queued: "Queued",
-  running: "Running",
-  done: "Done",
-  failed: "Failed",
-};
-export const RUN_STATUS_TONES: Record<ReconciliationRunStatus, Tone> = { queued: "slate", running: "blue", done: "green", failed: "red" };
 
 /** Query keys under the live root "breaks": a `reconciliation` notice (a run finished, a break changed) refetches the list. */
 export const breakList = listResource<BreakListParams>("breaks", "/api/reconciliation/breaks", breakListParams);

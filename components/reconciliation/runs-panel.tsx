@@ -4,15 +4,14 @@ import Decimal from "decimal.js";
 import { FormBanner } from "@/components/form/form-banner";
 import { useAction } from "@/components/form/use-action";
 import { Button } from "@/components/ui/button";
-import { EnumBadge } from "@/components/ui/enum-badge";
 import { Panel } from "@/components/ui/page";
-import { RowsTable, StaleNotice, type RowColumn } from "@/components/ui/rows-table";
-import { RunProgress } from "@/components/ui/run-progress";
+import { RowsTable, type RowColumn } from "@/components/ui/rows-table";
+import { runStateColumns, RunsTable } from "@/components/ui/runs-table";
 import { formatDateTime } from "@/lib/format";
 import { formatMoney } from "@/lib/money";
 import type { OmnibusLine, ReconciliationRun } from "@/lib/schemas/reconciliation";
 import { requestReconciliation } from "@/server/actions/reconciliation-run";
-import { RUN_STATUS_LABELS, RUN_STATUS_TONES, RUNS_KEY } from "./labels";
+import { RUNS_KEY } from "./labels";
 import { useRuns } from "./use-runs";
 
 const money = (head: string, value: (l: OmnibusLine) => string): RowColumn<OmnibusLine> => ({
@@ -67,19 +66,7 @@ function Omnibus({ run }: { run: ReconciliationRun }) {
 const RUN_COLUMNS: RowColumn<ReconciliationRun>[] = [
   { head: "Run", numeric: true, cell: (r) => r.id },
   { head: "Started by", className: "text-xs", cell: (r) => (r.trigger === "schedule" ? "Schedule" : (r.requestedBy ?? "—")) },
-  {
-    head: "Status",
-    cell: (r) => (
-      <>
-        <EnumBadge value={r.status} labels={RUN_STATUS_LABELS} tones={RUN_STATUS_TONES} />
-        {r.lastError ? <p className="mt-0.5 text-xs text-red-700">{r.lastError}</p> : null}
-      </>
-    ),
-  },
-  {
-    head: "Progress",
-    cell: (r) => <RunProgress id={r.id} done={r.done} total={r.total} finished={r.status === "done"} failed={r.status === "failed"} />,
-  },
+  ...runStateColumns<ReconciliationRun>(),
   { head: "Breaks", numeric: true, cell: (r) => (r.summary ? r.summary.found : "—") },
   { head: "Asked", className: "whitespace-nowrap", cell: (r) => formatDateTime(r.requestedAt) },
   { head: "Finished", className: "whitespace-nowrap", cell: (r) => (r.finishedAt ? formatDateTime(r.finishedAt) : "—") },
@@ -114,13 +101,11 @@ export function RunsPanel({ initial, canRun }: { initial: ReconciliationRun[]; c
       }
     >
       <FormBanner banner={banner} />
-      <StaleNotice show={query.isError} />
-      <RowsTable
+      <RunsTable
         testId="reconciliation-runs"
         columns={RUN_COLUMNS}
-        rows={runs}
-        rowKey={(r) => String(r.id)}
-        rowProps={(r) => ({ "data-run": String(r.id) })}
+        runs={runs}
+        stale={query.isError}
         empty="No runs yet: one runs after each market's close on weekdays, or now with Run now."
       />
       {latest ? <Omnibus run={latest} /> : null}

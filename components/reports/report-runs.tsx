@@ -3,7 +3,8 @@ import { useQuery } from "@tanstack/react-query";
 import { fetchJson } from "@/components/data-table/fetch-json";
 import { EnumBadge } from "@/components/ui/enum-badge";
 import { Panel } from "@/components/ui/page";
-import { RowsTable, StaleNotice, type RowColumn } from "@/components/ui/rows-table";
+import type { RowColumn } from "@/components/ui/rows-table";
+import { RunsTable } from "@/components/ui/runs-table";
 import { REPORT_KIND_LABELS, type ReportKind, type ReportRun } from "@/lib/schemas/reports";
 import { FORMAT_LABELS, RUN_STATUS_LABELS, RUN_STATUS_TONES, utcMinute } from "./labels";
 
@@ -75,15 +76,7 @@ export function ReportRuns({ initial }: { initial: ReportRun[] }) {
   });
   return (
     <Panel title="Run history">
-      <StaleNotice show={query.isError} />
-      <RowsTable
-        testId="report-runs"
-        columns={COLUMNS}
-        rows={query.data.runs}
-        rowKey={(r) => String(r.id)}
-        rowProps={(r) => ({ "data-run": String(r.id) })}
-        empty="No runs yet."
-      />
+      <RunsTable testId="report-runs" columns={COLUMNS} runs={query.data.runs} stale={query.isError} empty="No runs yet." />
     </Panel>
   );
 }

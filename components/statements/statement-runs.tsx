@@ -4,12 +4,10 @@ import { useState } from "react";
 import { fetchJson } from "@/components/data-table/fetch-json";
 import { FormBanner } from "@/components/form/form-banner";
 import { useAction } from "@/components/form/use-action";
-import type { Tone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { EnumBadge } from "@/components/ui/enum-badge";
 import { Panel } from "@/components/ui/page";
-import { RowsTable, StaleNotice, type RowColumn } from "@/components/ui/rows-table";
-import { RunProgress } from "@/components/ui/run-progress";
+import type { RowColumn } from "@/components/ui/rows-table";
+import { runStateColumns, RunsTable } from "@/components/ui/runs-table";
 import { formatDateTime } from "@/lib/format";
 import type { StatementRun } from "@/lib/schemas/statements";
 import { requestStatements } from "@/server/actions/statements-run";
@@ -17,8 +15,6 @@ import { monthPeriod, PeriodPicker, periodProblem } from "./period-picker";
 
 /** Under the live root `statement-runs`: a run's `statements` notice (asked, an account done, finished) reads it again. */
 const RUNS_KEY = ["statement-runs"];
-const STATUS_LABELS: Record<StatementRun["status"], string> = { queued: "Queued", running: "Running", done: "Done", failed: "Failed" };
-const STATUS_TONES: Record<StatementRun["status"], Tone> = { queued: "slate", running: "blue", done: "green", failed: "red" };
 
 const size = (bytes: number | null) =>
   bytes === null ? "" : bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${(bytes / 1048576).toFixed(1)} MB`;
@@ -26,19 +22,7 @@ const size = (bytes: number | null) =>
 const COLUMNS: RowColumn<StatementRun>[] = [
   { head: "Run", numeric: true, cell: (r) => r.id },
   { head: "Period", className: "whitespace-nowrap tabular-nums", cell: (r) => `${r.from} to ${r.to}` },
-  {
-    head: "Status",
-    cell: (r) => (
-      <>
-        <EnumBadge value={r.status} labels={STATUS_LABELS} tones={STATUS_TONES} />
-        {r.lastError ? <p className="mt-0.5 text-xs text-red-700">{r.lastError}</p> : null}
-      </>
-    ),
-  },
-  {
-    head: "Progress",
-    cell: (r) => <RunProgress id={r.id} done={r.done} total={r.total} finished={r.status === "done"} failed={r.status === "failed"} />,
-  },
+  ...runStateColumns<StatementRun>(),
   {
     head: "Zip",
     className: "whitespace-nowrap",
@@ -104,15 +88,7 @@ export function StatementRuns({ initial }: { initial: StatementRun[] }) {
         </div>
       </Panel>
       <Panel title="Runs">
-        <StaleNotice show={query.isError} />
-        <RowsTable
-          testId="statement-runs"
-          columns={COLUMNS}
-          rows={runs}
-          rowKey={(r) => String(r.id)}
-          rowProps={(r) => ({ "data-run": String(r.id) })}
-          empty="No runs yet."
-        />
+        <RunsTable testId="statement-runs" columns={COLUMNS} runs={runs} stale={query.isError} empty="No runs yet." />
       </Panel>
     </div>
   );
