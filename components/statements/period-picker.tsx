@@ -20,6 +20,12 @@ export function periodProblem(p: StatementPeriod): string | undefined {
   return `${issue.path[0] === "to" ? "To" : "From"} ${issue.message}.`;
 }
 
+/** The period's two days, each with its label (what `periodProblem` starts with when the day is the wrong one). */
+const ENDS = [
+  ["from", "From"],
+  ["to", "To"],
+] as const;
+
 /**
  * A statement period: two days (the desk's DateInput, yyyy-mm-dd, UTC) and shortcuts for this month and the three
  * before it. Controlled: the parent keeps the period.
@@ -37,26 +43,18 @@ export function PeriodPicker({
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap items-end gap-2">
-        <label className="flex flex-col gap-0.5 text-xs text-slate-600" htmlFor={`${idPrefix}-from`}>
-          From
-          <DateInput
-            id={`${idPrefix}-from`}
-            className={`${control} w-32`}
-            value={value.from}
-            aria-invalid={problem?.startsWith("From") || undefined}
-            onChange={(e) => onChange({ ...value, from: e.target.value })}
-          />
-        </label>
-        <label className="flex flex-col gap-0.5 text-xs text-slate-600" htmlFor={`${idPrefix}-to`}>
-          To
-          <DateInput
-            id={`${idPrefix}-to`}
-            className={`${control} w-32`}
-            value={value.to}
-            aria-invalid={problem?.startsWith("To") || undefined}
-            onChange={(e) => onChange({ ...value, to: e.target.value })}
-          />
-        </label>
+        {ENDS.map(([end, label]) => (
+          <label key={end} className="flex flex-col gap-0.5 text-xs text-slate-600" htmlFor={`${idPrefix}-${end}`}>
+            {label}
+            <DateInput
+              id={`${idPrefix}-${end}`}
+              className={`${control} w-32`}
+              value={value[end]}
+              aria-invalid={problem?.startsWith(label) || undefined}
+              onChange={(e) => onChange({ ...value, [end]: e.target.value })}
+            />
+          </label>
+        ))}
         <div className="flex flex-wrap gap-1" role="group" aria-label="Months">
           {[0, 1, 2, 3].map((back) => {
             const m = monthPeriod(back);
