@@ -1,15 +1,8 @@
 import type { Metadata } from "next";
-import { MailLinkPage } from "@/components/status/mail-link-page";
-import { mailKey } from "@/server/status-mail/config";
-import { verifyMailToken } from "@/server/status-mail/tokens";
+import { mailLinkPage } from "@/app/(public)/status/mail-link";
 
 export const metadata: Metadata = { title: "Confirm subscription" };
 export const dynamic = "force-dynamic";
 
-/** A status mail's confirm link (no session; auth.config.ts lets the path through). */
-export default async function ConfirmPage({ searchParams }: { searchParams: Promise<{ token?: string; state?: string }> }) {
-  const { token = "", state } = await searchParams;
-  const key = mailKey();
-  const tokenValid = !!key && !!verifyMailToken(key, token, "confirm", new Date());
-  return <MailLinkPage kind="confirm" token={token} state={state} tokenValid={tokenValid} />;
-}
+/** A status mail's confirm link. */
+export default mailLinkPage("confirm");
