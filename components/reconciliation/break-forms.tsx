@@ -80,30 +80,19 @@ function CommentForm({ breakId }: { breakId: string }) {
 
 function CloseForm({ breakId }: { breakId: string }) {
   const router = useRouter();
-  const { form, onSubmit, banner, busy } = useActionForm({
+  const { form, onSubmit, submit, banner, busy } = useActionForm({
     schema: breakCloseSchema,
     defaultValues: { breakId, resolution: "" },
     action: closeReconciliationBreak,
     success: () => "Break closed.",
     onSuccess: () => router.refresh(),
+    // Asked once the resolution passes the schema: a closed break cannot be reopened.
+    onValid: async (values) => {
+      if (window.confirm(`Close break #${breakId}? A closed break cannot be reopened.`)) await submit(values);
+    },
   });
   return (
-    <ActionForm
-      form={form}
-      banner={banner}
-      onSubmit={(e) => {
-        if (
-          form.getValues("resolution").trim().length >= 3 &&
-          !window.confirm(`Close break #${breakId}? A closed break cannot be reopened.`)
-        ) {
-          e.preventDefault();
-          return;
-        }
-        void onSubmit(e);
-      }}
-      className="flex flex-col gap-2"
-      aria-label="Close"
-    >
+    <ActionForm form={form} onSubmit={onSubmit} banner={banner} className="flex flex-col gap-2" aria-label="Close">
       <closeFields.TextareaField
         name="resolution"
         label="Resolution"
