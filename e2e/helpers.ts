@@ -64,7 +64,15 @@ export async function arrowToOption(field: Locator, listbox: Locator, search: st
   const active = options.nth(n - 1);
   await expect(active).toHaveAttribute("aria-selected", "true");
   await expect(field).toHaveAttribute("aria-activedescendant", (await active.getAttribute("id"))!);
-  return /VBD\d+/.exec((await active.textContent())!)![0];
+  return accountNumberOf(active);
+}
+
+/**
+ * The account number an account picker's option names (its first part): any account, including those other specs
+ * open meanwhile, whose numbers are not all of one pattern.
+ */
+export async function accountNumberOf(option: Locator): Promise<string> {
+  return (await option.locator("span").first().textContent())!.trim();
 }
 
 /**
