@@ -160,6 +160,36 @@ test.describe("as operations", () => {
     await expect(page.getByTestId("ticket-preview")).toHaveCount(0);
   });
 
+  test("Escape closes the account list, an option active or not; a second Escape empties the box and the list stays closed", async ({
+    page,
+  }) => {
+    await page.goto("/orders/new");
+    const field = page.locator("#f-account_id");
+    const list = page.getByRole("listbox", { name: "Matching accounts" });
+    // An option active: Escape closes the list (it only cleared the active option, and the list stayed open).
+    await arrowToOption(field, list, "Emma", 1);
+    await field.press("Escape");
+    await expect(list).toHaveCount(0);
+    await expect(field).toHaveAttribute("aria-expanded", "false");
+    await expect(field).not.toHaveAttribute("aria-activedescendant");
+    await expect(field).toHaveValue("Emma");
+
+    await field.press("Escape");
+    await expect(field).toHaveValue("");
+    await expect(field).toHaveAttribute("aria-expanded", "false");
+    await expect(list).toHaveCount(0);
+
+    // Typing opens it again; with no option active, Escape closes it and keeps what was typed.
+    await field.pressSequentially("Emma");
+    await expect(list.getByRole("option").first()).toContainText("Emma");
+    await field.press("Escape");
+    await expect(list).toHaveCount(0);
+    await expect(field).toHaveValue("Emma");
+    // ArrowDown opens it again, its first option active.
+    await field.press("ArrowDown");
+    await expect(list.getByRole("option").first()).toHaveAttribute("aria-selected", "true");
+  });
+
   test("the account picker finds an account by number; a MASTER order with take-profit and stop-loss", async ({ page }) => {
     pinPrice("AAPL", "200.00");
     await page.goto("/orders/new");

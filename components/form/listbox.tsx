@@ -1,5 +1,5 @@
 "use client";
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ChangeEvent, type KeyboardEvent, type ReactNode } from "react";
 
 /** Whether a search box's search for what was typed is still on its way: the pause in typing, then the fetch. */
 export function searchPending(typed: string, settled: string, hits: { isPlaceholderData: boolean; isLoading: boolean }): boolean {
@@ -20,40 +20,46 @@ export function stepActive(disabled: readonly boolean[], active: number, step: 1
 
 /**
  * A search box and its list of matches as a WAI-ARIA combobox with a listbox popup (the account pickers of the
- * movement forms and the order ticket). The focus stays in the box: ArrowDown and ArrowUp move the active option
- * (disabled ones skipped, round the ends; ArrowDown opens a closed list), Enter picks it, or the first enabled match
- * when none is active, and never submits the form around the box. An Enter while the search for what was typed is
- * on its way waits for that search's answer: the list still shown is the previous search's (`keepPreviousData`),
- * and its first account is not the one asked for. Escape clears the active option and closes the list (`onClose`);
- * with the list closed it is the search box's own (it empties the box), and the picker leaves the list closed. A
- * click picks too.
+ * movement forms and the order ticket). The box's text is the picker's (`text`, `onText`); whether the list is open
+ * is the hook's: the focus and typing open it (emptying the box does not), a pick and Escape close it. The focus
+ * stays in the box: ArrowDown and ArrowUp move the active option (disabled ones skipped, round the ends; ArrowDown
+ * opens a closed list), Enter picks it, or the first enabled match when none is active, and never submits the form
+ * around the box. An Enter while the search for what was typed is on its way waits for that search's answer: the
+ * list still shown is the previous search's (`keepPreviousData`), and its first account is not the one asked for.
+ * Escape clears the active option and closes the list; with the list closed it is the search box's own (it empties
+ * the box), and the list stays closed. A click picks too.
  */
 export function useListbox<T>({
   options,
-  open = true,
-  typed,
+  state,
+  text,
+  onText,
   pending,
   keyOf,
   disabled = () => false,
   onPick,
-  onOpen,
-  onClose,
 }: {
   /** The matches to show; undefined before any search answered. */
   options: readonly T[] | undefined;
-  /** Whether the list is wanted on screen (a picker that closes it has its own state). */
-  open?: boolean;
-  /** What was typed, trimmed: with nothing typed, Enter picks only an option the arrows made active. */
-  typed: string;
-  /** The search for `typed` is on its way (`searchPending`). */
+  /**
+   * Whether the list is open, and its setter, for a picker whose search waits for the list to open (it needs the
+   * state before its search, and so before this hook); without it the hook keeps its own.
+   */
+  state?: readonly [boolean, (open: boolean) => void];
+  /** The box's text: trimmed, it is what was typed (with nothing typed, Enter picks only an option the arrows made active). */
+  text: string;
+  onText: (text: string) => void;
+  /** The search for what was typed is on its way (`searchPending`). */
   pending: boolean;
   keyOf: (option: T) => string;
   disabled?: (option: T) => boolean;
   onPick: (option: T) => void;
-  onOpen?: () => void;
-  onClose?: () => void;
 }) {
   const listId = useId();
+  const own = useState(false);
+  const [open, setOpen] = state ?? own;
+  const typed = text.trim();
+  const waiting = open && pending;
   const list = options ?? [];
   // The active option by its key and what was typed when it became active: typing again, or a new list without it,
   // leaves none active.
@@ -68,12 +74,13 @@ export function useListbox<T>({
   const pick = (option: T) => {
     queued.current = null;
     setActive(null);
+    setOpen(false);
     onPick(option);
   };
 
   // The answer to the search an Enter waited for.
   useEffect(() => {
-    if (queued.current === null || pending) return;
+    if (queued.current === null || waiting) return;
     const due = queued.current === typed;
     queued.current = null;
     const first = due ? options?.find((o) => !disabled(o)) : undefined;
@@ -81,7 +88,7 @@ export function useListbox<T>({
   });
 
   const move = (step: 1 | -1) => {
-    if (!open) onOpen?.();
+    if (!open) setOpen(true);
     const off = list.map((o) => disabled(o));
     const next = stepActive(off, activeIndex, step);
     if (next < 0) return;
@@ -99,18 +106,18 @@ export function useListbox<T>({
       e.preventDefault();
       if (activeIndex >= 0) return pick(list[activeIndex]);
       if (!typed) return;
-      if (pending) queued.current = typed;
-      else if (!open) onOpen?.();
+      if (waiting) queued.current = typed;
+      else if (!open) setOpen(true);
       else {
         const first = list.find((o) => !disabled(o));
         if (first) pick(first);
       }
     } else if (e.key === "Escape") {
       queued.current = null;
-      if (activeIndex < 0 && !(expanded && onClose)) return; // the search box's own Escape: it empties the box
+      if (activeIndex < 0 && !expanded) return; // the search box's own Escape: it empties the box
       e.preventDefault();
       setActive(null);
-      onClose?.();
+      setOpen(false);
     }
   };
 
@@ -123,10 +130,18 @@ export function useListbox<T>({
     keyOf,
     disabled,
     pick,
-    // A search box, without the browser's own list of past entries over the list of matches.
     inputProps: {
+      // A search box, without the browser's own list of past entries over the list of matches.
       type: "search",
       autoComplete: "off",
+      value: text,
+      // Typing opens the list, emptying the box does not: a second Escape, the list closed, empties it (the search
+      // box's own Escape) and the list stays closed.
+      onChange: (e: ChangeEvent<HTMLInputElement>) => {
+        onText(e.target.value);
+        if (e.target.value) setOpen(true);
+      },
+      onFocus: () => setOpen(true),
       role: "combobox",
       "aria-autocomplete": "list",
       "aria-expanded": expanded,

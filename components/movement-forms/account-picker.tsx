@@ -32,7 +32,9 @@ export function MovementAccountPicker({
 }) {
   const [q, setQ] = useState("");
   const settled = useDebounced(q.trim(), 300);
-  const [open, setOpen] = useState(false);
+  // The list's open state, made here for the search to wait for it: nothing is asked before the box has the focus.
+  const listOpen = useState(false);
+  const [open] = listOpen;
   const error = useFieldError(name);
   const id = fieldId(name);
   const hits = useQuery({
@@ -44,21 +46,18 @@ export function MovementAccountPicker({
     // aimed at an account (the one being pressed while the typing settles) with it.
     placeholderData: keepPreviousData,
   });
-  const typed = q.trim();
   const box = useListbox({
     options: hits.data,
-    open,
-    typed,
-    pending: open && searchPending(typed, settled, hits),
+    state: listOpen,
+    text: q,
+    onText: setQ,
+    pending: searchPending(q.trim(), settled, hits),
     keyOf: (a) => a.account_id,
     disabled: (a) => a.account_id === exclude,
     onPick: (a) => {
       onAccount(a);
       setQ("");
-      setOpen(false);
     },
-    onOpen: () => setOpen(true),
-    onClose: () => setOpen(false),
   });
 
   if (account) {
@@ -107,17 +106,9 @@ export function MovementAccountPicker({
           <Input
             {...box.inputProps}
             id={id}
-            value={q}
             aria-invalid={!!error}
             aria-describedby={describedBy}
             placeholder={scope === "all" ? "e.g. master, VBD1000010 or Chen" : "e.g. VBD1000010 or Chen"}
-            onChange={(e) => {
-              setQ(e.target.value);
-              // Typing opens the list, emptying the box does not: a second Escape, the list closed, empties it (the
-              // search box's own Escape) and the list stays closed.
-              if (e.target.value) setOpen(true);
-            }}
-            onFocus={() => setOpen(true)}
           />
         )}
       </Field>

@@ -34,7 +34,8 @@ export function TicketAccountPicker({ account, onAccount }: { account?: TicketAc
   const typed = q.trim();
   const box = useListbox({
     options: searching ? hits.data : undefined,
-    typed,
+    text: q,
+    onText: setQ,
     pending: typed.length >= 2 && searchPending(typed, settled, hits),
     keyOf: (a) => a.account_id,
     onPick: (a) => onAccount(a.account_id),
@@ -67,15 +68,7 @@ export function TicketAccountPicker({ account, onAccount }: { account?: TicketAc
     <div className="flex flex-col gap-1">
       <Field id={id} label="Account" required error={error} hint="Account number, external number or name">
         {(describedBy) => (
-          <Input
-            {...box.inputProps}
-            id={id}
-            value={q}
-            onChange={(e) => setQ(e.target.value)}
-            placeholder="e.g. VBD1000010 or Chen"
-            aria-invalid={!!error}
-            aria-describedby={describedBy}
-          />
+          <Input {...box.inputProps} id={id} placeholder="e.g. VBD1000010 or Chen" aria-invalid={!!error} aria-describedby={describedBy} />
         )}
       </Field>
       <Listbox box={box} label="Matching accounts">
