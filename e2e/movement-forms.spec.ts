@@ -210,6 +210,17 @@ test.describe("as operations", () => {
     await expect(list).toBeVisible();
   });
 
+  test("an error under a picked account is read with its Change button", async ({ page }) => {
+    const target = accountId(TARGET);
+    await page.goto(`/movements/new/cash-journal?from=${target}&to=${target}`);
+    const to = page.getByTestId("picked-to_account");
+    await expect(to).toContainText(TARGET);
+    await page.getByLabel("Amount", { exact: true }).fill("1.00");
+    await page.getByRole("button", { name: "Review", exact: true }).click();
+    await expect(to.getByRole("alert")).toHaveText("Choose two different accounts");
+    await expect(to.getByRole("button", { name: "Change the to account" })).toHaveAccessibleDescription("Choose two different accounts");
+  });
+
   test("after an outage, Send again sends the same request: one journal", async ({ page }) => {
     const target = accountId(TARGET);
     await page.goto(`/movements/new/cash-journal?from=${masterId()}&to=${target}`);

@@ -26,6 +26,7 @@ function accountId(number: string): string {
 const MARGIN = "VBD1000003"; // MARGIN, US + HK
 const LV1 = "VBD1000010"; // CASH, US options LV1
 const OPTIONS = "VBD1000014"; // MARGIN, US options (LV2, raised to LV3 below)
+const FROZEN = "VBD1000012";
 
 function pinClock(now: string | null) {
   expect(sandbox("POST", "/sandbox/market/clock", { body: { now } }).status).toBe(200);
@@ -190,6 +191,21 @@ test.describe("as operations", () => {
     await expect(list.getByRole("option").first()).toHaveAttribute("aria-selected", "true");
   });
 
+  test("an account the broker refuses to trade: the error under the picked account is read with its Change button", async ({ page }) => {
+    pinClock(US_CORE);
+    pinPrice("AAPL", "200.00");
+    await openTicket(page, FROZEN);
+    await stock(page, "AAPL");
+    await page.locator("#f-quantity").fill("1");
+    await page.locator("#f-limit_price").fill("199.00");
+    await page.getByRole("button", { name: "Preview" }).click();
+    await expect(page.getByTestId("ticket-preview")).toBeVisible();
+    await page.getByRole("button", { name: "Place order" }).click();
+    const picked = page.getByTestId("ticket-account");
+    await expect(picked.getByRole("alert")).toContainText(`${FROZEN} is FROZEN`);
+    await expect(picked.getByRole("button", { name: "Change" })).toHaveAccessibleDescription(new RegExp(`${FROZEN} is FROZEN`));
+  });
+
   test("the account picker finds an account by number; a MASTER order with take-profit and stop-loss", async ({ page }) => {
     pinPrice("AAPL", "200.00");
     await page.goto("/orders/new");
@@ -202,6 +218,9 @@ test.describe("as operations", () => {
     await page.locator("#f-combo").selectOption("MASTER");
     await page.getByRole("button", { name: "Preview" }).click();
     await expect(page.getByText("Add a take-profit or a stop-loss order (or both)")).toBeVisible();
+    // The pair's error, under both checkboxes, is read with each.
+    for (const box of ["Take profit (limit)", "Stop loss (stop)"])
+      await expect(page.getByLabel(box)).toHaveAccessibleDescription("Add a take-profit or a stop-loss order (or both)");
     await page.getByLabel("Take profit (limit)").check();
     await page.getByLabel("Stop loss (stop)").check();
     await page.locator("#f-profit_limit_price").fill("215.00");

@@ -2,7 +2,7 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 import { get, useFormContext, type FieldErrors, type FieldPath, type FieldValues, type UseFormRegister } from "react-hook-form";
 import { DateInput } from "@/components/ui/date-input";
-import { Field, Input, Select, Textarea, control as controlClass } from "@/components/ui/field";
+import { Field, FieldError, errorIdFor, Input, Select, Textarea, control as controlClass } from "@/components/ui/field";
 
 /**
  * Fields bound by name to the surrounding react-hook-form form (`<FormProvider>`), each with its label, required
@@ -119,12 +119,33 @@ export function TextareaField<T extends FieldValues = FieldValues>({
   return <BoundField<T> name={name} label={label} hint={hint} required={required} control={(p) => <Textarea {...rest} {...p} />} />;
 }
 
-/** One boolean checkbox, label to its right. */
-function CheckboxField<T extends FieldValues = FieldValues>({ name, label }: { name: FieldPath<T>; label: ReactNode }) {
+/**
+ * One boolean checkbox, label to its right. `errorOf` names the field whose error describes it and marks it invalid,
+ * an error the form shows with `FieldError` under the checkboxes one rule ties together (the ticket's take-profit and
+ * stop-loss: the rule's error is at the first's name).
+ */
+function CheckboxField<T extends FieldValues = FieldValues>({
+  name,
+  label,
+  errorOf,
+}: {
+  name: FieldPath<T>;
+  label: ReactNode;
+  errorOf?: FieldPath<T>;
+}) {
   const { register } = useFormContext<T>();
+  // Read whatever the name (hooks are not conditional); only `errorOf`'s error describes the checkbox.
+  const error = useFieldError(errorOf ?? name);
+  const described = errorOf ? errorIdFor(fieldId(errorOf), error) : undefined;
   return (
     <label className="flex items-center gap-2 text-sm">
-      <input type="checkbox" {...register(name)} />
+      <input
+        type="checkbox"
+        id={fieldId(name)}
+        aria-invalid={described ? true : undefined}
+        aria-describedby={described}
+        {...register(name)}
+      />
       {label}
     </label>
   );
@@ -144,7 +165,7 @@ function CheckboxGroupField<T extends FieldValues = FieldValues>({
   const error = useFieldError(name);
   const id = fieldId(name);
   return (
-    <div role="group" aria-labelledby={`${id}-label`} aria-describedby={error ? `${id}-error` : undefined}>
+    <div role="group" aria-labelledby={`${id}-label`} aria-describedby={errorIdFor(id, error)}>
       <p id={`${id}-label`} className="mb-1 text-xs font-medium text-slate-700">
         {label}
       </p>
@@ -156,11 +177,7 @@ function CheckboxGroupField<T extends FieldValues = FieldValues>({
           </label>
         ))}
       </div>
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="mt-1 text-xs text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} className="mt-1" />
     </div>
   );
 }

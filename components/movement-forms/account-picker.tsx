@@ -6,7 +6,7 @@ import { fieldId, FormSection, useFieldError } from "@/components/form/fields";
 import { Listbox, searchPending, useListbox } from "@/components/form/listbox";
 import { useDebounced } from "@/components/order-ticket/use-debounced";
 import { Badge } from "@/components/ui/badge";
-import { Field, Input } from "@/components/ui/field";
+import { errorIdFor, Field, FieldError, Input } from "@/components/ui/field";
 import { movementFormKeys, movementFormUrls, type MovementAccount } from "@/lib/schemas/movement-form-data";
 
 /**
@@ -81,15 +81,13 @@ export function MovementAccountPicker({
             className="ml-auto shrink-0 text-xs text-blue-700 hover:underline"
             onClick={() => onAccount(undefined)}
             aria-label={`Change the ${label.toLowerCase()}`}
+            // The account's control while one is picked: the error under it is read with it.
+            aria-describedby={errorIdFor(id, error)}
           >
             Change
           </button>
         </div>
-        {error ? (
-          <p id={`${id}-error`} role="alert" className="text-xs text-red-700">
-            {error}
-          </p>
-        ) : null}
+        <FieldError id={id} error={error} />
       </div>
     );
   }

@@ -6,7 +6,7 @@ import { fetchJson } from "@/components/data-table/fetch-json";
 import { fieldId, useFieldError } from "@/components/form/fields";
 import { Listbox, searchPending, useListbox } from "@/components/form/listbox";
 import { Badge } from "@/components/ui/badge";
-import { Field, Input } from "@/components/ui/field";
+import { errorIdFor, Field, FieldError, Input } from "@/components/ui/field";
 import { formatMoney } from "@/lib/money";
 import type { TicketValues } from "@/lib/schemas/order-ticket";
 import type { TicketAccount, TicketAccountHit } from "@/lib/schemas/order-ticket-data";
@@ -53,14 +53,16 @@ export function TicketAccountPicker({ account, onAccount }: { account?: TicketAc
             BP <b className="font-medium">{formatMoney(bp, ccy)}</b>
           </span>
         ))}
-        <button type="button" className="text-xs text-blue-700 hover:underline" onClick={() => onAccount(undefined)}>
+        {/* The account's control while one is picked: the error under it is read with it. */}
+        <button
+          type="button"
+          className="text-xs text-blue-700 hover:underline"
+          onClick={() => onAccount(undefined)}
+          aria-describedby={errorIdFor(id, error)}
+        >
           Change
         </button>
-        {error ? (
-          <p role="alert" className="w-full text-xs text-red-700">
-            {error}
-          </p>
-        ) : null}
+        <FieldError id={id} error={error} className="w-full" />
       </div>
     );
   }

@@ -2,7 +2,7 @@
 import { useFormContext, useWatch } from "react-hook-form";
 import { fieldId, formFields, useFieldError } from "@/components/form/fields";
 import { SIDE_LABELS } from "@/components/orders/order-labels";
-import { Options } from "@/components/ui/field";
+import { FieldError, Options } from "@/components/ui/field";
 import {
   COMBO_LABELS,
   COMBOS_BY_MARKET,
@@ -129,13 +129,10 @@ function ComboFields({ currency }: { currency: string }) {
       {bracket ? (
         <>
           <div className="flex flex-col justify-end gap-1 pb-1">
-            <CheckboxField name="profit_enabled" label="Take profit (limit)" />
-            <CheckboxField name="loss_enabled" label="Stop loss (stop)" />
-            {childrenError ? (
-              <p id={`${fieldId("profit_enabled")}-error`} role="alert" className="text-xs text-red-700">
-                {childrenError}
-              </p>
-            ) : null}
+            {/* The pair's rule has its error at profit_enabled: under both, and describing both. */}
+            <CheckboxField name="profit_enabled" label="Take profit (limit)" errorOf="profit_enabled" />
+            <CheckboxField name="loss_enabled" label="Stop loss (stop)" errorOf="profit_enabled" />
+            <FieldError id={fieldId("profit_enabled")} error={childrenError} />
           </div>
           {profit ? (
             <TextField name="profit_limit_price" label={`Take-profit price (${currency})`} required inputMode="decimal" className={num} />

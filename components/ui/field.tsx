@@ -34,6 +34,18 @@ export function Textarea(props: TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return <textarea {...props} className={`${control} h-auto py-1 ${props.className ?? ""}`} />;
 }
 
+/** The id of a field's error (`FieldError`) while it shows one: what its control, or controls, name in aria-describedby. */
+export const errorIdFor = (id: string, error: string | undefined) => (error ? `${id}-error` : undefined);
+
+/** A field's error, `${id}-error`, announced as it appears; nothing without one. Its control(s) name it (`errorIdFor`). */
+export function FieldError({ id, error, className }: { id: string; error: string | undefined; className?: string }) {
+  return error ? (
+    <p id={`${id}-error`} role="alert" className={className ? `${className} text-xs text-red-700` : "text-xs text-red-700"}>
+      {error}
+    </p>
+  ) : null;
+}
+
 /**
  * A labelled control with its hint and error message, wired for screen readers. `required` puts a marker beside
  * the label (visual only; the control itself carries aria-required). The error takes the hint's place on screen.
@@ -57,8 +69,7 @@ export function Field({
   children: ReactNode | ((describedBy: string | undefined) => ReactNode);
 }) {
   const hintId = hint && !error ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
+  const describedBy = [hintId, errorIdFor(id, error)].filter(Boolean).join(" ") || undefined;
   return (
     <div className="flex flex-col gap-1">
       <span className="flex items-baseline gap-0.5 text-xs font-medium text-slate-700">
@@ -76,11 +87,7 @@ export function Field({
           {hint}
         </p>
       ) : null}
-      {errorId ? (
-        <p id={errorId} role="alert" className="text-xs text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
 }

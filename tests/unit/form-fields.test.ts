@@ -1,13 +1,16 @@
 /* eslint-disable react/no-children-prop -- no JSX in a .ts test: children are given as props (a Field's function child too) */
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createElement, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { FormProvider, useForm, type FieldErrors } from "react-hook-form";
 import { describe, expect, it } from "vitest";
-import { formFields } from "@/components/form/fields";
-import { Field, Input } from "@/components/ui/field";
+import { fieldId, formFields } from "@/components/form/fields";
+import { MovementAccountPicker } from "@/components/movement-forms/account-picker";
+import { TicketAccountPicker } from "@/components/order-ticket/ticket-account";
+import { Field, FieldError, Input } from "@/components/ui/field";
 
-type Values = { name: string; day: string; kind: string; note: string; tags: string[] };
-const { TextField, DateField, SelectField, TextareaField, CheckboxGroupField } = formFields<Values>();
+type Values = { name: string; day: string; kind: string; note: string; tags: string[]; tp: boolean; sl: boolean; account_id: string };
+const { TextField, DateField, SelectField, TextareaField, CheckboxField, CheckboxGroupField } = formFields<Values>();
 
 /** Bound fields rendered in a form holding `errors` (as after a failed submit). */
 function InForm({ errors, children }: { errors?: FieldErrors<Values>; children?: ReactNode }) {
@@ -18,8 +21,13 @@ const inForm = (field: ReactNode, errors?: FieldErrors<Values>) => renderToStati
 
 /** What a screen reader reads with the control of this id: the texts of the elements its aria-describedby names. */
 function description(html: string, id: string): string[] {
-  const control = new RegExp(`<(input|select|textarea|div)[^>]*\\bid="${id}"[^>]*>`).exec(html)?.[0];
-  expect(control, `no control #${id}`).toBeDefined();
+  return describedBy(html, new RegExp(`<(input|select|textarea|div)[^>]*\\bid="${id}"[^>]*>`), `#${id}`);
+}
+
+/** The same for the first control `tag` matches (a button has no id). */
+function describedBy(html: string, tag: RegExp, name: string): string[] {
+  const control = tag.exec(html)?.[0];
+  expect(control, `no control ${name}`).toBeDefined();
   const ids = /aria-describedby="([^"]*)"/.exec(control!)?.[1].split(" ") ?? [];
   return ids.map((ref) => new RegExp(`<p id="${ref}"[^>]*>([^<]*)</p>`).exec(html)?.[1] ?? `(no #${ref})`);
 }
@@ -75,5 +83,75 @@ describe("bound fields: every kind wires its hint and its error to its control",
     const html = inForm(group, { tags: { type: "custom", message: "Pick one" } });
     expect(html).toMatch(/<div role="group"[^>]*aria-describedby="f-tags-error"/);
     expect(html).toContain('<p id="f-tags-error" role="alert"');
+  });
+});
+
+describe("errors shown apart from a Field: each control they concern names them", () => {
+  // Two checkboxes one rule ties together (the ticket's take-profit and stop-loss): its error at the first's name,
+  // shown under both.
+  const pair = (error?: string) =>
+    createElement(
+      "div",
+      null,
+      createElement(CheckboxField, { name: "tp", label: "Take profit", errorOf: "tp" }),
+      createElement(CheckboxField, { name: "sl", label: "Stop loss", errorOf: "tp" }),
+      createElement(FieldError, { id: fieldId("tp"), error }),
+    );
+
+  it("a pair of checkboxes: both are described by the pair's error, and invalid with it", () => {
+    const clean = inForm(pair());
+    expect(clean).not.toContain("aria-describedby");
+    expect(clean).not.toContain("aria-invalid");
+    const html = inForm(pair("Add one or both"), { tp: { type: "custom", message: "Add one or both" } });
+    expect(description(html, "f-tp")).toEqual(["Add one or both"]);
+    expect(description(html, "f-sl")).toEqual(["Add one or both"]);
+    expect(html).toMatch(/<input[^>]*id="f-sl"[^>]*aria-invalid="true"/);
+    expect(html).toContain('<p id="f-tp-error" role="alert"');
+  });
+
+  /** An account picker with its account picked, in a form holding an error on its field. */
+  const picked = (picker: ReactNode, message?: string) =>
+    renderToStaticMarkup(
+      createElement(
+        QueryClientProvider,
+        { client: new QueryClient() },
+        createElement(InForm, { errors: message ? { account_id: { type: "custom", message } } : undefined }, picker),
+      ),
+    );
+  const change = /<button[^>]*>Change<\/button>/;
+  const pickers: [string, ReactNode][] = [
+    [
+      "the movement forms'",
+      createElement(MovementAccountPicker, {
+        name: "account_id",
+        label: "Virtual account",
+        scope: "virtual",
+        account: { account_id: "a1", account_number: "VBD1000001", name: "Emma Chen", account_status: "ACTIVE", is_master: false },
+        onAccount: () => {},
+      }),
+    ],
+    [
+      "the order ticket's",
+      createElement(TicketAccountPicker, {
+        account: {
+          account_id: "a1",
+          account_number: "VBD1000001",
+          account_type: "MARGIN",
+          account_status: "FROZEN",
+          option_level: "",
+          trading_permissions: [],
+          buying_power: { USD: "100.00" },
+          held: {},
+        },
+        onAccount: () => {},
+      }),
+    ],
+  ];
+
+  it.each(pickers)("%s account picker, an account picked: its Change button is described by the field's error", (_, picker) => {
+    expect(picked(picker).match(change)?.[0]).not.toContain("aria-describedby");
+    const html = picked(picker, "Account VBD1000001 is FROZEN.");
+    expect(describedBy(html, change, "Change")).toEqual(["Account VBD1000001 is FROZEN."]);
+    expect(html).toContain('<p id="f-account_id-error" role="alert"');
   });
 });
