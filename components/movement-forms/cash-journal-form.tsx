@@ -2,6 +2,7 @@
 import { useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { formFields, FormSection } from "@/components/form/fields";
+import { Options } from "@/components/ui/field";
 import { compareDecimal, CURRENCIES, formatMoney } from "@/lib/money";
 import { cashJournalSchema, type CashJournalRequest } from "@/lib/schemas/movements";
 import { createCashJournalAction } from "@/server/actions/movements-cash-journal";
@@ -51,11 +52,7 @@ export function CashJournalForm(initial: JournalStart) {
       <FormSection title="Amount">
         <div className="grid gap-3 md:grid-cols-[8rem_minmax(0,16rem)]">
           <SelectField name="currency" label="Currency" required>
-            {CURRENCIES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
+            <Options values={CURRENCIES} />
           </SelectField>
           <TextField name="amount" label="Amount" required inputMode="decimal" placeholder="5000.00" className="text-right tabular-nums" />
         </div>

@@ -2,6 +2,7 @@
 import { useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { formFields, FormSection } from "@/components/form/fields";
+import { Options } from "@/components/ui/field";
 import { compareDecimal, convertAt, CURRENCIES, formatMoney, isCurrency } from "@/lib/money";
 import type { MovementAccount } from "@/lib/schemas/movement-form-data";
 import { fxRequestSchema, type FxRequestRequest } from "@/lib/schemas/movements";
@@ -74,18 +75,10 @@ export function FxRequestForm({ master }: { master: MovementAccount }) {
       <FormSection title="Conversion">
         <div className="grid gap-3 md:grid-cols-[8rem_8rem_minmax(0,16rem)]">
           <SelectField name="from_currency" label="Sell" required>
-            {CURRENCIES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
+            <Options values={CURRENCIES} />
           </SelectField>
           <SelectField name="to_currency" label="Buy" required>
-            {CURRENCIES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
+            <Options values={CURRENCIES} />
           </SelectField>
           <TextField
             name="from_amount"

@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { fieldId, formFields, FormSection, useFieldError } from "@/components/form/fields";
-import { Field } from "@/components/ui/field";
+import { Field, Options } from "@/components/ui/field";
 import { compareDecimal, CURRENCIES, formatMoney } from "@/lib/money";
 import type { MovementAccount } from "@/lib/schemas/movement-form-data";
 import { instantExchangeSchema, type InstantExchangeRequest } from "@/lib/schemas/movements";
@@ -95,18 +95,10 @@ export function InstantExchangeForm({ account: initial }: { account?: MovementAc
       <FormSection title="Conversion">
         <div className="grid gap-3 md:grid-cols-[8rem_8rem_minmax(0,1fr)_minmax(0,1fr)]">
           <SelectField name="from_currency" label="Sell" required>
-            {CURRENCIES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
+            <Options values={CURRENCIES} />
           </SelectField>
           <SelectField name="to_currency" label="Buy" required>
-            {CURRENCIES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
+            <Options values={CURRENCIES} />
           </SelectField>
           <TextField
             name="from_amount"

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { formFields, FormSection } from "@/components/form/fields";
+import { Options } from "@/components/ui/field";
 import { compareDecimal, CURRENCIES, formatMoney } from "@/lib/money";
 import type { MovementAccount } from "@/lib/schemas/movement-form-data";
 import { instantFundingSchema, type InstantFundingRequest } from "@/lib/schemas/movements";
@@ -78,11 +79,7 @@ export function InstantFundingForm({
         <TypeChoice />
         <div className="grid gap-3 md:grid-cols-[8rem_minmax(0,16rem)]">
           <SelectField name="currency" label="Currency" required>
-            {CURRENCIES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
+            <Options values={CURRENCIES} />
           </SelectField>
           <TextField name="amount" label="Amount" required inputMode="decimal" placeholder="1000.00" className="text-right tabular-nums" />
         </div>
