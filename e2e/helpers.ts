@@ -76,6 +76,23 @@ export async function accountNumberOf(option: Locator): Promise<string> {
 }
 
 /**
+ * An account picker's two Escapes, its list open on `typed`: the first closes the list (an active option with it)
+ * and keeps what was typed, the second empties the box (the search box's own) and the list stays closed.
+ */
+export async function escapeTwice(field: Locator, listbox: Locator, typed: string) {
+  await field.press("Escape");
+  await expect(listbox).toHaveCount(0);
+  await expect(field).toHaveAttribute("aria-expanded", "false");
+  await expect(field).not.toHaveAttribute("aria-activedescendant");
+  await expect(field).toHaveValue(typed);
+
+  await field.press("Escape");
+  await expect(field).toHaveValue("");
+  await expect(field).toHaveAttribute("aria-expanded", "false");
+  await expect(listbox).toHaveCount(0);
+}
+
+/**
  * Holds the requests matching `url` (a `page.route` pattern: an account search, say) at the network until the
  * function it answers is called; then they go on to the server.
  */

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { sandboxCall } from "./accounts-helpers";
-import { arrowToOption, cutOff, holdRequests, pickFromCalendar, shots, storageFor } from "./helpers";
+import { arrowToOption, cutOff, escapeTwice, holdRequests, pickFromCalendar, shots, storageFor } from "./helpers";
 
 /**
  * The order ticket as operations (issue 11, item 4): orders of every kind placed through the page and checked in the
@@ -61,6 +61,15 @@ async function stock(page: Page, symbol: string, market: "US" | "HK" = "US") {
   if (market === "HK") await page.getByRole("radiogroup", { name: "Market" }).getByText("Hong Kong").click();
   await page.locator("#f-symbol").fill(symbol);
   await expect(page.getByTestId("ticket-instrument")).toBeVisible();
+}
+
+/** A limit order for `quantity` AAPL at `limit` on the account's ticket, sent for its preview. */
+async function previewAaplLimit(page: Page, number: string, quantity: string, limit: string) {
+  await openTicket(page, number);
+  await stock(page, "AAPL");
+  await page.locator("#f-quantity").fill(quantity);
+  await page.locator("#f-limit_price").fill(limit);
+  await page.getByRole("button", { name: "Preview" }).click();
 }
 
 async function previewAndPlace(page: Page, opts: { double?: boolean } = {}): Promise<string[]> {
@@ -169,36 +178,18 @@ test.describe("as operations", () => {
     const list = page.getByRole("listbox", { name: "Matching accounts" });
     // An option active: Escape closes the list (it only cleared the active option, and the list stayed open).
     await arrowToOption(field, list, "Emma", 1);
-    await field.press("Escape");
-    await expect(list).toHaveCount(0);
-    await expect(field).toHaveAttribute("aria-expanded", "false");
-    await expect(field).not.toHaveAttribute("aria-activedescendant");
-    await expect(field).toHaveValue("Emma");
+    await escapeTwice(field, list, "Emma");
 
-    await field.press("Escape");
-    await expect(field).toHaveValue("");
-    await expect(field).toHaveAttribute("aria-expanded", "false");
-    await expect(list).toHaveCount(0);
-
-    // Typing opens it again; with no option active, Escape closes it and keeps what was typed.
+    // Typing opens it again; with no option active too, Escape closes it first.
     await field.pressSequentially("Emma");
     await expect(list.getByRole("option").first()).toContainText("Emma");
-    await field.press("Escape");
-    await expect(list).toHaveCount(0);
-    await expect(field).toHaveValue("Emma");
-    // ArrowDown opens it again, its first option active.
-    await field.press("ArrowDown");
-    await expect(list.getByRole("option").first()).toHaveAttribute("aria-selected", "true");
+    await escapeTwice(field, list, "Emma");
   });
 
   test("an account the broker refuses to trade: the error under the picked account is read with its Change button", async ({ page }) => {
     pinClock(US_CORE);
     pinPrice("AAPL", "200.00");
-    await openTicket(page, FROZEN);
-    await stock(page, "AAPL");
-    await page.locator("#f-quantity").fill("1");
-    await page.locator("#f-limit_price").fill("199.00");
-    await page.getByRole("button", { name: "Preview" }).click();
+    await previewAaplLimit(page, FROZEN, "1", "199.00");
     await expect(page.getByTestId("ticket-preview")).toBeVisible();
     await page.getByRole("button", { name: "Place order" }).click();
     const picked = page.getByTestId("ticket-account");
@@ -320,11 +311,7 @@ test.describe("as operations", () => {
     browser,
   }) => {
     pinPrice("AAPL", "200.00");
-    await openTicket(page, MARGIN);
-    await stock(page, "AAPL");
-    await page.locator("#f-quantity").fill("2");
-    await page.locator("#f-limit_price").fill("150.00");
-    await page.getByRole("button", { name: "Preview" }).click();
+    await previewAaplLimit(page, MARGIN, "2", "150.00");
     // the market moves on from the pinned price (the e2e sandbox's random walk)
     await expect(page.getByTestId("pre-trade-PRICE_BAND")).toHaveText(
       /^Price far from the market\. The limit price 150\.00 USD is [\d.]+ % below the last price [\d.]+ USD \(the band is 10 %\)\.$/,
