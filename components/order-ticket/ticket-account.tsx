@@ -58,6 +58,7 @@ export function TicketAccountPicker({ account, onAccount }: { account?: TicketAc
           type="button"
           className="text-xs text-blue-700 hover:underline"
           onClick={() => onAccount(undefined)}
+          aria-label="Change the account"
           aria-describedby={errorIdFor(id, error)}
         >
           Change
