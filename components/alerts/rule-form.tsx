@@ -5,13 +5,11 @@ import { ActionForm } from "@/components/form/action-form";
 import { formFields } from "@/components/form/fields";
 import { useActionForm } from "@/components/form/use-action-form";
 import { Button } from "@/components/ui/button";
-import { Options } from "@/components/ui/field";
 import { Panel } from "@/components/ui/page";
-import { CURRENCIES } from "@/lib/money";
 import { RULE_KIND_LABELS, ruleFormSchema, type RuleFormValues, type RuleKind } from "@/lib/schemas/surveillance";
 import { saveSurveillanceRule } from "@/server/actions/surveillance-rule-save";
 
-const { TextField, SelectField, CheckboxField } = formFields<RuleFormValues>();
+const { TextField, CurrencyField, CheckboxField } = formFields<RuleFormValues>();
 
 const SAVED = "Rule saved. It applies to the movements and orders that arrive from now on.";
 
@@ -56,9 +54,7 @@ export function RuleForm({
         <CheckboxField name="enabled" label="Enabled: raise alerts as movements and orders arrive" />
         {rule.kind === "large_funding" ? (
           <div className="grid grid-cols-2 gap-3">
-            <SelectField name="currency" label="Currency" required>
-              <Options values={CURRENCIES} />
-            </SelectField>
+            <CurrencyField name="currency" label="Currency" required />
             <TextField
               name="amount"
               label="Above (amount)"

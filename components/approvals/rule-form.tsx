@@ -6,7 +6,6 @@ import { useActionForm } from "@/components/form/use-action-form";
 import { Button } from "@/components/ui/button";
 import { Options } from "@/components/ui/field";
 import { Panel } from "@/components/ui/page";
-import { CURRENCIES } from "@/lib/broker-enums";
 import {
   APPROVAL_RULE_ACTION_KEYS,
   APPROVAL_RULE_ACTIONS,
@@ -83,10 +82,7 @@ export function RuleForm({
           <Options values={APPROVAL_RULE_ACTION_KEYS} labels={APPROVAL_RULE_ACTIONS} />
         </F.SelectField>
         <div className="grid grid-cols-[7rem_1fr] gap-3">
-          <F.SelectField name="currency" label="Currency" disabled={noAmount}>
-            <option value="">Any</option>
-            <Options values={CURRENCIES} />
-          </F.SelectField>
+          <F.CurrencyField name="currency" label="Currency" disabled={noAmount} any="Any" />
           <F.TextField
             name="threshold"
             label="Above amount"

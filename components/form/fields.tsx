@@ -2,7 +2,8 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 import { get, useFormContext, type FieldErrors, type FieldPath, type FieldValues, type UseFormRegister } from "react-hook-form";
 import { DateInput } from "@/components/ui/date-input";
-import { Field, FieldError, errorIdFor, Input, Select, Textarea, control as controlClass } from "@/components/ui/field";
+import { Field, FieldError, errorIdFor, Input, Options, Select, Textarea, control as controlClass } from "@/components/ui/field";
+import { CURRENCIES } from "@/lib/broker-enums";
 
 /**
  * Fields bound by name to the surrounding react-hook-form form (`<FormProvider>`), each with its label, required
@@ -109,6 +110,19 @@ function SelectField<T extends FieldValues = FieldValues>({
   );
 }
 
+/** A select of the currencies the desk handles (`CURRENCIES`), after an `any` choice (value "") where none may be chosen. */
+function CurrencyField<T extends FieldValues = FieldValues>({
+  any,
+  ...props
+}: FieldProps<T> & Native<SelectHTMLAttributes<HTMLSelectElement>> & { any?: string }) {
+  return (
+    <SelectField<T> {...props}>
+      {any === undefined ? null : <option value="">{any}</option>}
+      <Options values={CURRENCIES} />
+    </SelectField>
+  );
+}
+
 export function TextareaField<T extends FieldValues = FieldValues>({
   name,
   label,
@@ -202,6 +216,7 @@ export function formFields<T extends FieldValues>() {
     TextField: TextField<T>,
     DateField: DateField<T>,
     SelectField: SelectField<T>,
+    CurrencyField: CurrencyField<T>,
     TextareaField: TextareaField<T>,
     CheckboxField: CheckboxField<T>,
     CheckboxGroupField: CheckboxGroupField<T>,

@@ -2,8 +2,7 @@
 import { useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { formFields, FormSection } from "@/components/form/fields";
-import { Options } from "@/components/ui/field";
-import { compareDecimal, CURRENCIES, formatMoney } from "@/lib/money";
+import { compareDecimal, formatMoney } from "@/lib/money";
 import { cashJournalSchema, type CashJournalRequest } from "@/lib/schemas/movements";
 import { createCashJournalAction } from "@/server/actions/movements-cash-journal";
 import { JournalAccounts } from "./account-picker";
@@ -13,7 +12,7 @@ import { useJournalAccounts, type JournalStart } from "./use-journal-accounts";
 import { useMovementForm } from "./use-movement-form";
 
 type Values = z.input<typeof cashJournalSchema>;
-const { SelectField, TextField } = formFields<Values>();
+const { CurrencyField, TextField } = formFields<Values>();
 
 /** Cash from the master account or a virtual account to another: the source's available cash is the limit. */
 export function CashJournalForm(initial: JournalStart) {
@@ -51,9 +50,7 @@ export function CashJournalForm(initial: JournalStart) {
       <JournalAccounts scope="all" {...accounts.pickers(m.form)} />
       <FormSection title="Amount">
         <div className="grid gap-3 md:grid-cols-[8rem_minmax(0,16rem)]">
-          <SelectField name="currency" label="Currency" required>
-            <Options values={CURRENCIES} />
-          </SelectField>
+          <CurrencyField name="currency" label="Currency" required />
           <TextField name="amount" label="Amount" required inputMode="decimal" placeholder="5000.00" className="text-right tabular-nums" />
         </div>
         {accounts.from ? <CashLine label={`Available in ${accounts.from.account_number}`} query={cash} testId="available-cash" /> : null}

@@ -2,8 +2,7 @@
 import { useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { formFields, FormSection } from "@/components/form/fields";
-import { Options } from "@/components/ui/field";
-import { compareDecimal, convertAt, CURRENCIES, formatMoney, isCurrency } from "@/lib/money";
+import { compareDecimal, convertAt, formatMoney, isCurrency } from "@/lib/money";
 import type { MovementAccount } from "@/lib/schemas/movement-form-data";
 import { fxRequestSchema, type FxRequestRequest } from "@/lib/schemas/movements";
 import { createFxRequestAction } from "@/server/actions/movements-fx-request";
@@ -14,7 +13,7 @@ import { accountLabel } from "./labels";
 import { useMovementForm } from "./use-movement-form";
 
 type Values = z.input<typeof fxRequestSchema>;
-const { SelectField, TextField } = formFields<Values>();
+const { CurrencyField, TextField } = formFields<Values>();
 
 /** A conversion at the omnibus master account; the live quote shows what it would give now. */
 export function FxRequestForm({ master }: { master: MovementAccount }) {
@@ -74,12 +73,8 @@ export function FxRequestForm({ master }: { master: MovementAccount }) {
       </FormSection>
       <FormSection title="Conversion">
         <div className="grid gap-3 md:grid-cols-[8rem_8rem_minmax(0,16rem)]">
-          <SelectField name="from_currency" label="Sell" required>
-            <Options values={CURRENCIES} />
-          </SelectField>
-          <SelectField name="to_currency" label="Buy" required>
-            <Options values={CURRENCIES} />
-          </SelectField>
+          <CurrencyField name="from_currency" label="Sell" required />
+          <CurrencyField name="to_currency" label="Buy" required />
           <TextField
             name="from_amount"
             label="Amount to sell"

@@ -3,8 +3,8 @@ import { useEffect, useState } from "react";
 import { useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { fieldId, formFields, FormSection, useFieldError } from "@/components/form/fields";
-import { Field, Options } from "@/components/ui/field";
-import { compareDecimal, CURRENCIES, formatMoney } from "@/lib/money";
+import { Field } from "@/components/ui/field";
+import { compareDecimal, formatMoney } from "@/lib/money";
 import type { MovementAccount } from "@/lib/schemas/movement-form-data";
 import { instantExchangeSchema, type InstantExchangeRequest } from "@/lib/schemas/movements";
 import { createInstantExchangeAction } from "@/server/actions/movements-instant-exchange";
@@ -17,7 +17,7 @@ import { accountLabel } from "./labels";
 import { useMovementForm } from "./use-movement-form";
 
 type Values = z.input<typeof instantExchangeSchema>;
-const { SelectField, TextField } = formFields<Values>();
+const { CurrencyField, TextField } = formFields<Values>();
 
 /**
  * A conversion at a virtual account for the amount the live quote gives: to_amount is computed from the quote
@@ -94,12 +94,8 @@ export function InstantExchangeForm({ account: initial }: { account?: MovementAc
       />
       <FormSection title="Conversion">
         <div className="grid gap-3 md:grid-cols-[8rem_8rem_minmax(0,1fr)_minmax(0,1fr)]">
-          <SelectField name="from_currency" label="Sell" required>
-            <Options values={CURRENCIES} />
-          </SelectField>
-          <SelectField name="to_currency" label="Buy" required>
-            <Options values={CURRENCIES} />
-          </SelectField>
+          <CurrencyField name="from_currency" label="Sell" required />
+          <CurrencyField name="to_currency" label="Buy" required />
           <TextField
             name="from_amount"
             label="Amount to sell"

@@ -3,8 +3,7 @@ import { useState } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { formFields, FormSection } from "@/components/form/fields";
-import { Options } from "@/components/ui/field";
-import { compareDecimal, CURRENCIES, formatMoney } from "@/lib/money";
+import { compareDecimal, formatMoney } from "@/lib/money";
 import type { MovementAccount } from "@/lib/schemas/movement-form-data";
 import { instantFundingSchema, type InstantFundingRequest } from "@/lib/schemas/movements";
 import { createInstantFundingAction } from "@/server/actions/movements-instant-funding";
@@ -15,7 +14,7 @@ import { accountLabel } from "./labels";
 import { useMovementForm } from "./use-movement-form";
 
 type Values = z.input<typeof instantFundingSchema>;
-const { SelectField, TextField } = formFields<Values>();
+const { CurrencyField, TextField } = formFields<Values>();
 
 /** A deposit into or a withdrawal from a virtual account; a withdrawal is limited to the withdrawable cash. */
 export function InstantFundingForm({
@@ -78,9 +77,7 @@ export function InstantFundingForm({
       <FormSection title="Funding">
         <TypeChoice />
         <div className="grid gap-3 md:grid-cols-[8rem_minmax(0,16rem)]">
-          <SelectField name="currency" label="Currency" required>
-            <Options values={CURRENCIES} />
-          </SelectField>
+          <CurrencyField name="currency" label="Currency" required />
           <TextField name="amount" label="Amount" required inputMode="decimal" placeholder="1000.00" className="text-right tabular-nums" />
         </div>
         {account ? (

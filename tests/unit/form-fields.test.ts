@@ -8,9 +8,10 @@ import { fieldId, formFields } from "@/components/form/fields";
 import { MovementAccountPicker } from "@/components/movement-forms/account-picker";
 import { TicketAccountPicker } from "@/components/order-ticket/ticket-account";
 import { Field, FieldError, Input } from "@/components/ui/field";
+import { CURRENCIES } from "@/lib/broker-enums";
 
 type Values = { name: string; day: string; kind: string; note: string; tags: string[]; tp: boolean; sl: boolean; account_id: string };
-const { TextField, DateField, SelectField, TextareaField, CheckboxField, CheckboxGroupField } = formFields<Values>();
+const { TextField, DateField, SelectField, CurrencyField, TextareaField, CheckboxField, CheckboxGroupField } = formFields<Values>();
 
 /** Bound fields rendered in a form holding `errors` (as after a failed submit). */
 function InForm({ errors, children }: { errors?: FieldErrors<Values>; children?: ReactNode }) {
@@ -153,5 +154,21 @@ describe("errors shown apart from a Field: each control they concern names them"
     const html = picked(picker, "Account VBD1000001 is FROZEN.");
     expect(describedBy(html, change, "Change")).toEqual(["Account VBD1000001 is FROZEN."]);
     expect(html).toContain('<p id="f-account_id-error" role="alert"');
+  });
+});
+
+describe("CurrencyField: a select of the desk's currencies", () => {
+  const options = (html: string) => [...html.matchAll(/<option value="([^"]*)">([^<]*)<\/option>/g)].map((m) => [m[1], m[2]]);
+
+  it("offers every currency in the desk's order, labelled as its code, under the field's label", () => {
+    const html = inForm(createElement(CurrencyField, { name: "kind", label: "Sell", required: true }));
+    expect(options(html)).toEqual(CURRENCIES.map((c) => [c, c]));
+    expect(html).toContain('<select id="f-kind"');
+    expect(html).toContain(">Sell<");
+  });
+
+  it("puts an empty choice first where a form allows none", () => {
+    const html = inForm(createElement(CurrencyField, { name: "kind", label: "Currency", any: "Any" }));
+    expect(options(html)).toEqual([["", "Any"], ...CURRENCIES.map((c) => [c, c])]);
   });
 });
