@@ -1,19 +1,19 @@
 "use client";
 import { useWatch } from "react-hook-form";
 import type { z } from "zod";
-import { formFields, FormSection } from "@/components/form/fields";
+import { FormSection } from "@/components/form/fields";
 import { compareDecimal, convertAt, formatMoney, isCurrency } from "@/lib/money";
 import type { MovementAccount } from "@/lib/schemas/movement-form-data";
 import { fxRequestSchema, type FxRequestRequest } from "@/lib/schemas/movements";
 import { createFxRequestAction } from "@/server/actions/movements-fx-request";
 import { CashLine, useAccountCash } from "./account-cash";
+import { ExchangeFields } from "./exchange-fields";
 import { FxQuotePanel, useFxQuote } from "./fx-quote";
 import { MovementFormShell } from "./movement-form-shell";
 import { accountLabel } from "./labels";
 import { useMovementForm } from "./use-movement-form";
 
 type Values = z.input<typeof fxRequestSchema>;
-const { CurrencyField, TextField } = formFields<Values>();
 
 /** A conversion at the omnibus master account; the live quote shows what it would give now. */
 export function FxRequestForm({ master }: { master: MovementAccount }) {
@@ -72,18 +72,7 @@ export function FxRequestForm({ master }: { master: MovementAccount }) {
         <p className="text-sm">{accountLabel(master, master.account_id)}</p>
       </FormSection>
       <FormSection title="Conversion">
-        <div className="grid gap-3 md:grid-cols-[8rem_8rem_minmax(0,16rem)]">
-          <CurrencyField name="from_currency" label="Sell" required />
-          <CurrencyField name="to_currency" label="Buy" required />
-          <TextField
-            name="from_amount"
-            label="Amount to sell"
-            required
-            inputMode="decimal"
-            placeholder="10000.00"
-            className="text-right tabular-nums"
-          />
-        </div>
+        <ExchangeFields columns="md:grid-cols-[8rem_8rem_minmax(0,16rem)]" placeholder="10000.00" />
         <CashLine label={`Available ${from ?? ""} at the master account`} query={cash} testId="available-cash" />
         {estimate ? (
           <p className="flex max-w-[33rem] items-baseline justify-between gap-3 text-sm">

@@ -2,7 +2,7 @@
 import { useEffect, useState } from "react";
 import { useWatch } from "react-hook-form";
 import type { z } from "zod";
-import { fieldId, formFields, FormSection, useFieldError } from "@/components/form/fields";
+import { fieldId, FormSection, useFieldError } from "@/components/form/fields";
 import { Field } from "@/components/ui/field";
 import { compareDecimal, formatMoney } from "@/lib/money";
 import type { MovementAccount } from "@/lib/schemas/movement-form-data";
@@ -10,6 +10,7 @@ import { instantExchangeSchema, type InstantExchangeRequest } from "@/lib/schema
 import { createInstantExchangeAction } from "@/server/actions/movements-instant-exchange";
 import { VirtualAccountSection } from "./account-picker";
 import { CashLine, useAccountCash } from "./account-cash";
+import { ExchangeFields } from "./exchange-fields";
 import { estimateOf } from "./fx-request-form";
 import { FxQuotePanel, useFxQuote } from "./fx-quote";
 import { MovementFormShell } from "./movement-form-shell";
@@ -17,7 +18,6 @@ import { accountLabel } from "./labels";
 import { useMovementForm } from "./use-movement-form";
 
 type Values = z.input<typeof instantExchangeSchema>;
-const { CurrencyField, TextField } = formFields<Values>();
 
 /**
  * A conversion at a virtual account for the amount the live quote gives: to_amount is computed from the quote
@@ -93,19 +93,9 @@ export function InstantExchangeForm({ account: initial }: { account?: MovementAc
         }}
       />
       <FormSection title="Conversion">
-        <div className="grid gap-3 md:grid-cols-[8rem_8rem_minmax(0,1fr)_minmax(0,1fr)]">
-          <CurrencyField name="from_currency" label="Sell" required />
-          <CurrencyField name="to_currency" label="Buy" required />
-          <TextField
-            name="from_amount"
-            label="Amount to sell"
-            required
-            inputMode="decimal"
-            placeholder="1000.00"
-            className="text-right tabular-nums"
-          />
+        <ExchangeFields columns="md:grid-cols-[8rem_8rem_minmax(0,1fr)_minmax(0,1fr)]" placeholder="1000.00">
           <ComputedAmount label={`Receive (${to ?? ""})`} amount={computed} currency={to} />
-        </div>
+        </ExchangeFields>
         {account ? <CashLine label={`Available ${from ?? ""}`} query={cash} testId="available-cash" /> : null}
       </FormSection>
     </MovementFormShell>
