@@ -18,12 +18,12 @@ export function useAccountCash(accountId: string | undefined, currency: string |
 export function CashLine({ label, query, testId }: { label: string; query: ReturnType<typeof useAccountCash>; testId: string }) {
   if (!query.data && !query.isFetching && !query.isError) return null;
   return (
-    <p className="flex max-w-[25rem] items-baseline justify-between gap-3 text-sm">
+    <p className="flex max-w-[33rem] items-baseline justify-between gap-3 text-sm">
       <span className="text-slate-600">{label}</span>
       {query.isError ? (
         <span className="text-xs text-red-700">{(query.error as Error).message}</span>
       ) : query.data ? (
-        <b className="font-medium tabular-nums" data-testid={testId}>
+        <b className="whitespace-nowrap font-medium tabular-nums" data-testid={testId}>
           {formatMoney(query.data.available, query.data.currency)}
         </b>
       ) : (
