@@ -77,7 +77,7 @@ export function FxRequestForm({ master }: { master: MovementAccount }) {
         {estimate ? (
           <p className="flex max-w-[33rem] items-baseline justify-between gap-3 text-sm">
             <span className="text-slate-600">At the quote now (converted at the upstream&apos;s rate when it executes)</span>
-            <b className="font-medium tabular-nums" data-testid="fx-estimate">
+            <b className="whitespace-nowrap font-medium tabular-nums" data-testid="fx-estimate">
               {formatMoney(estimate, to)}
             </b>
           </p>
