@@ -386,6 +386,9 @@ test.describe("as operations", () => {
     await expect(page.locator("#f-legs-error")).toContainText(
       "Vertical spread (BUY CALL / SELL CALL) needs option level LV3; the account has LV1.",
     );
+    // The legs are one group, named by its heading and described by its error.
+    const legsGroup = page.getByRole("group", { name: /^Legs/ });
+    await expect(legsGroup).toHaveAccessibleDescription(/needs option level LV3; the account has LV1/);
     await expect(page.getByRole("button", { name: "Place order" })).toBeDisabled();
     expect(sandbox("GET", "/broker/orders/historical-orders/list", { query: { account_id: lv1 } }).body.data?.length).toBe(before);
 

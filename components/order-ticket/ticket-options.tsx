@@ -5,7 +5,7 @@ import { useFieldArray, useFormContext, useWatch } from "react-hook-form";
 import { fetchJson } from "@/components/data-table/fetch-json";
 import { fieldId, useFieldError } from "@/components/form/fields";
 import { Button } from "@/components/ui/button";
-import { Field, Input, Options, Select } from "@/components/ui/field";
+import { errorIdFor, Field, FieldError, Input, Options, Select } from "@/components/ui/field";
 import { table as cls } from "@/components/ui/page";
 import { formatMoney } from "@/lib/money";
 import { nameStrategy, optionLevelProblem, STRATEGY_LABELS, type StrategyLeg } from "@/lib/option-strategy";
@@ -48,6 +48,7 @@ export function TicketOptionLegs() {
   const problem = strategy
     ? optionLevelProblem(level, strategy, current as StrategyLeg[], /^\d+$/.test(quantity) ? quantity : "1", held)
     : undefined;
+  const legsId = fieldId("legs");
   // a rule about the whole array sits at `legs.root` (the resolver's place for it); the action's at `legs`
   const rootError = useFieldError("legs.root");
   const arrayError = useFieldError("legs");
@@ -116,8 +117,16 @@ export function TicketOptionLegs() {
           </table>
         </div>
       ) : null}
-      <div id={fieldId("legs")} tabIndex={-1} className="flex flex-col gap-1" data-testid="ticket-legs">
-        <p className="text-xs font-medium text-slate-700">
+      <div
+        id={legsId}
+        tabIndex={-1}
+        role="group"
+        aria-labelledby={`${legsId}-label`}
+        aria-describedby={errorIdFor(legsId, error)}
+        className="flex flex-col gap-1"
+        data-testid="ticket-legs"
+      >
+        <p id={`${legsId}-label`} className="text-xs font-medium text-slate-700">
           Legs {legs.fields.length ? `· ${strategy ? STRATEGY_LABELS[strategy] : "no strategy the broker takes"}` : "(pick from the chain)"}
         </p>
         {legs.fields.map((f, i) => (
@@ -154,11 +163,7 @@ export function TicketOptionLegs() {
             {problem}
           </p>
         ) : null}
-        {error ? (
-          <p id={`${fieldId("legs")}-error`} role="alert" className="text-xs text-red-700">
-            {error}
-          </p>
-        ) : null}
+        <FieldError id={legsId} error={error} />
       </div>
     </div>
   );
