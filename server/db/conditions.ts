@@ -18,3 +18,9 @@ export function sqlConditions(offset = 0): {
   };
   return { where, params, add };
 }
+
+/**
+ * Known values (enum members, never input) as a literal SQL list, for `IN (…)`: a partial index whose predicate
+ * names the same values serves the query, which a parameter's `= ANY($1)` cannot.
+ */
+export const sqlLiterals = (values: readonly string[]) => values.map((s) => `'${s}'`).join(", ");

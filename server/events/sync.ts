@@ -1,5 +1,4 @@
 import "server-only";
-import { OPEN_ORDER_STATUSES } from "@/lib/broker-enums";
 import { DESK_ONLY_MOVEMENT_STATUSES, FINAL_MOVEMENT_STATUSES, MOVEMENT_KINDS } from "@/server/books/changes";
 import { markMovementDetailSeen, orderSeq } from "@/server/books/queries/snapshots";
 import { applyMovementSnapshot, applyOrderGroup, applyOrderSnapshot, DETAIL_CALL, type SnapshotResult } from "@/server/books/snapshots";
@@ -173,7 +172,7 @@ export async function reconcile(d: SyncDeps, o: { afterMs: number; requestedBy?:
       [...FINAL_MOVEMENT_STATUSES, ...DESK_ONLY_MOVEMENT_STATUSES],
       MOVEMENT_KINDS,
     );
-    const orders = await selectOpenOrdersBefore(d.engine, before, OPEN_ORDER_STATUSES);
+    const orders = await selectOpenOrdersBefore(d.engine, before);
     await saveRun(d.engine, run, { total: movements.length + orders.length });
     for (const m of movements) {
       if (o.signal?.aborted) break;

@@ -1,5 +1,7 @@
 import "server-only";
+import { OPEN_ORDER_STATUSES } from "@/lib/broker-enums";
 import type { MovementKind } from "@/server/books/changes";
+import { sqlLiterals } from "@/server/db/conditions";
 import type { Queryable } from "@/server/db/engine";
 
 /** The event path's SQL for detail calls, backfill and reconciliation: what to ask about, and the runs (sync_runs). */
@@ -138,16 +140,18 @@ export async function selectFxWantingDetail(q: Queryable, limit: number): Promis
   return rows;
 }
 
-/** Orders in an open status unchanged since `before` (at most 5000, oldest first). */
+/**
+ * Orders in an open status unchanged since `before` (at most 5000, oldest first). The statuses are literal, so the
+ * partial index of the open orders (migration 0200) serves it.
+ */
 export async function selectOpenOrdersBefore(
   q: Queryable,
   before: Date,
-  openStatuses: readonly string[],
 ): Promise<{ account_id: string; client_order_id: string; s: string }[]> {
   const { rows } = await q.query<{ account_id: string; client_order_id: string; s: string }>(
     `SELECT account_id, client_order_id, last_event_seq::text AS s FROM brokerdesk.orders
-      WHERE status = ANY($2) AND updated_at < $1 ORDER BY updated_at LIMIT 5000`,
-    [before, openStatuses],
+      WHERE status IN (${sqlLiterals(OPEN_ORDER_STATUSES)}) AND updated_at < $1 ORDER BY updated_at LIMIT 5000`,
+    [before],
   );
   return rows;
 }

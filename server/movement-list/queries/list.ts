@@ -9,7 +9,7 @@ import {
 } from "@/lib/schemas/movement-list";
 import { resolveAccount } from "@/server/accounts/directory";
 import type { Queryable } from "@/server/db/engine";
-import { sqlConditions } from "@/server/db/conditions";
+import { sqlConditions, sqlLiterals } from "@/server/db/conditions";
 import { keysetPage } from "@/server/db/keyset";
 import { pagedCsvRows } from "@/lib/csv";
 
@@ -88,8 +88,6 @@ function utcDay(day: string, plusDays = 0): Date {
   return new Date(new Date(`${day}T00:00:00.000Z`).getTime() + plusDays * 86_400_000);
 }
 
-const quoted = (values: readonly string[]) => values.map((s) => `'${s}'`).join(", ");
-
 /** The filter as SQL conditions numbered from `$offset+1`; `now` fixes "today" for the quick view. */
 export function movementConditions(f: MovementFilter, offset = 0, now = new Date()): { where: string[]; params: unknown[] } {
   const { where, params, add } = sqlConditions(offset);
@@ -107,7 +105,7 @@ export function movementConditions(f: MovementFilter, offset = 0, now = new Date
   // Written as the partial indexes' own predicates, so the planner can use them.
   switch (f.view) {
     case "not_final":
-      where.push(`m.status NOT IN (${quoted(FINAL_STATUSES)})`);
+      where.push(`m.status NOT IN (${sqlLiterals(FINAL_STATUSES)})`);
       break;
     case "awaiting_approval":
       where.push("m.status = 'AWAITING_APPROVAL'");

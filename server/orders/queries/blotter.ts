@@ -2,7 +2,7 @@ import "server-only";
 import { OPEN_ORDER_STATUSES } from "@/lib/broker-enums";
 import { orderCurrency, type OrderChanges, type OrderFilter, type OrderPage, type OrderRow } from "@/lib/schemas/order-list";
 import type { Queryable } from "@/server/db/engine";
-import { sqlConditions } from "@/server/db/conditions";
+import { sqlConditions, sqlLiterals } from "@/server/db/conditions";
 import { keysetPage } from "@/server/db/keyset";
 import { pagedCsvRows } from "@/lib/csv";
 
@@ -107,7 +107,7 @@ export function orderConditions(f: OrderFilter, offset = 0, now = new Date()): {
   if (f.to) add((p) => `o.listed_at < ${p}`, utcDay(f.to, 1));
   const today = utcDay(now.toISOString().slice(0, 10));
   // Written as the partial index's own predicate, so the planner can use it.
-  const open = `o.status IN (${OPEN_ORDER_STATUSES.map((s) => `'${s}'`).join(", ")})`;
+  const open = `o.status IN (${sqlLiterals(OPEN_ORDER_STATUSES)})`;
   switch (f.view) {
     case "open":
       where.push(open);

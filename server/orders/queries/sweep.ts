@@ -1,5 +1,6 @@
 import "server-only";
 import { OPEN_ORDER_STATUSES } from "@/lib/broker-enums";
+import { sqlLiterals } from "@/server/db/conditions";
 import type { Queryable } from "@/server/db/engine";
 
 /**
@@ -7,7 +8,7 @@ import type { Queryable } from "@/server/db/engine";
  * the desk has listed); an account's row appears at its first attempt.
  */
 
-const OPEN = OPEN_ORDER_STATUSES.map((s) => `'${s}'`).join(", ");
+const OPEN = sqlLiterals(OPEN_ORDER_STATUSES);
 
 /**
  * The account to check next: one staff asked about first (tier 0), then, when `hot` allows, one the books hold open

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Queryable } from "@/server/db/engine";
+import { sqlLiterals } from "@/server/db/conditions";
 
 /**
  * Synthetic orders written straight into the read model, for the blotter's tests and `npm run bench:orders` (one
@@ -14,7 +15,7 @@ export async function insertSyntheticOrders(
   o: { count: number; offset?: number; accounts?: number; start?: Date; seqBase?: number },
 ): Promise<void> {
   const start = o.start ?? new Date(Date.now() - o.count * 1000);
-  const sql = (list: readonly string[]) => `(ARRAY[${list.map((s) => `'${s}'`).join(",")}])`;
+  const sql = (list: readonly string[]) => `(ARRAY[${sqlLiterals(list)}])`;
   await q.query(
     `INSERT INTO brokerdesk.orders (account_id, client_order_id, order_id, combo_type, symbol, market, instrument_type, side, order_type,
         time_in_force, quantity, filled_quantity, avg_filled_price, limit_price, status, placed_at, filled_at, updated_at, last_event_seq, detail_at)
