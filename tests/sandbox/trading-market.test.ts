@@ -51,6 +51,32 @@ describe("market data", () => {
     expect(after).not.toBe(before);
     expect((await clock(f.api, "2026-11-17T02:00:00Z")).sessions).toMatchObject({ HK: "CORE", CN: "CORE", US: "NIGHT" });
   });
+
+  it("a closed market does not trade: the quote keeps its last trade and shows the last regular session's figures", async () => {
+    const snapshot = async () => (await f.api.op("getStockSnapshot", "resource", { query: { symbols: "SPY" } })).body.data[0];
+    try {
+      await clock(f.api, "2026-11-21T15:00:00Z"); // a Saturday
+      const before = await snapshot();
+      const t = await f.api.call("POST", "/sandbox/market/tick", { body: { steps: 20, advance_seconds: 60 } });
+      expect(t.body.sessions).toMatchObject({ US: "CLOSED", HK: "CLOSED", CN: "CLOSED" });
+      const after = await snapshot();
+      expect(after).toMatchObject({ session: "CLOSED", price: before.price, close: before.close });
+      // The figures of the newest regular-session day bar, and the close of the one before it.
+      const bars = await f.api.call("POST", "/market-data/stocks/bars/list", {
+        body: { symbol: "SPY", category: "US_STOCK", timespan: "D", count: 2, trading_sessions: "RTH" },
+      });
+      const [session, previous] = bars.body.data;
+      expect(after).toMatchObject({ open: session.open, high: session.high, low: session.low, volume: session.volume });
+      expect(Number(after.volume)).toBeGreaterThan(0);
+      expect(after.pre_close).toBe(previous.close);
+      // Back in the regular session the walk trades again.
+      await clock(f.api, "2026-11-23T15:00:00Z"); // the Monday after
+      await f.api.call("POST", "/sandbox/market/tick", { body: { steps: 20 } });
+      expect((await snapshot()).price).not.toBe(after.price);
+    } finally {
+      await clock(f.api, "2026-11-17T15:00:00Z");
+    }
+  });
 });
 
 describe("simulated market internals", () => {

@@ -102,14 +102,17 @@ export function barsFor(t: Trading, q: Quote, timespan: string, count: number) {
   return barsOf(q.tape, timespan, count, asOf(t, q), undefined).map(barView);
 }
 
-/** One snapshot: the last trade, the session's quote, and today's (UTC day) statistics from the tape. */
+/** One snapshot: the last trade, the session's quote, and the regular session's statistics (UTC day) from the tape. */
 export function snapshotOf(t: Trading, q: Quote, o: { extended?: boolean; overnight?: boolean } = {}) {
   const now = asOf(t, q);
   const { bid, ask } = t.market.spread(q);
   const last: Tick = q.tape.live[q.tape.live.length - 1];
   const price = q.last.toNumber();
-  const regular = day(t, q, CORE);
-  const preClose = barsOf(q.tape, "D", 1, bucketOf("D", now)[0] - 1, CORE)[0]?.agg.close ?? regular?.open ?? price;
+  // The regular session's figures: today's, or on a day without one yet (a weekend, a holiday, before the open) the
+  // last session's, with the close of the one before it, as a quote reads all weekend.
+  const [latest, before] = barsOf(q.tape, "D", 2, now, CORE);
+  const regular = latest?.agg;
+  const preClose = before?.agg.close ?? regular?.open ?? price;
   const change = price - preClose;
   const session = sessionAt(q.market as Market, t.now());
   const out: Record<string, unknown> = {

@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import type { Queryable } from "@/server/db/engine";
 import { Decimal } from "../money";
 import { impliedVol, optionPrice, yearsToExpiry } from "./greeks";
-import type { Market } from "./sessions";
+import { sessionAt, type Market, type Session } from "./sessions";
 import { Tape } from "./tape";
 
 /**
@@ -179,11 +179,23 @@ export class SimMarket {
    * moves ±2 %, and each option is then priced from its underlying's last price, its strike, the time to its expiry
    * and its root's volatility (`optionPrice`, at least its intrinsic value): intrinsic value plus time value, a call
    * cheaper the higher its strike, a put dearer. (Pinned prices stay pinned until the next step.)
+   * Nothing trades while its market is closed, as on the real market: over a weekend, a holiday or a night a quote
+   * stays at its last trade. A stock trades in its market's sessions, an option in the regular one only (as the
+   * tapes' history does).
    */
   step(at: Date, steps = 1) {
+    const sessions = new Map<string, Session>();
+    const sessionOf = (market: string) => {
+      let s = sessions.get(market);
+      if (s === undefined) sessions.set(market, (s = sessionAt(market as Market, at)));
+      return s;
+    };
+    const open = [...this.quotes.values()].filter((q) =>
+      q.instrumentType === "OPTION" ? sessionOf(q.market) === "CORE" : sessionOf(q.market) !== "CLOSED",
+    );
     const volumes = new Map<Quote, number>();
-    for (let s = 0; s < steps; s += 1) {
-      for (const q of this.quotes.values()) {
+    for (let s = 0; s < steps && open.length; s += 1) {
+      for (const q of open) {
         // Irwin–Hall approximation of a normal draw: deterministic and cheap.
         const z = q.rand() + q.rand() + q.rand() + q.rand() - 2;
         q.steps += 1;
@@ -196,7 +208,7 @@ export class SimMarket {
         const z = v.rand() + v.rand() + v.rand() + v.rand() - 2;
         v.vol = Math.min(Math.max(v.vol * (1 + 0.02 * z * 1.732), 0.05), 3);
       }
-      for (const q of this.quotes.values()) {
+      for (const q of open) {
         const spot = q.contract && this.get("EQUITY", "US", q.contract.root)?.last;
         const vol = q.contract && this.vols.get(q.contract.root)?.vol;
         if (q.contract && spot && vol) this.set(q, contractPrice(q.contract, spot, vol, at), at, undefined, volumes.get(q));
