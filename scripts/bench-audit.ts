@@ -9,6 +9,7 @@ import { verifyAuditChain } from "@/server/audit/verify";
 import { prepareAppDb, type AppDb } from "@/server/db";
 import { openEngine } from "@/server/db/engine";
 import { run } from "./bench/run";
+import { option, pgUrl } from "./args";
 
 /**
  * `npm run bench:audit [-- --pg URL] [--runs N] [--new N] [--max-seconds S] [--only explorer|audit]`: audit chain verification time at
@@ -22,18 +23,13 @@ import { run } from "./bench/run";
  * activities: unfiltered, by type, by account, by type and a date range, and the second page; median of 15 each, on
  * both engines. A page is one index range scan, so these must not grow with the total.
  */
-const args = process.argv.slice(2);
-const arg = (name: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const PG_URL = arg("pg") ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const RUNS = Math.min(Number(arg("runs") ?? 5), 50);
-const NEW = Math.min(Number(arg("new") ?? 100), 10_000);
-const DEADLINE = Date.now() + Number(arg("max-seconds") ?? 900) * 1000;
+const PG_URL = pgUrl();
+const RUNS = Math.min(Number(option("runs") ?? 5), 50);
+const NEW = Math.min(Number(option("new") ?? 100), 10_000);
+const DEADLINE = Date.now() + Number(option("max-seconds") ?? 900) * 1000;
 const CHUNK = 10_000;
 /** `--only explorer` or `--only audit`: one of the two parts. */
-const ONLY = arg("only");
+const ONLY = option("only");
 const ACTIONS = ["accounts.update", "orders.place", "movements.cash_journal", "session.sign_in", "accounts.reveal"];
 
 /** Appends `count` entries after the chain's end with valid hashes, in multi-row inserts. */

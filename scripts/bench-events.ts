@@ -12,6 +12,7 @@ import { openEngine, type Engine } from "@/server/db/engine";
 import { startConsumer } from "@/server/events/consumer";
 import { seedAccountId } from "@/server/sandbox/seed/accounts";
 import { signedHeaders } from "@/server/wire/signing";
+import { option, pgUrl } from "./args";
 
 /**
  * `npm run bench:events [-- --pg URL] [--burst N] [--rate N] [--seconds N]`: the desk's event path, from the
@@ -23,15 +24,10 @@ import { signedHeaders } from "@/server/wire/signing";
  * - steady: `rate` events per second for `seconds`; lag p50/p99.
  * Loopback only, bounded loops; the consumer's detail calls and jobs are off (this measures projection).
  */
-const args = process.argv.slice(2);
-const arg = (name: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const BURST = Number(arg("burst") ?? 10_000);
-const RATE = Number(arg("rate") ?? 500);
-const SECONDS = Number(arg("seconds") ?? 10);
-const PG_URL = arg("pg") ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const BURST = Number(option("burst") ?? 10_000);
+const RATE = Number(option("rate") ?? 500);
+const SECONDS = Number(option("seconds") ?? 10);
+const PG_URL = pgUrl();
 const ACCOUNTS = Array.from({ length: 16 }, (_, i) => seedAccountId(i));
 
 interface Sandbox {

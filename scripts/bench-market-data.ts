@@ -11,6 +11,7 @@ import { signedInBrowser } from "./bench/browser";
 import { KEY, load, SECRET, startChild, stopAllOnExit, stopChild, type Result } from "./bench/load";
 // @ts-expect-error: a plain .mjs script without types
 import { measureRoutes } from "./js-budget.mjs";
+import { option } from "./args";
 
 /**
  * `npm run bench:market-data [-- --seconds N]` (after `npm run build`): req/s and p50/p99 of the desk's market data
@@ -20,8 +21,7 @@ import { measureRoutes } from "./js-budget.mjs";
  * JS with the chart's own chunk, loaded after it. The app runs as `npm start` runs it (its own sandbox, a temporary
  * data directory), each server in its own process group, stopped at the end. Loopback only.
  */
-const args = process.argv.slice(2);
-const SECONDS = Number(args[args.indexOf("--seconds") + 1] || 3) || 3;
+const SECONDS = Number(option("seconds", "3")) || 3;
 const CONCURRENCY = 16;
 const root = path.resolve(".");
 

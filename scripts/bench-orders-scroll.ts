@@ -11,6 +11,7 @@ import { prepareAppDb } from "@/server/db";
 import { openEngine } from "@/server/db/engine";
 import { insertSyntheticOrders } from "@/server/orders/queries/synthetic";
 import { run } from "./bench/run";
+import { flag, option, pgUrl } from "./args";
 
 /**
  * `npm run bench:orders:scroll [-- --pg URL] [--rows N] [--width PX] [--step PX] [--runs N] [--list N] [--back] [--gesture] [--css CSS] [--screenshot PATH]`:
@@ -25,28 +26,23 @@ import { run } from "./bench/run";
  * Frame times follow the machine's load (a frame over 50 ms in which the main thread was not busy is CPU taken
  * elsewhere); the scroll handler's time and the row elements created do not.
  */
-const args = process.argv.slice(2);
-const arg = (name: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const PG_URL = arg("pg") ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const ROWS = Number(arg("rows") ?? 100_000);
-const WIDTH = Number(arg("width") ?? 1280);
+const PG_URL = pgUrl();
+const ROWS = Number(option("rows") ?? 100_000);
+const WIDTH = Number(option("width") ?? 1280);
 /** Pixels scrolled a frame: 600 (20 rows, 36,000 px/s at 60 Hz) is a hard fling; the whole list takes ~5,000 frames. */
-const STEP = Math.min(Math.max(Number(arg("step") ?? 600), 30), 6000);
+const STEP = Math.min(Math.max(Number(option("step") ?? 600), 30), 6000);
 /** Runs, each scrolling the whole list in a fresh page; the table gives their medians. */
-const RUNS = Math.max(1, Number(arg("runs") ?? 1));
+const RUNS = Math.max(1, Number(option("runs") ?? 1));
 /** Scroll with synthetic wheel input (Chromium's scroll gesture through CDP) instead of setting the position between frames. */
-const GESTURE = args.includes("--gesture");
+const GESTURE = flag("gesture");
 /** After each run, scroll back up to the top: every row is read, so no request is made and no page arrives. */
-const BACK = args.includes("--back");
+const BACK = flag("back");
 /** Extra CSS put in the page before scrolling: to try a style's cost without a build. */
-const CSS = arg("css");
+const CSS = option("css");
 /** A screenshot of the blotter before the first run scrolls it. */
-const SHOT = arg("screenshot");
+const SHOT = option("screenshot");
 /** Long frames described, per run. */
-const LIST = Number(arg("list") ?? 10);
+const LIST = Number(option("list") ?? 10);
 const root = path.resolve(import.meta.dirname, "..");
 
 async function waitFor(url: string, ms: number) {

@@ -7,6 +7,7 @@ import { openEngine, type Engine } from "@/server/db/engine";
 import { listOrders } from "@/server/orders/queries/blotter";
 import { insertSyntheticOrders } from "@/server/orders/queries/synthetic";
 import { run } from "./bench/run";
+import { option, pgUrl } from "./args";
 
 /**
  * `npm run bench:orders [-- --pg URL] [--runs N]`: the blotter's server time (the data function the page and
@@ -15,13 +16,8 @@ import { run } from "./bench/run";
  * accounts, 8 symbols, 6 statuses). Each figure is the median (and max) of `runs` reads after one warm-up.
  * The scrolling side is `npm run bench:orders:scroll`.
  */
-const args = process.argv.slice(2);
-const arg = (name: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const PG_URL = arg("pg") ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const RUNS = Math.min(Number(arg("runs") ?? 15), 200);
+const PG_URL = pgUrl();
+const RUNS = Math.min(Number(option("runs") ?? 15), 200);
 const PAGE = 200;
 
 const CASES: { name: string; filter: OrderFilter; second?: boolean }[] = [

@@ -7,6 +7,7 @@ import { Session } from "./load/session";
 import { startStack } from "./load/stack";
 import { DEMO_PASSWORD } from "./load/staff";
 import { run } from "./bench/run";
+import { option, pgUrl } from "./args";
 
 /**
  * `npm run bench:routes [-- --requests 300 --pg URL]` (after `npm run build`): what one request costs the app, without
@@ -16,13 +17,8 @@ import { run } from "./bench/run";
  * answer's p50 / p95 on loopback. CPU a request is the figure the staff load's tail follows: one event loop serves
  * every request, so each millisecond of it is a millisecond others wait.
  */
-const args = process.argv.slice(2);
-const arg = (name: string, fallback: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : fallback;
-};
-const REQUESTS = Number(arg("requests", "300"));
-const PG_URL = arg("pg", process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres");
+const REQUESTS = Number(option("requests", "300"));
+const PG_URL = pgUrl();
 
 const ROUTES: { name: string; path: string; as: "compliance" | "admin" }[] = [
   { name: "GET /api/orders (50 rows)", path: "/api/orders?size=50", as: "compliance" },

@@ -9,6 +9,7 @@ import { startSandbox, type RunningSandbox } from "@/server/sandbox";
 import { masterAccountId } from "@/server/sandbox/seed";
 import { seedAccountId } from "@/server/sandbox/seed/accounts";
 import { benchTrading } from "./bench-sandbox-trading";
+import { option, pgUrl } from "./args";
 
 /**
  * `npm run bench:sandbox [-- --pg URL] [--requests N]`: signed requests per second and p50/p99 latency of
@@ -17,13 +18,8 @@ import { benchTrading } from "./bench-sandbox-trading";
  * Loopback only, bounded loops.
  */
 const CONCURRENCY = 16;
-const args = process.argv.slice(2);
-const arg = (name: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const REQUESTS = Number(arg("requests") ?? 1600);
-const PG_URL = arg("pg") ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const REQUESTS = Number(option("requests") ?? 1600);
+const PG_URL = pgUrl();
 const KEY = "brokerdesk-demo-key";
 const SECRET = "brokerdesk-demo-secret";
 

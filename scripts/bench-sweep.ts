@@ -3,6 +3,7 @@ import type { BrokerClient } from "@/server/broker/client";
 import { prepareAppDb } from "@/server/db";
 import { openEngine } from "@/server/db/engine";
 import { pacer, runOrderSweep } from "@/server/orders/sweep";
+import { option } from "./args";
 
 /**
  * `npm run bench:sweep [-- --accounts 100,10000] [--busy 0.05]`: how long one full cycle of the open-orders sweep
@@ -17,15 +18,10 @@ import { pacer, runOrderSweep } from "@/server/orders/sweep";
  * alternates with the round's, so with busy accounts a cycle is at most twice N / rate; this bench's hot interval is
  * longer than its run, so it measures the plain round.
  */
-const args = process.argv.slice(2);
-const arg = (name: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const SIZES = (arg("accounts") ?? "100,10000").split(",").map(Number);
-const BUSY = Number(arg("busy") ?? 0.05);
+const SIZES = (option("accounts") ?? "100,10000").split(",").map(Number);
+const BUSY = Number(option("busy") ?? 0.05);
 /** Visits measured a size (the rest of the cycle is extrapolated from their mean): a 10,000-account cycle is long. */
-const SAMPLE = Number(arg("visits") ?? 1000);
+const SAMPLE = Number(option("visits") ?? 1000);
 
 const pad = (v: string | number, n: number) => String(v).padStart(n);
 const fmtS = (s: number) => (s >= 3600 ? `${(s / 3600).toFixed(1)} h` : s >= 60 ? `${(s / 60).toFixed(1)} min` : `${s.toFixed(1)} s`);

@@ -14,6 +14,7 @@ import { masterAccountId } from "@/server/sandbox/seed";
 import { seedAccountId } from "@/server/sandbox/seed/accounts";
 import { usStockOrder } from "../tests/helpers/orders";
 import { run } from "./bench/run";
+import { option, pgUrl } from "./args";
 
 /**
  * `npm run bench [-- --seconds N] [--pg URL] [--engines pg,pglite] [--skip events,desk,scale]`: one table, each
@@ -23,15 +24,10 @@ import { run } from "./bench/run";
  * PostgreSQL server (a temporary database, created and dropped) and on PGlite (a temporary directory). Loopback only;
  * every phase is bounded by --seconds (default 3).
  */
-const args = process.argv.slice(2);
-const arg = (name: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const SECONDS = Number(arg("seconds") ?? 3);
-const PG_URL = arg("pg") ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const ENGINES = (arg("engines") ?? "pg,pglite").split(",");
-const SKIP = new Set((arg("skip") ?? "").split(","));
+const SECONDS = Number(option("seconds") ?? 3);
+const PG_URL = pgUrl();
+const ENGINES = (option("engines") ?? "pg,pglite").split(",");
+const SKIP = new Set((option("skip") ?? "").split(","));
 const CONCURRENCY = 16;
 // ACTIVE, funded seed accounts (see server/sandbox/seed/accounts.ts STATUS_PLAN).
 const ACTIVE = [0, 1, 2, 3, 4, 6, 7, 9, 10, 12, 13, 15, 16, 18, 19, 20].map(seedAccountId);

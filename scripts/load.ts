@@ -4,7 +4,8 @@ import pg from "pg";
 import { openEngine } from "@/server/db/engine";
 import { Publisher } from "./load/ingest";
 import { LiveFleet } from "./load/live";
-import { arg, flag, loadAverage, staffLoadOptions } from "./load/options";
+import { flag, option } from "./args";
+import { loadAverage, staffLoadOptions } from "./load/options";
 import { ms, percentile, Recorder, table } from "./load/recorder";
 import { backendPids } from "./load/queries";
 import { Resources } from "./load/resources";
@@ -24,7 +25,7 @@ import { run } from "./bench/run";
  * of issue 30. Bounded in time, loopback only; everything it started is stopped and its database dropped.
  */
 const { SESSIONS, LIVE, THINK_MS, PG_URL, EVENTS_RATE } = staffLoadOptions({ live: 200, eventsRate: 2500 });
-const SECONDS = Number(arg("seconds", "60"));
+const SECONDS = Number(option("seconds", "60"));
 const CLUSTER = flag("cluster");
 
 async function main() {

@@ -6,7 +6,8 @@ import { signedPost } from "./bench/load";
 import { Publisher } from "./load/ingest";
 import { LiveFleet } from "./load/live";
 import { backendPids, booksAgainstUpstream, soakCounts, streamPosition } from "./load/queries";
-import { arg, loadAverage, staffLoadOptions } from "./load/options";
+import { option } from "./args";
+import { loadAverage, staffLoadOptions } from "./load/options";
 import { ms, percentile, Recorder, table } from "./load/recorder";
 import { Resources } from "./load/resources";
 import { startStack, type Stack } from "./load/stack";
@@ -24,7 +25,7 @@ import { run } from "./bench/run";
  * verified, no approval left executing. One screen of report; exit 1 when the books differ.
  */
 const { SESSIONS, LIVE, THINK_MS, PG_URL, EVENTS_RATE } = staffLoadOptions({ live: 100, eventsRate: 200 });
-const MINUTES = Number(arg("minutes", "30"));
+const MINUTES = Number(option("minutes", "30"));
 const SETTLE_MS = 300_000;
 
 interface Fault {
