@@ -20,20 +20,15 @@ export async function register() {
       startConfiguredEventService(db.engine);
       await startConfiguredJobs(db);
     }
-    const [{ getDb }, { runDemoFirstDay }, { shareAccountReads }, { keepStaffRows }] = await Promise.all([
+    const [{ getDb }, { runDemoFirstDay }, { shareAccountReads }] = await Promise.all([
       import("@/server/db"),
       import("@/server/demo/first-day"),
       import("@/server/accounts/shared-reads"),
-      import("@/server/auth/staff-rows"),
     ]);
-    // Staff reading the same accounts at once share one upstream call, dropped on every account change notice; the
-    // session check keeps staff rows for a moment, dropped on every staff or role change.
+    // Staff reading the same accounts at once share one upstream call, dropped on every account change notice.
     void getDb()
       .then((db) => shareAccountReads(db.engine))
       .catch((err) => console.error("account reads are not shared: the change notices could not be heard", err));
-    void getDb()
-      .then((db) => keepStaffRows(db.engine))
-      .catch((err) => console.error("staff rows are not kept: the change notices could not be heard", err));
     // On the embedded defaults, the demo desk's first morning: a few movements through the desk's own actions, once
     // a database (server/demo/first-day.ts); in the background, so serving does not wait for it.
     void getDb()

@@ -9,7 +9,6 @@ import { getDb } from "@/server/db";
 import { mustEnrol } from "@/server/two-factor/two-factor";
 import { findStaffById } from "./staff";
 import { staffOf, type Staff } from "./staff-access";
-import { keptStaffRow } from "./staff-rows";
 
 export type { Staff } from "./staff-access";
 
@@ -32,16 +31,14 @@ async function sessionClaims(): Promise<{ sub?: string; signedInAt?: unknown } |
 }
 
 /**
- * The signed-in staff user, read from the database (a row kept at most 2 s, dropped on every instance by any change
- * of staff or roles: ./staff-rows.ts): a disabled user, a changed role or a change of a custom role's permissions
- * takes effect at once, whatever the session cookie says.
+ * The signed-in staff user, read from the database on every request: a disabled user, a changed role or a change
+ * of a custom role's permissions takes effect at once, whatever the session cookie says.
  */
 export const currentStaff = cache(async (): Promise<Staff | null> => {
   const claims = await sessionClaims();
   const id = claims?.sub;
   if (!id) return null;
-  const db = await getDb();
-  const user = await keptStaffRow(db.engine, id, () => findStaffById(db, id));
+  const user = await findStaffById(await getDb(), id);
   if (!user || user.disabled) return null;
   const signedInAt = Number(claims.signedInAt ?? 0);
   if (user.sessionsRevokedAt && signedInAt <= user.sessionsRevokedAt.getTime()) return null;

@@ -15,7 +15,6 @@ import {
   updateStaffRow,
   type StaffUser,
 } from "./queries";
-import { forgetStaffRows } from "./staff-rows";
 import { issueChallenge, readChallenge } from "./sign-in-challenge";
 
 export type { StaffUser } from "./queries";
@@ -57,14 +56,12 @@ export async function updateStaff(
   change: Partial<{ role: string; disabled: boolean; unlock: true }>,
 ): Promise<PublicStaff | undefined> {
   const user = await updateStaffRow(db.engine, id, change);
-  forgetStaffRows();
   return user && toPublic(user);
 }
 
 /** Ends every session of the user: a copied session cookie stops working too. */
 export async function revokeSessions(db: AppDb, id: string): Promise<void> {
   await revokeStaffSessions(db.engine, id);
-  forgetStaffRows();
 }
 
 export type SignInFailure = "invalid" | "locked" | "disabled" | "challenge_expired";

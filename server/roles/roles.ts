@@ -5,7 +5,6 @@ import { roleKeyOf, type RoleOption, type RoleView } from "@/lib/schemas/roles";
 import type { AppDb } from "@/server/db";
 import type { Queryable } from "@/server/db/engine";
 import { deleteCustomRole, insertRole, selectRoleRef, selectRoles, updateCustomRole, type RoleRow } from "./queries";
-import { forgetStaffRows } from "@/server/auth/staff-rows";
 
 /**
  * Roles: the four built-in ones (their permissions in lib/auth/permissions.ts) and custom ones made by an
@@ -74,7 +73,6 @@ export async function updateRole(
   by: string,
 ): Promise<void> {
   const outcome = await updateCustomRole(db.engine, key, change, by);
-  forgetStaffRows();
   if (outcome === "missing") throw new NotFoundError("This role no longer exists.");
   if (outcome === "built-in")
     throw new AppError("BUILT_IN_ROLE", "built-in role", "A built-in role cannot be changed: make a custom role instead.");
@@ -83,7 +81,6 @@ export async function updateRole(
 
 export async function deleteRole(db: AppDb, key: string): Promise<void> {
   const outcome = await deleteCustomRole(db.engine, key);
-  forgetStaffRows();
   if (outcome === "missing") throw new NotFoundError("This role no longer exists.");
   if (outcome === "built-in") throw new AppError("BUILT_IN_ROLE", "built-in role", "A built-in role cannot be deleted.");
   if (outcome === "held") {
