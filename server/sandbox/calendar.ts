@@ -153,6 +153,11 @@ export function isTradingDay(market: Market, date: Date): boolean {
   return dow !== 0 && dow !== 6 && !HOLIDAYS[market].includes(day(date));
 }
 
+/** A half day: the regular session ends early (US 13:00, after-hours to 17:00; HK after the morning session). */
+export function isEarlyClose(market: Market, date: Date): boolean {
+  return EARLY_CLOSE[market].includes(day(date));
+}
+
 export function calendar(market: Market, from: string, to: string) {
   const out = [];
   for (let d = new Date(`${from}T00:00:00Z`); day(d) <= to; d = addDays(d, 1)) {

@@ -145,4 +145,15 @@ describe("simulated market internals", () => {
     expect(sessionAt("HK", new Date("2026-11-17T04:30:00Z"))).toBe("CLOSED"); // lunch break
     expect(sessionAt("CN", new Date("2026-11-17T06:00:00Z"))).toBe("CORE");
   });
+
+  it("an early close ends the regular session early: the day after Thanksgiving at 13:00 New York, Christmas Eve in HK at noon", () => {
+    expect(sessionAt("US", new Date("2026-11-27T17:59:00Z"))).toBe("CORE"); // 12:59 EST
+    expect(sessionAt("US", new Date("2026-11-27T18:00:00Z"))).toBe("AFTER"); // 13:00
+    expect(sessionAt("US", new Date("2026-11-27T21:59:00Z"))).toBe("AFTER"); // 16:59
+    expect(sessionAt("US", new Date("2026-11-27T22:00:00Z"))).toBe("CLOSED"); // 17:00, and Saturday has no overnight
+    expect(sessionAt("US", new Date("2026-11-27T01:00:00Z"))).toBe("NIGHT"); // 20:00 on Thanksgiving: the next day trades
+    expect(sessionAt("HK", new Date("2026-12-24T03:00:00Z"))).toBe("CORE"); // 11:00 HKT
+    expect(sessionAt("HK", new Date("2026-12-24T05:30:00Z"))).toBe("CLOSED"); // 13:30: no afternoon session
+    expect(sessionAt("HK", new Date("2026-12-23T05:30:00Z"))).toBe("CORE");
+  });
 });

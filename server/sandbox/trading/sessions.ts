@@ -1,10 +1,12 @@
 import "server-only";
-import { isTradingDay } from "../calendar";
+import { isEarlyClose, isTradingDay } from "../calendar";
 
 /**
  * Trading sessions by market, in exchange-local time (DST handled by Intl):
  * US (America/New_York) PRE 04:00–09:30, CORE 09:30–16:00, AFTER 16:00–20:00, NIGHT 20:00–04:00 (Sun–Thu evenings);
  * HK (Asia/Hong_Kong) CORE 09:30–12:00 and 13:00–16:00; CN (Asia/Shanghai) CORE 09:30–11:30 and 13:00–15:00.
+ * On the calendar's early closes the US regular session ends at 13:00 and after-hours at 17:00; HK trades the
+ * morning session only.
  * Outside these the market is CLOSED: orders are accepted and wait for their session.
  */
 export type Market = "US" | "HK" | "CN";
@@ -50,6 +52,7 @@ function formatLocal(market: Market, at: Date): { date: string; minute: number }
 }
 
 const tradingDay = (market: Market, date: string) => isTradingDay(market, new Date(`${date}T00:00:00Z`));
+const earlyClose = (market: Market, date: string) => isEarlyClose(market, new Date(`${date}T00:00:00Z`));
 const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 const between = (m: number, from: string, to: string) => {
   const [a, b] = [from, to].map((t) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3)));
@@ -60,9 +63,10 @@ export function sessionAt(market: Market, at: Date): Session {
   const { date, minute } = localTime(market, at);
   if (market === "US") {
     if (tradingDay("US", date)) {
+      const [close, afterEnd] = earlyClose("US", date) ? ["13:00", "17:00"] : ["16:00", "20:00"];
       if (between(minute, "04:00", "09:30")) return "PRE";
-      if (between(minute, "09:30", "16:00")) return "CORE";
-      if (between(minute, "16:00", "20:00")) return "AFTER";
+      if (between(minute, "09:30", close)) return "CORE";
+      if (between(minute, close, afterEnd)) return "AFTER";
     }
     // Overnight runs from 20:00 of one day to 04:00 of the next when the next day trades.
     if (minute >= 20 * 60 && tradingDay("US", nextDay(date))) return "NIGHT";
@@ -72,7 +76,7 @@ export function sessionAt(market: Market, at: Date): Session {
   if (!tradingDay(market, date)) return "CLOSED";
   const core =
     market === "HK"
-      ? between(minute, "09:30", "12:00") || between(minute, "13:00", "16:00")
+      ? between(minute, "09:30", "12:00") || (!earlyClose("HK", date) && between(minute, "13:00", "16:00"))
       : between(minute, "09:30", "11:30") || between(minute, "13:00", "15:00");
   return core ? "CORE" : "CLOSED";
 }
