@@ -176,7 +176,7 @@ export function calendar(market: Market, from: string, to: string) {
       date: day(d),
       settlement_date: settle,
       is_trading_day: trading,
-      is_early_close: trading && EARLY_CLOSE[market].includes(day(d)),
+      is_early_close: trading && isEarlyClose(market, d),
       is_settlement_day: trading,
     });
   }

@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import type { Queryable } from "@/server/db/engine";
 import { Decimal } from "../money";
 import { impliedVol, optionPrice, yearsToExpiry } from "./greeks";
-import { sessionAt, type Market, type Session } from "./sessions";
+import type { Market } from "./sessions";
 import { Tape } from "./tape";
 
 /**
@@ -180,19 +180,11 @@ export class SimMarket {
    * and its root's volatility (`optionPrice`, at least its intrinsic value): intrinsic value plus time value, a call
    * cheaper the higher its strike, a put dearer. (Pinned prices stay pinned until the next step.)
    * Nothing trades while its market is closed, as on the real market: over a weekend, a holiday or a night a quote
-   * stays at its last trade. A stock trades in its market's sessions, an option in the regular one only (as the
-   * tapes' history does).
+   * stays at its last trade. A stock trades in its market's sessions, an option in the regular one only: the tape's
+   * own rule, which its history keeps too.
    */
   step(at: Date, steps = 1) {
-    const sessions = new Map<string, Session>();
-    const sessionOf = (market: string) => {
-      let s = sessions.get(market);
-      if (s === undefined) sessions.set(market, (s = sessionAt(market as Market, at)));
-      return s;
-    };
-    const open = [...this.quotes.values()].filter((q) =>
-      q.instrumentType === "OPTION" ? sessionOf(q.market) === "CORE" : sessionOf(q.market) !== "CLOSED",
-    );
+    const open = [...this.quotes.values()].filter((q) => q.tape.sessionOf(at.getTime()) !== "CLOSED");
     const volumes = new Map<Quote, number>();
     for (let s = 0; s < steps && open.length; s += 1) {
       for (const q of open) {

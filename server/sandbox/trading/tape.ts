@@ -158,7 +158,8 @@ export class Tape {
     return this.live[this.live.length - 1].t;
   }
 
-  private sessionOf(t: number): Session {
+  /** The session a trade of this instrument at t belongs to: an option trades in the regular session only. */
+  sessionOf(t: number): Session {
     const s = sessionOfBlock(this.market, Math.floor(t / 1_800_000));
     return this.option && s !== "CORE" ? "CLOSED" : s;
   }
