@@ -8,6 +8,7 @@ import { MOVEMENT_STATUS_LABELS, movementTypeLabel } from "@/lib/schemas/movemen
 import { MOVEMENT_STATUS_TONES } from "@/components/movement-list/movement-labels";
 import { SymbolLink } from "@/components/instruments/symbol-link";
 import { Fields } from "@/components/ui/detail-fields";
+import { TimelineEntry, TimelinePanel } from "@/components/ui/timeline";
 
 /** The movement page's read-only panels: its fields, why it did not complete, its timeline. */
 const when = (v: string | null) => (v ? formatDateTime(v) : null);
@@ -111,29 +112,23 @@ const SOURCE_LABELS: Record<string, string> = { stream: "event stream", snapshot
 
 export function MovementTimeline({ timeline }: { timeline: MovementDetail["timeline"] }) {
   return (
-    <Panel title="Timeline">
-      <ol className="flex flex-col gap-1 text-sm" aria-label="Timeline">
-        {timeline.map((t) => (
-          <li key={t.seq} className="border-l-2 border-slate-200 pl-3" data-testid="timeline-entry" data-status={t.status}>
-            <div className="flex flex-wrap items-center gap-2">
-              <StatusBadge status={t.status} />
-              <span className="text-xs text-slate-500">{formatDateTime(t.at)}</span>
-              <span className="text-[11px] text-slate-400">
-                {t.source ? (SOURCE_LABELS[t.source] ?? t.source) : "?"} · #{t.seq}
-              </span>
-            </div>
-            {t.requestedBy ? <div className="text-xs text-slate-600">Requested by {t.requestedBy}</div> : null}
-            {t.reason ? <div className="text-xs text-slate-600">{t.reason}</div> : null}
-            {t.payload ? (
-              <details>
-                <summary className="cursor-pointer text-[11px] text-blue-700">Raw event</summary>
-                <pre className="mt-1 max-h-64 overflow-auto rounded bg-slate-50 p-2 text-[11px]">{JSON.stringify(t.payload, null, 2)}</pre>
-              </details>
-            ) : null}
-          </li>
-        ))}
-        {!timeline.length ? <li className="text-xs text-slate-500">No status recorded yet.</li> : null}
-      </ol>
-    </Panel>
+    <TimelinePanel count={timeline.length} empty="No status recorded yet.">
+      {timeline.map((t) => (
+        <TimelineEntry
+          key={t.seq}
+          entry={t}
+          source={t.source ? (SOURCE_LABELS[t.source] ?? t.source) : null}
+          data={{ "data-status": t.status }}
+          notes={
+            <>
+              {t.requestedBy ? <div className="text-xs text-slate-600">Requested by {t.requestedBy}</div> : null}
+              {t.reason ? <div className="text-xs text-slate-600">{t.reason}</div> : null}
+            </>
+          }
+        >
+          <StatusBadge status={t.status} />
+        </TimelineEntry>
+      ))}
+    </TimelinePanel>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { fetchJson } from "@/components/data-table/fetch-json";
-import { formatMoney } from "@/lib/money";
+import { compareDecimal, formatMoney } from "@/lib/money";
 import { movementFormKeys, movementFormUrls, type AccountCash } from "@/lib/schemas/movement-form-data";
 
 /** An account's available (withdrawable) cash in one currency, read when both are chosen. */
@@ -31,4 +31,13 @@ export function CashLine({ label, query, testId }: { label: string; query: Retur
       )}
     </p>
   );
+}
+
+/**
+ * What the amount field says when `amount` is more than the cash read for that account and currency, or undefined
+ * (also while that cash is not read: the upstream checks it again).
+ */
+export function overAvailableCash(cash: AccountCash | undefined, accountId: string, currency: string, amount: string) {
+  if (!cash || cash.account_id !== accountId || cash.currency !== currency || compareDecimal(amount, cash.available) <= 0) return undefined;
+  return `More than the available cash: ${formatMoney(cash.available, currency)}`;
 }

@@ -2,11 +2,11 @@
 import { useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { formFields, FormSection } from "@/components/form/fields";
-import { compareDecimal, formatMoney } from "@/lib/money";
+import { formatMoney } from "@/lib/money";
 import { cashJournalSchema, type CashJournalRequest } from "@/lib/schemas/movements";
 import { createCashJournalAction } from "@/server/actions/movements-cash-journal";
 import { JournalAccounts } from "./account-picker";
-import { CashLine, useAccountCash } from "./account-cash";
+import { CashLine, overAvailableCash, useAccountCash } from "./account-cash";
 import { MovementFormShell } from "./movement-form-shell";
 import { useJournalAccounts, type JournalStart } from "./use-journal-accounts";
 import { useMovementForm } from "./use-movement-form";
@@ -23,12 +23,9 @@ export function CashJournalForm(initial: JournalStart) {
     blank: (id) => ({ ...accounts.blank(id), currency: "USD", amount: "" }),
     action: createCashJournalAction,
     check: (r, form) => {
-      const available = cash.data?.account_id === r.from_account && cash.data.currency === r.currency ? cash.data.available : undefined;
-      if (available !== undefined && compareDecimal(r.amount, available) > 0) {
-        form.setError("amount", { message: `More than the available cash: ${formatMoney(available, r.currency)}` }, { shouldFocus: true });
-        return false;
-      }
-      return true;
+      const over = overAvailableCash(cash.data, r.from_account, r.currency, r.amount);
+      if (over) form.setError("amount", { message: over }, { shouldFocus: true });
+      return !over;
     },
   });
   const currency = useWatch({ control: m.form.control, name: "currency" });

@@ -2,11 +2,11 @@
 import { useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { FormSection } from "@/components/form/fields";
-import { compareDecimal, convertAt, formatMoney, isCurrency } from "@/lib/money";
+import { convertAt, formatMoney, isCurrency } from "@/lib/money";
 import type { MovementAccount } from "@/lib/schemas/movement-form-data";
 import { fxRequestSchema, type FxRequestRequest } from "@/lib/schemas/movements";
 import { createFxRequestAction } from "@/server/actions/movements-fx-request";
-import { CashLine, useAccountCash } from "./account-cash";
+import { CashLine, overAvailableCash, useAccountCash } from "./account-cash";
 import { ExchangeFields } from "./exchange-fields";
 import { FxQuotePanel, useFxQuote } from "./fx-quote";
 import { MovementFormShell } from "./movement-form-shell";
@@ -30,16 +30,9 @@ export function FxRequestForm({ master }: { master: MovementAccount }) {
     blank,
     action: createFxRequestAction,
     check: (r, form) => {
-      const available = cash.data?.currency === r.from_currency ? cash.data.available : undefined;
-      if (available !== undefined && compareDecimal(r.from_amount, available) > 0) {
-        form.setError(
-          "from_amount",
-          { message: `More than the available cash: ${formatMoney(available, r.from_currency)}` },
-          { shouldFocus: true },
-        );
-        return false;
-      }
-      return true;
+      const over = overAvailableCash(cash.data, r.account_id, r.from_currency, r.from_amount);
+      if (over) form.setError("from_amount", { message: over }, { shouldFocus: true });
+      return !over;
     },
   });
   const [from, to, amount] = useWatch({ control: m.form.control, name: ["from_currency", "to_currency", "from_amount"] });

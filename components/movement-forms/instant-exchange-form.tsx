@@ -4,12 +4,12 @@ import { useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { fieldId, FormSection, useFieldError } from "@/components/form/fields";
 import { Field } from "@/components/ui/field";
-import { compareDecimal, formatMoney } from "@/lib/money";
+import { formatMoney } from "@/lib/money";
 import type { MovementAccount } from "@/lib/schemas/movement-form-data";
 import { instantExchangeSchema, type InstantExchangeRequest } from "@/lib/schemas/movements";
 import { createInstantExchangeAction } from "@/server/actions/movements-instant-exchange";
 import { VirtualAccountSection } from "./account-picker";
-import { CashLine, useAccountCash } from "./account-cash";
+import { CashLine, overAvailableCash, useAccountCash } from "./account-cash";
 import { ExchangeFields } from "./exchange-fields";
 import { estimateOf } from "./fx-request-form";
 import { FxQuotePanel, useFxQuote } from "./fx-quote";
@@ -39,16 +39,9 @@ export function InstantExchangeForm({ account: initial }: { account?: MovementAc
     blank,
     action: createInstantExchangeAction,
     check: (r, form) => {
-      const available = cash.data?.account_id === r.account_id && cash.data.currency === r.from_currency ? cash.data.available : undefined;
-      if (available !== undefined && compareDecimal(r.from_amount, available) > 0) {
-        form.setError(
-          "from_amount",
-          { message: `More than the available cash: ${formatMoney(available, r.from_currency)}` },
-          { shouldFocus: true },
-        );
-        return false;
-      }
-      return true;
+      const over = overAvailableCash(cash.data, r.account_id, r.from_currency, r.from_amount);
+      if (over) form.setError("from_amount", { message: over }, { shouldFocus: true });
+      return !over;
     },
   });
   const [from, to, amount] = useWatch({ control: m.form.control, name: ["from_currency", "to_currency", "from_amount"] });

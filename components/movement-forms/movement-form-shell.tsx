@@ -1,7 +1,8 @@
 "use client";
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { FormProvider, type FieldValues } from "react-hook-form";
+import type { FieldValues } from "react-hook-form";
+import { ReviewForm } from "@/components/form/review-form";
 import { FormBanner } from "@/components/form/form-banner";
 import { Button } from "@/components/ui/button";
 import { EnumBadge } from "@/components/ui/enum-badge";
@@ -35,64 +36,60 @@ export function MovementFormShell<V extends FieldValues, O extends { client_requ
 }) {
   const label = MOVEMENT_KIND_LABELS[m.kind];
   const locked = !!m.review || !!m.outcome;
-  return (
-    <FormProvider {...m.form}>
-      <form onSubmit={m.onSubmit} noValidate aria-label={label} className="grid max-w-6xl gap-3 lg:grid-cols-[minmax(0,1fr)_24rem]">
-        <div className="flex min-w-0 flex-col gap-3">
-          <FormBanner banner={m.banner} />
-          <fieldset disabled={locked} className="flex min-w-0 flex-col gap-3 disabled:opacity-80">
-            {children}
-          </fieldset>
+  const panel = m.outcome ? (
+    <OutcomePanel outcome={m.outcome} kind={m.kind} clientRequestId={m.clientRequestId} onNew={m.startNew} label={label} />
+  ) : m.review ? (
+    <>
+      <dl className="flex flex-col" data-testid="movement-review">
+        {summary(m.review).map(([k, v]) => (
+          <div key={k} className="flex items-baseline justify-between gap-3 border-b border-slate-100 py-1 last:border-0">
+            <dt className="shrink-0 text-slate-600">{k}</dt>
+            <dd className="min-w-0 text-right tabular-nums break-words">{v}</dd>
+          </div>
+        ))}
+        <div className="flex items-baseline justify-between gap-3 py-1">
+          <dt className="shrink-0 text-slate-600">Request id</dt>
+          <dd className="min-w-0 truncate font-mono text-xs" title={m.review.client_request_id}>
+            {m.review.client_request_id}
+          </dd>
         </div>
-        <aside className="flex flex-col gap-3 self-start lg:sticky lg:top-3">
-          {aside}
-          <section className="rounded border border-slate-200 bg-white" aria-label="Review and send">
-            <header className="border-b border-slate-200 px-3 py-2">
-              <h2 className="text-sm font-semibold text-slate-800">{m.outcome ? "Sent" : m.review ? "Review" : "Review and send"}</h2>
-            </header>
-            <div className="flex flex-col gap-3 p-3 text-sm">
-              {m.outcome ? (
-                <OutcomePanel outcome={m.outcome} kind={m.kind} clientRequestId={m.clientRequestId} onNew={m.startNew} label={label} />
-              ) : m.review ? (
-                <>
-                  <dl className="flex flex-col" data-testid="movement-review">
-                    {summary(m.review).map(([k, v]) => (
-                      <div key={k} className="flex items-baseline justify-between gap-3 border-b border-slate-100 py-1 last:border-0">
-                        <dt className="shrink-0 text-slate-600">{k}</dt>
-                        <dd className="min-w-0 text-right tabular-nums break-words">{v}</dd>
-                      </div>
-                    ))}
-                    <div className="flex items-baseline justify-between gap-3 py-1">
-                      <dt className="shrink-0 text-slate-600">Request id</dt>
-                      <dd className="min-w-0 truncate font-mono text-xs" title={m.review.client_request_id}>
-                        {m.review.client_request_id}
-                      </dd>
-                    </div>
-                  </dl>
-                  <div className="flex gap-2">
-                    <Button variant="secondary" onClick={m.edit} disabled={m.busy}>
-                      Edit
-                    </Button>
-                    <Button onClick={() => void m.send()} disabled={m.busy}>
-                      {m.busy ? "Sending…" : `Send ${label.toLowerCase()}`}
-                    </Button>
-                  </div>
-                </>
-              ) : (
-                <>
-                  <p className="text-xs text-slate-500">Review shows exactly what will be sent before anything is sent.</p>
-                  <div>
-                    <Button type="submit" disabled={m.busy}>
-                      Review
-                    </Button>
-                  </div>
-                </>
-              )}
-            </div>
-          </section>
-        </aside>
-      </form>
-    </FormProvider>
+      </dl>
+      <div className="flex gap-2">
+        <Button variant="secondary" onClick={m.edit} disabled={m.busy}>
+          Edit
+        </Button>
+        <Button onClick={() => void m.send()} disabled={m.busy}>
+          {m.busy ? "Sending…" : `Send ${label.toLowerCase()}`}
+        </Button>
+      </div>
+    </>
+  ) : (
+    <>
+      <p className="text-xs text-slate-500">Review shows exactly what will be sent before anything is sent.</p>
+      <div>
+        <Button type="submit" disabled={m.busy}>
+          Review
+        </Button>
+      </div>
+    </>
+  );
+  return (
+    <ReviewForm
+      form={m.form}
+      onSubmit={m.onSubmit}
+      label={label}
+      width="max-w-6xl lg:grid-cols-[minmax(0,1fr)_24rem]"
+      beside={aside}
+      panelLabel="Review and send"
+      panelTitle={m.outcome ? "Sent" : m.review ? "Review" : "Review and send"}
+      panelClassName="text-sm"
+      panel={panel}
+    >
+      <FormBanner banner={m.banner} />
+      <fieldset disabled={locked} className="flex min-w-0 flex-col gap-3 disabled:opacity-80">
+        {children}
+      </fieldset>
+    </ReviewForm>
   );
 }
 

@@ -1,6 +1,7 @@
 "use client";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { FormProvider, useFormContext, useWatch } from "react-hook-form";
+import { useFormContext, useWatch } from "react-hook-form";
+import { ReviewForm } from "@/components/form/review-form";
 import { FormSection } from "@/components/form/fields";
 import { FormBanner } from "@/components/form/form-banner";
 import { useAction } from "@/components/form/use-action";
@@ -109,98 +110,96 @@ export function OrderTicket({ initialAccount }: { initialAccount?: TicketAccount
   };
 
   const currency = all.market === "HK" ? "HKD" : "USD";
+  const panel = (
+    <>
+      <FormBanner banner={place.banner} />
+      {placed ? (
+        <PlacedSummary placed={placed} onNew={startOver} />
+      ) : (
+        <>
+          {instrument && all.instrument_type === "EQUITY" ? (
+            <p className="text-xs text-slate-600">
+              {all.side} {all.entrust_type === "AMOUNT" ? `${all.total_cash_amount || "…"} ${currency} of` : `${all.quantity || "…"}`}{" "}
+              {instrument.symbol} · {all.order_type}
+              {all.combo !== "NORMAL" ? ` · ${COMBO_LABELS[all.combo]} (the estimate is the first order's)` : ""}
+            </p>
+          ) : null}
+          {preview && !stale ? (
+            <>
+              <PreviewSummary preview={preview.data} />
+              <PreTradeChecks checks={preview.data.checks} overrides={overrides} onOverrides={setOverrides} />
+            </>
+          ) : (
+            <p className="text-xs text-slate-500">
+              {stale
+                ? "The ticket changed: preview it again."
+                : "Preview shows the commission, fees and buying-power effect before placing."}
+            </p>
+          )}
+          <div className="flex gap-2">
+            <Button type="submit" variant={preview && !stale ? "secondary" : "primary"} disabled={busy || place.busy}>
+              {busy ? "Previewing…" : "Preview"}
+            </Button>
+            <Button onClick={doPlace} disabled={!preview || !!stale || blocked || busy || place.busy}>
+              {place.busy ? "Placing…" : "Place order"}
+            </Button>
+          </div>
+        </>
+      )}
+    </>
+  );
   return (
-    <FormProvider {...form}>
-      <form onSubmit={onSubmit} noValidate aria-label="Order ticket" className="grid max-w-7xl gap-3 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <div className="flex flex-col gap-3">
-          <FormBanner banner={banner} />
-          <FormSection title="Account">
-            <TicketAccountPicker
-              account={all.account_id ? account.data : undefined}
-              onAccount={(id) => setValue("account_id", id ?? "", { shouldValidate: false })}
-            />
-            {account.isError ? <p className="text-xs text-red-700">{(account.error as Error).message}</p> : null}
-          </FormSection>
-          <FormSection title="Instrument">
-            <div className="grid grid-cols-4 gap-3">
-              <Choice
-                name="market"
-                label="Market"
-                options={[
-                  ["US", "US"],
-                  ["HK", "Hong Kong"],
-                ]}
-              />
-              <Choice
-                name="instrument_type"
-                label="Instrument"
-                options={
-                  all.market === "US"
-                    ? [
-                        ["EQUITY", "Stock"],
-                        ["OPTION", "Option"],
-                      ]
-                    : [["EQUITY", "Stock"]]
-                }
-              />
-              <div className="col-span-2">
-                {all.instrument_type === "OPTION" ? null : (
-                  <TicketInstrumentLookup key={`${all.market}-${round}`} onInstrument={setInstrument} />
-                )}
-              </div>
-            </div>
-            {all.instrument_type === "OPTION" ? <TicketOptionLegs key={round} /> : null}
-          </FormSection>
-          <FormSection title="Order">
-            <TicketOrderFields currency={currency} />
-          </FormSection>
+    <ReviewForm
+      form={form}
+      onSubmit={onSubmit}
+      label="Order ticket"
+      width="max-w-7xl lg:grid-cols-[minmax(0,1fr)_22rem]"
+      panelLabel="Preview and place"
+      panelTitle="Preview"
+      panel={panel}
+    >
+      <FormBanner banner={banner} />
+      <FormSection title="Account">
+        <TicketAccountPicker
+          account={all.account_id ? account.data : undefined}
+          onAccount={(id) => setValue("account_id", id ?? "", { shouldValidate: false })}
+        />
+        {account.isError ? <p className="text-xs text-red-700">{(account.error as Error).message}</p> : null}
+      </FormSection>
+      <FormSection title="Instrument">
+        <div className="grid grid-cols-4 gap-3">
+          <Choice
+            name="market"
+            label="Market"
+            options={[
+              ["US", "US"],
+              ["HK", "Hong Kong"],
+            ]}
+          />
+          <Choice
+            name="instrument_type"
+            label="Instrument"
+            options={
+              all.market === "US"
+                ? [
+                    ["EQUITY", "Stock"],
+                    ["OPTION", "Option"],
+                  ]
+                : [["EQUITY", "Stock"]]
+            }
+          />
+          <div className="col-span-2">
+            {all.instrument_type === "OPTION" ? null : (
+              <TicketInstrumentLookup key={`${all.market}-${round}`} onInstrument={setInstrument} />
+            )}
+          </div>
         </div>
-        <aside className="self-start lg:sticky lg:top-3">
-          <section className="rounded border border-slate-200 bg-white" aria-label="Preview and place">
-            <header className="border-b border-slate-200 px-3 py-2">
-              <h2 className="text-sm font-semibold text-slate-800">Preview</h2>
-            </header>
-            <div className="flex flex-col gap-3 p-3">
-              <FormBanner banner={place.banner} />
-              {placed ? (
-                <PlacedSummary placed={placed} onNew={startOver} />
-              ) : (
-                <>
-                  {instrument && all.instrument_type === "EQUITY" ? (
-                    <p className="text-xs text-slate-600">
-                      {all.side}{" "}
-                      {all.entrust_type === "AMOUNT" ? `${all.total_cash_amount || "…"} ${currency} of` : `${all.quantity || "…"}`}{" "}
-                      {instrument.symbol} · {all.order_type}
-                      {all.combo !== "NORMAL" ? ` · ${COMBO_LABELS[all.combo]} (the estimate is the first order's)` : ""}
-                    </p>
-                  ) : null}
-                  {preview && !stale ? (
-                    <>
-                      <PreviewSummary preview={preview.data} />
-                      <PreTradeChecks checks={preview.data.checks} overrides={overrides} onOverrides={setOverrides} />
-                    </>
-                  ) : (
-                    <p className="text-xs text-slate-500">
-                      {stale
-                        ? "The ticket changed: preview it again."
-                        : "Preview shows the commission, fees and buying-power effect before placing."}
-                    </p>
-                  )}
-                  <div className="flex gap-2">
-                    <Button type="submit" variant={preview && !stale ? "secondary" : "primary"} disabled={busy || place.busy}>
-                      {busy ? "Previewing…" : "Preview"}
-                    </Button>
-                    <Button onClick={doPlace} disabled={!preview || !!stale || blocked || busy || place.busy}>
-                      {place.busy ? "Placing…" : "Place order"}
-                    </Button>
-                  </div>
-                </>
-              )}
-            </div>
-          </section>
-        </aside>
-      </form>
-    </FormProvider>
+        {all.instrument_type === "OPTION" ? <TicketOptionLegs key={round} /> : null}
+      </FormSection>
+      <FormSection title="Order">
+        <TicketOrderFields currency={currency} />
+      </FormSection>
+    </ReviewForm>
   );
 }
 

@@ -23,6 +23,7 @@ import {
 } from "./order-labels";
 import { SymbolLink } from "@/components/instruments/symbol-link";
 import { AccountRef } from "@/components/accounts/account-ref";
+import { TimelineEntry, TimelinePanel } from "@/components/ui/timeline";
 import { dash, Fields } from "@/components/ui/detail-fields";
 
 /** The detail page's read-only panels: fields, money, combo group, legs, executions, timeline. */
@@ -240,33 +241,23 @@ export function ExecutionsPanel({ order, executions }: { order: OrderFull; execu
 
 export function Timeline({ timeline }: { timeline: OrderDetail["timeline"] }) {
   return (
-    <Panel title="Timeline">
-      <ol className="flex flex-col gap-1 text-sm" aria-label="Timeline">
-        {timeline.map((t) => (
-          <li key={t.seq} className="border-l-2 border-slate-200 pl-3" data-testid="timeline-entry" data-scene={t.scene}>
-            <div className="flex flex-wrap items-center gap-2">
-              <span className="text-xs font-semibold" title={t.scene}>
-                {enumLabel(ORDER_SCENE_LABELS, t.scene)}
-              </span>
-              {t.status ? status(t.status) : null}
-              {t.filledQuantity ? <span className="text-xs text-slate-600">filled {formatQuantity(t.filledQuantity)}</span> : null}
-              <span className="text-xs text-slate-500">{formatDateTime(t.at)}</span>
-              <span className="text-[11px] text-slate-400">
-                {t.source ?? "?"} · #{t.seq}
-              </span>
-            </div>
-            {t.reason ? <div className="text-xs text-slate-600">{t.reason}</div> : null}
-            {t.payload ? (
-              <details>
-                <summary className="cursor-pointer text-[11px] text-blue-700">Raw event</summary>
-                <pre className="mt-1 max-h-64 overflow-auto rounded bg-slate-50 p-2 text-[11px]">{JSON.stringify(t.payload, null, 2)}</pre>
-              </details>
-            ) : null}
-          </li>
-        ))}
-        {!timeline.length ? <li className="text-xs text-slate-500">No changes recorded yet.</li> : null}
-      </ol>
-    </Panel>
+    <TimelinePanel count={timeline.length} empty="No changes recorded yet.">
+      {timeline.map((t) => (
+        <TimelineEntry
+          key={t.seq}
+          entry={t}
+          source={t.source}
+          data={{ "data-scene": t.scene }}
+          notes={t.reason ? <div className="text-xs text-slate-600">{t.reason}</div> : null}
+        >
+          <span className="text-xs font-semibold" title={t.scene}>
+            {enumLabel(ORDER_SCENE_LABELS, t.scene)}
+          </span>
+          {t.status ? status(t.status) : null}
+          {t.filledQuantity ? <span className="text-xs text-slate-600">filled {formatQuantity(t.filledQuantity)}</span> : null}
+        </TimelineEntry>
+      ))}
+    </TimelinePanel>
   );
 }
 
