@@ -47,6 +47,17 @@ export function sandboxCalls(
   return JSON.parse(out).body;
 }
 
+const accountIds = new Map<string, string>();
+/** A seeded account's id by its number (VBD + external number 1000001 + index), read from the sandbox once. */
+export function sandboxAccountId(number: string): string {
+  if (!accountIds.has(number)) {
+    const res = sandboxCall("GET", "/broker/accounts/virtual-accounts/list", { query: { account_number: number, page_size: "5" } });
+    expect(res.status).toBe(200);
+    accountIds.set(number, res.body.data[0].account_id);
+  }
+  return accountIds.get(number)!;
+}
+
 /** Virtual accounts the sandbox holds with this external number (read straight from the upstream, not the app). */
 export function sandboxAccountsByExternal(external: string): { account_id: string; option_level?: string }[] {
   const res = sandboxCall("GET", "/broker/accounts/virtual-accounts/list", {

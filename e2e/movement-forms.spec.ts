@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { sandboxCall } from "./accounts-helpers";
+import { sandboxAccountId as accountId, sandboxCall } from "./accounts-helpers";
 import { disableAllRules } from "./approvals-helpers";
 import { accountNumberOf, arrowToOption, escapeTwice, holdRequests, storageFor, shots as shotsIn } from "./helpers";
 
@@ -12,16 +12,6 @@ import { accountNumberOf, arrowToOption, escapeTwice, holdRequests, storageFor, 
  */
 
 const sandbox = sandboxCall;
-
-const ids = new Map<string, string>();
-function accountId(number: string): string {
-  if (!ids.has(number)) {
-    const res = sandbox("GET", "/broker/accounts/virtual-accounts/list", { query: { account_number: number, page_size: "5" } });
-    expect(res.status).toBe(200);
-    ids.set(number, res.body.data[0].account_id);
-  }
-  return ids.get(number)!;
-}
 
 const MASTER_NUMBER = "FV000123";
 const TARGET = "VBD1000004"; // MARGIN, ACTIVE

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { sandboxCall } from "./accounts-helpers";
+import { sandboxAccountId as accountId, sandboxCall } from "./accounts-helpers";
 import { arrowToOption, cutOff, escapeTwice, holdRequests, pickFromCalendar, shots, storageFor } from "./helpers";
 
 /**
@@ -11,17 +11,6 @@ const US_CORE = "2026-11-17T15:00:00Z";
 const HK_CORE = "2026-11-17T02:00:00Z";
 
 const sandbox = sandboxCall;
-
-const ids = new Map<string, string>();
-/** A seeded account's id by its number (VBD + external number 1000001 + index). */
-function accountId(number: string): string {
-  if (!ids.has(number)) {
-    const res = sandbox("GET", "/broker/accounts/virtual-accounts/list", { query: { account_number: number, page_size: "5" } });
-    expect(res.status).toBe(200);
-    ids.set(number, res.body.data[0].account_id);
-  }
-  return ids.get(number)!;
-}
 
 const MARGIN = "VBD1000003"; // MARGIN, US + HK
 const LV1 = "VBD1000010"; // CASH, US options LV1

@@ -25,3 +25,19 @@ export function blankValues(overrides: Partial<CreateAccountValues> = {}): Creat
     ...overrides,
   };
 }
+
+/** A valid create-form value set with China Connect trading and its investor's details; tests override the details they exercise. */
+export function chinaConnectValues(investor: Partial<CreateAccountValues["china_connect_investor_info"]> = {}): CreateAccountValues {
+  return blankValues({
+    trading_permissions: ["US_STOCK_NORMAL", "CN_STOCK_NORMAL"],
+    china_connect_investor_info: {
+      first_name: "Mei",
+      middle_name: "",
+      last_name: "Chan",
+      id_type: "PASSPORT",
+      id_number: "P1",
+      country_of_issuance: "CN",
+      ...investor,
+    },
+  });
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { blankValues } from "./fixtures";
+import { blankValues, chinaConnectValues } from "./fixtures";
 import {
   createAccountSchema,
   latestToday,
@@ -57,15 +57,7 @@ describe("virtual account form schema (shared by the form and the actions)", () 
     v.w8ben_info.home_address.street_address = "1 Harbour Road \u202E";
     v.w8ben_info.tax_id = "TX\u200D1";
     expect(Object.keys(errorsOf(v)).sort()).toEqual(["w8ben_info.home_address.street_address", "w8ben_info.tax_id"]);
-    const cn = blankValues({ trading_permissions: ["US_STOCK_NORMAL", "CN_STOCK_NORMAL"] });
-    cn.china_connect_investor_info = {
-      first_name: "Mei🙂",
-      middle_name: "",
-      last_name: "Chan",
-      id_type: "PASSPORT",
-      id_number: "P1",
-      country_of_issuance: "CN",
-    };
+    const cn = chinaConnectValues({ first_name: "Mei🙂" });
     expect(Object.keys(errorsOf(cn))).toEqual(["china_connect_investor_info.first_name"]);
   });
 
@@ -97,15 +89,7 @@ describe("virtual account form schema (shared by the form and the actions)", () 
       w.w8ben_info.home_address.country = ok;
       expect(errorsOf(w), ok).toEqual({});
     }
-    const cn = blankValues({ trading_permissions: ["US_STOCK_NORMAL", "CN_STOCK_NORMAL"] });
-    cn.china_connect_investor_info = {
-      first_name: "Mei",
-      middle_name: "",
-      last_name: "Chan",
-      id_type: "PASSPORT",
-      id_number: "P1",
-      country_of_issuance: "XX",
-    };
+    const cn = chinaConnectValues({ country_of_issuance: "XX" });
     expect(Object.keys(errorsOf(cn))).toEqual(["china_connect_investor_info.country_of_issuance"]);
   });
 

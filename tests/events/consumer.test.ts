@@ -3,7 +3,7 @@ import { rebuildReadModel } from "@/server/books/ingest";
 import { JOBS } from "@/server/jobs/definitions";
 import { engines } from "../sandbox/fixture";
 import { ACCOUNTS, place, rid, setPrice, stock } from "../sandbox/trading-helpers";
-import { startEventsFixture, until, type EventsFixture } from "./helpers";
+import { startEventsFixture, streamConnected, until, type EventsFixture } from "./helpers";
 
 /** The event consumer against a started sandbox: orders and movements made at the sandbox reach the read model. */
 describe.each(engines)("event consumer and read model ($name)", (te) => {
@@ -11,11 +11,7 @@ describe.each(engines)("event consumer and read model ($name)", (te) => {
   beforeAll(async () => {
     f = await startEventsFixture(te);
     f.consumer();
-    await until(
-      async () => (await f.db.engine.query<{ connected: boolean }>("SELECT connected FROM brokerdesk.event_stream")).rows[0]?.connected,
-      20_000,
-      "connected",
-    );
+    await streamConnected(f);
   }, 60_000);
   afterAll(async () => f?.close());
 
@@ -112,11 +108,7 @@ describe.each(engines)("desk submissions and detail calls in the read model ($na
     f = await startEventsFixture(te);
     f.service();
     await f.jobs({ jobs: [JOBS.orderDetails] });
-    await until(
-      async () => (await f.db.engine.query<{ connected: boolean }>("SELECT connected FROM brokerdesk.event_stream")).rows[0]?.connected,
-      20_000,
-      "connected",
-    );
+    await streamConnected(f);
   }, 60_000);
   afterAll(async () => f?.close());
 

@@ -3,13 +3,12 @@ import { GET as entryRoute } from "@/app/api/audit/[seq]/route";
 import { GET as exportRoute } from "@/app/api/audit/export/route";
 import { appendAudit } from "@/server/audit/trail";
 import { withAppDb } from "../helpers/app-db";
+import { COMPLIANCE, SUPPORT } from "../helpers/session-guard";
 
 /** The audit trail's routes as each role sees them (a fake session; an in-memory database). */
 const session = vi.hoisted(() => ({ staff: null as null | { id: string; email: string; name: string; role: string } }));
 vi.mock("@/server/auth/guard", async () => (await import("../helpers/session-guard")).sessionGuard(session));
 
-const SUPPORT = { id: "00000000-0000-4000-8000-000000000002", email: "support@example.test", name: "S", role: "support" };
-const COMPLIANCE = { id: "00000000-0000-4000-8000-000000000003", email: "compliance@example.test", name: "C", role: "compliance" };
 const db = withAppDb();
 beforeEach(() => {
   session.staff = COMPLIANCE;

@@ -5,13 +5,12 @@ import { listAudit } from "@/server/audit/list";
 import { BrokerError } from "@/server/broker/errors";
 import { csvRoute, jsonRoute } from "@/server/http";
 import { withAppDb } from "../helpers/app-db";
+import { COMPLIANCE, SUPPORT } from "../helpers/session-guard";
 
 /** The route helpers with a fake session (no Next request scope in a unit test) and an in-memory database. */
 const session = vi.hoisted(() => ({ staff: null as null | { id: string; email: string; name: string; role: string } }));
 vi.mock("@/server/auth/guard", async () => (await import("../helpers/session-guard")).sessionGuard(session));
 
-const SUPPORT = { id: "00000000-0000-4000-8000-000000000002", email: "support@example.test", name: "S", role: "support" };
-const COMPLIANCE = { id: "00000000-0000-4000-8000-000000000003", email: "compliance@example.test", name: "C", role: "compliance" };
 const db = withAppDb();
 beforeEach(() => {
   session.staff = SUPPORT;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import Decimal from "decimal.js";
 import { errorOf } from "../helpers/signed-fetch";
-import { engines, rid, seedAccountId, startFixture, type Fixture, type Activity } from "./fixture";
+import { allActivities, engines, rid, seedAccountId, startFixture, type Fixture, type Activity } from "./fixture";
 
 describe.each(engines)("account activities on $name", (te) => {
   let f: Fixture;
@@ -10,19 +10,7 @@ describe.each(engines)("account activities on $name", (te) => {
   });
   afterAll(() => f?.close());
 
-  const all = async (account: string, query: Record<string, string | number> = {}) => {
-    const out: Activity[] = [];
-    let key: string | undefined;
-    do {
-      const r = await f.api.op("listAccountActivities", "resource", {
-        query: { account_id: account, page_size: 50, ...query, ...(key ? { pagination_key: key } : {}) },
-      });
-      expect(r.status).toBe(200);
-      out.push(...r.body.data);
-      key = r.body.pagination_key;
-    } while (key);
-    return out;
-  };
+  const all = (account: string, query: Record<string, string | number> = {}) => allActivities(f.api, account, 50, query);
 
   it("has a few months of seeded history whose cash sums to the balance", async () => {
     const a = seedAccountId(0);

@@ -1,3 +1,4 @@
+import { expect } from "vitest";
 import { startSandbox, type RunningSandbox, type StartSandboxOptions } from "@/server/sandbox";
 import { masterAccountId } from "@/server/sandbox/seed";
 import { seedAccountId } from "@/server/sandbox/seed/accounts";
@@ -80,3 +81,23 @@ export type Activity = {
   description?: string;
   account_number?: string;
 };
+
+/** Every activity of `account` under `query`, read page by page (`pageSize` a page unless `query` says otherwise). */
+export async function allActivities(
+  api: SignedClient,
+  account: string,
+  pageSize: number,
+  query: Record<string, string | number> = {},
+): Promise<Activity[]> {
+  const out: Activity[] = [];
+  let key: string | undefined;
+  do {
+    const r = await api.op("listAccountActivities", "resource", {
+      query: { account_id: account, page_size: pageSize, ...query, ...(key ? { pagination_key: key } : {}) },
+    });
+    expect(r.status).toBe(200);
+    out.push(...r.body.data);
+    key = r.body.pagination_key;
+  } while (key);
+  return out;
+}

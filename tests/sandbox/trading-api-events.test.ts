@@ -1,21 +1,16 @@
 import * as grpc from "@grpc/grpc-js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openSubscription } from "@/server/wire/events/subscribe";
 import { EVENT } from "@/server/wire/events/proto";
-import type { Fixture } from "./fixture";
 import { until } from "../helpers/until";
 import { TradingSdkClient } from "./trading-api-client";
-import { ACCOUNTS, fund, place, setPrice, startTrading, stock } from "./trading-helpers";
+import { ACCOUNTS, fund, place, setPrice, stock, withTrading } from "./trading-helpers";
 
 /**
  * Subscribe Trade Events with Trading API credentials: only the TRADE events of the credential's own account, as the
  * official SDKs' samples read them; a revoked credential's streams end.
  */
-let f: Fixture;
-beforeAll(async () => {
-  f = await startTrading({ grpcPort: 0, pingMs: 100 });
-}, 60_000);
-afterAll(async () => f?.close());
+const f = withTrading({ grpcPort: 0, pingMs: 100 });
 
 interface Msg {
   eventType: number;

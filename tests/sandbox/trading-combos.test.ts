@@ -1,14 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorOf } from "../helpers/signed-fetch";
-import type { Fixture } from "./fixture";
-import { ACCOUNTS, clock, HK_CORE, order, place, setPrice, startTrading, stock, US_CORE } from "./trading-helpers";
+import { ACCOUNTS, clock, HK_CORE, order, place, setPrice, stock, US_CORE, withTrading } from "./trading-helpers";
 
 /** Combo orders (spec "Combo order behaviour" rules 1–6). */
-let f: Fixture;
-beforeAll(async () => {
-  f = await startTrading();
-}, 60_000);
-afterAll(async () => f?.close());
+const f = withTrading();
 
 const acct = ACCOUNTS.margin;
 const st = async (id: unknown) => (await order(f.api, acct, id as string)).status;

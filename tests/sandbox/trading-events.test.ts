@@ -1,20 +1,15 @@
 import * as grpc from "@grpc/grpc-js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { SignatureAlgorithm } from "@/server/wire/signing";
 import { openSubscription } from "@/server/wire/events/subscribe";
 import { isEventMessage } from "@/server/wire/events/proto";
 import { EVENT } from "@/server/sandbox/trading/events/grpc-server";
 import { emit } from "@/server/sandbox/trading/events/outbox";
-import type { Fixture } from "./fixture";
 import { until } from "../helpers/until";
-import { ACCOUNTS, clock, fund, place, rid, setPrice, startTrading, stock, US_CORE } from "./trading-helpers";
+import { ACCOUNTS, clock, fund, place, rid, setPrice, stock, US_CORE, withTrading } from "./trading-helpers";
 
 /** The gRPC event stream: signed subscription, trade/funding/journal/account/master-data events, resume, drop, silence, pings. */
-let f: Fixture;
-beforeAll(async () => {
-  f = await startTrading({ grpcPort: 0, pingMs: 100 });
-}, 60_000);
-afterAll(async () => f?.close());
+const f = withTrading({ grpcPort: 0, pingMs: 100 });
 
 interface Msg {
   eventType: number;

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from "vitest";
 import type { StartSandboxOptions } from "@/server/sandbox";
 import { engines, rid, seedAccountId, startFixture, type Fixture } from "./fixture";
 import type { SignedClient } from "../helpers/signed-fetch";
@@ -24,6 +25,20 @@ export const ACCOUNTS = {
 export async function startTrading(opts: StartSandboxOptions = {}): Promise<Fixture> {
   const f = await startFixture(engines[0], opts);
   await clock(f.api, US_CORE);
+  return f;
+}
+
+/**
+ * A trading fixture (startTrading's) for the file or describe block this is called in: started before its tests,
+ * within 60 s; closed after them. The object answered is filled in place when the fixture has started, so the tests
+ * and hooks read it directly.
+ */
+export function withTrading(opts: StartSandboxOptions = {}): Fixture {
+  const f = {} as Fixture;
+  beforeAll(async () => {
+    Object.assign(f, await startTrading(opts));
+  }, 60_000);
+  afterAll(async () => f.close?.());
   return f;
 }
 

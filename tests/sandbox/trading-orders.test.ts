@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { errorOf } from "../helpers/signed-fetch";
-import type { Fixture } from "./fixture";
-import { ACCOUNTS, clock, order, place, position, setPrice, startTrading, stock, US_CORE } from "./trading-helpers";
+import { ACCOUNTS, clock, order, place, position, setPrice, stock, US_CORE, withTrading } from "./trading-helpers";
 
 /** Order types against the simulated market: each fills (or triggers) exactly when the pinned price crosses it. */
-let f: Fixture;
-beforeAll(async () => {
-  f = await startTrading();
-}, 60_000);
-afterAll(async () => f?.close());
+const f = withTrading();
 
 const acct = ACCOUNTS.margin;
 const status = async (id: unknown) => (await order(f.api, acct, id as string)).status;

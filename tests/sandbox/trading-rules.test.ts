@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { errorOf } from "../helpers/signed-fetch";
-import type { Fixture } from "./fixture";
-import { ACCOUNTS, clock, HK_CORE, order, place, position, rid, setPrice, startTrading, stock, US_CORE } from "./trading-helpers";
+import { ACCOUNTS, clock, HK_CORE, order, place, position, rid, setPrice, stock, US_CORE, withTrading } from "./trading-helpers";
 
 /** Order rules: sessions, short selling and locates, buying power, idempotency, preview, lists, HK lots, the other market types, reset. */
-let f: Fixture;
-beforeAll(async () => {
-  f = await startTrading();
-}, 60_000);
-afterAll(async () => f?.close());
+const f = withTrading();
 
 const acct = ACCOUNTS.margin;
 const status = async (id: unknown) => (await order(f.api, acct, id as string)).status;
