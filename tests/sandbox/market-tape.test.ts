@@ -54,6 +54,28 @@ describe("trade tape", () => {
     ]);
     expect(t.priceAt(LOAD + 9_000)).toBe(200);
   });
+
+  it("loaded while its market is closed, the load price is the last session's last trade, with nothing printed since", () => {
+    const sunday = Date.parse("2026-11-15T14:00:00Z"); // 09:00 in New York: no US session
+    const stock = new Tape("s1:US:AAPL:tape", "US", false, 200, sunday);
+    const option = new Tape("s1:OPT:AAPL261218C00200000:tape", "US", true, 12.5, sunday);
+    // The stock's after-hours session ended on Friday at 20:00 New York time, the option's regular one at 16:00.
+    for (const [tape, end, price] of [
+      [stock, Date.parse("2026-11-14T01:00:00Z"), 200],
+      [option, Date.parse("2026-11-13T21:00:00Z"), 12.5],
+    ] as const) {
+      expect(new Date(tape.lastTime()).toISOString()).toBe(new Date(end - 1).toISOString());
+      expect(tape.recent(1, sunday, undefined)[0]).toMatchObject({ t: end - 1, price });
+      expect(tape.priceAt(sunday)).toBe(price);
+      expect(tape.ticks(end, sunday + 1, undefined)).toEqual([]);
+      // The history runs up to that trade, as continuous as the walk: its last minute within a few ticks of it.
+      const before = tape.recent(2, sunday, undefined)[1];
+      expect(before.t).toBeLessThan(end - 1);
+      expect(Math.abs(before.price / price - 1)).toBeLessThan(0.01);
+    }
+    // Loaded while it trades, the load price prints at the load time, as before.
+    expect(tape().lastTime()).toBe(LOAD);
+  });
 });
 
 describe("Black-Scholes greeks", () => {

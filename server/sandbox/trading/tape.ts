@@ -7,9 +7,11 @@ import { sessionAt, type Market, type Session } from "./sessions";
  * aggregate of these ticks, so they agree with each other and with the price orders fill against.
  *
  * - Live ticks: one per random-walk step and per pinned price, recorded by SimMarket from the moment the market
- *   loaded (the first at the load price). Their times never run backwards, even when the market clock does.
- * - History (before the load): a deterministic function of (seed, instrument, time), anchored so that it ends at the
- *   load price. Each minute of a session (sessions.ts; options: CORE only) holds 4 ticks in CORE (at :00, :15, :30,
+ *   loaded. Their times never run backwards, even when the market clock does. The first is the load price's trade:
+ *   at the load time when the instrument trades then, else at the end of its last session before it (a quote
+ *   loaded on a Sunday last traded on Friday, as the real one did).
+ * - History (before that first trade): a deterministic function of (seed, instrument, time), anchored so that it
+ *   ends at the load price. Each minute of a session (sessions.ts; options: CORE only) holds 4 ticks in CORE (at :00, :15, :30,
  *   :45) and 1 in the other sessions (at :30). The price is a multi-scale value noise on the log price (60 s … 1 year),
  *   so any tick can be computed on its own, without walking from the anchor; the side is BUY when the tick printed
  *   above the noise's mid and SELL below. History starts HISTORY_YEARS before the load.
@@ -104,6 +106,8 @@ export class Tape {
   private readonly cache = new Map<string, Agg | null>();
   private readonly seed: number;
   private readonly fAnchor: number;
+  /** When the load price traded: the load time, or the end of the last session before it (`lastTradingMoment`). */
+  private readonly anchoredAt: number;
   readonly start: number;
   private rand: () => number;
 
@@ -115,11 +119,24 @@ export class Tape {
     readonly loadedAt: number,
   ) {
     this.seed = seedOf(seedText);
-    this.fAnchor = this.coarse(loadedAt) + this.fine(loadedAt);
     this.start = loadedAt - HISTORY_MS;
+    this.anchoredAt = this.lastTradingMoment(loadedAt);
+    this.fAnchor = this.coarse(this.anchoredAt) + this.fine(this.anchoredAt);
     let a = mix(this.seed, 0x7a9e);
     this.rand = () => ((a = mix(a, 0x51ed)) >>> 0) / 4294967296;
-    this.record(loadedAt, anchor, this.volumeDraw());
+    this.record(this.anchoredAt, anchor, this.volumeDraw());
+  }
+
+  /**
+   * `at` when the instrument trades then; else the last millisecond of its last trading minute before `at` (half-hour
+   * blocks first, every session edge being on one), or `at` when it has not traded within the history.
+   */
+  private lastTradingMoment(at: number): number {
+    if (this.sessionOf(at) !== "CLOSED") return at;
+    let block = Math.floor(at / 1_800_000) * 1_800_000;
+    while (block > this.start && this.sessionOf(block) === "CLOSED") block -= 1_800_000;
+    if (block <= this.start) return at;
+    return Math.min(block + 1_800_000, at) - 1;
   }
 
   private amp = () => (this.option ? 4 : 1);
@@ -164,7 +181,7 @@ export class Tape {
     return this.option && s !== "CORE" ? "CLOSED" : s;
   }
 
-  /** History ticks of the minute starting at m (before the load only). */
+  /** History ticks of the minute starting at m (before the load price's trade only). */
   private minuteTicks(m: number, filter: SessionFilter, out: Tick[]) {
     const session = this.sessionOf(m);
     if (session === "CLOSED" || (filter && !filter.has(session))) return;
@@ -173,7 +190,7 @@ export class Tape {
     const amp = this.amp();
     for (const o of offsets) {
       const t = m + o;
-      if (t >= this.loadedAt) return;
+      if (t >= this.anchoredAt) return;
       const idx = t / 1000;
       const jitter = (unit(this.seed, 31, idx) * 2 - 1) * 0.0003 * amp;
       const price = roundPrice(this.anchor * Math.exp(base + this.fine(t) + jitter));
