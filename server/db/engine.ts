@@ -147,12 +147,20 @@ async function openPostgres(url: string, max: number): Promise<Engine> {
         }
       }, isConnectionError);
       const client = c.client;
+      // One connection runs one statement at a time: statements a transaction's code sends together (Promise.all
+      // over reads) wait their turn here, in the order sent, as node-postgres queued them itself before version 9.
+      let turn: Promise<unknown> = Promise.resolve();
+      const inTurn = <T>(send: () => Promise<T>): Promise<T> => {
+        const sent = turn.then(send);
+        turn = sent.catch(() => undefined);
+        return sent;
+      };
       let failure: unknown;
       try {
         const result = await fn({
-          query: (s, p) => client.query(statement(s, p as unknown[])) as never,
+          query: (s, p) => inTurn(() => client.query(statement(s, p as unknown[]))) as never,
           exec: async (s) => {
-            await client.query(s);
+            await inTurn(() => client.query(s));
           },
         });
         await client.query("COMMIT");
