@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { greeks } from "@/server/sandbox/trading/greeks";
-import { barsOf, Tape } from "@/server/sandbox/trading/tape";
+import { regularSessionVolume, sharesOutstanding } from "@/server/sandbox/trading/instrument-facts";
+import { barsOf, Tape, volumeScaleFor } from "@/server/sandbox/trading/tape";
 
 /** The trade tape market data aggregates, and the option greeks, without a server. */
 const LOAD = Date.parse("2026-11-17T15:00:00Z");
 const tape = (seed = "s1", option = false) => new Tape(`${seed}:US:AAPL:tape`, "US", option, 200, LOAD);
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+const CORE = new Set(["CORE"] as const);
 
 describe("trade tape", () => {
   it("history is a function of the seed: the same seed the same bars, another seed others", () => {
@@ -75,6 +77,33 @@ describe("trade tape", () => {
     }
     // Loaded while it trades, the load price prints at the load time, as before.
     expect(tape().lastTime()).toBe(LOAD);
+  });
+
+  it("volumes follow a stock's activity: a full regular session trades about 0.15 to 0.8 % of its shares, live steps add at the history's rate", () => {
+    const monday = Date.parse("2026-11-16T00:00:00Z");
+    const turnovers = ["US:AAPL", "US:KO", "US:TLT", "HK:00700", "US:NVDA", "US:XOM"].map((key) => {
+      const t = new Tape(`s1:${key}:tape`, "US", false, 200, LOAD, volumeScaleFor(regularSessionVolume("s1", key)));
+      const [, day] = barsOf(t, "D", 2, LOAD, CORE);
+      expect(day.from).toBe(monday);
+      return day.agg.volume / sharesOutstanding("s1", key);
+    });
+    for (const r of turnovers) {
+      expect(r).toBeGreaterThan(0.001);
+      expect(r).toBeLessThan(0.01);
+    }
+    // Stocks differ as real ones do: the most active trades several times the share of the least.
+    expect(Math.max(...turnovers) / Math.min(...turnovers)).toBeGreaterThan(1.5);
+
+    // Ten scales, ten times every volume; a minute of steps (one a second) adds about a history minute's volume.
+    const one = new Tape("s1:US:AAPL:tape", "US", false, 200, LOAD, 1);
+    const ten = new Tape("s1:US:AAPL:tape", "US", false, 200, LOAD, 10);
+    expect(barsOf(ten, "D", 2, LOAD, undefined)[1].agg.volume).toBe(10 * barsOf(one, "D", 2, LOAD, undefined)[1].agg.volume);
+    const coreMinute = Date.parse("2026-11-16T15:00:00Z");
+    const historyMinute = barsOf(one, "D", 2, LOAD, CORE)[1].agg.volume / 390;
+    const steps = Array.from({ length: 600 }, (_, i) => one.stepVolume((i + 0.5) / 600, coreMinute));
+    const stepsMinute = sum(steps) / 10;
+    expect(stepsMinute).toBeGreaterThan(0.75 * historyMinute);
+    expect(stepsMinute).toBeLessThan(1.33 * historyMinute);
   });
 });
 

@@ -8,18 +8,8 @@ import { route } from "../router";
 import { barsFor } from "../trading/market-data";
 import { trading } from "../trading/state";
 import { oneOf, parseDate } from "../validate";
-import {
-  closeDaysAgo,
-  facts,
-  instrumentOf,
-  instrumentsOf,
-  quoteOf,
-  sectorOf,
-  seedPriceOf,
-  sortRows,
-  unit,
-  type Instrument,
-} from "./reference";
+import { closeDaysAgo, facts, instrumentOf, instrumentsOf, quoteOf, sectorOf, seedPriceOf, sortRows, type Instrument } from "./reference";
+import { unit } from "../trading/instrument-facts";
 
 /**
  * The fundamentals endpoints and the market-data corporate actions. Everything is derived (reference.ts): statements

@@ -1,5 +1,4 @@
 import "server-only";
-import { createHash } from "node:crypto";
 import type { OpContext, Sandbox } from "../context";
 import { business } from "../errors";
 import { Decimal } from "../money";
@@ -7,6 +6,7 @@ import type { InstrumentRow } from "../routes/instruments";
 import { SEED_PRICES } from "../seed/catalog";
 import type { Quote } from "../trading/market";
 import { barsFor, snapshotOf } from "../trading/market-data";
+import { sharesOutstanding, unit } from "../trading/instrument-facts";
 import { trading } from "../trading/state";
 import { oneOf } from "../validate";
 
@@ -32,11 +32,6 @@ export const SECTORS = [
   { id: "10007", name: "Industrials", symbols: ["300750"] },
 ] as const;
 export const sectorOf = (symbol: string) => SECTORS.find((s) => (s.symbols as readonly string[]).includes(symbol));
-
-/** A number in [0, 1) fixed by (seed, instrument, label). */
-export function unit(seed: string, key: string, label: string): number {
-  return createHash("sha256").update(`${seed}:${key}:${label}`).digest().readUInt32LE(0) / 4294967296;
-}
 
 /** The market of a category; absent = US_STOCK (the SDKs' default); anything else is UNSUPPORTED_CATEGORY. */
 export function marketOfCategory(category: string | undefined): string {
@@ -84,7 +79,7 @@ export function facts(sb: Sandbox, i: Instrument) {
   const seedPrice = seedPriceOf(i);
   const key = `${i.market}:${i.symbol}`;
   const u = (label: string) => unit(sb.config.marketSeed, key, label);
-  const shares = new Decimal(Math.floor(1e8 * (3 + 160 * u("shares"))));
+  const shares = new Decimal(sharesOutstanding(sb.config.marketSeed, key));
   const pe0 = 12 + 30 * u("pe");
   const payer = i.sub_category === "ETF" ? u("etf-div") < 0.8 : u("div") < 0.65;
   const yield0 = payer ? 0.004 + 0.05 * u("yield") : 0;

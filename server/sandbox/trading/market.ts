@@ -4,7 +4,8 @@ import type { Queryable } from "@/server/db/engine";
 import { Decimal } from "../money";
 import { impliedVol, optionPrice, yearsToExpiry } from "./greeks";
 import type { Market } from "./sessions";
-import { Tape } from "./tape";
+import { regularSessionVolume } from "./instrument-facts";
+import { Tape, volumeScaleFor } from "./tape";
 
 /**
  * The simulated market: one quote per instrument (stocks by `MARKET:SYMBOL`, options by `OPT:OCC`), moved by a
@@ -134,7 +135,14 @@ export class SimMarket {
     this.quotes.set(key, {
       key,
       instrumentId,
-      tape: new Tape(`${this.seed}:${key}:tape`, market as Market, t === "OPTION", last.toNumber(), at.getTime()),
+      tape: new Tape(
+        `${this.seed}:${key}:tape`,
+        market as Market,
+        t === "OPTION",
+        last.toNumber(),
+        at.getTime(),
+        t === "OPTION" ? 1 : volumeScaleFor(regularSessionVolume(this.seed, key)),
+      ),
       market,
       symbol,
       instrumentType: t,
@@ -191,7 +199,7 @@ export class SimMarket {
         // Irwin–Hall approximation of a normal draw: deterministic and cheap.
         const z = q.rand() + q.rand() + q.rand() + q.rand() - 2;
         q.steps += 1;
-        const volume = Math.floor(q.rand() * 1000);
+        const volume = q.tape.stepVolume(q.rand(), at.getTime());
         q.volume = q.volume.plus(volume);
         if (q.instrumentType === "EQUITY") this.set(q, roundTick(q.last.times(1 + 0.002 * z * 1.732)), at, undefined, volume);
         else if (q.contract) volumes.set(q, volume);

@@ -12,7 +12,9 @@ import { sessionAt, type Market, type Session } from "./sessions";
  *   loaded on a Sunday last traded on Friday, as the real one did).
  * - History (before that first trade): a deterministic function of (seed, instrument, time), anchored so that it
  *   ends at the load price. Each minute of a session (sessions.ts; options: CORE only) holds 4 ticks in CORE (at :00, :15, :30,
- *   :45) and 1 in the other sessions (at :30). The price is a multi-scale value noise on the log price (60 s … 1 year),
+ *   :45) and 1 in the other sessions (at :30), of 1 to 800 shares in CORE and 1 to 200 in the others (options 1 to
+ *   20 contracts), times the instrument's volume scale (`volumeScaleFor`). The price is a multi-scale value noise on
+ *   the log price (60 s … 1 year),
  *   so any tick can be computed on its own, without walking from the anchor; the side is BUY when the tick printed
  *   above the noise's mid and SELL below. History starts HISTORY_YEARS before the load.
  */
@@ -88,6 +90,14 @@ export const SESSION_NAMES: Record<Session, string> = { PRE: "PRE", CORE: "RTH",
 /** A set of sessions, as the `trading_sessions` parameter names them (RTH, PRE, ATH, OVN); undefined = all. */
 export type SessionFilter = ReadonlySet<Session> | undefined;
 
+/** The most shares (contracts) one history trade of a session holds before the volume scale, and trades a minute. */
+const maxSize = (option: boolean, session: Session) => (option ? 20 : session === "CORE" ? 800 : 200);
+const tradesPerMinute = (session: Session) => (session === "CORE" ? 4 : 1);
+/** A US regular session's volume at scale 1 (390 minutes of 4 trades of 400.5 shares on average). */
+const SCALE_ONE_SESSION = 390 * 4 * 400.5;
+/** The volume scale of a stock that trades `regularSessionVolume` shares on a full US regular session. */
+export const volumeScaleFor = (regularSessionVolume: number) => regularSessionVolume / SCALE_ONE_SESSION;
+
 export interface Agg {
   open: number;
   close: number;
@@ -117,6 +127,8 @@ export class Tape {
     readonly option: boolean,
     readonly anchor: number,
     readonly loadedAt: number,
+    /** What every volume of the tape is multiplied by: a stock's usual activity (`volumeScaleFor`), 1 for options. */
+    readonly volumeScale = 1,
   ) {
     this.seed = seedOf(seedText);
     this.start = loadedAt - HISTORY_MS;
@@ -151,9 +163,22 @@ export class Tape {
     return f * this.amp();
   }
 
+  private scaled = (volume: number) => Math.max(1, Math.round(volume * this.volumeScale));
+
   /** A volume for a live tick the random walk did not size (a pinned price). */
   volumeDraw(): number {
-    return 1 + Math.floor(this.rand() * (this.option ? 20 : 500));
+    return this.scaled(1 + Math.floor(this.rand() * (this.option ? 20 : 500)));
+  }
+
+  /**
+   * The volume of one step of the random walk at `at` (a second of the market timer), from a uniform draw `r` in
+   * [0, 1): on average a second's share of the history's volume in that session, so live trading adds to a day's
+   * volume at the rate its history did.
+   */
+  stepVolume(r: number, at: number): number {
+    const session = this.sessionOf(at);
+    // A history trade holds (1 + maxSize) / 2 on average: twice a second's share of a minute's trades, times r.
+    return Math.floor((r * tradesPerMinute(session) * (1 + maxSize(this.option, session)) * this.volumeScale) / 60);
   }
 
   /** Records a live trade; times never run backwards. */
@@ -186,7 +211,7 @@ export class Tape {
     const session = this.sessionOf(m);
     if (session === "CLOSED" || (filter && !filter.has(session))) return;
     const base = this.coarse(m) - this.fAnchor;
-    const offsets = session === "CORE" ? [0, 15_000, 30_000, 45_000] : [30_000];
+    const offsets = tradesPerMinute(session) === 4 ? [0, 15_000, 30_000, 45_000] : [30_000];
     const amp = this.amp();
     for (const o of offsets) {
       const t = m + o;
@@ -195,7 +220,7 @@ export class Tape {
       const jitter = (unit(this.seed, 31, idx) * 2 - 1) * 0.0003 * amp;
       const price = roundPrice(this.anchor * Math.exp(base + this.fine(t) + jitter));
       const u = unit(this.seed, 32, idx);
-      const volume = 1 + Math.floor(u * (this.option ? 20 : session === "CORE" ? 800 : 200));
+      const volume = this.scaled(1 + Math.floor(u * maxSize(this.option, session)));
       out.push({ t, price, volume, side: jitter >= 0 ? "BUY" : "SELL", session });
     }
   }
