@@ -1,6 +1,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { expect, test, type Page } from "@playwright/test";
+import { Agent, fetch as undiciFetch } from "undici";
 import { sandboxCall } from "./accounts-helpers";
 import { disableAllRules, holdCashJournalsAbove, JOURNAL_TARGET, MASTER_NUMBER } from "./approvals-helpers";
 import { createTokenOnPage, deskOrderId, storageFor } from "./helpers";
@@ -60,10 +61,23 @@ function accountOf(number: string): { id: string; master: string } {
   return { id: res.body.data[0].account_id, master: res.body.data[0].belong_account_id };
 }
 
+/**
+ * The assistant's HTTP client: a connection of its own for each request. The spec's sandbox calls run a child
+ * process synchronously, holding this worker's event loop for seconds on a busy machine: a kept-alive connection whose
+ * idle time the desk ended meanwhile was still in the pool when the next request was written to it, which failed with
+ * "other side closed" (a clean-clone CI run on a slow day).
+ */
+const ownConnections = new Agent({ pipelining: 0 });
+const assistantFetch = ((url: string | URL, init?: RequestInit) =>
+  undiciFetch(url, { ...(init as Parameters<typeof undiciFetch>[1]), dispatcher: ownConnections })) as unknown as typeof fetch;
+
 async function mcp(baseURL: string, secret: string): Promise<Client> {
   const client = new Client({ name: "e2e-assistant", version: "1.0.0" });
   await client.connect(
-    new StreamableHTTPClientTransport(new URL("/api/mcp", baseURL), { requestInit: { headers: { authorization: `Bearer ${secret}` } } }),
+    new StreamableHTTPClientTransport(new URL("/api/mcp", baseURL), {
+      requestInit: { headers: { authorization: `Bearer ${secret}` } },
+      fetch: assistantFetch,
+    }),
   );
   return client;
 }
@@ -255,7 +269,7 @@ test("an assistant with a staff token: every tool over MCP, a held journal appro
       .click();
     await expect(ops.getByTestId(`token-row-${secret.slice(0, 10)}`)).toContainText("Revoked");
     await expect(client.callTool({ name: "get_stream_health", arguments: {} })).rejects.toThrow(/UNAUTHENTICATED/);
-    const raw = await fetch(new URL("/api/skills", baseURL), { headers: { authorization: `Bearer ${secret}` } });
+    const raw = await assistantFetch(new URL("/api/skills", baseURL), { headers: { authorization: `Bearer ${secret}` } });
     expect(raw.status).toBe(401);
     expect(raw.headers.get("www-authenticate")).toContain("/.well-known/oauth-protected-resource/api/skills");
     await client.close();
