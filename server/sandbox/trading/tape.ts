@@ -11,11 +11,10 @@ import { sessionAt, type Market, type Session } from "./sessions";
  *   at the load time when the instrument trades then, else at the end of its last session before it (a quote
  *   loaded on a Sunday last traded on Friday, as the real one did).
  * - History (before that first trade): a deterministic function of (seed, instrument, time), anchored so that it
- *   ends at the load price. Each minute of a session (sessions.ts; options: CORE only) holds 4 ticks in CORE (at :00, :15, :30,
- *   :45) and 1 in the other sessions (at :30), of 1 to 800 shares in CORE and 1 to 200 in the others (options 1 to
- *   20 contracts), times the instrument's volume scale (`volumeScaleFor`). The price is a multi-scale value noise on
- *   the log price (60 s … 1 year),
- *   so any tick can be computed on its own, without walking from the anchor; the side is BUY when the tick printed
+ *   ends at the load price. Each minute of a session (sessions.ts; options: CORE only) holds 4 ticks in CORE (at :00,
+ *   :15, :30, :45) and 1 in the other sessions (at :30), of 1 to 800 shares in CORE and 1 to 200 in the others
+ *   (options 1 to 20 contracts), times the instrument's volume scale (`volumeScaleFor`). The price is a multi-scale
+ *   value noise on the log price (60 s … 1 year), so any tick can be computed on its own, without walking from the anchor; the side is BUY when the tick printed
  *   above the noise's mid and SELL below. History starts HISTORY_YEARS before the load.
  */
 export interface Tick {
@@ -93,8 +92,8 @@ export type SessionFilter = ReadonlySet<Session> | undefined;
 /** The most shares (contracts) one history trade of a session holds before the volume scale, and trades a minute. */
 const maxSize = (option: boolean, session: Session) => (option ? 20 : session === "CORE" ? 800 : 200);
 const tradesPerMinute = (session: Session) => (session === "CORE" ? 4 : 1);
-/** A US regular session's volume at scale 1 (390 minutes of 4 trades of 400.5 shares on average). */
-const SCALE_ONE_SESSION = 390 * 4 * 400.5;
+/** A US regular session's volume at scale 1: 390 minutes of trades of (1 + maxSize) / 2 shares on average. */
+const SCALE_ONE_SESSION = (390 * tradesPerMinute("CORE") * (1 + maxSize(false, "CORE"))) / 2;
 /** The volume scale of a stock that trades `regularSessionVolume` shares on a full US regular session. */
 export const volumeScaleFor = (regularSessionVolume: number) => regularSessionVolume / SCALE_ONE_SESSION;
 
@@ -148,7 +147,7 @@ export class Tape {
     let block = Math.floor(at / 1_800_000) * 1_800_000;
     while (block > this.start && this.sessionOf(block) === "CLOSED") block -= 1_800_000;
     if (block <= this.start) return at;
-    return Math.min(block + 1_800_000, at) - 1;
+    return block + 1_800_000 - 1;
   }
 
   private amp = () => (this.option ? 4 : 1);
