@@ -79,8 +79,9 @@ export default defineConfig({
       // every 5 s and a module's outage shows within about 10 s (a probe, then two evaluations of hysteresis).
       STATUS_EVAL_MS: "2000",
       STATUS_WINDOW_MS: "20000",
-      // An incident's "opened" mail waits 3 s, not the production minute (e2e/status.spec.ts reads the mails).
-      STATUS_MAIL_DEBOUNCE_MS: "3000",
+      // An incident's "opened" mail waits 10 s, not the production minute (e2e/status.spec.ts reads the mails): longer
+      // than the degraded start an outage can have (two evaluations of hysteresis), so the mail names the outage.
+      STATUS_MAIL_DEBOUNCE_MS: "10000",
       NEXT_TELEMETRY_DISABLED: "1",
     },
   },

@@ -82,7 +82,8 @@ export async function unsubscribeRow(q: Queryable, id: string, now: Date): Promi
 
 /**
  * Queues the incidents' mails due at `now`: "opened" to every active subscriber of the module for an incident open
- * at least `debounceMs` (or closed after lasting that long) that had not ended before the subscriber confirmed;
+ * at least `debounceMs` in its state (an escalation to outage starts the wait again, so the mail names the state the
+ * incident settled in), or closed after lasting that long, that had not ended before the subscriber confirmed;
  * "resolved" for a closed incident to those whose "opened" was sent. The unique key makes a second pass, or a second
  * instance, queue nothing twice. Answers the number queued.
  */
@@ -94,7 +95,7 @@ export async function queueIncidentMails(q: Queryable, now: Date, debounceMs: nu
      FROM brokerdesk.status_incidents i
      JOIN brokerdesk.status_subscriptions s
        ON i.module = ANY (s.modules) AND s.confirmed_at IS NOT NULL AND s.unsubscribed_at IS NULL
-     WHERE i.started_at <= $1::timestamptz - ${debounce}
+     WHERE COALESCE(i.escalated_at, i.started_at) <= $1::timestamptz - ${debounce}
        AND (i.ended_at IS NULL OR (i.ended_at - i.started_at >= ${debounce} AND i.ended_at > s.confirmed_at))
      ON CONFLICT (incident_id, kind, subscription_id) WHERE incident_id IS NOT NULL DO NOTHING
      RETURNING id`,

@@ -169,8 +169,14 @@ export async function openIncident(db: Queryable, module: string, state: string,
   ]);
 }
 
+/** Sets an open incident's state and evidence; a change of state (degraded to outage) is its escalation. */
 export async function updateIncident(db: Queryable, id: string, state: string, evidence: unknown): Promise<void> {
-  await db.query("UPDATE brokerdesk.status_incidents SET state = $2, evidence = $3 WHERE id = $1", [id, state, JSON.stringify(evidence)]);
+  await db.query(
+    `UPDATE brokerdesk.status_incidents
+     SET state = $2, evidence = $3, escalated_at = CASE WHEN state <> $2 THEN now() ELSE escalated_at END
+     WHERE id = $1`,
+    [id, state, JSON.stringify(evidence)],
+  );
 }
 
 export async function closeIncident(db: Queryable, id: string, evidence: unknown): Promise<void> {

@@ -113,6 +113,23 @@ for (const engine of testEngines()) {
       expect(statusMails("order@desk.test")).toHaveLength(0);
     });
 
+    it("waits out the debounce again after an escalation, so the first mail names the outage, not its degraded start", async () => {
+      clock = T0;
+      await confirmedSubscriber("order@desk.test", ["order"]);
+      const escalatedAt = T0 + 1_000 + DEBOUNCE / 2;
+      await db.engine.query(
+        "INSERT INTO brokerdesk.status_incidents (module, state, started_at, escalated_at) VALUES ('order', 'outage', $1, $2)",
+        [new Date(T0 + 1_000), new Date(escalatedAt)],
+      );
+      clock = T0 + 1_000 + DEBOUNCE;
+      expect((await pass()).queued).toBe(0);
+      clock = escalatedAt + DEBOUNCE;
+      expect((await pass()).sent).toBe(1);
+      expect(statusMails("order@desk.test").map((m) => m.subject)).toEqual([
+        "[Brokerdesk status] Order: outage since 2026-11-25 10:00:01 UTC",
+      ]);
+    });
+
     it("retries while the SMTP server is down and delivers the mail once when it is back", async () => {
       clock = T0;
       await confirmedSubscriber("order@desk.test", ["order"]);

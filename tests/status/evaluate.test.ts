@@ -43,6 +43,12 @@ describe.each(engines)("status evaluation on $name", (te) => {
         "SELECT module, state, ended_at, evidence FROM brokerdesk.status_incidents ORDER BY id",
       )
     ).rows;
+  const escalations = async () =>
+    (
+      await app.engine.query<{ state: string; started_at: Date; escalated_at: Date | null }>(
+        "SELECT state, started_at, escalated_at FROM brokerdesk.status_incidents WHERE module = 'master-data' ORDER BY id",
+      )
+    ).rows;
   const setModule = (module: string, body: Record<string, unknown>) => f.api.call("POST", `/sandbox/modules/${module}`, { body });
 
   it("puts only the module in outage, opens one incident and closes it after recovery", async () => {
@@ -102,6 +108,41 @@ describe.each(engines)("status evaluation on $name", (te) => {
     expect(closed).toHaveLength(1);
     expect(closed[0].ended_at).toBeInstanceOf(Date);
     expect(closed[0].evidence.resolved).toMatch(/probe answered/);
+  });
+
+  it("an incident that opens degraded and becomes an outage is one incident, escalated when it changed", async () => {
+    const d = evaluator({ windowMs: 20_000 });
+    // Master data: a rate budget of 10 calls a second keeps all 20 calls within the window's latest quarter (5 s).
+    const calendar = () => d.client.listTradeCalendar({ market: "US", year: 2026 });
+    const settle = async (state: string) => {
+      await evaluateStatus(d);
+      await evaluateStatus(d);
+      expect((await selectModules(app.engine)).find((r) => r.module === "master-data")?.state).toBe(state);
+    };
+    try {
+      for (let i = 0; i < 8; i++) await calendar();
+      await setModule("master-data", { state: "outage" });
+      for (let i = 0; i < 2; i++) await expect(calendar()).rejects.toMatchObject({ status: 503 });
+      await settle("degraded"); // 2 of 10 calls failed
+      const [opened] = await escalations();
+      expect(opened).toMatchObject({ state: "degraded", escalated_at: null });
+
+      for (let i = 0; i < 10; i++) await expect(calendar()).rejects.toMatchObject({ status: 503 });
+      await settle("outage"); // 12 of 20
+      const after = await escalations();
+      expect(after).toHaveLength(1);
+      expect(after[0]).toMatchObject({ state: "outage", started_at: opened!.started_at });
+      expect(after[0]!.escalated_at!.getTime()).toBeGreaterThanOrEqual(opened!.started_at.getTime());
+    } finally {
+      await setModule("master-data", { state: "normal" });
+      // Back to operational (a short window forgets the failures), as the other tests find it.
+      const short = evaluator();
+      await until(
+        async () => (await evaluateStatus(short), (await states())["master-data"] === "operational"),
+        20_000,
+        "master data operational again",
+      );
+    }
   });
 
   it("counts the desk's own calls: three failing calls lately make an outage without a probe", async () => {
