@@ -69,6 +69,17 @@ export function composeMail(mail: ClaimedMail, c: ComposeConfig, now: Date): Com
     if (mail.kind === "opened") {
       subject = `[Brokerdesk status] ${name}: ${i.state} since ${utc(i.startedAt)}`;
       lines = [`${name} is in ${i.state}.`, "", `Module: ${name}`, `State: ${i.state}`, `Started: ${utc(i.startedAt)}`];
+    } else if (mail.kind === "escalated") {
+      const since = utc(i.escalatedAt ?? i.startedAt);
+      subject = `[Brokerdesk status] ${name}: ${i.state} since ${since}`;
+      lines = [
+        `${name}, degraded since ${utc(i.startedAt)}, is in ${i.state}.`,
+        "",
+        `Module: ${name}`,
+        `State: ${i.state} (was degraded)`,
+        `Started: ${utc(i.startedAt)}`,
+        `Escalated: ${since}`,
+      ];
     } else {
       subject = `[Brokerdesk status] ${name}: resolved`;
       lines = [

@@ -84,7 +84,8 @@ export async function unsubscribeRow(q: Queryable, id: string, now: Date): Promi
  * Queues the incidents' mails due at `now`: "opened" to every active subscriber of the module for an incident open
  * at least `debounceMs` in its state (an escalation to outage starts the wait again, so the mail names the state the
  * incident settled in), or closed after lasting that long, that had not ended before the subscriber confirmed;
- * "resolved" for a closed incident to those whose "opened" was sent. The unique key makes a second pass, or a second
+ * "escalated" to those whose "opened" went out before the incident became an outage, once the outage has lasted
+ * `debounceMs` (or ended after lasting that long); "resolved" for a closed incident to those whose "opened" was sent. The unique key makes a second pass, or a second
  * instance, queue nothing twice. Answers the number queued.
  */
 export async function queueIncidentMails(q: Queryable, now: Date, debounceMs: number): Promise<number> {
@@ -101,6 +102,18 @@ export async function queueIncidentMails(q: Queryable, now: Date, debounceMs: nu
      RETURNING id`,
     [now, debounceMs],
   );
+  const escalated = await q.query(
+    `INSERT INTO brokerdesk.status_mail_outbox (kind, incident_id, subscription_id, recipient, created_at, next_attempt_at)
+     SELECT 'escalated', o.incident_id, o.subscription_id, o.recipient, $1, $1
+     FROM brokerdesk.status_mail_outbox o
+     JOIN brokerdesk.status_incidents i ON i.id = o.incident_id
+     WHERE o.kind = 'opened' AND o.state = 'sent' AND o.sent_at < i.escalated_at
+       AND i.escalated_at <= $1::timestamptz - ${debounce}
+       AND (i.ended_at IS NULL OR i.ended_at - i.escalated_at >= ${debounce})
+     ON CONFLICT (incident_id, kind, subscription_id) WHERE incident_id IS NOT NULL DO NOTHING
+     RETURNING id`,
+    [now, debounceMs],
+  );
   const resolved = await q.query(
     `INSERT INTO brokerdesk.status_mail_outbox (kind, incident_id, subscription_id, recipient, created_at, next_attempt_at)
      SELECT 'resolved', o.incident_id, o.subscription_id, o.recipient, $1, $1
@@ -111,7 +124,7 @@ export async function queueIncidentMails(q: Queryable, now: Date, debounceMs: nu
      RETURNING id`,
     [now],
   );
-  return opened.rows.length + resolved.rows.length;
+  return opened.rows.length + escalated.rows.length + resolved.rows.length;
 }
 
 /** A mail's attached file (a report's mails: mail_attachments, migration 0170). */
@@ -124,7 +137,7 @@ export interface MailAttachment {
 /** A claimed mail with what composing it needs. */
 export interface ClaimedMail {
   id: string;
-  kind: "confirm" | "opened" | "resolved" | "report";
+  kind: "confirm" | "opened" | "escalated" | "resolved" | "report";
   recipient: string;
   attempts: number;
   /** A status mail's subscription; null for a report's mail. */
@@ -136,7 +149,7 @@ export interface ClaimedMail {
   active: boolean;
   confirmNonce: string | null;
   pendingModules: string[] | null;
-  incident: { module: string; state: string; startedAt: Date; endedAt: Date | null } | null;
+  incident: { module: string; state: string; startedAt: Date; escalatedAt: Date | null; endedAt: Date | null } | null;
   /** A report's mail: its subject and text as queued, and its file. */
   report?: { subject: string; body: string; attachment: MailAttachment | null } | null;
 }
@@ -163,7 +176,7 @@ export async function claimDueMails(q: Queryable, now: Date, leaseUntil: Date, l
             WHEN c.kind = 'confirm' THEN s.pending_modules IS NOT NULL
             ELSE s.unsubscribed_at IS NULL AND s.confirmed_at IS NOT NULL AND i.module = ANY (s.modules) END AS active,
        i.module AS "incidentModule", i.state AS "incidentState", i.started_at AS "incidentStartedAt",
-       i.ended_at AS "incidentEndedAt", c.subject AS "reportSubject", c.body AS "reportBody",
+       i.escalated_at AS "incidentEscalatedAt", i.ended_at AS "incidentEndedAt", c.subject AS "reportSubject", c.body AS "reportBody",
        a.filename AS "attachmentName", a.content_type AS "attachmentType", a.content AS "attachmentContent"
      FROM claimed c
      LEFT JOIN brokerdesk.status_subscriptions s ON s.id = c.subscription_id
@@ -173,12 +186,18 @@ export async function claimDueMails(q: Queryable, now: Date, leaseUntil: Date, l
     [now, leaseUntil, limit],
   );
   return rows.map(
-    ({ incidentModule, incidentState, incidentStartedAt, incidentEndedAt, reportSubject, reportBody, attachmentName, ...rest }) => {
-      const { attachmentType, attachmentContent, ...m } = rest;
+    ({ incidentModule, incidentState, incidentStartedAt, incidentEscalatedAt, incidentEndedAt, reportSubject, reportBody, ...rest }) => {
+      const { attachmentName, attachmentType, attachmentContent, ...m } = rest;
       return {
         ...m,
         incident: incidentModule
-          ? { module: incidentModule, state: incidentState!, startedAt: incidentStartedAt!, endedAt: incidentEndedAt }
+          ? {
+              module: incidentModule,
+              state: incidentState!,
+              startedAt: incidentStartedAt!,
+              escalatedAt: incidentEscalatedAt,
+              endedAt: incidentEndedAt,
+            }
           : null,
         report:
           m.kind === "report"
@@ -207,6 +226,7 @@ interface ClaimedIncidentColumns {
   incidentModule: string | null;
   incidentState: string | null;
   incidentStartedAt: Date | null;
+  incidentEscalatedAt: Date | null;
   incidentEndedAt: Date | null;
 }
 

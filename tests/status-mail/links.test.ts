@@ -136,7 +136,7 @@ describe("status mail links and the subscribe route", () => {
       active: true,
       confirmNonce: null,
       pendingModules: null,
-      incident: { module: "order", state: "outage", startedAt: new Date(), endedAt: null },
+      incident: { module: "order", state: "outage", startedAt: new Date(), escalatedAt: null, endedAt: null },
     };
     const composed = composeMail(mail, { from: "status@desk.test", baseUrl: "http://desk.test", key: key() }, new Date());
     const oneClick = /^<(.+)>$/.exec(composed.headers["List-Unsubscribe"]!)![1]!;

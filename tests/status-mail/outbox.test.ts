@@ -130,6 +130,62 @@ for (const engine of testEngines()) {
       ]);
     });
 
+    it("tells a subscriber told of a degraded module of its outage once it lasts, then of its end", async () => {
+      clock = T0;
+      await confirmedSubscriber("order@desk.test", ["order"]);
+      const { rows } = await db.engine.query<{ id: string }>(
+        "INSERT INTO brokerdesk.status_incidents (module, state, started_at) VALUES ('order', 'degraded', $1) RETURNING id::text",
+        [new Date(T0 + 1_000)],
+      );
+      const id = rows[0]!.id;
+      clock = T0 + 1_000 + DEBOUNCE;
+      expect((await pass()).sent).toBe(1);
+      const escalatedAt = clock + 5_000;
+      await db.engine.query("UPDATE brokerdesk.status_incidents SET state = 'outage', escalated_at = $2 WHERE id = $1::bigint", [
+        id,
+        new Date(escalatedAt),
+      ]);
+      clock = escalatedAt + DEBOUNCE - 1;
+      expect((await pass()).queued).toBe(0); // the outage within its debounce
+      clock = escalatedAt + DEBOUNCE;
+      expect((await pass()).sent).toBe(1);
+      await close(id, clock + 1_000);
+      clock += 2_000;
+      await pass();
+      await pass();
+      const mails = statusMails("order@desk.test");
+      expect(mails.map((m) => m.subject)).toEqual([
+        "[Brokerdesk status] Order: degraded since 2026-11-25 10:00:01 UTC",
+        "[Brokerdesk status] Order: outage since 2026-11-25 10:01:06 UTC",
+        "[Brokerdesk status] Order: resolved",
+      ]);
+      expect(mails[1]!.text).toContain("State: outage (was degraded)");
+      expect(mails[1]!.text).toContain("Started: 2026-11-25 10:00:01 UTC");
+      expect(mails[2]!.text).toContain("State: operational (was outage)");
+    });
+
+    it("sends no escalation for an outage shorter than the debounce", async () => {
+      clock = T0;
+      await confirmedSubscriber("order@desk.test", ["order"]);
+      const { rows } = await db.engine.query<{ id: string }>(
+        "INSERT INTO brokerdesk.status_incidents (module, state, started_at) VALUES ('order', 'degraded', $1) RETURNING id::text",
+        [new Date(T0)],
+      );
+      clock = T0 + DEBOUNCE;
+      expect((await pass()).sent).toBe(1);
+      await db.engine.query(
+        "UPDATE brokerdesk.status_incidents SET state = 'outage', escalated_at = $2, ended_at = $3 WHERE id = $1::bigint",
+        [rows[0]!.id, new Date(clock + 1_000), new Date(clock + DEBOUNCE)],
+      );
+      clock += 10 * DEBOUNCE;
+      await pass();
+      await pass();
+      expect(statusMails("order@desk.test").map((m) => m.subject)).toEqual([
+        "[Brokerdesk status] Order: degraded since 2026-11-25 10:00:00 UTC",
+        "[Brokerdesk status] Order: resolved",
+      ]);
+    });
+
     it("retries while the SMTP server is down and delivers the mail once when it is back", async () => {
       clock = T0;
       await confirmedSubscriber("order@desk.test", ["order"]);
