@@ -56,6 +56,8 @@ export interface IncidentView {
   id: string;
   state: "degraded" | "outage";
   startedAt: string;
+  /** When an incident that opened degraded became an outage. */
+  escalatedAt?: string;
   endedAt?: string;
   evidence: string;
 }

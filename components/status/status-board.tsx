@@ -71,6 +71,7 @@ function Incidents({ incidents, now }: { incidents: IncidentView[]; now: number 
               {formatDateTime(i.startedAt)} – {i.endedAt ? formatDateTime(i.endedAt) : "ongoing"} (
               {formatDuration(end - Date.parse(i.startedAt))})
             </span>
+            {i.escalatedAt ? <span className="text-slate-500"> · degraded until {formatDateTime(i.escalatedAt)}</span> : null}
             {i.evidence ? <span className="block text-slate-500">{i.evidence}</span> : null}
           </li>
         );

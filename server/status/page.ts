@@ -24,6 +24,7 @@ function incidentView(r: IncidentRow): IncidentView {
     id: r.id,
     state: r.state,
     startedAt: new Date(r.started_at).toISOString(),
+    escalatedAt: r.escalated_at ? new Date(r.escalated_at).toISOString() : undefined,
     endedAt: r.ended_at ? new Date(r.ended_at).toISOString() : undefined,
     evidence: `${opened}${resolved}`,
   };

@@ -149,13 +149,14 @@ export interface IncidentRow {
   module: string;
   state: "degraded" | "outage";
   started_at: Date;
+  escalated_at: Date | null;
   ended_at: Date | null;
   evidence: Record<string, unknown>;
 }
 
 export async function selectOpenIncident(db: Queryable, module: string): Promise<IncidentRow | undefined> {
   const { rows } = await db.query<IncidentRow>(
-    "SELECT id::text, module, state, started_at, ended_at, evidence FROM brokerdesk.status_incidents WHERE module = $1 AND ended_at IS NULL",
+    "SELECT id::text, module, state, started_at, escalated_at, ended_at, evidence FROM brokerdesk.status_incidents WHERE module = $1 AND ended_at IS NULL",
     [module],
   );
   return rows[0];
@@ -185,7 +186,7 @@ export async function closeIncident(db: Queryable, id: string, evidence: unknown
 
 export async function selectRecentIncidents(db: Queryable, perModule: number): Promise<IncidentRow[]> {
   const { rows } = await db.query<IncidentRow>(
-    `SELECT id::text, module, state, started_at, ended_at, evidence FROM (
+    `SELECT id::text, module, state, started_at, escalated_at, ended_at, evidence FROM (
        SELECT i.*, row_number() OVER (PARTITION BY module ORDER BY started_at DESC, id DESC) AS n
          FROM brokerdesk.status_incidents i
         WHERE started_at > now() - interval '90 days' OR ended_at IS NULL) x

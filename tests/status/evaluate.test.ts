@@ -133,6 +133,13 @@ describe.each(engines)("status evaluation on $name", (te) => {
       expect(after).toHaveLength(1);
       expect(after[0]).toMatchObject({ state: "outage", started_at: opened!.started_at });
       expect(after[0]!.escalated_at!.getTime()).toBeGreaterThanOrEqual(opened!.started_at.getTime());
+      // The page's incident says when the degraded start ended.
+      const page = await statusPageData(app.engine, true);
+      expect(page.modules.find((m) => m.module === "master-data")!.incidents![0]).toMatchObject({
+        state: "outage",
+        startedAt: opened!.started_at.toISOString(),
+        escalatedAt: after[0]!.escalated_at!.toISOString(),
+      });
     } finally {
       await setModule("master-data", { state: "normal" });
       // Back to operational (a short window forgets the failures), as the other tests find it.
