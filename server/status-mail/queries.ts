@@ -85,8 +85,8 @@ export async function unsubscribeRow(q: Queryable, id: string, now: Date): Promi
  * at least `debounceMs` in its state (an escalation to outage starts the wait again, so the mail names the state the
  * incident settled in), or closed after lasting that long, that had not ended before the subscriber confirmed;
  * "escalated" to those whose "opened" went out before the incident became an outage, once the outage has lasted
- * `debounceMs` (or ended after lasting that long); "resolved" for a closed incident to those whose "opened" was sent. The unique key makes a second pass, or a second
- * instance, queue nothing twice. Answers the number queued.
+ * `debounceMs` (or ended after lasting that long); "resolved" for a closed incident to those whose "opened" was sent.
+ * The unique key makes a second pass, or a second instance, queue nothing twice. Answers the number queued.
  */
 export async function queueIncidentMails(q: Queryable, now: Date, debounceMs: number): Promise<number> {
   const debounce = `make_interval(secs => $2 / 1000.0)`;

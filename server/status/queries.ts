@@ -154,9 +154,11 @@ export interface IncidentRow {
   evidence: Record<string, unknown>;
 }
 
+const INCIDENT_COLUMNS = "id::text, module, state, started_at, escalated_at, ended_at, evidence";
+
 export async function selectOpenIncident(db: Queryable, module: string): Promise<IncidentRow | undefined> {
   const { rows } = await db.query<IncidentRow>(
-    "SELECT id::text, module, state, started_at, escalated_at, ended_at, evidence FROM brokerdesk.status_incidents WHERE module = $1 AND ended_at IS NULL",
+    `SELECT ${INCIDENT_COLUMNS} FROM brokerdesk.status_incidents WHERE module = $1 AND ended_at IS NULL`,
     [module],
   );
   return rows[0];
@@ -186,7 +188,7 @@ export async function closeIncident(db: Queryable, id: string, evidence: unknown
 
 export async function selectRecentIncidents(db: Queryable, perModule: number): Promise<IncidentRow[]> {
   const { rows } = await db.query<IncidentRow>(
-    `SELECT id::text, module, state, started_at, escalated_at, ended_at, evidence FROM (
+    `SELECT ${INCIDENT_COLUMNS} FROM (
        SELECT i.*, row_number() OVER (PARTITION BY module ORDER BY started_at DESC, id DESC) AS n
          FROM brokerdesk.status_incidents i
         WHERE started_at > now() - interval '90 days' OR ended_at IS NULL) x

@@ -14,8 +14,9 @@ import { sessionAt, type Market, type Session } from "./sessions";
  *   ends at the load price. Each minute of a session (sessions.ts; options: CORE only) holds 4 ticks in CORE (at :00,
  *   :15, :30, :45) and 1 in the other sessions (at :30), of 1 to 800 shares in CORE and 1 to 200 in the others
  *   (options 1 to 20 contracts), times the instrument's volume scale (`volumeScaleFor`). The price is a multi-scale
- *   value noise on the log price (60 s … 1 year), so any tick can be computed on its own, without walking from the anchor; the side is BUY when the tick printed
- *   above the noise's mid and SELL below. History starts HISTORY_YEARS before the load.
+ *   value noise on the log price (60 s … 1 year), so any tick can be computed on its own, without walking from the
+ *   anchor; the side is BUY when the tick printed above the noise's mid and SELL below. History starts HISTORY_YEARS
+ *   before the load.
  */
 export interface Tick {
   t: number;
