@@ -1,10 +1,11 @@
+import fs from "node:fs";
 import { expect, test } from "@playwright/test";
 import { ROLE_EMAILS, shots, storageFor } from "./helpers";
 
 /**
  * Scheduled reports as an administrator uses them: a schedule made on Admin → Reports, "Run now", the run in the
- * history as sent (live), the mail with its attachment on Admin → Mail (the embedded SMTP server), and the schedule
- * deleted after a confirmation while its run stays in the history.
+ * history as sent (live) with its file to download, the mail with its attachment on Admin → Mail (the embedded SMTP
+ * server), and the schedule deleted after a confirmation while its run stays in the history.
  */
 test.describe("scheduled reports", () => {
   test.use({ storageState: storageFor("admin") });
@@ -39,6 +40,15 @@ test.describe("scheduled reports", () => {
     await expect(run).toContainText(day);
     await expect(run).toContainText(`Run now by ${ROLE_EMAILS.admin}`);
     await shots(page, "reports", "page");
+
+    // The run keeps the file its mails carried: the history downloads it.
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      run.getByRole("link", { name: `Download daily-movements-${day}.csv` }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`daily-movements-${day}.csv`);
+    const csv = fs.readFileSync(await download.path(), "utf8").replace(/^\uFEFF/, "");
+    expect(csv.split("\r\n")[0]).toMatch(/^Time \(UTC\),Kind,/);
 
     await page.goto("/admin/mail");
     const subject = `[Brokerdesk report] ${name}: Daily movements ${day}`;

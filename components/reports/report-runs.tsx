@@ -26,10 +26,10 @@ const COLUMNS: RowColumn<ReportRun>[] = [
   { head: "Day (UTC)", className: "whitespace-nowrap tabular-nums", cell: (r) => r.reportDay },
   {
     head: "Slot",
-    className: "whitespace-nowrap tabular-nums",
+    className: "tabular-nums",
     cell: (r) => (
       <>
-        {utcMinute(r.slot)}
+        <span className="whitespace-nowrap">{utcMinute(r.slot)}</span>
         <span className="block text-xs text-slate-500">{r.trigger === "request" ? `Run now by ${r.requestedBy}` : "Scheduled"}</span>
       </>
     ),
@@ -45,6 +45,25 @@ const COLUMNS: RowColumn<ReportRun>[] = [
     ),
   },
   { head: "Rows", numeric: true, cell: (r) => r.rows ?? "—" },
+  {
+    head: "File",
+    className: "whitespace-nowrap",
+    // The file its mails carried, kept with the run: there whether or not every mail went out.
+    cell: (r) =>
+      r.fileName ? (
+        <a
+          className="text-blue-700 hover:underline"
+          href={`/api/reports/runs/${r.id}/file`}
+          download
+          title={r.fileName}
+          aria-label={`Download ${r.fileName}`}
+        >
+          Download
+        </a>
+      ) : (
+        <span className="text-slate-400">—</span>
+      ),
+  },
   {
     head: "Mailed to",
     className: "text-xs",

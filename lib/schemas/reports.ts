@@ -41,6 +41,8 @@ export type ReportScheduleValues = z.output<typeof reportScheduleSchema>;
 const idSchema = z.coerce.number().int().positive();
 export const updateReportScheduleSchema = reportScheduleSchema.extend({ id: idSchema });
 export const reportScheduleIdSchema = z.object({ id: idSchema });
+/** A run's route parameters (its file's download). */
+export const reportRunParamsSchema = z.object({ runId: idSchema });
 
 /** A schedule as the page shows it. */
 export interface ReportSchedule extends ReportScheduleValues {

@@ -176,6 +176,24 @@ export async function finishRunWithMails(
   );
 }
 
+/** A finished run's file, as its mails carry it (one stored attachment for all its recipients). */
+export async function selectRunFile(
+  q: Queryable,
+  id: number,
+): Promise<{ fileName: string; contentType: string; content: Uint8Array } | undefined> {
+  const { rows } = await q.query<{ fileName: string; contentType: string; content: string }>(
+    `SELECT a.filename AS "fileName", a.content_type AS "contentType", encode(a.content, 'base64') AS content
+       FROM brokerdesk.report_runs r
+       JOIN LATERAL (SELECT o.attachment_id FROM brokerdesk.status_mail_outbox o
+                      WHERE o.report_run_id = r.id AND o.attachment_id IS NOT NULL LIMIT 1) o ON true
+       JOIN brokerdesk.mail_attachments a ON a.id = o.attachment_id
+      WHERE r.id = $1 AND r.status = 'done'`,
+    [id],
+  );
+  const row = rows[0];
+  return row && { ...row, content: new Uint8Array(Buffer.from(row.content, "base64")) };
+}
+
 export async function failRunRow(q: Queryable, runId: string, error: string, now: Date): Promise<void> {
   await q.query(
     `UPDATE brokerdesk.report_runs SET status = 'failed', finished_at = $3, last_error = $2 WHERE id = $1::bigint`,

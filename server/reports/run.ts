@@ -9,6 +9,7 @@ import {
   finishRunWithMails,
   insertRunOnce,
   selectActiveStaffEmails,
+  selectRunFile,
   selectRuns,
   selectSchedule,
   selectSchedules,
@@ -140,4 +141,11 @@ const view = (r: RunRow): ReportRun => {
 
 export async function listReportRuns(q: Queryable, limit = 30): Promise<ReportRun[]> {
   return (await selectRuns(q, limit)).map(view);
+}
+
+/** A finished run's file as its recipients received it (Admin → Reports, "Download"). */
+export async function reportRunFile(q: Queryable, id: number): Promise<{ body: Uint8Array; contentType: string; filename: string }> {
+  const file = await selectRunFile(q, id);
+  if (!file) throw new NotFoundError("This run has no file: it is unknown, not finished, or failed before making one.");
+  return { body: file.content, contentType: file.contentType, filename: file.fileName };
 }

@@ -1,6 +1,7 @@
 import { extractText } from "unpdf";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ReportKind } from "@/lib/schemas/reports";
+import { GET as downloadRoute } from "@/app/api/reports/runs/[runId]/file/route";
 import { createReportSchedule } from "@/server/actions/reports-create";
 import { setDbForTests, type AppDb } from "@/server/db";
 import { JOBS, type JobDeps } from "@/server/jobs/definitions";
@@ -324,6 +325,57 @@ for (const engine of testEngines()) {
         const edited = await editSchedule(db.engine, s.id, { ...s, atTime: "00:00", recipients: [admin.email] });
         expect(Date.parse(edited.nextAt!)).toBeGreaterThan(Date.now());
         expect((await job()).output).toMatchObject({ queued: 0 });
+      });
+
+      it("an admin downloads a run's file, the one its mails carried; others are refused, a run without a file is 404", async () => {
+        const admin = await newStaff(db, "admin", "reports.test");
+        const ops = await newStaff(db, "operations", "reports.test");
+        const when = { cadence: "daily" as const, atTime: "00:01" };
+        const s = await createSchedule(
+          db.engine,
+          { name: "FX for download", kind: "fx_volume", format: "pdf", ...when, recipients: [ops.email], enabled: true },
+          admin.email,
+        );
+        const { id } = await requestReportRun(db.engine, s.id, admin.email);
+        // Its only recipient leaves before the run: the run fails without a file.
+        const lonely = await createSchedule(
+          db.engine,
+          { name: "Nobody left", kind: "alerts", format: "csv", ...when, recipients: [ops.email], enabled: true },
+          admin.email,
+        );
+        await job();
+        await pass();
+        const [mailed] = smtp.to(ops.email).map((m) => m.attachments[0]!);
+        await sql(`UPDATE brokerdesk.staff_users SET disabled = true WHERE email = $1`, [ops.email]);
+        const { id: failedId } = await requestReportRun(db.engine, lonely.id, admin.email);
+        await job();
+        expect((await listReportRuns(db.engine)).find((r) => r.id === failedId)).toMatchObject({ status: "failed", fileName: null });
+
+        const download = (runId: string) =>
+          downloadRoute(new Request(`http://desk.test/api/reports/runs/${runId}/file`), { params: Promise.resolve({ runId }) });
+        session.staff = { id: admin.id, email: admin.email, name: admin.name, role: "admin" };
+        const ok = await download(String(id));
+        expect(ok.status).toBe(200);
+        expect(ok.headers.get("content-type")).toBe("application/pdf");
+        expect(ok.headers.get("content-disposition")).toBe(`attachment; filename="${mailed!.filename}"`);
+        expect(Buffer.from(await ok.arrayBuffer()).equals(mailed!.content)).toBe(true);
+        expect((await download(String(failedId))).status).toBe(404);
+        expect((await download("999999")).status).toBe(404);
+        expect((await download("first")).status).toBe(400);
+        const reviewer = await newStaff(db, "compliance", "reports.test");
+        session.staff = { id: reviewer.id, email: reviewer.email, name: reviewer.name, role: "compliance" };
+        expect((await download(String(id))).status).toBe(403);
+
+        const { rows } = await sql(
+          `SELECT outcome, target, actor_email FROM brokerdesk.audit_entries WHERE action = 'reports.download' ORDER BY seq`,
+        );
+        expect(rows.map((r) => `${r.outcome}:${r.target ?? ""}:${r.actor_email}`)).toEqual([
+          `success:report-run:${id}:${admin.email}`,
+          `failure:report-run:${failedId}:${admin.email}`,
+          `failure:report-run:999999:${admin.email}`,
+          `failure::${admin.email}`,
+          `denied::${reviewer.email}`,
+        ]);
       });
 
       it("the schedule action refuses a recipient who is not enabled staff", async () => {
