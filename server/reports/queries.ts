@@ -100,6 +100,15 @@ const RUN_COLUMNS = `r.id::text AS id, r.schedule_id::text AS "scheduleId", r.sc
   r.slot, to_char(r.report_day, 'YYYY-MM-DD') AS "reportDay", r.trigger, r.requested_by AS "requestedBy", r.status,
   r.row_count AS "rowCount", r.recipients, r.file_name AS "fileName", r.last_error AS "lastError", r.finished_at AS "finishedAt"`;
 
+/** Each schedule's latest slot run by the schedule (not by "Run now"), by schedule id. */
+export async function selectLastScheduledSlots(q: Queryable): Promise<Map<string, Date>> {
+  const { rows } = await q.query<{ id: string; slot: Date }>(
+    `SELECT schedule_id::text AS id, max(slot) AS slot FROM brokerdesk.report_runs
+      WHERE trigger = 'schedule' AND schedule_id IS NOT NULL GROUP BY schedule_id`,
+  );
+  return new Map(rows.map((r) => [r.id, new Date(r.slot)]));
+}
+
 /**
  * A schedule's run for a slot, unless it has one (the unique index: once a slot, whoever asks). Answers the run when
  * this call made it.

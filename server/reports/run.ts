@@ -9,6 +9,7 @@ import {
   finishRunWithMails,
   insertRunOnce,
   selectActiveStaffEmails,
+  selectLastScheduledSlots,
   selectRunFile,
   selectRuns,
   selectSchedule,
@@ -17,11 +18,12 @@ import {
   type RunRow,
 } from "./queries";
 import { renderReport } from "./render";
-import { latestSlot, reportDayOf } from "./slots";
+import { dueSlots, reportDayOf } from "./slots";
 
 /**
- * The `reports` job (server/jobs), every minute: queue a run for each enabled schedule whose latest slot has passed
- * since it was made, edited or enabled (at most one run a slot: the unique index, so two instances or two job runs
+ * The `reports` job (server/jobs), every minute: queue a run for each slot of an enabled schedule that has passed
+ * since it was made, edited or enabled and since its latest scheduled run (a desk that was down catches up, at most
+ * CATCH_UP_SLOTS a schedule, oldest first; at most one run a slot: the unique index, so two instances or two job runs
  * queue it once), then work the queued runs oldest first: render the file from the books, and in one statement
  * keep the file, queue one outbox mail per recipient who is still enabled staff and mark the run done. The status
  * mail's outbox job sends the mails (claim, send, back off); the page's "sent" is every mail of the run gone.
@@ -38,14 +40,17 @@ const STALE_MS = 10 * 60_000;
 
 const notify = (q: Queryable) => notifyChange(q, { topics: [REPORTS_TOPIC], accounts: [] });
 
-/** Queues the due schedules' runs; answers how many this call queued. */
+/** Slots a schedule missed (the desk was down) that are still run, oldest first; a longer gap keeps the latest. */
+export const CATCH_UP_SLOTS = 7;
+
+/** Queues the due schedules' runs, missed slots included, oldest first; answers how many this call queued. */
 export async function queueDueRuns(engine: Engine, now: Date): Promise<number> {
   let queued = 0;
+  const last = await selectLastScheduledSlots(engine);
   for (const s of await selectSchedules(engine)) {
     if (!s.enabled) continue;
-    const slot = latestSlot(s, now);
-    if (slot < new Date(s.activeFrom)) continue;
-    if (await insertRunOnce(engine, s, slot, reportDayOf(slot), "schedule", null)) queued++;
+    for (const slot of dueSlots(s, now, new Date(s.activeFrom), last.get(s.id) ?? null, CATCH_UP_SLOTS))
+      if (await insertRunOnce(engine, s, slot, reportDayOf(slot), "schedule", null)) queued++;
   }
   if (queued) await notify(engine);
   return queued;

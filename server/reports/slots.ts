@@ -27,6 +27,19 @@ export function latestSlot(w: When, now: Date): Date {
   return slot;
 }
 
+/**
+ * The slots a schedule owes at `now`, oldest first: those at or after `from` (when it was made, edited or enabled) and
+ * after `last` (its latest scheduled run), at most `max` of them (the latest ones).
+ */
+export function dueSlots(w: When, now: Date, from: Date, last: Date | null, max: number): Date[] {
+  const due: Date[] = [];
+  for (let slot = latestSlot(w, now); due.length < max && slot >= from && (!last || slot > last); ) {
+    due.push(slot);
+    slot = latestSlot(w, new Date(slot.getTime() - 1));
+  }
+  return due.reverse();
+}
+
 /** The first slot after `now`. */
 export function nextSlot(w: When, now: Date): Date {
   let slot = atTimeOf(now, w.atTime);

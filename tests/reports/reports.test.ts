@@ -6,9 +6,9 @@ import { createReportSchedule } from "@/server/actions/reports-create";
 import { setDbForTests, type AppDb } from "@/server/db";
 import { JOBS, type JobDeps } from "@/server/jobs/definitions";
 import { renderReport } from "@/server/reports/render";
-import { listReportRuns, requestReportRun } from "@/server/reports/run";
+import { listReportRuns, queueDueRuns, requestReportRun } from "@/server/reports/run";
 import { createSchedule, editSchedule } from "@/server/reports/schedules";
-import { latestSlot, nextSlot, reportDayOf } from "@/server/reports/slots";
+import { dueSlots, latestSlot, nextSlot, reportDayOf } from "@/server/reports/slots";
 import { runOutboxPass } from "@/server/status-mail/outbox";
 import { mailTokenKey } from "@/server/status-mail/tokens";
 import { parseCsv } from "../helpers/csv";
@@ -37,6 +37,17 @@ describe("report slots", () => {
     expect(latestSlot({ cadence: "daily", atTime: "18:00" }, sat).toISOString()).toBe("2026-11-20T18:00:00.000Z");
     expect(nextSlot({ cadence: "weekdays", atTime: "06:30" }, sat).toISOString()).toBe("2026-11-23T06:30:00.000Z");
     expect(reportDayOf(at("2026-11-23", "06:30:00"))).toBe("2026-11-22");
+  });
+
+  it("owes the slots since it was made and since its last run, oldest first, at most the latest few", () => {
+    const mon = at("2026-11-23", "12:00:00");
+    const weekdays = { cadence: "weekdays" as const, atTime: "06:30" };
+    const iso = (slots: Date[]) => slots.map((d) => d.toISOString().slice(0, 10));
+    expect(iso(dueSlots(weekdays, mon, at("2026-11-18", "00:00:00"), null, 7))).toEqual(["2026-11-18", "2026-11-19", "2026-11-20", "2026-11-23"]);
+    expect(iso(dueSlots(weekdays, mon, at("2026-11-18", "00:00:00"), at("2026-11-19", "06:30:00"), 7))).toEqual(["2026-11-20", "2026-11-23"]);
+    expect(iso(dueSlots(weekdays, mon, at("2026-11-18", "00:00:00"), null, 2))).toEqual(["2026-11-20", "2026-11-23"]);
+    expect(dueSlots(weekdays, mon, at("2026-11-23", "06:30:01"), null, 7)).toEqual([]);
+    expect(dueSlots(weekdays, mon, at("2026-11-01", "00:00:00"), at("2026-11-23", "06:30:00"), 7)).toEqual([]);
   });
 });
 
@@ -231,8 +242,9 @@ for (const engine of testEngines()) {
       it("mails a due schedule's CSV and PDF to each recipient once a slot, and the history says sent", async () => {
         const admin = await newStaff(db, "admin", "reports.test");
         const ops = await newStaff(db, "operations", "reports.test");
-        const made = new Date(Date.now() - 2 * 86_400_000);
         const when = { cadence: "daily" as const, atTime: "00:01" };
+        // Made a minute before its latest slot: that slot is the one it owes.
+        const made = new Date(latestSlot(when, new Date()).getTime() - 60_000);
         const day = reportDayOf(latestSlot(when, new Date()));
         await sql(
           `INSERT INTO brokerdesk.money_movements (kind, client_request_id, account_id, amount, currency, status, created_at, updated_at, last_event_seq)
@@ -298,6 +310,41 @@ for (const engine of testEngines()) {
         expect(runs).toHaveLength(2);
         expect(run).toMatchObject({ status: "sent", rows: 1, reportDay: day, trigger: "schedule", mailsSent: 2 });
         expect(run.recipients).toEqual([admin.email, ops.email].sort());
+      });
+
+      it("a desk that was down runs the slots it missed, oldest first, at most the latest seven", async () => {
+        const admin = await newStaff(db, "admin", "reports.test");
+        const weekdays = { cadence: "weekdays" as const, atTime: "06:30" };
+        const monday = at("2026-11-23", "12:00:00");
+        const missed = await createSchedule(
+          db.engine,
+          { name: "Missed days", kind: "alerts", format: "csv", ...weekdays, recipients: [admin.email], enabled: true },
+          admin.email,
+          at("2026-11-18", "00:00:00"),
+        );
+        const longAgo = await createSchedule(
+          db.engine,
+          { name: "Down for a month", kind: "alerts", format: "csv", cadence: "daily", atTime: "06:30", recipients: [admin.email], enabled: true },
+          admin.email,
+          at("2026-10-20", "00:00:00"),
+        );
+        try {
+          // Run now on the Thursday: not a scheduled slot, so Thursday's slot is still owed.
+          await requestReportRun(db.engine, missed.id, admin.email, at("2026-11-19", "08:00:00"));
+
+          expect(await queueDueRuns(db.engine, monday)).toBe(4 + 7);
+          const runs = (await listReportRuns(db.engine, 50)).reverse();
+          const days = (id: number) => runs.filter((r) => r.scheduleId === id && r.trigger === "schedule").map((r) => r.reportDay);
+          expect(days(missed.id)).toEqual(["2026-11-17", "2026-11-18", "2026-11-19", "2026-11-22"]);
+          expect(days(longAgo.id)).toEqual(["2026-11-16", "2026-11-17", "2026-11-18", "2026-11-19", "2026-11-20", "2026-11-21", "2026-11-22"]);
+          // Once run, nothing is owed until the next slot.
+          expect(await queueDueRuns(db.engine, monday)).toBe(0);
+          expect(await queueDueRuns(db.engine, at("2026-11-24", "06:30:00"))).toBe(2);
+        } finally {
+          // Left behind, the queued runs (and the slots after these) would be worked by the next tests' runs of the job.
+          await sql(`DELETE FROM brokerdesk.report_runs WHERE schedule_id = ANY ($1::bigint[])`, [[missed.id, longAgo.id]]);
+          await sql(`DELETE FROM brokerdesk.report_schedules WHERE id = ANY ($1::bigint[])`, [[missed.id, longAgo.id]]);
+        }
       });
 
       it("Run now mails at once to the recipients still enabled; an edit applies from the next slot", async () => {
