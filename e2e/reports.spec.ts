@@ -58,6 +58,10 @@ test.describe("scheduled reports", () => {
     const body = page.getByTestId("mail-body");
     await expect(body).toContainText(`Daily movements for ${day} (UTC day)`);
     await expect(body).toContainText(`Attached: daily-movements-${day}.csv`);
+    const attachments = page.getByTestId("mail-attachments");
+    await expect(attachments.getByRole("link", { name: `daily-movements-${day}.csv` })).toBeVisible();
+    await expect(attachments).toContainText("text/csv");
+    await shots(page, "reports", "mail");
 
     await page.goto("/admin/reports");
     const again = page.getByTestId("report-schedules").locator(`tr[data-schedule="${name}"]`);

@@ -69,6 +69,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "reports.schedule_delete": "Deleted a report's schedule",
   "reports.run": "Asked for a scheduled report now",
   "reports.download": "Downloaded a scheduled report's file",
+  "mail.download": "Downloaded a mail's attachment (Admin → Mail)",
   "tokens.create": "Made an access token",
   "tokens.revoke": "Revoked an access token",
   "two_factor.start": "Began two-factor enrolment",

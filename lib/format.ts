@@ -47,3 +47,8 @@ export function ago(iso: string, now = Date.now()): string {
   if (s < 90 * 60) return `${Math.round(s / 60)} min ago`;
   return `${Math.round(s / 3600)} h ago`;
 }
+
+/** A file's size for people: "18 KB", "2.4 MB" (at least 1 KB). */
+export function formatBytes(bytes: number): string {
+  return bytes < 1024 * 1024 ? `${Math.max(1, Math.ceil(bytes / 1024))} KB` : `${(bytes / 1048576).toFixed(1)} MB`;
+}

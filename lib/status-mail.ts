@@ -11,4 +11,13 @@ export interface InboxMessage extends InboxSummary {
   headers: string;
   body: string;
   size: number;
+  /** The files it carried, in their order (`n` from 1), without their bytes. */
+  attachments: InboxAttachment[];
+}
+
+export interface InboxAttachment {
+  n: number;
+  filename: string;
+  contentType: string;
+  size: number;
 }

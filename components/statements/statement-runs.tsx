@@ -8,16 +8,13 @@ import { Button } from "@/components/ui/button";
 import { Panel } from "@/components/ui/page";
 import type { RowColumn } from "@/components/ui/rows-table";
 import { runStateColumns, RunsTable } from "@/components/ui/runs-table";
-import { formatDateTime } from "@/lib/format";
+import { formatBytes, formatDateTime } from "@/lib/format";
 import type { StatementRun } from "@/lib/schemas/statements";
 import { requestStatements } from "@/server/actions/statements-run";
 import { monthPeriod, PeriodPicker, periodProblem } from "./period-picker";
 
 /** Under the live root `statement-runs`: a run's `statements` notice (asked, an account done, finished) reads it again. */
 const RUNS_KEY = ["statement-runs"];
-
-const size = (bytes: number | null) =>
-  bytes === null ? "" : bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${(bytes / 1048576).toFixed(1)} MB`;
 
 const COLUMNS: RowColumn<StatementRun>[] = [
   { head: "Run", numeric: true, cell: (r) => r.id },
@@ -29,7 +26,7 @@ const COLUMNS: RowColumn<StatementRun>[] = [
     cell: (r) =>
       r.status === "done" ? (
         <a className="text-blue-700 hover:underline" href={`/api/statements/runs/${r.id}/zip`} download>
-          Download zip{r.zipBytes === null ? "" : ` (${size(r.zipBytes)})`}
+          Download zip{r.zipBytes === null ? "" : ` (${formatBytes(r.zipBytes)})`}
         </a>
       ) : (
         <span className="text-slate-400">—</span>

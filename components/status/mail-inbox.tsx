@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { Panel } from "@/components/ui/page";
 import { RowsTable } from "@/components/ui/rows-table";
-import { formatDateTime } from "@/lib/format";
+import { formatBytes, formatDateTime } from "@/lib/format";
 import type { InboxMessage, InboxSummary } from "@/lib/status-mail";
 
 /** The embedded SMTP server's mails: a list (subject, to, time) and the chosen message with its headers. */
@@ -46,6 +46,23 @@ export function MailInbox({ mails, selected }: { mails: InboxSummary[]; selected
           <pre data-testid="mail-body" className="mb-3 rounded bg-slate-50 p-3 text-sm break-all whitespace-pre-wrap">
             {selected.body}
           </pre>
+          {selected.attachments.length ? (
+            <>
+              <h3 className="mb-1 text-xs font-semibold text-slate-600">Attachments</h3>
+              <ul data-testid="mail-attachments" className="mb-3 space-y-1 text-sm">
+                {selected.attachments.map((a) => (
+                  <li key={a.n}>
+                    <a className="text-blue-700 hover:underline" href={`/api/mail/${selected.id}/attachments/${a.n}`} download>
+                      {a.filename}
+                    </a>{" "}
+                    <span className="text-xs text-slate-500">
+                      {a.contentType} · {formatBytes(a.size)}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
           <details>
             <summary className="cursor-pointer text-xs font-semibold text-slate-600">Headers</summary>
             <pre data-testid="mail-headers" className="mt-1 rounded bg-slate-50 p-3 text-xs break-all whitespace-pre-wrap">

@@ -9,3 +9,9 @@ export const statusSubscribeSchema = z.object({
 
 /** The one answer to a subscribe request, whether the address is known or not. */
 export const SUBSCRIBE_ANSWER = "Check your inbox: if the address can receive mail, a confirmation link is on its way.";
+
+/** An attachment of a mail the embedded SMTP server received (Admin → Mail): the mail's id and its place in it. */
+export const inboxAttachmentParamsSchema = z.object({
+  id: z.coerce.number().int().positive(),
+  n: z.coerce.number().int().positive().max(1000),
+});

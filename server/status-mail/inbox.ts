@@ -1,7 +1,8 @@
 import "server-only";
 import type { Queryable } from "@/server/db/engine";
 import type { InboxMessage, InboxSummary } from "@/lib/status-mail";
-import { selectInbox, selectInboxMessage } from "./queries";
+import { NotFoundError } from "@/lib/errors";
+import { selectInbox, selectInboxAttachment, selectInboxMessage } from "./queries";
 
 const LIST_LIMIT = 200;
 
@@ -10,4 +11,15 @@ export async function readInbox(q: Queryable, id?: string): Promise<{ mails: Inb
   const mails = await selectInbox(q, LIST_LIMIT);
   const chosen = id && /^\d{1,18}$/.test(id) ? id : mails[0]?.id;
   return { mails, selected: chosen ? await selectInboxMessage(q, chosen) : undefined };
+}
+
+/** A file a received mail carried, for its download on /admin/mail. */
+export async function inboxAttachment(
+  q: Queryable,
+  id: number,
+  n: number,
+): Promise<{ body: Uint8Array; contentType: string; filename: string }> {
+  const file = await selectInboxAttachment(q, id, n);
+  if (!file) throw new NotFoundError("No such attachment: the mail is unknown or carried fewer files.");
+  return { body: file.content, contentType: file.contentType, filename: file.filename };
 }

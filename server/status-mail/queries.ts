@@ -249,12 +249,46 @@ export async function deferMail(q: Queryable, id: string, retryAt: Date, error: 
   );
 }
 
-export async function insertInboxMessage(q: Queryable, m: Omit<InboxMessage, "id" | "receivedAt">): Promise<void> {
+/** A received mail and the files it carried, in one statement. */
+export async function insertInboxMessage(
+  q: Queryable,
+  m: Omit<InboxMessage, "id" | "receivedAt" | "attachments">,
+  files: { filename: string; contentType: string; content: Uint8Array }[],
+): Promise<void> {
   await q.query(
-    `INSERT INTO brokerdesk.status_mail_inbox (mail_from, rcpt_to, subject, headers, body, size)
-     VALUES ($1, $2::text[], $3, $4, $5, $6)`,
-    [m.mailFrom, m.rcptTo, m.subject, m.headers, m.body, m.size],
+    `WITH m AS (
+       INSERT INTO brokerdesk.status_mail_inbox (mail_from, rcpt_to, subject, headers, body, size)
+       VALUES ($1, $2::text[], $3, $4, $5, $6) RETURNING id)
+     INSERT INTO brokerdesk.status_mail_inbox_attachments (inbox_id, n, filename, content_type, content)
+     SELECT m.id, f.n, f.filename, f.content_type, decode(f.content, 'base64')
+       FROM m, unnest($7::text[], $8::text[], $9::text[]) WITH ORDINALITY AS f (filename, content_type, content, n)`,
+    [
+      m.mailFrom,
+      m.rcptTo,
+      m.subject,
+      m.headers,
+      m.body,
+      m.size,
+      files.map((f) => f.filename),
+      files.map((f) => f.contentType),
+      files.map((f) => Buffer.from(f.content).toString("base64")),
+    ],
   );
+}
+
+/** One file of a received mail, with its bytes. */
+export async function selectInboxAttachment(
+  q: Queryable,
+  id: number,
+  n: number,
+): Promise<{ filename: string; contentType: string; content: Uint8Array } | undefined> {
+  const { rows } = await q.query<{ filename: string; contentType: string; content: string }>(
+    `SELECT filename, content_type AS "contentType", encode(content, 'base64') AS content
+       FROM brokerdesk.status_mail_inbox_attachments WHERE inbox_id = $1 AND n = $2`,
+    [id, n],
+  );
+  const row = rows[0];
+  return row && { ...row, content: new Uint8Array(Buffer.from(row.content, "base64")) };
 }
 
 /** The newest received mails, newest first. */
@@ -269,9 +303,12 @@ export async function selectInbox(q: Queryable, limit: number): Promise<InboxSum
 
 export async function selectInboxMessage(q: Queryable, id: string): Promise<InboxMessage | undefined> {
   const { rows } = await q.query<InboxMessage>(
-    `SELECT id::text AS id, received_at AS "receivedAt", mail_from AS "mailFrom", rcpt_to AS "rcptTo", subject, headers,
-       body, size
-     FROM brokerdesk.status_mail_inbox WHERE id = $1::bigint`,
+    `SELECT i.id::text AS id, i.received_at AS "receivedAt", i.mail_from AS "mailFrom", i.rcpt_to AS "rcptTo", i.subject,
+       i.headers, i.body, i.size,
+       (SELECT coalesce(json_agg(json_build_object('n', a.n, 'filename', a.filename, 'contentType', a.content_type,
+                 'size', octet_length(a.content)) ORDER BY a.n), '[]')
+          FROM brokerdesk.status_mail_inbox_attachments a WHERE a.inbox_id = i.id) AS attachments
+     FROM brokerdesk.status_mail_inbox i WHERE i.id = $1::bigint`,
     [id],
   );
   return rows[0];

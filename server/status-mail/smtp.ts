@@ -71,12 +71,16 @@ async function storeReceived(engine: Queryable, raw: Buffer, envelope: Envelope)
   const parsed = await simpleParser(raw);
   const text = raw.toString("utf8");
   const end = text.search(/\r?\n\r?\n/);
-  await insertInboxMessage(engine, {
-    mailFrom: envelope.mailFrom ? envelope.mailFrom.address : "",
-    rcptTo: envelope.rcptTo.map((r) => r.address),
-    subject: parsed.subject ?? "",
-    headers: end >= 0 ? text.slice(0, end) : text,
-    body: parsed.text ?? "",
-    size: raw.length,
-  });
+  await insertInboxMessage(
+    engine,
+    {
+      mailFrom: envelope.mailFrom ? envelope.mailFrom.address : "",
+      rcptTo: envelope.rcptTo.map((r) => r.address),
+      subject: parsed.subject ?? "",
+      headers: end >= 0 ? text.slice(0, end) : text,
+      body: parsed.text ?? "",
+      size: raw.length,
+    },
+    parsed.attachments.map((a) => ({ filename: a.filename ?? "attachment", contentType: a.contentType, content: a.content })),
+  );
 }
