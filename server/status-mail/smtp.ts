@@ -29,23 +29,34 @@ export function smtpSender(url: string): MailSender & { close(): void } {
   };
 }
 
-const MAX_MESSAGE_BYTES = 1024 * 1024;
+/** What the embedded server takes, as common mail servers do: a report of many accounts, base64 in its mail, fits. */
+const MAX_MESSAGE_BYTES = 25 * 1024 * 1024;
 
 /**
  * The embedded default when no SMTP_URL is set: an SMTP server on 127.0.0.1 (a free port) in the process that runs
  * the job system, storing what it receives in the app database for /admin/mail. Plain SMTP without AUTH or STARTTLS:
  * it is reachable from this machine only and keeps mails only for reading them on the page.
  */
-export async function startEmbeddedSmtp(engine: Queryable, port = 0): Promise<{ url: string; close(): Promise<void> }> {
+export async function startEmbeddedSmtp(
+  engine: Queryable,
+  { port = 0, maxBytes = MAX_MESSAGE_BYTES }: { port?: number; maxBytes?: number } = {},
+): Promise<{ url: string; close(): Promise<void> }> {
   const server = new SMTPServer({
     disabledCommands: ["AUTH", "STARTTLS"],
     authOptional: true,
-    size: MAX_MESSAGE_BYTES,
+    size: maxBytes,
     logger: false,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
+      // Past the limit the rest is read and dropped (smtp-server marks the stream), and the mail refused with 552.
+      stream.on("data", (c: Buffer) => {
+        if (!stream.sizeExceeded) chunks.push(c);
+      });
       stream.on("end", () => {
+        if (stream.sizeExceeded) {
+          callback(Object.assign(new Error(`Message exceeds the ${maxBytes} bytes this server takes`), { responseCode: 552 }));
+          return;
+        }
         const raw = Buffer.concat(chunks);
         storeReceived(engine, raw, session.envelope)
           .then(() => callback())

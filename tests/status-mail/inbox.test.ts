@@ -96,5 +96,40 @@ for (const engine of testEngines()) {
         "denied:",
       ]);
     });
+
+    it("takes a mail with a file of a few megabytes, as a report of many accounts makes; refuses one over its limit", async () => {
+      const fileOf = (bytes: number) => Uint8Array.from({ length: bytes }, (_, i) => (i * 31 + (i >> 8)) % 256);
+      const mail = (subject: string, content: Uint8Array) => ({
+        from: "reports@desk.test",
+        to: "reader@desk.test",
+        subject,
+        text: "Attached: one file.\n",
+        messageId: `<${subject.replace(/\W/g, "-")}@desk.test>`,
+        headers: {},
+        attachments: [{ filename: "commissions.pdf", contentType: "application/pdf", content }],
+      });
+      const exchange = async (maxBytes: number | undefined, send: (s: ReturnType<typeof smtpSender>) => Promise<void>) => {
+        const smtp = await startEmbeddedSmtp(db.engine, { maxBytes });
+        const sender = smtpSender(smtp.url);
+        try {
+          await send(sender);
+        } finally {
+          sender.close();
+          await smtp.close();
+        }
+      };
+      const big = fileOf(3 * 1024 * 1024);
+      await exchange(undefined, (s) => s.send(mail("A large report", big)));
+      await exchange(64 * 1024, async (s) => {
+        await expect(s.send(mail("Over the limit", fileOf(100 * 1024)))).rejects.toThrow(/552/);
+        await s.send(mail("Under the limit", fileOf(10 * 1024)));
+      });
+      const { mails } = await readInbox(db.engine);
+      const subjects = mails.map((m) => m.subject);
+      expect(subjects).toContain("Under the limit");
+      expect(subjects).not.toContain("Over the limit");
+      const { selected } = await readInbox(db.engine, mails.find((m) => m.subject === "A large report")!.id);
+      expect(selected!.attachments).toEqual([{ n: 1, filename: "commissions.pdf", contentType: "application/pdf", size: big.length }]);
+    });
   });
 }
