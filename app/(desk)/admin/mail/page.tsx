@@ -21,7 +21,7 @@ export default async function MailPage({ searchParams }: { searchParams: Promise
         description={
           external
             ? "SMTP_URL is set: mails go to that server, and this page only shows what the embedded server received before."
-            : "What the embedded SMTP server received: no SMTP_URL is configured, so the status mails (confirmations, incidents) end here."
+            : "What the embedded SMTP server received: no SMTP_URL is configured, so the desk's mails (status confirmations and incidents, scheduled reports with their files) end here."
         }
       />
       <MailInbox {...inbox} />
