@@ -85,4 +85,35 @@ test.describe("scheduled reports", () => {
     await expect(page.getByTestId("report-schedules").locator(`tr[data-schedule="${name}"]`)).toHaveCount(0);
     await expect(page.getByTestId("report-runs").getByRole("row").filter({ hasText: name }).first()).toContainText("Sent");
   });
+
+  test("the run history reads older runs a page at a time", async ({ page }) => {
+    const name = `Paging ${Date.now().toString(36)}`;
+    await page.goto("/admin/reports");
+    const form = page.getByRole("form", { name: "New schedule" });
+    await form.getByLabel("Name").fill(name);
+    await form.getByLabel("Report").selectOption({ label: "Alerts opened and cleared" });
+    await form.getByRole("checkbox", { name: ROLE_EMAILS.admin }).check();
+    await form.getByRole("button", { name: "Create schedule" }).click();
+    await expect(form).toContainText(`${name} saved.`);
+
+    // 31 runs: one more than a page.
+    const runNow = page.getByTestId("report-schedules").locator(`tr[data-schedule="${name}"]`).getByRole("button", { name: "Run now" });
+    const asked = page.getByText(new RegExp(`^Run \\d+ of ${name} asked for`));
+    let last = "";
+    for (let k = 0; k < 31; k++) {
+      await runNow.click();
+      await expect(asked).not.toHaveText(last);
+      last = (await asked.textContent()) ?? "";
+    }
+    const mine = page.getByTestId("report-runs").locator("tr[data-run]", { hasText: name });
+    const older = page.getByRole("button", { name: "Older runs" });
+    await expect(older).toBeVisible();
+    await expect(mine).toHaveCount(30);
+    await older.click();
+    await expect(mine).toHaveCount(31);
+
+    const schedule = page.getByTestId("report-schedules").locator(`tr[data-schedule="${name}"]`);
+    await schedule.getByRole("button", { name: "Disable" }).click();
+    await expect(schedule).toContainText("Disabled");
+  });
 });

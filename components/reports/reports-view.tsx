@@ -1,4 +1,4 @@
-import type { ReportRecipientOption, ReportRun, ReportSchedule } from "@/lib/schemas/reports";
+import type { ReportRecipientOption, ReportRunsPage, ReportSchedule } from "@/lib/schemas/reports";
 import { ReportRuns } from "./report-runs";
 import { ScheduleForm } from "./schedule-form";
 import { ScheduleTable } from "./schedule-table";
@@ -15,7 +15,7 @@ export function ReportsView({
 }: {
   schedules: ReportSchedule[];
   staff: ReportRecipientOption[];
-  runs: ReportRun[];
+  runs: ReportRunsPage;
   editing?: ReportSchedule;
 }) {
   return (

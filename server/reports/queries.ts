@@ -210,19 +210,19 @@ export async function failRunRow(q: Queryable, runId: string, error: string, now
   );
 }
 
-/** The latest runs, newest first, with their mails' progress in the outbox. */
-export async function selectRuns(q: Queryable, limit: number): Promise<RunRow[]> {
+/** The latest runs (older than `before`, when given), newest first, with their mails' progress in the outbox. */
+export async function selectRuns(q: Queryable, limit: number, before?: number): Promise<RunRow[]> {
   const { rows } = await q.query<RunRow>(
     `SELECT ${RUN_COLUMNS},
             count(o.id)::int AS mails,
             (count(o.id) FILTER (WHERE o.state = 'sent'))::int AS "mailsSent",
             (count(o.id) FILTER (WHERE o.state = 'queued' AND o.attempts >= 5))::int AS "mailsFailing"
-       FROM (SELECT * FROM brokerdesk.report_runs ORDER BY id DESC LIMIT $1) r
+       FROM (SELECT * FROM brokerdesk.report_runs WHERE $2::bigint IS NULL OR id < $2 ORDER BY id DESC LIMIT $1) r
        LEFT JOIN brokerdesk.status_mail_outbox o ON o.report_run_id = r.id
       GROUP BY r.id, r.schedule_id, r.schedule_name, r.kind, r.format, r.slot, r.report_day, r.trigger, r.requested_by,
                r.status, r.row_count, r.recipients, r.file_name, r.last_error, r.finished_at
       ORDER BY r.id DESC`,
-    [limit],
+    [limit, before ?? null],
   );
   return rows;
 }

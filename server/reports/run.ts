@@ -1,6 +1,6 @@
 import "server-only";
 import { AppError, NotFoundError } from "@/lib/errors";
-import { REPORT_KIND_LABELS, REPORTS_TOPIC, type ReportKind, type ReportRun } from "@/lib/schemas/reports";
+import { REPORT_KIND_LABELS, REPORTS_TOPIC, type ReportKind, type ReportRun, type ReportRunsPage } from "@/lib/schemas/reports";
 import type { Engine, Queryable } from "@/server/db/engine";
 import { notifyChange } from "@/server/notices/channel";
 import {
@@ -144,8 +144,11 @@ const view = (r: RunRow): ReportRun => {
   };
 };
 
-export async function listReportRuns(q: Queryable, limit = 30): Promise<ReportRun[]> {
-  return (await selectRuns(q, limit)).map(view);
+/** A page of the run history, newest first: the latest runs, or those older than `before`. */
+export async function listReportRuns(q: Queryable, { before, limit = 30 }: { before?: number; limit?: number } = {}): Promise<ReportRunsPage> {
+  const rows = await selectRuns(q, limit + 1, before);
+  const runs = rows.slice(0, limit).map(view);
+  return { runs, next: rows.length > limit ? runs[runs.length - 1].id : null };
 }
 
 /** A finished run's file as its recipients received it (Admin → Reports, "Download"). */

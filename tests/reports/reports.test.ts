@@ -2,6 +2,7 @@ import { extractText } from "unpdf";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ReportKind } from "@/lib/schemas/reports";
 import { GET as downloadRoute } from "@/app/api/reports/runs/[runId]/file/route";
+import { GET as runsRoute } from "@/app/api/reports/runs/route";
 import { createReportSchedule } from "@/server/actions/reports-create";
 import { setDbForTests, type AppDb } from "@/server/db";
 import { JOBS, type JobDeps } from "@/server/jobs/definitions";
@@ -305,7 +306,7 @@ for (const engine of testEngines()) {
         expect((await pass()).sent).toBe(0);
         expect(smtp.received).toHaveLength(3);
 
-        const runs = await listReportRuns(db.engine);
+        const { runs } = await listReportRuns(db.engine);
         const run = runs.find((r) => r.scheduleId === csvSchedule.id)!;
         expect(runs).toHaveLength(2);
         expect(run).toMatchObject({ status: "sent", rows: 1, reportDay: day, trigger: "schedule", mailsSent: 2 });
@@ -333,7 +334,7 @@ for (const engine of testEngines()) {
           await requestReportRun(db.engine, missed.id, admin.email, at("2026-11-19", "08:00:00"));
 
           expect(await queueDueRuns(db.engine, monday)).toBe(4 + 7);
-          const runs = (await listReportRuns(db.engine, 50)).reverse();
+          const runs = (await listReportRuns(db.engine, { limit: 50 })).runs.reverse();
           const days = (id: number) => runs.filter((r) => r.scheduleId === id && r.trigger === "schedule").map((r) => r.reportDay);
           expect(days(missed.id)).toEqual(["2026-11-17", "2026-11-18", "2026-11-19", "2026-11-22"]);
           expect(days(longAgo.id)).toEqual(["2026-11-16", "2026-11-17", "2026-11-18", "2026-11-19", "2026-11-20", "2026-11-21", "2026-11-22"]);
@@ -365,7 +366,7 @@ for (const engine of testEngines()) {
         await pass();
         expect(smtp.to(admin.email).map((m) => m.subject)).toEqual([`[Brokerdesk report] Alerts daily: Alerts opened and cleared ${reportDayOf(new Date())}`]);
         expect(smtp.to(leaver.email)).toHaveLength(0);
-        const run = (await listReportRuns(db.engine)).find((r) => r.id === id)!;
+        const run = (await listReportRuns(db.engine)).runs.find((r) => r.id === id)!;
         expect(run).toMatchObject({ status: "sent", trigger: "request", requestedBy: admin.email, recipients: [admin.email] });
 
         // Edited after today's slot passed: that slot is not run for the edit; the next one is.
@@ -396,7 +397,7 @@ for (const engine of testEngines()) {
         await sql(`UPDATE brokerdesk.staff_users SET disabled = true WHERE email = $1`, [ops.email]);
         const { id: failedId } = await requestReportRun(db.engine, lonely.id, admin.email);
         await job();
-        expect((await listReportRuns(db.engine)).find((r) => r.id === failedId)).toMatchObject({ status: "failed", fileName: null });
+        expect((await listReportRuns(db.engine)).runs.find((r) => r.id === failedId)).toMatchObject({ status: "failed", fileName: null });
 
         const download = (runId: string) =>
           downloadRoute(new Request(`http://desk.test/api/reports/runs/${runId}/file`), { params: Promise.resolve({ runId }) });
@@ -423,6 +424,36 @@ for (const engine of testEngines()) {
           `failure::${admin.email}`,
           `denied::${reviewer.email}`,
         ]);
+      });
+
+      it("the history reads a page at a time, newest first, to the oldest run", async () => {
+        const admin = await newStaff(db, "admin", "reports.test");
+        const s = await createSchedule(
+          db.engine,
+          { name: "Paged", kind: "alerts", format: "csv", cadence: "daily", atTime: "00:01", recipients: [admin.email], enabled: true },
+          admin.email,
+        );
+        try {
+          const ids: number[] = [];
+          for (let k = 0; k < 35; k++) ids.push((await requestReportRun(db.engine, s.id, admin.email, new Date(Date.UTC(2026, 9, 1, 0, k)))).id);
+          const mine = (runs: { id: number }[]) => runs.map((r) => r.id).filter((id) => ids.includes(id));
+          const newestFirst = [...ids].reverse();
+
+          session.staff = { id: admin.id, email: admin.email, name: admin.name, role: "admin" };
+          const get = (query: string) => runsRoute(new Request(`http://desk.test/api/reports/runs${query}`), { params: Promise.resolve({}) });
+          const read = async (query: string) => (await get(query)).json();
+          const first = await read("");
+          expect(first.runs).toHaveLength(30);
+          expect(first.next).toBe(first.runs[29].id);
+          const rest = await read(`?before=${first.next}`);
+          expect(rest.next).toBeNull();
+          expect([...mine(first.runs), ...mine(rest.runs)]).toEqual(newestFirst);
+          expect((await get("?before=last")).status).toBe(400);
+        } finally {
+          // Queued, they would be worked by the next tests' runs of the job.
+          await sql(`DELETE FROM brokerdesk.report_runs WHERE schedule_id = $1`, [s.id]);
+          await sql(`DELETE FROM brokerdesk.report_schedules WHERE id = $1`, [s.id]);
+        }
       });
 
       it("the schedule action refuses a recipient who is not enabled staff", async () => {

@@ -1,6 +1,12 @@
+import { reportRunsParamsSchema } from "@/lib/schemas/reports";
 import { getDb } from "@/server/db";
 import { jsonRoute } from "@/server/http";
 import { listReportRuns } from "@/server/reports/run";
 
-/** The latest scheduled report runs with their mails' progress (Admin → Reports reads it again on each `reports` notice). */
-export const GET = jsonRoute({ permission: "reports:manage" }, async () => ({ runs: await listReportRuns((await getDb()).engine) }));
+/**
+ * A page of the scheduled reports' history with their mails' progress, newest first (`?before=<run id>`: older
+ * runs). Admin → Reports reads its pages again on each `reports` notice.
+ */
+export const GET = jsonRoute({ permission: "reports:manage", params: reportRunsParamsSchema }, async ({ params }) =>
+  listReportRuns((await getDb()).engine, { before: params.before }),
+);
