@@ -13,13 +13,14 @@ import {
   type BreakRow,
   type ReconciliationRun,
 } from "@/lib/schemas/reconciliation";
+import type { RunsPage } from "@/lib/schemas/runs";
 import { breakColumns } from "./breaks-columns";
 import { breakList } from "./labels";
 import { noBreaksText, useRuns } from "./use-runs";
 
 /** The breaks: URL state → one page through /api/reconciliation/breaks, prefetched by the page; live notices refetch it. */
-export function BreaksTable({ assignees, runs }: { assignees: { email: string; name: string }[]; runs: ReconciliationRun[] }) {
-  const latest = useRuns(runs).data.runs;
+export function BreaksTable({ assignees, runs }: { assignees: { email: string; name: string }[]; runs: RunsPage<ReconciliationRun> }) {
+  const latest = useRuns(runs).runs;
   const filters = useMemo<FilterField<BreakListParams>[]>(
     () => [
       {

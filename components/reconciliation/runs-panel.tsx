@@ -10,6 +10,7 @@ import { runStateColumns, RunsTable } from "@/components/ui/runs-table";
 import { formatDateTime } from "@/lib/format";
 import { formatMoney } from "@/lib/money";
 import type { OmnibusLine, ReconciliationRun } from "@/lib/schemas/reconciliation";
+import type { RunsPage } from "@/lib/schemas/runs";
 import { requestReconciliation } from "@/server/actions/reconciliation-run";
 import { RUNS_KEY } from "./labels";
 import { useRuns } from "./use-runs";
@@ -73,11 +74,11 @@ const RUN_COLUMNS: RowColumn<ReconciliationRun>[] = [
 ];
 
 /** Run now, the latest runs with their progress (live), and the last finished run's summary. */
-export function RunsPanel({ initial, canRun }: { initial: ReconciliationRun[]; canRun: boolean }) {
+export function RunsPanel({ initial, canRun }: { initial: RunsPage<ReconciliationRun>; canRun: boolean }) {
   const client = useQueryClient();
-  const query = useRuns(initial);
+  const history = useRuns(initial);
   const { run, busy, banner } = useAction();
-  const runs = query.data.runs;
+  const runs = history.runs;
   const open = runs.some((r) => r.status === "queued" || r.status === "running");
   const latest = runs.find((r) => r.status === "done" && r.summary);
   return (
@@ -104,8 +105,7 @@ export function RunsPanel({ initial, canRun }: { initial: ReconciliationRun[]; c
       <RunsTable
         testId="reconciliation-runs"
         columns={RUN_COLUMNS}
-        runs={runs}
-        stale={query.isError}
+        {...history}
         empty="No runs yet: one runs after each market's close on weekdays, or now with Run now."
       />
       {latest ? <Omnibus run={latest} /> : null}

@@ -1,16 +1,12 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
-import { fetchJson } from "@/components/data-table/fetch-json";
+import { useRunPages } from "@/components/ui/use-run-pages";
 import type { ReconciliationRun } from "@/lib/schemas/reconciliation";
+import type { RunsPage } from "@/lib/schemas/runs";
 import { RUNS_KEY } from "./labels";
 
-/** The latest reconciliation runs, live: one query the runs panel and the breaks table share. */
-export function useRuns(initial: ReconciliationRun[]) {
-  return useQuery({
-    queryKey: RUNS_KEY,
-    queryFn: ({ signal }) => fetchJson<{ runs: ReconciliationRun[] }>("/api/reconciliation/runs", signal),
-    initialData: { runs: initial },
-  });
+/** The reconciliation runs, newest first, a page at a time, live: one query the runs panel and the breaks table share. */
+export function useRuns(initial: RunsPage<ReconciliationRun>) {
+  return useRunPages(RUNS_KEY, "/api/reconciliation/runs", initial);
 }
 
 /**

@@ -1,12 +1,11 @@
 "use client";
-import { useInfiniteQuery } from "@tanstack/react-query";
-import { fetchJson } from "@/components/data-table/fetch-json";
 import { EnumBadge } from "@/components/ui/enum-badge";
-import { Button } from "@/components/ui/button";
 import { Panel } from "@/components/ui/page";
 import type { RowColumn } from "@/components/ui/rows-table";
 import { RunsTable } from "@/components/ui/runs-table";
-import { REPORT_KIND_LABELS, type ReportKind, type ReportRun, type ReportRunsPage } from "@/lib/schemas/reports";
+import { useRunPages } from "@/components/ui/use-run-pages";
+import { REPORT_KIND_LABELS, type ReportKind, type ReportRun } from "@/lib/schemas/reports";
+import type { RunsPage } from "@/lib/schemas/runs";
 import { FORMAT_LABELS, RUN_STATUS_LABELS, RUN_STATUS_TONES, utcMinute } from "./labels";
 
 /** Under the live root `report-runs`: a `reports` notice (run queued, done, failed, a mail sent) reads it again. */
@@ -87,35 +86,12 @@ const COLUMNS: RowColumn<ReportRun>[] = [
   },
 ];
 
-/**
- * The runs, newest first, live, a page at a time: "Older runs" reads the next page (a run's file stays downloadable
- * however old). A notice reads every page shown again, each from the end of the one before.
- */
-export function ReportRuns({ initial }: { initial: ReportRunsPage }) {
-  const query = useInfiniteQuery({
-    queryKey: RUNS_KEY,
-    queryFn: ({ pageParam, signal }) =>
-      fetchJson<ReportRunsPage>(pageParam === null ? "/api/reports/runs" : `/api/reports/runs?before=${pageParam}`, signal),
-    initialPageParam: null as number | null,
-    getNextPageParam: (page) => page.next,
-    initialData: { pages: [initial], pageParams: [null] },
-  });
+/** The runs, newest first, live, a page at a time ("Older runs": a run's file stays downloadable however old). */
+export function ReportRuns({ initial }: { initial: RunsPage<ReportRun> }) {
+  const history = useRunPages(RUNS_KEY, "/api/reports/runs", initial);
   return (
     <Panel title="Run history">
-      <RunsTable
-        testId="report-runs"
-        columns={COLUMNS}
-        runs={query.data.pages.flatMap((p) => p.runs)}
-        stale={query.isError}
-        empty="No runs yet."
-      />
-      {query.hasNextPage ? (
-        <div className="mt-2">
-          <Button variant="secondary" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-            {query.isFetchingNextPage ? "Loading…" : "Older runs"}
-          </Button>
-        </div>
-      ) : null}
+      <RunsTable testId="report-runs" columns={COLUMNS} {...history} empty="No runs yet." />
     </Panel>
   );
 }

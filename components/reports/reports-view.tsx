@@ -1,4 +1,5 @@
-import type { ReportRecipientOption, ReportRunsPage, ReportSchedule } from "@/lib/schemas/reports";
+import type { ReportRecipientOption, ReportRun, ReportSchedule } from "@/lib/schemas/reports";
+import type { RunsPage } from "@/lib/schemas/runs";
 import { ReportRuns } from "./report-runs";
 import { ScheduleForm } from "./schedule-form";
 import { ScheduleTable } from "./schedule-table";
@@ -15,7 +16,7 @@ export function ReportsView({
 }: {
   schedules: ReportSchedule[];
   staff: ReportRecipientOption[];
-  runs: ReportRunsPage;
+  runs: RunsPage<ReportRun>;
   editing?: ReportSchedule;
 }) {
   return (

@@ -1,14 +1,15 @@
 "use client";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { fetchJson } from "@/components/data-table/fetch-json";
 import { FormBanner } from "@/components/form/form-banner";
 import { useAction } from "@/components/form/use-action";
 import { Button } from "@/components/ui/button";
 import { Panel } from "@/components/ui/page";
 import type { RowColumn } from "@/components/ui/rows-table";
 import { runStateColumns, RunsTable } from "@/components/ui/runs-table";
+import { useRunPages } from "@/components/ui/use-run-pages";
 import { formatBytes, formatDateTime } from "@/lib/format";
+import type { RunsPage } from "@/lib/schemas/runs";
 import type { StatementRun } from "@/lib/schemas/statements";
 import { requestStatements } from "@/server/actions/statements-run";
 import { monthPeriod, PeriodPicker, periodProblem } from "./period-picker";
@@ -46,20 +47,15 @@ const COLUMNS: RowColumn<StatementRun>[] = [
 ];
 
 /** The bulk page's body: the period form ("Prepare zip") and the latest runs, live. */
-export function StatementRuns({ initial }: { initial: StatementRun[] }) {
+export function StatementRuns({ initial }: { initial: RunsPage<StatementRun> }) {
   const [period, setPeriod] = useState(() => {
     const m = monthPeriod(1);
     return { from: m.from, to: m.to };
   });
   const client = useQueryClient();
-  const query = useQuery({
-    queryKey: RUNS_KEY,
-    queryFn: ({ signal }) => fetchJson<{ runs: StatementRun[] }>("/api/statements/runs", signal),
-    initialData: { runs: initial },
-  });
+  const history = useRunPages(RUNS_KEY, "/api/statements/runs", initial);
   const { run, busy, banner } = useAction();
   const invalid = !!periodProblem(period);
-  const runs = query.data.runs;
   return (
     <div className="flex flex-col gap-4">
       <Panel title="New zip of every account's statement">
@@ -85,7 +81,7 @@ export function StatementRuns({ initial }: { initial: StatementRun[] }) {
         </div>
       </Panel>
       <Panel title="Runs">
-        <RunsTable testId="statement-runs" columns={COLUMNS} runs={runs} stale={query.isError} empty="No runs yet." />
+        <RunsTable testId="statement-runs" columns={COLUMNS} {...history} empty="No runs yet." />
       </Panel>
     </div>
   );

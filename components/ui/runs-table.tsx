@@ -1,4 +1,5 @@
 import type { Tone } from "./badge";
+import { Button } from "./button";
 import { EnumBadge } from "./enum-badge";
 import { RowsTable, StaleNotice, type RowColumn } from "./rows-table";
 import { RunProgress } from "./run-progress";
@@ -35,19 +36,21 @@ export function runStateColumns<R extends AccountsRun>(): RowColumn<R>[] {
 }
 
 /**
- * The latest runs of a background job, live: a row a run (`data-run`, its id), with the notice above that the rows
- * are the last answer when the last read failed (`stale`).
+ * The runs of a background job, newest first, live (`useRunPages`): a row a run (`data-run`, its id), the notice above
+ * that the rows are the last answer when the last read failed (`stale`), and "Older runs" below while there are more.
  */
 export function RunsTable<R extends { id: number }>({
   runs,
   columns,
   stale,
+  older,
   empty,
   testId,
 }: {
   runs: R[];
   columns: RowColumn<R>[];
   stale: boolean;
+  older?: { loading: boolean; load(): void };
   empty: string;
   testId: string;
 }) {
@@ -62,6 +65,13 @@ export function RunsTable<R extends { id: number }>({
         rowProps={(r) => ({ "data-run": String(r.id) })}
         empty={empty}
       />
+      {older ? (
+        <div className="mt-2">
+          <Button variant="secondary" size="sm" onClick={older.load} disabled={older.loading}>
+            {older.loading ? "Loading…" : "Older runs"}
+          </Button>
+        </div>
+      ) : null}
     </>
   );
 }

@@ -43,8 +43,6 @@ export const updateReportScheduleSchema = reportScheduleSchema.extend({ id: idSc
 export const reportScheduleIdSchema = z.object({ id: idSchema });
 /** A run's route parameters (its file's download). */
 export const reportRunParamsSchema = z.object({ runId: idSchema });
-/** The run history's pages, newest first: `before` a run's id, the runs older than it. */
-export const reportRunsParamsSchema = z.object({ before: idSchema.optional() });
 
 /** A schedule as the page shows it. */
 export interface ReportSchedule extends ReportScheduleValues {
@@ -75,12 +73,6 @@ export interface ReportRun {
   fileName: string | null;
   error: string | null;
   finishedAt: string | null;
-}
-
-/** A page of the run history: its runs, and the `before` of the next (older) page, null when there is none. */
-export interface ReportRunsPage {
-  runs: ReportRun[];
-  next: number | null;
 }
 
 /** A staff member a schedule may name: enabled staff, by email. */

@@ -1,3 +1,4 @@
+import { runsPage, type RunsPage } from "@/lib/schemas/runs";
 import "server-only";
 import type { Queryable } from "@/server/db/engine";
 import { sqlConditions } from "@/server/db/conditions";
@@ -135,7 +136,7 @@ const toRun = (r: DbRun): ReconciliationRun => ({
 /** A queued run, unless one is queued already (a request or a schedule while one waits adds nothing). */
 export async function queueRun(q: Queryable, trigger: "schedule" | "request", by: string | null): Promise<ReconciliationRun> {
   const { rows } = await q.query<DbRun>(
-    `WITH waiting AS (SELECT ${RUN_COLUMNS} FROM brokerdesk.reconciliation_runs WHERE status = 'queued' ORDER BY id LIMIT 1),
+    `WITH waiting AS (SELECT ${RUN_COLUMNS} FROM brokerdesk.reconciliation_runs WHERE status = 'queued' ORDER BY reconciliation_runs.id LIMIT 1),
           added AS (INSERT INTO brokerdesk.reconciliation_runs (trigger, status, requested_by)
                     SELECT $1, 'queued', $2 WHERE NOT EXISTS (SELECT 1 FROM waiting) RETURNING ${RUN_COLUMNS})
      SELECT * FROM added UNION ALL SELECT * FROM waiting`,
@@ -187,16 +188,23 @@ export async function failRun(q: Queryable, id: number, error: string): Promise<
   ]);
 }
 
-export async function listRuns(q: Queryable, limit = 10): Promise<ReconciliationRun[]> {
-  const { rows } = await q.query<DbRun>(`SELECT ${RUN_COLUMNS} FROM brokerdesk.reconciliation_runs ORDER BY id DESC LIMIT $1`, [limit]);
-  return rows.map(toRun);
+/** A page of the runs, newest first: the latest, or those older than `before`. */
+export async function listRuns(
+  q: Queryable,
+  { before, limit = 10 }: { before?: number; limit?: number } = {},
+): Promise<RunsPage<ReconciliationRun>> {
+  const { rows } = await q.query<DbRun>(
+    `SELECT ${RUN_COLUMNS} FROM brokerdesk.reconciliation_runs WHERE $2::bigint IS NULL OR id < $2 ORDER BY reconciliation_runs.id DESC LIMIT $1`,
+    [limit + 1, before ?? null],
+  );
+  return runsPage(rows.map(toRun), limit);
 }
 
 /** The last run that finished in [start, end) with its summary (the reconciliation breaks report mails it). */
 export async function lastRunFinishedBetween(q: Queryable, start: Date, end: Date): Promise<ReconciliationRun | undefined> {
   const { rows } = await q.query<DbRun>(
     `SELECT ${RUN_COLUMNS} FROM brokerdesk.reconciliation_runs
-      WHERE status = 'done' AND summary IS NOT NULL AND finished_at >= $1 AND finished_at < $2 ORDER BY finished_at DESC, id DESC LIMIT 1`,
+      WHERE status = 'done' AND summary IS NOT NULL AND finished_at >= $1 AND finished_at < $2 ORDER BY finished_at DESC, reconciliation_runs.id DESC LIMIT 1`,
     [start, end],
   );
   return rows[0] ? toRun(rows[0]) : undefined;
@@ -350,7 +358,7 @@ export async function selectBreak(q: Queryable, id: string): Promise<BreakRow | 
 
 export async function selectComments(q: Queryable, breakId: string): Promise<BreakComment[]> {
   const { rows } = await q.query<{ id: string; author: string; body: string; created_at: Date }>(
-    "SELECT id::text AS id, author, body, created_at FROM brokerdesk.reconciliation_break_comments WHERE break_id = $1::bigint ORDER BY id",
+    "SELECT id::text AS id, author, body, created_at FROM brokerdesk.reconciliation_break_comments WHERE break_id = $1::bigint ORDER BY reconciliation_break_comments.id",
     [breakId],
   );
   return rows.map((r) => ({ id: r.id, author: r.author, body: r.body, at: iso(r.created_at) }));

@@ -22,7 +22,7 @@ const SCHEDULE_COLUMNS = `id::text AS id, name, kind, format, cadence, at_time A
   created_by AS "createdBy", active_from AS "activeFrom"`;
 
 export async function selectSchedules(q: Queryable): Promise<ScheduleRow[]> {
-  const { rows } = await q.query<ScheduleRow>(`SELECT ${SCHEDULE_COLUMNS} FROM brokerdesk.report_schedules ORDER BY name, id`);
+  const { rows } = await q.query<ScheduleRow>(`SELECT ${SCHEDULE_COLUMNS} FROM brokerdesk.report_schedules ORDER BY name, report_schedules.id`);
   return rows;
 }
 
@@ -251,7 +251,7 @@ export async function selectBreaksOfDay(q: Queryable, start: Date, end: Date) {
             status, opened_at AS "openedAt", closed_at AS "closedAt", assigned_to AS "assignedTo", summary
        FROM brokerdesk.reconciliation_breaks
       WHERE opened_at < $2 AND (closed_at IS NULL OR closed_at >= $1)
-      ORDER BY id`,
+      ORDER BY reconciliation_breaks.id`,
     [start, end],
   );
   return rows;

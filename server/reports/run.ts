@@ -1,6 +1,7 @@
 import "server-only";
 import { AppError, NotFoundError } from "@/lib/errors";
-import { REPORT_KIND_LABELS, REPORTS_TOPIC, type ReportKind, type ReportRun, type ReportRunsPage } from "@/lib/schemas/reports";
+import { REPORT_KIND_LABELS, REPORTS_TOPIC, type ReportKind, type ReportRun } from "@/lib/schemas/reports";
+import { runsPage, type RunsPage } from "@/lib/schemas/runs";
 import type { Engine, Queryable } from "@/server/db/engine";
 import { notifyChange } from "@/server/notices/channel";
 import {
@@ -145,10 +146,11 @@ const view = (r: RunRow): ReportRun => {
 };
 
 /** A page of the run history, newest first: the latest runs, or those older than `before`. */
-export async function listReportRuns(q: Queryable, { before, limit = 30 }: { before?: number; limit?: number } = {}): Promise<ReportRunsPage> {
-  const rows = await selectRuns(q, limit + 1, before);
-  const runs = rows.slice(0, limit).map(view);
-  return { runs, next: rows.length > limit ? runs[runs.length - 1].id : null };
+export async function listReportRuns(
+  q: Queryable,
+  { before, limit = 30 }: { before?: number; limit?: number } = {},
+): Promise<RunsPage<ReportRun>> {
+  return runsPage((await selectRuns(q, limit + 1, before)).map(view), limit);
 }
 
 /** A finished run's file as its recipients received it (Admin → Reports, "Download"). */

@@ -1,3 +1,4 @@
+import { runsPage, type RunsPage } from "@/lib/schemas/runs";
 import "server-only";
 import { zipSync } from "fflate";
 import { csvLine } from "@/lib/csv";
@@ -63,8 +64,12 @@ export async function hasOpenStatementRun(q: Queryable): Promise<boolean> {
   return (await selectOpenRunCount(q)) > 0;
 }
 
-export async function listStatementRuns(q: Queryable, limit = 20): Promise<StatementRun[]> {
-  return (await selectRuns(q, limit)).map(view);
+/** A page of the runs, newest first: the latest, or those older than `before`. */
+export async function listStatementRuns(
+  q: Queryable,
+  { before, limit = 20 }: { before?: number; limit?: number } = {},
+): Promise<RunsPage<StatementRun>> {
+  return runsPage((await selectRuns(q, limit + 1, before)).map(view), limit);
 }
 
 export async function statementRunZip(q: Queryable, id: number): Promise<{ body: Uint8Array; contentType: string; filename: string }> {

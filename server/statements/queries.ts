@@ -146,8 +146,12 @@ export async function insertRun(q: Queryable, from: string, to: string, by: stri
   return rows[0];
 }
 
-export async function selectRuns(q: Queryable, limit: number): Promise<RunRow[]> {
-  const { rows } = await q.query<RunRow>(`SELECT ${RUN_COLUMNS} FROM brokerdesk.statement_runs ORDER BY id DESC LIMIT $1`, [limit]);
+/** The latest runs (older than `before`, when given), newest first. */
+export async function selectRuns(q: Queryable, limit: number, before?: number): Promise<RunRow[]> {
+  const { rows } = await q.query<RunRow>(
+    `SELECT ${RUN_COLUMNS} FROM brokerdesk.statement_runs WHERE $2::bigint IS NULL OR id < $2 ORDER BY statement_runs.id DESC LIMIT $1`,
+    [limit, before ?? null],
+  );
   return rows;
 }
 

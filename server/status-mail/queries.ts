@@ -295,7 +295,7 @@ export async function selectInboxAttachment(
 export async function selectInbox(q: Queryable, limit: number): Promise<InboxSummary[]> {
   const { rows } = await q.query<InboxSummary>(
     `SELECT id::text AS id, received_at AS "receivedAt", mail_from AS "mailFrom", rcpt_to AS "rcptTo", subject
-     FROM brokerdesk.status_mail_inbox ORDER BY received_at DESC, id DESC LIMIT $1`,
+     FROM brokerdesk.status_mail_inbox ORDER BY received_at DESC, status_mail_inbox.id DESC LIMIT $1`,
     [limit],
   );
   return rows;

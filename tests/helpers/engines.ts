@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
-import { prepareAppDb, type AppDb } from "@/server/db";
+import { prepareAppDb, setDbForTests, type AppDb } from "@/server/db";
 import { openEngine, type Engine } from "@/server/db/engine";
 
 /**
@@ -76,4 +76,16 @@ export function withEngineDb(engine: TestEngine, ready: (db: AppDb) => Promise<v
     await ready(await prepareAppDb(opened.engine));
   });
   afterAll(() => close?.());
+}
+
+/**
+ * `withEngineDb`, the database also installed as the process database (what getDb() returns) for the block's tests,
+ * as route handlers and actions read it.
+ */
+export function withProcessDb(engine: TestEngine, ready: (db: AppDb) => void): void {
+  withEngineDb(engine, (db) => {
+    ready(db);
+    setDbForTests(db);
+  });
+  afterAll(() => setDbForTests(undefined));
 }

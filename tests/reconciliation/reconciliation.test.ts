@@ -174,16 +174,16 @@ for (const engine of testEngines()) {
       "the job's scheduled send queues a run and works it to its summary; a send while one is open queues none",
       { timeout: 120_000 },
       async () => {
-        const before = (await listRuns(f.db.engine, 1))[0]?.id ?? 0;
+        const before = (await listRuns(f.db.engine, { limit: 1 })).runs[0]?.id ?? 0;
         const jobs = await f.jobs({ jobs: [JOBS.eodReconciliation] });
         try {
           // As the cron sends it: no data.
           await jobs.send(JOBS.eodReconciliation.name, {});
           await until(async () => {
-            const [latest] = await listRuns(f.db.engine, 1);
+            const [latest] = (await listRuns(f.db.engine, { limit: 1 })).runs;
             return latest && latest.id > before && latest.status === "done";
           }, 90_000);
-          const [run] = await listRuns(f.db.engine, 1);
+          const [run] = (await listRuns(f.db.engine, { limit: 1 })).runs;
           expect(run).toMatchObject({ trigger: "schedule", requestedBy: null, status: "done" });
           expect(run.id).toBeGreaterThan(before);
           expect(run.summary?.compared).toBe(run.summary?.accounts);
@@ -208,12 +208,12 @@ for (const engine of testEngines()) {
         const sentWhileOpen = await dbNow();
         expect(await runReconciliations(deps, new AbortController().signal)).toEqual({ again: false, runs: 1 });
         expect(await work(sentWhileOpen)).toEqual({ again: false, output: { runs: 0 } });
-        const [latest, previous] = await listRuns(f.db.engine, 2);
+        const [latest, previous] = (await listRuns(f.db.engine, { limit: 2 })).runs;
         expect(latest).toMatchObject({ id: requested.id, trigger: "request", status: "done" });
         expect(previous.trigger).toBe("schedule");
 
         expect(await work(await dbNow())).toEqual({ again: false, output: { runs: 1 } });
-        const [next] = await listRuns(f.db.engine, 1);
+        const [next] = (await listRuns(f.db.engine, { limit: 1 })).runs;
         expect(next).toMatchObject({ trigger: "schedule", status: "done" });
         expect(next.id).toBeGreaterThan(requested.id);
       },

@@ -1,10 +1,10 @@
 import { extractText } from "unpdf";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ReportKind } from "@/lib/schemas/reports";
 import { GET as downloadRoute } from "@/app/api/reports/runs/[runId]/file/route";
 import { GET as runsRoute } from "@/app/api/reports/runs/route";
 import { createReportSchedule } from "@/server/actions/reports-create";
-import { setDbForTests, type AppDb } from "@/server/db";
+import type { AppDb } from "@/server/db";
 import { JOBS, type JobDeps } from "@/server/jobs/definitions";
 import { renderReport } from "@/server/reports/render";
 import { listReportRuns, queueDueRuns, requestReportRun } from "@/server/reports/run";
@@ -13,7 +13,7 @@ import { dueSlots, latestSlot, nextSlot, reportDayOf } from "@/server/reports/sl
 import { runOutboxPass } from "@/server/status-mail/outbox";
 import { mailTokenKey } from "@/server/status-mail/tokens";
 import { parseCsv } from "../helpers/csv";
-import { testEngines, withEngineDb } from "../helpers/engines";
+import { testEngines, withProcessDb } from "../helpers/engines";
 import { useSmtpServer } from "../helpers/smtp-senders";
 import { session } from "../helpers/desk-session";
 import { newStaff } from "../helpers/staff";
@@ -55,11 +55,7 @@ describe("report slots", () => {
 for (const engine of testEngines()) {
   describe(`scheduled reports (${engine.name})`, () => {
     let db: AppDb;
-    withEngineDb(engine, (d) => {
-      db = d;
-      setDbForTests(d);
-    });
-    afterAll(() => setDbForTests(undefined));
+    withProcessDb(engine, (d) => (db = d));
     const sql = (text: string, params: unknown[] = []) => db.engine.query(text, params);
 
     describe("figures", () => {

@@ -292,10 +292,10 @@ describe.each(engines)("account statements ($name)", (te) => {
       },
     } as AbortSignal;
     expect(await runStatementRuns(f.db.engine, slice, () => undefined)).toEqual({ again: true, runs: 0 });
-    expect((await listStatementRuns(f.db.engine))[0]).toMatchObject({ id: run.id, status: "running", done: 1, total: 2 });
+    expect((await listStatementRuns(f.db.engine)).runs[0]).toMatchObject({ id: run.id, status: "running", done: 1, total: 2 });
     expect(await q("SELECT name FROM brokerdesk.statement_run_files WHERE run_id = $1", [run.id])).toHaveLength(2);
     expect(await runStatementRuns(f.db.engine, new AbortController().signal, () => undefined)).toEqual({ again: false, runs: 1 });
-    const done = (await listStatementRuns(f.db.engine))[0];
+    const done = (await listStatementRuns(f.db.engine)).runs[0];
     expect(done).toMatchObject({ id: run.id, status: "done", done: 2, total: 2 });
     const zip = await statementRunZip(f.db.engine, run.id);
     const files = unzipSync(zip.body);

@@ -1,10 +1,10 @@
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { GET as attachmentRoute } from "@/app/api/mail/[id]/attachments/[n]/route";
-import { setDbForTests, type AppDb } from "@/server/db";
+import type { AppDb } from "@/server/db";
 import { readInbox } from "@/server/status-mail/inbox";
 import { startEmbeddedSmtp, smtpSender } from "@/server/status-mail/smtp";
 import { session } from "../helpers/desk-session";
-import { testEngines, withEngineDb } from "../helpers/engines";
+import { testEngines, withProcessDb } from "../helpers/engines";
 import { newStaff } from "../helpers/staff";
 
 /**
@@ -18,11 +18,7 @@ vi.mock("@/server/auth/request-meta", async () => (await import("../helpers/desk
 for (const engine of testEngines()) {
   describe(`the embedded mail server's attachments (${engine.name})`, () => {
     let db: AppDb;
-    withEngineDb(engine, (d) => {
-      db = d;
-      setDbForTests(d);
-    });
-    afterAll(() => setDbForTests(undefined));
+    withProcessDb(engine, (d) => (db = d));
 
     it("keeps a received mail with its headers and files, and an administrator downloads each file as sent", async () => {
       const csv = new TextEncoder().encode("\uFEFFTime (UTC),Kind\r\n2026-11-28T10:00:00.000Z,CASH_JOURNAL\r\n");

@@ -165,7 +165,7 @@ export async function selectDecisions(q: Queryable, requestId: string): Promise<
 /** The ids of the requests that held the request with this client_request_id under one of these actions, oldest first. */
 export async function selectRequestIdsOf(q: Queryable, clientRequestId: string, actions: string[]): Promise<string[]> {
   const { rows } = await q.query<{ id: string }>(
-    "SELECT id::text AS id FROM brokerdesk.approval_requests WHERE client_request_id = $1 AND action = ANY($2) ORDER BY created_at, id",
+    "SELECT id::text AS id FROM brokerdesk.approval_requests WHERE client_request_id = $1 AND action = ANY($2) ORDER BY created_at, approval_requests.id",
     [clientRequestId, actions],
   );
   return rows.map((r) => r.id);

@@ -1,6 +1,12 @@
+import { runsPageParamsSchema } from "@/lib/schemas/runs";
 import { getDb } from "@/server/db";
 import { jsonRoute } from "@/server/http";
 import { listStatementRuns } from "@/server/statements/bulk";
 
-/** The latest bulk statement runs with their progress (the bulk page reads it again on each `statements` notice). */
-export const GET = jsonRoute({ permission: "statements:read" }, async () => ({ runs: await listStatementRuns((await getDb()).engine) }));
+/**
+ * A page of the bulk statement runs with their progress, newest first (`?before=<run id>`: older runs). The bulk page
+ * reads its pages again on each `statements` notice.
+ */
+export const GET = jsonRoute({ permission: "statements:read", params: runsPageParamsSchema }, async ({ params }) =>
+  listStatementRuns((await getDb()).engine, { before: params.before }),
+);
