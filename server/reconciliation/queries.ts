@@ -150,7 +150,7 @@ export async function startOpenRun(q: Queryable): Promise<ReconciliationRun | un
   const { rows } = await q.query<DbRun>(
     `UPDATE brokerdesk.reconciliation_runs SET status = 'running', started_at = now(), done = 0, total = NULL, last_error = NULL
       WHERE id = (SELECT id FROM brokerdesk.reconciliation_runs WHERE status IN ('queued', 'running')
-                   ORDER BY status = 'running' DESC, id LIMIT 1)
+                   ORDER BY status = 'running' DESC, reconciliation_runs.id LIMIT 1)
       RETURNING ${RUN_COLUMNS}`,
   );
   return rows[0] ? toRun(rows[0]) : undefined;

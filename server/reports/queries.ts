@@ -136,7 +136,7 @@ export async function startOldestRun(q: Queryable, now: Date, staleMs: number): 
     `WITH next AS (
        SELECT id FROM brokerdesk.report_runs
         WHERE status = 'queued' OR (status = 'running' AND started_at < $1::timestamptz - make_interval(secs => $2 / 1000.0))
-        ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
+        ORDER BY report_runs.id LIMIT 1 FOR UPDATE SKIP LOCKED)
      UPDATE brokerdesk.report_runs r SET status = 'running', started_at = $1
        FROM next WHERE r.id = next.id
      RETURNING ${RUN_COLUMNS}, 0 AS mails, 0 AS "mailsSent", 0 AS "mailsFailing"`,
@@ -217,7 +217,7 @@ export async function selectRuns(q: Queryable, limit: number, before?: number): 
             count(o.id)::int AS mails,
             (count(o.id) FILTER (WHERE o.state = 'sent'))::int AS "mailsSent",
             (count(o.id) FILTER (WHERE o.state = 'queued' AND o.attempts >= 5))::int AS "mailsFailing"
-       FROM (SELECT * FROM brokerdesk.report_runs WHERE $2::bigint IS NULL OR id < $2 ORDER BY id DESC LIMIT $1) r
+       FROM (SELECT * FROM brokerdesk.report_runs WHERE $2::bigint IS NULL OR id < $2 ORDER BY report_runs.id DESC LIMIT $1) r
        LEFT JOIN brokerdesk.status_mail_outbox o ON o.report_run_id = r.id
       GROUP BY r.id, r.schedule_id, r.schedule_name, r.kind, r.format, r.slot, r.report_day, r.trigger, r.requested_by,
                r.status, r.row_count, r.recipients, r.file_name, r.last_error, r.finished_at

@@ -173,7 +173,7 @@ export async function startOldestOpenRun(q: Queryable): Promise<RunRow | undefin
     `UPDATE brokerdesk.statement_runs r
         SET status = 'running', started_at = COALESCE(r.started_at, now()),
             total = COALESCE(r.total, (SELECT count(*)::int FROM brokerdesk.activity_sweeps))
-      WHERE r.id = (SELECT id FROM brokerdesk.statement_runs WHERE status IN ('queued', 'running') ORDER BY id LIMIT 1)
+      WHERE r.id = (SELECT id FROM brokerdesk.statement_runs WHERE status IN ('queued', 'running') ORDER BY statement_runs.id LIMIT 1)
       RETURNING ${RUN_COLUMNS}`,
     [],
   );

@@ -163,7 +163,7 @@ export async function claimDueMails(q: Queryable, now: Date, leaseUntil: Date, l
     `WITH due AS (
        SELECT id FROM brokerdesk.status_mail_outbox
        WHERE (state = 'queued' AND next_attempt_at <= $1) OR (state = 'sending' AND lease_until <= $1)
-       ORDER BY next_attempt_at, id
+       ORDER BY next_attempt_at, status_mail_outbox.id
        LIMIT $3
        FOR UPDATE SKIP LOCKED),
      claimed AS (

@@ -189,7 +189,7 @@ export async function closeIncident(db: Queryable, id: string, evidence: unknown
 export async function selectRecentIncidents(db: Queryable, perModule: number): Promise<IncidentRow[]> {
   const { rows } = await db.query<IncidentRow>(
     `SELECT ${INCIDENT_COLUMNS} FROM (
-       SELECT i.*, row_number() OVER (PARTITION BY module ORDER BY started_at DESC, id DESC) AS n
+       SELECT i.*, row_number() OVER (PARTITION BY module ORDER BY started_at DESC, i.id DESC) AS n
          FROM brokerdesk.status_incidents i
         WHERE started_at > now() - interval '90 days' OR ended_at IS NULL) x
       WHERE n <= $1 ORDER BY started_at DESC`,

@@ -80,3 +80,64 @@ describe("SQL lives only in query modules", () => {
     expect(found).toEqual([]);
   });
 });
+
+/**
+ * The SQL text of each literal of a module, with `${NAME}` replaced by the module's `const NAME = "…"` (or a template)
+ * where it has one (column lists), and by `?` elsewhere.
+ */
+function statements(fileName: string, text: string): { line: number; sql: string }[] {
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const constants = new Map<string, string>();
+  const textOf = (node: ts.Node): string | undefined => {
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
+    if (ts.isTemplateExpression(node))
+      return [
+        node.head.text,
+        ...node.templateSpans.map((s) => `${constants.get(s.expression.getText(source)) ?? "?"}${s.literal.text}`),
+      ].join("");
+    return undefined;
+  };
+  const found: { line: number; sql: string }[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) {
+      const value = textOf(node.initializer);
+      if (value !== undefined) constants.set(node.name.text, value);
+    }
+    const sql = textOf(node);
+    if (sql !== undefined && /\bORDER\s+BY\b/i.test(sql))
+      found.push({ line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1, sql });
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** ORDER BY items that name bare a column the statement also gives as text under its own name (sorted as text). */
+function orderedByText(sql: string): string[] {
+  const asText = new Set(
+    [...sql.matchAll(/(?:^|[\s,(.])(\w+)::text(?:\s+AS\s+"?(\w+)"?)?/gi)].filter((m) => !m[2] || m[2] === m[1]).map((m) => m[1]),
+  );
+  const items = [...sql.matchAll(/\bORDER\s+BY\s+([\s\S]*?)(?=\bLIMIT\b|\bOFFSET\b|\bFOR\b|\)|;|$)/gi)].flatMap((m) => m[1].split(","));
+  return items.map((i) => i.trim().split(/\s+/)[0]).filter((name) => asText.has(name));
+}
+
+describe("lists sort by their values, not by the text of them", () => {
+  it("finds an ORDER BY of a column the select list turns into text (a sanity check of the detector)", () => {
+    expect(orderedByText("SELECT id::text AS id, name FROM brokerdesk.runs ORDER BY id DESC LIMIT $1")).toEqual(["id"]);
+    expect(orderedByText("SELECT id::text, status FROM brokerdesk.runs ORDER BY created_at, id")).toEqual(["id"]);
+    expect(orderedByText("SELECT id::text AS id FROM brokerdesk.runs ORDER BY runs.id DESC")).toEqual([]);
+    expect(orderedByText('SELECT id::text AS "runId" FROM brokerdesk.runs ORDER BY id')).toEqual([]);
+    expect(orderedByText("SELECT seq FROM brokerdesk.events ORDER BY seq")).toEqual([]);
+  });
+
+  it("no statement orders by a column it also selects as text under the same name ('10' would sort before '9')", () => {
+    const found = sourceFiles(["server", "scripts"])
+      .filter((f) => SQL_MAY_LIVE.some((re) => re.test(f)))
+      .flatMap((f) =>
+        statements(f, fs.readFileSync(path.join(ROOT, f), "utf8")).flatMap(({ line, sql }) =>
+          orderedByText(sql).map((name) => `${f}:${line}: ORDER BY ${name}`),
+        ),
+      );
+    expect(found).toEqual([]);
+  });
+});

@@ -68,7 +68,7 @@ export async function matchRule(
       WHERE enabled AND action = ANY($1::text[])
         AND (currency IS NULL OR currency = $2::text)
         AND (threshold IS NULL OR ($3::numeric IS NOT NULL AND $3::numeric > threshold))
-      ORDER BY approvers_required DESC, threshold ASC NULLS FIRST, created_at, id LIMIT 1`,
+      ORDER BY approvers_required DESC, approval_rules.threshold ASC NULLS FIRST, created_at, approval_rules.id LIMIT 1`,
     [typeof ruleKeys === "string" ? [ruleKeys] : ruleKeys, money?.currency ?? null, money?.amount ?? null],
   );
   const r = rows[0];
@@ -85,7 +85,7 @@ export async function matchRule(
 }
 
 export async function listRules(q: Queryable): Promise<ApprovalRuleRow[]> {
-  const { rows } = await q.query<DbRule>(`SELECT ${COLUMNS} FROM brokerdesk.approval_rules ORDER BY action, created_at, id`);
+  const { rows } = await q.query<DbRule>(`SELECT ${COLUMNS} FROM brokerdesk.approval_rules ORDER BY action, created_at, approval_rules.id`);
   return rows.map(toRow);
 }
 

@@ -69,7 +69,7 @@ export interface StoredEvent {
 export async function selectStoredEvents(q: Queryable, afterSeq: number, limit: number): Promise<StoredEvent[]> {
   const { rows } = await q.query<StoredEvent>(
     `SELECT seq::text, event_id, source, event_type, occurred_at, account_id, payload FROM brokerdesk.upstream_events
-      WHERE seq > $1 AND payload IS NOT NULL ORDER BY seq LIMIT $2`,
+      WHERE seq > $1 AND payload IS NOT NULL ORDER BY upstream_events.seq LIMIT $2`,
     [afterSeq, limit],
   );
   return rows;

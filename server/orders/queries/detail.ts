@@ -112,7 +112,7 @@ export async function selectOrderStaffChanges(q: Queryable, accountId: string, c
             outcome, error_code
        FROM brokerdesk.audit_entries
       WHERE target = $1 AND action IN ('orders.replace', 'orders.cancel')
-      ORDER BY at DESC, seq DESC
+      ORDER BY at DESC, audit_entries.seq DESC
       LIMIT 50`,
     [`order:${accountId}:${clientOrderId}`],
   );
