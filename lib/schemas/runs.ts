@@ -9,6 +9,12 @@ export interface RunsPage<R> {
   next: number | null;
 }
 
+/** What a page of a run history asks for: the runs older than `before` (absent: the newest), at most `limit`. */
+export interface RunsQuery {
+  before?: number;
+  limit?: number;
+}
+
 /** A run history route's parameters: `before`, a run's id, for the runs older than it; absent, the newest. */
 export const runsPageParamsSchema = z.object({ before: z.coerce.number().int().positive().optional() });
 

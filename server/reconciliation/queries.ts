@@ -1,4 +1,4 @@
-import { runsPage, type RunsPage } from "@/lib/schemas/runs";
+import { runsPage, type RunsPage, type RunsQuery } from "@/lib/schemas/runs";
 import "server-only";
 import type { Queryable } from "@/server/db/engine";
 import { sqlConditions } from "@/server/db/conditions";
@@ -189,10 +189,7 @@ export async function failRun(q: Queryable, id: number, error: string): Promise<
 }
 
 /** A page of the runs, newest first: the latest, or those older than `before`. */
-export async function listRuns(
-  q: Queryable,
-  { before, limit = 10 }: { before?: number; limit?: number } = {},
-): Promise<RunsPage<ReconciliationRun>> {
+export async function listRuns(q: Queryable, { before, limit = 10 }: RunsQuery = {}): Promise<RunsPage<ReconciliationRun>> {
   const { rows } = await q.query<DbRun>(
     `SELECT ${RUN_COLUMNS} FROM brokerdesk.reconciliation_runs WHERE $2::bigint IS NULL OR id < $2 ORDER BY reconciliation_runs.id DESC LIMIT $1`,
     [limit + 1, before ?? null],

@@ -1,7 +1,7 @@
 import "server-only";
 import { AppError, NotFoundError } from "@/lib/errors";
 import { REPORT_KIND_LABELS, REPORTS_TOPIC, type ReportKind, type ReportRun } from "@/lib/schemas/reports";
-import { runsPage, type RunsPage } from "@/lib/schemas/runs";
+import { runsPage, type RunsPage, type RunsQuery } from "@/lib/schemas/runs";
 import type { Engine, Queryable } from "@/server/db/engine";
 import { notifyChange } from "@/server/notices/channel";
 import {
@@ -146,10 +146,7 @@ const view = (r: RunRow): ReportRun => {
 };
 
 /** A page of the run history, newest first: the latest runs, or those older than `before`. */
-export async function listReportRuns(
-  q: Queryable,
-  { before, limit = 30 }: { before?: number; limit?: number } = {},
-): Promise<RunsPage<ReportRun>> {
+export async function listReportRuns(q: Queryable, { before, limit = 30 }: RunsQuery = {}): Promise<RunsPage<ReportRun>> {
   return runsPage((await selectRuns(q, limit + 1, before)).map(view), limit);
 }
 

@@ -1,4 +1,4 @@
-import { runsPage, type RunsPage } from "@/lib/schemas/runs";
+import { runsPage, type RunsPage, type RunsQuery } from "@/lib/schemas/runs";
 import "server-only";
 import { zipSync } from "fflate";
 import { csvLine } from "@/lib/csv";
@@ -65,10 +65,7 @@ export async function hasOpenStatementRun(q: Queryable): Promise<boolean> {
 }
 
 /** A page of the runs, newest first: the latest, or those older than `before`. */
-export async function listStatementRuns(
-  q: Queryable,
-  { before, limit = 20 }: { before?: number; limit?: number } = {},
-): Promise<RunsPage<StatementRun>> {
+export async function listStatementRuns(q: Queryable, { before, limit = 20 }: RunsQuery = {}): Promise<RunsPage<StatementRun>> {
   return runsPage((await selectRuns(q, limit + 1, before)).map(view), limit);
 }
 

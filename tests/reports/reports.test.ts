@@ -1,6 +1,6 @@
 import { extractText } from "unpdf";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ReportKind } from "@/lib/schemas/reports";
+import type { ReportKind, ReportScheduleValues } from "@/lib/schemas/reports";
 import { GET as downloadRoute } from "@/app/api/reports/runs/[runId]/file/route";
 import { GET as runsRoute } from "@/app/api/reports/runs/route";
 import { createReportSchedule } from "@/server/actions/reports-create";
@@ -235,6 +235,9 @@ for (const engine of testEngines()) {
         });
       const job = () =>
         JOBS.reports.run({}, { db, log: () => undefined } as unknown as JobDeps, new Map(), new AbortController().signal);
+      /** An enabled schedule of `by`'s: alerts as CSV every day at 00:01 unless `input` says otherwise. */
+      const schedule = (by: string, input: Partial<ReportScheduleValues> & Pick<ReportScheduleValues, "name" | "recipients">, made?: Date) =>
+        createSchedule(db.engine, { kind: "alerts", format: "csv", cadence: "daily", atTime: "00:01", enabled: true, ...input }, by, made);
 
       it("mails a due schedule's CSV and PDF to each recipient once a slot, and the history says sent", async () => {
         const admin = await newStaff(db, "admin", "reports.test");
@@ -311,20 +314,10 @@ for (const engine of testEngines()) {
 
       it("a desk that was down runs the slots it missed, oldest first, at most the latest seven", async () => {
         const admin = await newStaff(db, "admin", "reports.test");
-        const weekdays = { cadence: "weekdays" as const, atTime: "06:30" };
         const monday = at("2026-11-23", "12:00:00");
-        const missed = await createSchedule(
-          db.engine,
-          { name: "Missed days", kind: "alerts", format: "csv", ...weekdays, recipients: [admin.email], enabled: true },
-          admin.email,
-          at("2026-11-18", "00:00:00"),
-        );
-        const longAgo = await createSchedule(
-          db.engine,
-          { name: "Down for a month", kind: "alerts", format: "csv", cadence: "daily", atTime: "06:30", recipients: [admin.email], enabled: true },
-          admin.email,
-          at("2026-10-20", "00:00:00"),
-        );
+        const recipients = [admin.email];
+        const missed = await schedule(admin.email, { name: "Missed days", cadence: "weekdays", atTime: "06:30", recipients }, at("2026-11-18", "00:00:00"));
+        const longAgo = await schedule(admin.email, { name: "Down for a month", atTime: "06:30", recipients }, at("2026-10-20", "00:00:00"));
         try {
           // Run now on the Thursday: not a scheduled slot, so Thursday's slot is still owed.
           await requestReportRun(db.engine, missed.id, admin.email, at("2026-11-19", "08:00:00"));
@@ -374,19 +367,10 @@ for (const engine of testEngines()) {
       it("an admin downloads a run's file, the one its mails carried; others are refused, a run without a file is 404", async () => {
         const admin = await newStaff(db, "admin", "reports.test");
         const ops = await newStaff(db, "operations", "reports.test");
-        const when = { cadence: "daily" as const, atTime: "00:01" };
-        const s = await createSchedule(
-          db.engine,
-          { name: "FX for download", kind: "fx_volume", format: "pdf", ...when, recipients: [ops.email], enabled: true },
-          admin.email,
-        );
+        const s = await schedule(admin.email, { name: "FX for download", kind: "fx_volume", format: "pdf", recipients: [ops.email] });
         const { id } = await requestReportRun(db.engine, s.id, admin.email);
         // Its only recipient leaves before the run: the run fails without a file.
-        const lonely = await createSchedule(
-          db.engine,
-          { name: "Nobody left", kind: "alerts", format: "csv", ...when, recipients: [ops.email], enabled: true },
-          admin.email,
-        );
+        const lonely = await schedule(admin.email, { name: "Nobody left", recipients: [ops.email] });
         await job();
         await pass();
         const [mailed] = smtp.to(ops.email).map((m) => m.attachments[0]!);
@@ -424,11 +408,7 @@ for (const engine of testEngines()) {
 
       it("the history reads a page at a time, newest first, to the oldest run", async () => {
         const admin = await newStaff(db, "admin", "reports.test");
-        const s = await createSchedule(
-          db.engine,
-          { name: "Paged", kind: "alerts", format: "csv", cadence: "daily", atTime: "00:01", recipients: [admin.email], enabled: true },
-          admin.email,
-        );
+        const s = await schedule(admin.email, { name: "Paged", recipients: [admin.email] });
         try {
           const ids: number[] = [];
           for (let k = 0; k < 35; k++) ids.push((await requestReportRun(db.engine, s.id, admin.email, new Date(Date.UTC(2026, 9, 1, 0, k)))).id);
