@@ -2,6 +2,7 @@ import "server-only";
 import type { ReportRecipientOption, ReportScheduleValues } from "@/lib/schemas/reports";
 import type { MovementRow } from "@/lib/schemas/movement-list";
 import type { Queryable } from "@/server/db/engine";
+import type { FileBody } from "@/server/http";
 import type { ExecutionRow } from "@/server/statements/queries";
 
 /**
@@ -186,12 +187,9 @@ export async function finishRunWithMails(
 }
 
 /** A finished run's file, as its mails carry it (one stored attachment for all its recipients). */
-export async function selectRunFile(
-  q: Queryable,
-  id: number,
-): Promise<{ fileName: string; contentType: string; content: Uint8Array } | undefined> {
-  const { rows } = await q.query<{ fileName: string; contentType: string; content: string }>(
-    `SELECT a.filename AS "fileName", a.content_type AS "contentType", encode(a.content, 'base64') AS content
+export async function selectRunFile(q: Queryable, id: number): Promise<FileBody | undefined> {
+  const { rows } = await q.query<FileBody>(
+    `SELECT a.filename, a.content_type AS "contentType", a.content AS body
        FROM brokerdesk.report_runs r
        JOIN LATERAL (SELECT o.attachment_id FROM brokerdesk.status_mail_outbox o
                       WHERE o.report_run_id = r.id AND o.attachment_id IS NOT NULL LIMIT 1) o ON true
@@ -200,7 +198,7 @@ export async function selectRunFile(
     [id],
   );
   const row = rows[0];
-  return row && { ...row, content: new Uint8Array(Buffer.from(row.content, "base64")) };
+  return row && { ...row, body: new Uint8Array(row.body) };
 }
 
 export async function failRunRow(q: Queryable, runId: string, error: string, now: Date): Promise<void> {

@@ -3,6 +3,7 @@ import { AppError, NotFoundError } from "@/lib/errors";
 import { REPORT_KIND_LABELS, REPORTS_TOPIC, type ReportKind, type ReportRun } from "@/lib/schemas/reports";
 import { runsPage, type RunsPage, type RunsQuery } from "@/lib/schemas/runs";
 import type { Engine, Queryable } from "@/server/db/engine";
+import type { FileBody } from "@/server/http";
 import { notifyChange } from "@/server/notices/channel";
 import {
   countOpenRuns,
@@ -151,8 +152,8 @@ export async function listReportRuns(q: Queryable, { before, limit = 30 }: RunsQ
 }
 
 /** A finished run's file as its recipients received it (Admin → Reports, "Download"). */
-export async function reportRunFile(q: Queryable, id: number): Promise<{ body: Uint8Array; contentType: string; filename: string }> {
+export async function reportRunFile(q: Queryable, id: number): Promise<FileBody> {
   const file = await selectRunFile(q, id);
   if (!file) throw new NotFoundError("This run has no file: it is unknown, not finished, or failed before making one.");
-  return { body: file.content, contentType: file.contentType, filename: file.fileName };
+  return file;
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Queryable } from "@/server/db/engine";
+import type { FileBody } from "@/server/http";
 import type { InboxMessage, InboxSummary } from "@/lib/status-mail";
 import { NotFoundError } from "@/lib/errors";
 import { selectInbox, selectInboxAttachment, selectInboxMessage } from "./queries";
@@ -14,12 +15,8 @@ export async function readInbox(q: Queryable, id?: string): Promise<{ mails: Inb
 }
 
 /** A file a received mail carried, for its download on /admin/mail. */
-export async function inboxAttachment(
-  q: Queryable,
-  id: number,
-  n: number,
-): Promise<{ body: Uint8Array; contentType: string; filename: string }> {
+export async function inboxAttachment(q: Queryable, id: number, n: number): Promise<FileBody> {
   const file = await selectInboxAttachment(q, id, n);
   if (!file) throw new NotFoundError("No such attachment: the mail is unknown or carried fewer files.");
-  return { body: file.content, contentType: file.contentType, filename: file.filename };
+  return file;
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import type { InboxMessage, InboxSummary } from "@/lib/status-mail";
 import type { Queryable } from "@/server/db/engine";
+import type { FileBody } from "@/server/http";
 
 /**
  * The status mail's SQL (migration 0091): subscriptions, the outbox, the subscribe form's rate windows, and what the
@@ -253,7 +254,7 @@ export async function deferMail(q: Queryable, id: string, retryAt: Date, error: 
 export async function insertInboxMessage(
   q: Queryable,
   m: Omit<InboxMessage, "id" | "receivedAt" | "attachments">,
-  files: { filename: string; contentType: string; content: Uint8Array }[],
+  files: MailAttachment[],
 ): Promise<void> {
   await q.query(
     `WITH m AS (
@@ -277,18 +278,14 @@ export async function insertInboxMessage(
 }
 
 /** One file of a received mail, with its bytes. */
-export async function selectInboxAttachment(
-  q: Queryable,
-  id: number,
-  n: number,
-): Promise<{ filename: string; contentType: string; content: Uint8Array } | undefined> {
-  const { rows } = await q.query<{ filename: string; contentType: string; content: string }>(
-    `SELECT filename, content_type AS "contentType", encode(content, 'base64') AS content
+export async function selectInboxAttachment(q: Queryable, id: number, n: number): Promise<FileBody | undefined> {
+  const { rows } = await q.query<FileBody>(
+    `SELECT filename, content_type AS "contentType", content AS body
        FROM brokerdesk.status_mail_inbox_attachments WHERE inbox_id = $1 AND n = $2`,
     [id, n],
   );
   const row = rows[0];
-  return row && { ...row, content: new Uint8Array(Buffer.from(row.content, "base64")) };
+  return row && { ...row, body: new Uint8Array(row.body) };
 }
 
 /** The newest received mails, newest first. */
