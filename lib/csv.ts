@@ -1,7 +1,13 @@
-/** RFC 4180 quoting, plus a leading quote on values a spreadsheet would run as a formula. */
+/**
+ * A negative amount as the desk writes it ("-12.50"): a spreadsheet reads it as the number it is, and it runs nothing,
+ * so it keeps its sign without the quote a formula gets (a quoted "-12.50" is text, which sums and sorts leave out).
+ */
+const NEGATIVE_NUMBER = /^-\d+(\.\d+)?$/;
+
+/** RFC 4180 quoting, plus a leading quote on values a spreadsheet would run as a formula (not on a negative number). */
 export function csvCell(value: string | number | null | undefined): string {
   const text = value === null || value === undefined ? "" : String(value);
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  const safe = /^[=+\-@\t\r]/.test(text) && !NEGATIVE_NUMBER.test(text) ? `'${text}` : text;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

@@ -66,4 +66,13 @@ describe("CSV export", () => {
     expect(csvCell('a "b", c')).toBe('"a ""b"", c"');
     expect(csvCell("plain")).toBe("plain");
   });
+
+  it("keeps a negative amount a number a spreadsheet sums, and still neutralises what only starts like one", () => {
+    expect(csvCell("-12.50")).toBe("-12.50");
+    expect(csvCell(-3)).toBe("-3");
+    expect(csvCell("-1+2")).toBe("'-1+2");
+    expect(csvCell("-2-SUM(A1)")).toBe("'-2-SUM(A1)");
+    expect(csvCell("-12.50\n=1")).toBe(`"'-12.50\n=1"`);
+    expect(csvCell("+5")).toBe("'+5");
+  });
 });

@@ -121,8 +121,8 @@ for (const engine of testEngines()) {
       for await (const r of activityCsvRows(db.engine, dayOne)) lines.push(csvLine(r));
       expect(lines).toHaveLength(N);
       expect(lines.find((l) => l.includes("SYNACT7\r\n"))).toContain(`"'=HYPERLINK(""http://x"")"`);
-      // A withdrawal's negative amount is a number, kept as a text cell a spreadsheet does not evaluate.
-      expect(lines.find((l) => l.includes("SYNACT1\r\n"))).toContain(",'-1,");
+      // A withdrawal's negative amount stays a number (no quote): a spreadsheet sums it with the others.
+      expect(lines.find((l) => l.includes("SYNACT1\r\n"))).toContain(",-1,");
       // By account number: that account's rows only (the number resolved once for the whole export).
       const mine: (string | number | null)[][] = [];
       for await (const r of activityCsvRows(db.engine, { ...dayOne, account: "NUM-0001" })) mine.push(r);
