@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { sandboxCall } from "./accounts-helpers";
 import { storageFor } from "./helpers";
 
-/** Trading API access on the account page: operations issue (the secret shown once) and revoke; support does not see it. */
+/** Trading API access on the account page: operations issue (the secret shown once) and revoke (asked to confirm); support does not see it. */
 const firstAccount = () => {
   const res = sandboxCall("GET", "/broker/accounts/virtual-accounts/list", { query: { page_size: "1", account_status: "ACTIVE" } });
   expect(res.status).toBe(200);
@@ -33,10 +33,23 @@ test.describe("as operations", () => {
     await expect(panel.getByRole("row", { name: new RegExp(appKey) })).toContainText("ACTIVE");
     await expect(page.getByText(secret)).toHaveCount(0);
 
-    await panel
-      .getByRole("row", { name: new RegExp(appKey) })
-      .getByRole("button", { name: "Revoke" })
-      .click();
+    // Revoking asks first, naming the key; dismissed, the key stays active upstream.
+    const revoke = () =>
+      panel
+        .getByRole("row", { name: new RegExp(appKey) })
+        .getByRole("button", { name: "Revoke" })
+        .click();
+    page.once("dialog", (d) => {
+      expect(d.message()).toContain(`Revoke the key ${appKey}?`);
+      void d.dismiss();
+    });
+    await revoke();
+    await expect(panel.getByRole("row", { name: new RegExp(appKey) })).toContainText("ACTIVE");
+    const kept = sandboxCall("GET", "/sandbox/trading-credentials", { query: { account_id: accountId } });
+    expect(kept.body.data.find((c: { app_key: string }) => c.app_key === appKey).status).toBe("ACTIVE");
+
+    page.once("dialog", (d) => void d.accept());
+    await revoke();
     await expect(panel.getByRole("row", { name: new RegExp(appKey) })).toContainText("REVOKED");
     const after = sandboxCall("GET", "/sandbox/trading-credentials", { query: { account_id: accountId } });
     expect(after.body.data.find((c: { app_key: string }) => c.app_key === appKey).status).toBe("REVOKED");

@@ -33,14 +33,16 @@ export function TradingCredentialsPanel({
         setItems((list) => [view, ...list]);
       },
     });
-  const revoke = (appKey: string) =>
-    run(() => revokeTradingCredentialAction({ account_id: accountId, app_key: appKey }), {
+  const revoke = (appKey: string) => {
+    if (!window.confirm(`Revoke the key ${appKey}? Every app that signs with it is refused from then on; this cannot be undone.`)) return;
+    void run(() => revokeTradingCredentialAction({ account_id: accountId, app_key: appKey }), {
       success: "Credentials revoked.",
       onSuccess: (c) => {
         setItems((list) => list.map((x) => (x.app_key === c.app_key ? c : x)));
         if (issued?.app_key === c.app_key) setIssued(undefined);
       },
     });
+  };
 
   return (
     <section
@@ -94,7 +96,7 @@ export function TradingCredentialsPanel({
                   <td className="py-1 tabular-nums">{c.create_time.replace("T", " ").slice(0, 16)}</td>
                   <td className="py-1 text-right">
                     {c.status === "ACTIVE" ? (
-                      <Button size="sm" variant="ghost" disabled={busy} onClick={() => void revoke(c.app_key)}>
+                      <Button size="sm" variant="ghost" disabled={busy} onClick={() => revoke(c.app_key)}>
                         Revoke
                       </Button>
                     ) : null}
