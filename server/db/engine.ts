@@ -177,6 +177,20 @@ async function openPostgres(url: string, max: number): Promise<Engine> {
   };
 }
 
+interface ServerVersion {
+  num: number;
+  version: string;
+}
+
+/** The oldest PostgreSQL the desk runs on: the books' projection is one MERGE (server/books/queries/project.ts). */
+export const MIN_SERVER_VERSION = { num: 150000, name: "15" };
+
+/** Refuses, naming both versions, a server older than the desk needs: at start, not at the first event it projects. */
+export function requireServerVersion(server: ServerVersion): void {
+  if (server.num < MIN_SERVER_VERSION.num)
+    throw new Error(`Brokerdesk needs PostgreSQL ${MIN_SERVER_VERSION.name} or later; this server runs PostgreSQL ${server.version}.`);
+}
+
 /**
  * Applies the `*.sql` files of a folder, in name order, once each, inside `schema`.
  * Idempotent and safe with several processes: one transaction under an advisory lock.
@@ -188,7 +202,11 @@ export async function migrate(engine: Engine, schema: string, folder: string): P
     .filter((f) => f.endsWith(".sql"))
     .sort();
   return engine.transaction(async (tx) => {
-    await tx.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`migrate:${schema}`]);
+    const { rows } = await tx.query<ServerVersion>(
+      "SELECT pg_advisory_xact_lock(hashtext($1))::text AS locked, current_setting('server_version_num')::int AS num, current_setting('server_version') AS version",
+      [`migrate:${schema}`],
+    );
+    requireServerVersion(rows[0]);
     await tx.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
     await tx.query(
       `CREATE TABLE IF NOT EXISTS ${schema}.schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,

@@ -20,8 +20,17 @@ export interface EventToStore {
 /** Ingests are serialised so that event seqs commit in order: projection compares seqs. */
 const INGEST_LOCK = "brokerdesk:read-model";
 
+/**
+ * Takes the ingest lock, and for the rest of the transaction plans joins as nested loops. Every join of an ingest is
+ * a batch's keys (a jsonb recordset, which the planner always takes for 100 rows) against a large table by its
+ * index; left to its statistics, the planner hashed the whole table instead (a scan of every order or execution
+ * stored, each batch) whenever the table held a few thousand rows or its statistics were behind, as during a burst.
+ */
 export async function lockReadModel(tx: Queryable): Promise<void> {
-  await tx.query("SELECT pg_advisory_xact_lock(hashtext($1))", [INGEST_LOCK]);
+  await tx.query(
+    "SELECT pg_advisory_xact_lock(hashtext($1)), set_config('enable_hashjoin', 'off', true), set_config('enable_mergejoin', 'off', true)",
+    [INGEST_LOCK],
+  );
 }
 
 /** Stores the events not stored yet (unique on event_id), in the given order; returns the new ones' seqs by event id. */

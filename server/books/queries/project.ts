@@ -75,7 +75,39 @@ function foldOrders(changes: { seq: number; change: OrderChange }[]): FoldedOrde
   return [...byKey.values()];
 }
 
-async function upsertOrders(tx: Queryable, rows: FoldedOrder[]): Promise<void> {
+interface OrderKey {
+  account_id: string;
+  client_order_id: string;
+}
+
+/** What an order's executions decide: its filled quantity, average price and commissions (unless a detail knew more). */
+const ROLLED = ["filled_quantity", "avg_filled_price", "commission", "receivable_commission"] as const;
+
+/**
+ * An order's rolled-up columns over `base`, the value each would have without this batch's executions: the
+ * executions' sum of quantities when it is more than the order's filled quantity, and then their average price and
+ * commissions, which a detail call that knew of more fills keeps. `s.roll_*` is null for an order with no new fills.
+ */
+function rollUp(base: (c: (typeof ROLLED)[number]) => string): Record<(typeof ROLLED)[number], string> {
+  const covers = `s.roll_q >= ${base("filled_quantity")}`;
+  return {
+    filled_quantity: `GREATEST(${base("filled_quantity")}, s.roll_q)`,
+    avg_filled_price: `CASE WHEN ${covers} THEN round(s.roll_v / s.roll_q, 6) ELSE ${base("avg_filled_price")} END`,
+    commission: `CASE WHEN ${covers} AND s.roll_c IS NOT NULL THEN s.roll_c ELSE ${base("commission")} END`,
+    receivable_commission: `CASE WHEN ${covers} AND s.roll_rc IS NOT NULL THEN s.roll_rc ELSE ${base("receivable_commission")} END`,
+  };
+}
+
+const isRolled = (c: string): c is (typeof ROLLED)[number] => (ROLLED as readonly string[]).includes(c);
+
+/**
+ * The batch's orders in one statement: an order new to the books is inserted; a stored one takes the fields of
+ * events newer than its last (a field an event leaves out keeps its value); and an order whose executions the batch
+ * stored (`rolled`) gets their roll-up (`rollUp`) in the same write, even when its own fields are not newer. One new
+ * version of each order row a batch, with an entry in each of the table's indexes (an UPDATE after an upsert wrote
+ * every filled order twice). The join with the stored orders is by their key: see lockReadModel.
+ */
+async function mergeOrders(tx: Queryable, rows: FoldedOrder[], rolled: OrderKey[]): Promise<void> {
   if (!rows.length) return;
   const cols = ORDER_COLUMNS;
   const data = rows.map((r) => ({
@@ -87,32 +119,48 @@ async function upsertOrders(tx: Queryable, rows: FoldedOrder[]): Promise<void> {
     want_detail: r.want_detail,
     detail_at: r.detail_at,
   }));
-  const set = cols.map((c) =>
-    c === "filled_quantity"
-      ? "filled_quantity = GREATEST(EXCLUDED.filled_quantity, o.filled_quantity)"
-      : `${c} = COALESCE(EXCLUDED.${c}, o.${c})`,
+  const newer = rollUp((c) =>
+    c === "filled_quantity" ? "GREATEST(COALESCE(s.filled_quantity, 0), o.filled_quantity)" : `COALESCE(s.${c}, o.${c})`,
   );
+  const kept = rollUp((c) => `o.${c}`);
+  const inserted = rollUp((c) => (c === "filled_quantity" ? "COALESCE(s.filled_quantity, 0)" : `s.${c}`));
+  const insertValue = (c: string) => (isRolled(c) ? inserted[c] : c === "status" ? "COALESCE(s.status, 'UNKNOWN')" : `s.${c}`);
   await tx.query(
-    `INSERT INTO brokerdesk.orders AS o (account_id, client_order_id, ${cols.join(", ")}, updated_at, last_event_seq, detail_wanted, detail_at)
-     SELECT account_id, client_order_id, ${cols.map((c) => (c === "status" ? "COALESCE(status, 'UNKNOWN')" : c === "filled_quantity" ? "COALESCE(filled_quantity, 0)" : c)).join(", ")},
-            at, seq, want_detail, detail_at
-       FROM jsonb_to_recordset($1::jsonb) AS x(account_id text, client_order_id text, ${recordsetColumns(cols, ORDER_TYPES)},
-            at timestamptz, seq bigint, want_detail boolean, detail_at timestamptz)
-     ON CONFLICT (account_id, client_order_id) DO UPDATE SET ${set.join(", ")},
-       updated_at = GREATEST(EXCLUDED.updated_at, o.updated_at),
-       last_event_seq = EXCLUDED.last_event_seq,
-       detail_wanted = CASE WHEN EXCLUDED.detail_at IS NOT NULL THEN EXCLUDED.detail_wanted ELSE o.detail_wanted OR EXCLUDED.detail_wanted END,
-       detail_at = COALESCE(EXCLUDED.detail_at, o.detail_at)
-     WHERE o.last_event_seq < EXCLUDED.last_event_seq`,
-    [JSON.stringify(data)],
+    `MERGE INTO brokerdesk.orders AS o
+     USING (SELECT x.*, a.roll_q, a.roll_v, a.roll_c, a.roll_rc
+              FROM jsonb_to_recordset($1::jsonb) AS x(account_id text, client_order_id text, ${recordsetColumns(cols, ORDER_TYPES)},
+                   at timestamptz, seq bigint, want_detail boolean, detail_at timestamptz)
+              LEFT JOIN (SELECT e.account_id, e.client_order_id, sum(e.quantity) AS roll_q, sum(e.quantity * e.price) AS roll_v,
+                                sum(e.commission) AS roll_c, sum(e.receivable_commission) AS roll_rc
+                           FROM brokerdesk.executions e
+                           JOIN jsonb_to_recordset($2::jsonb) AS k(account_id text, client_order_id text) USING (account_id, client_order_id)
+                          GROUP BY e.account_id, e.client_order_id
+                         HAVING sum(e.quantity) > 0) a
+                ON a.account_id = x.account_id AND a.client_order_id = x.client_order_id) AS s
+        ON o.account_id = s.account_id AND o.client_order_id = s.client_order_id
+     WHEN MATCHED AND o.last_event_seq < s.seq THEN UPDATE SET
+       ${cols.map((c) => `${c} = ${isRolled(c) ? newer[c] : `COALESCE(s.${c}, o.${c})`}`).join(", ")},
+       updated_at = GREATEST(s.at, o.updated_at),
+       last_event_seq = s.seq,
+       detail_wanted = CASE WHEN s.detail_at IS NOT NULL THEN s.want_detail ELSE o.detail_wanted OR s.want_detail END,
+       detail_at = COALESCE(s.detail_at, o.detail_at)
+     WHEN MATCHED AND s.roll_q IS NOT NULL THEN UPDATE SET ${ROLLED.map((c) => `${c} = ${kept[c]}`).join(", ")}
+     WHEN NOT MATCHED THEN
+       INSERT (account_id, client_order_id, ${cols.join(", ")}, updated_at, last_event_seq, detail_wanted, detail_at)
+       VALUES (s.account_id, s.client_order_id, ${cols.map(insertValue).join(", ")}, s.at, s.seq, s.want_detail, s.detail_at)`,
+    [JSON.stringify(data), JSON.stringify(rolled)],
   );
 }
 
-async function insertExecutions(tx: Queryable, changes: { seq: number; change: OrderChange }[]): Promise<number> {
+/** Stores the batch's executions (each once, by its key); answers how many were new and the orders to roll up. */
+async function insertExecutions(
+  tx: Queryable,
+  changes: { seq: number; change: OrderChange }[],
+): Promise<{ count: number; rolled: OrderKey[] }> {
   const rows = changes
     .filter((c) => c.change.execution)
     .map(({ seq, change: c }) => ({ ...c.execution, seq, account_id: c.account_id, client_order_id: c.client_order_id }));
-  if (!rows.length) return 0;
+  if (!rows.length) return { count: 0, rolled: [] };
   const { rows: inserted } = await tx.query(
     `INSERT INTO brokerdesk.executions (execution_key, event_seq, account_id, client_order_id, order_id, symbol, side, quantity, price, commission, receivable_commission, fees, filled_at)
      SELECT execution_key, seq, account_id, client_order_id, order_id, symbol, side, quantity, price, commission, receivable_commission, fees, filled_at
@@ -121,27 +169,12 @@ async function insertExecutions(tx: Queryable, changes: { seq: number; change: O
      ON CONFLICT (execution_key) DO NOTHING RETURNING id`,
     [JSON.stringify(rows)],
   );
-  if (!inserted.length) return 0;
-  // Filled quantity, average price and commission follow the executions, unless a detail call knew more.
-  const keys = [
-    ...new Map(
-      rows.map((r) => [`${r.account_id}\u0000${r.client_order_id}`, { account_id: r.account_id, client_order_id: r.client_order_id }]),
-    ).values(),
-  ];
-  await tx.query(
-    `UPDATE brokerdesk.orders o SET
-        filled_quantity = GREATEST(o.filled_quantity, a.q),
-        avg_filled_price = CASE WHEN a.q >= o.filled_quantity THEN round(a.v / a.q, 6) ELSE o.avg_filled_price END,
-        commission = CASE WHEN a.q >= o.filled_quantity AND a.c IS NOT NULL THEN a.c ELSE o.commission END,
-        receivable_commission = CASE WHEN a.q >= o.filled_quantity AND a.rc IS NOT NULL THEN a.rc ELSE o.receivable_commission END
-       FROM (SELECT e.account_id, e.client_order_id, sum(e.quantity) AS q, sum(e.quantity * e.price) AS v, sum(e.commission) AS c, sum(e.receivable_commission) AS rc
-               FROM brokerdesk.executions e
-               JOIN jsonb_to_recordset($1::jsonb) AS k(account_id text, client_order_id text) USING (account_id, client_order_id)
-              GROUP BY e.account_id, e.client_order_id) a
-      WHERE o.account_id = a.account_id AND o.client_order_id = a.client_order_id AND a.q > 0`,
-    [JSON.stringify(keys)],
+  if (!inserted.length) return { count: 0, rolled: [] };
+  // Once any fill is new, every order with a fill in the batch is rolled up from its stored executions.
+  const rolled = new Map(
+    rows.map((r) => [`${r.account_id}\u0000${r.client_order_id}`, { account_id: r.account_id, client_order_id: r.client_order_id }]),
   );
-  return inserted.length;
+  return { count: inserted.length, rolled: [...rolled.values()] };
 }
 
 async function insertOrderEvents(tx: Queryable, changes: { seq: number; change: OrderChange }[]): Promise<void> {
@@ -233,12 +266,13 @@ export async function project(tx: Queryable, batch: SeqChange[]): Promise<Projec
       if (change.account_id) accounts.add(change.account_id);
     }
   }
-  await upsertOrders(tx, foldOrders(orders));
+  // The executions first, so that the orders' one write includes what they add up to.
   const executions = await insertExecutions(tx, orders);
+  await mergeOrders(tx, foldOrders(orders), executions.rolled);
   await insertOrderEvents(tx, orders);
   await upsertMovements(tx, movements);
   // Surveillance evaluates these rows after the commit: the "order" and "movement" notices start its job (server/jobs).
-  return { orders: orders.length, movements: movements.length, executions, accounts: [...accounts], topics: [...topics] };
+  return { orders: orders.length, movements: movements.length, executions: executions.count, accounts: [...accounts], topics: [...topics] };
 }
 
 /** Empties the read model (not the stored events): the first half of a rebuild. */
