@@ -48,11 +48,14 @@ interface FoldedOrder {
   detail_at: string | null;
 }
 
+/** An order's key in a batch: its account and client_order_id. */
+const orderKey = (o: { account_id: string; client_order_id: string }) => `${o.account_id}\u0000${o.client_order_id}`;
+
 /** Several changes of one order in a batch become one row: later fields win, a snapshot settles the detail. */
 function foldOrders(changes: { seq: number; change: OrderChange }[]): FoldedOrder[] {
   const byKey = new Map<string, FoldedOrder>();
   for (const { seq, change: c } of changes) {
-    const key = `${c.account_id}\u0000${c.client_order_id}`;
+    const key = orderKey(c);
     const row = byKey.get(key) ?? {
       account_id: c.account_id,
       client_order_id: c.client_order_id,
@@ -73,11 +76,6 @@ function foldOrders(changes: { seq: number; change: OrderChange }[]): FoldedOrde
     byKey.set(key, row);
   }
   return [...byKey.values()];
-}
-
-interface OrderKey {
-  account_id: string;
-  client_order_id: string;
 }
 
 /** What an order's executions decide: its filled quantity, average price and commissions (unless a detail knew more). */
@@ -107,7 +105,7 @@ const isRolled = (c: string): c is (typeof ROLLED)[number] => (ROLLED as readonl
  * version of each order row a batch, with an entry in each of the table's indexes (an UPDATE after an upsert wrote
  * every filled order twice). The join with the stored orders is by their key: see lockReadModel.
  */
-async function mergeOrders(tx: Queryable, rows: FoldedOrder[], rolled: OrderKey[]): Promise<void> {
+async function mergeOrders(tx: Queryable, rows: FoldedOrder[], rolled: Set<string>): Promise<void> {
   if (!rows.length) return;
   const cols = ORDER_COLUMNS;
   const data = rows.map((r) => ({
@@ -118,6 +116,7 @@ async function mergeOrders(tx: Queryable, rows: FoldedOrder[], rolled: OrderKey[
     seq: r.seq,
     want_detail: r.want_detail,
     detail_at: r.detail_at,
+    roll: rolled.has(orderKey(r)),
   }));
   const newer = rollUp((c) =>
     c === "filled_quantity" ? "GREATEST(COALESCE(s.filled_quantity, 0), o.filled_quantity)" : `COALESCE(s.${c}, o.${c})`,
@@ -129,14 +128,12 @@ async function mergeOrders(tx: Queryable, rows: FoldedOrder[], rolled: OrderKey[
     `MERGE INTO brokerdesk.orders AS o
      USING (SELECT x.*, a.roll_q, a.roll_v, a.roll_c, a.roll_rc
               FROM jsonb_to_recordset($1::jsonb) AS x(account_id text, client_order_id text, ${recordsetColumns(cols, ORDER_TYPES)},
-                   at timestamptz, seq bigint, want_detail boolean, detail_at timestamptz)
-              LEFT JOIN (SELECT e.account_id, e.client_order_id, sum(e.quantity) AS roll_q, sum(e.quantity * e.price) AS roll_v,
-                                sum(e.commission) AS roll_c, sum(e.receivable_commission) AS roll_rc
-                           FROM brokerdesk.executions e
-                           JOIN jsonb_to_recordset($2::jsonb) AS k(account_id text, client_order_id text) USING (account_id, client_order_id)
-                          GROUP BY e.account_id, e.client_order_id
-                         HAVING sum(e.quantity) > 0) a
-                ON a.account_id = x.account_id AND a.client_order_id = x.client_order_id) AS s
+                   at timestamptz, seq bigint, want_detail boolean, detail_at timestamptz, roll boolean)
+              LEFT JOIN LATERAL (SELECT sum(e.quantity) AS roll_q, sum(e.quantity * e.price) AS roll_v, sum(e.commission) AS roll_c,
+                                        sum(e.receivable_commission) AS roll_rc
+                                   FROM brokerdesk.executions e
+                                  WHERE x.roll AND e.account_id = x.account_id AND e.client_order_id = x.client_order_id
+                                 HAVING sum(e.quantity) > 0) a ON true) AS s
         ON o.account_id = s.account_id AND o.client_order_id = s.client_order_id
      WHEN MATCHED AND o.last_event_seq < s.seq THEN UPDATE SET
        ${cols.map((c) => `${c} = ${isRolled(c) ? newer[c] : `COALESCE(s.${c}, o.${c})`}`).join(", ")},
@@ -148,19 +145,22 @@ async function mergeOrders(tx: Queryable, rows: FoldedOrder[], rolled: OrderKey[
      WHEN NOT MATCHED THEN
        INSERT (account_id, client_order_id, ${cols.join(", ")}, updated_at, last_event_seq, detail_wanted, detail_at)
        VALUES (s.account_id, s.client_order_id, ${cols.map(insertValue).join(", ")}, s.at, s.seq, s.want_detail, s.detail_at)`,
-    [JSON.stringify(data), JSON.stringify(rolled)],
+    [JSON.stringify(data)],
   );
 }
 
-/** Stores the batch's executions (each once, by its key); answers how many were new and the orders to roll up. */
+/**
+ * Stores the batch's executions (each once, by its key); answers how many were new and the orders to roll up (by
+ * `orderKey`).
+ */
 async function insertExecutions(
   tx: Queryable,
   changes: { seq: number; change: OrderChange }[],
-): Promise<{ count: number; rolled: OrderKey[] }> {
+): Promise<{ count: number; rolled: Set<string> }> {
   const rows = changes
     .filter((c) => c.change.execution)
     .map(({ seq, change: c }) => ({ ...c.execution, seq, account_id: c.account_id, client_order_id: c.client_order_id }));
-  if (!rows.length) return { count: 0, rolled: [] };
+  if (!rows.length) return { count: 0, rolled: new Set() };
   const { rows: inserted } = await tx.query(
     `INSERT INTO brokerdesk.executions (execution_key, event_seq, account_id, client_order_id, order_id, symbol, side, quantity, price, commission, receivable_commission, fees, filled_at)
      SELECT execution_key, seq, account_id, client_order_id, order_id, symbol, side, quantity, price, commission, receivable_commission, fees, filled_at
@@ -169,12 +169,9 @@ async function insertExecutions(
      ON CONFLICT (execution_key) DO NOTHING RETURNING id`,
     [JSON.stringify(rows)],
   );
-  if (!inserted.length) return { count: 0, rolled: [] };
+  if (!inserted.length) return { count: 0, rolled: new Set() };
   // Once any fill is new, every order with a fill in the batch is rolled up from its stored executions.
-  const rolled = new Map(
-    rows.map((r) => [`${r.account_id}\u0000${r.client_order_id}`, { account_id: r.account_id, client_order_id: r.client_order_id }]),
-  );
-  return { count: inserted.length, rolled: [...rolled.values()] };
+  return { count: inserted.length, rolled: new Set(rows.map(orderKey)) };
 }
 
 async function insertOrderEvents(tx: Queryable, changes: { seq: number; change: OrderChange }[]): Promise<void> {
