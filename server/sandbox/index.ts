@@ -10,6 +10,7 @@ import { FaultStore, ModuleFaults } from "./faults";
 import { NonceStore } from "./nonces";
 import { seedIfEmpty } from "./seed";
 import { startTradingRuntime } from "./trading";
+import { warmYearOfBars } from "./market-data/screeners";
 
 export const SANDBOX_SCHEMA = "sandbox";
 export const SANDBOX_MIGRATIONS = path.join(import.meta.dirname, "migrations");
@@ -40,6 +41,8 @@ export interface StartSandboxOptions {
   marketIntervalMs?: number;
   /** Ping period of event streams in ms. Default 10000. */
   pingMs?: number;
+  /** Reads a year of every stock's daily bars after start, so the first 52-week ranking is fast (main.ts: true). */
+  warmHistory?: boolean;
 }
 
 export interface RunningSandbox {
@@ -102,6 +105,12 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Runn
     { host, grpcPort: opts.grpcPort, marketIntervalMs: opts.marketIntervalMs, pingMs: opts.pingMs },
     opts.logger ?? { error: (o, m) => console.error(m, o) },
   );
+  const warming = new AbortController();
+  if (opts.warmHistory) {
+    void warmYearOfBars(sandbox, warming.signal).catch((err: unknown) => {
+      if (!warming.signal.aborted) (opts.logger ?? console).error({ err }, "sandbox: reading a year of daily bars failed");
+    });
+  }
   return {
     url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
     port,
@@ -123,6 +132,7 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Runn
           resolve();
         });
       });
+      warming.abort();
       await trading.close();
       if (ownEngine) await engine.close();
     },

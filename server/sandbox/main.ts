@@ -65,6 +65,7 @@ async function main() {
     // Part 2: the gRPC event stream and a market that moves every second.
     grpcPort: e.grpcPort,
     marketIntervalMs: 1000,
+    warmHistory: true,
   });
   const { config } = sb.sandbox;
   console.log(`Broker API sandbox listening on ${sb.url}`);

@@ -31,6 +31,40 @@ describe("trade tape", () => {
     expect(sum([...fp.agg.buy!.values(), ...fp.agg.sell!.values()])).toBe(fp.agg.volume);
   });
 
+  it("a range of history folded as it is computed (no tick kept, closed and filtered half hours passed over) is the fold of its ticks", () => {
+    // Loaded on a Saturday: the load price's trade, at Friday's last minute, lies in the history's last day.
+    const saturday = Date.parse("2026-11-21T15:00:00Z");
+    const tapes = [
+      tape(),
+      tape("s1", true),
+      new Tape("s3:US:AAPL:tape", "US", false, 200, saturday),
+      new Tape("s4:HK:00700:tape", "HK", false, 400, LOAD),
+    ];
+    const day = 86_400_000;
+    // Each within a day (a longer range is the merge of its days, in both paths).
+    const ranges = [
+      [LOAD - 3 * day, LOAD - 2 * day],
+      [LOAD - 2 * day + 7_777, LOAD - day - 12_345],
+      [saturday - day + 1, saturday - 1],
+      [LOAD - 400 * day, LOAD - 399 * day],
+    ];
+    let compared = 0;
+    for (const t of tapes) {
+      for (const [from, to] of ranges) {
+        for (const filter of [undefined, CORE, new Set(["PRE", "AFTER", "NIGHT"] as const)]) {
+          const folded = t.aggregate(from, to, filter);
+          const fromTicks = t.aggregate(from, to, filter, true);
+          if (fromTicks) {
+            const { buy: _b, sell: _s, ...plain } = fromTicks;
+            expect(folded).toEqual(plain);
+            compared += 1;
+          } else expect(folded).toBeUndefined();
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(20);
+  });
+
   it("sessions: US regular hours hold 4 trades a minute, the other sessions 1, options trade in regular hours only", () => {
     const t = tape();
     const coreMinute = Date.parse("2026-11-16T15:00:00Z");

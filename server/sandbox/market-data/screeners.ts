@@ -17,6 +17,7 @@ import {
   sectorOf,
   SORT_FIELDS,
   sortRows,
+  STOCK_CATEGORIES,
   type ScreenerRow,
 } from "./reference";
 
@@ -47,6 +48,28 @@ function periodChange(sb: Sandbox, r: { q: Parameters<typeof closeDaysAgo>[1]; r
 
 const PERIOD_DAYS: Record<string, number> = { D1: 0, D5: 5, M01: 21, M03: 63 };
 
+/** The sessions before today a 52-week range covers. */
+const YEAR_OF_SESSIONS = 251;
+
+/**
+ * Reads a year of daily bars of every screened stock, a few weeks of one stock at a time between the event loop's
+ * other work, so the first 52-week ranking finds them computed: cold, it folds some 650,000 history ticks a stock
+ * (seconds of one core for a market), and the caller's timeout can run out meanwhile. The days before the load never
+ * change (the tape keeps them). `startSandbox({ warmHistory })`; the tests' sandboxes compute on demand.
+ */
+export async function warmYearOfBars(sb: Sandbox, signal: AbortSignal): Promise<void> {
+  const t = trading(sb);
+  for (const category of STOCK_CATEGORIES) {
+    for (const { q } of await rowsOf(sb, category)) {
+      for (let days = 21; days < YEAR_OF_SESSIONS + 21; days += 21) {
+        if (signal.aborted) return;
+        barsFor(t, q, "D", Math.min(days, YEAR_OF_SESSIONS + 1));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
+  }
+}
+
 export function screenerRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
   route(app, sb, "getGainersLosers", async (ctx) => {
     const rankType = oneOf(ctx.query.rank_type, Object.keys(GAINER_PERIODS), "rank_type") ?? "DAY_1";
@@ -75,7 +98,7 @@ export function screenerRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
     const rankType = oneOf(ctx.query.rank_type, ["NEW_HIGH", "NEAR_HIGH", "NEW_LOW", "NEAR_LOW"], "rank_type") ?? "NEW_HIGH";
     const t = trading(sb);
     const rows = (await rowsOf(sb, ctx.query.category)).flatMap(({ q, row }) => {
-      const year = barsFor(t, q, "D", 252).slice(1);
+      const year = barsFor(t, q, "D", YEAR_OF_SESSIONS + 1).slice(1);
       const high = Decimal.max(q.high, ...year.map((b) => b.high));
       const low = Decimal.min(q.low, ...year.map((b) => b.low));
       const last = new Decimal(row.price);

@@ -58,12 +58,33 @@ export const unit = (seed: number, salt: number, index: number) =>
 
 export const seedOf = (text: string) => createHash("sha256").update(text).digest().readUInt32LE(0);
 
-function noise(seed: number, salt: number, x: number): number {
-  const i = Math.floor(x);
-  const f = x - i;
-  const a = unit(seed, salt, i) * 2 - 1;
-  const b = unit(seed, salt, i + 1) * 2 - 1;
-  return a + (b - a) * f * f * (3 - 2 * f);
+/**
+ * One scale of the value noise (smoothstep between lattice values a `span` apart), remembering the lattice values of
+ * the last cell it was asked about: the history is read in time order, so a minute's four ticks, or the days of a
+ * six-hour scale, hash their lattice once.
+ */
+class NoiseScale {
+  private i = Number.NaN;
+  private a = 0;
+  private b = 0;
+  constructor(
+    private readonly seed: number,
+    private readonly salt: number,
+    private readonly span: number,
+    readonly amplitude: number,
+  ) {}
+
+  at(t: number): number {
+    const x = t / this.span;
+    const i = Math.floor(x);
+    if (i !== this.i) {
+      this.a = i === this.i + 1 ? this.b : unit(this.seed, this.salt, i) * 2 - 1;
+      this.b = unit(this.seed, this.salt, i + 1) * 2 - 1;
+      this.i = i;
+    }
+    const f = x - i;
+    return this.a + (this.b - this.a) * f * f * (3 - 2 * f);
+  }
 }
 
 const tickSizeOf = (p: number) => (p < 1 ? 0.001 : 0.01);
@@ -73,15 +94,19 @@ export const roundPrice = (p: number) => {
 };
 export const fmt = (p: number) => p.toFixed(p < 1 ? 3 : 2);
 
-/** Session of each 30-minute block (every session edge of US/HK/CN is on a local :00 or :30; offsets are whole hours). */
-const blocks = new Map<string, Session>();
+/**
+ * Session of each 30-minute block (every session edge of US/HK/CN is on a local :00 or :30; offsets are whole hours),
+ * a map a market keyed by the block's number: a year of daily bars looks up every minute of it.
+ */
+const blocks = new Map<Market, Map<number, Session>>();
 function sessionOfBlock(market: Market, block: number): Session {
-  const key = `${market}${block}`;
-  let s = blocks.get(key);
+  let known = blocks.get(market);
+  if (!known) blocks.set(market, (known = new Map()));
+  let s = known.get(block);
   if (s === undefined) {
-    if (blocks.size > 2_000_000) blocks.clear();
+    if (known.size > 1_000_000) known.clear();
     s = sessionAt(market, new Date(block * 1_800_000));
-    blocks.set(key, s);
+    known.set(block, s);
   }
   return s;
 }
@@ -115,6 +140,8 @@ export class Tape {
   readonly live: Tick[] = [];
   private readonly cache = new Map<string, Agg | null>();
   private readonly seed: number;
+  private readonly coarseNoise: NoiseScale[];
+  private readonly fineNoise: NoiseScale[];
   private readonly fAnchor: number;
   /** When the load price traded: the load time, or the end of the last session before it (`lastTradingMoment`). */
   private readonly anchoredAt: number;
@@ -131,6 +158,8 @@ export class Tape {
     readonly volumeScale = 1,
   ) {
     this.seed = seedOf(seedText);
+    this.coarseNoise = COARSE.map(([span, amplitude], k) => new NoiseScale(this.seed, k + 10, span, amplitude));
+    this.fineNoise = FINE.map(([span, amplitude], k) => new NoiseScale(this.seed, k + 20, span, amplitude));
     this.start = loadedAt - HISTORY_MS;
     this.anchoredAt = this.lastTradingMoment(loadedAt);
     this.fAnchor = this.coarse(this.anchoredAt) + this.fine(this.anchoredAt);
@@ -154,12 +183,12 @@ export class Tape {
   private amp = () => (this.option ? 4 : 1);
   private coarse(t: number) {
     let f = 0;
-    COARSE.forEach(([s, a], k) => (f += a * noise(this.seed, k + 10, t / s)));
+    for (const n of this.coarseNoise) f += n.amplitude * n.at(t);
     return f * this.amp();
   }
   private fine(t: number) {
     let f = 0;
-    FINE.forEach(([s, a], k) => (f += a * noise(this.seed, k + 20, t / s)));
+    for (const n of this.fineNoise) f += n.amplitude * n.at(t);
     return f * this.amp();
   }
 
@@ -206,23 +235,71 @@ export class Tape {
     return this.option && s !== "CORE" ? "CLOSED" : s;
   }
 
-  /** History ticks of the minute starting at m (before the load price's trade only). */
-  private minuteTicks(m: number, filter: SessionFilter, out: Tick[]) {
+  /**
+   * History ticks of the minute starting at m (before the load price's trade only), each given to `each` with its
+   * time, price, volume and jitter (the side: BUY above the noise's mid); answers the minute's session.
+   */
+  private eachMinuteTick(
+    m: number,
+    filter: SessionFilter,
+    each: (t: number, price: number, volume: number, jitter: number, session: Session) => void,
+  ): Session {
     const session = this.sessionOf(m);
-    if (session === "CLOSED" || (filter && !filter.has(session))) return;
+    if (session === "CLOSED" || (filter && !filter.has(session))) return session;
     const base = this.coarse(m) - this.fAnchor;
-    const offsets = tradesPerMinute(session) === 4 ? [0, 15_000, 30_000, 45_000] : [30_000];
+    const trades = tradesPerMinute(session);
     const amp = this.amp();
-    for (const o of offsets) {
-      const t = m + o;
-      if (t >= this.anchoredAt) return;
+    const most = maxSize(this.option, session);
+    for (let n = 0; n < trades; n += 1) {
+      const t = m + (trades === 4 ? n * 15_000 : 30_000);
+      if (t >= this.anchoredAt) break;
       const idx = t / 1000;
       const jitter = (unit(this.seed, 31, idx) * 2 - 1) * 0.0003 * amp;
       const price = roundPrice(this.anchor * Math.exp(base + this.fine(t) + jitter));
-      const u = unit(this.seed, 32, idx);
-      const volume = this.scaled(1 + Math.floor(u * maxSize(this.option, session)));
-      out.push({ t, price, volume, side: jitter >= 0 ? "BUY" : "SELL", session });
+      each(t, price, this.scaled(1 + Math.floor(unit(this.seed, 32, idx) * most)), jitter, session);
     }
+    return session;
+  }
+
+  /** History ticks of the minute starting at m (before the load price's trade only). */
+  private minuteTicks(m: number, filter: SessionFilter, out: Tick[]) {
+    this.eachMinuteTick(m, filter, (t, price, volume, jitter, session) =>
+      out.push({ t, price, volume, side: jitter >= 0 ? "BUY" : "SELL", session }),
+    );
+  }
+
+  /**
+   * What `fold(this.ticks(from, to, filter))` answers for a range before the load, without keeping a tick: a year of
+   * daily bars (the 52-week screener) folds some 650,000 history ticks an instrument. A half hour without trading
+   * (closed, or a session the filter leaves out) is passed over at once.
+   */
+  private foldRange(from: number, to: number, filter: SessionFilter): Agg | undefined {
+    let a: Agg | undefined;
+    const add = (t: number, price: number, volume: number, session: Session) => {
+      if (!a) a = { open: price, close: price, high: price, low: price, volume: 0, turnover: 0, lastT: t, session };
+      a.close = price;
+      if (price > a.high) a.high = price;
+      if (price < a.low) a.low = price;
+      a.volume += volume;
+      a.turnover += price * volume;
+      a.lastT = t;
+      a.session = session;
+    };
+    const histEnd = Math.min(to, this.loadedAt);
+    const history = (t: number, price: number, volume: number, _jitter: number, session: Session) => {
+      if (t >= from && t < to) add(t, price, volume, session);
+    };
+    for (let m = Math.floor(Math.max(from, this.start) / 60_000) * 60_000; m < histEnd;) {
+      const session = this.sessionOf(m);
+      if (session === "CLOSED" || (filter && !filter.has(session))) {
+        m = (Math.floor(m / 1_800_000) + 1) * 1_800_000;
+        continue;
+      }
+      this.eachMinuteTick(m, filter, history);
+      m += 60_000;
+    }
+    for (const k of this.liveRange(from, to)) if (!filter || filter.has(k.session)) add(k.t, k.price, k.volume, k.session);
+    return a;
   }
 
   /** Every tick in [from, to), oldest first. */
@@ -296,13 +373,17 @@ export class Tape {
     ]);
   }
 
+  /** How many ranges of history this tape has computed (each once while kept). */
+  historyComputed = 0;
+
   /** A range before the load never changes: its aggregate is computed once (today's history part, past buckets). */
   private history(from: number, to: number, filter: SessionFilter): Agg | undefined {
     const key = `${from}:${to}:${filter ? [...filter].sort().join(",") : "*"}`;
     let v = this.cache.get(key);
     if (v === undefined) {
       if (this.cache.size >= 50_000) this.cache.clear();
-      v = fold(this.ticks(from, to, filter), false) ?? null;
+      this.historyComputed += 1;
+      v = this.foldRange(from, to, filter) ?? null;
       this.cache.set(key, v);
     }
     return v ?? undefined;
