@@ -5,6 +5,8 @@ const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4210);
 export const baseURL = `http://127.0.0.1:${PORT}`;
 /** The e2e app's open-orders sweep rate (e2e/orders-sweep.spec.ts bounds a cycle by it). */
 export const E2E_SWEEP_RATE = 4;
+/** How long an expectation waits for the page to be ready (see `expect` below); a spec's own waits use it too. */
+export const READY_MS = 20_000;
 /** One run's own app data (scripts/e2e.mjs gives each shard its own, with its own ports). */
 const DATA_DIR = process.env.E2E_DATA_DIR ?? ".data/e2e";
 const SHARD = process.env.E2E_SHARD_NAME ?? "";
@@ -20,7 +22,7 @@ export default defineConfig({
   timeout: 120_000,
   // A readiness allowance, not a latency bound: a passing step waits only as long as it needs. Clean-clone runs on a
   // machine twice as slow as usual met the former 10 s in a page's hydration under the other shard's load.
-  expect: { timeout: 20_000 },
+  expect: { timeout: READY_MS },
   reporter: [["list"], ["json", { outputFile: `reports/playwright${SHARD && `-${SHARD}`}.json` }]],
   outputDir: SHARD ? `test-results/${SHARD}` : "test-results",
   use: {
