@@ -4,7 +4,7 @@ import { storageFor } from "./helpers";
 /**
  * A busy stream of changes does not make an open list read its page on every notice: the server sends a reader at
  * most one notice every 250 ms and the page reads again at most once a second (lib/throttle.ts), the last change
- * still shown.
+ * still shown. A list whose channel was down reads its page again when the channel is back.
  */
 test.use({ storageState: storageFor("compliance") });
 
@@ -42,4 +42,28 @@ test("the audit trail reads its page at most once a second while entries stream 
   // notice that reached the page late on a loaded machine. Without the tab's throttle: 11 reads in 2.6 s.
   expect(during.length).toBeGreaterThanOrEqual(2);
   expect(during.length, `${during.length} reads in ${streamed} ms of notices`).toBeLessThanOrEqual(Math.ceil(streamed / 1_000) + 3);
+});
+
+test("a list that missed notices while its live channel was down reads its page again when the channel is back", async ({ page }) => {
+  // The tab cannot reach the live channel (a network blip, the desk restarting behind its balancer): no notice
+  // reaches it, and the channel keeps trying.
+  const channel = "**/api/live*";
+  await page.route(channel, (route) => route.abort());
+  await page.goto("/audit");
+  const live = page.getByTestId("live-indicator");
+  await expect(live).toHaveText("Offline");
+  await expect(page.getByTestId("audit-row").first()).toBeVisible();
+  const res = await page.request.get("/api/audit/export?action=while-offline");
+  expect(res.status()).toBe(200);
+  const newest = ((await (await page.request.get("/api/audit?size=1")).json()) as { rows: { seq: number }[] }).rows[0];
+
+  // Back: the channel says it is ready, and the list reads what it missed.
+  await page.unroute(channel);
+  await expect(live).toHaveText("Live");
+  await expect(
+    page
+      .getByTestId("audit-row")
+      .first()
+      .getByRole("link", { name: `Entry ${newest.seq}`, exact: true }),
+  ).toBeVisible();
 });

@@ -9,7 +9,8 @@ import { createMarketRegistry, MarketContext, type MarketEventView } from "./mar
  * One live channel per tab (server-sent events from /api/live, on whatever host served the page): a change notice
  * makes the matching TanStack Query keys stale, so open lists and details refetch in place, and is re-announced as
  * a `brokerdesk:change` window event for components that highlight what changed. The stream's status feeds the
- * banner. EventSource reconnects by itself after a network failure.
+ * banner. EventSource reconnects by itself after a network failure; back, the channel reads again everything its
+ * topics cover, for the notices sent while it was down never arrive.
  */
 export interface ChangeNoticeDetail {
   topics: string[];
@@ -88,6 +89,9 @@ export function LiveProvider({ children }: { children: ReactNode }) {
   // provider's (children first), so a page loaded with market panels opens the channel once, with its topics.
   const opened = useRef("");
   const [generation, reopen] = useReducer((n: number) => n + 1, 0);
+  // The channel was down (an error, or closed to open it again with other market topics): notices may have been
+  // missed, and the next "ready" reads again what the reader's topics cover.
+  const missed = useRef(false);
 
   // The channel is reopened when the market topics in view change, a beat later so that a page mounting several
   // panels reopens it once.
@@ -110,27 +114,39 @@ export function LiveProvider({ children }: { children: ReactNode }) {
     opened.current = current;
     const source = new EventSource(current ? `/api/live?market=${encodeURIComponent(current)}` : "/api/live");
     source.addEventListener("market", (e) => market.receive(JSON.parse((e as MessageEvent<string>).data) as MarketEventView));
-    source.addEventListener("ready", () => store.set((l) => ({ ...l, connected: true })));
-    source.addEventListener("error", () => store.set((l) => ({ ...l, connected: false })));
-    source.addEventListener("status", (e) => {
-      const status = JSON.parse((e as MessageEvent<string>).data) as StreamStatus;
-      store.set((l) => ({ ...l, status }));
-    });
-    // The lists a notice concerns read again at most once a REFETCH_MS, the first at once (lib/throttle.ts).
     const refetch = throttle<Set<string>>(
       (roots) => void queryClient.invalidateQueries({ predicate: (q) => roots.has(String(q.queryKey[0])) }),
       (a, b) => new Set([...a, ...b]),
       REFETCH_MS,
     );
-    source.addEventListener("change", (e) => {
-      const notice = JSON.parse((e as MessageEvent<string>).data) as ChangeNoticeDetail;
+    const announce = (notice: ChangeNoticeDetail) => {
       refetch.push(new Set(notice.topics.flatMap((t) => LIVE_TOPIC_QUERY_ROOTS[t] ?? [])));
       window.dispatchEvent(new CustomEvent<ChangeNoticeDetail>("brokerdesk:change", { detail: notice }));
+    };
+    source.addEventListener("ready", (e) => {
+      store.set((l) => ({ ...l, connected: true }));
+      // Back after a gap: as if every topic the reader receives had changed (a list reads its page again, a
+      // server-rendered page refreshes). The first connection of a page does not: it follows the page's own read.
+      if (missed.current) announce({ topics: (JSON.parse((e as MessageEvent<string>).data) as { topics: string[] }).topics, accounts: [] });
+      missed.current = false;
+    });
+    source.addEventListener("error", () => {
+      missed.current = true;
+      store.set((l) => ({ ...l, connected: false }));
+    });
+    source.addEventListener("status", (e) => {
+      const status = JSON.parse((e as MessageEvent<string>).data) as StreamStatus;
+      store.set((l) => ({ ...l, status }));
+    });
+    // The lists a notice concerns read again at most once a REFETCH_MS, the first at once (lib/throttle.ts).
+    source.addEventListener("change", (e) => {
+      announce(JSON.parse((e as MessageEvent<string>).data) as ChangeNoticeDetail);
       store.set((l) => ({ ...l, notices: l.notices + 1 }));
     });
     return () => {
       source.close();
       refetch.stop();
+      missed.current = true;
     };
   }, [queryClient, store, market, generation]);
 
