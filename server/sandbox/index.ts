@@ -92,7 +92,8 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Runn
     calls: new Map(),
     callsByRequestId: new Map(),
   };
-  const app = buildApp(sandbox, opts.logger);
+  const log: Logger = opts.logger ?? { error: (o, m) => console.error(m, o) };
+  const app = buildApp(sandbox, log);
   const host = opts.host ?? "127.0.0.1";
   const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, hostname: host, port: opts.port ?? 0 }, (info: AddressInfo) =>
@@ -103,12 +104,12 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Runn
   const trading = await startTradingRuntime(
     sandbox,
     { host, grpcPort: opts.grpcPort, marketIntervalMs: opts.marketIntervalMs, pingMs: opts.pingMs },
-    opts.logger ?? { error: (o, m) => console.error(m, o) },
+    log,
   );
   const warming = new AbortController();
   if (opts.warmHistory) {
     void warmYearOfBars(sandbox, warming.signal).catch((err: unknown) => {
-      if (!warming.signal.aborted) (opts.logger ?? console).error({ err }, "sandbox: reading a year of daily bars failed");
+      if (!warming.signal.aborted) log.error({ err }, "sandbox: reading a year of daily bars failed");
     });
   }
   return {

@@ -237,15 +237,15 @@ export class Tape {
 
   /**
    * History ticks of the minute starting at m (before the load price's trade only), each given to `each` with its
-   * time, price, volume and jitter (the side: BUY above the noise's mid); answers the minute's session.
+   * time, price, volume and jitter (the side: BUY above the noise's mid).
    */
   private eachMinuteTick(
     m: number,
     filter: SessionFilter,
     each: (t: number, price: number, volume: number, jitter: number, session: Session) => void,
-  ): Session {
+  ): void {
     const session = this.sessionOf(m);
-    if (session === "CLOSED" || (filter && !filter.has(session))) return session;
+    if (session === "CLOSED" || (filter && !filter.has(session))) return;
     const base = this.coarse(m) - this.fAnchor;
     const trades = tradesPerMinute(session);
     const amp = this.amp();
@@ -258,7 +258,6 @@ export class Tape {
       const price = roundPrice(this.anchor * Math.exp(base + this.fine(t) + jitter));
       each(t, price, this.scaled(1 + Math.floor(unit(this.seed, 32, idx) * most)), jitter, session);
     }
-    return session;
   }
 
   /** History ticks of the minute starting at m (before the load price's trade only). */
