@@ -1,6 +1,7 @@
 "use client";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { fetchJson } from "@/components/data-table/fetch-json";
+import { readOlder } from "@/components/live/read-again";
 import { Button } from "@/components/ui/button";
 import { PnL } from "@/components/ui/money";
 import { DetailPanel } from "@/components/ui/panel-state";
@@ -46,7 +47,7 @@ export function ActivitiesPanel({ accountId }: { accountId: string }) {
             <RowsTable columns={ACTIVITY_COLUMNS} rows={items} rowKey={(a) => a.id} />
             {query.hasNextPage ? (
               <div>
-                <Button variant="secondary" size="sm" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+                <Button variant="secondary" size="sm" onClick={() => void readOlder(query)} disabled={query.isFetchingNextPage}>
                   {query.isFetchingNextPage ? "Loading…" : "Load more"}
                 </Button>
               </div>

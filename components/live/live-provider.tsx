@@ -4,6 +4,7 @@ import { createContext, useContext, useEffect, useReducer, useRef, useState, use
 import { LIVE_TOPIC_QUERY_ROOTS, type StreamStatus } from "@/lib/stream-health";
 import { throttle } from "@/lib/throttle";
 import { createMarketRegistry, MarketContext, type MarketEventView } from "./market-topics";
+import { readAgain } from "./read-again";
 
 /**
  * One live channel per tab (server-sent events from /api/live, on whatever host served the page): a change notice
@@ -115,7 +116,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
     const source = new EventSource(current ? `/api/live?market=${encodeURIComponent(current)}` : "/api/live");
     source.addEventListener("market", (e) => market.receive(JSON.parse((e as MessageEvent<string>).data) as MarketEventView));
     const refetch = throttle<Set<string>>(
-      (roots) => void queryClient.invalidateQueries({ predicate: (q) => roots.has(String(q.queryKey[0])) }),
+      (roots) => readAgain(queryClient, roots),
       (a, b) => new Set([...a, ...b]),
       REFETCH_MS,
     );

@@ -1,6 +1,7 @@
 "use client";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { fetchJson } from "@/components/data-table/fetch-json";
+import { readOlder } from "@/components/live/read-again";
 import type { RunsPage } from "@/lib/schemas/runs";
 
 /**
@@ -18,6 +19,6 @@ export function useRunPages<R extends { id: number }>(key: readonly string[], ur
   return {
     runs: query.data.pages.flatMap((p) => p.runs),
     stale: query.isError,
-    older: query.hasNextPage ? { loading: query.isFetchingNextPage, load: () => void query.fetchNextPage() } : undefined,
+    older: query.hasNextPage ? { loading: query.isFetchingNextPage, load: () => void readOlder(query) } : undefined,
   };
 }
