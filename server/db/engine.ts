@@ -35,11 +35,13 @@ export interface EngineOptions {
   url?: string;
   /** PGlite data directory; `memory://` or undefined for an in-memory database. */
   dataDir?: string;
+  /** The cluster dump an in-memory PGlite database starts from (default PGLITE_TEMPLATE; none: initdb). */
+  template?: string;
   poolSize?: number;
 }
 
 export async function openEngine(opts: EngineOptions): Promise<Engine> {
-  return opts.url ? openPostgres(opts.url, opts.poolSize ?? 10) : openPglite(opts.dataDir);
+  return opts.url ? openPostgres(opts.url, opts.poolSize ?? 10) : openPglite(opts.dataDir, opts.template);
 }
 
 // pg_trgm: the sandbox's account search index (a PostgreSQL server ships it as a contrib extension).
@@ -59,10 +61,10 @@ export async function writePgliteTemplate(file: string): Promise<void> {
   }
 }
 
-async function openPglite(dataDir?: string): Promise<Engine> {
+async function openPglite(dataDir?: string, templateFile?: string): Promise<Engine> {
   const inMemory = !dataDir || dataDir.startsWith("memory://");
   if (!inMemory) fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
-  const template = inMemory && process.env.PGLITE_TEMPLATE;
+  const template = inMemory && (templateFile ?? process.env.PGLITE_TEMPLATE);
   const db = await PGlite.create(dataDir ?? "memory://", {
     extensions: PGLITE_EXTENSIONS,
     ...(template ? { loadDataDir: new Blob([fs.readFileSync(template)]) } : {}),

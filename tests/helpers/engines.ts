@@ -6,19 +6,21 @@ import { openEngine, type Engine } from "@/server/db/engine";
 
 /**
  * The database engines integration tests run against: embedded PGlite always, and the PostgreSQL server when
- * TEST_DATABASE_URL is set (CI sets it). Each `open()` gives a fresh, empty database; `close()` removes it.
+ * TEST_DATABASE_URL is set (CI sets it). Each `open()` gives a fresh database with the desk's and the sandbox's
+ * schemas migrated (from the run's templates, tests/global-setup.ts), or with `empty` one as created; `close()`
+ * removes it.
  */
 export interface TestEngine {
   name: "pglite" | "postgres";
-  open(): Promise<{ engine: Engine; url?: string; close(): Promise<void> }>;
+  open(opts?: { empty?: boolean }): Promise<{ engine: Engine; url?: string; close(): Promise<void> }>;
 }
 
 export function testEngines(): TestEngine[] {
   const engines: TestEngine[] = [
     {
       name: "pglite",
-      open: async () => {
-        const engine = await openEngine({});
+      open: async ({ empty = false } = {}) => {
+        const engine = await openEngine({ template: empty ? process.env.PGLITE_FRESH_TEMPLATE : undefined });
         return { engine, close: () => engine.close() };
       },
     },
@@ -27,8 +29,8 @@ export function testEngines(): TestEngine[] {
   if (serverUrl) {
     engines.push({
       name: "postgres",
-      open: async () => {
-        const { url, drop } = await createServerDatabase(serverUrl);
+      open: async ({ empty = false } = {}) => {
+        const { url, drop } = await createServerDatabase(serverUrl, { empty });
         const engine = await openEngine({ url, poolSize: 5 });
         return {
           engine,
@@ -44,12 +46,19 @@ export function testEngines(): TestEngine[] {
   return engines;
 }
 
-/** Creates a uniquely named database on the server of `baseUrl` and returns its URL and a function that drops it. */
-export async function createServerDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * Creates a uniquely named database on the server of `baseUrl` and returns its URL and a function that drops it: a
+ * copy of the run's migrated template (TEST_DATABASE_TEMPLATE) unless `empty`.
+ */
+export async function createServerDatabase(
+  baseUrl: string,
+  { empty = false }: { empty?: boolean } = {},
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `bd_test_${randomBytes(6).toString("hex")}`;
+  const template = empty ? undefined : process.env.TEST_DATABASE_TEMPLATE;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
