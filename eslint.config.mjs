@@ -12,6 +12,16 @@ const config = [
       ],
     },
   },
+  {
+    // End-to-end specs take `test` from e2e/fixtures.ts, which checks that a test closes the browser contexts it opens.
+    files: ["e2e/**/*.spec.ts", "e2e/listing-checks.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { paths: [{ name: "@playwright/test", message: "Import test, expect and Playwright's types from ./fixtures." }] },
+      ],
+    },
+  },
   { ignores: [".next/**", ".data/**", "node_modules/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
 ];
 

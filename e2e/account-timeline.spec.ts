@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { sandboxCall } from "./accounts-helpers";
 import { storageFor } from "./helpers";
 import { usStockOrder } from "../tests/helpers/orders";

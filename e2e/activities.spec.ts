@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { sandboxCall, sandboxCalls } from "./accounts-helpers";
 import { filterBarReady, storageFor, shots as shotsIn } from "./helpers";
 import { listingChecks } from "./listing-checks";

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { sandboxCall, sandboxCalls } from "./accounts-helpers";
 import { storageFor, shots as shotsIn } from "./helpers";
 import { listingChecks } from "./listing-checks";

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "./fixtures";
 import { sandboxCall } from "./accounts-helpers";
 import { disableAllRules, holdCashJournalsAbove, JOURNAL_TARGET, sendCashJournal } from "./approvals-helpers";
 import { DEMO_PASSWORD, expectSignedIn, filterBarReady, shots, signIn, storageFor } from "./helpers";

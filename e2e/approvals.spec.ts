@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { disableAllRules, holdCashJournalsAbove, sendCashJournal } from "./approvals-helpers";
 import { DEMO_PASSWORD, expectSignedIn, filterBarReady, signIn, storageFor } from "./helpers";
 import { listingChecks } from "./listing-checks";

@@ -1,6 +1,6 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { Agent, fetch as undiciFetch } from "undici";
 import { sandboxCall } from "./accounts-helpers";
 import { disableAllRules, holdCashJournalsAbove, JOURNAL_TARGET, MASTER_NUMBER } from "./approvals-helpers";

@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { cutOff, filterBarReady, shots, storageFor } from "./helpers";
 import { listingChecks } from "./listing-checks";
 

@@ -1,4 +1,4 @@
-import { test as setup } from "@playwright/test";
+import { test as setup } from "./fixtures";
 import { DEMO_PASSWORD, ROLE_EMAILS, expectSignedIn, signIn, storageFor, type DemoRole } from "./helpers";
 
 // One signed-in browser state per demo role, reused by the specs.

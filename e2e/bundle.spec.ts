@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { storageFor } from "./helpers";
 
 // The web server of this run built the app, so .next/static holds exactly what browsers download.

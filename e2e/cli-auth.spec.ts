@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { Secret, TOTP } from "otpauth";
 import { sign, SIGNATURE_HEADERS } from "@/cli/src/signing";
 import { createStaffAsAdmin, expectSignedIn, shots, signIn, storageFor } from "./helpers";

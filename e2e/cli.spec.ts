@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "./fixtures";
 import { Secret, TOTP } from "otpauth";
 import { disableAllRules, holdCashJournalsAbove, JOURNAL_TARGET } from "./approvals-helpers";
 import { sandboxCall } from "./accounts-helpers";
@@ -203,7 +203,8 @@ test("the command line against the started desk: login with a code, reads, write
   expect(cli(["approvals", "approve", onCli]).code).not.toBe(0);
 
   // A second profile, an administrator's, on the same machine; chosen by --profile and by the environment.
-  const checker = await staffWithKey(await (await browser.newContext()).newPage(), browser, "Administrator", "checker");
+  const checkerPage = await (await browser.newContext()).newPage();
+  const checker = await staffWithKey(checkerPage, browser, "Administrator", "checker");
   const second = cli(
     ["login", "--profile", "checker", "--desk", baseURL!, "--access-key", checker.keyId],
     `${checker.secret}\n${checker.code(1)}\n`,
@@ -244,4 +245,5 @@ test("the command line against the started desk: login with a code, reads, write
   expect(JSON.parse(after.stderr.trim())).toMatchObject({ status: 401 });
   expect(cli(["whoami", "--profile", "checker"]).code).toBe(0);
   await admin.context().close();
+  await checkerPage.context().close();
 });

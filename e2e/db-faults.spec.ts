@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { promisify } from "node:util";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import pg from "pg";
 import { usStockOrder } from "../tests/helpers/orders";
 import { startOwnStack } from "./own-stack";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { storageFor } from "./helpers";
 
 /** Admin → Jobs: the job system's queues and runs; "Run now" sends a job that a worker completes. */

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { sandboxAccountId as accountId, sandboxCall } from "./accounts-helpers";
 import { disableAllRules } from "./approvals-helpers";
 import { accountNumberOf, arrowToOption, escapeTwice, holdRequests, storageFor, shots as shotsIn } from "./helpers";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { DEMO_PASSWORD, expectSignedIn, ROLE_EMAILS, signIn, storageFor, type DemoRole } from "./helpers";
 
 const SETTINGS = ["Access tokens", "Command line", "Security"];

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { E2E_SWEEP_RATE, READY_MS } from "../playwright.config";
 import { sandboxCall } from "./accounts-helpers";
 import { JOURNAL_TARGET } from "./approvals-helpers";

@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { ROLE_EMAILS, shots, storageFor } from "./helpers";
 
 /**

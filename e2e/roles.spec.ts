@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { createStaffAsAdmin, shots, signIn, storageFor } from "./helpers";
 
 test.describe("Admin → Roles", () => {

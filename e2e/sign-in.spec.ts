@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { ROLE_EMAILS, createStaffAsAdmin, expectSignedIn, signIn, storageFor } from "./helpers";
 
 /** The one sign-in failure message (server/auth/staff.ts SIGN_IN_FAILED). */

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { createStaffAsAdmin as createUser, storageFor } from "./helpers";
 import { listingChecks } from "./listing-checks";
 

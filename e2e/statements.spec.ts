@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { unzipSync } from "fflate";
 import { extractText } from "unpdf";
 import { sandboxCall } from "./accounts-helpers";

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Browser, type Page } from "./fixtures";
 import { createTokenOnPage as createToken, ROLE_EMAILS, shots, storageFor, type DemoRole } from "./helpers";
 
 /**
