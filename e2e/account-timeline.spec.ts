@@ -106,7 +106,7 @@ test.describe.serial("the account timeline", () => {
     await expect(page).toHaveURL(/kinds=fill$/);
     await expect(entries(page).first()).toBeVisible();
     expect(await entries(page).evaluateAll((els) => els.every((e) => e.getAttribute("data-kind") === "fill"))).toBe(true);
-    await page.close();
+    await page.context().close();
   });
 
   test("as support: the same timeline without movements", async ({ browser }) => {
@@ -122,6 +122,6 @@ test.describe.serial("the account timeline", () => {
     const api = await page.request.get(`/api/accounts/${account}/timeline?kinds=movement,fill`);
     expect(api.status()).toBe(200);
     expect(((await api.json()) as { entries: { kind: string }[] }).entries.every((e) => e.kind === "fill")).toBe(true);
-    await page.close();
+    await page.context().close();
   });
 });
