@@ -91,6 +91,9 @@ test("two instances behind nginx: live notices cross instances; instance 1 kille
     const direct = (p: number) => `http://127.0.0.1:${p}`;
     await db.connect();
     const one = async <T>(sql: string, params: unknown[] = []) => (await db.query(sql, params)).rows[0] as T;
+    /** How many movements of this client request id the desk's books hold. */
+    const booked = async (crid: string) =>
+      (await one<{ n: string }>("SELECT count(*)::text AS n FROM brokerdesk.money_movements WHERE client_request_id = $1", [crid])).n;
     const { account_id: master } = await one<{ account_id: string }>("SELECT account_id FROM sandbox.master_accounts LIMIT 1");
     // The oldest active account: the demo's first morning sends to the newest ones.
     const { account_id: to } = await one<{ account_id: string }>(
@@ -130,10 +133,12 @@ test("two instances behind nginx: live notices cross instances; instance 1 kille
     await via1.goto(`${direct(app1)}${journalPath}`);
     const before = on2.events.length;
     const amount1 = "3.17";
-    await reviewJournal(via1, amount1);
+    const crid1 = await reviewJournal(via1, amount1);
     await via1.getByRole("button", { name: /Send cash journal/ }).click();
     await expect(via1.getByTestId("movement-status")).toHaveText(/Completed/i);
-    await expect.poll(() => heard(to, before), { timeout: 60_000 }).toBe(true);
+    // The consumer projects it into the books, and the notice of that commit reaches instance 2's connection.
+    await expect.poll(() => booked(crid1), { message: "the consumer books the journal", timeout: 60_000 }).toBe("1");
+    await expect.poll(() => heard(to, before), { message: "instance 2's connection hears it", timeout: 30_000 }).toBe(true);
     await via1.close();
 
     // A journal form rendered by instance 1 through the balancer (its response names the instance), reviewed, not
@@ -179,13 +184,7 @@ test("two instances behind nginx: live notices cross instances; instance 1 kille
     ).rows;
     expect(sent.n).toBe("1");
     expect((await one<{ n: string }>("SELECT count(*)::text AS n FROM sandbox.requests WHERE client_request_id = $1", [crid])).n).toBe("1");
-    await expect
-      .poll(
-        async () =>
-          (await one<{ n: string }>("SELECT count(*)::text AS n FROM brokerdesk.money_movements WHERE client_request_id = $1", [crid])).n,
-        { timeout: 60_000 },
-      )
-      .toBe("1");
+    await expect.poll(() => booked(crid), { message: "the consumer books the journal", timeout: 60_000 }).toBe("1");
     // Instance 2's live connection outlived instance 1 and heard this one too.
     await expect.poll(() => on2.events.some((e) => e.event === "change" && e.data.accounts?.includes(to)), { timeout: 60_000 }).toBe(true);
 

@@ -39,6 +39,9 @@ export interface IngestResult extends ProjectionSummary {
   lastSeq?: number;
 }
 
+/** How many accounts one change notice names at most (about 2 kB of its payload). */
+const NOTICE_ACCOUNTS = 50;
+
 export interface StreamPosition {
   lastEventId?: string;
   lastEventAt?: string;
@@ -65,8 +68,10 @@ export async function ingest(
     if (position || count("unknown") || count("malformed")) {
       await updateStreamPosition(tx, position ?? {}, { unknown: count("unknown"), malformed: count("malformed") });
     }
-    if (summary.topics.length) {
-      await notifyChange(tx, { topics: summary.topics, accounts: summary.accounts.slice(0, 20) });
+    // Every account the batch changed is named, NOTICE_ACCOUNTS a notice (a NOTIFY payload holds 8,000 bytes): a
+    // catch-up batch of many accounts names the last ones too.
+    for (let i = 0; summary.topics.length && (i === 0 || i < summary.accounts.length); i += NOTICE_ACCOUNTS) {
+      await notifyChange(tx, { topics: summary.topics, accounts: summary.accounts.slice(i, i + NOTICE_ACCOUNTS) });
     }
     const lastSeq = seqs.size ? Math.max(...seqs.values()) : undefined;
     return { ...summary, stored: seqs.size, duplicates: items.length - seqs.size, lastSeq };

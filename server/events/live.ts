@@ -63,10 +63,10 @@ function sharedStatus(engine: Engine, silenceMs: number): Promise<StreamStatus> 
  */
 export const LIVE_NOTICE_MS = 250;
 /**
- * How many accounts a merged notice names at most: all of a window's notices' (server/books/ingest.ts sends the first
- * 20 of a batch), for a window of a busy stream holds about five.
+ * How many accounts a merged notice names at most: all of a window's notices' (server/books/ingest.ts names every
+ * account of a batch, 50 a notice), unless a window brings more than this many.
  */
-const MERGED_ACCOUNTS = 100;
+const MERGED_ACCOUNTS = 200;
 
 function mergeNotices(a: ChangeNotice, b: ChangeNotice): ChangeNotice {
   return {

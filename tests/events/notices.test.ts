@@ -12,12 +12,18 @@ import { testEngines } from "../helpers/engines";
 import { readEvents } from "../helpers/event-stream";
 
 /** Change notices: every app instance on one database hears what any of them projected; each role gets its share. */
-const trade = (id: string) =>
+const trade = (id: string, account = "A9") =>
   JSON.stringify({
     id,
     event_type: "TRADE",
     timestamp: new Date().toISOString(),
-    payload: { biz_type: "TRADE", scene_type: "CANCEL_SUCCESS", account_id: "A9", client_order_id: `c-${id}`, order_status: "CANCELLED" },
+    payload: {
+      biz_type: "TRADE",
+      scene_type: "CANCEL_SUCCESS",
+      account_id: account,
+      client_order_id: `c-${id}`,
+      order_status: "CANCELLED",
+    },
   });
 
 const next = (got: ChangeNotice[], ms = 3000) =>
@@ -53,6 +59,20 @@ describe.each(testEngines())("change notices ($name)", (te) => {
     await withNotices(async (db, got) => {
       await ingest(db.engine, [fromStream(trade("n1"))]);
       expect(await next(got)).toEqual({ topics: ["order"], accounts: ["A9"] });
+    });
+  });
+
+  it("a batch of many accounts names every one of them, in notices of at most 50", async () => {
+    await withNotices(async (db, got) => {
+      const accounts = Array.from({ length: 120 }, (_, i) => `M${i}`);
+      await ingest(
+        db.engine,
+        accounts.map((a, i) => fromStream(trade(`m${i}`, a))),
+      );
+      await vi.waitFor(() => expect(got.flatMap((n) => n.accounts)).toHaveLength(120), { timeout: 3_000 });
+      expect(got.flatMap((n) => n.accounts)).toEqual(accounts);
+      expect(got.map((n) => n.accounts.length)).toEqual([50, 50, 20]);
+      expect(got.every((n) => n.topics.join() === "order")).toBe(true);
     });
   });
 
