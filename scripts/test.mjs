@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// Every test, in order, stopping at the first failure: typecheck, lint, format, unused exports, Vitest, Playwright in
-// Debian Chromium.
-import { spawnSync } from "node:child_process";
+// Every test, stopping at the first failure: typecheck, lint, format and unused exports; Vitest (beside the app's
+// build); Playwright in Debian Chromium; the JS budgets.
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { root } from "./lib.mjs";
@@ -30,27 +30,57 @@ function summary() {
 
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 fs.rmSync(path.join(root, "reports"), { recursive: true, force: true });
-const steps = [
-  ["typecheck", ["run", "typecheck"]],
-  ["lint", ["run", "lint"]],
-  ["format (Prettier)", ["run", "format:check"]],
-  // Unused files, dependencies and exports (knip.json): an export nobody imports is removed, not kept "in case".
-  ["unused exports (knip)", ["run", "knip"]],
-  ["unit and integration (Vitest)", ["run", "test:unit"]],
-  ["end to end (Playwright)", ["run", "test:e2e"]],
+
+/**
+ * The steps, in groups that run one after another; the steps of a group run at once, on the machine's two cores:
+ * the static checks each use one core, and Vitest leaves about a fifth of the machine idle while its files wait on
+ * sandboxes and databases, which the app's build for the end-to-end step takes instead. The first step of a group
+ * prints as it goes, the others when they end.
+ */
+const groups = [
+  [
+    ["typecheck", ["run", "typecheck"]],
+    ["lint", ["run", "lint"]],
+    ["format (Prettier)", ["run", "format:check"]],
+    // Unused files, dependencies and exports (knip.json): an export nobody imports is removed, not kept "in case".
+    ["unused exports (knip)", ["run", "knip"]],
+  ],
+  [
+    ["unit and integration (Vitest)", ["run", "test:unit"]],
+    // The types are checked (above): the build need not check them again (next.config.mjs).
+    ["build (for the end-to-end step)", ["run", "build:if-stale"], { BROKERDESK_TYPES_CHECKED: "1" }],
+  ],
+  [["end to end (Playwright)", ["run", "test:e2e"]]],
   // The end-to-end run built the app: first-load JavaScript per route against its budget (250 kB gzip).
-  ["JS budgets", ["run", "budget"]],
+  [["JS budgets", ["run", "budget"]]],
 ];
-for (const [name, args] of steps) {
-  console.log(`\n=== ${name} ===`);
+
+/** Runs one step: its output streamed (`live`) or kept and printed when it ends. Resolves to its exit code. */
+function run([name, args, env = {}], live) {
   const started = Date.now();
-  const result = spawnSync("npm", args, { cwd: root, stdio: "inherit" });
-  console.log(`=== ${name}: ${result.status === 0 ? "passed" : "FAILED"} in ${Math.round((Date.now() - started) / 1000)} s ===`);
-  if (result.status !== 0) {
+  if (live) console.log(`\n=== ${name} ===`);
+  const child = spawn("npm", args, {
+    cwd: root,
+    stdio: live ? "inherit" : ["ignore", "pipe", "pipe"],
+    env: { ...process.env, ...env },
+  });
+  const output = [];
+  if (!live) for (const stream of [child.stdout, child.stderr]) stream.on("data", (chunk) => output.push(chunk));
+  return new Promise((resolve) =>
+    child.on("close", (code) => {
+      if (!live) console.log(`\n=== ${name} ===\n${Buffer.concat(output).toString().trimEnd()}`);
+      console.log(`=== ${name}: ${code === 0 ? "passed" : "FAILED"} in ${Math.round((Date.now() - started) / 1000)} s ===`);
+      resolve(code ?? 1);
+    }),
+  );
+}
+
+for (const group of groups) {
+  const codes = await Promise.all(group.map((step, i) => run(step, i === 0)));
+  const failed = codes.find((code) => code !== 0);
+  if (failed !== undefined) {
     console.log(`\ntests: ${summary()}`);
-    process.exit(result.status ?? 1);
+    process.exit(failed);
   }
-  // The types are checked: the build of the end-to-end step need not check them again (next.config.mjs).
-  if (name === "typecheck") process.env.BROKERDESK_TYPES_CHECKED = "1";
 }
 console.log(`\ntests: ${summary()}`);
