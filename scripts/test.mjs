@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Every test, stopping at the first failure: typecheck, lint, format and unused exports; Vitest (beside the app's
-// build); Playwright in Debian Chromium; the JS budgets.
+// Every test, stopping at the first failure: typecheck, lint, format and unused exports at once; Vitest; Playwright in
+// Debian Chromium; the JS budgets.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -32,10 +32,8 @@ process.env.NEXT_TELEMETRY_DISABLED = "1";
 fs.rmSync(path.join(root, "reports"), { recursive: true, force: true });
 
 /**
- * The steps, in groups that run one after another; the steps of a group run at once, on the machine's two cores:
- * the static checks each use one core, and Vitest leaves about a fifth of the machine idle while its files wait on
- * sandboxes and databases, which the app's build for the end-to-end step takes instead. The first step of a group
- * prints as it goes, the others when they end.
+ * The steps, in groups that run one after another; the steps of a group run at once: the static checks each use one
+ * core of the machine's two. The first step of a group prints as it goes, the others when they end.
  */
 const groups = [
   [
@@ -45,12 +43,9 @@ const groups = [
     // Unused files, dependencies and exports (knip.json): an export nobody imports is removed, not kept "in case".
     ["unused exports (knip)", ["run", "knip"]],
   ],
-  [
-    ["unit and integration (Vitest)", ["run", "test:unit"]],
-    // The types are checked (above): the build need not check them again (next.config.mjs).
-    ["build (for the end-to-end step)", ["run", "build:if-stale"], { BROKERDESK_TYPES_CHECKED: "1" }],
-  ],
-  [["end to end (Playwright)", ["run", "test:e2e"]]],
+  [["unit and integration (Vitest)", ["run", "test:unit"]]],
+  // The types are checked (above): the app's build for these tests need not check them again (next.config.mjs).
+  [["end to end (Playwright)", ["run", "test:e2e"], { BROKERDESK_TYPES_CHECKED: "1" }]],
   // The end-to-end run built the app: first-load JavaScript per route against its budget (250 kB gzip).
   [["JS budgets", ["run", "budget"]]],
 ];
