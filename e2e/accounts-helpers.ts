@@ -1,8 +1,34 @@
 import { execFileSync } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
+import { buildSync } from "esbuild";
 
-/** A signed call to the e2e sandbox (control API or Broker API), through a tsx child process. */
+let helper: string | undefined;
+/**
+ * The call helper (accounts-sandbox-cli.ts, with the server's signing module) bundled into plain JavaScript once per
+ * test process, in the run's data directory: a Node child of it costs about a tenth of the CPU of one under tsx,
+ * which compiled the helper again for every call.
+ */
+function callHelper(): string {
+  if (!helper) {
+    const out = path.join(process.cwd(), process.env.E2E_DATA_DIR ?? ".data/e2e", `sandbox-cli-${process.pid}.mjs`);
+    fs.mkdirSync(path.dirname(out), { recursive: true });
+    buildSync({
+      entryPoints: ["e2e/accounts-sandbox-cli.ts"],
+      outfile: out,
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      conditions: ["react-server"], // server-only's empty module, as under Next and tsx
+      logLevel: "error",
+    });
+    helper = out;
+  }
+  return helper;
+}
+
+/** A signed call to the e2e sandbox (control API or Broker API), through a Node child process. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- arbitrary upstream JSON, read ad hoc by the specs
 export function sandboxCall<T = any>(
   method: "GET" | "POST",
@@ -12,19 +38,15 @@ export function sandboxCall<T = any>(
   as?: { appKey: string; appSecret: string },
 ): { status: number; body: T; at: number } {
   const root = process.cwd(); // playwright runs from the project root
-  const out = execFileSync(
-    path.join(root, "node_modules/.bin/tsx"),
-    ["--conditions=react-server", "e2e/accounts-sandbox-cli.ts", method, apiPath, JSON.stringify(input)],
-    {
-      cwd: root,
-      encoding: "utf8",
-      env: {
-        ...process.env,
-        E2E_SANDBOX_PORT: process.env.E2E_SANDBOX_PORT ?? "4210",
-        ...(as ? { SANDBOX_APP_KEY: as.appKey, SANDBOX_APP_SECRET: as.appSecret } : {}),
-      },
+  const out = execFileSync(process.execPath, [callHelper(), method, apiPath, JSON.stringify(input)], {
+    cwd: root,
+    encoding: "utf8",
+    env: {
+      ...process.env,
+      E2E_SANDBOX_PORT: process.env.E2E_SANDBOX_PORT ?? "4210",
+      ...(as ? { SANDBOX_APP_KEY: as.appKey, SANDBOX_APP_SECRET: as.appSecret } : {}),
     },
-  );
+  });
   return JSON.parse(out);
 }
 
@@ -34,16 +56,12 @@ export function sandboxCalls(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- arbitrary upstream JSON, read ad hoc by the specs
 ): { status: number; body: any }[] {
   const root = process.cwd();
-  const out = execFileSync(
-    path.join(root, "node_modules/.bin/tsx"),
-    ["--conditions=react-server", "e2e/accounts-sandbox-cli.ts", "BATCH", "-"],
-    {
-      cwd: root,
-      encoding: "utf8",
-      input: JSON.stringify(calls),
-      env: { ...process.env, E2E_SANDBOX_PORT: process.env.E2E_SANDBOX_PORT ?? "4210" },
-    },
-  );
+  const out = execFileSync(process.execPath, [callHelper(), "BATCH", "-"], {
+    cwd: root,
+    encoding: "utf8",
+    input: JSON.stringify(calls),
+    env: { ...process.env, E2E_SANDBOX_PORT: process.env.E2E_SANDBOX_PORT ?? "4210" },
+  });
   return JSON.parse(out).body;
 }
 

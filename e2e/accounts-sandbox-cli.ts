@@ -1,5 +1,6 @@
-// Test-only: one signed call to the e2e sandbox, run under tsx with the react-server condition (the signing
-// module is server-only, which Playwright's loader cannot import). Prints {status, body} as JSON.
+// Test-only: one signed call to the e2e sandbox (or a batch of them), run as a Node bundle that e2e/accounts-helpers.ts
+// builds with the react-server condition (the signing module is server-only, which Playwright's loader cannot import).
+// Prints {status, body} as JSON.
 import fs from "node:fs";
 import nodePath from "node:path";
 import { signedHeaders } from "@/server/wire/signing";
