@@ -16,7 +16,9 @@ const journalsSent = (): number => sandboxCall("GET", "/sandbox/calls").body.dat
 async function enableBatchRule(admin: Page) {
   await admin.goto("/admin/approvals");
   const row = admin.getByTestId("rule-row").filter({ hasText: "Bulk journals" });
-  await expect(row).toHaveCount(1);
+  // Visible, not only present: the page's streamed rows can sit in React's hidden boundary for a moment after the
+  // load event, where a test id finds the row but the role query below (hidden elements excluded) finds no button.
+  await expect(row).toBeVisible();
   const enable = row.getByRole("button", { name: "Enable" });
   if (await enable.count()) {
     admin.once("dialog", (d) => void d.accept());
