@@ -71,6 +71,10 @@ test.describe.serial("as support", () => {
     await page.getByLabel("Symbol").fill("aapl");
     await page.getByRole("button", { name: "Filter" }).click();
     await expect(page).toHaveURL(new RegExp(`account=${account}.*symbol=AAPL`));
+    // The filter applied (the account's check line shows) and its page come (the previous rows, this one among them,
+    // stay dimmed while it loads): the row the test clicks stands still.
+    await expect(page.getByTestId("order-check")).toBeVisible();
+    await expect(page.getByTestId("blotter-scroller")).not.toHaveAttribute("aria-busy", "true");
     const row = page.getByTestId(`order-row-${coid("A")}`);
     await expect(row).toBeVisible();
     await expect(row.getByRole("cell").nth(8)).toHaveText("50.10 USD"); // limit price, right-aligned with its currency

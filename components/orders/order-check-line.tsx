@@ -9,6 +9,8 @@ import type { OrderCheck } from "@/lib/schemas/order-check";
 import { checkAccountOrders } from "@/server/actions/orders-check";
 
 const key = (account: string) => ["orders-check", account] as const;
+/** One height in every state (the loaded line holds a small button): the blotter below does not move as it loads. */
+const LINE = "flex min-h-7 flex-wrap items-center gap-x-2 text-xs";
 
 /**
  * An account's open orders as of the desk's last read at the upstream (the orders sweep): when that was, "Checking…"
@@ -31,16 +33,16 @@ export function OrderCheckLine({ account }: { account: string }) {
   const check = query.data;
   if (query.error) {
     return (
-      <p className="text-xs text-slate-500" data-testid="order-check">
+      <p className={`${LINE} text-slate-500`} data-testid="order-check">
         {query.error.message}
       </p>
     );
   }
-  if (!check) return <p className="text-xs text-slate-500">Reading when this account&apos;s orders were last checked…</p>;
+  if (!check) return <p className={`${LINE} text-slate-500`}>Reading when this account&apos;s orders were last checked…</p>;
   const name = check.accountNumber ?? check.accountId;
   return (
     <div className="flex flex-col gap-1">
-      <p className="flex flex-wrap items-center gap-x-2 text-xs text-slate-600" data-testid="order-check" data-pending={check.pending}>
+      <p className={`${LINE} text-slate-600`} data-testid="order-check" data-pending={check.pending}>
         <span>
           Open orders of <span className="font-medium text-slate-800">{name}</span> at the upstream:{" "}
           {check.checkedAt ? (
