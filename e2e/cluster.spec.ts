@@ -123,10 +123,25 @@ test("two instances behind nginx: live notices cross instances; instance 1 kille
     live.push(on2);
     await expect.poll(() => on2.events.some((e) => e.event === "status"), { timeout: 60_000 }).toBe(true);
     expect(on2.status()).toBe(200);
-    const heard = (account: string, since: number) =>
-      on2.events
-        .slice(since)
-        .some((e) => e.event === "change" && e.data.topics?.includes("movement") && e.data.accounts?.includes(account));
+    /** Instance 2's connection hears a movement change naming `account` after its `since`th event; a failure says what it heard. */
+    const expectHeard = async (account: string, since: number, timeout: number) => {
+      const heard = () =>
+        on2.events
+          .slice(since)
+          .some((e) => e.event === "change" && e.data.topics?.includes("movement") && e.data.accounts?.includes(account));
+      await expect
+        .poll(heard, { timeout })
+        .toBe(true)
+        .catch((error: Error) => {
+          const after = on2.events.slice(since);
+          const changes = after.filter((e) => e.event === "change").map((e) => e.data);
+          throw new Error(
+            `instance 2's connection did not hear a movement change naming ${account}: ${after.length} events since, ` +
+              `${after.filter((e) => e.event === "status").length} of them status; the changes: ${JSON.stringify(changes)}\n${error.message}\n` +
+              `the cluster's last output:\n${stack.output().slice(-3000)}`,
+          );
+        });
+    };
 
     // A journal through instance 1 (its page and its Server Action): the notice reaches instance 2's connection.
     const via1 = await context.newPage();
@@ -138,7 +153,7 @@ test("two instances behind nginx: live notices cross instances; instance 1 kille
     await expect(via1.getByTestId("movement-status")).toHaveText(/Completed/i);
     // The consumer projects it into the books, and the notice of that commit reaches instance 2's connection.
     await expect.poll(() => booked(crid1), { message: "the consumer books the journal", timeout: 60_000 }).toBe("1");
-    await expect.poll(() => heard(to, before), { message: "instance 2's connection hears it", timeout: 30_000 }).toBe(true);
+    await expectHeard(to, before, 30_000);
     await via1.close();
 
     // A journal form rendered by instance 1 through the balancer (its response names the instance), reviewed, not
@@ -173,6 +188,7 @@ test("two instances behind nginx: live notices cross instances; instance 1 kille
     expect(answers.filter((a) => a.status !== 200)).toEqual([]);
 
     // The write: the form rendered by instance 1 sends through the balancer, to whichever instance is up, once.
+    const before2 = on2.events.length;
     const action = form.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/movements/new/cash-journal"));
     await form.getByRole("button", { name: /Send cash journal/ }).click();
     const actionResponse = await action;
@@ -186,7 +202,7 @@ test("two instances behind nginx: live notices cross instances; instance 1 kille
     expect((await one<{ n: string }>("SELECT count(*)::text AS n FROM sandbox.requests WHERE client_request_id = $1", [crid])).n).toBe("1");
     await expect.poll(() => booked(crid), { message: "the consumer books the journal", timeout: 60_000 }).toBe("1");
     // Instance 2's live connection outlived instance 1 and heard this one too.
-    await expect.poll(() => on2.events.some((e) => e.event === "change" && e.data.accounts?.includes(to)), { timeout: 60_000 }).toBe(true);
+    await expectHeard(to, before2, 60_000);
 
     // The browser's pages through the balancer: a page and its live channel (reconnected if it was on instance 1).
     await page.goto(`${lb}/movements`);
