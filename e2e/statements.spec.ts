@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { expect, test } from "./fixtures";
 import { unzipSync } from "fflate";
 import { extractText } from "unpdf";
-import { sandboxCall } from "./accounts-helpers";
+import { sandboxAccountId } from "./accounts-helpers";
 import { storageFor } from "./helpers";
 
 /**
@@ -10,15 +10,13 @@ import { storageFor } from "./helpers";
  * account and its balances), and every account's statements of a month prepared by the statements job, its progress
  * on the page live, its zip downloaded.
  */
+// A seeded account, there before the months the tests pick: the first account the sandbox lists can be one another
+// spec opened today, which has no statement of last month (and is not in its zip).
+const number = "VBD1000005";
 let account = "";
-let number = "";
 
 test.beforeAll(() => {
-  const list = sandboxCall("GET", "/broker/accounts/virtual-accounts/list", { query: { page_size: "50" } });
-  const active = (list.body.data as { account_id: string; account_number: string; account_status: string }[]).filter(
-    (x) => x.account_status === "ACTIVE",
-  );
-  [account, number] = [active[0].account_id, active[0].account_number];
+  account = sandboxAccountId(number);
 });
 
 test.describe.serial("as operations", () => {
