@@ -9,7 +9,7 @@ import { can } from "@/lib/auth/permissions";
 import { env } from "@/lib/env";
 import { navFor } from "@/lib/navigation";
 import type { Staff } from "@/server/auth/guard";
-import { signOutAction } from "@/server/actions/session-sign-out";
+import { signOutAction } from "@/server/actions/session";
 import { decisionNotices } from "@/server/approvals/queue";
 import { getDb } from "@/server/db";
 import { navBadgeCounts } from "@/server/home/badges";

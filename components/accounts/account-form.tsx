@@ -22,8 +22,7 @@ import {
   type UpdateAccountValues,
 } from "@/lib/schemas/virtual-account";
 import { diffAccount, type DiffLine } from "@/lib/schemas/virtual-account-diff";
-import { createVirtualAccount } from "@/server/actions/accounts-create";
-import { updateVirtualAccount } from "@/server/actions/accounts-update";
+import { createVirtualAccount, updateVirtualAccount } from "@/server/actions/accounts";
 import { ChinaConnectSection, TradingSection, W8benSection, type MasterInfo } from "./account-form-sections";
 import { DiffConfirm } from "./diff-confirm";
 import { SelectField, TextField } from "./form-fields";

@@ -5,7 +5,7 @@ import { FormBanner } from "@/components/form/form-banner";
 import { useAction } from "@/components/form/use-action";
 import { Button } from "@/components/ui/button";
 import { newClientId } from "@/lib/ids";
-import { exerciseOption } from "@/server/actions/orders-exercise";
+import { exerciseOption } from "@/server/actions/orders";
 import { accountKeys } from "./query-keys";
 
 type Kind = "EXERCISE" | "DO_NOT_EXERCISE";

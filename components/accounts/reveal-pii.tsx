@@ -6,7 +6,7 @@ import { useActionForm } from "@/components/form/use-action-form";
 import { Button } from "@/components/ui/button";
 import { revealPiiSchema, type RevealPiiValues } from "@/lib/schemas/virtual-account";
 import type { AddressView } from "@/lib/schemas/virtual-account-view";
-import { revealAccountPii } from "@/server/actions/accounts-reveal";
+import { revealAccountPii } from "@/server/actions/accounts";
 
 export interface RevealedPii {
   tax_id?: string;

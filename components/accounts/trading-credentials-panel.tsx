@@ -5,7 +5,7 @@ import { useAction } from "@/components/form/use-action";
 import { Button } from "@/components/ui/button";
 import { Alert } from "@/components/ui/field";
 import type { IssuedTradingCredential, TradingCredentialView } from "@/lib/schemas/trading-credentials";
-import { issueTradingCredentialAction, revokeTradingCredentialAction } from "@/server/actions/accounts-trading-credentials";
+import { issueTradingCredentialAction, revokeTradingCredentialAction } from "@/server/actions/accounts";
 
 /**
  * Trading API access for the account holder's own app: the account's app keys, issue a new one (its secret is

@@ -6,7 +6,7 @@ import { FormBanner } from "@/components/form/form-banner";
 import { useAction } from "@/components/form/use-action";
 import { ago, formatDateTime } from "@/lib/format";
 import type { ActivityFreshness } from "@/lib/schemas/activity-list";
-import { requestSweep } from "@/server/actions/activities-sweep";
+import { requestSweep } from "@/server/actions/activities";
 import { activityKeys, activityUrls } from "./query-keys";
 
 export function useActivityFreshness(account?: string) {

@@ -6,7 +6,7 @@ import { useActionForm } from "@/components/form/use-action-form";
 import { Button } from "@/components/ui/button";
 import { Panel } from "@/components/ui/page";
 import { alertDecisionSchema, type AlertDecisionValues } from "@/lib/schemas/surveillance";
-import { decideSurveillanceAlert } from "@/server/actions/alerts-decide";
+import { decideSurveillanceAlert } from "@/server/actions/alerts";
 
 const { TextareaField } = formFields<AlertDecisionValues>();
 

@@ -7,7 +7,7 @@ import { useActionForm } from "@/components/form/use-action-form";
 import { Button } from "@/components/ui/button";
 import { Panel } from "@/components/ui/page";
 import { RULE_KIND_LABELS, ruleFormSchema, type RuleFormValues, type RuleKind } from "@/lib/schemas/surveillance";
-import { saveSurveillanceRule } from "@/server/actions/surveillance-rule-save";
+import { saveSurveillanceRule } from "@/server/actions/surveillance";
 
 const { TextField, CurrencyField, CheckboxField } = formFields<RuleFormValues>();
 

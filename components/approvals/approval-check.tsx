@@ -3,7 +3,7 @@ import { useRouter } from "next/navigation";
 import { FormBanner } from "@/components/form/form-banner";
 import { useAction } from "@/components/form/use-action";
 import { Button } from "@/components/ui/button";
-import { checkApprovalExecutionAction } from "@/server/actions/approvals-check";
+import { checkApprovalExecutionAction } from "@/server/actions/approvals";
 
 /** An admin's "Check the upstream now" for an execution whose process stopped (the minute job does it anyway). */
 export function ApprovalCheck({ id }: { id: string }) {

@@ -7,9 +7,7 @@ import { useAction } from "@/components/form/use-action";
 import { Button } from "@/components/ui/button";
 import { useActionForm } from "@/components/form/use-action-form";
 import { rejectSchema, type ApproveOutcome } from "@/lib/schemas/approvals";
-import { approveApprovalAction } from "@/server/actions/approvals-approve";
-import { rejectApprovalAction } from "@/server/actions/approvals-reject";
-import { withdrawApprovalAction } from "@/server/actions/approvals-withdraw";
+import { approveApprovalAction, rejectApprovalAction, withdrawApprovalAction } from "@/server/actions/approvals";
 import { RejectReasonFields } from "./reject-reason-fields";
 
 const outcomeText = (o: ApproveOutcome) =>

@@ -8,7 +8,7 @@ import { useAction } from "@/components/form/use-action";
 import { Button } from "@/components/ui/button";
 import type { BulkDecisionResult } from "@/lib/schemas/approval-queue";
 import type { ApprovalListRow } from "@/lib/schemas/approvals";
-import { decideManyApprovalsAction } from "@/server/actions/approvals-decide-many";
+import { decideManyApprovalsAction } from "@/server/actions/approvals";
 import { confirmText, plural } from "./bulk-words";
 
 // The reject form (the form kit, its resolver) loads when a rejection is first chosen: the inbox stays light.

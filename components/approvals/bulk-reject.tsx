@@ -3,7 +3,7 @@ import { ActionForm } from "@/components/form/action-form";
 import { useActionForm } from "@/components/form/use-action-form";
 import { bulkRejectReasonSchema, type BulkDecisionResult } from "@/lib/schemas/approval-queue";
 import type { ApprovalListRow } from "@/lib/schemas/approvals";
-import { decideManyApprovalsAction } from "@/server/actions/approvals-decide-many";
+import { decideManyApprovalsAction } from "@/server/actions/approvals";
 import { confirmText, plural } from "./bulk-words";
 import { RejectReasonFields } from "./reject-reason-fields";
 

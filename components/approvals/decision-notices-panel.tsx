@@ -3,7 +3,7 @@ import Link from "next/link";
 import { useEffect } from "react";
 import { decisionNoticeText, type DecisionNotice, type DecisionNotices } from "@/lib/approval-notices";
 import { formatDateTime } from "@/lib/format";
-import { markDecisionsSeenAction } from "@/server/actions/approvals-decisions-seen";
+import { markDecisionsSeenAction } from "@/server/actions/approvals";
 
 const TONE: Record<DecisionNotice["status"], string> = {
   executed: "text-emerald-800",

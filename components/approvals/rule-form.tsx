@@ -15,7 +15,7 @@ import {
   type ApprovalRuleValues,
 } from "@/lib/schemas/approvals";
 import type { RoleOption } from "@/lib/schemas/roles";
-import { saveApprovalRuleAction } from "@/server/actions/approvals-rule-save";
+import { saveApprovalRuleAction } from "@/server/actions/approvals";
 
 const F = formFields<ApprovalRuleValues>();
 

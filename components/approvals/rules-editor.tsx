@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { table as cls } from "@/components/ui/page";
 import { formatMoney } from "@/lib/money";
 import { roleLabel, ruleActionLabel, type ApprovalRuleRow } from "@/lib/schemas/approvals";
-import { setApprovalRuleEnabledAction } from "@/server/actions/approvals-rule-enable";
+import { setApprovalRuleEnabledAction } from "@/server/actions/approvals";
 import { RuleForm } from "./rule-form";
 
 const describe = (r: ApprovalRuleRow) =>

@@ -17,7 +17,7 @@ import { enumLabel } from "@/lib/enums";
 import { MOVEMENT_STATUS_LABELS } from "@/lib/schemas/movement-list";
 import { formatDateTime } from "@/lib/format";
 import { formatMoney, formatQuantity } from "@/lib/money";
-import { retryBulkJournalRowsAction } from "@/server/actions/movements-bulk-journals-retry";
+import { retryBulkJournalRowsAction } from "@/server/actions/movements";
 
 type Shown = "sent" | "failed" | "sending" | "queued" | "not-sent";
 const SHOWN: Record<Shown, { label: string; tone: Tone }> = {

@@ -15,7 +15,7 @@ import {
   rowErrorsOf,
   type BulkRowError,
 } from "@/lib/schemas/bulk-journals";
-import { uploadBulkJournalsAction } from "@/server/actions/movements-bulk-journals";
+import { uploadBulkJournalsAction } from "@/server/actions/movements";
 import { RowErrorsTable } from "./row-errors-table";
 
 const TEMPLATE_HREF = `data:text/csv;charset=utf-8,${encodeURIComponent(BULK_JOURNAL_TEMPLATE)}`;

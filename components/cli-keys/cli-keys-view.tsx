@@ -4,8 +4,7 @@ import { CredentialsView, type CredentialPagesKind } from "@/components/tokens/c
 import { Mono } from "@/components/ui/mono";
 import type { AccessKeyListParams, AccessKeyRow, AccessKeyView } from "@/lib/schemas/access-key-list";
 import { createAccessKeySchema, type CreateAccessKeyInput, type CreatedAccessKey } from "@/lib/schemas/access-keys";
-import { createCliAccessKey } from "@/server/actions/cli-keys-create";
-import { revokeCliAccessKey } from "@/server/actions/cli-keys-revoke";
+import { createCliAccessKey, revokeCliAccessKey } from "@/server/actions/cli-keys";
 import { NewKeyPair } from "./new-key-pair";
 import { accessKeyLists } from "./query-keys";
 

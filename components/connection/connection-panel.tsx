@@ -11,10 +11,7 @@ import { Panel } from "@/components/ui/page";
 import type { ConnectionStatus, TokenState } from "@/lib/connection";
 import type { ActionResult } from "@/lib/errors";
 import { formatDateTime } from "@/lib/format";
-import { checkTokenNow } from "@/server/actions/connection-check-token";
-import { confirmSandboxTwoFactor } from "@/server/actions/connection-confirm-sandbox-2fa";
-import { refreshTokenNow } from "@/server/actions/connection-refresh-token";
-import { startToken } from "@/server/actions/connection-start-token";
+import { checkTokenNow, confirmSandboxTwoFactor, refreshTokenNow, startToken } from "@/server/actions/connection";
 
 /** UNKNOWN has no tone on purpose: the badge then shows the upstream's raw status as "unknown (RAW)". */
 const STATE_TONE: Record<Exclude<TokenState, "UNKNOWN">, Tone> = {

@@ -10,8 +10,7 @@ import { Panel } from "@/components/ui/page";
 import { RowsTable, type RowColumn } from "@/components/ui/rows-table";
 import { formatDateTime } from "@/lib/format";
 import { JOB_STATE_LABELS, type JobStateName, type JobsOverview } from "@/lib/jobs";
-import { retryFailedJob } from "@/server/actions/jobs-retry";
-import { runJob } from "@/server/actions/jobs-run";
+import { retryFailedJob, runJob } from "@/server/actions/jobs";
 
 const STATE_TONES: Record<JobStateName, Tone> = {
   created: "slate",

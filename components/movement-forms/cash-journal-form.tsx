@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { formFields, FormSection } from "@/components/form/fields";
 import { formatMoney } from "@/lib/money";
 import { cashJournalSchema, type CashJournalRequest } from "@/lib/schemas/movements";
-import { createCashJournalAction } from "@/server/actions/movements-cash-journal";
+import { createCashJournalAction } from "@/server/actions/movements";
 import { JournalAccounts } from "./account-picker";
 import { CashLine, overAvailableCash, useAccountCash } from "./account-cash";
 import { MovementFormShell } from "./movement-form-shell";

@@ -5,7 +5,7 @@ import { FormSection } from "@/components/form/fields";
 import { convertAt, formatMoney, isCurrency } from "@/lib/money";
 import type { MovementAccount } from "@/lib/schemas/movement-form-data";
 import { fxRequestSchema, type FxRequestRequest } from "@/lib/schemas/movements";
-import { createFxRequestAction } from "@/server/actions/movements-fx-request";
+import { createFxRequestAction } from "@/server/actions/movements";
 import { CashLine, overAvailableCash, useAccountCash } from "./account-cash";
 import { ExchangeFields } from "./exchange-fields";
 import { FxQuotePanel, useFxQuote } from "./fx-quote";

@@ -7,7 +7,7 @@ import { Field } from "@/components/ui/field";
 import { formatMoney } from "@/lib/money";
 import type { MovementAccount } from "@/lib/schemas/movement-form-data";
 import { instantExchangeSchema, type InstantExchangeRequest } from "@/lib/schemas/movements";
-import { createInstantExchangeAction } from "@/server/actions/movements-instant-exchange";
+import { createInstantExchangeAction } from "@/server/actions/movements";
 import { VirtualAccountSection } from "./account-picker";
 import { CashLine, overAvailableCash, useAccountCash } from "./account-cash";
 import { ExchangeFields } from "./exchange-fields";

@@ -6,7 +6,7 @@ import { formFields, FormSection } from "@/components/form/fields";
 import { compareDecimal, formatMoney } from "@/lib/money";
 import type { MovementAccount } from "@/lib/schemas/movement-form-data";
 import { instantFundingSchema, type InstantFundingRequest } from "@/lib/schemas/movements";
-import { createInstantFundingAction } from "@/server/actions/movements-instant-funding";
+import { createInstantFundingAction } from "@/server/actions/movements";
 import { VirtualAccountSection } from "./account-picker";
 import { CashLine, useAccountCash } from "./account-cash";
 import { MovementFormShell } from "./movement-form-shell";

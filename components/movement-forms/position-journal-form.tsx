@@ -8,7 +8,7 @@ import { Field, Select } from "@/components/ui/field";
 import { compareDecimal, formatQuantity } from "@/lib/money";
 import { movementFormKeys, movementFormUrls, type HeldPosition } from "@/lib/schemas/movement-form-data";
 import { positionJournalSchema, type PositionJournalRequest } from "@/lib/schemas/movements";
-import { createPositionJournalAction } from "@/server/actions/movements-position-journal";
+import { createPositionJournalAction } from "@/server/actions/movements";
 import { JournalAccounts } from "./account-picker";
 import { MovementFormShell } from "./movement-form-shell";
 import { useJournalAccounts, type JournalStart } from "./use-journal-accounts";

@@ -21,8 +21,7 @@ import {
 } from "@/lib/schemas/order-ticket";
 import { ticketFingerprint } from "@/lib/schemas/order-ticket-wire";
 import type { TicketAccount, TicketInstrument, TicketPlaced, TicketPreview } from "@/lib/schemas/order-ticket-data";
-import { placeOrderTicket } from "@/server/actions/orders-place";
-import { previewOrderTicket } from "@/server/actions/orders-preview";
+import { placeOrderTicket, previewOrderTicket } from "@/server/actions/orders";
 import { TicketAccountPicker, useTicketAccount } from "./ticket-account";
 import { TicketInstrumentLookup } from "./ticket-instrument";
 import { TicketOptionLegs } from "./ticket-options";

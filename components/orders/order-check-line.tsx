@@ -6,7 +6,7 @@ import { useAction } from "@/components/form/use-action";
 import { Button } from "@/components/ui/button";
 import { ago, formatDateTime } from "@/lib/format";
 import type { OrderCheck } from "@/lib/schemas/order-check";
-import { checkAccountOrders } from "@/server/actions/orders-check";
+import { checkAccountOrders } from "@/server/actions/orders";
 
 const key = (account: string) => ["orders-check", account] as const;
 /** One height in every state (the loaded line holds a small button): the blotter below does not move as it loads. */

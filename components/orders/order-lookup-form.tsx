@@ -8,7 +8,7 @@ import { useActionForm } from "@/components/form/use-action-form";
 import { Button } from "@/components/ui/button";
 import { Panel } from "@/components/ui/page";
 import { orderLookupSchema, type OrderLookupInput } from "@/lib/schemas/order-lookup";
-import { findOrderAtUpstream } from "@/server/actions/orders-lookup";
+import { findOrderAtUpstream } from "@/server/actions/orders";
 
 const { TextField } = formFields<OrderLookupInput>();
 

@@ -18,8 +18,7 @@ import {
   type ReplaceOrderInput,
   type ReplaceOrderValues,
 } from "@/lib/schemas/order-replace";
-import { cancelOrderAction } from "@/server/actions/orders-cancel";
-import { replaceOrderAction } from "@/server/actions/orders-replace";
+import { cancelOrderAction, replaceOrderAction } from "@/server/actions/orders";
 import { ORDER_SCENE_LABELS, ORDER_STATUS_LABELS } from "./order-labels";
 
 /** What the page waits for after a replace or cancel was accepted: the first outcome event after `sinceSeq`. */

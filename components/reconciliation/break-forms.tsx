@@ -7,9 +7,7 @@ import { useActionForm } from "@/components/form/use-action-form";
 import { Button } from "@/components/ui/button";
 import { Panel } from "@/components/ui/page";
 import { breakAssignSchema, breakCloseSchema, breakCommentSchema } from "@/lib/schemas/reconciliation";
-import { assignReconciliationBreak } from "@/server/actions/reconciliation-assign";
-import { closeReconciliationBreak } from "@/server/actions/reconciliation-close";
-import { commentReconciliationBreak } from "@/server/actions/reconciliation-comment";
+import { assignReconciliationBreak, closeReconciliationBreak, commentReconciliationBreak } from "@/server/actions/reconciliation";
 
 const assignFields = formFields<z.input<typeof breakAssignSchema>>();
 const commentFields = formFields<z.input<typeof breakCommentSchema>>();

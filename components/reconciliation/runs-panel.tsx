@@ -11,7 +11,7 @@ import { formatDateTime } from "@/lib/format";
 import { formatMoney } from "@/lib/money";
 import type { OmnibusLine, ReconciliationRun } from "@/lib/schemas/reconciliation";
 import type { RunsPage } from "@/lib/schemas/runs";
-import { requestReconciliation } from "@/server/actions/reconciliation-run";
+import { requestReconciliation } from "@/server/actions/reconciliation";
 import { RUNS_KEY } from "./labels";
 import { useRuns } from "./use-runs";
 

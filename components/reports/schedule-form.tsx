@@ -17,8 +17,7 @@ import {
   type ReportSchedule,
   type ReportScheduleInput,
 } from "@/lib/schemas/reports";
-import { createReportSchedule } from "@/server/actions/reports-create";
-import { updateReportSchedule } from "@/server/actions/reports-update";
+import { createReportSchedule, updateReportSchedule } from "@/server/actions/reports";
 import { FORMAT_LABELS } from "./labels";
 
 const { TextField, SelectField, CheckboxField, CheckboxGroupField } = formFields<ReportScheduleInput>();

@@ -7,9 +7,7 @@ import { Button, LinkButton } from "@/components/ui/button";
 import { Panel } from "@/components/ui/page";
 import { RowsTable, type RowColumn } from "@/components/ui/rows-table";
 import { REPORT_KIND_LABELS, type ReportSchedule } from "@/lib/schemas/reports";
-import { deleteReportSchedule } from "@/server/actions/reports-delete";
-import { runReportNow } from "@/server/actions/reports-run";
-import { updateReportSchedule } from "@/server/actions/reports-update";
+import { deleteReportSchedule, runReportNow, updateReportSchedule } from "@/server/actions/reports";
 import { FORMAT_LABELS, utcMinute, whenOf } from "./labels";
 
 const COLUMNS: RowColumn<ReportSchedule>[] = [

@@ -9,9 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Panel } from "@/components/ui/page";
 import { PERMISSION_LABELS, PERMISSION_LIST } from "@/lib/auth/permissions";
 import { roleFormSchema, type RoleFormInput, type RoleView } from "@/lib/schemas/roles";
-import { createCustomRole } from "@/server/actions/roles-create";
-import { deleteCustomRoleAction } from "@/server/actions/roles-delete";
-import { updateCustomRoleAction } from "@/server/actions/roles-update";
+import { createCustomRole, deleteCustomRoleAction, updateCustomRoleAction } from "@/server/actions/roles";
 
 const { TextField, TextareaField, CheckboxGroupField } = formFields<RoleFormInput>();
 const OPTIONS = PERMISSION_LIST.map((p) => ({ value: p, label: PERMISSION_LABELS[p] }));

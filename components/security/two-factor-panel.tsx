@@ -8,9 +8,7 @@ import { Alert } from "@/components/ui/field";
 import { Mono } from "@/components/ui/mono";
 import { Panel } from "@/components/ui/page";
 import { formatDateTime } from "@/lib/format";
-import { confirmTwoFactor } from "@/server/actions/two-factor-confirm";
-import { turnOffTwoFactor } from "@/server/actions/two-factor-disable";
-import { startTwoFactor } from "@/server/actions/two-factor-start";
+import { confirmTwoFactor, startTwoFactor, turnOffTwoFactor } from "@/server/actions/two-factor";
 import { CodeForm } from "./code-form";
 
 /** What the Security page shows: the enrolment's state (a pending one with its QR code, made on the server). */

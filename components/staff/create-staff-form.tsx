@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Panel } from "@/components/ui/page";
 import type { RoleOption } from "@/lib/schemas/roles";
 import { createStaffSchema, type CreateStaffInput } from "@/lib/schemas/staff";
-import { createStaffUser } from "@/server/actions/staff-create";
+import { createStaffUser } from "@/server/actions/staff";
 
 const { SelectField, TextField } = formFields<CreateStaffInput>();
 

@@ -13,10 +13,7 @@ import { Select } from "@/components/ui/field";
 import type { RoleOption } from "@/lib/schemas/roles";
 import type { ActionResult } from "@/lib/errors";
 import { formatDateTime } from "@/lib/format";
-import { setStaffDisabled } from "@/server/actions/staff-set-disabled";
-import { setStaffRole } from "@/server/actions/staff-set-role";
-import { resetStaffTwoFactor } from "@/server/actions/staff-reset-two-factor";
-import { unlockStaff } from "@/server/actions/staff-unlock";
+import { resetStaffTwoFactor, setStaffDisabled, setStaffRole, unlockStaff } from "@/server/actions/staff";
 import { staffListParams, type StaffRow } from "@/lib/schemas/staff-list";
 import { staffList } from "./query-keys";
 

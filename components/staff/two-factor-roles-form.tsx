@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Panel } from "@/components/ui/page";
 import type { RoleOption } from "@/lib/schemas/roles";
 import { requiredRolesSchema, type RequiredRolesInput } from "@/lib/schemas/two-factor";
-import { setTwoFactorRoles } from "@/server/actions/two-factor-roles";
+import { setTwoFactorRoles } from "@/server/actions/two-factor";
 
 const { CheckboxGroupField } = formFields<RequiredRolesInput>();
 

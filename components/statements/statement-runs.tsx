@@ -11,7 +11,7 @@ import { useRunPages } from "@/components/ui/use-run-pages";
 import { formatBytes, formatDateTime } from "@/lib/format";
 import type { RunsPage } from "@/lib/schemas/runs";
 import type { StatementRun } from "@/lib/schemas/statements";
-import { requestStatements } from "@/server/actions/statements-run";
+import { requestStatements } from "@/server/actions/statements";
 import { monthPeriod, PeriodPicker, periodProblem } from "./period-picker";
 
 /** Under the live root `statement-runs`: a run's `statements` notice (asked, an account done, finished) reads it again. */

@@ -9,8 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Panel } from "@/components/ui/page";
 import { formatDateTime } from "@/lib/format";
 import { STREAM_STATE_LABELS, type StreamHealth, type StreamState, type SyncRunView } from "@/lib/stream-health";
-import { requestReconciliation } from "@/server/actions/stream-reconcile";
-import { requestStreamReconnect } from "@/server/actions/stream-reconnect";
+import { requestReconciliation, requestStreamReconnect } from "@/server/actions/stream";
 import { EventsChart } from "./events-chart";
 
 const STATE_TONE: Record<StreamState, Tone> = { connected: "green", silent: "amber", down: "red", "no-consumer": "red" };

@@ -26,7 +26,7 @@ let actionIds: ActionIds | undefined;
 
 /**
  * The server actions' ids of the build the desk runs, by "<file without extension>#<export>" (e.g.
- * `server/actions/orders-place#placeOrderTicket`), read from the build's server reference manifest.
+ * `server/actions/orders#placeOrderTicket`), read from the build's server reference manifest.
  */
 export function loadActionIds(buildDir = path.resolve(".next")): ActionIds {
   if (actionIds) return actionIds;

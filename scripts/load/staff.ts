@@ -140,7 +140,7 @@ const placeAndCancel: Task = async (s, desk) => {
   };
   const placed = await s.action<ActionResult<TicketPlaced>>(
     "action orders.place",
-    "server/actions/orders-place#placeOrderTicket",
+    "server/actions/orders#placeOrderTicket",
     "/orders/new",
     ticket,
   );
@@ -152,15 +152,10 @@ const placeAndCancel: Task = async (s, desk) => {
   );
   const row = rows.find((r) => r.clientOrderId === ticket.client_order_id);
   if (!row) return desk.recorder.fail("action orders.cancel", "the placed order is not in the blotter");
-  const cancelled = await s.action<ActionResult<unknown>>(
-    "action orders.cancel",
-    "server/actions/orders-cancel#cancelOrderAction",
-    "/orders",
-    {
-      orderId: row.id,
-      reasonCode: "CUSTOMER_REQUEST",
-    },
-  );
+  const cancelled = await s.action<ActionResult<unknown>>("action orders.cancel", "server/actions/orders#cancelOrderAction", "/orders", {
+    orderId: row.id,
+    reasonCode: "CUSTOMER_REQUEST",
+  });
   if (!cancelled.ok) return desk.recorder.fail("action orders.cancel", cancelled.serverError ?? cancelled.code ?? "refused");
   desk.orders.get(ticket.client_order_id)!.cancelled = true;
 };
@@ -178,7 +173,7 @@ const journal: Task = async (s, desk) => {
   const name = held ? "action movements.cash_journal (held)" : "action movements.cash_journal";
   const r = await s.action<ActionResult<{ pending?: boolean; approvalId?: string }>>(
     name,
-    "server/actions/movements-cash-journal#createCashJournalAction",
+    "server/actions/movements#createCashJournalAction",
     "/movements/new/cash-journal",
     request,
   );
@@ -195,7 +190,7 @@ const approve: Task = async (s, desk) => {
   const [{ approvalId }] = desk.held.splice(i, 1);
   const r = await s.action<ActionResult<unknown>>(
     "action approvals.approve",
-    "server/actions/approvals-approve#approveApprovalAction",
+    "server/actions/approvals#approveApprovalAction",
     `/approvals/${approvalId}`,
     {
       id: approvalId,

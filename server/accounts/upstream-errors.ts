@@ -2,7 +2,7 @@ import "server-only";
 import type { UpstreamFieldMap } from "@/server/action-kit/upstream-error";
 
 /**
- * The account form's field map for upstream rule violations (server/actions/upstream-error.ts does the rest), so
+ * The account form's field map for upstream rule violations (server/action-kit/upstream-error.ts does the rest), so
  * an operator sees "above the master account's level" under the option level, not a generic failure.
  */
 const CODE_FIELDS: Record<string, { field: string; message?: string }> = {

@@ -17,7 +17,7 @@ import { logger } from "@/server/log";
  * (currency and amount), the accounts it names, a readable summary, and `send`, which checks what can be checked
  * before sending (available cash, held quantity), sends the request with its own client_request_id and writes it to
  * the read model. `defineMovement` makes it the one kind of operation that can be held and sent
- * (ApprovableOperation): the action (`server/actions/movements-*.ts`) and an approval's execution both call `send`
+ * (ApprovableOperation): the action (`server/actions/movements.ts`) and an approval's execution both call `send`
  * with the very same request, so a request approved later is the one the maker made.
  */
 export interface MovementSpec<S extends z.ZodType> {

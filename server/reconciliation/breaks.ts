@@ -10,7 +10,7 @@ import { assignBreak, closeBreak, insertComment, selectActiveStaff, selectBreak,
 /**
  * What staff do with a break: read it with its comments, assign it to someone who works breaks, comment on it, close
  * it with how it was resolved. Each change sends the `reconciliation` notice (the list and the break's page read
- * again); the actions (server/actions/reconciliation-*.ts) audit each one with its input.
+ * again); the actions (server/actions/reconciliation.ts) audit each one with its input.
  */
 export const RECONCILIATION_TOPIC = "reconciliation";
 const notify = (q: Queryable) => notifyChange(q, { topics: [RECONCILIATION_TOPIC], accounts: [] });

@@ -29,7 +29,7 @@ import { dueSlots, reportDayOf } from "./slots";
  * queue it once), then work the queued runs oldest first: render the file from the books, and in one statement
  * keep the file, queue one outbox mail per recipient who is still enabled staff and mark the run done. The status
  * mail's outbox job sends the mails (claim, send, back off); the page's "sent" is every mail of the run gone.
- * "Run now" queues a run for the moment it was asked (server/actions/reports-run.ts).
+ * "Run now" queues a run for the moment it was asked (server/actions/reports.ts).
  */
 export interface ReportsDeps {
   engine: Engine;

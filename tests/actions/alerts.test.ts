@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { decideSurveillanceAlert } from "@/server/actions/alerts-decide";
-import { saveSurveillanceRule } from "@/server/actions/surveillance-rule-save";
+import { decideSurveillanceAlert } from "@/server/actions/alerts";
+import { saveSurveillanceRule } from "@/server/actions/surveillance";
 import { listAudit } from "@/server/audit/list";
 import { ingest } from "@/server/books/ingest";
 import { fromStream } from "@/server/events/ingest";

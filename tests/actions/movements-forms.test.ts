@@ -1,11 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { newClientId } from "@/lib/ids";
 import { addDecimal, convertAt } from "@/lib/money";
-import { createCashJournalAction } from "@/server/actions/movements-cash-journal";
-import { createFxRequestAction } from "@/server/actions/movements-fx-request";
-import { createInstantExchangeAction } from "@/server/actions/movements-instant-exchange";
-import { createInstantFundingAction } from "@/server/actions/movements-instant-funding";
-import { createPositionJournalAction } from "@/server/actions/movements-position-journal";
+import {
+  createCashJournalAction,
+  createFxRequestAction,
+  createInstantExchangeAction,
+  createInstantFundingAction,
+  createPositionJournalAction,
+} from "@/server/actions/movements";
 import { listAudit } from "@/server/audit/list";
 import { getAccountCash, getHeldPositions, searchMovementAccounts } from "@/server/movements/form-data";
 import { instantFunding } from "@/server/movements/instant-funding";

@@ -1,6 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { newClientId } from "@/lib/ids";
-import { updateVirtualAccount } from "@/server/actions/accounts-update";
+import { updateVirtualAccount } from "@/server/actions/accounts";
 import { setBrokerForTests, type BrokerClient } from "@/server/broker";
 import { ingest } from "@/server/books/ingest";
 import { fromStream } from "@/server/events/ingest";

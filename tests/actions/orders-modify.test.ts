@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { cancelOrderAction } from "@/server/actions/orders-cancel";
-import { replaceOrderAction } from "@/server/actions/orders-replace";
+import { cancelOrderAction, replaceOrderAction } from "@/server/actions/orders";
 import { listAudit } from "@/server/audit/list";
 import { setBrokerForTests, type BrokerClient } from "@/server/broker";
 import { setDbForTests } from "@/server/db";

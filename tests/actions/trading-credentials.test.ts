@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { issueTradingCredentialAction, revokeTradingCredentialAction } from "@/server/actions/accounts-trading-credentials";
+import { issueTradingCredentialAction, revokeTradingCredentialAction } from "@/server/actions/accounts";
 import { listAudit } from "@/server/audit/list";
 import { createSandboxControl, setSandboxControlForTests, type SandboxControl } from "@/server/sandbox-control";
 import { withAppDb } from "../helpers/app-db";

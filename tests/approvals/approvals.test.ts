@@ -2,13 +2,15 @@ import Decimal from "decimal.js";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { newClientId } from "@/lib/ids";
 import { isPendingApproval } from "@/lib/errors";
-import { approveApprovalAction } from "@/server/actions/approvals-approve";
-import { rejectApprovalAction } from "@/server/actions/approvals-reject";
-import { withdrawApprovalAction } from "@/server/actions/approvals-withdraw";
-import { saveApprovalRuleAction } from "@/server/actions/approvals-rule-save";
-import { setApprovalRuleEnabledAction } from "@/server/actions/approvals-rule-enable";
-import { updateVirtualAccount } from "@/server/actions/accounts-update";
-import { createCashJournalAction } from "@/server/actions/movements-cash-journal";
+import {
+  approveApprovalAction,
+  rejectApprovalAction,
+  saveApprovalRuleAction,
+  setApprovalRuleEnabledAction,
+  withdrawApprovalAction,
+} from "@/server/actions/approvals";
+import { updateVirtualAccount } from "@/server/actions/accounts";
+import { createCashJournalAction } from "@/server/actions/movements";
 import { formValuesFromAccount, type AccountView } from "@/lib/schemas/virtual-account-view";
 import { getApproval, listApprovals, maskApprovalPii, sweepExpired } from "@/server/approvals/requests";
 import { NOT_SENT_MESSAGE, recoverStuckExecutions } from "@/server/approvals/recover";

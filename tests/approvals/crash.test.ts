@@ -1,10 +1,8 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { newClientId } from "@/lib/ids";
 import { isPendingApproval } from "@/lib/errors";
-import { approveApprovalAction } from "@/server/actions/approvals-approve";
-import { checkApprovalExecutionAction } from "@/server/actions/approvals-check";
-import { saveApprovalRuleAction } from "@/server/actions/approvals-rule-save";
-import { createCashJournalAction } from "@/server/actions/movements-cash-journal";
+import { approveApprovalAction, checkApprovalExecutionAction, saveApprovalRuleAction } from "@/server/actions/approvals";
+import { createCashJournalAction } from "@/server/actions/movements";
 import { getApproval } from "@/server/approvals/requests";
 import { NOT_SENT_MESSAGE, recoverStuckExecutions } from "@/server/approvals/recover";
 import { STUCK_AFTER_MS } from "@/server/approvals/liveness";

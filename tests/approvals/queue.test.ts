@@ -5,11 +5,13 @@ import { GET as decidedRoute } from "@/app/api/approvals/decided/route";
 import { GET as pendingRoute } from "@/app/api/approvals/pending/route";
 import { isPendingApproval } from "@/lib/errors";
 import { newClientId } from "@/lib/ids";
-import { approveApprovalAction } from "@/server/actions/approvals-approve";
-import { decideManyApprovalsAction } from "@/server/actions/approvals-decide-many";
-import { markDecisionsSeenAction } from "@/server/actions/approvals-decisions-seen";
-import { saveApprovalRuleAction } from "@/server/actions/approvals-rule-save";
-import { createCashJournalAction } from "@/server/actions/movements-cash-journal";
+import {
+  approveApprovalAction,
+  decideManyApprovalsAction,
+  markDecisionsSeenAction,
+  saveApprovalRuleAction,
+} from "@/server/actions/approvals";
+import { createCashJournalAction } from "@/server/actions/movements";
 import { getApproval, sweepExpired } from "@/server/approvals/requests";
 import { listAudit } from "@/server/audit/list";
 import { masterAccountId } from "@/server/sandbox/seed";

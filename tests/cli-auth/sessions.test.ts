@@ -4,7 +4,7 @@ import { GET as skillsRoute } from "@/app/api/skills/route";
 import { POST as skillRoute } from "@/app/api/skills/[name]/route";
 import type { Role } from "@/lib/auth/permissions";
 import type { TokenAccess } from "@/lib/schemas/tokens";
-import { setStaffDisabled } from "@/server/actions/staff-set-disabled";
+import { setStaffDisabled } from "@/server/actions/staff";
 import { listAudit } from "@/server/audit/list";
 import type { Staff } from "@/server/auth/guard";
 import { updateStaff } from "@/server/auth/staff";

@@ -1,10 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { Role } from "@/lib/auth/permissions";
-import { confirmTwoFactor } from "@/server/actions/two-factor-confirm";
-import { turnOffTwoFactor } from "@/server/actions/two-factor-disable";
-import { resetStaffTwoFactor } from "@/server/actions/staff-reset-two-factor";
-import { setTwoFactorRoles } from "@/server/actions/two-factor-roles";
-import { startTwoFactor } from "@/server/actions/two-factor-start";
+import { confirmTwoFactor, setTwoFactorRoles, startTwoFactor, turnOffTwoFactor } from "@/server/actions/two-factor";
+import { resetStaffTwoFactor } from "@/server/actions/staff";
 import { listAudit } from "@/server/audit/list";
 import type { Staff } from "@/server/auth/guard";
 import { issueChallenge } from "@/server/auth/sign-in-challenge";

@@ -1,5 +1,5 @@
 import { beforeAll } from "vitest";
-import type { saveApprovalRuleAction } from "@/server/actions/approvals-rule-save";
+import type { saveApprovalRuleAction } from "@/server/actions/approvals";
 import { useProcessFixture, type EventsFixture } from "../events/helpers";
 import { disableAllApprovalRules } from "./approval-rules";
 import type { TestEngine } from "./engines";

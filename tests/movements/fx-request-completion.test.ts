@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { newClientId } from "@/lib/ids";
-import { createFxRequestAction } from "@/server/actions/movements-fx-request";
+import { createFxRequestAction } from "@/server/actions/movements";
 import { JOBS } from "@/server/jobs/definitions";
 import { getMovementDetail } from "@/server/movement-list/detail";
 import { masterAccountId } from "@/server/sandbox/seed";

@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { blankTicket, type PlaceTicketValues } from "@/lib/schemas/order-ticket";
-import { placeOrderTicket } from "@/server/actions/orders-place";
-import { previewOrderTicket } from "@/server/actions/orders-preview";
+import { exerciseOption, placeOrderTicket, previewOrderTicket } from "@/server/actions/orders";
 import { listAudit } from "@/server/audit/list";
 import { setBrokerForTests } from "@/server/broker";
 import { withAppDb } from "../helpers/app-db";
 import { ACCOUNTS, clock, fund, order, place, position, setPrice, startTrading, stock, US_CORE } from "../sandbox/trading-helpers";
-import { exerciseOption } from "@/server/actions/orders-exercise";
 import type { Fixture } from "../sandbox/fixture";
 import { sandboxBroker } from "../helpers/sandbox-broker";
 

@@ -1,9 +1,7 @@
 import Decimal from "decimal.js";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { newClientId } from "@/lib/ids";
-import { assignReconciliationBreak } from "@/server/actions/reconciliation-assign";
-import { closeReconciliationBreak } from "@/server/actions/reconciliation-close";
-import { commentReconciliationBreak } from "@/server/actions/reconciliation-comment";
+import { assignReconciliationBreak, closeReconciliationBreak, commentReconciliationBreak } from "@/server/actions/reconciliation";
 import { getBreak } from "@/server/reconciliation/breaks";
 import { JOBS, type JobDeps } from "@/server/jobs/definitions";
 import { getRun, listBreaks, listRuns, queueRun } from "@/server/reconciliation/queries";

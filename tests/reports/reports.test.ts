@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ReportKind, ReportScheduleValues } from "@/lib/schemas/reports";
 import { GET as downloadRoute } from "@/app/api/reports/runs/[runId]/file/route";
 import { GET as runsRoute } from "@/app/api/reports/runs/route";
-import { createReportSchedule } from "@/server/actions/reports-create";
+import { createReportSchedule } from "@/server/actions/reports";
 import type { AppDb } from "@/server/db";
 import { JOBS, type JobDeps } from "@/server/jobs/definitions";
 import { renderReport } from "@/server/reports/render";

@@ -3,7 +3,7 @@ import { useActionState } from "react";
 import { FormBanner } from "@/components/form/form-banner";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
-import { signInAction, type SignInState } from "@/server/actions/session-sign-in";
+import { signInAction, type SignInState } from "@/server/actions/session";
 
 /**
  * The one form that is not on `useActionForm`: it posts the server action itself (`<form action>`), so it also
