@@ -27,6 +27,18 @@ export interface ReportTable {
 
 type Build = (q: Queryable, start: Date, end: Date) => Promise<ReportTable>;
 
+/** A column and how a row fills its cell: a report's columns and cells come from one list, each header beside its value. */
+type Field<T> = ReportColumn & { cell: (row: T) => string };
+
+/** The table of `rows` in the columns `fields` name, with its summary lines. */
+function reportTable<T>(rows: T[], fields: Field<T>[], summary: [string, string][]): ReportTable {
+  return {
+    columns: fields.map(({ cell: _cell, ...column }) => column),
+    rows: rows.map((r) => fields.map((f) => f.cell(r))),
+    summary,
+  };
+}
+
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : "");
 const num = (v: string | null) => (v === null ? "" : new Decimal(v).toFixed());
 const count = <T>(rows: T[], p: (r: T) => boolean) => String(rows.filter(p).length);
@@ -52,98 +64,71 @@ async function lastRunSummary(q: Queryable, start: Date, end: Date): Promise<[st
 
 const breaks: Build = async (q, start, end) => {
   const [rows, lastRun] = await Promise.all([selectBreaksOfDay(q, start, end), lastRunSummary(q, start, end)]);
-  return {
-    columns: [
-      { header: "Break", width: 34, align: "right" },
-      { header: "Kind", width: 50 },
-      { header: "Account", width: 70 },
-      { header: "Currency or symbol", width: 60 },
-      { header: "Desk", width: 70, align: "right" },
-      { header: "Upstream", width: 70, align: "right" },
-      { header: "Difference", width: 70, align: "right" },
-      { header: "Status", width: 40 },
-      { header: "Opened (UTC)", width: 70 },
-      { header: "Closed (UTC)", width: 70 },
-      { header: "Assigned to", width: 70 },
-      { header: "Summary", width: 88 },
+  return reportTable(
+    rows,
+    [
+      { header: "Break", width: 34, align: "right", cell: (b) => b.id },
+      { header: "Kind", width: 50, cell: (b) => b.kind },
+      { header: "Account", width: 70, cell: (b) => b.account ?? "" },
+      { header: "Currency or symbol", width: 60, cell: (b) => b.currency ?? b.symbol ?? "" },
+      { header: "Desk", width: 70, align: "right", cell: (b) => num(b.deskValue) },
+      { header: "Upstream", width: 70, align: "right", cell: (b) => num(b.upstreamValue) },
+      { header: "Difference", width: 70, align: "right", cell: (b) => num(b.difference) },
+      { header: "Status", width: 40, cell: (b) => b.status },
+      { header: "Opened (UTC)", width: 70, cell: (b) => iso(b.openedAt) },
+      { header: "Closed (UTC)", width: 70, cell: (b) => iso(b.closedAt) },
+      { header: "Assigned to", width: 70, cell: (b) => b.assignedTo ?? "" },
+      { header: "Summary", width: 88, cell: (b) => b.summary },
     ],
-    rows: rows.map((b) => [
-      b.id,
-      b.kind,
-      b.account ?? "",
-      b.currency ?? b.symbol ?? "",
-      num(b.deskValue),
-      num(b.upstreamValue),
-      num(b.difference),
-      b.status,
-      iso(b.openedAt),
-      iso(b.closedAt),
-      b.assignedTo ?? "",
-      b.summary,
-    ]),
-    summary: [
+    [
       ["Open during the day", String(rows.length)],
       ["Opened that day", count(rows, (b) => new Date(b.openedAt) >= start)],
       ["Closed that day", count(rows, (b) => !!b.closedAt)],
       ["Still open", count(rows, (b) => b.status === "open")],
       ...lastRun,
     ],
-  };
+  );
 };
 
 const movements: Build = async (q, start, end) => {
   const rows = await selectMovementsOfDay(q, start, end);
-  return {
-    columns: [
-      { header: "Time (UTC)", width: 66 },
-      { header: "Kind", width: 86 },
-      { header: "Account", width: 62 },
-      { header: "From", width: 62 },
-      { header: "To", width: 62 },
-      { header: "Direction", width: 50 },
-      { header: "Amount", width: 66, align: "right", currencyAt: 7 },
-      { header: "Currency", width: 38 },
-      { header: "To amount", width: 66, align: "right", currencyAt: 9 },
-      { header: "To currency", width: 40 },
-      { header: "Symbol", width: 44 },
-      { header: "Quantity", width: 44, align: "right" },
-      { header: "Status", width: 76 },
+  return reportTable(
+    rows,
+    [
+      { header: "Time (UTC)", width: 66, cell: (m) => iso(m.createdAt) },
+      { header: "Kind", width: 86, cell: (m) => m.kind },
+      { header: "Account", width: 62, cell: (m) => m.account ?? "" },
+      { header: "From", width: 62, cell: (m) => m.fromAccount ?? "" },
+      { header: "To", width: 62, cell: (m) => m.toAccount ?? "" },
+      { header: "Direction", width: 50, cell: (m) => m.direction ?? "" },
+      { header: "Amount", width: 66, align: "right", currencyAt: 7, cell: (m) => num(m.amount) },
+      { header: "Currency", width: 38, cell: (m) => m.currency ?? "" },
+      { header: "To amount", width: 66, align: "right", currencyAt: 9, cell: (m) => num(m.toAmount) },
+      { header: "To currency", width: 40, cell: (m) => m.toCurrency ?? "" },
+      { header: "Symbol", width: 44, cell: (m) => m.symbol ?? "" },
+      { header: "Quantity", width: 44, align: "right", cell: (m) => num(m.quantity) },
+      { header: "Status", width: 76, cell: (m) => m.status },
     ],
-    rows: rows.map((m) => [
-      iso(m.createdAt),
-      m.kind,
-      m.account ?? "",
-      m.fromAccount ?? "",
-      m.toAccount ?? "",
-      m.direction ?? "",
-      num(m.amount),
-      m.currency ?? "",
-      num(m.toAmount),
-      m.toCurrency ?? "",
-      m.symbol ?? "",
-      num(m.quantity),
-      m.status,
-    ]),
-    summary: [
+    [
       ["Movements", String(rows.length)],
       ["Completed", count(rows, (m) => m.status === "COMPLETED")],
     ],
-  };
+  );
 };
 
 const fxVolume: Build = async (q, start, end) => {
   const rows = await selectFxVolumeOfDay(q, start, end);
-  return {
-    columns: [
-      { header: "Sold currency", width: 100 },
-      { header: "Bought currency", width: 100 },
-      { header: "Exchanges", width: 80, align: "right" },
-      { header: "Amount sold", width: 140, align: "right", currencyAt: 0 },
-      { header: "Amount bought", width: 140, align: "right", currencyAt: 1 },
+  return reportTable(
+    rows,
+    [
+      { header: "Sold currency", width: 100, cell: (r) => r.currency },
+      { header: "Bought currency", width: 100, cell: (r) => r.toCurrency },
+      { header: "Exchanges", width: 80, align: "right", cell: (r) => String(r.n) },
+      { header: "Amount sold", width: 140, align: "right", currencyAt: 0, cell: (r) => num(r.amount) },
+      { header: "Amount bought", width: 140, align: "right", currencyAt: 1, cell: (r) => num(r.toAmount) },
     ],
-    rows: rows.map((r) => [r.currency, r.toCurrency, String(r.n), num(r.amount), num(r.toAmount)]),
-    summary: [["Completed exchanges", total(rows, (r) => r.n)]],
-  };
+    [["Completed exchanges", total(rows, (r) => r.n)]],
+  );
 };
 
 const commissions: Build = async (q, start, end) => {
@@ -155,45 +140,45 @@ const commissions: Build = async (q, start, end) => {
     by.set(key, { ...s, trades: s.trades + 1, gross: s.gross.plus(t.gross), commission: s.commission.plus(t.commission), fees: s.fees.plus(t.fees) });
   }
   const rows = [...by.values()].sort((a, b) => a.account.localeCompare(b.account) || a.currency.localeCompare(b.currency));
-  return {
-    columns: [
-      { header: "Account", width: 120 },
-      { header: "Currency", width: 60 },
-      { header: "Trades", width: 60, align: "right" },
-      { header: "Gross", width: 130, align: "right", currencyAt: 1 },
-      { header: "Commission", width: 120, align: "right", currencyAt: 1 },
-      { header: "Fees", width: 120, align: "right", currencyAt: 1 },
+  return reportTable(
+    rows,
+    [
+      { header: "Account", width: 120, cell: (r) => r.account },
+      { header: "Currency", width: 60, cell: (r) => r.currency },
+      { header: "Trades", width: 60, align: "right", cell: (r) => String(r.trades) },
+      { header: "Gross", width: 130, align: "right", currencyAt: 1, cell: (r) => r.gross.toFixed() },
+      { header: "Commission", width: 120, align: "right", currencyAt: 1, cell: (r) => r.commission.toFixed() },
+      { header: "Fees", width: 120, align: "right", currencyAt: 1, cell: (r) => r.fees.toFixed() },
     ],
-    rows: rows.map((r) => [r.account, r.currency, String(r.trades), r.gross.toFixed(), r.commission.toFixed(), r.fees.toFixed()]),
-    summary: [
+    [
       ["Accounts", String(new Set(rows.map((r) => r.account)).size)],
       ["Trades", total(rows, (r) => r.trades)],
     ],
-  };
+  );
 };
 
 const alerts: Build = async (q, start, end) => {
   const rows = await selectAlertsOfDay(q, start, end);
   const decidedThatDay = (a: (typeof rows)[number], status: string) =>
     a.status === status && !!a.decidedAt && new Date(a.decidedAt) >= start && new Date(a.decidedAt) < end;
-  return {
-    columns: [
-      { header: "Alert", width: 40, align: "right" },
-      { header: "Rule", width: 110 },
-      { header: "Account", width: 70 },
-      { header: "Status", width: 60 },
-      { header: "Raised (UTC)", width: 80 },
-      { header: "Decided (UTC)", width: 80 },
-      { header: "Decided by", width: 100 },
-      { header: "Summary", width: 222 },
+  return reportTable(
+    rows,
+    [
+      { header: "Alert", width: 40, align: "right", cell: (a) => a.id },
+      { header: "Rule", width: 110, cell: (a) => a.rule },
+      { header: "Account", width: 70, cell: (a) => a.account ?? "" },
+      { header: "Status", width: 60, cell: (a) => a.status },
+      { header: "Raised (UTC)", width: 80, cell: (a) => iso(a.raisedAt) },
+      { header: "Decided (UTC)", width: 80, cell: (a) => iso(a.decidedAt) },
+      { header: "Decided by", width: 100, cell: (a) => a.decidedBy ?? "" },
+      { header: "Summary", width: 222, cell: (a) => a.summary },
     ],
-    rows: rows.map((a) => [a.id, a.rule, a.account ?? "", a.status, iso(a.raisedAt), iso(a.decidedAt), a.decidedBy ?? "", a.summary]),
-    summary: [
+    [
       ["Opened", count(rows, (a) => new Date(a.raisedAt) >= start && new Date(a.raisedAt) < end)],
       ["Cleared", count(rows, (a) => decidedThatDay(a, "cleared"))],
       ["Escalated", count(rows, (a) => decidedThatDay(a, "escalated"))],
     ],
-  };
+  );
 };
 
 export const REPORT_TABLES: Record<ReportKind, Build> = {

@@ -227,55 +227,52 @@ export async function selectRuns(q: Queryable, limit: number, before?: number): 
 
 // ——— the reports' figures ———
 
+/** A query of the books' figures over a report's day: its SQL reads the day's start as $1 and its end as $2. */
+const figuresOfDay =
+  <T>(sql: string) =>
+  async (q: Queryable, start: Date, end: Date): Promise<T[]> =>
+    (await q.query<T>(sql, [start, end])).rows;
+
 /** Breaks open at some moment of the day: opened before its end and not closed before its start. */
-export async function selectBreaksOfDay(q: Queryable, start: Date, end: Date) {
-  const { rows } = await q.query<{
-    id: string;
-    kind: string;
-    account: string | null;
-    currency: string | null;
-    symbol: string | null;
-    deskValue: string | null;
-    upstreamValue: string | null;
-    difference: string | null;
-    status: string;
-    openedAt: Date;
-    closedAt: Date | null;
-    assignedTo: string | null;
-    summary: string;
-  }>(
-    `SELECT id::text AS id, kind, COALESCE(account_number, account_id) AS account, currency, symbol,
-            desk_value::text AS "deskValue", upstream_value::text AS "upstreamValue", difference::text AS difference,
-            status, opened_at AS "openedAt", closed_at AS "closedAt", assigned_to AS "assignedTo", summary
-       FROM brokerdesk.reconciliation_breaks
-      WHERE opened_at < $2 AND (closed_at IS NULL OR closed_at >= $1)
-      ORDER BY reconciliation_breaks.id`,
-    [start, end],
-  );
-  return rows;
-}
+export const selectBreaksOfDay = figuresOfDay<{
+  id: string;
+  kind: string;
+  account: string | null;
+  currency: string | null;
+  symbol: string | null;
+  deskValue: string | null;
+  upstreamValue: string | null;
+  difference: string | null;
+  status: string;
+  openedAt: Date;
+  closedAt: Date | null;
+  assignedTo: string | null;
+  summary: string;
+}>(
+  `SELECT id::text AS id, kind, COALESCE(account_number, account_id) AS account, currency, symbol,
+          desk_value::text AS "deskValue", upstream_value::text AS "upstreamValue", difference::text AS difference,
+          status, opened_at AS "openedAt", closed_at AS "closedAt", assigned_to AS "assignedTo", summary
+     FROM brokerdesk.reconciliation_breaks
+    WHERE opened_at < $2 AND (closed_at IS NULL OR closed_at >= $1)
+    ORDER BY reconciliation_breaks.id`,
+);
 
 type DayMovementField = "kind" | "fromAccount" | "toAccount" | "direction" | "amount" | "currency" | "toAmount" | "toCurrency"
   | "symbol" | "quantity" | "status" | "requestedBy";
 
 /** The money movements made during the day, oldest first, with account numbers where the directory knows them. */
-export async function selectMovementsOfDay(q: Queryable, start: Date, end: Date) {
-  type DayMovement = Pick<MovementRow, DayMovementField> & { createdAt: Date; account: string | null };
-  const { rows } = await q.query<DayMovement>(
-    `SELECT m.created_at AS "createdAt", m.kind, COALESCE(a.account_number, m.account_id) AS account,
-            COALESCE(f.account_number, m.from_account) AS "fromAccount", COALESCE(t.account_number, m.to_account) AS "toAccount",
-            m.direction, m.amount::text AS amount, m.currency, m.to_amount::text AS "toAmount", m.to_currency AS "toCurrency",
-            m.symbol, m.quantity::text AS quantity, m.status, m.requested_by AS "requestedBy"
-       FROM brokerdesk.money_movements m
-       LEFT JOIN brokerdesk.account_directory a ON a.account_id = m.account_id
-       LEFT JOIN brokerdesk.account_directory f ON f.account_id = m.from_account
-       LEFT JOIN brokerdesk.account_directory t ON t.account_id = m.to_account
-      WHERE m.created_at >= $1 AND m.created_at < $2
-      ORDER BY m.created_at, m.id`,
-    [start, end],
-  );
-  return rows;
-}
+export const selectMovementsOfDay = figuresOfDay<Pick<MovementRow, DayMovementField> & { createdAt: Date; account: string | null }>(
+  `SELECT m.created_at AS "createdAt", m.kind, COALESCE(a.account_number, m.account_id) AS account,
+          COALESCE(f.account_number, m.from_account) AS "fromAccount", COALESCE(t.account_number, m.to_account) AS "toAccount",
+          m.direction, m.amount::text AS amount, m.currency, m.to_amount::text AS "toAmount", m.to_currency AS "toCurrency",
+          m.symbol, m.quantity::text AS quantity, m.status, m.requested_by AS "requestedBy"
+     FROM brokerdesk.money_movements m
+     LEFT JOIN brokerdesk.account_directory a ON a.account_id = m.account_id
+     LEFT JOIN brokerdesk.account_directory f ON f.account_id = m.from_account
+     LEFT JOIN brokerdesk.account_directory t ON t.account_id = m.to_account
+    WHERE m.created_at >= $1 AND m.created_at < $2
+    ORDER BY m.created_at, m.id`,
+);
 
 /** The day's completed currency exchanges by pair: how many, the amounts sold and bought. */
 export async function selectFxVolumeOfDay(q: Queryable, start: Date, end: Date) {
@@ -292,42 +289,34 @@ export async function selectFxVolumeOfDay(q: Queryable, start: Date, end: Date) 
 }
 
 /** The day's executions with their account and order (market, instrument type), oldest first. */
-export async function selectExecutionsOfDay(q: Queryable, start: Date, end: Date) {
-  const { rows } = await q.query<ExecutionRow & { account: string }>(
-    `SELECT COALESCE(a.account_number, e.account_id) AS account, e.filled_at, COALESCE(e.order_id, o.order_id) AS order_id,
-            e.client_order_id, o.market, o.instrument_type, COALESCE(e.symbol, o.symbol) AS symbol,
-            COALESCE(e.side, o.side) AS side, e.quantity::text AS quantity, e.price::text AS price,
-            e.commission::text AS commission, e.fees
-       FROM brokerdesk.executions e
-       LEFT JOIN brokerdesk.orders o ON o.account_id = e.account_id AND o.client_order_id = e.client_order_id
-       LEFT JOIN brokerdesk.account_directory a ON a.account_id = e.account_id
-      WHERE e.filled_at >= $1 AND e.filled_at < $2
-      ORDER BY e.filled_at, e.id`,
-    [start, end],
-  );
-  return rows;
-}
+export const selectExecutionsOfDay = figuresOfDay<ExecutionRow & { account: string }>(
+  `SELECT COALESCE(a.account_number, e.account_id) AS account, e.filled_at, COALESCE(e.order_id, o.order_id) AS order_id,
+          e.client_order_id, o.market, o.instrument_type, COALESCE(e.symbol, o.symbol) AS symbol,
+          COALESCE(e.side, o.side) AS side, e.quantity::text AS quantity, e.price::text AS price,
+          e.commission::text AS commission, e.fees
+     FROM brokerdesk.executions e
+     LEFT JOIN brokerdesk.orders o ON o.account_id = e.account_id AND o.client_order_id = e.client_order_id
+     LEFT JOIN brokerdesk.account_directory a ON a.account_id = e.account_id
+    WHERE e.filled_at >= $1 AND e.filled_at < $2
+    ORDER BY e.filled_at, e.id`,
+);
 
 /** Alerts raised during the day, and alerts decided (cleared or escalated) during it. */
-export async function selectAlertsOfDay(q: Queryable, start: Date, end: Date) {
-  const { rows } = await q.query<{
-    id: string;
-    rule: string;
-    account: string | null;
-    summary: string;
-    status: string;
-    raisedAt: Date;
-    decidedAt: Date | null;
-    decidedBy: string | null;
-  }>(
-    `SELECT al.id::text AS id, r.name AS rule, COALESCE(d.account_number, al.account_id) AS account, al.summary, al.status,
-            al.raised_at AS "raisedAt", al.decided_at AS "decidedAt", al.decided_by AS "decidedBy"
-       FROM brokerdesk.alerts al
-       JOIN brokerdesk.surveillance_rules r ON r.id = al.rule_id
-       LEFT JOIN brokerdesk.account_directory d ON d.account_id = al.account_id
-      WHERE (al.raised_at >= $1 AND al.raised_at < $2) OR (al.decided_at >= $1 AND al.decided_at < $2)
-      ORDER BY al.id`,
-    [start, end],
-  );
-  return rows;
-}
+export const selectAlertsOfDay = figuresOfDay<{
+  id: string;
+  rule: string;
+  account: string | null;
+  summary: string;
+  status: string;
+  raisedAt: Date;
+  decidedAt: Date | null;
+  decidedBy: string | null;
+}>(
+  `SELECT al.id::text AS id, r.name AS rule, COALESCE(d.account_number, al.account_id) AS account, al.summary, al.status,
+          al.raised_at AS "raisedAt", al.decided_at AS "decidedAt", al.decided_by AS "decidedBy"
+     FROM brokerdesk.alerts al
+     JOIN brokerdesk.surveillance_rules r ON r.id = al.rule_id
+     LEFT JOIN brokerdesk.account_directory d ON d.account_id = al.account_id
+    WHERE (al.raised_at >= $1 AND al.raised_at < $2) OR (al.decided_at >= $1 AND al.decided_at < $2)
+    ORDER BY al.id`,
+);

@@ -17,6 +17,7 @@ import {
   selectExecutionDays,
   selectExecutionsBetween,
   selectPositionsBefore,
+  type CashRow,
   type ExecutionRow,
 } from "./queries";
 
@@ -74,6 +75,19 @@ export function tradeOf(e: ExecutionRow): StatementTrade {
   };
 }
 
+/** One activity as a statement's cash line, with the currency's balance after it. */
+const cashLineOf = (a: CashRow, balance: Decimal): StatementCashLine => ({
+  at: new Date(a.biz_time).toISOString(),
+  type: a.activity_type,
+  subType: a.activity_sub_type,
+  description: a.description,
+  symbol: a.symbol,
+  quantity: a.quantity,
+  currency: a.currency,
+  amount: text(new Decimal(a.net_amount)),
+  balance: text(balance),
+});
+
 export function tradeTotals(trades: StatementTrade[]): Statement["tradeTotals"] {
   const by = new Map<string, { gross: Decimal; commission: Decimal; fees: Decimal; net: Decimal }>();
   for (const t of trades) {
@@ -122,17 +136,7 @@ export async function accountStatement(q: Queryable, accountId: string, period: 
     else s.debits = s.debits.plus(amount);
     s.byType.set(a.activity_type, (s.byType.get(a.activity_type) ?? new Decimal(0)).plus(amount));
     sums.set(a.currency, s);
-    return {
-      at: new Date(a.biz_time).toISOString(),
-      type: a.activity_type,
-      subType: a.activity_sub_type,
-      description: a.description,
-      symbol: a.symbol,
-      quantity: a.quantity,
-      currency: a.currency,
-      amount: text(amount),
-      balance: text(balance),
-    };
+    return cashLineOf(a, balance);
   });
 
   const opening = new Map(openingRows.map((r) => [r.currency, new Decimal(r.amount)]));

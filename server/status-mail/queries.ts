@@ -82,6 +82,21 @@ export async function unsubscribeRow(q: Queryable, id: string, now: Date): Promi
 }
 
 /**
+ * Queues the incident mails `select` answers (kind, incident, subscription, recipient, created, next attempt), each
+ * once: none the outbox already holds for that incident, kind and subscription. Answers the number queued.
+ */
+async function queueOnce(q: Queryable, select: string, params: unknown[]): Promise<number> {
+  const { rows } = await q.query(
+    `INSERT INTO brokerdesk.status_mail_outbox (kind, incident_id, subscription_id, recipient, created_at, next_attempt_at)
+     ${select}
+     ON CONFLICT (incident_id, kind, subscription_id) WHERE incident_id IS NOT NULL DO NOTHING
+     RETURNING id`,
+    params,
+  );
+  return rows.length;
+}
+
+/**
  * Queues the incidents' mails due at `now`: "opened" to every active subscriber of the module for an incident open
  * at least `debounceMs` in its state (an escalation to outage starts the wait again, so the mail names the state the
  * incident settled in), or closed after lasting that long, that had not ended before the subscriber confirmed;
@@ -91,41 +106,35 @@ export async function unsubscribeRow(q: Queryable, id: string, now: Date): Promi
  */
 export async function queueIncidentMails(q: Queryable, now: Date, debounceMs: number): Promise<number> {
   const debounce = `make_interval(secs => $2 / 1000.0)`;
-  const opened = await q.query(
-    `INSERT INTO brokerdesk.status_mail_outbox (kind, incident_id, subscription_id, recipient, created_at, next_attempt_at)
-     SELECT 'opened', i.id, s.id, s.email, $1, $1
+  const opened = await queueOnce(
+    q,
+    `SELECT 'opened', i.id, s.id, s.email, $1, $1
      FROM brokerdesk.status_incidents i
      JOIN brokerdesk.status_subscriptions s
        ON i.module = ANY (s.modules) AND s.confirmed_at IS NOT NULL AND s.unsubscribed_at IS NULL
      WHERE COALESCE(i.escalated_at, i.started_at) <= $1::timestamptz - ${debounce}
-       AND (i.ended_at IS NULL OR (i.ended_at - i.started_at >= ${debounce} AND i.ended_at > s.confirmed_at))
-     ON CONFLICT (incident_id, kind, subscription_id) WHERE incident_id IS NOT NULL DO NOTHING
-     RETURNING id`,
+       AND (i.ended_at IS NULL OR (i.ended_at - i.started_at >= ${debounce} AND i.ended_at > s.confirmed_at))`,
     [now, debounceMs],
   );
-  const escalated = await q.query(
-    `INSERT INTO brokerdesk.status_mail_outbox (kind, incident_id, subscription_id, recipient, created_at, next_attempt_at)
-     SELECT 'escalated', o.incident_id, o.subscription_id, o.recipient, $1, $1
+  const escalated = await queueOnce(
+    q,
+    `SELECT 'escalated', o.incident_id, o.subscription_id, o.recipient, $1, $1
      FROM brokerdesk.status_mail_outbox o
      JOIN brokerdesk.status_incidents i ON i.id = o.incident_id
      WHERE o.kind = 'opened' AND o.state = 'sent' AND o.sent_at < i.escalated_at
        AND i.escalated_at <= $1::timestamptz - ${debounce}
-       AND (i.ended_at IS NULL OR i.ended_at - i.escalated_at >= ${debounce})
-     ON CONFLICT (incident_id, kind, subscription_id) WHERE incident_id IS NOT NULL DO NOTHING
-     RETURNING id`,
+       AND (i.ended_at IS NULL OR i.ended_at - i.escalated_at >= ${debounce})`,
     [now, debounceMs],
   );
-  const resolved = await q.query(
-    `INSERT INTO brokerdesk.status_mail_outbox (kind, incident_id, subscription_id, recipient, created_at, next_attempt_at)
-     SELECT 'resolved', o.incident_id, o.subscription_id, o.recipient, $1, $1
+  const resolved = await queueOnce(
+    q,
+    `SELECT 'resolved', o.incident_id, o.subscription_id, o.recipient, $1, $1
      FROM brokerdesk.status_mail_outbox o
      JOIN brokerdesk.status_incidents i ON i.id = o.incident_id
-     WHERE o.kind = 'opened' AND o.state = 'sent' AND i.ended_at IS NOT NULL
-     ON CONFLICT (incident_id, kind, subscription_id) WHERE incident_id IS NOT NULL DO NOTHING
-     RETURNING id`,
+     WHERE o.kind = 'opened' AND o.state = 'sent' AND i.ended_at IS NOT NULL`,
     [now],
   );
-  return opened.rows.length + escalated.rows.length + resolved.rows.length;
+  return opened + escalated + resolved;
 }
 
 /** A mail's attached file (a report's mails: mail_attachments, migration 0170). */

@@ -33,26 +33,19 @@ export async function subscribe(q: Queryable, input: unknown, clientIp: string |
   await requestSubscription(q, email, modules, randomBytes(16).toString("base64url"), now);
 }
 
+/** What a link's POST does by its token: the subscription as it now stands, or undefined when the token is not good. */
+type ByToken = (q: Queryable, key: Buffer, token: string, now?: Date) => Promise<SubscriptionRow | undefined>;
+
 /** Confirms by a confirmation link's token; undefined when the token is bad, expired, superseded or used. */
-export async function confirmByToken(
-  q: Queryable,
-  key: Buffer,
-  token: string,
-  now: Date = new Date(),
-): Promise<SubscriptionRow | undefined> {
+export const confirmByToken: ByToken = async (q, key, token, now = new Date()) => {
   const claims = verifyMailToken(key, token, "confirm", now);
   if (!claims?.nonce) return undefined;
   return confirmSubscriptionRow(q, claims.subscriptionId, claims.nonce, now);
-}
+};
 
 /** Unsubscribes by an unsubscribe link's token; undefined when the token is bad or expired. */
-export async function unsubscribeByToken(
-  q: Queryable,
-  key: Buffer,
-  token: string,
-  now: Date = new Date(),
-): Promise<SubscriptionRow | undefined> {
+export const unsubscribeByToken: ByToken = async (q, key, token, now = new Date()) => {
   const claims = verifyMailToken(key, token, "unsubscribe", now);
   if (!claims) return undefined;
   return unsubscribeRow(q, claims.subscriptionId, now);
-}
+};
