@@ -147,6 +147,17 @@ export function createBrokerClient(config: BrokerClientConfig, deps: BrokerClien
     return parsePage(item, spec, res.data, query.page_size, name, res.requestId);
   }
 
+  /** Creates a funding or journal request: a post retried with the very same body (its client_request_id). */
+  const createRequest =
+    <B extends z.ZodType, R extends z.ZodType>(name: OperationName, body: B, record: R) =>
+    (input: In<B>, ro?: RequestOptions) =>
+      post(name, body, input, record, true, ro);
+  /** A funding or journal request read back by its client_request_id: the same record, or a list of one. */
+  const requestDetail =
+    <R extends z.ZodType>(name: OperationName, record: R) =>
+    (input: F.RequestDetailInput, ro?: RequestOptions) =>
+      get(name, F.requestDetailIn, input, first(record), ro);
+
   return {
     config: {
       kind: config.kind,
@@ -218,27 +229,18 @@ export function createBrokerClient(config: BrokerClientConfig, deps: BrokerClien
 
     // Funding
     getFxRate: (input: F.FxRateInput, ro?: RequestOptions) => get("getFxRate", F.fxRateIn, input, first(F.fxRate), ro),
-    createFxRequest: (input: F.CreateFxInput, ro?: RequestOptions) => post("createFxRequest", F.createFxIn, input, F.fxRequest, true, ro),
-    getFxRequest: (input: F.RequestDetailInput, ro?: RequestOptions) =>
-      get("getFxRequest", F.requestDetailIn, input, first(F.fxRequest), ro),
-    createInstantExchange: (input: F.CreateInstantExchangeInput, ro?: RequestOptions) =>
-      post("createInstantExchange", F.createInstantExchangeIn, input, F.instantExchange, true, ro),
-    getInstantExchange: (input: F.RequestDetailInput, ro?: RequestOptions) =>
-      get("getInstantExchange", F.requestDetailIn, input, first(F.instantExchange), ro),
-    createInstantFunding: (input: F.CreateInstantFundingInput, ro?: RequestOptions) =>
-      post("createInstantFunding", F.createInstantFundingIn, input, F.instantFunding, true, ro),
-    getInstantFunding: (input: F.RequestDetailInput, ro?: RequestOptions) =>
-      get("getInstantFunding", F.requestDetailIn, input, first(F.instantFunding), ro),
+    createFxRequest: createRequest("createFxRequest", F.createFxIn, F.fxRequest),
+    getFxRequest: requestDetail("getFxRequest", F.fxRequest),
+    createInstantExchange: createRequest("createInstantExchange", F.createInstantExchangeIn, F.instantExchange),
+    getInstantExchange: requestDetail("getInstantExchange", F.instantExchange),
+    createInstantFunding: createRequest("createInstantFunding", F.createInstantFundingIn, F.instantFunding),
+    getInstantFunding: requestDetail("getInstantFunding", F.instantFunding),
 
     // Journals
-    createCashJournal: (input: F.CreateCashJournalInput, ro?: RequestOptions) =>
-      post("createCashJournal", F.createCashJournalIn, input, F.cashJournal, true, ro),
-    getCashJournal: (input: F.RequestDetailInput, ro?: RequestOptions) =>
-      get("getCashJournal", F.requestDetailIn, input, first(F.cashJournal), ro),
-    createPositionJournal: (input: F.CreatePositionJournalInput, ro?: RequestOptions) =>
-      post("createPositionJournal", F.createPositionJournalIn, input, F.positionJournal, true, ro),
-    getPositionJournal: (input: F.RequestDetailInput, ro?: RequestOptions) =>
-      get("getPositionJournal", F.requestDetailIn, input, first(F.positionJournal), ro),
+    createCashJournal: createRequest("createCashJournal", F.createCashJournalIn, F.cashJournal),
+    getCashJournal: requestDetail("getCashJournal", F.cashJournal),
+    createPositionJournal: createRequest("createPositionJournal", F.createPositionJournalIn, F.positionJournal),
+    getPositionJournal: requestDetail("getPositionJournal", F.positionJournal),
 
     // Master data and options
     listTradeCalendar: (input: M.TradeCalendarInput, ro?: RequestOptions) =>

@@ -3,8 +3,8 @@ import { AppError } from "@/lib/errors";
 import { compareDecimal, convertAt, formatMoney } from "@/lib/money";
 import { instantExchangeSchema, type InstantExchangeRequest } from "@/lib/schemas/movements";
 import type { ActionContext } from "@/server/action-kit/define-action";
-import { getMasterAccount } from "@/server/accounts/master";
-import { requireAvailableCash, sameNames, sendMovement, defineMovement } from "./operation";
+import { requireVirtualAccount, sendAccountMovement } from "./account-movement";
+import { requireAvailableCash, defineMovement } from "./operation";
 
 /**
  * A conversion at a virtual account for a `to_amount` the form computed from the live quote. The server reads the
@@ -21,26 +21,12 @@ export const instantExchange = defineMovement({
     `Instant exchange of ${formatMoney(r.from_amount, r.from_currency)} into ${formatMoney(r.to_amount, r.to_currency)} at ${r.account_id}`,
   async send(r, ctx) {
     ctx.audit.target = this.target(r);
-    const master = await getMasterAccount();
-    if (master.accountId && (r.account_id === master.accountId || r.account_id === master.accountNumber)) {
-      const message = "Instant exchange is for virtual accounts; use an FX request at the master account";
-      throw new AppError("NOT_A_VIRTUAL_ACCOUNT", message, message, { account_id: message });
-    }
+    await requireVirtualAccount(r.account_id, "Instant exchange is for virtual accounts; use an FX request at the master account");
     await requireCurrentQuote(ctx, r);
     await requireAvailableCash(ctx, r.account_id, r.from_currency, r.from_amount, "from_amount");
-    return sendMovement(ctx, {
-      kind: "INSTANT_EXCHANGE",
-      clientRequestId: r.client_request_id,
-      fields: {
-        account_id: r.account_id,
-        from_currency: r.from_currency,
-        to_currency: r.to_currency,
-        from_amount: r.from_amount,
-        to_amount: r.to_amount,
-      },
-      fieldMap: sameNames(["account_id", "from_currency", "to_currency", "from_amount", "to_amount"]),
-      send: () => ctx.broker.createInstantExchange(r),
-    });
+    return sendAccountMovement(ctx, "INSTANT_EXCHANGE", r, ["account_id", "from_currency", "to_currency", "from_amount", "to_amount"], () =>
+      ctx.broker.createInstantExchange(r),
+    );
   },
 });
 

@@ -18,12 +18,15 @@ export interface Operation {
   group: RateGroup;
 }
 
+/** A token or 2FA operation: the same path in both styles. */
+const tokenOperation = (method: Operation["method"], path: string): Operation => ({ method, resource: path, legacy: path, group: "token" });
+
 export const OPERATIONS = {
-  // Token / 2FA (same paths in both styles).
-  getConfig: { method: "GET", resource: "/openapi/config", legacy: "/openapi/config", group: "token" },
-  createToken: { method: "POST", resource: "/openapi/auth/token/create", legacy: "/openapi/auth/token/create", group: "token" },
-  checkToken: { method: "POST", resource: "/openapi/auth/token/check", legacy: "/openapi/auth/token/check", group: "token" },
-  refreshToken: { method: "POST", resource: "/openapi/auth/token/refresh", legacy: "/openapi/auth/token/refresh", group: "token" },
+  // Token / 2FA
+  getConfig: tokenOperation("GET", "/openapi/config"),
+  createToken: tokenOperation("POST", "/openapi/auth/token/create"),
+  checkToken: tokenOperation("POST", "/openapi/auth/token/check"),
+  refreshToken: tokenOperation("POST", "/openapi/auth/token/refresh"),
 
   // Account
   createVirtualAccount: {

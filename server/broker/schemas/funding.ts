@@ -107,8 +107,3 @@ export const positionJournal = z.object({
 
 export type FxRateInput = z.input<typeof fxRateIn>;
 export type RequestDetailInput = z.input<typeof requestDetailIn>;
-export type CreateFxInput = z.input<typeof createFxIn>;
-export type CreateInstantExchangeInput = z.input<typeof createInstantExchangeIn>;
-export type CreateInstantFundingInput = z.input<typeof createInstantFundingIn>;
-export type CreateCashJournalInput = z.input<typeof createCashJournalIn>;
-export type CreatePositionJournalInput = z.input<typeof createPositionJournalIn>;

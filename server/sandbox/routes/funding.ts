@@ -19,6 +19,11 @@ export function submit(sb: Sandbox, kind: MovementKind, body: Record<string, unk
   );
 }
 
+/** The currency and amount of a cash movement (instant funding, cash journal). */
+export function cashAmount(body: Record<string, unknown>) {
+  return { currency: parseCurrency(body.currency, "currency"), amount: cash(parsePositive(body.amount, "amount", 2)) };
+}
+
 function currencyPair(body: Record<string, unknown>) {
   const from = parseCurrency(body.from_currency, "from_currency");
   const to = parseCurrency(body.to_currency, "to_currency");
@@ -71,8 +76,7 @@ export function fundingRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
     return submit(sb, "INSTANT_FUNDING", body, account.account_id, {
       account_id: account.account_id,
       type: body.type,
-      currency: parseCurrency(body.currency, "currency"),
-      amount: cash(parsePositive(body.amount, "amount", 2)),
+      ...cashAmount(body),
     });
   });
   route(app, sb, "getInstantFunding", async ({ query }) => movementView(await requireRequest(sb, "INSTANT_FUNDING", query)));

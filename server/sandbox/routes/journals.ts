@@ -3,11 +3,11 @@ import type { Hono } from "hono";
 import { findAccounts } from "../account-store";
 import type { HonoEnv, Sandbox } from "../context";
 import { business, illegal } from "../errors";
-import { cash, parseCurrency, parsePositive, qty } from "../money";
+import { parsePositive, qty } from "../money";
 import { movementView } from "../movements";
 import { clientRequestId, requireRequest } from "../requests";
 import { route } from "../router";
-import { submit } from "./funding";
+import { cashAmount, submit } from "./funding";
 import { MARKETS } from "./instruments";
 
 /** OCC option symbol, padded ("AAPL  260116C00200000") or compact ("AAPL260116C00200000"); returns the compact form. */
@@ -37,8 +37,7 @@ export function journalRoutes(app: Hono<HonoEnv>, sb: Sandbox) {
     return submit(sb, "CASH_JOURNAL", body, from.account_id, {
       from_account: from.account_id,
       to_account: to.account_id,
-      currency: parseCurrency(body.currency, "currency"),
-      amount: cash(parsePositive(body.amount, "amount", 2)),
+      ...cashAmount(body),
     });
   });
   route(app, sb, "getCashJournal", async ({ query }) => movementView(await requireRequest(sb, "CASH_JOURNAL", query)));
