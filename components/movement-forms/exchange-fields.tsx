@@ -1,6 +1,10 @@
 "use client";
 import type { ReactNode } from "react";
+import { useWatch, type FieldValues, type UseFormReturn } from "react-hook-form";
 import { formFields } from "@/components/form/fields";
+import { overAvailableCash, useAccountCash } from "./account-cash";
+import { estimateOf, useFxQuote } from "./fx-quote";
+import { useMovementForm, type MovementFormOptions } from "./use-movement-form";
 
 /** The fields both exchanges share (`exchangeShape` of lib/schemas/movements.ts). */
 type ExchangeValues = { from_currency: string; to_currency: string; from_amount: string };
@@ -26,4 +30,27 @@ export function ExchangeFields({ columns, placeholder, children }: { columns: st
       {children}
     </div>
   );
+}
+
+/**
+ * What both exchange forms do around their fields: the amount to sell is checked against the account's available
+ * cash before the review, and the pair's live quote gives an estimate of what it buys.
+ */
+export function useExchangeForm<
+  V extends ExchangeValues & FieldValues,
+  O extends ExchangeValues & { client_request_id: string; account_id: string },
+>(options: Omit<MovementFormOptions<V, O>, "check">, accountId: string | undefined) {
+  const m = useMovementForm<V, O>({
+    ...options,
+    check: (r, form) => {
+      const over = overAvailableCash(cash.data, r.account_id, r.from_currency, r.from_amount);
+      if (over) (form as unknown as UseFormReturn<ExchangeValues>).setError("from_amount", { message: over }, { shouldFocus: true });
+      return !over;
+    },
+  });
+  const control = (m.form as unknown as UseFormReturn<ExchangeValues>).control;
+  const [from, to, amount] = useWatch({ control, name: ["from_currency", "to_currency", "from_amount"] });
+  const quote = useFxQuote(from, to);
+  const cash = useAccountCash(accountId, from);
+  return { m, from, to, quote, cash, estimate: estimateOf(amount, quote.data?.fx_rate, to) };
 }

@@ -1,7 +1,8 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { fetchJson } from "@/components/data-table/fetch-json";
+import { convertAt, isCurrency } from "@/lib/money";
 import { movementFormKeys, movementFormUrls, type FxQuote } from "@/lib/schemas/movement-form-data";
 
 /**
@@ -54,6 +55,17 @@ function useNow(ticking: boolean) {
 const time = (iso: string) =>
   new Date(iso).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", second: "2-digit", timeZone: "UTC" }) + " UTC";
 
+function QuoteFact({ label, testId, strong, children }: { label: string; testId: string; strong?: boolean; children: ReactNode }) {
+  return (
+    <div className="flex justify-between gap-3">
+      <dt className="text-slate-600">{label}</dt>
+      <dd className={`tabular-nums ${strong ? "font-medium" : ""}`} data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
 /** The quote as a panel: rate, effective and expiry times, a countdown, and the re-quote when it expires. */
 export function FxQuotePanel({ quote }: { quote: ReturnType<typeof useFxQuote> }) {
   const q = quote.data;
@@ -78,24 +90,15 @@ export function FxQuotePanel({ quote }: { quote: ReturnType<typeof useFxQuote> }
         {quote.isError ? <p className="text-xs text-red-700">{(quote.error as Error).message}</p> : null}
         {q ? (
           <dl className="flex flex-col gap-0.5">
-            <div className="flex justify-between gap-3">
-              <dt className="text-slate-600">1 {q.from_currency} =</dt>
-              <dd className="font-medium tabular-nums" data-testid="fx-quote-rate">
-                {q.fx_rate} {q.to_currency}
-              </dd>
-            </div>
-            <div className="flex justify-between gap-3">
-              <dt className="text-slate-600">Effective</dt>
-              <dd className="tabular-nums" data-testid="fx-quote-effective">
-                {time(q.rate_effective_time)}
-              </dd>
-            </div>
-            <div className="flex justify-between gap-3">
-              <dt className="text-slate-600">Expires</dt>
-              <dd className="tabular-nums" data-testid="fx-quote-expires">
-                {time(q.rate_expire_time)}
-              </dd>
-            </div>
+            <QuoteFact label={`1 ${q.from_currency} =`} testId="fx-quote-rate" strong>
+              {q.fx_rate} {q.to_currency}
+            </QuoteFact>
+            <QuoteFact label="Effective" testId="fx-quote-effective">
+              {time(q.rate_effective_time)}
+            </QuoteFact>
+            <QuoteFact label="Expires" testId="fx-quote-expires">
+              {time(q.rate_expire_time)}
+            </QuoteFact>
             {quote.requotes > 0 ? (
               <p className="mt-1 text-xs text-slate-500" data-testid="fx-quote-requoted">
                 Re-quoted automatically ({quote.requotes}×) when the last quote expired.
@@ -106,4 +109,10 @@ export function FxQuotePanel({ quote }: { quote: ReturnType<typeof useFxQuote> }
       </div>
     </section>
   );
+}
+
+/** What `amount` gives at `rate`, rounded down to the target currency; undefined while either is missing or invalid. */
+export function estimateOf(amount: string | undefined, rate: string | undefined, to: string | undefined): string | undefined {
+  if (!amount || !rate || !to || !isCurrency(to) || !/^\d+(\.\d+)?$/.test(amount.trim())) return undefined;
+  return convertAt(amount.trim(), rate, to);
 }

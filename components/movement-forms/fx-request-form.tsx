@@ -1,17 +1,15 @@
 "use client";
-import { useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { FormSection } from "@/components/form/fields";
-import { convertAt, formatMoney, isCurrency } from "@/lib/money";
+import { formatMoney } from "@/lib/money";
 import type { MovementAccount } from "@/lib/schemas/movement-form-data";
 import { fxRequestSchema, type FxRequestRequest } from "@/lib/schemas/movements";
 import { createFxRequestAction } from "@/server/actions/movements";
-import { CashLine, overAvailableCash, useAccountCash } from "./account-cash";
-import { ExchangeFields } from "./exchange-fields";
-import { FxQuotePanel, useFxQuote } from "./fx-quote";
+import { CashLine } from "./account-cash";
+import { ExchangeFields, useExchangeForm } from "./exchange-fields";
+import { estimateOf, FxQuotePanel } from "./fx-quote";
 import { MovementFormShell } from "./movement-form-shell";
 import { accountLabel } from "./labels";
-import { useMovementForm } from "./use-movement-form";
 
 type Values = z.input<typeof fxRequestSchema>;
 
@@ -24,21 +22,10 @@ export function FxRequestForm({ master }: { master: MovementAccount }) {
     to_currency: "HKD",
     from_amount: "",
   });
-  const m = useMovementForm<Values, FxRequestRequest>({
-    kind: "FX_EXCHANGE",
-    schema: fxRequestSchema,
-    blank,
-    action: createFxRequestAction,
-    check: (r, form) => {
-      const over = overAvailableCash(cash.data, r.account_id, r.from_currency, r.from_amount);
-      if (over) form.setError("from_amount", { message: over }, { shouldFocus: true });
-      return !over;
-    },
-  });
-  const [from, to, amount] = useWatch({ control: m.form.control, name: ["from_currency", "to_currency", "from_amount"] });
-  const quote = useFxQuote(from, to);
-  const cash = useAccountCash(master.account_id, from);
-  const estimate = estimateOf(amount, quote.data?.fx_rate, to);
+  const { m, from, to, quote, cash, estimate } = useExchangeForm<Values, FxRequestRequest>(
+    { kind: "FX_EXCHANGE", schema: fxRequestSchema, blank, action: createFxRequestAction },
+    master.account_id,
+  );
 
   return (
     <MovementFormShell
@@ -78,10 +65,4 @@ export function FxRequestForm({ master }: { master: MovementAccount }) {
       </FormSection>
     </MovementFormShell>
   );
-}
-
-/** What `amount` gives at `rate`, rounded down to the target currency; undefined while either is missing or invalid. */
-export function estimateOf(amount: string | undefined, rate: string | undefined, to: string | undefined): string | undefined {
-  if (!amount || !rate || !to || !isCurrency(to) || !/^\d+(\.\d+)?$/.test(amount.trim())) return undefined;
-  return convertAt(amount.trim(), rate, to);
 }

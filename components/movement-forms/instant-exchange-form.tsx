@@ -1,6 +1,5 @@
 "use client";
 import { useEffect, useState } from "react";
-import { useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { fieldId, FormSection, useFieldError } from "@/components/form/fields";
 import { Field } from "@/components/ui/field";
@@ -9,13 +8,11 @@ import type { MovementAccount } from "@/lib/schemas/movement-form-data";
 import { instantExchangeSchema, type InstantExchangeRequest } from "@/lib/schemas/movements";
 import { createInstantExchangeAction } from "@/server/actions/movements";
 import { VirtualAccountSection } from "./account-picker";
-import { CashLine, overAvailableCash, useAccountCash } from "./account-cash";
-import { ExchangeFields } from "./exchange-fields";
-import { estimateOf } from "./fx-request-form";
-import { FxQuotePanel, useFxQuote } from "./fx-quote";
+import { CashLine } from "./account-cash";
+import { ExchangeFields, useExchangeForm } from "./exchange-fields";
+import { estimateOf, FxQuotePanel } from "./fx-quote";
 import { MovementFormShell } from "./movement-form-shell";
 import { accountLabel } from "./labels";
-import { useMovementForm } from "./use-movement-form";
 
 type Values = z.input<typeof instantExchangeSchema>;
 
@@ -33,21 +30,11 @@ export function InstantExchangeForm({ account: initial }: { account?: MovementAc
     from_amount: "",
     to_amount: "",
   });
-  const m = useMovementForm<Values, InstantExchangeRequest>({
-    kind: "INSTANT_EXCHANGE",
-    schema: instantExchangeSchema,
-    blank,
-    action: createInstantExchangeAction,
-    check: (r, form) => {
-      const over = overAvailableCash(cash.data, r.account_id, r.from_currency, r.from_amount);
-      if (over) form.setError("from_amount", { message: over }, { shouldFocus: true });
-      return !over;
-    },
-  });
-  const [from, to, amount] = useWatch({ control: m.form.control, name: ["from_currency", "to_currency", "from_amount"] });
-  const quote = useFxQuote(from, to);
-  const cash = useAccountCash(account?.account_id, from);
-  const computed = estimateOf(amount, quote.data?.fx_rate, to) ?? "";
+  const { m, from, to, quote, cash, estimate } = useExchangeForm<Values, InstantExchangeRequest>(
+    { kind: "INSTANT_EXCHANGE", schema: instantExchangeSchema, blank, action: createInstantExchangeAction },
+    account?.account_id,
+  );
+  const computed = estimate ?? "";
   const { setValue } = m.form;
   useEffect(() => setValue("to_amount", computed), [computed, setValue]);
   // A review made on a quote that no longer gives the same amount is not sent.

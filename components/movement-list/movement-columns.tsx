@@ -53,6 +53,16 @@ function What({ r }: { r: MovementRow }) {
   );
 }
 
+/** A free text cut to `width` (the whole of it in its title), or a dash. */
+function Clipped({ text, width }: { text: string | null | undefined; width: string }) {
+  if (!text) return dash;
+  return (
+    <span className={`block truncate ${width}`} title={text}>
+      {text}
+    </span>
+  );
+}
+
 /**
  * The movements table's columns; ids are the URL's hidden-column names. None sorts: the list is newest first by
  * time, the one order its keyset pages hold. Dense enough for 1280 px: the client request id sits under the type,
@@ -113,27 +123,13 @@ export const movementColumns: ColumnDef<MovementRow>[] = [
     accessorKey: "requestedBy",
     meta: { label: "Requester", className: "text-xs" },
     header: "Requester",
-    cell: ({ row }) =>
-      row.original.requestedBy ? (
-        <span className="block max-w-36 truncate" title={row.original.requestedBy}>
-          {row.original.requestedBy}
-        </span>
-      ) : (
-        dash
-      ),
+    cell: ({ row }) => <Clipped text={row.original.requestedBy} width="max-w-36" />,
   },
   {
     id: "reason",
     accessorKey: "reason",
     meta: { label: "Reason", className: "text-xs text-slate-700" },
     header: "Reason",
-    cell: ({ row }) =>
-      row.original.reason ? (
-        <span className="block max-w-48 truncate 2xl:max-w-md" title={row.original.reason}>
-          {row.original.reason}
-        </span>
-      ) : (
-        dash
-      ),
+    cell: ({ row }) => <Clipped text={row.original.reason} width="max-w-48 2xl:max-w-md" />,
   },
 ];
