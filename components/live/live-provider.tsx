@@ -16,6 +16,8 @@ import { readAgain } from "./read-again";
 export interface ChangeNoticeDetail {
   topics: string[];
   accounts: string[];
+  /** More accounts changed than `accounts` names (a merged notice of a busy moment, server/events/live.ts). */
+  moreAccounts?: boolean;
 }
 
 interface Live {

@@ -64,14 +64,21 @@ function sharedStatus(engine: Engine, silenceMs: number): Promise<StreamStatus> 
 export const LIVE_NOTICE_MS = 250;
 /**
  * How many accounts a merged notice names at most: all of a window's notices' (server/books/ingest.ts names every
- * account of a batch, 50 a notice), unless a window brings more than this many.
+ * account of a batch, 50 a notice), unless a window brings more than this many; then it names the first of them and
+ * says `moreAccounts`, so that a reader of one account knows its account may be among those not named.
  */
-const MERGED_ACCOUNTS = 200;
+export const MERGED_ACCOUNTS = 200;
 
-function mergeNotices(a: ChangeNotice, b: ChangeNotice): ChangeNotice {
+/** A notice as a live channel sends it. */
+export type LiveNotice = ChangeNotice & { moreAccounts?: true };
+
+function mergeNotices(a: LiveNotice, b: LiveNotice): LiveNotice {
+  const accounts = [...new Set([...a.accounts, ...b.accounts])];
+  const more = a.moreAccounts || b.moreAccounts || accounts.length > MERGED_ACCOUNTS;
   return {
     topics: [...new Set([...a.topics, ...b.topics])],
-    accounts: [...new Set([...a.accounts, ...b.accounts])].slice(0, MERGED_ACCOUNTS),
+    accounts: accounts.slice(0, MERGED_ACCOUNTS),
+    ...(more ? { moreAccounts: true as const } : {}),
   };
 }
 
@@ -92,7 +99,7 @@ export function liveStream(engine: Engine, role: Access, silenceMs: number, sign
           (s) => send("status", s),
           () => undefined,
         );
-      const changes = throttle<ChangeNotice>((n) => send("change", n), mergeNotices, LIVE_NOTICE_MS);
+      const changes = throttle<LiveNotice>((n) => send("change", n), mergeNotices, LIVE_NOTICE_MS);
       const off = await onChange(engine, (n) => {
         const mine = noticeFor(role, n);
         if (mine) changes.push(mine);

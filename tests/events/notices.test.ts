@@ -5,7 +5,7 @@ import { prepareAppDb } from "@/server/db";
 import { openEngine } from "@/server/db/engine";
 import { ingest } from "@/server/books/ingest";
 import { fromStream } from "@/server/events/ingest";
-import { LIVE_NOTICE_MS, liveStream, noticeFor } from "@/server/events/live";
+import { LIVE_NOTICE_MS, liveStream, MERGED_ACCOUNTS, noticeFor, type LiveNotice } from "@/server/events/live";
 import { notifyChange } from "@/server/notices/channel";
 import { onChange, type ChangeNotice } from "@/server/notices/listen";
 import { testEngines } from "../helpers/engines";
@@ -118,6 +118,29 @@ describe.each(testEngines())("change notices ($name)", (te) => {
       expect(changes[1].at - changes[0].at).toBeGreaterThanOrEqual(LIVE_NOTICE_MS - 5);
       expect(changes[1].notice.topics.sort()).toEqual(["movement", "order"]);
       expect(changes.flatMap((c) => c.notice.accounts)).toEqual(Array.from({ length: 10 }, (_, i) => `B${i}`));
+    });
+  });
+
+  it("a burst naming more accounts than a merged notice holds says that more changed than it names", async () => {
+    await withNotices(async (db) => {
+      const abort = new AbortController();
+      const res = liveStream(db.engine, roleAccess("operations"), 30_000, abort.signal);
+      const changes: LiveNotice[] = [];
+      const reading = readEvents(res.body!, (e) => {
+        if (e.event === "change") changes.push(JSON.parse(e.data!) as LiveNotice);
+      }).done;
+      await new Promise((r) => setTimeout(r, 200)); // the channel is listening
+      const accounts = Array.from({ length: MERGED_ACCOUNTS + 11 }, (_, i) => `C${i}`);
+      await db.engine.transaction(async (tx) => {
+        for (const a of accounts) await notifyChange(tx, { topics: ["movement"], accounts: [a] });
+      });
+      await vi.waitFor(() => expect(changes).toHaveLength(2), { timeout: 3_000 });
+      abort.abort();
+      await reading;
+      expect(changes[0]).toEqual({ topics: ["movement"], accounts: ["C0"] });
+      // The merged rest names as many as it holds and says there were more: the last ten are not named.
+      expect(changes[1].accounts).toEqual(accounts.slice(1, MERGED_ACCOUNTS + 1));
+      expect(changes[1].moreAccounts).toBe(true);
     });
   });
 
