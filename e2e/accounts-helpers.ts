@@ -1,8 +1,8 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { expect, type Page } from "@playwright/test";
 import { buildSync } from "esbuild";
+import { expect, test, type Page } from "./fixtures";
 
 let helper: string | undefined;
 /**
@@ -63,6 +63,19 @@ export function sandboxCalls(
     env: { ...process.env, E2E_SANDBOX_PORT: process.env.E2E_SANDBOX_PORT ?? "4210" },
   });
   return JSON.parse(out).body;
+}
+
+/**
+ * Pauses the sandbox's market timer for the enclosing spec or group (before its first test; resumed after its last):
+ * prices stay where a test pins them, and a ranking read twice is the same.
+ */
+export function pauseMarketTimer() {
+  test.beforeAll(() => {
+    expect(sandboxCall("POST", "/sandbox/market/pause", { body: { paused: true } }).status).toBe(200);
+  });
+  test.afterAll(() => {
+    sandboxCall("POST", "/sandbox/market/pause", { body: { paused: false } });
+  });
 }
 
 const accountIds = new Map<string, string>();

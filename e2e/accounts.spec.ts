@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "./fixtures";
 import { fillNewAccount, freshExternal, sandboxAccountsByExternal, sandboxCall, sandboxCalls } from "./accounts-helpers";
-import { storageFor } from "./helpers";
+import { describeAs, storageFor } from "./helpers";
 import { listingChecks } from "./listing-checks";
 
 /** Records the server action calls a page makes (id and body), to replay them as another role or as a retry. */
@@ -15,9 +15,7 @@ function recordActions(page: Page) {
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
 
-test.describe("as operations", () => {
-  test.use({ storageState: storageFor("operations") });
-
+describeAs("as operations", "operations", () => {
   test("opens an account (W-8BEN, LV2) through field errors, finds it, opens it and updates its option level", async ({
     page,
     browser,
@@ -343,9 +341,7 @@ test.describe("as support", () => {
   });
 });
 
-test.describe("as compliance", () => {
-  test.use({ storageState: storageFor("compliance") });
-
+describeAs("as compliance", "compliance", () => {
   test("sees the W-8BEN masked, reveals it with a reason, and the reveal is in the audit trail", async ({ page }) => {
     await page.goto("/accounts?q=1000002&by=external_account_number");
     const href = await page.getByTestId("account-row-1000002").getByRole("link").getAttribute("href");
@@ -396,9 +392,7 @@ test.describe("as compliance", () => {
   });
 });
 
-test.describe("upstream faults", () => {
-  test.use({ storageState: storageFor("operations") });
-
+describeAs("upstream faults", "operations", () => {
   test.afterEach(() => {
     sandboxCall("POST", "/sandbox/faults/clear");
   });
@@ -529,9 +523,7 @@ async function countFromHere(page: Page): Promise<void> {
   sandboxCall("POST", "/sandbox/calls/reset");
 }
 
-test.describe("upstream economy", () => {
-  test.use({ storageState: storageFor("operations") });
-
+describeAs("upstream economy", "operations", () => {
   test("one view of the accounts list costs one upstream call; a detail costs its calls when it is opened", async ({ page }) => {
     await countFromHere(page);
     await page.goto("/accounts");
@@ -566,10 +558,7 @@ test.describe("upstream economy", () => {
 
 // The listing checks: an account of this run opened at the sandbox, found by its external number; its option level
 // changed at the sandbox reaches the open list by the event stream.
-listingChecks({
-  name: "accounts",
-  path: "/accounts",
-  role: "operations",
+listingChecks("accounts", {
   async make() {
     const external = freshExternal("L");
     const list = sandboxCall("GET", "/broker/accounts/virtual-accounts/list", { query: { page_size: "1" } });

@@ -220,10 +220,7 @@ test.describe("Activities explorer", () => {
 
 // The listing checks: an account of its own with 60 deposits in a month (read live from the upstream: two pages of
 // 50); in the desk's copy, a sweep asked for in another browser offers the newer rows without a reload.
-listingChecks({
-  name: "activities",
-  path: "/activities",
-  role: "compliance",
+listingChecks("activities", {
   rows: (page) => page.locator("[data-testid^=activity-row-]"),
   async make() {
     const list = sandboxCall("GET", "/broker/accounts/virtual-accounts/list", { query: { page_size: "20" } });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "./fixtures";
 import { sandboxCall, sandboxCalls } from "./accounts-helpers";
-import { storageFor, shots as shotsIn } from "./helpers";
+import { describeAs, openPage, shots as shotsIn } from "./helpers";
 import { listingChecks } from "./listing-checks";
 
 /**
@@ -31,14 +31,11 @@ test.describe("Surveillance alerts", () => {
     accountNumber = active.account_number;
   });
 
-  test.describe("as compliance", () => {
-    test.use({ storageState: storageFor("compliance") });
-
+  describeAs("as compliance", "compliance", () => {
     test("a large deposit at the sandbox raises an alert live; the reviewer clears it with a note that the audit trail shows", async ({
       page,
     }) => {
-      await page.goto("/alerts?status=open");
-      await expect(page.getByRole("heading", { name: "Alerts" })).toBeVisible();
+      await openPage(page, "/alerts?status=open", "Alerts");
       await expect(page.getByTestId("live-indicator")).toHaveText("Live");
       const row = page.getByTestId("alert-row").filter({ hasText: accountNumber }).filter({ hasText: shown });
       await expect(row).toHaveCount(0);
@@ -98,9 +95,7 @@ test.describe("Surveillance alerts", () => {
     });
   });
 
-  test.describe("as admin", () => {
-    test.use({ storageState: storageFor("admin") });
-
+  describeAs("as admin", "admin", () => {
     test("the rules page lists one rule of each kind and edits a threshold", async ({ page }) => {
       await page.goto("/admin/surveillance");
       await expect(page.getByTestId("rule-row")).toHaveCount(4);
@@ -131,9 +126,7 @@ test.describe("Surveillance alerts", () => {
     });
   });
 
-  test.describe("as support", () => {
-    test.use({ storageState: storageFor("support") });
-
+  describeAs("as support", "support", () => {
     test("the queue, an alert and its API are refused", async ({ page }) => {
       expect((await page.goto("/alerts"))?.status()).toBe(403);
       await expect(page.getByText("You do not have access to this page")).toBeVisible();
@@ -147,10 +140,7 @@ test.describe("Surveillance alerts", () => {
 
 // The listing checks: 26 deposits above the rule's USD 50,000 on an account (more than the smallest page of alerts),
 // and one more made at the sandbox appears in the open queue.
-listingChecks({
-  name: "alerts",
-  path: "/alerts",
-  role: "compliance",
+listingChecks("alerts", {
   async make() {
     const tag = Date.now() % 10_000;
     const list = sandboxCall("GET", "/broker/accounts/virtual-accounts/list", { query: { page_size: "50" } });

@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 import { disableAllRules, holdCashJournalsAbove, sendCashJournal } from "./approvals-helpers";
-import { DEMO_PASSWORD, expectSignedIn, filterBarReady, signIn, storageFor } from "./helpers";
+import { DEMO_PASSWORD, expectSignedIn, filterBarReady, openPage, signIn, storageFor } from "./helpers";
 import { listingChecks } from "./listing-checks";
 
 test.describe("Admin → Approval rules", () => {
@@ -14,8 +14,7 @@ test.describe("Admin → Approval rules", () => {
   });
 
   test("creates a rule, refuses a bad threshold, edits, disables and enables it", async ({ page }) => {
-    await page.goto("/admin/approvals");
-    await expect(page.getByRole("heading", { name: "Approval rules" })).toBeVisible();
+    await openPage(page, "/admin/approvals", "Approval rules");
     const form = page.getByRole("form", { name: "New rule" });
 
     // The shared schema's message lands on the field.
@@ -81,8 +80,7 @@ test.describe("Admin → Approval rules", () => {
 test.describe("Approvals inbox", () => {
   test("operations see the inbox, empty under a filter nothing matches, and cannot edit rules", async ({ browser }) => {
     const page = await browser.newPage({ storageState: storageFor("operations") });
-    await page.goto("/approvals");
-    await expect(page.getByRole("heading", { name: "Approvals" })).toBeVisible();
+    await openPage(page, "/approvals", "Approvals");
     for (const column of ["Request", "Maker", "Age", "Approvals", "Expires in", "Status"]) {
       await expect(page.getByRole("columnheader", { name: column, exact: true })).toBeVisible();
     }
@@ -116,10 +114,7 @@ test.describe("Approvals inbox", () => {
 
 // The listing checks: a rule that holds every USD cash journal above 1, eleven held journals of this run (more than
 // the smallest page), and one more sent in another browser appears in the open inbox. The rule is disabled after.
-listingChecks({
-  name: "approvals",
-  path: "/approvals",
-  role: "operations",
+listingChecks("approvals", {
   async make({ browser }) {
     const admin = await browser.newPage({ storageState: storageFor("admin") });
     await holdCashJournalsAbove(admin, "1");

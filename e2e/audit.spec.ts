@@ -171,10 +171,7 @@ test.describe("Audit trail", () => {
 });
 
 // The listing checks: eleven exports of this run (each an `audit.export` entry); another person's export appears.
-listingChecks({
-  name: "audit",
-  path: "/audit",
-  role: "compliance",
+listingChecks("audit", {
   async make({ browser }) {
     const run = Date.now().toString(36);
     const compliance = await browser.newContext({ storageState: storageFor("compliance") });

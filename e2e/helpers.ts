@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "./fixtures";
 
 export const DEMO_PASSWORD = "brokerdesk-demo";
 export const ROLE_EMAILS = {
@@ -11,6 +11,20 @@ export type DemoRole = keyof typeof ROLE_EMAILS;
 
 /** A role's signed-in browser state, per shard (each shard's app signs its sessions with its own secret). */
 export const storageFor = (role: DemoRole) => `e2e/.auth/${process.env.E2E_SHARD_NAME ?? "single"}/${role}.json`;
+
+/** A group of tests signed in as `role` (its browser state, `storageFor`). */
+export function describeAs(title: string, role: DemoRole, tests: () => void) {
+  test.describe(title, () => {
+    test.use({ storageState: storageFor(role) });
+    tests();
+  });
+}
+
+/** Opens `path` and waits for its heading. */
+export async function openPage(page: Page, path: string, heading: string) {
+  await page.goto(path);
+  await expect(page.getByRole("heading", { name: heading })).toBeVisible();
+}
 
 export async function signIn(page: Page, email: string, password: string) {
   await page.goto("/sign-in");
@@ -93,17 +107,30 @@ export async function escapeTwice(field: Locator, listbox: Locator, typed: strin
 }
 
 /**
- * Holds the requests matching `url` (a `page.route` pattern: an account search, say) at the network until the
- * function it answers is called; then they go on to the server.
+ * An account picker keeps its list while the next search is on its way, and takes the click: with `option` shown,
+ * types `next` into `field` while its search (the requests matching `url`, a `page.route` pattern) is held at the
+ * network, checks that "Searching…" shows and `option` has not moved, runs `whileHeld` (a screenshot, say) and clicks
+ * `option`; then the search goes on to the server.
  */
-export async function holdRequests(page: Page, url: string): Promise<() => void> {
+export async function clickWhileSearchHeld(
+  page: Page,
+  search: { field: Locator; option: Locator; next: string; url: string },
+  whileHeld?: () => Promise<void>,
+) {
+  const { field, option, next, url } = search;
+  const before = await option.boundingBox();
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(url, async (route) => {
     await held;
     await route.continue();
   });
-  return release;
+  await field.fill(next);
+  await expect(page.getByText("Searching…")).toBeVisible();
+  expect(await option.boundingBox()).toEqual(before);
+  await whileHeld?.();
+  await option.click();
+  release();
 }
 
 /** Full-page screenshots at 1280 and 1920 px into test-results/<dir>/<name>-<width>.png (to look at), then back to 1280. */

@@ -1,15 +1,12 @@
 import { expect, test } from "./fixtures";
-import { storageFor } from "./helpers";
+import { describeAs, openPage } from "./helpers";
 
 /** Admin → Jobs: the job system's queues and runs; "Run now" sends a job that a worker completes. */
-test.describe("Admin → Jobs", () => {
-  test.use({ storageState: storageFor("admin") });
-
+describeAs("Admin → Jobs", "admin", () => {
   test("lists the sweep, reconciliation and approval expiry queues; Run now on the reconciliation shows a completed run", async ({
     page,
   }) => {
-    await page.goto("/admin/jobs");
-    await expect(page.getByRole("heading", { name: "Background jobs" })).toBeVisible();
+    await openPage(page, "/admin/jobs", "Background jobs");
     const queues = page.getByTestId("job-queues");
     for (const name of ["activities-sweep", "reconcile", "approvals-expiry"])
       await expect(queues.locator(`tr[data-queue="${name}"]`)).toBeVisible();
@@ -43,9 +40,7 @@ test.describe("Admin → Jobs", () => {
   });
 });
 
-test.describe("Jobs as operations", () => {
-  test.use({ storageState: storageFor("operations") });
-
+describeAs("Jobs as operations", "operations", () => {
   test("is refused", async ({ page }) => {
     const res = await page.goto("/admin/jobs");
     expect(res?.status()).toBe(403);

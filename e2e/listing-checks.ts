@@ -30,10 +30,19 @@ export interface ListingCase {
   csv?: { header: string; each?: string };
 }
 
+/** The listings: each one's page and the role it is read as, by its page's spec (`listingChecks`) and by listings.spec.ts. */
+export const LISTINGS = {
+  accounts: { path: "/accounts", role: "operations" },
+  orders: { path: "/orders", role: "operations" },
+  movements: { path: "/movements", role: "operations" },
+  approvals: { path: "/approvals", role: "operations" },
+  activities: { path: "/activities", role: "compliance" },
+  alerts: { path: "/alerts", role: "compliance" },
+  audit: { path: "/audit", role: "compliance" },
+  staff: { path: "/admin/staff", role: "admin" },
+} as const satisfies Record<string, { path: string; role: DemoRole }>;
+
 export interface Listing {
-  name: string;
-  path: string;
-  role: DemoRole;
   /** The listing's rows (default: the table body's rows). */
   rows?: (page: Page) => Locator;
   make: (ctx: { browser: Browser }) => Promise<ListingCase>;
@@ -62,11 +71,12 @@ async function setFilter(page: Page, filter: NonNullable<ListingCase["filter"]>)
 const param = (name: string, value: string) =>
   new RegExp(`[?&]${name}=${encodeURIComponent(value).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(&|$)`);
 
-export function listingChecks(l: Listing) {
+export function listingChecks(name: keyof typeof LISTINGS, l: Listing) {
+  const { path, role } = LISTINGS[name];
   const rows = l.rows ?? tableRows;
-  test.describe(`listing ${l.name}`, () => {
+  test.describe(`listing ${name}`, () => {
     test.describe.configure({ mode: "serial" });
-    test.use({ storageState: storageFor(l.role) });
+    test.use({ storageState: storageFor(role) });
     let c: ListingCase;
     test.beforeAll(async ({ browser }) => {
       test.setTimeout(240_000);
@@ -77,8 +87,8 @@ export function listingChecks(l: Listing) {
       test.afterAll(async ({ browser }) => cleanup({ browser }));
     }
 
-    test(`${l.name}: filter and page size in the URL survive a reload and Back/Forward`, async ({ page }) => {
-      await page.goto(l.path);
+    test(`${name}: filter and page size in the URL survive a reload and Back/Forward`, async ({ page }) => {
+      await page.goto(path);
       await expect(page.locator("main h1")).toBeVisible();
       // Typed only once the page is interactive (the live channel opens from the browser's code).
       await live(page);
@@ -120,7 +130,7 @@ export function listingChecks(l: Listing) {
       // A fresh load of the filtered URL for what follows (Forward is checked within one load above).
       await page.goto(url);
       await expect(rows(page).filter({ hasText: c.row }).first()).toBeVisible();
-      await shots(page, "listings", l.name);
+      await shots(page, "listings", name);
       if (c.filter) {
         await expect(page.locator("main").getByRole("search").getByLabel(c.filter.label, { exact: true })).toHaveValue(c.filter.value);
         await expect(rows(page).filter({ hasText: c.row }).first()).toBeVisible();
@@ -132,7 +142,7 @@ export function listingChecks(l: Listing) {
       }
     });
 
-    test(`${l.name}: pages`, async ({ page }) => {
+    test(`${name}: pages`, async ({ page }) => {
       test.setTimeout(90_000);
       if (c.paging.kind === "scroll") {
         // The first read comes with the page; each later one is a cursor read of the listing's route. The next read
@@ -142,7 +152,7 @@ export function listingChecks(l: Listing) {
         page.on("request", (r) => {
           if (/\/api\/[a-z]+\?.*cursor=/.test(r.url())) reads.push(r.url());
         });
-        await page.goto(`${l.path}${c.paging.query}`);
+        await page.goto(`${path}${c.paging.query}`);
         const count = page.getByTestId("blotter-count");
         await expect(count).toContainText("shown", { timeout: 20_000 });
         expect(await rows(page).count()).toBeGreaterThan(0);
@@ -159,7 +169,7 @@ export function listingChecks(l: Listing) {
         expect(reads.length).toBeGreaterThanOrEqual(Math.ceil(c.paging.rows! / c.size) - 1);
         return;
       }
-      await page.goto(`${l.path}${c.paging.query}`);
+      await page.goto(`${path}${c.paging.query}`);
       await expect(rows(page)).toHaveCount(c.paging.size ?? c.size, { timeout: 20_000 });
       const first = await rows(page).first().textContent();
       await page.getByRole("button", { name: "Next →" }).click();
@@ -178,10 +188,10 @@ export function listingChecks(l: Listing) {
       await expect(page.getByTestId("page-info")).toContainText("Page 2");
     });
 
-    test(`${l.name}: a change made elsewhere appears without a reload`, async ({ page }) => {
+    test(`${name}: a change made elsewhere appears without a reload`, async ({ page }) => {
       test.setTimeout((c.liveTimeout ?? 30_000) + 60_000);
       const query = c.liveQuery ?? (c.filter ? `?${c.filter.param}=${encodeURIComponent(c.filter.value)}` : "");
-      await page.goto(`${l.path}${query}`);
+      await page.goto(`${path}${query}`);
       await expect(page.locator("main h1")).toBeVisible();
       await live(page);
       let loads = 0;
@@ -191,10 +201,10 @@ export function listingChecks(l: Listing) {
       expect(loads, "the page was not loaded again").toBe(0);
     });
 
-    test(`${l.name}: the CSV export holds a header row and the filtered rows`, async ({ page }) => {
+    test(`${name}: the CSV export holds a header row and the filtered rows`, async ({ page }) => {
       test.skip(!c.csv, "this listing offers no CSV export");
       const query = c.filter ? `?${c.filter.param}=${encodeURIComponent(c.filter.value)}` : "";
-      await page.goto(`${l.path}${query}`);
+      await page.goto(`${path}${query}`);
       await expect(rows(page).filter({ hasText: c.row }).first()).toBeVisible({ timeout: 20_000 });
       const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
       const lines = readFileSync((await download.path())!, "utf8")

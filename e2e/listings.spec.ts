@@ -1,24 +1,16 @@
 import { expect, test } from "./fixtures";
-import { storageFor, type DemoRole } from "./helpers";
+import { storageFor } from "./helpers";
+import { LISTINGS } from "./listing-checks";
 
 /**
- * Every listing renders its controls once. From the first byte of a full load until the page has settled, a
- * MutationObserver counts each control (heading, input, select, button: outside the shell, table bodies and dialogs),
- * and no control may ever stand in the document twice unless it does at the end too (a control that is there once
- * and then gone, or renamed, as a select whose options arrive, is no copy). A streamed page whose Suspense
- * boundary is rendered again on the client before it hydrates leaves the server's copy in a hidden element beside
- * the client's for a moment: that is the defect this catches.
+ * Every listing (`LISTINGS`, as the role its own spec checks it as) renders its controls once. From the first byte of
+ * a full load until the page has settled, a MutationObserver counts each control (heading, input, select, button:
+ * outside the shell, table bodies and dialogs), and no control may ever stand in the document twice unless it does at
+ * the end too (a control that is there once and then gone, or renamed, as a select whose options arrive, is no copy).
+ * A streamed page whose Suspense boundary is rendered again on the client before it hydrates leaves the server's copy
+ * in a hidden element beside the client's for a moment: that is the defect this catches.
  */
-const LISTINGS: { path: string; role: DemoRole }[] = [
-  { path: "/accounts", role: "operations" },
-  { path: "/orders", role: "operations" },
-  { path: "/movements", role: "operations" },
-  { path: "/approvals", role: "operations" },
-  { path: "/activities", role: "compliance" },
-  { path: "/alerts", role: "compliance" },
-  { path: "/audit", role: "compliance" },
-  { path: "/admin/staff", role: "admin" },
-];
+
 // The defect was a race (the live channel's first message against the batched reveal) seen in about half the loads.
 const LOADS = 6;
 
@@ -29,7 +21,7 @@ declare global {
   }
 }
 
-for (const { path, role } of LISTINGS) {
+for (const { path, role } of Object.values(LISTINGS)) {
   test.describe(`${path} as ${role}`, () => {
     test.use({ storageState: storageFor(role) });
 

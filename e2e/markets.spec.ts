@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from "./fixtures";
-import { sandboxCall } from "./accounts-helpers";
-import { shots, storageFor } from "./helpers";
+import { pauseMarketTimer, sandboxCall } from "./accounts-helpers";
+import { openPage, shots, storageFor } from "./helpers";
 
 /**
  * The markets page: each screener's rows are the sandbox's answer to the same call (the market timer is paused for
@@ -52,16 +52,10 @@ async function expectRanking(page: Page, id: keyof typeof RESOURCE, query: Recor
 
 test.describe("markets", () => {
   test.use({ storageState: storageFor("support") });
-  test.beforeAll(() => {
-    expect(sandboxCall("POST", "/sandbox/market/pause", { body: { paused: true } }).status).toBe(200);
-  });
-  test.afterAll(() => {
-    sandboxCall("POST", "/sandbox/market/pause", { body: { paused: false } });
-  });
+  pauseMarketTimer();
 
   test("each screener shows the sandbox's ranking, and a symbol opens its instrument page", async ({ page }) => {
-    await page.goto("/markets");
-    await expect(page.getByRole("heading", { name: "Markets" })).toBeVisible();
+    await openPage(page, "/markets", "Markets");
 
     // Top gainers: the ranking by change, highest first, as far as the changes are gains (a quiet day has fewer than 20).
     await expectRanking(

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "./fixtures";
 import { sandboxCall, sandboxCalls } from "./accounts-helpers";
-import { storageFor } from "./helpers";
+import { openPage, storageFor } from "./helpers";
 import { listingChecks } from "./listing-checks";
 
 /**
@@ -56,8 +56,7 @@ test.describe.serial("as operations", () => {
   test.use({ storageState: storageFor("operations") });
 
   test("movements made at the sandbox arrive in the open list by the event stream; type filter, totals, CSV", async ({ page }) => {
-    await page.goto(`/movements?account=${a}`);
-    await expect(page.getByRole("heading", { name: "Movements" })).toBeVisible();
+    await openPage(page, `/movements?account=${a}`, "Movements");
     await expect(page.getByTestId("live-indicator")).toHaveText("Live");
 
     expect(fund("D", "DEPOSIT", "1000.00").status).toBe("COMPLETED");
@@ -221,10 +220,7 @@ test.describe("as support", () => {
 
 // The listing checks: 26 deposits of this run on one account (more than the smallest page), one more made at the
 // sandbox appears in the open list.
-listingChecks({
-  name: "movements",
-  path: "/movements",
-  role: "operations",
+listingChecks("movements", {
   async make() {
     const tag = Date.now().toString(36);
     const accounts = call("GET", "/broker/accounts/virtual-accounts/list", { query: { page_size: "50" } }).body.data as {

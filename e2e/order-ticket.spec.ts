@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "./fixtures";
-import { sandboxAccountId as accountId, sandboxCall } from "./accounts-helpers";
-import { arrowToOption, cutOff, escapeTwice, holdRequests, pickFromCalendar, shots, storageFor } from "./helpers";
+import { pauseMarketTimer, sandboxAccountId as accountId, sandboxCall } from "./accounts-helpers";
+import { arrowToOption, clickWhileSearchHeld, cutOff, escapeTwice, pickFromCalendar, shots, storageFor } from "./helpers";
 
 /**
  * The order ticket as operations (issue 11, item 4): orders of every kind placed through the page and checked in the
@@ -75,12 +75,7 @@ const money = (text: string | null) => Number((text ?? "").replace(/[^0-9.-]/g, 
 
 // The market timer is paused for the file, so a pinned price stays pinned: the tests' limits sit within a few percent
 // of the desk's 10 % band, and the random walk moves prices whenever the market clock is in a session.
-test.beforeAll(() => {
-  expect(sandbox("POST", "/sandbox/market/pause", { body: { paused: true } }).status).toBe(200);
-});
-test.afterAll(() => {
-  sandbox("POST", "/sandbox/market/pause", { body: { paused: false } });
-});
+pauseMarketTimer();
 
 test.describe("as operations", () => {
   test.use({ storageState: storageFor("operations") });
@@ -131,16 +126,8 @@ test.describe("as operations", () => {
     const margin = page.getByRole("listbox", { name: "Matching accounts" }).getByRole("option", { name: new RegExp(MARGIN) });
     await field.fill("Emma"); // the first name of MARGIN's holder
     await expect(margin).toBeVisible();
-    const before = await margin.boundingBox();
-
     // The search for the account number is held at the network while the list of the name search is shown.
-    const release = await holdRequests(page, `**/api/orders/ticket/accounts?q=${MARGIN}`);
-    await field.fill(MARGIN);
-    await expect(page.getByText("Searching…")).toBeVisible();
-    expect(await margin.boundingBox()).toEqual(before);
-
-    await margin.click();
-    release();
+    await clickWhileSearchHeld(page, { field, option: margin, next: MARGIN, url: `**/api/orders/ticket/accounts?q=${MARGIN}` });
     await expect(page.getByTestId("ticket-account")).toContainText(MARGIN);
   });
 

@@ -191,10 +191,7 @@ test.describe("as compliance", () => {
 // The listing checks: 450 filled orders of this run's symbol published as events at the sandbox (three reads of 200 as
 // the reader scrolls), and one more arriving is announced in the "new orders" bar, then shown.
 const SCROLL_ROWS = 450;
-listingChecks({
-  name: "orders",
-  path: "/orders",
-  role: "operations",
+listingChecks("orders", {
   rows: (page) => page.locator("[data-testid^=order-row-]"),
   async make({ browser }) {
     const tag = Date.now().toString(36).toUpperCase();

@@ -1,9 +1,7 @@
 import { expect, test } from "./fixtures";
-import { createStaffAsAdmin, shots, signIn, storageFor } from "./helpers";
+import { createStaffAsAdmin, describeAs, shots, signIn } from "./helpers";
 
-test.describe("Admin → Roles", () => {
-  test.use({ storageState: storageFor("admin") });
-
+describeAs("Admin → Roles", "admin", () => {
   test("a custom role with orders:read only sees the blotter, without controls; taking the permission away applies at the next request", async ({
     page,
     browser,

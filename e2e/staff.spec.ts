@@ -142,10 +142,7 @@ test.describe("permissions are enforced on the server", () => {
 });
 
 // The listing checks: eleven users of this run (more than the smallest page), a user made in another browser appears.
-listingChecks({
-  name: "staff",
-  path: "/admin/staff",
-  role: "admin",
+listingChecks("staff", {
   async make({ browser }) {
     const run = Date.now().toString(36);
     const admin = await browser.newPage({ storageState: storageFor("admin") });

@@ -1,14 +1,12 @@
 import { expect, test } from "./fixtures";
-import { storageFor } from "./helpers";
+import { describeAs } from "./helpers";
 
 /**
  * Status mail on the started app: a subscribe request (the route the status page's form posts to), its confirmation
  * mail read on Admin → Mail (the embedded SMTP server: no SMTP_URL), the link followed without a session and
  * confirmed, then the mail's unsubscribe link.
  */
-test.describe("Status mail", () => {
-  test.use({ storageState: storageFor("admin") });
-
+describeAs("Status mail", "admin", () => {
   test("a subscription's confirmation mail arrives on Admin → Mail; its links confirm and unsubscribe without a session", async ({
     page,
     browser,
@@ -57,9 +55,7 @@ test.describe("Status mail", () => {
   });
 });
 
-test.describe("Admin → Mail as operations", () => {
-  test.use({ storageState: storageFor("operations") });
-
+describeAs("Admin → Mail as operations", "operations", () => {
   test("is refused", async ({ page }) => {
     const res = await page.goto("/admin/mail");
     expect(res?.status()).toBe(403);

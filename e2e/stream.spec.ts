@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 import { sandboxCall } from "./accounts-helpers";
-import { cutOff, shots, storageFor } from "./helpers";
+import { cutOff, describeAs, shots } from "./helpers";
 import { usStockOrder } from "../tests/helpers/orders";
 
 /**
@@ -16,9 +16,7 @@ const MARGIN_ACCOUNT = () => {
   return a.account_id as string;
 };
 
-test.describe("live updates", () => {
-  test.use({ storageState: storageFor("operations") });
-
+describeAs("live updates", "operations", () => {
   test("a signed-in page receives a change notice within 2 s of an order filled at the sandbox", async ({ page }) => {
     await page.goto("/");
     await expect(page.getByTestId("live-indicator")).toHaveText("Live");
@@ -52,9 +50,7 @@ test.describe("live updates", () => {
   });
 });
 
-test.describe("Admin → Event stream", () => {
-  test.use({ storageState: storageFor("admin") });
-
+describeAs("Admin → Event stream", "admin", () => {
   test("shows connected, then down while the upstream refuses the stream, then connected again; the banner comes and goes", async ({
     page,
   }) => {
@@ -90,9 +86,7 @@ test.describe("Admin → Event stream", () => {
   });
 });
 
-test.describe("Event stream as operations", () => {
-  test.use({ storageState: storageFor("operations") });
-
+describeAs("Event stream as operations", "operations", () => {
   test("readable, with no reconnect or reconciliation control", async ({ page }) => {
     await page.goto("/admin/stream");
     await expect(page.getByTestId("stream-state")).toBeVisible();
@@ -101,9 +95,7 @@ test.describe("Event stream as operations", () => {
   });
 });
 
-test.describe("Event stream as support", () => {
-  test.use({ storageState: storageFor("support") });
-
+describeAs("Event stream as support", "support", () => {
   test("refused: the page is a 403 and the health route answers 403", async ({ page }) => {
     const res = await page.goto("/admin/stream");
     expect(res?.status()).toBe(403);

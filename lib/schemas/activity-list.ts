@@ -37,9 +37,6 @@ export const ACTIVITY_TYPE_LABELS: Record<(typeof ACTIVITY_TYPES)[number], strin
   OTHER: "Other",
 };
 
-export const ACTIVITY_SOURCES = ["live", "desk"] as const;
-export type ActivitySource = (typeof ACTIVITY_SOURCES)[number];
-
 export const activityFilterSchema = z.object({
   type: word,
   subType: word,
@@ -65,9 +62,10 @@ export const activityFilterSchema = z.object({
    * Where rows come from: one account reads live from the upstream (its default), every account from the desk's
    * copy. "desk" with an account reads that account's copy.
    */
-  source: z.enum(ACTIVITY_SOURCES).optional().catch(undefined),
+  source: z.enum(["live", "desk"]).optional().catch(undefined),
 });
 export type ActivityFilter = z.infer<typeof activityFilterSchema>;
+export type ActivitySource = NonNullable<ActivityFilter["source"]>;
 
 export const activityListParams = listParams({ filters: activityFilterSchema.shape, sizes: [50, 100, 200], defaultSize: 50 });
 export type ActivityListParams = StateOf<typeof activityListParams>;
