@@ -177,12 +177,12 @@ export async function pickFromCalendar(field: Locator, day: string) {
  * The desk's id of an AAPL order of the account, once the event consumer has recorded it and completed it with its
  * detail call (events carry no prices): read through the blotter's own API.
  */
-export async function deskOrderId(page: Page, account: string, clientOrderId: string): Promise<string> {
+export async function deskOrderId(page: Page, account: string, clientOrderId: string, symbol = "AAPL"): Promise<string> {
   let found = "";
   await expect
     .poll(
       async () => {
-        const res = await page.request.get(`/api/orders?account=${account}&symbol=AAPL&size=500`);
+        const res = await page.request.get(`/api/orders?account=${account}&symbol=${symbol}&size=500`);
         const rows = ((await res.json()) as { rows: { id: string; clientOrderId: string; limitPrice: string | null }[] }).rows;
         found = rows.find((r) => r.clientOrderId === clientOrderId && r.limitPrice !== null)?.id ?? "";
         return found;

@@ -8,14 +8,14 @@ import { listingChecks } from "./listing-checks";
  * The blotter, the order page, replace and cancel, against the e2e sandbox. Orders are placed at the sandbox
  * directly (the market clock pinned to a US core session) and made to produce an event — a replace at the sandbox
  * (MODIFY_SUCCESS) for a resting order, a fill for a marketable one — so the in-process consumer records them.
+ * Support's tests use A, B and D (in order: D's fill moves AAPL under A's and B's limits); compliance's test makes its
+ * own change on C, so it runs alone as well.
  */
 const US_CORE = "2026-11-17T15:00:00Z";
 // New ids whenever the file is loaded (a worker restarted after a failure places its own orders).
 const run = Date.now().toString(36);
 const coid = (name: string) => `e2e${name}${run}`;
 let account = "";
-/** The cancel server action as support sent it, replayed as compliance. */
-let cancelCall: { id: string; body: string; url: string } | undefined;
 
 function ok<T>(res: { status: number; body: T }): T {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -24,12 +24,12 @@ function ok<T>(res: { status: number; body: T }): T {
 
 const call = sandboxCall;
 
-const placeAtSandbox = (id: string, limit: string) =>
+const placeAtSandbox = (id: string, limit: string, symbol = "AAPL") =>
   ok(
     call("POST", "/broker/orders/place", {
       body: {
         account_id: account,
-        new_orders: [usStockOrder({ client_order_id: id, quantity: "10", limit_price: limit })],
+        new_orders: [usStockOrder({ client_order_id: id, symbol, quantity: "10", limit_price: limit })],
       },
     }),
   );
@@ -56,6 +56,10 @@ test.beforeAll(() => {
     placeAtSandbox(coid(name), "50.00");
     replaceAtSandbox(coid(name), "50.10");
   }
+  // C, compliance's own, rests on another symbol: the fill of D (AAPL at 45) leaves it working.
+  ok(call("POST", "/sandbox/market/price", { body: { symbol: "MSFT", price: "100.00" } }));
+  placeAtSandbox(coid("C"), "50.00", "MSFT");
+  replaceAtSandbox(coid("C"), "50.10");
 });
 test.afterAll(() => {
   sandboxCall("POST", "/sandbox/market/clock", { body: { now: null } });
@@ -109,11 +113,6 @@ test.describe.serial("as support", () => {
 
   test("cancels another order with a reason and sees it cancelled", async ({ page }) => {
     const id = await deskOrderId(page, account, coid("B"));
-    page.on("request", (req) => {
-      const action = req.headers()["next-action"];
-      if (action && req.method() === "POST" && (req.postData() ?? "").includes("reasonCode"))
-        cancelCall = { id: action, body: req.postData() ?? "", url: req.url() };
-    });
     await page.goto(`/orders/${id}`);
     await page.getByRole("button", { name: "Cancel order" }).click();
     await page.getByLabel("Reason", { exact: true }).selectOption("OTHER");
@@ -126,7 +125,6 @@ test.describe.serial("as support", () => {
     await expect(page.getByTestId("change-outcome")).toContainText("Cancelled", { timeout: 20_000 });
     await expect(page.getByTestId("order-status")).toContainText("Cancelled");
     expect(sandboxOrder(coid("B")).status).toBe("CANCELLED");
-    expect(cancelCall).toBeDefined();
   });
 
   test("cancelling an order filled meanwhile is refused with a clear message, and nothing is sent upstream", async ({ page }) => {
@@ -151,13 +149,42 @@ test.describe.serial("as support", () => {
 
 test.describe("as compliance", () => {
   test.use({ storageState: storageFor("compliance") });
+  let id = "";
+  /** The cancel server action of C as support's browser sent it, held at the network (never sent) and replayed. */
+  let cancelCall: { id: string; body: string; url: string } | undefined;
+
+  // Support replaces C through the desk (the change compliance reads), then confirms a cancel whose call is kept.
+  test.beforeAll(async ({ browser }) => {
+    const support = await browser.newContext({ storageState: storageFor("support") });
+    const page = await support.newPage();
+    id = await deskOrderId(page, account, coid("C"), "MSFT");
+    await page.goto(`/orders/${id}`);
+    await page.getByRole("button", { name: "Replace" }).click();
+    await page.getByLabel("Limit price (USD)").fill("51.00");
+    await page.getByLabel("Reason", { exact: true }).selectOption("WRONG_PRICE_OR_QUANTITY");
+    await page.getByRole("button", { name: "Review replace" }).click();
+    await page.getByRole("button", { name: "Confirm replace" }).click();
+    await expect(page.getByTestId("change-outcome")).toContainText("Replaced", { timeout: 20_000 });
+    await page.goto(`/orders/${id}`);
+    await page.route(`**/orders/${id}`, (route, req) => {
+      const action = req.headers()["next-action"];
+      if (!action || req.method() !== "POST" || !(req.postData() ?? "").includes("reasonCode")) return route.continue();
+      cancelCall = { id: action, body: req.postData() ?? "", url: req.url() };
+      return route.abort();
+    });
+    await page.getByRole("button", { name: "Cancel order" }).click();
+    await page.getByLabel("Reason", { exact: true }).selectOption("DUPLICATE");
+    await page.getByRole("button", { name: "Review cancel" }).click();
+    await page.getByRole("button", { name: "Confirm cancel" }).click();
+    await expect.poll(() => cancelCall).toBeDefined();
+    await support.close();
+  });
 
   test("reads the blotter and the order, sees no replace or cancel control, and a replayed cancel is refused", async ({ page }) => {
-    const id = await deskOrderId(page, account, coid("A"));
     await page.goto(`/orders?account=${account}`);
-    await expect(page.getByTestId(`order-row-${coid("A")}`)).toBeVisible();
+    await expect(page.getByTestId(`order-row-${coid("C")}`)).toBeVisible();
     await page.goto(`/orders/${id}`);
-    await expect(page.getByRole("heading", { name: `Order ${coid("A")}` })).toBeVisible();
+    await expect(page.getByRole("heading", { name: `Order ${coid("C")}` })).toBeVisible();
     await expect(page.getByRole("region", { name: "Timeline" })).toContainText("Replaced");
     // Who replaced it, when and why, from the audit trail.
     const change = page.getByTestId("staff-change").filter({ hasText: "Replace" });
@@ -166,20 +193,21 @@ test.describe("as compliance", () => {
     await expect(page.getByRole("button", { name: "Replace" })).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Cancel order" })).toHaveCount(0);
 
-    expect(cancelCall, "the support test recorded the cancel action").toBeDefined();
-    const before = sandboxOrder(coid("D")).status;
+    // Support's own cancel call, sent again with compliance's session: refused, and C still works at the broker.
+    const before = sandboxOrder(coid("C")).status;
+    expect(before).not.toBe("CANCELLED");
     const replay = await page.request.post(new URL(cancelCall!.url).pathname, {
       headers: { "next-action": cancelCall!.id, accept: "text/x-component", "content-type": "text/plain;charset=UTF-8" },
       data: cancelCall!.body,
     });
     expect(await replay.text()).toContain("FORBIDDEN");
-    expect(sandboxOrder(coid("D")).status).toBe(before);
+    expect(sandboxOrder(coid("C")).status).toBe(before);
 
     // How the pages look, at the desk's two usual widths (kept with the run's results).
     for (const width of [1280, 1920]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(`/orders?account=${account}`);
-      await expect(page.getByTestId(`order-row-${coid("A")}`)).toBeVisible();
+      await expect(page.getByTestId(`order-row-${coid("C")}`)).toBeVisible();
       await page.screenshot({ path: `test-results/orders-blotter-${width}.png` });
       await page.goto(`/orders/${id}`);
       await expect(page.getByRole("region", { name: "Timeline" })).toBeVisible();
