@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, test, type Page } from "./fixtures";
 import { sandboxCall, sandboxCalls } from "./accounts-helpers";
 import { storageFor, deskOrderId } from "./helpers";
 import { usStockOrder } from "../tests/helpers/orders";
@@ -43,6 +43,14 @@ const sandboxOrder = (id: string) =>
   ok(call("GET", "/broker/orders/get", { query: { account_id: account, client_order_id: id } })).orders.find(
     (o: { client_order_id: string }) => o.client_order_id === id,
   );
+
+/** Opens an order's page and its cancel form, picks `reason` and asks for the review. */
+async function reviewCancel(page: Page, id: string, reason: string) {
+  await page.goto(`/orders/${id}`);
+  await page.getByRole("button", { name: "Cancel order" }).click();
+  await page.getByLabel("Reason", { exact: true }).selectOption(reason);
+  await page.getByRole("button", { name: "Review cancel" }).click();
+}
 
 test.beforeAll(() => {
   const res = ok(call("GET", "/broker/accounts/virtual-accounts/list", { query: { page_size: "50" } }));
@@ -112,11 +120,7 @@ test.describe.serial("as support", () => {
   });
 
   test("cancels another order with a reason and sees it cancelled", async ({ page }) => {
-    const id = await deskOrderId(page, account, coid("B"));
-    await page.goto(`/orders/${id}`);
-    await page.getByRole("button", { name: "Cancel order" }).click();
-    await page.getByLabel("Reason", { exact: true }).selectOption("OTHER");
-    await page.getByRole("button", { name: "Review cancel" }).click();
+    await reviewCancel(page, await deskOrderId(page, account, coid("B")), "OTHER");
     await expect(page.locator("#f-reasonText-error")).toBeVisible();
     await page.getByLabel("Reason text").fill("Customer called to withdraw");
     await page.getByRole("button", { name: "Review cancel" }).click();
@@ -128,11 +132,7 @@ test.describe.serial("as support", () => {
   });
 
   test("cancelling an order filled meanwhile is refused with a clear message, and nothing is sent upstream", async ({ page }) => {
-    const id = await deskOrderId(page, account, coid("D"));
-    await page.goto(`/orders/${id}`);
-    await page.getByRole("button", { name: "Cancel order" }).click();
-    await page.getByLabel("Reason", { exact: true }).selectOption("DUPLICATE");
-    await page.getByRole("button", { name: "Review cancel" }).click();
+    await reviewCancel(page, await deskOrderId(page, account, coid("D")), "DUPLICATE");
     // While the support agent reads the confirmation, the order fills at the broker.
     ok(call("POST", "/sandbox/market/price", { body: { symbol: "AAPL", price: "45.00" } }));
     expect(sandboxOrder(coid("D")).status).toBe("FILLED");
@@ -165,16 +165,13 @@ test.describe("as compliance", () => {
     await page.getByRole("button", { name: "Review replace" }).click();
     await page.getByRole("button", { name: "Confirm replace" }).click();
     await expect(page.getByTestId("change-outcome")).toContainText("Replaced", { timeout: 20_000 });
-    await page.goto(`/orders/${id}`);
     await page.route(`**/orders/${id}`, (route, req) => {
       const action = req.headers()["next-action"];
       if (!action || req.method() !== "POST" || !(req.postData() ?? "").includes("reasonCode")) return route.continue();
       cancelCall = { id: action, body: req.postData() ?? "", url: req.url() };
       return route.abort();
     });
-    await page.getByRole("button", { name: "Cancel order" }).click();
-    await page.getByLabel("Reason", { exact: true }).selectOption("DUPLICATE");
-    await page.getByRole("button", { name: "Review cancel" }).click();
+    await reviewCancel(page, id, "DUPLICATE");
     await page.getByRole("button", { name: "Confirm cancel" }).click();
     await expect.poll(() => cancelCall).toBeDefined();
     await support.close();
