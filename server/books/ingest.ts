@@ -49,7 +49,7 @@ export interface StreamPosition {
 
 /**
  * `guard` runs first, under the lock: when it answers false nothing is stored (a snapshot taken before an event
- * that has since been applied must not overwrite it).
+ * that has since been applied must not overwrite it). What it writes commits with the events, or not at all.
  */
 export async function ingest(
   engine: Engine,

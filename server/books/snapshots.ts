@@ -142,13 +142,11 @@ export async function applyMovementSnapshot(
       return "same";
     }
   }
-  const result = await ingest(
-    engine,
-    [item],
-    undefined,
-    async (tx) => (await movementSeq(tx, m.kind, m.client_request_id)) === m.last_event_seq,
-  );
-  if (!result.stored) return "stale";
-  await markMovementDetailSeen(engine, m.kind, m.client_request_id);
-  return diverged ? "diverged" : "enriched";
+  // The detail is marked read in the transaction that stores it: no reader sees the fields it fills without the time.
+  const result = await ingest(engine, [item], undefined, async (tx) => {
+    if ((await movementSeq(tx, m.kind, m.client_request_id)) !== m.last_event_seq) return false;
+    await markMovementDetailSeen(tx, m.kind, m.client_request_id);
+    return true;
+  });
+  return !result.stored ? "stale" : diverged ? "diverged" : "enriched";
 }
