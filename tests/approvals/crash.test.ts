@@ -202,9 +202,10 @@ for (const engine of testEngines()) {
 
     it("found by the job system within seconds of the limit, not at the next minute: from the claim's notice, and again while it beats", async () => {
       // The expiry job without its minute's schedule: what finds the stopped executions here is the claim's notice
-      // and the job's own follow-up. A 2 s limit stands for the 30 s one.
+      // and the job's own follow-up. A 3 s limit stands for the 30 s one: beats 0.4 s apart leave 2.6 s for a stall of
+      // this process (the test and the job share it) before a beating execution could count as stopped.
       const jobs = await startJobs({
-        deps: { ...probeDeps(f.db), client: f.client, stuckAfterMs: 2_000 },
+        deps: { ...probeDeps(f.db), client: f.client, stuckAfterMs: 3_000 },
         jobs: [{ ...JOBS.approvalsExpiry, schedule: undefined }],
         pollingIntervalSeconds: 0.5,
       });
@@ -220,9 +221,10 @@ for (const engine of testEngines()) {
         // comes back when it could count as stopped), settled once the beats end.
         const second = await hold("50000.00");
         await approveAndCrash(second.id, { stopped: false, afterCommitOf: /SET status = 'executing'/ });
-        for (let beat = 0; beat < 8; beat++) {
+        // Beating for 5.2 s: past the moment a job blind to the beats would settle it (the limit, a second, a poll).
+        for (let beat = 0; beat < 13; beat++) {
           await markAlive(f.db.engine, second.id);
-          await new Promise((r) => setTimeout(r, 700));
+          await new Promise((r) => setTimeout(r, 400));
           expect(await status(second.id)).toBe("executing");
         }
         await until(async () => (await status(second.id)) === "failed", 30_000, "the second stopped execution settled");
