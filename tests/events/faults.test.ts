@@ -87,7 +87,7 @@ describe.skipIf(!server)("fault drills (postgres)", () => {
     consumer.signal("SIGKILL");
   }, 180_000);
 
-  it("a frozen leader loses its lease: a standby takes over within 10 s, and the old one steps down when it wakes", async () => {
+  it("a frozen leader loses its lease: a standby takes over within 15 s, and the old one steps down when it wakes", async () => {
     // Its own starting point: no lease left by an earlier consumer (killed, its lease runs out by itself).
     await until(async () => !(await holder()), 30_000, "no leader");
     const fromId = await lastSandboxEventId(f);
@@ -115,7 +115,9 @@ describe.skipIf(!server)("fault drills (postgres)", () => {
     await leader(first);
     await activity(f, 2);
     console.log(`frozen leader: the standby held the lease ${takeover} ms after the freeze`);
-    expect(takeover).toBeLessThan(10_000);
+    // The lease (6 s) and the standby's poll (1 s), with room for a loaded machine: what the bound rules out is a
+    // takeover that waits for the frozen leader's connections to time out (minutes).
+    expect(takeover).toBeLessThan(15_000);
 
     a.signal("SIGCONT");
     await until(() => a.output().includes("lost its lease"), 30_000, "the old leader to step down");
