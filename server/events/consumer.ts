@@ -153,7 +153,10 @@ export function startConsumer(o: ConsumerOptions): ConsumerHandle {
     const lostLock = new AbortController();
     void l.lost.then(() => lostLock.abort());
     const lost = AbortSignal.any([lostLock.signal, stopping.signal]);
-    await setStream(o.engine, { leader: instance, heartbeat_at: new Date() });
+    // Not connected until its own subscription is: a leader that died left the row saying connected (down since now
+    // when it did; a row already down keeps its time).
+    const now = new Date();
+    await setStream(o.engine, { leader: instance, heartbeat_at: now, connected: false, disconnected_at: now });
     o.onLead?.(lost);
     let attempt = 0;
     try {

@@ -1,7 +1,10 @@
+import { createServer, type AddressInfo, type Socket } from "node:net";
 import { describe, expect, it } from "vitest";
 import type { AppDb } from "@/server/db";
 import { ingest } from "@/server/books/ingest";
 import { fromStream } from "@/server/events/ingest";
+import { streamStatus } from "@/server/books/health";
+import { startConsumer } from "@/server/events/consumer";
 import { tryLead } from "@/server/events/leader";
 import { testEngines, withEngineDb } from "../helpers/engines";
 
@@ -60,5 +63,44 @@ describe.each(testEngines())("the consumer's lease ($name)", (te) => {
     const c = (await tryLead(db.engine, "c"))!;
     expect(c).toBeDefined();
     await c.release();
+  });
+});
+
+describe.each(testEngines())("a new leader's stream row ($name)", (te) => {
+  let db: AppDb;
+  withEngineDb(te, (d) => {
+    db = d;
+  });
+
+  it("says down from the takeover until its own subscription succeeds, not the dead leader's connected", async () => {
+    // The stream's row as a leader killed while connected leaves it.
+    await db.engine.query(
+      "UPDATE brokerdesk.event_stream SET leader = 'dead', connected = true, connected_at = now() - interval '1 hour', heartbeat_at = now() - interval '20 seconds'",
+    );
+    // An upstream that takes the connection and never answers the subscription.
+    const held: Socket[] = [];
+    const upstream = createServer((socket) => held.push(socket));
+    await new Promise<void>((r) => upstream.listen(0, "127.0.0.1", r));
+    let onLead = () => undefined as void;
+    const led = new Promise<void>((r) => (onLead = r));
+    const consumer = startConsumer({
+      engine: db.engine,
+      instance: "standby",
+      stream: { target: `127.0.0.1:${(upstream.address() as AddressInfo).port}`, appKey: "k", appSecret: "s" },
+      silenceMs: 60_000,
+      onLead: () => onLead(),
+    });
+    try {
+      await led;
+      const { rows } = await db.engine.query<{ leader: string; connected: boolean; disconnected_at: Date | null }>(
+        "SELECT leader, connected, disconnected_at FROM brokerdesk.event_stream",
+      );
+      expect(rows[0]).toMatchObject({ leader: "standby", connected: false, disconnected_at: expect.any(Date) });
+      expect(await streamStatus(db.engine, 60_000)).toMatchObject({ state: "down" });
+    } finally {
+      await consumer.stop();
+      for (const s of held) s.destroy();
+      upstream.close();
+    }
   });
 });
