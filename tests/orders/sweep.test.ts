@@ -5,6 +5,7 @@ import type { BrokerClient } from "@/server/broker/client";
 import { listOrders } from "@/server/orders/queries/blotter";
 import { saveSweepAttempt, selectNextSweepAccount } from "@/server/orders/queries/sweep";
 import { checkAccountOrders, pacer, requestOrderCheck, runOrderSweep, type OrderSweepDeps } from "@/server/orders/sweep";
+import { JOBS } from "@/server/jobs/definitions";
 import { masterAccountId } from "@/server/sandbox/seed";
 import { engines } from "../sandbox/fixture";
 import { ACCOUNTS } from "../sandbox/trading-helpers";
@@ -197,10 +198,13 @@ describe.each(engines)("open-orders sweep ($name)", (te) => {
   it("runs as the orders-sweep job: an order placed at the upstream reaches the books without anyone asking", async () => {
     const account = ACCOUNTS.optionsLv2;
     const coid = await place(account, { limit_price: "11.00" });
-    const jobs = await f.jobs({ deps: { orders: { rate: 100, hotMs: 60_000 } } });
+    // Only the sweep's job: the others (the backfill due at start) could book the order without a sweep visit.
+    const jobs = await f.jobs({ jobs: [JOBS.ordersSweep], deps: { orders: { rate: 100, hotMs: 60_000 } } });
     try {
-      await until(async () => (await bookRow(account, coid))?.limit_price === "11.00", 20_000, "the order in the books");
-      expect((await state(account))?.checked_at).not.toBeNull();
+      // The visit's record (written after the order is committed): the row exists only once the sweep has been here.
+      const visited = await until(async () => (await state(account))?.checked_at, 20_000, "the sweep's visit of the account");
+      expect(visited).toBeInstanceOf(Date);
+      expect(await bookRow(account, coid)).toMatchObject({ limit_price: "11.00", quantity: "2" });
     } finally {
       await jobs.stop();
     }
