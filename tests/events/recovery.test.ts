@@ -69,7 +69,7 @@ describe.skipIf(!server)("two consumer processes on one PostgreSQL server", () =
       )
     )[0];
 
-  it("only one consumes; SIGKILL the leader and the other takes over within 10 s; nothing lost", async () => {
+  it("only one consumes; SIGKILL the leader and the other takes over within 15 s; nothing lost", async () => {
     const fromId = await lastSandboxEventId(f);
     const since = await mark(f);
     const a = spawnConsumer();
@@ -95,10 +95,12 @@ describe.skipIf(!server)("two consumer processes on one PostgreSQL server", () =
         const s = await stream();
         return s.connected && s.leader !== first && s.leader;
       },
-      10_000,
+      30_000,
       "takeover",
     );
-    expect(Date.now() - killed).toBeLessThan(10_000);
+    // The lease (6 s), the standby's poll (1 s) and its subscription, with room for a loaded machine: what the bound
+    // rules out is a standby that waits for more than the lease.
+    expect(Date.now() - killed).toBeLessThan(15_000);
     expect(second).not.toBe(first);
     await activity(f, 2);
     // The killed consumer comes back and stands by.
