@@ -15,6 +15,8 @@ interface Msg {
   eventType: number;
   subscribeType: number;
   payload: string;
+  /** When the sandbox wrote the message (its Date.now(), in this process). */
+  timestamp: string;
 }
 interface Stream {
   msgs: Msg[];
@@ -232,25 +234,20 @@ describe("gRPC EventService.Subscribe", () => {
     const s = subscribe();
     await until(() => s.msgs.length > 0);
     await f.api.call("POST", "/sandbox/events/silence", { body: { silent: true } });
-    const pings = () => s.msgs.filter((m) => m.eventType === EVENT.Ping).length;
-    // Pings come every 100 ms when not silent. Those written before the silence may still be on their way (later
-    // under load): wait for 300 ms without one, which a stream that still pings never gives.
-    let before = pings();
-    await until(
-      async () => {
-        before = pings();
-        await new Promise((r) => setTimeout(r, 300));
-        return pings() === before;
-      },
-      5000,
-      "no ping for 300 ms",
-    );
+    // Pings written before the silence may still be on their way, however late: a message says when it was written,
+    // and nothing may be written while the silence lasts (six pings' time, for a stream that still pinged).
+    const silenced = Date.now();
     await fund(f.api, acct, "1.00");
     await new Promise((r) => setTimeout(r, 600));
-    expect(pings()).toBe(before);
     expect(s.events().some((e) => e.event_type === "FUNDING")).toBe(false);
+    const unsilencing = Date.now();
     await f.api.call("POST", "/sandbox/events/silence", { body: { silent: false } });
     await until(() => s.events().some((e) => e.event_type === "FUNDING"));
+    // A stream delivers in order: whatever it wrote while silent came before the deposit, which was held till the end.
+    const written = (m: Msg) => Number(m.timestamp);
+    expect(s.msgs.filter((m) => written(m) > silenced && written(m) < unsilencing)).toEqual([]);
+    const deposit = s.msgs.find((m) => isEventMessage(m.eventType) && JSON.parse(m.payload).event_type === "FUNDING")!;
+    expect(written(deposit)).toBeGreaterThanOrEqual(unsilencing);
     await f.api.call("POST", "/sandbox/events/drop", { body: {} });
     await until(() => s.error);
     expect(s.error!.code).toBe(grpc.status.UNAVAILABLE);
