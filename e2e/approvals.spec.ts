@@ -115,6 +115,8 @@ test.describe("Approvals inbox", () => {
 // The listing checks: a rule that holds every USD cash journal above 1, eleven held journals of this run (more than
 // the smallest page), and one more sent in another browser appears in the open inbox. The rule is disabled after.
 listingChecks("approvals", {
+  // A row's age and time to expiry are minutes from the read: a row is named by its request's link.
+  rowKey: (row) => row.getByRole("link").first().getAttribute("href"),
   async make({ browser }) {
     const admin = await browser.newPage({ storageState: storageFor("admin") });
     await holdCashJournalsAbove(admin, "1");
