@@ -48,11 +48,15 @@ test("a list that missed notices while its live channel was down reads its page 
   // The tab cannot reach the live channel (a network blip, the desk restarting behind its balancer): no notice
   // reaches it, and the channel keeps trying.
   const channel = "**/api/live*";
-  await page.route(channel, (route) => route.abort());
+  let refused = 0;
+  await page.route(channel, (route) => (refused++, route.abort()));
   await page.goto("/audit");
   const live = page.getByTestId("live-indicator");
   await expect(live).toHaveText("Offline");
   await expect(page.getByTestId("audit-row").first()).toBeVisible();
+  // The channel opens once the page is interactive, and "Offline" is also what the page says before that: the change
+  // below must come after a try that failed (a channel's first connection follows the page's own read, no more).
+  await expect.poll(() => refused).toBeGreaterThan(0);
   const res = await page.request.get("/api/audit/export?action=while-offline");
   expect(res.status()).toBe(200);
   const newest = ((await (await page.request.get("/api/audit?size=1")).json()) as { rows: { seq: number }[] }).rows[0];
