@@ -90,37 +90,47 @@ export function liveStream(engine: Engine, role: Access, silenceMs: number, sign
   let cleanup = () => undefined as void;
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
+      // Set before the first await: a reader that leaves while the channel subscribes ends it all the same.
       let open = true;
-      const send = (event: string, data: unknown) => {
-        if (open) controller.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
-      };
-      const status = () =>
-        sharedStatus(engine, silenceMs).then(
-          (s) => send("status", s),
-          () => undefined,
-        );
       const changes = throttle<LiveNotice>((n) => send("change", n), mergeNotices, LIVE_NOTICE_MS);
-      const off = await onChange(engine, (n) => {
-        const mine = noticeFor(role, n);
-        if (mine) changes.push(mine);
-        if (n.topics.includes("stream")) void status();
-      });
-      const timer = setInterval(() => void status(), 5_000);
-      const detach = attach?.(send);
+      // What ends the channel's parts, in the order they started.
+      const stops: (() => void)[] = [() => changes.stop()];
       cleanup = () => {
         if (!open) return;
         open = false;
-        off();
-        changes.stop();
-        detach?.();
-        clearInterval(timer);
+        for (const stop of stops) stop();
         try {
           controller.close();
         } catch {
           // already closed by the client
         }
       };
+      const send = (event: string, data: unknown) => {
+        if (!open) return;
+        try {
+          controller.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
+        } catch {
+          // The stream ended under us (its reader went without a word): this channel stops, never the notices' fan-out.
+          cleanup();
+        }
+      };
+      const status = () =>
+        sharedStatus(engine, silenceMs).then(
+          (s) => send("status", s),
+          () => undefined,
+        );
       signal.addEventListener("abort", cleanup, { once: true });
+      if (signal.aborted) cleanup();
+      const unsubscribe = await onChange(engine, (n) => {
+        const mine = noticeFor(role, n);
+        if (mine) changes.push(mine);
+        if (n.topics.includes("stream")) void status();
+      });
+      if (!open) return unsubscribe();
+      const timer = setInterval(() => void status(), 5_000);
+      stops.push(unsubscribe, () => clearInterval(timer));
+      const detach = attach?.(send);
+      if (detach) stops.push(detach);
       send("ready", { topics: Object.keys(TOPIC_PERMISSION).filter((t) => can(role, TOPIC_PERMISSION[t])) });
       await status();
     },

@@ -3,6 +3,7 @@ import { EventEmitter } from "node:events";
 import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { Engine } from "@/server/db/engine";
+import { logger } from "@/server/log";
 import type { ChangeNotice } from "./channel";
 import { CHANGES_CHANNEL, LISTEN_CHANGES } from "./queries";
 
@@ -92,6 +93,14 @@ export async function onChange(engine: Engine, listener: Listener): Promise<() =
     throw e;
   });
   await h.started;
-  h.bus.on("notice", listener);
-  return () => h.bus.off("notice", listener);
+  // Each listener on its own: one that throws must not keep the notice from the listeners after it.
+  const isolated: Listener = (n) => {
+    try {
+      listener(n);
+    } catch (err) {
+      logger.error({ err }, "a change notice's listener failed");
+    }
+  };
+  h.bus.on("notice", isolated);
+  return () => h.bus.off("notice", isolated);
 }

@@ -6,6 +6,7 @@ import { openEngine, type Engine } from "@/server/db/engine";
 import { ingest } from "@/server/books/ingest";
 import { fromStream } from "@/server/events/ingest";
 import { LIVE_NOTICE_MS, liveStream, MERGED_ACCOUNTS, noticeFor, type LiveNotice } from "@/server/events/live";
+import { logger } from "@/server/log";
 import { notifyChange } from "@/server/notices/channel";
 import { onChange, type ChangeNotice } from "@/server/notices/listen";
 import { testEngines } from "../helpers/engines";
@@ -192,6 +193,51 @@ describe.each(testEngines())("change notices ($name)", (te) => {
       // The merged rest names as many as it holds and says there were more: the last ten are not named.
       expect(changes[1].accounts).toEqual(accounts.slice(1, MERGED_ACCOUNTS + 1));
       expect(changes[1].moreAccounts).toBe(true);
+    });
+  });
+
+  it("a listener that throws keeps the notice from no listener after it", async () => {
+    await withNotices(async (db, got) => {
+      const failed = vi.spyOn(logger, "error").mockImplementation(() => undefined);
+      const offBroken = await onChange(db.engine, () => {
+        throw new Error("a broken reader");
+      });
+      const after: ChangeNotice[] = [];
+      const offAfter = await onChange(db.engine, (n) => after.push(n));
+      try {
+        await notifyChange(db.engine, { topics: ["order"], accounts: ["D1"] });
+        expect(await next(after)).toEqual({ topics: ["order"], accounts: ["D1"] });
+        expect(got).toHaveLength(1);
+        expect(failed).toHaveBeenCalledTimes(1);
+      } finally {
+        offBroken();
+        offAfter();
+        failed.mockRestore();
+      }
+    });
+  });
+
+  it("a reader that leaves while its channel subscribes leaves nothing listening behind", async () => {
+    await withNotices(async (db) => {
+      const failed = vi.spyOn(logger, "error").mockImplementation(() => undefined);
+      try {
+        // Gone by either road before the channel has subscribed: the request aborted, the stream cancelled.
+        const abort = new AbortController();
+        const aborted = liveStream(db.engine, roleAccess("operations"), 30_000, abort.signal);
+        abort.abort();
+        const cancelled = liveStream(db.engine, roleAccess("operations"), 30_000, new AbortController().signal);
+        await cancelled.body!.cancel();
+        const heard: ChangeNotice[] = [];
+        const off = await onChange(db.engine, (n) => heard.push(n));
+        await notifyChange(db.engine, { topics: ["movement"], accounts: ["D2"] });
+        expect(await next(heard)).toEqual({ topics: ["movement"], accounts: ["D2"] });
+        off();
+        // Neither channel heard it: a closed stream written to would have thrown in the notices' fan-out.
+        expect(failed).not.toHaveBeenCalled();
+        expect(await aborted.body!.getReader().read()).toEqual({ done: true, value: undefined });
+      } finally {
+        failed.mockRestore();
+      }
     });
   });
 
