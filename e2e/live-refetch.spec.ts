@@ -1,12 +1,24 @@
-import { expect, test } from "./fixtures";
+import { expect, test, type Page } from "./fixtures";
 import { storageFor } from "./helpers";
 
 /**
  * A busy stream of changes does not make an open list read its page on every notice: the server sends a reader at
  * most one notice every 250 ms and the page reads again at most once a second (lib/throttle.ts), the last change
- * still shown. A list whose channel was down reads its page again when the channel is back.
+ * still shown. A list whose channel was down reads its page again when the channel is back; one whose channel first
+ * connects after a change the page's own read missed reads it then.
  */
 test.use({ storageState: storageFor("compliance") });
+
+/** The trail's newest entry, as the desk answers now. */
+const newestEntry = async (page: Page) =>
+  ((await (await page.request.get("/api/audit?size=1")).json()) as { rows: { seq: number; action: string }[] }).rows[0];
+
+/** The link of entry `seq` in the trail's top row. */
+const onTop = (page: Page, seq: number) =>
+  page
+    .getByTestId("audit-row")
+    .first()
+    .getByRole("link", { name: `Entry ${seq}`, exact: true });
 
 test("the audit trail reads its page at most once a second while entries stream in, and ends on the newest", async ({ page }) => {
   await page.goto("/audit");
@@ -26,14 +38,9 @@ test("the audit trail reads its page at most once a second while entries stream 
   }
   const streamed = Date.now() - started;
   // The newest entry (the last export's) is on top once the trailing read has run.
-  const newest = ((await (await page.request.get("/api/audit?size=1")).json()) as { rows: { seq: number; action: string }[] }).rows[0];
+  const newest = await newestEntry(page);
   expect(newest.action).toBe("audit.export");
-  await expect(
-    page
-      .getByTestId("audit-row")
-      .first()
-      .getByRole("link", { name: `Entry ${newest.seq}`, exact: true }),
-  ).toBeVisible({
+  await expect(onTop(page, newest.seq)).toBeVisible({
     timeout: 10_000,
   });
   await page.waitForTimeout(1_500); // a read still due would have started by now
@@ -59,15 +66,38 @@ test("a list that missed notices while its live channel was down reads its page 
   await expect.poll(() => refused).toBeGreaterThan(0);
   const res = await page.request.get("/api/audit/export?action=while-offline");
   expect(res.status()).toBe(200);
-  const newest = ((await (await page.request.get("/api/audit?size=1")).json()) as { rows: { seq: number }[] }).rows[0];
+  const newest = await newestEntry(page);
 
   // Back: the channel says it is ready, and the list reads what it missed.
   await page.unroute(channel);
   await expect(live).toHaveText("Live");
-  await expect(
-    page
-      .getByTestId("audit-row")
-      .first()
-      .getByRole("link", { name: `Entry ${newest.seq}`, exact: true }),
-  ).toBeVisible();
+  await expect(onTop(page, newest.seq)).toBeVisible();
+});
+
+test("a change made after the page's read and before its live channel's first connection shows once the channel is up", async ({
+  page,
+}) => {
+  // The channel's first request is held (a slow network, a busy desk): the page has read its list, the channel has
+  // not yet subscribed, and a change made meanwhile reaches no one.
+  const channel = "**/api/live*";
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  let asked = 0;
+  await page.route(channel, async (route) => {
+    asked++;
+    await released;
+    await route.continue();
+  });
+  await page.goto("/audit");
+  await expect(page.getByTestId("audit-row").first()).toBeVisible();
+  await expect.poll(() => asked).toBeGreaterThan(0);
+  const res = await page.request.get("/api/audit/export?action=before-first-connection");
+  expect(res.status()).toBe(200);
+  const newest = await newestEntry(page);
+  await expect(onTop(page, newest.seq)).toBeHidden();
+
+  // The channel connects: its ready says the trail changed since the page began to load, and the list reads again.
+  release();
+  await expect(page.getByTestId("live-indicator")).toHaveText("Live");
+  await expect(onTop(page, newest.seq)).toBeVisible();
 });

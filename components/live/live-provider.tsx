@@ -1,6 +1,7 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
 import { createContext, useContext, useEffect, useReducer, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import { topicsToReadAgain, type LiveReady } from "@/lib/live-ready";
 import { LIVE_TOPIC_QUERY_ROOTS, type StreamStatus } from "@/lib/stream-health";
 import { throttle } from "@/lib/throttle";
 import { createMarketRegistry, MarketContext, type MarketEventView } from "./market-topics";
@@ -11,7 +12,8 @@ import { readAgain } from "./read-again";
  * makes the matching TanStack Query keys stale, so open lists and details refetch in place, and is re-announced as
  * a `brokerdesk:change` window event for components that highlight what changed. The stream's status feeds the
  * banner. EventSource reconnects by itself after a network failure; back, the channel reads again everything its
- * topics cover, for the notices sent while it was down never arrive.
+ * topics cover, for the notices sent while it was down never arrive. A page's first connection reads again what
+ * changed between the page's own read and the channel's subscription (lib/live-ready.ts).
  */
 export interface ChangeNoticeDetail {
   topics: string[];
@@ -128,9 +130,12 @@ export function LiveProvider({ children }: { children: ReactNode }) {
     };
     source.addEventListener("ready", (e) => {
       store.set((l) => ({ ...l, connected: true }));
-      // Back after a gap: as if every topic the reader receives had changed (a list reads its page again, a
-      // server-rendered page refreshes). The first connection of a page does not: it follows the page's own read.
-      if (missed.current) announce({ topics: (JSON.parse((e as MessageEvent<string>).data) as { topics: string[] }).topics, accounts: [] });
+      // What changed before the channel subscribed, as if notified now (a list reads its page again, a server-rendered
+      // page refreshes): after a gap, every topic the reader receives; on the page's first connection, the topics the
+      // server heard since the page began to load (its data was read after that).
+      const ready = JSON.parse((e as MessageEvent<string>).data) as LiveReady;
+      const topics = topicsToReadAgain(ready, performance.now(), missed.current);
+      if (topics.length) announce({ topics, accounts: [] });
       missed.current = false;
     });
     source.addEventListener("error", () => {

@@ -4,7 +4,8 @@ import type { StreamStatus } from "@/lib/stream-health";
 import { throttle } from "@/lib/throttle";
 import type { Engine } from "@/server/db/engine";
 import { streamStatus } from "@/server/books/health";
-import { onChange, type ChangeNotice } from "@/server/notices/listen";
+import type { LiveReady } from "@/lib/live-ready";
+import { heardSoFar, onChange, type ChangeNotice, type HeardSoFar } from "@/server/notices/listen";
 
 /**
  * The browser's live channel (server-sent events): `change` notices filtered to what the reader may read, and the
@@ -82,6 +83,13 @@ function mergeNotices(a: LiveNotice, b: LiveNotice): LiveNotice {
   };
 }
 
+/** The channel's first event: the reader's topics, and what of them this process heard before it subscribed. */
+function readyFor(topics: string[], heard: HeardSoFar): LiveReady {
+  const ago: Record<string, number> = {};
+  for (const t of topics) if (heard.ago[t] !== undefined) ago[t] = heard.ago[t];
+  return { topics, listeningMs: heard.listeningMs, ago };
+}
+
 /** More of the channel for one reader: given `send`, starts what it sends and returns what stops it. */
 export type LiveAttachment = (send: (event: string, data: unknown) => void) => () => void;
 
@@ -131,7 +139,8 @@ export function liveStream(engine: Engine, role: Access, silenceMs: number, sign
       stops.push(unsubscribe, () => clearInterval(timer));
       const detach = attach?.(send);
       if (detach) stops.push(detach);
-      send("ready", { topics: Object.keys(TOPIC_PERMISSION).filter((t) => can(role, TOPIC_PERMISSION[t])) });
+      const topics = Object.keys(TOPIC_PERMISSION).filter((t) => can(role, TOPIC_PERMISSION[t]));
+      send("ready", readyFor(topics, heardSoFar(engine)));
       await status();
     },
     cancel() {

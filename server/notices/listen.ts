@@ -19,6 +19,9 @@ type Listener = (n: ChangeNotice) => void;
 interface Hub {
   bus: EventEmitter;
   started?: Promise<void>;
+  /** When (performance.now()) this process began to listen, and last heard a notice of each topic. */
+  listeningSince?: number;
+  heard: Map<string, number>;
 }
 const hubs = new WeakMap<object, Hub>();
 
@@ -46,6 +49,7 @@ async function listenPostgres(pool: pg.Pool, hub: Hub): Promise<void> {
       // Once: a dead client may report its end more than once (the statement's error, then the connection's).
       if (dead) return;
       dead = true;
+      hub.listeningSince = undefined;
       client.removeAllListeners();
       client.on("error", () => undefined); // what it still emits, heard and dropped
       client.end().catch(() => undefined);
@@ -65,6 +69,8 @@ async function listenPostgres(pool: pg.Pool, hub: Hub): Promise<void> {
       throw error;
     }
     up = true;
+    // Listening (again): what was sent while no connection listened is unknown to this process.
+    hub.listeningSince = performance.now();
     hub.bus.emit("notice", { topics: ["stream"], accounts: [] });
   };
   await connect(false);
@@ -74,8 +80,14 @@ async function listenPostgres(pool: pg.Pool, hub: Hub): Promise<void> {
 export async function onChange(engine: Engine, listener: Listener): Promise<() => void> {
   let hub = hubs.get(engine.driver);
   if (!hub) {
-    hub = { bus: new EventEmitter() };
+    hub = { bus: new EventEmitter(), heard: new Map() };
     hub.bus.setMaxListeners(0);
+    // First of all listeners, so that what a new listener is told of the past includes every notice before it.
+    const heard = hub.heard;
+    hub.bus.on("notice", (n: ChangeNotice) => {
+      const at = performance.now();
+      for (const topic of n.topics) heard.set(topic, at);
+    });
     hubs.set(engine.driver, hub);
   }
   const h = hub;
@@ -86,7 +98,9 @@ export async function onChange(engine: Engine, listener: Listener): Promise<() =
             const n = parse(payload);
             if (n) h.bus.emit("notice", n);
           })
-          .then(() => undefined)
+          .then(() => {
+            h.listeningSince = performance.now();
+          })
       : listenPostgres(engine.driver as pg.Pool, h)
   ).catch((e) => {
     h.started = undefined;
@@ -103,4 +117,23 @@ export async function onChange(engine: Engine, listener: Listener): Promise<() =
   };
   h.bus.on("notice", isolated);
   return () => h.bus.off("notice", isolated);
+}
+
+/**
+ * What this process has heard so far, for a reader that has just subscribed and read its data some time before: how
+ * long the process has listened, and how long ago it last heard each topic (only topics heard). Durations, not
+ * times, so that a browser can set them against its own clock.
+ */
+export interface HeardSoFar {
+  listeningMs: number;
+  ago: Record<string, number>;
+}
+
+export function heardSoFar(engine: Engine): HeardSoFar {
+  const hub = hubs.get(engine.driver);
+  const now = performance.now();
+  const ago: Record<string, number> = {};
+  for (const [topic, at] of hub?.heard ?? []) ago[topic] = Math.floor(now - at);
+  // Rounded down, both: a notice or a start told as more recent than it was makes a reader read again, no worse.
+  return { listeningMs: hub?.listeningSince === undefined ? 0 : Math.floor(now - hub.listeningSince), ago };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { roleAccess } from "../helpers/staff";
+import type { LiveReady } from "@/lib/live-ready";
 import { appendAudit } from "@/server/audit/trail";
 import { prepareAppDb } from "@/server/db";
 import { openEngine, type Engine } from "@/server/db/engine";
@@ -238,6 +239,31 @@ describe.each(testEngines())("change notices ($name)", (te) => {
       } finally {
         failed.mockRestore();
       }
+    });
+  });
+
+  it("the channel's ready says how long ago this process heard each of the reader's topics, and how long it has listened", async () => {
+    await withNotices(async (db, got) => {
+      await notifyChange(db.engine, { topics: ["movement", "audit"], accounts: ["E1"] });
+      await next(got);
+      const abort = new AbortController();
+      const res = liveStream(db.engine, roleAccess("operations"), 30_000, abort.signal);
+      let ready: LiveReady | undefined;
+      const reading = readEvents(res.body!, (e) => {
+        if (e.event === "ready") {
+          ready = JSON.parse(e.data!) as LiveReady;
+          abort.abort();
+        }
+      }).done;
+      await reading;
+      expect(ready!.topics).toContain("movement");
+      expect(ready!.topics).not.toContain("audit");
+      // The movement notice was heard before the channel opened, after the process began to listen; the audit trail is
+      // not operations' to read, so its notice is not told of (a server's listener also says "stream" as it starts).
+      expect(ready!.ago).toHaveProperty("movement");
+      expect(ready!.ago).not.toHaveProperty("audit");
+      expect(ready!.ago.movement).toBeGreaterThanOrEqual(0);
+      expect(ready!.listeningMs).toBeGreaterThanOrEqual(ready!.ago.movement);
     });
   });
 
