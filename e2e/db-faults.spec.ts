@@ -20,7 +20,8 @@ const run = promisify(execFile);
 test.skip(!server, "needs a PostgreSQL server (CI sets TEST_DATABASE_URL)");
 
 test("every backend terminated three times during a burst: no process of npm start exits, the books equal the sandbox", async () => {
-  test.setTimeout(300_000);
+  // Above the sum of its waits below, so that a slow step fails on its own message.
+  test.setTimeout(600_000);
   const stack = await startOwnStack(server!, { kind: "drill", script: "scripts/start.mjs" });
   const { name, admin, dataDir, sandboxPort } = stack;
   const db = new pg.Client({ connectionString: stack.databaseUrl });

@@ -45,7 +45,9 @@ for (const { path, role } of Object.values(LISTINGS)) {
       for (let load = 0; load < LOADS; load++) {
         await page.goto(path);
         await expect(page.locator("main h1")).toBeVisible();
-        // Streamed content is revealed in batches within a few hundred milliseconds of arriving.
+        // Hydrated (the header's mark turns Live from an effect), then streamed content revealed in batches within a few
+        // hundred milliseconds of arriving: settled however slowly a loaded machine got there.
+        await expect(page.getByTestId("live-indicator")).toHaveText("Live");
         await page.waitForTimeout(1000);
         const { most, settled } = await page.evaluate(() => ({ most: window.__copies, settled: window.__scanCopies() }));
         const extra = Object.entries(most)
