@@ -1,6 +1,7 @@
 import "server-only";
 import type { LiveMarketData, LiveMarketKind, MarketCode } from "@/lib/market";
 import { marketTopic } from "@/lib/market";
+import { logger } from "@/server/log";
 import type { MarketReads } from "./reads";
 
 /**
@@ -159,7 +160,14 @@ export class MarketHub {
   }
 
   private emit(e: Entry, event: MarketEvent) {
-    for (const l of [...e.listeners]) l(event);
+    for (const l of [...e.listeners]) {
+      // Each on its own: one that throws must not keep the answer from the subscribers after it.
+      try {
+        l(event);
+      } catch (err) {
+        logger.error({ err, topic: event.topic }, "a market subscriber failed");
+      }
+    }
   }
 
   private schedule(e: Entry, delay: number) {

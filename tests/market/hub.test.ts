@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { QuoteView } from "@/lib/market";
+import { logger } from "@/server/log";
 import { MarketHub, type MarketEvent } from "@/server/market/hub";
 import { marketReads } from "@/server/market/reads";
 import { startFixture, engines, type Fixture } from "../sandbox/fixture";
@@ -64,6 +65,23 @@ describe("the shared market poller", () => {
     await until(() => hub.polling().length === 0, 20_000, "four MSFT polls");
     expect(await snapshotCalls()).toBe(answers + other.length);
     expect(seen[0].length).toBe(answers);
+  });
+
+  it("a subscriber that throws keeps the answer from no subscriber after it", async () => {
+    const failed = vi.spyOn(logger, "error").mockImplementation(() => undefined);
+    const after: MarketEvent[] = [];
+    const offBroken = hub.subscribe("snapshot", "US", "TSLA", () => {
+      throw new Error("a broken reader");
+    });
+    const offAfter = hub.subscribe("snapshot", "US", "TSLA", (e) => after.push(e));
+    try {
+      await until(() => after.length >= 2, 20_000, "two answers after the broken subscriber");
+      expect(failed.mock.calls.length).toBeGreaterThanOrEqual(2);
+    } finally {
+      offBroken();
+      offAfter();
+      failed.mockRestore();
+    }
   });
 
   it("a read while the poller's value is fresh makes no call; concurrent reads make one", async () => {
