@@ -4,6 +4,7 @@ import { authConfig } from "./auth.config";
 import { signInCodeSchema, signInSchema } from "@/lib/schemas/staff";
 import { getDb } from "@/server/db";
 import { authenticateStaff, completeSignInWithCode, type SignInResult } from "@/server/auth/staff";
+import { authLogger } from "@/server/auth/auth-log";
 import { metaFromHeaders } from "@/server/auth/request-meta";
 
 /**
@@ -31,6 +32,7 @@ export const challengeExpired = (error: unknown) => error instanceof SignInRefus
 
 export const { auth, handlers, signIn, signOut } = NextAuth({
   ...authConfig,
+  logger: authLogger(),
   providers: [
     Credentials({
       credentials: { email: {}, password: {}, challenge: {}, code: {} },

@@ -4,7 +4,8 @@ import pino, { type DestinationStream, type Logger } from "pino";
 /**
  * Structured JSON logs, one module for the whole app. Two choke points log: the action wrapper (`logger`) and the
  * Broker API client (`createLogger({ name: "broker" })`, one line per upstream call with operation, method, path,
- * status, duration, request id, attempt; never headers, query or body). Redaction is a second line of defence for
+ * status, duration, request id, attempt; never headers, query or body). Auth.js logs through it too
+ * (server/auth/auth-log.ts). Redaction is a second line of defence for
  * anything logged by mistake: one list for both.
  */
 export const REDACT_PATHS = [
