@@ -1,9 +1,9 @@
 import * as grpc from "@grpc/grpc-js";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { SignatureAlgorithm } from "@/server/wire/signing";
 import { openSubscription } from "@/server/wire/events/subscribe";
 import { isEventMessage } from "@/server/wire/events/proto";
-import { EVENT } from "@/server/sandbox/trading/events/grpc-server";
+import { EVENT, MAX_STREAMS } from "@/server/sandbox/trading/events/grpc-server";
 import { emit } from "@/server/sandbox/trading/events/outbox";
 import { until } from "../helpers/until";
 import { ACCOUNTS, clock, fund, place, rid, setPrice, stock, US_CORE, withTrading } from "./trading-helpers";
@@ -265,5 +265,40 @@ describe("gRPC EventService.Subscribe", () => {
     s.cancel();
     const bad = await f.api.call("POST", "/sandbox/events/drop", { body: { refuse_ms: -1 } });
     expect(bad.status).toBe(417);
+  });
+
+  it("streams whose subscribers left while they started free their places: after more than MAX_STREAMS of them, one more is served", async () => {
+    // The sandbox's database held: every stream's start stops at its cursor's read, after its authentication.
+    let release!: () => void;
+    const held = f.sb.engine.transaction(() => new Promise<void>((r) => (release = r)));
+    const authenticated = vi.spyOn(f.sb.sandbox.nonces, "use");
+    const n = MAX_STREAMS + 20;
+    const left: Stream[] = [];
+    try {
+      for (let i = 0; i < n; i++) left.push(subscribe());
+      await until(() => authenticated.mock.calls.filter(([key]) => key.includes(":grpc:")).length >= n, 20_000, "every stream to start");
+      // Their subscribers leave. The cancels reach the sandbox within a moment on loopback; one that came later would
+      // end its stream through the stream's own handlers, and this test would prove less, never fail wrongly.
+      for (const s of left) s.cancel();
+      await new Promise((r) => setTimeout(r, 500));
+    } finally {
+      release();
+      await held;
+      authenticated.mockRestore();
+    }
+    // Every cancelled stream runs the rest of its start; none may keep a place once it has.
+    let served: Stream | undefined;
+    await until(
+      async () => {
+        const s = subscribe();
+        await until(() => s.msgs[0] ?? s.error, 10_000, "an answer to the subscription");
+        if (s.msgs[0]?.eventType === EVENT.SubscribeSuccess) return (served = s);
+        s.cancel();
+        return undefined;
+      },
+      20_000,
+      "a subscription served after the cancelled ones",
+    );
+    served?.cancel();
   });
 });

@@ -262,6 +262,9 @@ async function subscribe(sb: Sandbox, call: Call, open: Set<Call>) {
   call.on("cancelled", () => finish());
   call.on("close", () => finish());
   call.on("error", () => finish());
+  // A subscriber that left while the stream started (its authentication, its cursor) was heard by no handler above:
+  // its stream ends now, or it would keep its place among MAX_STREAMS, its listeners and its timers for good.
+  if (call.cancelled || call.destroyed) return finish();
   // A revocation committed after this stream's authentication read the credential, but before it listened: end it too.
   if (holder && (await findCredential(sb.engine, holder.appKey).catch(() => undefined))?.revoked_at) onRevoked(holder.appKey);
   void pump();
