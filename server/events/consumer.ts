@@ -140,6 +140,8 @@ export function startConsumer(o: ConsumerOptions): ConsumerHandle {
     );
     const onLost = () => end("leadership lost");
     lost.addEventListener("abort", onLost, { once: true });
+    // Stopped or deposed while this stream started (its resume point read): the abort came before this listener.
+    if (lost.aborted) onLost();
     const reason = await endPromise;
     clearInterval(watchdog);
     lost.removeEventListener("abort", onLost);
