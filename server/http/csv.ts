@@ -22,7 +22,8 @@ const BATCH = 200;
  * A guarded CSV export, streamed, and audited once whatever happens: the entry (action, filter, row count,
  * outcome) is written when the last row has been read (success), when reading fails or the download is cancelled
  * (failure), or at once when the permission is missing (denied) or the first rows cannot be read. The first rows are
- * read before answering, so an upstream failure is a clean JSON error rather than a cut-off file.
+ * read before answering, so an upstream failure is a clean JSON error rather than a cut-off file; a requester who
+ * leaves meanwhile is a cancelled export too.
  */
 export function csvRoute<P = undefined>(spec: CsvSpec<P>, rows: (ctx: RouteContext<P>) => AsyncIterable<CsvValue[]>): RouteHandler {
   return timed(async (request, context) => {
@@ -31,24 +32,36 @@ export function csvRoute<P = undefined>(spec: CsvSpec<P>, rows: (ctx: RouteConte
     const { staff, audit } = auth;
     let filter: unknown;
     let count = 0;
-    let iterator: AsyncIterator<CsvValue[]>;
+    let iterator: AsyncIterator<CsvValue[]> | undefined;
     let first: IteratorResult<CsvValue[]>;
+    let ended = false;
+    const end = async (outcome: "success" | "failure", errorCode?: string, input: unknown = { filter, rows: count }) => {
+      if (ended) return;
+      ended = true;
+      await audit(staff, { input, outcome, errorCode });
+    };
+    // The requester left: cancelled wherever the export stands. Heard from the start, for one that leaves while the
+    // first rows are read gets no answer that anything reads or cancels.
+    const left = () =>
+      void end("failure", "CANCELLED")
+        .then(() => iterator?.return?.())
+        .catch(() => undefined);
+    request.signal.addEventListener("abort", left, { once: true });
+    // Gone already (while the session was checked), or while the first rows were read: nobody reads an answer.
+    const gone = () => new Response(null, { status: 499 });
+    if (request.signal.aborted) return (left(), gone());
     try {
       const params = parseParams(spec.params, request, (await context?.params) ?? {});
       filter = spec.filter ? spec.filter(params) : params;
       iterator = rows({ staff, params, request })[Symbol.asyncIterator]();
       first = await iterator.next();
     } catch (error) {
-      await audit(staff, { input: { filter }, outcome: "failure", errorCode: errorCodeOf(error) });
+      await end("failure", errorCodeOf(error), { filter });
       return errorResponse(error);
     }
+    if (ended) return gone();
+    const rowsOf = iterator;
 
-    let ended = false;
-    const end = async (outcome: "success" | "failure", errorCode?: string) => {
-      if (ended) return;
-      ended = true;
-      await audit(staff, { input: { filter, rows: count }, outcome, errorCode });
-    };
     const encoder = new TextEncoder();
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
@@ -62,7 +75,7 @@ export function csvRoute<P = undefined>(spec: CsvSpec<P>, rows: (ctx: RouteConte
           for (let i = 0; i < BATCH && !first.done; i++) {
             text += csvLine(first.value);
             count++;
-            first = await iterator.next();
+            first = await rowsOf.next();
           }
           if (text) controller.enqueue(encoder.encode(text));
           if (first.done) {
@@ -76,7 +89,7 @@ export function csvRoute<P = undefined>(spec: CsvSpec<P>, rows: (ctx: RouteConte
       },
       async cancel() {
         await end("failure", "CANCELLED");
-        await iterator.return?.();
+        await rowsOf.return?.();
       },
     });
     const stamp = new Date().toISOString().slice(0, 19).replace(/[-:T]/g, "");

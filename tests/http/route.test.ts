@@ -187,4 +187,35 @@ describe("csvRoute", () => {
     expect(written[0]).toMatchObject({ outcome: "failure", errorCode: "CANCELLED" });
     expect((written[0].input as { rows: number }).rows).toBeGreaterThan(0);
   });
+
+  it("a requester who leaves while the first rows are read is one failure entry, and the rows' reader is closed", async () => {
+    session.staff = COMPLIANCE;
+    let release!: () => void;
+    const slow = new Promise<void>((r) => (release = r));
+    let reading!: () => void;
+    const started = new Promise<void>((r) => (reading = r));
+    let closed = false;
+    const route = exportOf(async function* () {
+      try {
+        reading();
+        await slow; // a statement built, an upstream page read
+        for (let i = 1; ; i++) yield [i, "x"];
+      } finally {
+        closed = true;
+      }
+    }, "left.export");
+    const requester = new AbortController();
+    const answered = route(new Request("http://desk.test/api/things/export", { signal: requester.signal }), {
+      params: Promise.resolve({}),
+    });
+    await started;
+    // The tab closed: nothing will read the answer, nor cancel its body.
+    requester.abort();
+    release();
+    expect((await answered).status).toBe(499);
+    await vi.waitFor(() => expect(closed).toBe(true));
+    const written = await entries("left.export");
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatchObject({ outcome: "failure", errorCode: "CANCELLED", input: { rows: 0 } });
+  });
 });
