@@ -59,6 +59,7 @@ export async function startJobs(o: StartJobsOptions): Promise<JobsHandle> {
   await declareQueues(boss, jobs, deps);
 
   const running = new Set<AbortController>();
+  let stopping = false;
   const states = new Map<string, JobState>();
   const send = (name: string, data: JobData = {}) => boss.send(name, data);
 
@@ -69,6 +70,8 @@ export async function startJobs(o: StartJobsOptions): Promise<JobsHandle> {
     await boss.work<JobData>(job.name, options, async ([j]) => {
       const slice = new AbortController();
       running.add(slice);
+      // Fetched while the system stopped (pg-boss hands over what a fetch on its way returns): stopped at once.
+      if (stopping) slice.abort(new Error("stopping"));
       const margin = o.sliceMarginSeconds ?? Math.min(30, Math.ceil(job.expireInSeconds / 5));
       const timer = setTimeout(() => slice.abort(new Error("time slice over")), Math.max(1, job.expireInSeconds - margin) * 1000);
       try {
@@ -115,6 +118,7 @@ export async function startJobs(o: StartJobsOptions): Promise<JobsHandle> {
     send,
     stop: async () => {
       unlisten();
+      stopping = true;
       for (const c of running) c.abort(new Error("stopping"));
       // Waits for the runs to end at their resumable points; one still active after that is failed and retried later.
       await boss.stop({ graceful: true, timeout: 10_000, close: false });

@@ -121,6 +121,49 @@ describe.each(testEngines())("the job system ($name)", (te) => {
     expect(sentAt).toEqual([rows[0].created.toISOString(), rows[0].created.toISOString()]);
   });
 
+  it("a job whose fetch was on its way when the system stopped gets a stopped signal: it ends at its resumable point", async () => {
+    // The worker's next fetch of the queue held on its way to the database until the stop has been asked for.
+    const driver = db.engine.driver as unknown as { query: (text: string, values?: unknown[]) => Promise<unknown> };
+    const query = driver.query;
+    let fetching!: () => void;
+    const reached = new Promise<void>((r) => (fetching = r));
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let gated = false;
+    driver.query = async function (this: unknown, text: string, values?: unknown[]) {
+      if (!gated && text.includes("FOR UPDATE SKIP LOCKED") && values?.[0] === "stop-probe") {
+        gated = true;
+        fetching();
+        await held;
+      }
+      return query.call(this, text, values);
+    };
+    onTestFinished(() => {
+      driver.query = query;
+      release();
+    });
+    let stoppedAtStart: boolean | undefined;
+    const job: JobDefinition = {
+      ...probeJob(),
+      name: "stop-probe",
+      async run(_data, _deps, _state, signal) {
+        stoppedAtStart = signal.aborted;
+        // A run works until its signal says stop (here, at the latest its time slice: 6 s).
+        if (!signal.aborted) await new Promise((r) => signal.addEventListener("abort", r, { once: true }));
+        return {};
+      },
+    };
+    const jobs = await startProbeJobs(db, job);
+    await reached;
+    await jobs.send("stop-probe", {});
+    const stopped = jobs.stop();
+    release();
+    await stopped;
+    // The fetch returns the job, and the worker runs it however the stop went (pg-boss does not look again).
+    await until(() => stoppedAtStart !== undefined, 20_000, "the fetched job's run");
+    expect(stoppedAtStart).toBe(true);
+  });
+
   it("turns an interval into a cron line to whole minutes", () => {
     expect([cronEvery(1_000), cronEvery(60_000), cronEvery(300_000), cronEvery(7_200_000), cronEvery(86_400_000 * 2)]).toEqual([
       "* * * * *",
