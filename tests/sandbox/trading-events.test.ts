@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { SignatureAlgorithm } from "@/server/wire/signing";
 import { openSubscription } from "@/server/wire/events/subscribe";
 import { isEventMessage } from "@/server/wire/events/proto";
-import { EVENT, MAX_STREAMS } from "@/server/sandbox/trading/events/grpc-server";
+import { EVENT, MAX_STREAMS, startEventServer } from "@/server/sandbox/trading/events/grpc-server";
 import { emit } from "@/server/sandbox/trading/events/outbox";
 import { until } from "../helpers/until";
 import { ACCOUNTS, clock, fund, place, rid, setPrice, stock, US_CORE, withTrading } from "./trading-helpers";
@@ -300,5 +300,18 @@ describe("gRPC EventService.Subscribe", () => {
       "a subscription served after the cancelled ones",
     );
     served?.cancel();
+  });
+
+  it("an event server that cannot bind (its port taken) leaves no timer of its own running", async () => {
+    const created = vi.spyOn(globalThis, "setInterval");
+    const cleared = vi.spyOn(globalThis, "clearInterval");
+    try {
+      await expect(startEventServer(f.sb.sandbox, "127.0.0.1", f.sb.grpcPort!)).rejects.toThrow();
+      const running = created.mock.results.map((r) => r.value).filter((t) => !cleared.mock.calls.some(([c]) => c === t));
+      expect(running).toEqual([]);
+    } finally {
+      created.mockRestore();
+      cleared.mockRestore();
+    }
   });
 });

@@ -74,17 +74,6 @@ export async function startEventServer(sb: Sandbox, host: string, port: number):
   // checked every 200 ms (one query, not one per stream) and streams are woken when it moved.
   let newest = await lastEventId(sb.engine);
   let checking = false;
-  const watcher = setInterval(() => {
-    if (checking || !open.size) return;
-    checking = true;
-    lastEventId(sb.engine)
-      .then((id) => {
-        if (id !== newest) t.bus.emit("events");
-        newest = id;
-      })
-      .catch(() => undefined)
-      .finally(() => (checking = false));
-  }, 200);
   for (const service of subscribeServiceDefinitions()) {
     server.addService(service, {
       // A lost database connection while the stream starts (its authentication, its cursor) ends that stream, not the
@@ -99,6 +88,18 @@ export async function startEventServer(sb: Sandbox, host: string, port: number):
   const bound = await new Promise<number>((resolve, reject) =>
     server.bindAsync(`${host}:${port}`, grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
   );
+  // Started once the bind has succeeded (it fails on a port in use, and the sandbox goes on without the stream).
+  const watcher = setInterval(() => {
+    if (checking || !open.size) return;
+    checking = true;
+    lastEventId(sb.engine)
+      .then((id) => {
+        if (id !== newest) t.bus.emit("events");
+        newest = id;
+      })
+      .catch(() => undefined)
+      .finally(() => (checking = false));
+  }, 200);
   return {
     port: bound,
     close: () =>
