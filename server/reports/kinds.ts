@@ -83,8 +83,9 @@ const breaks: Build = async (q, start, end) => {
     [
       ["Open during the day", String(rows.length)],
       ["Opened that day", count(rows, (b) => new Date(b.openedAt) >= start)],
-      ["Closed that day", count(rows, (b) => !!b.closedAt)],
-      ["Still open", count(rows, (b) => b.status === "open")],
+      // As at the day's end, whatever happened to a break since (the report may run days later: a missed slot).
+      ["Closed that day", count(rows, (b) => !!b.closedAt && new Date(b.closedAt) < end)],
+      ["Open at the day's end", count(rows, (b) => !b.closedAt || new Date(b.closedAt) >= end)],
       ...lastRun,
     ],
   );

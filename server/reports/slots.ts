@@ -2,8 +2,9 @@ import "server-only";
 import type { ReportCadence } from "@/lib/schemas/reports";
 
 /**
- * When a schedule runs: every day, or Monday to Friday, at a UTC time. A slot is one such moment; its run covers the
- * UTC day before it. Pure, so that tests move the clock.
+ * When a schedule runs: every day, or for the weekdays, at a UTC time. A slot is one such moment; its run covers the
+ * UTC day before it, so a weekdays schedule, which reports Monday to Friday, runs Tuesday to Saturday. Pure, so that
+ * tests move the clock.
  */
 interface When {
   cadence: ReportCadence;
@@ -17,7 +18,11 @@ function atTimeOf(day: Date, atTime: string): Date {
   return new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), h, m));
 }
 
-const runsOn = (w: When, d: Date) => w.cadence === "daily" || (d.getUTCDay() >= 1 && d.getUTCDay() <= 5);
+/** Whether a schedule has a slot at `slot`: every day, or (weekdays) when the day it reports on is Monday to Friday. */
+const runsOn = (w: When, slot: Date) => {
+  const reported = new Date(slot.getTime() - DAY_MS).getUTCDay();
+  return w.cadence === "daily" || (reported >= 1 && reported <= 5);
+};
 
 /** The latest slot at or before `now`. */
 export function latestSlot(w: When, now: Date): Date {

@@ -31,12 +31,13 @@ const at = (day: string, time: string) => new Date(`${day}T${time}Z`);
 const csvOf = (bytes: Uint8Array) => parseCsv(new TextDecoder().decode(bytes).replace(/^\uFEFF/, ""));
 
 describe("report slots", () => {
-  it("runs daily or on weekdays at the UTC time; a run covers the day before", () => {
+  it("runs daily or for the weekdays at the UTC time; a run covers the day before, so weekdays report Monday to Friday", () => {
     const sat = at("2026-11-21", "12:00:00");
     expect(latestSlot({ cadence: "daily", atTime: "06:30" }, sat).toISOString()).toBe("2026-11-21T06:30:00.000Z");
-    expect(latestSlot({ cadence: "weekdays", atTime: "06:30" }, sat).toISOString()).toBe("2026-11-20T06:30:00.000Z");
+    // Saturday's slot reports on Friday; Sunday's and Monday's would report on the weekend.
+    expect(latestSlot({ cadence: "weekdays", atTime: "06:30" }, sat).toISOString()).toBe("2026-11-21T06:30:00.000Z");
     expect(latestSlot({ cadence: "daily", atTime: "18:00" }, sat).toISOString()).toBe("2026-11-20T18:00:00.000Z");
-    expect(nextSlot({ cadence: "weekdays", atTime: "06:30" }, sat).toISOString()).toBe("2026-11-23T06:30:00.000Z");
+    expect(nextSlot({ cadence: "weekdays", atTime: "06:30" }, sat).toISOString()).toBe("2026-11-24T06:30:00.000Z");
     expect(reportDayOf(at("2026-11-23", "06:30:00"))).toBe("2026-11-22");
   });
 
@@ -44,9 +45,12 @@ describe("report slots", () => {
     const mon = at("2026-11-23", "12:00:00");
     const weekdays = { cadence: "weekdays" as const, atTime: "06:30" };
     const iso = (slots: Date[]) => slots.map((d) => d.toISOString().slice(0, 10));
-    expect(iso(dueSlots(weekdays, mon, at("2026-11-18", "00:00:00"), null, 7))).toEqual(["2026-11-18", "2026-11-19", "2026-11-20", "2026-11-23"]);
-    expect(iso(dueSlots(weekdays, mon, at("2026-11-18", "00:00:00"), at("2026-11-19", "06:30:00"), 7))).toEqual(["2026-11-20", "2026-11-23"]);
-    expect(iso(dueSlots(weekdays, mon, at("2026-11-18", "00:00:00"), null, 2))).toEqual(["2026-11-20", "2026-11-23"]);
+    expect(iso(dueSlots(weekdays, mon, at("2026-11-18", "00:00:00"), null, 7))).toEqual(["2026-11-18", "2026-11-19", "2026-11-20", "2026-11-21"]);
+    expect(iso(dueSlots(weekdays, mon, at("2026-11-18", "00:00:00"), at("2026-11-19", "06:30:00"), 7))).toEqual(["2026-11-20", "2026-11-21"]);
+    expect(iso(dueSlots(weekdays, mon, at("2026-11-18", "00:00:00"), null, 2))).toEqual(["2026-11-20", "2026-11-21"]);
+    // A whole week of them reports on Monday to Friday, never a weekend day.
+    const week = dueSlots(weekdays, at("2026-11-29", "12:00:00"), at("2026-11-23", "00:00:00"), null, 7).map(reportDayOf);
+    expect(week).toEqual(["2026-11-23", "2026-11-24", "2026-11-25", "2026-11-26", "2026-11-27"]);
     expect(dueSlots(weekdays, mon, at("2026-11-23", "06:30:01"), null, 7)).toEqual([]);
     expect(dueSlots(weekdays, mon, at("2026-11-01", "00:00:00"), at("2026-11-23", "06:30:00"), 7)).toEqual([]);
   });
@@ -146,6 +150,8 @@ for (const engine of testEngines()) {
         await brk("open from before", at("2026-11-18", "21:10:00"), null);
         await brk("opened and closed that day", at(D, "05:00:00"), at(D, "18:00:00"));
         await brk("closed the day before", at("2026-11-15", "21:10:00"), at("2026-11-19", "10:00:00"));
+        // Closed after the day, before the report ran: open at the day's end, as the report tells it.
+        await brk("closed the next morning", at("2026-11-19", "12:00:00"), at("2026-11-21", "05:00:00"));
         await brk("opened the day after", at("2026-11-21", "08:10:00"), null);
       });
 
@@ -200,11 +206,13 @@ for (const engine of testEngines()) {
         expect(r.rows.map((c) => [c[11], c[2], c[4], c[5], c[6], c[7]])).toEqual([
           ["open from before", "ACC-A", "100", "90", "10", "open"],
           ["opened and closed that day", "ACC-A", "100", "90", "10", "closed"],
+          ["closed the next morning", "ACC-A", "100", "90", "10", "closed"],
         ]);
         expect(r.summary).toMatchObject({
+          "Open during the day": "3",
           "Opened that day": "1",
           "Closed that day": "1",
-          "Still open": "1",
+          "Open at the day's end": "2",
           "Last reconciliation run": `#3, finished ${D}T21:14:00.000Z: 40 of 41 accounts compared, 1 break found (1 new)`,
           "Omnibus USD": "books 1500.5, upstream 1490.5, difference -10",
           "Not compared: ACC-9": "balance or positions not read: timeout",
@@ -325,7 +333,7 @@ for (const engine of testEngines()) {
           expect(await queueDueRuns(db.engine, monday)).toBe(4 + 7);
           const runs = (await listReportRuns(db.engine, { limit: 50 })).runs.reverse();
           const days = (id: number) => runs.filter((r) => r.scheduleId === id && r.trigger === "schedule").map((r) => r.reportDay);
-          expect(days(missed.id)).toEqual(["2026-11-17", "2026-11-18", "2026-11-19", "2026-11-22"]);
+          expect(days(missed.id)).toEqual(["2026-11-17", "2026-11-18", "2026-11-19", "2026-11-20"]);
           expect(days(longAgo.id)).toEqual(["2026-11-16", "2026-11-17", "2026-11-18", "2026-11-19", "2026-11-20", "2026-11-21", "2026-11-22"]);
           // Once run, nothing is owed until the next slot.
           expect(await queueDueRuns(db.engine, monday)).toBe(0);
