@@ -102,7 +102,7 @@ test.describe("Surveillance alerts", () => {
       // parameters in words, never the stored names (minAmount, tolerancePct)
       const rules = page.getByTestId("rule-row");
       await expect(rules.filter({ hasText: "Withdrawal soon after a similar deposit" })).toContainText(
-        /Within \d+ days of the deposit, amounts within \d+ % of each other, withdrawals from [\d,]+\.\d{2} USD/,
+        /Within \d+ days of the deposit, amounts within \d+ % of each other, withdrawals from [\d,]+\.\d{2} in any currency/,
       );
       await expect(rules.filter({ hasText: "Many journals into one account in a day" })).toContainText(/More than \d+ journals a day/);
       for (const row of await rules.all()) await expect(row).not.toContainText(/minAmount|tolerancePct/);
@@ -116,8 +116,21 @@ test.describe("Surveillance alerts", () => {
       await page.getByLabel("Above (amount)").fill("not a number");
       await page.getByRole("button", { name: "Save rule" }).click();
       await expect(page.locator("#f-amount-error")).toBeVisible();
-      // Saved unchanged: the deposit spec above keeps its threshold.
       await page.getByLabel("Above (amount)").fill("50000");
+      // Unticking "Enabled" turns the rule off: asked first, naming it; declined, nothing is saved and the form keeps it.
+      const enabled = page.getByLabel(/^Enabled/);
+      await enabled.uncheck();
+      let question = "";
+      page.once("dialog", (d) => {
+        question = d.message();
+        void d.dismiss();
+      });
+      await page.getByRole("button", { name: "Save rule" }).click();
+      await expect.poll(() => question).toContain('Disable the rule "Deposit or withdrawal above USD 50,000"?');
+      await expect(enabled).not.toBeChecked();
+      await expect(page.getByText("Rule saved.")).toBeHidden();
+      await enabled.check();
+      // Saved unchanged: the deposit spec above keeps its threshold, and no question for a rule that stays on.
       await page.getByRole("button", { name: "Save rule" }).click();
       await expect(page.getByText("Rule saved.")).toBeVisible();
       await expect(page.getByTestId("rule-row").filter({ hasText: "Deposit or withdrawal above USD 50,000" })).toContainText(

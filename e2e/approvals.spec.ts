@@ -45,6 +45,22 @@ test.describe("Admin → Approval rules", () => {
     await expect(page.getByText("Rule saved.")).toBeVisible();
     await expect(row.locator("td").nth(3)).toHaveText("2");
 
+    // Unticking "Enabled" in the form asks as the Disable button does; declined, nothing is saved.
+    await row.getByRole("button", { name: "Edit" }).click();
+    const off = page.getByRole("form", { name: "Edit rule" });
+    await off.getByLabel("Enabled", { exact: true }).uncheck();
+    let question = "";
+    page.once("dialog", (d) => {
+      question = d.message();
+      void d.dismiss();
+    });
+    await off.getByRole("button", { name: "Save rule" }).click();
+    await expect
+      .poll(() => question)
+      .toBe('Disable the rule "Cash journal in USD above 10,000.00 USD"? Such requests will no longer be held.');
+    await off.getByRole("button", { name: "Cancel" }).click();
+    await expect(row.getByText("Enabled")).toBeVisible();
+
     // Disabling is confirmed, naming the rule.
     page.once("dialog", (d) => {
       expect(d.message()).toContain("Cash journal in USD above 10,000.00");

@@ -13,6 +13,9 @@ const { TextField, CurrencyField, CheckboxField } = formFields<RuleFormValues>()
 
 const SAVED = "Rule saved. It applies to the movements and orders that arrive from now on.";
 
+const disableQuestion = (name: string) =>
+  `Disable the rule "${name}"? It stops raising alerts on the movements and orders that arrive; alerts it raised stay open.`;
+
 /** A rule's name, on/off and its kind's parameters; new rules start from the kind chosen on the page. */
 export function RuleForm({
   rule,
@@ -24,7 +27,7 @@ export function RuleForm({
   const router = useRouter();
   const p = rule.params;
   const text = (v: unknown, fallback: string) => (v === undefined || v === null ? fallback : String(v));
-  const { form, onSubmit, banner, setBanner, busy } = useActionForm({
+  const { form, onSubmit, submit, banner, setBanner, busy } = useActionForm({
     schema: ruleFormSchema,
     defaultValues: {
       id: rule.id,
@@ -40,6 +43,11 @@ export function RuleForm({
       hours: text(p.hours, "24"),
     },
     action: saveSurveillanceRule,
+    // Unticking "Enabled" on a rule that raises alerts turns it off: asked first, naming what stops.
+    onValid: async (values) => {
+      if (rule.id && rule.enabled && !values.enabled && !window.confirm(disableQuestion(rule.name))) return;
+      await submit(values);
+    },
     success: () => SAVED,
     // `saved=1`: a new rule's form is replaced by its edit form, which then says it was saved.
     onSuccess: (d) => router.replace(`/admin/surveillance?edit=${d.id}&saved=1`),
@@ -68,7 +76,13 @@ export function RuleForm({
           <div className="grid grid-cols-3 gap-3">
             <TextField name="days" label="Within (days)" required inputMode="numeric" />
             <TextField name="tolerancePct" label="Similar within (%)" required inputMode="numeric" />
-            <TextField name="minAmount" label="Withdrawals from" required inputMode="decimal" hint="Smaller ones are ignored" />
+            <TextField
+              name="minAmount"
+              label="Withdrawals from"
+              required
+              inputMode="decimal"
+              hint="In the withdrawal's own currency; smaller ones are ignored"
+            />
           </div>
         ) : null}
         {rule.kind === "journals_per_day" ? (

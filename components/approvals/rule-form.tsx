@@ -16,6 +16,7 @@ import {
 } from "@/lib/schemas/approvals";
 import type { RoleOption } from "@/lib/schemas/roles";
 import { saveApprovalRuleAction } from "@/server/actions/approvals";
+import { disableQuestion } from "./rule-words";
 
 const F = formFields<ApprovalRuleValues>();
 
@@ -49,10 +50,15 @@ export function RuleForm({
   approverRoles: RoleOption[];
   onDone: (notice?: string) => void;
 }) {
-  const { form, onSubmit, banner, busy } = useActionForm({
+  const { form, onSubmit, submit, banner, busy } = useActionForm({
     schema: approvalRuleSchema,
     defaultValues: valuesOf(rule),
     action: saveApprovalRuleAction,
+    // Unticking "Enabled" turns the rule off as its Disable button does, and asks as that button does.
+    onValid: async (values) => {
+      if (rule?.enabled && !values.enabled && !window.confirm(disableQuestion(rule))) return;
+      await submit(values);
+    },
     success: rule ? "Rule saved." : "Rule created.",
     onSuccess: (_r, f) => {
       f.reset(valuesOf());

@@ -11,9 +11,7 @@ import { formatMoney } from "@/lib/money";
 import { roleLabel, ruleActionLabel, type ApprovalRuleRow } from "@/lib/schemas/approvals";
 import { setApprovalRuleEnabledAction } from "@/server/actions/approvals";
 import { RuleForm } from "./rule-form";
-
-const describe = (r: ApprovalRuleRow) =>
-  `${ruleActionLabel(r.action)}${r.currency ? ` in ${r.currency}` : ""}${r.threshold ? ` above ${formatMoney(r.threshold, r.currency ?? undefined)}` : ""}`;
+import { describeRule, disableQuestion } from "./rule-words";
 
 /** The rules (few: one table, no paging), enable / disable confirmed, and the one form for new and edited rules. */
 export function RulesEditor({ rules, approverRoles }: { rules: ApprovalRuleRow[]; approverRoles: RoleOption[] }) {
@@ -75,13 +73,10 @@ export function RulesEditor({ rules, approverRoles }: { rules: ApprovalRuleRow[]
                         variant="secondary"
                         disabled={busy}
                         onClick={() => {
-                          const verb = r.enabled ? "Disable" : "Enable";
-                          if (
-                            !window.confirm(
-                              `${verb} the rule "${describe(r)}"? ${r.enabled ? (r.action === "movements.bulk_journals" ? "Bulk journal uploads will be refused until a rule holds them again." : "Such requests will no longer be held.") : "Such requests will be held for approval."}`,
-                            )
-                          )
-                            return;
+                          const question = r.enabled
+                            ? disableQuestion(r)
+                            : `Enable the rule "${describeRule(r)}"? Such requests will be held for approval.`;
+                          if (!window.confirm(question)) return;
                           void run(() => setApprovalRuleEnabledAction({ id: r.id, enabled: !r.enabled }), {
                             success: `Rule ${r.enabled ? "disabled" : "enabled"}.`,
                             onSuccess: () => router.refresh(),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { listParams, type StateOf } from "@/lib/list-params";
-import { amountProblem, CURRENCIES, currencyIn } from "@/lib/money";
+import { amountProblem, CURRENCIES, currencyIn, formatMoney } from "@/lib/money";
 
 /**
  * Surveillance: rule kinds and their parameters (data an administrator edits), the alert queue's URL state and a
@@ -47,13 +47,12 @@ export type RuleParams = { [K in RuleKind]: z.output<(typeof RULE_PARAMS)[K]> };
 /** A rule's parameters in words ("Above 50,000.00 USD"), as the rules page lists them. */
 export function ruleParamsText(kind: string, params: Record<string, unknown>): string {
   const p = params as Record<string, string | number>;
-  const amount = (v: unknown, currency = "USD") =>
-    `${Number(v).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${currency}`;
   switch (kind) {
     case "large_funding":
-      return `Above ${amount(p.amount, String(p.currency))}`;
+      return `Above ${formatMoney(String(p.amount), String(p.currency), 2)}`;
+    // The smallest withdrawal is compared with each withdrawal's amount in its own currency (the rule has none).
     case "withdrawal_after_deposit":
-      return `Within ${p.days} days of the deposit, amounts within ${p.tolerancePct} % of each other, withdrawals from ${amount(p.minAmount)}`;
+      return `Within ${p.days} days of the deposit, amounts within ${p.tolerancePct} % of each other, withdrawals from ${formatMoney(String(p.minAmount), undefined, 2)} in any currency`;
     case "journals_per_day":
       return `More than ${p.count} journals a day`;
     case "option_after_level_raise":
