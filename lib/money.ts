@@ -108,6 +108,21 @@ export const convertAt = (fromAmount: DecimalLike, rate: DecimalLike, to: Curren
 
 // ——— formatting ———
 
+/**
+ * A price: at least the currency's decimals, and as many more as it carries (up to 8): an order's limit may have four
+ * ("0.1234 USD"), which the currency's two would show as a price it is not.
+ */
+export function formatPrice(price: string | null | undefined, currency?: string): string {
+  if (price === null || price === undefined || price === "") return "—";
+  let places = 0;
+  try {
+    places = new D(price).decimalPlaces();
+  } catch {
+    return price;
+  }
+  return formatMoney(price, currency, Math.max(currencyDecimals(currency) ?? 2, Math.min(places, 8)));
+}
+
 /** Money stays a decimal string until it is shown: grouped, fixed decimals (the currency's by default). */
 export function formatMoney(amount: string | null | undefined, currency?: string, decimals = currencyDecimals(currency) ?? 2): string {
   if (amount === null || amount === undefined || amount === "") return "—";

@@ -8,7 +8,7 @@ import { EnumBadge } from "@/components/ui/enum-badge";
 import { DetailPanel } from "@/components/ui/panel-state";
 import { RowsTable, type RowColumn } from "@/components/ui/rows-table";
 import { formatDateTime } from "@/lib/format";
-import { formatMoney, formatQuantity } from "@/lib/money";
+import { formatPrice, formatQuantity } from "@/lib/money";
 import type { DeskAlert, DeskExecution, DeskOrder, DeskPosition, DeskViewData } from "@/lib/schemas/instrument-desk";
 import { orderCurrency } from "@/lib/schemas/order-list";
 
@@ -113,7 +113,7 @@ const ORDERS = book<DeskOrder>("Open orders", "desk-order", "No open order in th
   { head: "Type", className: "text-xs", cell: (o) => o.orderType ?? "—" },
   { head: "Qty", numeric: true, cell: (o) => formatQuantity(o.quantity) },
   { head: "Filled", numeric: true, cell: (o) => formatQuantity(o.filledQuantity) },
-  { head: "Limit / stop", numeric: true, cell: (o) => (o.limitPrice || o.stopPrice ? formatMoney(o.limitPrice ?? o.stopPrice, ccy) : "—") },
+  { head: "Limit / stop", numeric: true, cell: (o) => (o.limitPrice || o.stopPrice ? formatPrice(o.limitPrice ?? o.stopPrice, ccy) : "—") },
   { head: "Status", cell: (o) => <EnumBadge value={o.status} tones={ORDER_STATUS_TONES} labels={ORDER_STATUS_LABELS} /> },
 ]);
 
@@ -121,7 +121,7 @@ const EXECUTIONS = book<DeskExecution>("Recent executions", "desk-execution", "N
   when("Filled (UTC)", (e) => [e.filledAt, `/orders/${e.orderId}`]),
   ...TRADE,
   { head: "Qty", numeric: true, cell: (e) => formatQuantity(e.quantity) },
-  { head: "Price", numeric: true, cell: (e) => formatMoney(e.price, ccy) },
+  { head: "Price", numeric: true, cell: (e) => formatPrice(e.price, ccy) },
 ]);
 
 const POSITIONS = book<DeskPosition>(

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { SymbolLink } from "@/components/instruments/symbol-link";
 import { EnumBadge } from "@/components/ui/enum-badge";
-import { formatMoney, formatQuantity } from "@/lib/money";
+import { formatMoney, formatPrice, formatQuantity } from "@/lib/money";
 import { orderCurrency, type OrderRow } from "@/lib/schemas/order-list";
 import {
   COMBO_TYPE_LABELS,
@@ -32,7 +32,7 @@ export interface BlotterColumn {
 /** "11-23 07:18:11": the year and zone are in the header. */
 const shortTime = (iso: string | null) => (iso ? `${iso.slice(5, 10)} ${iso.slice(11, 19)}` : "—");
 const price = (v: string | null, r: OrderRow) =>
-  v === null ? <span className="text-slate-300">—</span> : formatMoney(v, orderCurrency(r.market));
+  v === null ? <span className="text-slate-300">—</span> : formatPrice(v, orderCurrency(r.market));
 /** The order type in words ("Stop limit", not STOP_LOSS_LIMIT); a type the desk does not know, as it came. */
 const typeLabel = (v: string | null) => (v ? (ORDER_TYPE_LABELS[v] ?? v) : "—");
 

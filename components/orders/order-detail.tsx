@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { EnumBadge } from "@/components/ui/enum-badge";
 import { Panel } from "@/components/ui/page";
 import { OPEN_ORDER_STATUSES } from "@/lib/broker-enums";
-import { formatMoney, formatQuantity } from "@/lib/money";
+import { formatPrice, formatQuantity } from "@/lib/money";
 import type { OrderDetail } from "@/lib/schemas/order-detail";
 import { orderCurrency } from "@/lib/schemas/order-list";
 import { ORDER_STATUS_LABELS, ORDER_STATUS_TONES, SIDE_TONES } from "./order-labels";
@@ -45,7 +45,7 @@ export function OrderDetailView({ initial, canModify }: { initial: OrderDetail; 
             {formatQuantity(order.quantity)} <SymbolLink market={order.market} symbol={order.symbol} />
           </span>
           <span className="text-sm font-normal text-slate-600">
-            {order.orderType} {price ? `@ ${formatMoney(price, ccy)}` : ""} · {order.timeInForce ?? "—"}
+            {order.orderType} {price ? `@ ${formatPrice(price, ccy)}` : ""} · {order.timeInForce ?? "—"}
           </span>
           <span data-testid="order-status">
             <EnumBadge value={order.status} tones={ORDER_STATUS_TONES} labels={ORDER_STATUS_LABELS} />

@@ -5,7 +5,7 @@ import { formFields } from "@/components/form/fields";
 import { useActionForm } from "@/components/form/use-action-form";
 import { Button } from "@/components/ui/button";
 import { Options } from "@/components/ui/field";
-import { compareDecimal, formatMoney, formatQuantity } from "@/lib/money";
+import { compareDecimal, formatPrice, formatQuantity } from "@/lib/money";
 import { cancelOrderSchema, type CancelOrderInput, type CancelOrderValues } from "@/lib/schemas/order-cancel";
 import { enumLabel } from "@/lib/enums";
 import { CANCEL_OUTCOMES, MODIFY_OUTCOMES, type OrderFull, type OrderTimelineEntry } from "@/lib/schemas/order-detail";
@@ -159,8 +159,8 @@ export function ReplaceOrderForm({
     (
       [
         ["Quantity", order.quantity, v.quantity, formatQuantity],
-        ["Limit price", order.limitPrice, v.limitPrice, (x: string) => formatMoney(x, ccy)],
-        ["Stop price", order.stopPrice, v.stopPrice, (x: string) => formatMoney(x, ccy)],
+        ["Limit price", order.limitPrice, v.limitPrice, (x: string) => formatPrice(x, ccy)],
+        ["Stop price", order.stopPrice, v.stopPrice, (x: string) => formatPrice(x, ccy)],
         ["Time in force", order.timeInForce, v.timeInForce, (x: string) => x],
         ["Expires", order.expireDate, v.expireDate, (x: string) => x],
       ] as const

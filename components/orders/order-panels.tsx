@@ -4,7 +4,7 @@ import { EnumBadge } from "@/components/ui/enum-badge";
 import { Panel } from "@/components/ui/page";
 import { enumLabel } from "@/lib/enums";
 import { formatDateTime } from "@/lib/format";
-import { formatMoney, formatQuantity } from "@/lib/money";
+import { formatMoney, formatPrice, formatQuantity } from "@/lib/money";
 import type { OrderDetail, OrderFee, OrderFull } from "@/lib/schemas/order-detail";
 import { orderCurrency, type OrderRow } from "@/lib/schemas/order-list";
 import { ORDER_CHANGE_REASON_LABELS } from "@/lib/schemas/order-reason";
@@ -64,9 +64,9 @@ export function OrderFields({ order }: { order: OrderFull }) {
           ["Cash amount", order.totalCashAmount ? formatMoney(order.totalCashAmount, ccy) : null],
           ["Filled", formatQuantity(order.filledQuantity)],
           // nothing filled: no average to show (the upstream sends 0)
-          ["Average fill price", order.avgFilledPrice && Number(order.filledQuantity) > 0 ? formatMoney(order.avgFilledPrice, ccy) : null],
-          ["Limit price", order.limitPrice ? formatMoney(order.limitPrice, ccy) : null],
-          ["Stop price", order.stopPrice ? formatMoney(order.stopPrice, ccy) : null],
+          ["Average fill price", order.avgFilledPrice && Number(order.filledQuantity) > 0 ? formatPrice(order.avgFilledPrice, ccy) : null],
+          ["Limit price", order.limitPrice ? formatPrice(order.limitPrice, ccy) : null],
+          ["Stop price", order.stopPrice ? formatPrice(order.stopPrice, ccy) : null],
           [
             "Combo",
             [order.comboType && enumLabel(COMBO_TYPE_LABELS, order.comboType), order.clientComboOrderId].filter(Boolean).join(" · "),
@@ -192,7 +192,7 @@ export function LegsPanel({ order }: { order: OrderFull }) {
               </td>
               <td className={td}>{dash(l.side)}</td>
               <td className={td}>{dash(l.option_type)}</td>
-              <td className={num}>{l.strike_price ? formatMoney(l.strike_price, ccy) : "—"}</td>
+              <td className={num}>{l.strike_price ? formatPrice(l.strike_price, ccy) : "—"}</td>
               <td className={td}>{dash(l.option_expire_date)}</td>
               <td className={num}>{formatQuantity(l.quantity)}</td>
               <td className={num}>{dash(l.multiplier ?? (l.instrument_type === "OPTION" ? "100" : null))}</td>
@@ -225,7 +225,7 @@ export function ExecutionsPanel({ order, executions }: { order: OrderFull; execu
               <tr key={e.key}>
                 <td className={`${td} text-xs`}>{formatDateTime(e.filledAt)}</td>
                 <td className={num}>{formatQuantity(e.quantity)}</td>
-                <td className={num}>{formatMoney(e.price, ccy)}</td>
+                <td className={num}>{formatPrice(e.price, ccy)}</td>
                 <td className={num}>{formatMoney(e.commission, ccy)}</td>
                 <td className={num}>{formatMoney(e.receivableCommission, ccy)}</td>
               </tr>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  formatPrice,
   addDecimal,
   amountIn,
   amountProblem,
@@ -113,5 +114,17 @@ describe("formatting", () => {
     expect(formatQuantity("0.12500000")).toBe("0.125");
     expect(formatQuantity("1.123456789")).toBe("1.123457");
     expect(formatQuantity(undefined)).toBe("—");
+  });
+});
+
+describe("formatPrice", () => {
+  it("shows a price with the decimals it carries, never fewer than the currency's", () => {
+    // The ticket takes four decimals: 0.1234 shown at two would read 0.12, and a change to 0.1201 would look like none.
+    expect(formatPrice("0.1234", "USD")).toBe("0.1234 USD");
+    expect(formatPrice("0.1201", "USD")).toBe("0.1201 USD");
+    expect(formatPrice("12.3450", "USD")).toBe("12.345 USD");
+    expect(formatPrice("22.5", "USD")).toBe("22.50 USD");
+    expect(formatPrice("1250", "HKD")).toBe("1,250.00 HKD");
+    expect(formatPrice(null, "USD")).toBe("—");
   });
 });
