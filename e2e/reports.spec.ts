@@ -65,6 +65,16 @@ test.describe("scheduled reports", () => {
 
     await page.goto("/admin/reports");
     const again = page.getByTestId("report-schedules").locator(`tr[data-schedule="${name}"]`);
+    // Disabling asks first, naming the schedule; declined, it stays enabled.
+    let question = "";
+    page.once("dialog", (d) => {
+      question = d.message();
+      void d.dismiss();
+    });
+    await again.getByRole("button", { name: "Disable" }).click();
+    await expect.poll(() => question).toBe(`Disable the schedule ${name}? Its recipients get no more reports until it is enabled again.`);
+    await expect(again.getByRole("button", { name: "Disable" })).toBeVisible();
+    page.once("dialog", (d) => void d.accept());
     await again.getByRole("button", { name: "Disable" }).click();
     await expect(again).toContainText("Disabled");
     await expect(again).toContainText("Not while disabled");
@@ -113,6 +123,7 @@ test.describe("scheduled reports", () => {
     await expect(mine).toHaveCount(31);
 
     const schedule = page.getByTestId("report-schedules").locator(`tr[data-schedule="${name}"]`);
+    page.once("dialog", (d) => void d.accept());
     await schedule.getByRole("button", { name: "Disable" }).click();
     await expect(schedule).toContainText("Disabled");
   });

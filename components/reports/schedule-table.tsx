@@ -72,12 +72,15 @@ export function ScheduleTable({ schedules }: { schedules: ReportSchedule[] }) {
             size="sm"
             variant="secondary"
             disabled={busy}
-            onClick={() =>
+            onClick={() => {
+              // Turning it off stops its mails: asked first, as the approval rules' Disable asks. Turning it on is not.
+              if (s.enabled && !window.confirm(`Disable the schedule ${s.name}? Its recipients get no more reports until it is enabled again.`))
+                return;
               void run(() => updateReportSchedule({ id, ...input, enabled: !s.enabled }), {
                 success: `${s.name} ${s.enabled ? "disabled" : "enabled"}.`,
                 onSuccess: () => router.refresh(),
-              })
-            }
+              });
+            }}
           >
             {s.enabled ? "Disable" : "Enable"}
           </Button>
