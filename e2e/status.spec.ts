@@ -60,6 +60,9 @@ test.describe("upstream status", () => {
 /** The mails the embedded SMTP server received for an address (Admin → Mail), newest first. */
 async function mailsTo(admin: Page, email: string): Promise<{ subject: string; href: string }[]> {
   await admin.goto("/admin/mail");
+  // The list streams in after the page's frame (its loading state first): read its rows once it is there. Read at
+  // the load event, the clean CI run of efe3402 found none of the three mails it had just seen.
+  await expect(admin.getByRole("table", { name: "Received mails" })).toBeVisible();
   return admin
     .getByRole("row")
     .filter({ hasText: email })
