@@ -86,6 +86,17 @@ export const subDecimal = (a: DecimalLike, b: DecimalLike): string => new D(a).m
 export const mulDecimal = (a: DecimalLike, b: DecimalLike): string => new D(a).times(b).toString();
 export const compareDecimal = (a: DecimalLike, b: DecimalLike): -1 | 0 | 1 => new D(a).comparedTo(b) as -1 | 0 | 1;
 
+/**
+ * Whether an amount's size (its sign ignored) lies within the bounds given, compared as decimals: an amount that is
+ * not a decimal string (an upstream's malformed value) lies within no bounds, and within none given.
+ */
+export function sizeWithin(amount: string, min?: string, max?: string): boolean {
+  if (!min && !max) return true;
+  if (!DECIMAL_PATTERN.test(amount)) return false;
+  const size = new D(amount).abs();
+  return (!min || size.gte(min)) && (!max || size.lte(max));
+}
+
 /** -1, 0 or 1; 0 for "-0.00" as well. */
 export function decimalSign(v: DecimalLike): -1 | 0 | 1 {
   const d = new D(v);

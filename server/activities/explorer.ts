@@ -17,6 +17,7 @@ import { wireTime } from "./account-window";
 import { activitiesFreshness } from "./freshness";
 import { selectActivityChart, selectActivityPage, selectActivityTotals, type ActivityDbRow as DbRow } from "./queries/explorer";
 import { pagedCsvRows } from "@/lib/csv";
+import { sizeWithin } from "@/lib/money";
 
 /**
  * The activities explorer. Across accounts it reads the desk's copy (`brokerdesk.activities`, filled by the sweep):
@@ -100,7 +101,6 @@ export async function liveActivityPage(
     },
     { signal },
   );
-  const size = (v: string) => Math.abs(Number(v));
   const rows = answer.items
     .map((a) => fromUpstream(a, accountId))
     .filter(
@@ -108,8 +108,7 @@ export async function liveActivityPage(
         (!filter.currency || r.currency === filter.currency) &&
         (!filter.market || r.market === filter.market) &&
         (!filter.symbol || r.symbol === filter.symbol) &&
-        (!filter.min || size(r.netAmount) >= Number(filter.min)) &&
-        (!filter.max || size(r.netAmount) <= Number(filter.max)),
+        sizeWithin(r.netAmount, filter.min, filter.max),
     );
   return { rows, nextCursor: answer.nextCursor, source: "live" };
 }

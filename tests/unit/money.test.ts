@@ -17,6 +17,7 @@ import {
   mulDecimal,
   positiveDecimalIn,
   roundMoney,
+  sizeWithin,
   subDecimal,
 } from "@/lib/money";
 
@@ -97,6 +98,17 @@ describe("arithmetic through decimal.js", () => {
     expect(decimalSign("-0.01")).toBe(-1);
     expect(roundMoney("2.675", "USD")).toBe("2.68"); // a float would give 2.67
     expect(roundMoney("5", "HKD")).toBe("5.00");
+  });
+
+  it("bounds an amount's size as decimals, beyond a float's digits, and keeps a malformed amount out", () => {
+    // As floats both sides are 123456789012.34: the floor would let the row in.
+    expect(Number("123456789012.34000001")).toBe(Number("123456789012.34"));
+    expect(sizeWithin("-123456789012.34", "123456789012.34000001")).toBe(false);
+    expect(sizeWithin("-123456789012.34", "123456789012.34")).toBe(true);
+    expect(sizeWithin("123456789012.34", undefined, "123456789012.33999999")).toBe(false);
+    expect(sizeWithin("0.5", "0.5", "0.5")).toBe(true);
+    expect(sizeWithin("n/a", "0")).toBe(false);
+    expect(sizeWithin("n/a")).toBe(true);
   });
 });
 
