@@ -100,6 +100,10 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Runn
       resolve({ server: s, port: info.port }),
     );
     s.once("error", reject);
+  }).catch(async (error: unknown) => {
+    // Its port taken: the database it opened is closed before the error goes up.
+    if (ownEngine) await engine.close();
+    throw error;
   });
   const trading = await startTradingRuntime(
     sandbox,

@@ -1,5 +1,7 @@
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
+import pg from "pg";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startSandbox } from "@/server/sandbox";
@@ -82,6 +84,26 @@ describe("sandbox restart", () => {
       await roundTrip({ dataDir: path.join(dir, "db") });
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)("closes the database it opened when its port is taken", async () => {
+    const db = await createServerDatabase(process.env.TEST_DATABASE_URL!);
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    try {
+      const port = (taken.address() as net.AddressInfo).port;
+      await expect(startSandbox({ port, engine: { url: db.url } })).rejects.toThrow(/EADDRINUSE/);
+      const open = await admin.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1", [
+        new URL(db.url).pathname.slice(1),
+      ]);
+      expect(open.rows[0].n).toBe(0);
+    } finally {
+      await admin.end();
+      taken.close();
+      await db.drop();
     }
   });
 
