@@ -12,9 +12,8 @@ export const cashJournal = defineMovement({
   target: (r) => `account:${r.from_account}`,
   accounts: (r) => [r.from_account, r.to_account],
   summary: (r) => `Cash journal of ${formatMoney(r.amount, r.currency)} from ${r.from_account} to ${r.to_account}`,
-  async send(r, ctx) {
-    ctx.audit.target = this.target(r);
-    await requireAvailableCash(ctx, r.from_account, r.currency, r.amount, "amount");
+  check: (r, ctx) => requireAvailableCash(ctx, r.from_account, r.currency, r.amount, "amount"),
+  send(r, ctx) {
     return sendMovement(ctx, {
       kind: "CASH_JOURNAL",
       clientRequestId: r.client_request_id,

@@ -19,11 +19,12 @@ export const instantExchange = defineMovement({
   accounts: (r) => [r.account_id],
   summary: (r) =>
     `Instant exchange of ${formatMoney(r.from_amount, r.from_currency)} into ${formatMoney(r.to_amount, r.to_currency)} at ${r.account_id}`,
-  async send(r, ctx) {
-    ctx.audit.target = this.target(r);
+  async check(r, ctx) {
     await requireVirtualAccount(r.account_id, "Instant exchange is for virtual accounts; use an FX request at the master account");
     await requireCurrentQuote(ctx, r);
     await requireAvailableCash(ctx, r.account_id, r.from_currency, r.from_amount, "from_amount");
+  },
+  send(r, ctx) {
     return sendAccountMovement(ctx, "INSTANT_EXCHANGE", r, ["account_id", "from_currency", "to_currency", "from_amount", "to_amount"], () =>
       ctx.broker.createInstantExchange(r),
     );

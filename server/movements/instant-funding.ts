@@ -18,10 +18,11 @@ export const instantFunding = defineMovement({
   accounts: (r) => [r.account_id],
   summary: (r) =>
     `${r.type === "DEPOSIT" ? "Deposit" : "Withdrawal"} of ${formatMoney(r.amount, r.currency)} ${r.type === "DEPOSIT" ? "into" : "from"} ${r.account_id}`,
-  async send(r, ctx) {
-    ctx.audit.target = this.target(r);
+  async check(r, ctx) {
     await requireVirtualAccount(r.account_id, "Instant funding is for virtual accounts, not the master account");
     if (r.type === "WITHDRAWAL") await requireAvailableCash(ctx, r.account_id, r.currency, r.amount, "amount", "withdrawable cash");
+  },
+  send(r, ctx) {
     return sendAccountMovement(ctx, "INSTANT_FUNDING", r, ["account_id", "type", "amount", "currency"], () =>
       ctx.broker.createInstantFunding(r),
     );

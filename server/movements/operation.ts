@@ -6,6 +6,7 @@ import type { ActionContext } from "@/server/action-kit/define-action";
 import { toActionError, type UpstreamFieldMap } from "@/server/action-kit/upstream-error";
 import { AppError } from "@/lib/errors";
 import type { ApprovableOperation } from "@/server/approvals/operation";
+import type { BrokerClient } from "@/server/broker/client";
 import { isBrokerError } from "@/server/broker/errors";
 import type { MovementKind } from "@/server/books/changes";
 import { recordDeskMovement } from "@/server/books/desk";
@@ -38,6 +39,12 @@ export interface MovementSpec<S extends z.ZodType> {
   accounts(request: z.output<S>): string[];
   /** One line for people: "Cash journal of USD 5,000.00 from VBD1000001 to VBD1000030". */
   summary(request: z.output<S>): string;
+  /**
+   * What the desk checks before sending (available cash, held quantity, the quote's age); it throws the refusal. A
+   * refused request the upstream already has is sent anyway (see `defineMovement`).
+   */
+  check?(request: z.output<S>, ctx: ActionContext): Promise<void>;
+  /** Sends the request with its own client_request_id and writes it to the read model. */
   send(request: z.output<S>, ctx: ActionContext): Promise<MovementResult>;
 }
 
@@ -50,24 +57,42 @@ const clientRequestIdOf = (r: unknown) => (r as { client_request_id: string }).c
 
 export function defineMovement<S extends z.ZodType>(spec: MovementSpec<S>): MovementOperation<S> {
   const kind = spec.kind as MovementKind;
+  async function lookup(r: z.output<S>, client: BrokerClient): Promise<{ sent: true; status?: string } | { sent: false }> {
+    const detail = client[DETAIL_CALL[kind]] as (i: { account_id: string; client_request_id: string }) => Promise<{ status?: string }>;
+    try {
+      const found = await detail({ account_id: spec.accounts(r)[0] ?? "", client_request_id: clientRequestIdOf(r) });
+      return { sent: true, status: found.status };
+    } catch (error) {
+      // Unknown to the upstream: a 404, or a 417 whose code says so (the sandbox: REQUEST_NOT_FOUND).
+      if (isBrokerError(error) && (error.status === 404 || /(^|_)NOT_FOUND$/.test(error.errorCode ?? ""))) return { sent: false };
+      throw error;
+    }
+  }
+  /**
+   * The desk's checks, then the send. A repeat of a request whose answer was lost (the same client_request_id sent
+   * again) is checked against balances its first send already used, and would be refused as if nothing had been
+   * sent: when a check refuses, the upstream is asked whether it has the request, and if it has, the request goes
+   * to it unchecked, so that it answers the first result (or refuses another body under the same id).
+   */
+  async function send(r: z.output<S>, ctx: ActionContext): Promise<MovementResult> {
+    ctx.audit.target = spec.target(r);
+    try {
+      await spec.check?.(r, ctx);
+    } catch (refusal) {
+      const found = await lookup(r, ctx.broker).catch(() => undefined);
+      if (!found?.sent) throw refusal;
+    }
+    return spec.send(r, ctx);
+  }
   return {
     ...spec,
     summary: (r) => spec.summary(r),
     // One kind may answer to several rules (instant funding: a deposit or a withdrawal).
     assess: async (r) => ({ ruleKeys: [spec.approvalAction?.(r) ?? spec.action] }),
     clientRequestId: clientRequestIdOf,
-    run: (r, ctx) => spec.send(r, ctx),
-    async lookup(r, client) {
-      const detail = client[DETAIL_CALL[kind]] as (i: { account_id: string; client_request_id: string }) => Promise<{ status?: string }>;
-      try {
-        const found = await detail({ account_id: spec.accounts(r)[0] ?? "", client_request_id: clientRequestIdOf(r) });
-        return { sent: true, status: found.status };
-      } catch (error) {
-        // Unknown to the upstream: a 404, or a 417 whose code says so (the sandbox: REQUEST_NOT_FOUND).
-        if (isBrokerError(error) && (error.status === 404 || /(^|_)NOT_FOUND$/.test(error.errorCode ?? ""))) return { sent: false };
-        throw error;
-      }
-    },
+    send,
+    run: send,
+    lookup,
     resultLink: (r) => ({
       href: `/movements/${spec.kind}/${encodeURIComponent(clientRequestIdOf(r))}`,
       label: `Movement ${clientRequestIdOf(r)}`,

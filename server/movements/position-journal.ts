@@ -15,9 +15,8 @@ export const positionJournal = defineMovement({
   accounts: (r) => [r.from_account, r.to_account],
   summary: (r) =>
     `Position journal of ${formatQuantity(r.quantity)} ${r.symbol} (${r.market} ${r.instrument_type === "OPTION" ? "option" : "stock"}) from ${r.from_account} to ${r.to_account}`,
-  async send(r, ctx) {
-    ctx.audit.target = this.target(r);
-    await requireHeldQuantity(ctx, r);
+  check: (r, ctx) => requireHeldQuantity(ctx, r),
+  send(r, ctx) {
     return sendMovement(ctx, {
       kind: "POSITION_JOURNAL",
       clientRequestId: r.client_request_id,

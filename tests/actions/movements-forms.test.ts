@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { newClientId } from "@/lib/ids";
-import { addDecimal, convertAt } from "@/lib/money";
+import { addDecimal, convertAt, mulDecimal, roundMoney, subDecimal } from "@/lib/money";
 import {
   createCashJournalAction,
   createFxRequestAction,
@@ -117,6 +117,28 @@ for (const engine of testEngines()) {
         [id],
       );
       expect(rows.map((r) => r.status)).toEqual(["COMPLETED"]);
+    });
+
+    it("a withdrawal sent again after its answer was lost answers its first result, though the desk's check would now refuse it", async () => {
+      const have = await available(CASH_VA, "USD");
+      // More than half of what the account can give: the first withdrawal leaves less than the amount.
+      const amount = roundMoney(mulDecimal(have, "0.6"), "USD");
+      const request = { client_request_id: crid(), account_id: CASH_VA, type: "WITHDRAWAL" as const, currency: "USD" as const, amount };
+      const first = await createInstantFundingAction(request);
+      expect(first).toMatchObject({ ok: true, data: { status: "COMPLETED" } });
+      const again = await createInstantFundingAction(request);
+      expect(again).toEqual(first);
+      expect(await requestRows(request.client_request_id)).toBe(1);
+      expect(await available(CASH_VA, "USD")).toBe(subDecimal(have, amount));
+      // Another body under the same id is the upstream's refusal, not the desk's check's.
+      const other = await createInstantFundingAction({ ...request, amount: addDecimal(amount, "1") });
+      expect(other).toMatchObject({ ok: false, code: "DUPLICATE_CLIENT_REQUEST_ID" });
+      // A new request for the same amount is refused before anything is sent.
+      const fresh = await createInstantFundingAction({ ...request, client_request_id: crid() });
+      expect(fresh).toMatchObject({ ok: false, code: "INSUFFICIENT_CASH" });
+      // The cash goes back for the other tests of this file.
+      const back = await createInstantFundingAction({ ...request, client_request_id: crid(), type: "DEPOSIT" });
+      expect(back).toMatchObject({ ok: true, data: { status: "COMPLETED" } });
     });
 
     it("a journal the sandbox rejects returns the sandbox's reason", async () => {
