@@ -49,5 +49,5 @@ export function toActionError(error: unknown, opts: { fields?: UpstreamFieldMap;
   const fieldErrors = ruleViolation && opts.fields ? fieldErrorsFromUpstream(e.errorCode, e.message, opts.fields) : undefined;
   const retry = opts.idempotent && e.retryable ? " Submit again when ready: it is the same request, so it cannot be applied twice." : "";
   const userMessage = fieldErrors ? "The broker refused some values. Check the highlighted fields." : `${e.userMessage}${retry}`;
-  return new AppError(e.errorCode, e.message, userMessage, fieldErrors, { requestId: e.requestId });
+  return new AppError(e.errorCode, e.message, userMessage, fieldErrors, { requestId: e.requestId, cause: e });
 }

@@ -1,5 +1,7 @@
 import "server-only";
-import { markAlive, markExecuted, markFailed } from "./queries/requests";
+import { markAlive, markExecuted, markFailed, selectRequest } from "./queries/requests";
+import { recoverStuckExecutions } from "./recover";
+import { outcomeUnknown } from "@/server/broker/errors";
 import { appendAudit } from "@/server/audit/trail";
 import { logger } from "@/server/log";
 import type { ApprovalStatus } from "@/lib/schemas/approvals";
@@ -27,7 +29,8 @@ export interface ClaimedRequest {
  * `run`, on behalf of its maker (so a movement's requester stays the maker), through the same steps as a direct
  * action (`performAudited`: recording broker, error mapping, one audit entry under the operation's action name by
  * the approver whose approval completed it, one log line), and writes the outcome: executed (result, upstream
- * request id) or failed (the safe message; never re-sent by itself). Before the send an `approvals.execute` entry
+ * request id) or failed (the safe message; never re-sent by itself); a failure after which the upstream may have it
+ * (`outcomeUnknown`) is settled from the upstream's answer instead, as a stopped execution is. Before the send an `approvals.execute` entry
  * says it started (after the claim's entry, which the claim's transaction wrote); the process beats `alive_at`
  * until the outcome is written, so a stopped one is told from a slow one.
  */
@@ -92,6 +95,15 @@ async function execute(
   if (performed.ok) {
     if (!(await markExecuted(db.engine, req.id, performed.data ?? null, upstreamRequestId))) settledMeanwhile(req.id);
     return { status: "executed", upstreamRequestId, error: null };
+  }
+  if (op?.lookup && outcomeUnknown(performed.error)) {
+    // The upstream may have it (no answer, a 5xx, or the desk failed after sending): marked failed, it would be asked
+    // again under a new client_request_id and could move twice. Settled executed now when the upstream has it; else
+    // left executing, and the recovery asks again once this execution counts as stopped (its beat ends here).
+    await recoverStuckExecutions(db, { id: req.id, olderThanMs: 0, now: new Date(Date.now() + BEAT_MS), onlyIfSent: true });
+    const after = await selectRequest(db.engine, req.id);
+    const status = after?.status ?? "executing";
+    return { status, upstreamRequestId, error: status === "executing" ? performed.userMessage : (after?.error ?? null) };
   }
   const message = performed.userMessage;
   if (!(await markFailed(db.engine, req.id, message, upstreamRequestId))) {

@@ -30,7 +30,7 @@ export function approvalPolicy<S extends z.ZodType>(op: ApprovableOperation<S>):
     if (!rule) return { status: "proceed" };
     // The summary is written once and shown for the request's life: its accounts by number, asked for if need be.
     await learnAccountNumbers(ctx.db.engine, op.accounts(input), ctx.broker);
-    const { id, created } = await holdRequest(ctx.db.engine, {
+    const { id, created, status } = await holdRequest(ctx.db.engine, {
       action: op.action,
       ruleAction: rule.action,
       target: op.target(input),
@@ -49,7 +49,11 @@ export function approvalPolicy<S extends z.ZodType>(op: ApprovableOperation<S>):
     return {
       status: "held",
       approvalId: id,
-      message: created ? `Sent for approval: this needs ${who}${above}.` : "This request is already waiting for approval.",
+      message: created
+        ? `Sent for approval: this needs ${who}${above}.`
+        : status === "pending"
+          ? "This request is already waiting for approval."
+          : "This request was approved already and sent: its approval shows the outcome.",
     };
   };
 }

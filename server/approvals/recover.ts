@@ -33,12 +33,12 @@ export async function nextStuckCheck(db: AppDb, o: { olderThanMs?: number; now?:
  * the upstream whether it knows the request (its own client request id), never by sending it again: known →
  * executed (with the upstream's status), unknown → failed, nothing sent; an operation with nothing to look up by →
  * failed, outcome unknown. Each is marked as being checked first (the page says since when); an upstream that cannot
- * answer leaves it so for the next minute's run. Each settled request is audited once (the UPDATE only takes a
+ * answer leaves it so for the next minute's run; `onlyIfSent` settles only a request the upstream has. Each settled request is audited once (the UPDATE only takes a
  * request still executing), naming its maker and checker. The minute job runs it for all; an admin for `id`.
  */
 export async function recoverStuckExecutions(
   db: AppDb,
-  o: { olderThanMs?: number; now?: Date; client?: BrokerClient; id?: string } = {},
+  o: { olderThanMs?: number; now?: Date; client?: BrokerClient; id?: string; onlyIfSent?: boolean } = {},
 ): Promise<number> {
   const before = new Date((o.now ?? new Date()).getTime() - (o.olderThanMs ?? STUCK_AFTER_MS));
   const rows = await claimStuckExecutions(db.engine, before, o.id);
@@ -56,6 +56,9 @@ export async function recoverStuckExecutions(
       continue;
     }
     const executed = found?.sent === true;
+    // Asked right after a send whose outcome is unknown: the upstream may still be taking it, so "unknown" waits
+    // for the run after this execution counts as stopped.
+    if (!executed && o.onlyIfSent) continue;
     const error = executed ? null : found ? NOT_SENT_MESSAGE : UNKNOWN_MESSAGE;
     const updated = await settleExecution(
       db.engine,

@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { env } from "@/lib/env";
-import { NotFoundError } from "@/lib/errors";
+import { AppError, NotFoundError } from "@/lib/errors";
 import {
   isAccountKey,
   type ApprovalDecisionRow,
@@ -22,6 +22,7 @@ import {
   expireDueRequests,
   insertRequest,
   selectDecisions,
+  selectLiveRequestOf,
   selectPendingRequestId,
   selectRequest,
   selectRequestIdsOf,
@@ -48,15 +49,27 @@ export interface HoldInput extends NewRequest {
 
 /**
  * Stores a held request; the same action, target and payload already pending is that request (a double submit
- * waits once). Returns its id and whether it was made now.
+ * waits once). A request under a client_request_id already approved (executing or executed) is that request too: a
+ * repeat after a lost answer is not held a second time, and another body under the same id is refused, as the
+ * upstream refuses it. Returns its id, whether it was made now, and its status.
  */
-export async function holdRequest(q: Queryable, h: HoldInput, now = new Date()): Promise<{ id: string; created: boolean }> {
+export async function holdRequest(
+  q: Queryable,
+  h: HoldInput,
+  now = new Date(),
+): Promise<{ id: string; created: boolean; status: "pending" | "executing" | "executed" }> {
   const hash = payloadHash(h.payload);
+  const earlier = h.clientRequestId ? await selectLiveRequestOf(q, h.action, h.clientRequestId) : undefined;
+  if (earlier && earlier.payload_hash !== hash) {
+    const message = `client_request_id ${h.clientRequestId} is already used by another request (approval ${earlier.id}): make a new request.`;
+    throw new AppError("DUPLICATE_CLIENT_REQUEST_ID", message, message);
+  }
+  if (earlier && earlier.status !== "pending") return { id: earlier.id, created: false, status: earlier.status };
   const id = await insertRequest(q, h, hash, now, new Date(now.getTime() + approvalTtlMs()));
-  if (id) return { id, created: true };
+  if (id) return { id, created: true, status: "pending" };
   const existing = await selectPendingRequestId(q, h.action, h.target, hash);
   if (!existing) throw new Error("approval request neither inserted nor pending");
-  return { id: existing, created: false };
+  return { id: existing, created: false, status: "pending" };
 }
 
 /**

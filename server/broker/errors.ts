@@ -1,6 +1,6 @@
 import "server-only";
 import { brokerErrorKind, brokerUserMessage, type BrokerErrorKind } from "@/lib/broker-errors";
-import { AppError } from "@/lib/errors";
+import { AppError, isAppError } from "@/lib/errors";
 
 /**
  * The one error type of the Broker API client, an AppError whose code is the upstream's error code. `message` is for logs and engineers; `userMessage` is safe to show
@@ -64,6 +64,19 @@ export class BrokerError extends AppError {
 
 export function isBrokerError(e: unknown): e is BrokerError {
   return e instanceof BrokerError || (typeof e === "object" && e !== null && (e as Record<symbol, unknown>)[BRAND] === true);
+}
+
+/**
+ * Whether, after this failure, the upstream may have the request a write sent: no answer (a timeout, the network), a
+ * 5xx, an answer not read, or the desk's own failure at any point (the send included). A refusal is not: the desk's
+ * own check before sending (an AppError), or the upstream's answer that it refused or never took the request (a 4xx,
+ * the rate limit, the token). An upstream failure an action mapped to its form keeps the BrokerError as its cause.
+ */
+export function outcomeUnknown(error: unknown): boolean {
+  const cause = (error as { cause?: unknown } | null)?.cause;
+  const upstream = isBrokerError(error) ? error : isBrokerError(cause) ? cause : undefined;
+  if (upstream) return !["business", "rate-limit", "token", "auth"].includes(upstream.kind);
+  return !isAppError(error);
 }
 
 /** A failure in words for a row's last_error and the logs: the upstream's code and message, else the error's message. */

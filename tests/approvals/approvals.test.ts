@@ -18,6 +18,8 @@ import { listRules, matchRule } from "@/server/approvals/queries/rules";
 import { listAudit } from "@/server/audit/list";
 import { accountNumbers } from "@/server/accounts/directory";
 import { masterAccountId } from "@/server/sandbox/seed";
+import { setBrokerForTests } from "@/server/broker";
+import { BrokerError } from "@/server/broker/errors";
 import { testEngines } from "../helpers/engines";
 import { ACCOUNTS } from "../sandbox/trading-helpers";
 import { as, session } from "../helpers/desk-session";
@@ -300,6 +302,99 @@ for (const engine of testEngines()) {
         actorEmail: CHECKER.email,
         input: { approvalId: id, maker: MAKER.email },
       });
+    });
+
+    it("a repeat of a request approved and sent is that request, not a second approval; another body under its id is refused", async () => {
+      const request = journal("50003.00");
+      const held = await as(MAKER, () => createCashJournalAction(request));
+      if (!held.ok || !isPendingApproval(held.data)) throw new Error(`not held: ${JSON.stringify(held)}`);
+      const id = held.data.approvalId;
+      expect(await as(CHECKER, () => approveApprovalAction({ id }))).toMatchObject({ ok: true, data: { status: "executed" } });
+      const count = async () =>
+        Number(
+          (
+            await f.db.engine.query<{ n: string }>(
+              "SELECT count(*)::text AS n FROM brokerdesk.approval_requests WHERE client_request_id = $1",
+              [request.client_request_id],
+            )
+          ).rows[0].n,
+        );
+      // The maker's "Send again" after a lost answer, or a tool's retry with the same client_request_id.
+      const again = await as(MAKER, () => createCashJournalAction(request));
+      expect(again).toMatchObject({ ok: true, data: { approvalId: id, message: expect.stringContaining("approved already") } });
+      expect(await count()).toBe(1);
+      expect((await movement(request.client_request_id))?.status).toBe("COMPLETED");
+      const other = await as(MAKER, () => createCashJournalAction({ ...request, amount: "50004.00" }));
+      expect(other).toMatchObject({ ok: false, code: "DUPLICATE_CLIENT_REQUEST_ID" });
+      expect(await count()).toBe(1);
+    });
+
+    it("an execution whose answer is lost is settled from the upstream's record, not failed to be asked again under a new id", async () => {
+      const { id, crid } = await hold("60001.00");
+      const before = await cash(to, "USD");
+      // The upstream books the journal and the answer never arrives (the client's time runs out): the outcome is unknown.
+      let lostAnswers = 0;
+      const lossy = new Proxy(f.client, {
+        get(target, key, receiver) {
+          if (key !== "createCashJournal") return Reflect.get(target, key, receiver);
+          return async (request: Parameters<typeof target.createCashJournal>[0]) => {
+            await target.createCashJournal(request);
+            lostAnswers += 1;
+            throw new BrokerError({
+              status: 0,
+              errorCode: "TIMEOUT",
+              message: "createCashJournal timed out",
+              operation: "createCashJournal",
+            });
+          };
+        },
+      });
+      setBrokerForTests(lossy);
+      try {
+        const approved = await as(CHECKER, () => approveApprovalAction({ id }));
+        expect(approved).toMatchObject({ ok: true, data: { status: "executed", error: null } });
+      } finally {
+        setBrokerForTests(f.client);
+      }
+      expect(lostAnswers).toBe(1);
+      expect(await getApproval(f.db, id)).toMatchObject({ status: "executed", error: null });
+      expect((await cash(to, "USD")).minus(before).toFixed(2)).toBe("60001.00");
+      // The read model is not told FAILED: the upstream's events bring its own status.
+      expect((await movement(crid))?.status).not.toBe("FAILED");
+      const [settled] = (await listAudit(f.db.engine, { action: "approvals.recover" })).rows.filter((e) => e.target === `approval:${id}`);
+      expect(settled).toMatchObject({ outcome: "success" });
+    });
+
+    it("an execution whose answer is lost before the upstream has the request stays executing until the upstream can say", async () => {
+      const { id, crid } = await hold("60002.00");
+      const gone = new Proxy(f.client, {
+        get(target, key, receiver) {
+          if (key !== "createCashJournal") return Reflect.get(target, key, receiver);
+          return async () => {
+            throw new BrokerError({
+              status: 0,
+              errorCode: "TIMEOUT",
+              message: "createCashJournal timed out",
+              operation: "createCashJournal",
+            });
+          };
+        },
+      });
+      setBrokerForTests(gone);
+      try {
+        const approved = await as(CHECKER, () => approveApprovalAction({ id }));
+        expect(approved).toMatchObject({
+          ok: true,
+          data: { status: "executing", error: expect.stringContaining("did not answer in time") },
+        });
+      } finally {
+        setBrokerForTests(f.client);
+      }
+      expect(await getApproval(f.db, id)).toMatchObject({ status: "executing" });
+      expect((await movement(crid))?.status).not.toBe("FAILED");
+      // Once it counts as stopped, the recovery asks again: still unknown upstream, nothing was sent.
+      expect(await recoverStuckExecutions(f.db, { id, olderThanMs: 0, now: new Date(Date.now() + 60_000) })).toBe(1);
+      expect(await getApproval(f.db, id)).toMatchObject({ status: "failed", error: NOT_SENT_MESSAGE });
     });
 
     it("an execution whose process stopped is settled by asking the upstream, never by sending again", async () => {

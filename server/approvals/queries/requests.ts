@@ -60,6 +60,21 @@ export async function selectPendingRequestId(q: Queryable, action: string, targe
   return rows[0]?.id;
 }
 
+/** The newest request of an action under a client_request_id that is pending, executing or executed. */
+export async function selectLiveRequestOf(
+  q: Queryable,
+  action: string,
+  clientRequestId: string,
+): Promise<{ id: string; status: "pending" | "executing" | "executed"; payload_hash: string } | undefined> {
+  const { rows } = await q.query<{ id: string; status: "pending" | "executing" | "executed"; payload_hash: string }>(
+    `SELECT id::text, status, payload_hash FROM brokerdesk.approval_requests
+      WHERE action = $1 AND client_request_id = $2 AND status IN ('pending', 'executing', 'executed')
+      ORDER BY created_at DESC, id DESC LIMIT 1`,
+    [action, clientRequestId],
+  );
+  return rows[0];
+}
+
 export interface ExpiredRow {
   id: string;
   action: string;
