@@ -67,9 +67,9 @@ export async function selectLiveRequestOf(
   clientRequestId: string,
 ): Promise<{ id: string; status: "pending" | "executing" | "executed"; payload_hash: string } | undefined> {
   const { rows } = await q.query<{ id: string; status: "pending" | "executing" | "executed"; payload_hash: string }>(
-    `SELECT id::text, status, payload_hash FROM brokerdesk.approval_requests
-      WHERE action = $1 AND client_request_id = $2 AND status IN ('pending', 'executing', 'executed')
-      ORDER BY created_at DESC, id DESC LIMIT 1`,
+    `SELECT r.id::text AS id, r.status, r.payload_hash FROM brokerdesk.approval_requests r
+      WHERE r.action = $1 AND r.client_request_id = $2 AND r.status IN ('pending', 'executing', 'executed')
+      ORDER BY r.created_at DESC, r.id DESC LIMIT 1`,
     [action, clientRequestId],
   );
   return rows[0];
