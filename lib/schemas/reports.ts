@@ -1,5 +1,6 @@
 import { z } from "zod";
 import "./messages";
+import type { Permission } from "@/lib/auth/permissions";
 
 /** Scheduled reports (Admin → Reports, server/reports): what a schedule is, as its form and the actions take it. */
 export const REPORT_KINDS = ["reconciliation_breaks", "daily_movements", "fx_volume", "commissions_by_account", "alerts"] as const;
@@ -11,6 +12,15 @@ export const REPORT_KIND_LABELS: Record<ReportKind, string> = {
   fx_volume: "FX volume",
   commissions_by_account: "Commissions by account",
   alerts: "Alerts opened and cleared",
+};
+
+/** What a recipient's role must read for a report to reach them: the books the report is made of. */
+export const REPORT_KIND_PERMISSION: Record<ReportKind, Permission> = {
+  reconciliation_breaks: "reconciliation:read",
+  daily_movements: "movements:read",
+  fx_volume: "movements:read",
+  commissions_by_account: "orders:read",
+  alerts: "alerts:read",
 };
 
 export const REPORT_FORMATS = ["csv", "pdf"] as const;

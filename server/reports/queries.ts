@@ -65,13 +65,13 @@ export async function selectActiveStaff(q: Queryable): Promise<ReportRecipientOp
   return rows;
 }
 
-/** Of `emails`, those of enabled staff. */
-export async function selectActiveStaffEmails(q: Queryable, emails: string[]): Promise<string[]> {
-  const { rows } = await q.query<{ email: string }>(
-    `SELECT email FROM brokerdesk.staff_users WHERE NOT disabled AND email = ANY ($1::text[]) ORDER BY email`,
+/** Of `emails`, those of enabled staff, with their roles. */
+export async function selectActiveStaffEmails(q: Queryable, emails: string[]): Promise<{ email: string; role: string }[]> {
+  const { rows } = await q.query<{ email: string; role: string }>(
+    `SELECT email, role FROM brokerdesk.staff_users WHERE NOT disabled AND email = ANY ($1::text[]) ORDER BY email`,
     [emails],
   );
-  return rows.map((r) => r.email);
+  return rows;
 }
 
 // ——— runs ———

@@ -1,6 +1,8 @@
 import "server-only";
 import { AppError, NotFoundError } from "@/lib/errors";
-import type { ReportRecipientOption, ReportSchedule, ReportScheduleValues } from "@/lib/schemas/reports";
+import { PERMISSION_LABELS } from "@/lib/auth/permissions";
+import { REPORT_KIND_PERMISSION, type ReportKind, type ReportRecipientOption, type ReportSchedule, type ReportScheduleValues } from "@/lib/schemas/reports";
+import { accessOfRole } from "@/server/roles/roles";
 import type { Queryable } from "@/server/db/engine";
 import {
   deleteScheduleRow,
@@ -38,23 +40,45 @@ export async function listSchedules(q: Queryable, now = new Date()): Promise<Rep
 
 export const listRecipientOptions = (q: Queryable): Promise<ReportRecipientOption[]> => selectActiveStaff(q);
 
-/** Refuses a recipient who is not enabled staff (the field's error names them). */
-async function checkRecipients(q: Queryable, recipients: string[]): Promise<void> {
-  const active = new Set(await selectActiveStaffEmails(q, recipients));
-  const unknown = recipients.filter((r) => !active.has(r));
-  if (unknown.length) {
-    const message = `Not enabled staff: ${unknown.join(", ")}. Reports go to the desk's staff only.`;
-    throw new AppError("VALIDATION", message, message, { recipients: message });
-  }
+/**
+ * Of `recipients`, those a report of `kind` may reach: enabled staff whose role, as it is now, reads the books the
+ * report is made of (REPORT_KIND_PERMISSION); the others, as not staff or not allowed.
+ */
+export async function reportRecipients(
+  q: Queryable,
+  kind: ReportKind,
+  recipients: string[],
+): Promise<{ allowed: string[]; notStaff: string[]; notAllowed: string[] }> {
+  const staff = await selectActiveStaffEmails(q, recipients);
+  const roles = new Map<string, boolean>();
+  for (const role of new Set(staff.map((r) => r.role)))
+    roles.set(role, (await accessOfRole(q, role))?.permissions.includes(REPORT_KIND_PERMISSION[kind]) ?? false);
+  const known = new Set(staff.map((r) => r.email));
+  return {
+    allowed: staff.filter((r) => roles.get(r.role)).map((r) => r.email),
+    notStaff: recipients.filter((r) => !known.has(r)),
+    notAllowed: staff.filter((r) => !roles.get(r.role)).map((r) => r.email),
+  };
+}
+
+/** Refuses a recipient who is not enabled staff, or whose role may not read the report (the field's error names them). */
+async function checkRecipients(q: Queryable, s: ReportScheduleValues): Promise<void> {
+  const { notStaff, notAllowed } = await reportRecipients(q, s.kind, s.recipients);
+  const message = notStaff.length
+    ? `Not enabled staff: ${notStaff.join(", ")}. Reports go to the desk's staff only.`
+    : notAllowed.length
+      ? `Their role may not read this report (${PERMISSION_LABELS[REPORT_KIND_PERMISSION[s.kind]].toLowerCase()}): ${notAllowed.join(", ")}.`
+      : undefined;
+  if (message) throw new AppError("VALIDATION", message, message, { recipients: message });
 }
 
 export async function createSchedule(q: Queryable, s: ReportScheduleValues, by: string, now = new Date()): Promise<ReportSchedule> {
-  await checkRecipients(q, s.recipients);
+  await checkRecipients(q, s);
   return view(await insertSchedule(q, s, by, now), now);
 }
 
 export async function editSchedule(q: Queryable, id: number, s: ReportScheduleValues, now = new Date()): Promise<ReportSchedule> {
-  await checkRecipients(q, s.recipients);
+  await checkRecipients(q, s);
   const row = await updateSchedule(q, id, s, now);
   if (!row) throw new NotFoundError("This schedule no longer exists.");
   return view(row, now);

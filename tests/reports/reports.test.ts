@@ -378,7 +378,7 @@ for (const engine of testEngines()) {
         const s = await schedule(admin.email, { name: "FX for download", kind: "fx_volume", format: "pdf", recipients: [ops.email] });
         const { id } = await requestReportRun(db.engine, s.id, admin.email);
         // Its only recipient leaves before the run: the run fails without a file.
-        const lonely = await schedule(admin.email, { name: "Nobody left", recipients: [ops.email] });
+        const lonely = await schedule(admin.email, { name: "Nobody left", kind: "daily_movements", recipients: [ops.email] });
         await job();
         await pass();
         const [mailed] = smtp.to(ops.email).map((m) => m.attachments[0]!);
@@ -438,6 +438,27 @@ for (const engine of testEngines()) {
           await sql(`DELETE FROM brokerdesk.report_runs WHERE schedule_id = $1`, [s.id]);
           await sql(`DELETE FROM brokerdesk.report_schedules WHERE id = $1`, [s.id]);
         }
+      });
+
+      it("a report goes only to staff whose role reads its books: refused when saved, left out of a run once the role changes", async () => {
+        const admin = await newStaff(db, "admin", "reports.test");
+        const support = await newStaff(db, "support", "reports.test");
+        const ops = await newStaff(db, "operations", "reports.test");
+        // Support reads no alerts, operations no alerts either: an alerts report may not name them.
+        await expect(schedule(admin.email, { name: "Alerts to support", recipients: [admin.email, support.email] })).rejects.toMatchObject({
+          code: "VALIDATION",
+          fieldErrors: { recipients: expect.stringContaining(support.email) },
+        });
+        await expect(schedule(admin.email, { name: "Alerts to ops", recipients: [ops.email] })).rejects.toMatchObject({ code: "VALIDATION" });
+        const s = await schedule(admin.email, { name: "Movements", kind: "daily_movements", recipients: [admin.email, ops.email] });
+        // Moved to support (no movements:read) after the schedule was saved: the next run leaves them out.
+        await sql(`UPDATE brokerdesk.staff_users SET role = 'support' WHERE email = $1`, [ops.email]);
+        const { id } = await requestReportRun(db.engine, s.id, admin.email);
+        await job();
+        await pass();
+        expect(smtp.to(ops.email)).toHaveLength(0);
+        expect(smtp.to(admin.email).length).toBeGreaterThan(0);
+        expect((await listReportRuns(db.engine)).runs.find((r) => r.id === id)).toMatchObject({ status: "sent", recipients: [admin.email] });
       });
 
       it("the schedule action refuses a recipient who is not enabled staff", async () => {
