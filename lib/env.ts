@@ -14,6 +14,17 @@ const schema = z.object({
   BROKERDESK_DATA_DIR: z.string().min(1).default(".data"),
   DATABASE_URL: z.string().url().optional(),
   AUTH_SECRET: z.string().min(16).optional(),
+  /**
+   * The desk's public address, as its users' browsers reach it (https://desk.example.com; Auth.js reads it too). The
+   * status mails' links are made of it: they are composed in the job system, where no request names a host. Unset:
+   * http://localhost:PORT on the embedded defaults; with a real upstream, the status mails are off
+   * (server/status-mail/config.ts).
+   */
+  AUTH_URL: z
+    .string()
+    .url()
+    .regex(/^https?:\/\//i, "must be an http:// or https:// URL")
+    .optional(),
   SESSION_MAX_AGE_HOURS: z.coerce
     .number()
     .positive()

@@ -34,6 +34,18 @@ export function userMessageOf(e: unknown, fallback: string): string {
   return isAppError(e) ? e.userMessage : fallback;
 }
 
+/** A background run's failure as staff read it when the error is not the desk's own (its text stays in the log). */
+export const RUN_FAILED_MESSAGE = "The run failed; the error is in the server's log.";
+
+/**
+ * What a background run (statements, reports, reconciliation, the activities sweep) stores and shows staff as its
+ * failure: an AppError's safe message, else RUN_FAILED_MESSAGE. The raw error (SQL, a driver's or the network's text)
+ * goes to the log only, never into a row a page serves.
+ */
+export function runFailureMessage(e: unknown): string {
+  return userMessageOf(e, RUN_FAILED_MESSAGE);
+}
+
 /** A read a page can do without: its value, or the message that says why it is missing. */
 export async function tryRead<T>(read: Promise<T>, fallback: string): Promise<{ value?: T; problem?: string }> {
   try {

@@ -21,3 +21,6 @@ export interface InboxAttachment {
   contentType: string;
   size: number;
 }
+
+/** The status page's answer while the status mails are off (no public address or no secret for their links). */
+export const STATUS_MAIL_OFF_MESSAGE = "Status mails are not sent from this desk at the moment, so there is nothing to subscribe to.";

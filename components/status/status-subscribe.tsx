@@ -5,13 +5,15 @@ import { Button } from "@/components/ui/button";
 import { Alert, Field, Input } from "@/components/ui/field";
 import { NETWORK_ERROR } from "@/components/form/action-feedback";
 import { statusSubscribeSchema } from "@/lib/schemas/status-mail";
+import { STATUS_MAIL_OFF_MESSAGE } from "@/lib/status-mail";
 import { STATUS_MODULES, STATUS_MODULE_LABELS, type StatusModule } from "@/lib/status";
 
 /**
  * Email subscriptions to module changes (the status page's right-hand column). Posts to /api/status/subscribe, which
- * needs no session; the answer is the same for every address, and the mail's link confirms.
+ * needs no session; the answer is the same for every address, and the mail's link confirms. `off`: the desk sends no
+ * status mail (server/status-mail/config.ts), so it says so instead of offering the form.
  */
-export function StatusSubscribe({ initialModules = [] }: { initialModules?: StatusModule[] }) {
+export function StatusSubscribe({ initialModules = [], off = false }: { initialModules?: StatusModule[]; off?: boolean }) {
   const [email, setEmail] = useState("");
   const [modules, setModules] = useState<StatusModule[]>(initialModules);
   const [errors, setErrors] = useState<{ email?: string; modules?: string }>({});
@@ -46,6 +48,14 @@ export function StatusSubscribe({ initialModules = [] }: { initialModules?: Stat
     } finally {
       setSending(false);
     }
+  }
+
+  if (off) {
+    return (
+      <p className="text-sm text-slate-600" data-testid="status-mail-off">
+        {STATUS_MAIL_OFF_MESSAGE}
+      </p>
+    );
   }
 
   return (

@@ -1,5 +1,5 @@
 import "server-only";
-import { errorText } from "@/server/broker/errors";
+import { AppError, runFailureMessage } from "@/lib/errors";
 import type { Activity } from "@/lib/schemas/account-data";
 import type { BrokerClient } from "@/server/broker/client";
 import {
@@ -61,14 +61,17 @@ export function wireTime(ms: number): string {
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** What the upstream sent that the pass cannot take: its words are the account's error as staff read it. */
+const upstreamProblem = (message: string) => new AppError("UPSTREAM_DATA", message);
+
 /** One activity as stored. Unknown types and sub types are kept raw; a missing time falls back on the trade date. */
 function row(a: Activity): StoredActivity {
   const amount = a.net_amount ?? "";
-  if (!NUMBER.test(amount)) throw new Error(`activity ${a.id}: net_amount "${amount}" is not a number`);
+  if (!NUMBER.test(amount)) throw upstreamProblem(`activity ${a.id}: net_amount "${amount}" is not a number`);
   const tradeDate = a.trade_date && DATE.test(a.trade_date) ? a.trade_date : null;
   const t = a.biz_time ? Date.parse(a.biz_time) : NaN;
   const bizTime = Number.isNaN(t) ? (tradeDate ? `${tradeDate}T00:00:00.000Z` : null) : new Date(t).toISOString();
-  if (!bizTime) throw new Error(`activity ${a.id}: no biz_time`);
+  if (!bizTime) throw upstreamProblem(`activity ${a.id}: no biz_time`);
   return {
     id: a.id,
     account_number: a.account_number ?? null,
@@ -148,7 +151,7 @@ export async function sweepAccount(d: SweepDeps, account: SweepAccount, signal?:
     }
     if (page.nextCursor && page.nextCursor === cursor) {
       // It would page forever: the window is read again from its start next time.
-      const e = new Error(`the upstream repeated the cursor ${cursor}`);
+      const e = upstreamProblem(`the upstream repeated the cursor ${cursor}`);
       await recordError(d.engine, account.account_id, e, true);
       throw e;
     }
@@ -184,6 +187,7 @@ export async function sweepAccount(d: SweepDeps, account: SweepAccount, signal?:
 /** Thrown inside a page's transaction to roll it back when another pass moved the account's state on. */
 const SUPERSEDED = new Error("the account's sweep state was moved on by another pass");
 
+/** The account's error as the explorer shows it (a safe message); the callers log the error itself. */
 function recordError(engine: SweepDeps["engine"], accountId: string, e: unknown, dropCursor: boolean): Promise<void> {
-  return recordAccountError(engine, accountId, errorText(e), dropCursor);
+  return recordAccountError(engine, accountId, runFailureMessage(e), dropCursor);
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { runFailureMessage } from "@/lib/errors";
 import { errorText } from "@/server/broker/errors";
 import { rememberAccountNumbers } from "@/server/accounts/directory";
 import { notifyChange } from "@/server/notices/channel";
@@ -111,7 +112,8 @@ export async function sweepActivities(d: SweepDeps, o: { signal?: AbortSignal; r
           r.done += 1;
           r.errors += 1;
         }
-        r.last_error = `${account.account_number ?? account.account_id}: ${errorText(e)}`;
+        // The round's row is served to staff (freshness.ts): the safe message; the log below has the error.
+        r.last_error = `${account.account_number ?? account.account_id}: ${runFailureMessage(e)}`;
         failures += 1;
         d.log?.("warn", "sweeping an account's activities failed; the next round retries it", {
           account_id: account.account_id,
@@ -159,7 +161,8 @@ export async function sweepActivities(d: SweepDeps, o: { signal?: AbortSignal; r
     }
   } catch (e) {
     if (!o.signal?.aborted) {
-      r.last_error = errorText(e);
+      // Thrown on: the job's runtime logs the error (server/jobs/runtime.ts); the row keeps the safe message.
+      r.last_error = runFailureMessage(e);
       await saveRound(engine, r);
       await notify();
       throw e;

@@ -9,6 +9,7 @@ import { collectAll } from "@/server/broker/pagination";
 import type { Engine } from "@/server/db/engine";
 import { workOpenRuns } from "@/server/jobs/open-runs";
 import { notifyChange } from "@/server/notices/channel";
+import { AppError, runFailureMessage, userMessageOf } from "@/lib/errors";
 import type { OmnibusLine, ReconciliationRun, RunSummary } from "@/lib/schemas/reconciliation";
 import {
   accountNumbers,
@@ -78,6 +79,8 @@ interface Reading {
 }
 
 const dec = (v: string | undefined) => new Decimal(v ?? 0);
+/** Why an account was not compared, as the run's summary shows staff: a safe message; the error itself is logged. */
+const notComparedReason = (e: unknown) => userMessageOf(e, "an unexpected error (the server's log has it)");
 const sleeper = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 const notify = (d: ReconcileDeps) => notifyChange(d.engine, { topics: [RECONCILIATION_TOPIC], accounts: [] });
 
@@ -201,7 +204,12 @@ export async function reconcileRun(d: ReconcileDeps, run: ReconciliationRun, sig
     } catch (e) {
       if (signal.aborted) return "stopped";
       if (a.master && isBrokerError(e) && e.status >= 400 && e.status < 500) continue; // the upstream keeps its master's figures to itself
-      leaveOut(a, `balance or positions not read: ${errorText(e)}`);
+      d.log?.("warn", "reconciliation: an account's balance or positions not read", {
+        run: run.id,
+        account_id: a.account_id,
+        err: errorText(e),
+      });
+      leaveOut(a, `balance or positions not read: ${notComparedReason(e)}`);
     }
   }
   const last = Math.max(0, ...[...readings.values()].map((r) => r.at.getTime()));
@@ -226,7 +234,8 @@ export async function reconcileRun(d: ReconcileDeps, run: ReconciliationRun, sig
             // Seen once: read and copy again, and keep only what differs the same way twice.
             second = await readUpstream(d, a, signal);
             await (d.sleep ?? sleeper)(d.sweep.settleMs ?? SETTLE_MS);
-            if (!(await copyActivities(d, a, second.at, signal))) throw new Error("its activities could not be copied for the second look");
+            if (!(await copyActivities(d, a, second.at, signal)))
+              throw new AppError("NOT_COMPARED", "its activities could not be copied for the second look");
             const again = await differences(d, a, second);
             diffs = again.diffs.filter((x) => diffs.some((y) => y.kind === x.kind && y.key === x.key));
             desk = again.desk;
@@ -252,7 +261,8 @@ export async function reconcileRun(d: ReconcileDeps, run: ReconciliationRun, sig
         }
       } catch (e) {
         if (signal.aborted) return "stopped";
-        leaveOut(a, errorText(e));
+        d.log?.("warn", "reconciliation: an account not compared", { run: run.id, account_id: a.account_id, err: errorText(e) });
+        leaveOut(a, notComparedReason(e));
       }
     }
     done += 1;
@@ -309,7 +319,11 @@ export function runReconciliations(d: ReconcileDeps, signal: AbortSignal): Promi
   return workOpenRuns(signal, {
     start: () => startOpenRun(d.engine),
     work: (run) => reconcileRun(d, run, signal),
-    fail: (run, e) => failRun(d.engine, run.id, errorText(e)),
+    // The log has the error; the run's row (served on the reconciliation page) only its safe message.
+    fail: (run, e) => {
+      d.log?.("error", "reconciliation run failed", { run: run.id, err: errorText(e) });
+      return failRun(d.engine, run.id, runFailureMessage(e));
+    },
     notify: () => notify(d),
     afterFailure: "throw",
   });

@@ -1,7 +1,8 @@
 import "server-only";
-import { AppError, NotFoundError } from "@/lib/errors";
+import { AppError, NotFoundError, runFailureMessage } from "@/lib/errors";
 import { REPORT_KIND_LABELS, REPORTS_TOPIC, type ReportKind, type ReportRun } from "@/lib/schemas/reports";
 import { runsPage, type RunsPage, type RunsQuery } from "@/lib/schemas/runs";
+import { errorText } from "@/server/broker/errors";
 import type { Engine, Queryable } from "@/server/db/engine";
 import type { FileBody } from "@/server/http";
 import { notifyChange } from "@/server/notices/channel";
@@ -10,7 +11,6 @@ import {
   failRunRow,
   finishRunWithMails,
   insertRunOnce,
-  selectActiveStaffEmails,
   selectLastScheduledSlots,
   selectRunFile,
   selectRuns,
@@ -20,6 +20,7 @@ import {
   type RunRow,
 } from "./queries";
 import { renderReport } from "./render";
+import { reportRecipients } from "./schedules";
 import { dueSlots, reportDayOf } from "./slots";
 
 /**
@@ -73,9 +74,10 @@ export const hasOpenReportRun = async (q: Engine) => (await countOpenRuns(q)) > 
 async function work(d: ReportsDeps, run: RunRow, now: Date): Promise<void> {
   const kind = run.kind as ReportKind;
   const s = run.scheduleId ? await selectSchedule(d.engine, Number(run.scheduleId)) : undefined;
-  if (!s) throw new Error("The schedule was deleted before its run.");
-  const recipients = await selectActiveStaffEmails(d.engine, s.recipients);
-  if (!recipients.length) throw new Error("None of the recipients is enabled staff any more.");
+  if (!s) throw new AppError("REPORT_FAILED", "The schedule was deleted before its run.");
+  // As they are now: a recipient disabled, or whose role no longer reads the report, gets none.
+  const { allowed: recipients } = await reportRecipients(d.engine, kind, s.recipients);
+  if (!recipients.length) throw new AppError("REPORT_FAILED", "None of the recipients is enabled staff whose role reads this report any more.");
   const report = await renderReport(d.engine, { kind, format: s.format, name: run.scheduleName }, run.reportDay, now);
   const label = REPORT_KIND_LABELS[kind] ?? run.kind;
   const body = [
@@ -116,9 +118,9 @@ export async function runReports(d: ReportsDeps, signal: AbortSignal): Promise<{
       await work(d, run, now());
       runs++;
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      d.log?.("error", "report run failed", { runId: run.id, error: message });
-      await failRunRow(d.engine, run.id, message, now());
+      // The log has the error; the run's row (served on Admin → Reports) only its safe message.
+      d.log?.("error", "report run failed", { runId: run.id, err: errorText(error) });
+      await failRunRow(d.engine, run.id, runFailureMessage(error), now());
     }
     await notify(d.engine);
   }

@@ -2,8 +2,9 @@ import { runsPage, type RunsPage, type RunsQuery } from "@/lib/schemas/runs";
 import "server-only";
 import { zipSync } from "fflate";
 import { csvLine } from "@/lib/csv";
-import { NotFoundError } from "@/lib/errors";
+import { NotFoundError, runFailureMessage } from "@/lib/errors";
 import type { StatementPeriod, StatementRun } from "@/lib/schemas/statements";
+import { errorText } from "@/server/broker/errors";
 import type { Engine, Queryable } from "@/server/db/engine";
 import { workOpenRuns } from "@/server/jobs/open-runs";
 import { notifyChange } from "@/server/notices/channel";
@@ -118,10 +119,10 @@ export function runStatementRuns(
   return workOpenRuns(signal, {
     start: () => startOldestOpenRun(engine),
     work: (run) => work(engine, run, signal),
+    // The log has the error; the run's row (served to staff) only its safe message.
     fail: (run, error) => {
-      const message = error instanceof Error ? error.message : String(error);
-      log("error", "statement run failed", { runId: run.id, error: message });
-      return failRun(engine, run.id, message);
+      log("error", "statement run failed", { runId: run.id, err: errorText(error) });
+      return failRun(engine, run.id, runFailureMessage(error));
     },
     notify: () => notify(engine),
     afterFailure: "next",

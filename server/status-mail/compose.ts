@@ -3,10 +3,13 @@ import { STATUS_MODULE_LABELS, type StatusModule } from "@/lib/status";
 import type { ClaimedMail, MailAttachment } from "./queries";
 import { signMailToken } from "./tokens";
 
-/** What every mail is composed with: the sender, the desk's public URL for links, the links' key. */
+/**
+ * What every mail is composed with: the sender, the desk's public URL for links (undefined: none is configured, and
+ * only a report's mail, which has no link, can be composed), the links' key.
+ */
 export interface ComposeConfig {
   from: string;
-  baseUrl: string;
+  baseUrl: string | undefined;
   key: Buffer;
 }
 
@@ -32,7 +35,7 @@ const label = (module: string) => STATUS_MODULE_LABELS[module as StatusModule] ?
  * recipient's client.
  */
 export function composeMail(mail: ClaimedMail, c: ComposeConfig, now: Date): ComposedMail {
-  const host = new URL(c.baseUrl).hostname || "brokerdesk";
+  const host = (c.baseUrl && new URL(c.baseUrl).hostname) || "brokerdesk";
   // A report's mail (server/reports) goes to staff the schedule names: composed when queued, no subscription to end.
   if (mail.report) {
     return {
@@ -45,6 +48,8 @@ export function composeMail(mail: ClaimedMail, c: ComposeConfig, now: Date): Com
       attachments: mail.report.attachment ? [mail.report.attachment] : [],
     };
   }
+  // Never a link to an address nobody can open (the outbox claims no status mail without one).
+  if (!c.baseUrl) throw new Error("a status mail's links need the desk's public address (AUTH_URL)");
   const subscriptionId = mail.subscriptionId ?? "";
   const unsubscribeToken = signMailToken(c.key, { purpose: "unsubscribe", subscriptionId }, now);
   const unsubscribePage = `${c.baseUrl}/status/unsubscribe?token=${unsubscribeToken}`;

@@ -44,13 +44,19 @@ export interface PassResult {
   deferred: number;
 }
 
-/** One pass: queue what is due, then send due mails until none is left (or a refusal: the rest waits its turn). */
+/**
+ * One pass: queue what is due, then send due mails until none is left (or a refusal: the rest waits its turn). With
+ * no public address for the links (`compose.baseUrl`) the status mails are off: no incident's mail is queued and only
+ * the reports' mails are sent.
+ */
 export async function runOutboxPass(d: OutboxDeps): Promise<PassResult> {
   const now = d.now ?? (() => new Date());
-  const result: PassResult = { queued: await queueIncidentMails(d.engine, now(), d.debounceMs), sent: 0, skipped: 0, deferred: 0 };
+  const statusMail = !!d.compose.baseUrl;
+  const queued = statusMail ? await queueIncidentMails(d.engine, now(), d.debounceMs) : 0;
+  const result: PassResult = { queued, sent: 0, skipped: 0, deferred: 0 };
   for (;;) {
     const t = now();
-    const claimed = await claimDueMails(d.engine, t, new Date(t.getTime() + (d.leaseMs ?? 120_000)), d.batch ?? 20);
+    const claimed = await claimDueMails(d.engine, t, new Date(t.getTime() + (d.leaseMs ?? 120_000)), d.batch ?? 20, !statusMail);
     if (claimed.length === 0) return result;
     let refused = false;
     for (const mail of claimed) {

@@ -167,12 +167,14 @@ export interface ClaimedMail {
 /**
  * Claims up to `limit` due mails for this sender until `leaseUntil`: queued ones whose time has come, and ones whose
  * sender's lease ran out (its process died mid-send). SKIP LOCKED: two senders never claim the same row.
+ * `reportsOnly`: the status mails are off (no public address for their links), their rows stay queued.
  */
-export async function claimDueMails(q: Queryable, now: Date, leaseUntil: Date, limit: number): Promise<ClaimedMail[]> {
+export async function claimDueMails(q: Queryable, now: Date, leaseUntil: Date, limit: number, reportsOnly = false): Promise<ClaimedMail[]> {
   const { rows } = await q.query<Omit<ClaimedMail, "incident" | "report"> & ClaimedIncidentColumns & ClaimedReportColumns>(
     `WITH due AS (
        SELECT id FROM brokerdesk.status_mail_outbox
-       WHERE (state = 'queued' AND next_attempt_at <= $1) OR (state = 'sending' AND lease_until <= $1)
+       WHERE ((state = 'queued' AND next_attempt_at <= $1) OR (state = 'sending' AND lease_until <= $1))
+         AND (NOT $4::boolean OR kind = 'report')
        ORDER BY next_attempt_at, status_mail_outbox.id
        LIMIT $3
        FOR UPDATE SKIP LOCKED),
@@ -193,7 +195,7 @@ export async function claimDueMails(q: Queryable, now: Date, leaseUntil: Date, l
      LEFT JOIN brokerdesk.status_incidents i ON i.id = c.incident_id
      LEFT JOIN brokerdesk.mail_attachments a ON a.id = c.attachment_id
      ORDER BY c.id`,
-    [now, leaseUntil, limit],
+    [now, leaseUntil, limit, reportsOnly],
   );
   return rows.map(
     ({ incidentModule, incidentState, incidentStartedAt, incidentEscalatedAt, incidentEndedAt, reportSubject, reportBody, ...rest }) => {

@@ -1,8 +1,11 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
+import { env, type Env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { statusSubscribeSchema } from "@/lib/schemas/status-mail";
+import { STATUS_MAIL_OFF_MESSAGE } from "@/lib/status-mail";
 import type { Queryable } from "@/server/db/engine";
+import { statusMailOff } from "./config";
 import { confirmSubscriptionRow, countCall, requestSubscription, unsubscribeRow, type SubscriptionRow } from "./queries";
 import { verifyMailToken } from "./tokens";
 
@@ -23,9 +26,18 @@ export class RateLimitedError extends AppError {
 
 /**
  * Queues a confirmation mail for the address and modules. `clientIp` is the address a trusted proxy saw (null
- * without one: then every client shares one window).
+ * without one: then every client shares one window). Refused (`MAIL_OFF`) while the status mails are off: the
+ * confirmation would never be sent.
  */
-export async function subscribe(q: Queryable, input: unknown, clientIp: string | null, now: Date = new Date()): Promise<void> {
+export async function subscribe(
+  q: Queryable,
+  input: unknown,
+  clientIp: string | null,
+  now: Date = new Date(),
+  e: Env = env(),
+): Promise<void> {
+  const off = statusMailOff(e);
+  if (off) throw new AppError("MAIL_OFF", `status mail off: ${off}`, STATUS_MAIL_OFF_MESSAGE);
   const { email, modules } = statusSubscribeSchema.parse(input);
   const { windowMs, perClient, perAddress } = SUBSCRIBE_LIMITS;
   if ((await countCall(q, `client:${hashed(clientIp ?? "-")}`, now, windowMs)) > perClient) throw new RateLimitedError();

@@ -9,6 +9,8 @@ import type { Engine } from "@/server/db/engine";
 import { listActivityPage, liveActivityPage } from "@/server/activities/explorer";
 import type { BrokerClient } from "@/server/broker/client";
 import { BrokerError } from "@/server/broker/errors";
+import { BROKER_ERROR_MESSAGES } from "@/lib/broker-errors";
+import { RUN_FAILED_MESSAGE } from "@/lib/errors";
 import { onChange, type ChangeNotice } from "@/server/notices/listen";
 import { JOBS } from "@/server/jobs/definitions";
 import { engines, masterAccountId, seedAccountId } from "../sandbox/fixture";
@@ -386,8 +388,9 @@ describe.each(engines)("activities sweep ($name)", (te) => {
       [a],
     );
     expect(mid.cursor).toBeTruthy();
-    expect(mid.last_error).toMatch(/SERVICE_NOT_AVAILABLE/);
-    expect((await activitiesFreshness(f.db.engine, a)).lastError).toMatch(/^VBD1000007: SERVICE_NOT_AVAILABLE/);
+    // Staff read the failure's safe message (the log has the upstream's code and text).
+    expect(mid.last_error).toBe(BROKER_ERROR_MESSAGES.SERVICE_NOT_AVAILABLE);
+    expect((await activitiesFreshness(f.db.engine, a)).lastError).toBe(`VBD1000007: ${BROKER_ERROR_MESSAGES.SERVICE_NOT_AVAILABLE}`);
     const rest = await sweepAccount(deps(), { account_id: a });
     expect(rest).toMatchObject({ complete: true, pages: 2, fetched: 300 });
     expect((await activitiesFreshness(f.db.engine, a)).lastError).toBeNull();
@@ -427,9 +430,14 @@ describe.each(engines)("activities sweep ($name)", (te) => {
     await caughtUp();
     await f.api.call("POST", "/sandbox/faults", { body: { path_pattern: "/broker/activities/*", type: "ERROR", status: 500, count: 1 } });
     const round = await sweepActivities(deps());
-    expect(round).toMatchObject({ complete: true, done: ALL, errors: 1, lastError: expect.stringMatching(/INTERNAL_ERROR/) });
+    expect(round).toMatchObject({
+      complete: true,
+      done: ALL,
+      errors: 1,
+      lastError: expect.stringContaining(BROKER_ERROR_MESSAGES.INTERNAL_ERROR),
+    });
     const fresh = await activitiesFreshness(f.db.engine);
-    expect(fresh.lastError).toMatch(/INTERNAL_ERROR/);
+    expect(fresh.lastError).toContain(BROKER_ERROR_MESSAGES.INTERNAL_ERROR);
     const [failed] = await q<{ account_id: string; swept_until: Date }>(
       "SELECT account_id, swept_until FROM brokerdesk.activity_sweeps WHERE last_error IS NOT NULL",
     );
@@ -452,11 +460,9 @@ describe.each(engines)("activities sweep ($name)", (te) => {
     await f.api.call("POST", "/sandbox/faults", { body: { path_pattern: "/broker/activities/*", type: "ERROR", status: 500, count: 7 } });
     try {
       const stopped = await sweepActivities(deps());
-      expect(stopped).toMatchObject({ complete: false, done: 5, errors: 5, lastError: expect.stringMatching(/INTERNAL_ERROR/) });
-      expect(await activitiesFreshness(f.db.engine)).toMatchObject({
-        running: { done: 5 },
-        lastError: expect.stringMatching(/INTERNAL_ERROR/),
-      });
+      const internal = expect.stringContaining(BROKER_ERROR_MESSAGES.INTERNAL_ERROR);
+      expect(stopped).toMatchObject({ complete: false, done: 5, errors: 5, lastError: internal });
+      expect(await activitiesFreshness(f.db.engine)).toMatchObject({ running: { done: 5 }, lastError: internal });
       // The next attempt resumes the round: the first two accounts fail once more (the last two faults), the others pass.
       const resumed = await sweepActivities(deps());
       expect(resumed).toMatchObject({ id: stopped.id, complete: true, done: ALL, total: ALL, errors: 2 });
@@ -537,6 +543,23 @@ describe.each(engines)("activities sweep ($name)", (te) => {
     expect((await activitiesFreshness(f.db.engine, account.account_id)).lastError).toMatch(/^VXX0000001: activity r3/);
     await q("DELETE FROM brokerdesk.activities WHERE account_id = 'raw-account'");
     await q("DELETE FROM brokerdesk.activity_sweeps WHERE account_id = 'raw-account'");
+  });
+
+  it("a pass failing on an internal error (a driver's, the network's) records a safe message, its text in the log only", async () => {
+    const account = { account_id: "internal-account", account_number: "VXX0000002" };
+    const raw = "connect ECONNREFUSED 10.0.3.7:5432";
+    const stub: BrokerClient = { ...client, listAccountActivities: () => Promise.reject(new Error(raw)) };
+    const logs: unknown[] = [];
+    const deps_ = deps({ client: stub, log: (...entry) => void logs.push(entry) });
+    await expect(sweepAccount(deps_, account)).rejects.toThrow(raw);
+    const fresh = await activitiesFreshness(f.db.engine, account.account_id);
+    expect(fresh.lastError).toBe(`VXX0000002: ${RUN_FAILED_MESSAGE}`);
+    // A round: the account's line as staff read it, and the error's text in the log.
+    const listing: BrokerClient = { ...stub, listVirtualAccounts: async () => ({ items: [account] as never, nextCursor: undefined }) };
+    const round = await sweepActivities({ ...deps_, client: listing, master: false });
+    expect(round).toMatchObject({ errors: 1, lastError: `VXX0000002: ${RUN_FAILED_MESSAGE}` });
+    expect(JSON.stringify(logs)).toContain(raw);
+    await q("DELETE FROM brokerdesk.activity_sweeps WHERE account_id = 'internal-account'");
   });
 
   it("keeps to its rate: never more listing calls in a second than ACTIVITIES_SWEEP_RATE", async () => {

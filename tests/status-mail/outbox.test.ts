@@ -1,4 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { parseEnv } from "@/lib/env";
+import { STATUS_MAIL_OFF_MESSAGE } from "@/lib/status-mail";
 import type { AppDb } from "@/server/db";
 import { openEngine, type Engine } from "@/server/db/engine";
 import { runOutboxPass, type OutboxDeps } from "@/server/status-mail/outbox";
@@ -111,6 +113,58 @@ for (const engine of testEngines()) {
       const r = await pass();
       expect(r).toEqual({ queued: 0, sent: 0, skipped: 0, deferred: 0 });
       expect(statusMails("order@desk.test")).toHaveLength(0);
+    });
+
+    it("without a public address for its links, status mail is off: no incident's mail is queued, a confirmation waits, a report's mail goes", async () => {
+      clock = T0;
+      await confirmedSubscriber("order@desk.test", ["order"]);
+      await subscribe(db.engine, { email: "waiting@desk.test", modules: ["order"] }, "10.0.2.1", new Date(clock));
+      await incident("order", T0 + 1_000);
+      const { rows } = await db.engine.query<{ id: string }>(
+        `INSERT INTO brokerdesk.report_runs (schedule_name, kind, format, slot, report_day, trigger, status)
+         VALUES ('No links', 'alerts', 'csv', $1, '2026-11-24', 'request', 'done') RETURNING id::text`,
+        [new Date(T0)],
+      );
+      await db.engine.query(
+        `INSERT INTO brokerdesk.status_mail_outbox (kind, recipient, subject, body, report_run_id, created_at, next_attempt_at)
+         VALUES ('report', 'boss@desk.test', 'A report', 'Rows: 0', $1::bigint, $2, $2)`,
+        [rows[0]!.id, new Date(T0)],
+      );
+      try {
+        clock = T0 + 1_000 + DEBOUNCE;
+        const off = { compose: { from: "status@desk.test", baseUrl: undefined, key } };
+        expect(await pass(off)).toEqual({ queued: 0, sent: 1, skipped: 0, deferred: 0 });
+        expect(smtp.to("boss@desk.test").map((m) => m.subject)).toEqual(["A report"]);
+        expect(smtp.to("waiting@desk.test")).toHaveLength(0);
+        expect(statusMails("order@desk.test")).toHaveLength(0);
+        expect(smtp.received.some((m) => /localhost/.test(m.text))).toBe(false);
+        // Once the address is configured, what waited goes, its links naming it.
+        expect(await pass()).toMatchObject({ queued: 1, sent: 2 });
+        expect(smtp.to("waiting@desk.test")[0]!.text).toContain(`${BASE}/status/confirm?token=`);
+        expect(statusMails("order@desk.test")).toHaveLength(1);
+      } finally {
+        await db.engine.query("DELETE FROM brokerdesk.status_mail_outbox WHERE kind = 'report'");
+        await db.engine.query("DELETE FROM brokerdesk.report_runs WHERE id = $1::bigint", [rows[0]!.id]);
+      }
+    });
+
+    it("a subscription is refused while status mail is off (a real upstream and no AUTH_URL), and taken with AUTH_URL", async () => {
+      const upstream = {
+        BROKER_BASE_URL: "https://broker.example.com",
+        BROKER_APP_KEY: "k",
+        BROKER_APP_SECRET: "s",
+        AUTH_SECRET: "a-test-secret-of-enough-length",
+      };
+      const input = { email: "someone@desk.test", modules: ["order"] };
+      await expect(subscribe(db.engine, input, "10.0.3.1", new Date(T0), parseEnv(upstream))).rejects.toMatchObject({
+        code: "MAIL_OFF",
+        userMessage: STATUS_MAIL_OFF_MESSAGE,
+      });
+      const queued = async () =>
+        (await db.engine.query<{ n: number }>("SELECT count(*)::int AS n FROM brokerdesk.status_mail_outbox")).rows[0]!.n;
+      expect(await queued()).toBe(0);
+      await subscribe(db.engine, input, "10.0.3.1", new Date(T0), parseEnv({ ...upstream, AUTH_URL: "https://desk.example.com" }));
+      expect(await queued()).toBe(1);
     });
 
     it("waits out the debounce again after an escalation, so the first mail names the outage, not its degraded start", async () => {

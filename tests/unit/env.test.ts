@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { EMBEDDED_MASTER_OPTION_LEVEL, isDemoMode, masterOptionLevel, parseEnv, upstreamConfig } from "@/lib/env";
 import { MASTER_OPTION_LEVEL } from "@/server/sandbox/account-store";
+import { publicBaseUrl, statusMailOff } from "@/server/status-mail/config";
 
 describe("configuration", () => {
   it("defaults to the embedded sandbox in demo mode", () => {
@@ -36,6 +37,24 @@ describe("configuration", () => {
     });
     expect(() => parseEnv({ ACTIVITIES_SWEEP_INTERVAL_MS: "999" })).toThrow(/ACTIVITIES_SWEEP_INTERVAL_MS/);
     expect(() => parseEnv({ ACTIVITIES_SWEEP_RATE: "0" })).toThrow(/ACTIVITIES_SWEEP_RATE/);
+  });
+
+  it("AUTH_URL, the desk's public address, makes the status mails' links; off the embedded defaults without it they never name localhost", () => {
+    const secret = { AUTH_SECRET: "a-test-secret-of-enough-length" };
+    expect(() => parseEnv({ AUTH_URL: "desk.example.com" })).toThrow(/AUTH_URL/);
+    expect(() => parseEnv({ AUTH_URL: "ftp://desk.example.com" })).toThrow(/AUTH_URL: must be an http/);
+    // Auth.js takes a path too (its routes' base): the links use the origin.
+    expect(publicBaseUrl(parseEnv({ AUTH_URL: "https://desk.example.com/api/auth" }))).toBe("https://desk.example.com");
+    // The embedded defaults run on one machine: localhost on PORT.
+    expect(publicBaseUrl(parseEnv({ PORT: "3100" }))).toBe("http://localhost:3100");
+    expect(statusMailOff(parseEnv(secret))).toBeUndefined();
+    const upstream = { BROKER_BASE_URL: "https://broker.example.com", BROKER_APP_KEY: "k", BROKER_APP_SECRET: "s", ...secret };
+    expect(publicBaseUrl(parseEnv(upstream))).toBeUndefined();
+    expect(statusMailOff(parseEnv(upstream))).toMatch(/AUTH_URL .* is not set/);
+    const configured = parseEnv({ ...upstream, AUTH_URL: "https://desk.example.com:8443/" });
+    expect(publicBaseUrl(configured)).toBe("https://desk.example.com:8443");
+    expect(statusMailOff(configured)).toBeUndefined();
+    expect(statusMailOff(parseEnv({ AUTH_URL: "https://desk.example.com" }))).toMatch(/AUTH_SECRET is not set/);
   });
 
   it("names every invalid variable", () => {

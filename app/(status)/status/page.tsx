@@ -7,6 +7,7 @@ import { env } from "@/lib/env";
 import { currentStaff } from "@/server/auth/guard";
 import { getDb } from "@/server/db";
 import { statusPageData } from "@/server/status/page";
+import { statusMailOff } from "@/server/status-mail/config";
 
 export const metadata: Metadata = { title: "Upstream status" };
 export const dynamic = "force-dynamic";
@@ -23,7 +24,7 @@ export default async function StatusPage() {
         title="Upstream status"
         description={`Which of the upstream's modules answer the desk: from the desk's own calls, light probes and the event stream, evaluated every ${Math.round(e.STATUS_EVAL_MS / 1000)} s over the last ${Math.round(e.STATUS_WINDOW_MS / 1000)} s.`}
       />
-      <StatusBoard initial={data} live={detailed} aside={<StatusSubscribe />} />
+      <StatusBoard initial={data} live={detailed} aside={<StatusSubscribe off={!!statusMailOff(e)} />} />
     </>
   );
 }
