@@ -1,4 +1,5 @@
 import type { NextAuthConfig } from "next-auth";
+import { requestScheme } from "@/lib/request-scheme";
 
 const hours = Number(process.env.SESSION_MAX_AGE_HOURS ?? 8) || 8;
 // Behind HTTPS (AUTH_URL https://…) the session cookie is Secure and __Host- prefixed: no Domain, path /, HTTPS only.
@@ -11,8 +12,12 @@ export const SESSION_COOKIE = secureCookies ? "__Host-brokerdesk.session" : "bro
  * channels and the command line with their own credentials (server/tools/http.ts, server/cli-auth).
  */
 
-/** The assistant channels' RFC 9728 metadata, read by their clients before any credential. */
+/**
+ * The assistant channels' RFC 9728 metadata, read by their clients before any credential: the bare document and
+ * each channel's below it (`/.well-known/oauth-protected-resource/api/mcp`, which `WWW-Authenticate` names).
+ */
 const TOKEN_PATHS = ["/.well-known/oauth-protected-resource"];
+const isTokenPath = (path: string) => TOKEN_PATHS.some((p) => path === p || path.startsWith(`${p}/`));
 
 /** With STATUS_PUBLIC, the status page answers without sign-in (states only: server/status/page.ts). */
 const STATUS_PATH = "/status";
@@ -39,15 +44,15 @@ export const authConfig = {
   callbacks: {
     authorized({ auth, request }) {
       const path = request.nextUrl.pathname;
-      if (path === "/sign-in" || TOKEN_PATHS.includes(path) || STATUS_MAIL_PATHS.includes(path)) return true;
+      if (path === "/sign-in" || isTokenPath(path) || STATUS_MAIL_PATHS.includes(path)) return true;
       if (auth?.user) return true;
       if (path === STATUS_PATH && statusPublic()) return true;
       // The server's own idea of its origin (localhost) is not the host the browser used: the redirect goes to the
-      // Host the request came on (or the configured public URL behind a proxy), with a relative callbackUrl, so
-      // sign-in works on whatever host name reached the desk.
+      // Host the request came on, by the scheme the client used (requestScheme), or to the configured public URL
+      // behind a proxy, with a relative callbackUrl, so sign-in works on whatever host name reached the desk.
       const origin = process.env.AUTH_URL
         ? new URL(process.env.AUTH_URL).origin
-        : `${request.headers.get("x-forwarded-proto") ?? request.nextUrl.protocol.replace(/:$/, "")}://${request.headers.get("host") ?? request.nextUrl.host}`;
+        : `${requestScheme(request)}://${request.headers.get("host") ?? request.nextUrl.host}`;
       const target = new URL("/sign-in", origin);
       target.searchParams.set("callbackUrl", `${path}${request.nextUrl.search}`);
       return Response.redirect(target, 307);

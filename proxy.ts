@@ -1,5 +1,6 @@
 import NextAuth from "next-auth";
 import { NextResponse } from "next/server";
+import { requestScheme } from "@/lib/request-scheme";
 import { securityHeaders } from "@/lib/security-headers";
 import { authConfig } from "./auth.config";
 
@@ -14,7 +15,7 @@ const { auth } = NextAuth(authConfig);
  */
 export default auth((request) => {
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
-  const https = (request.headers.get("x-forwarded-proto") ?? request.nextUrl.protocol.replace(/:$/, "")) === "https";
+  const https = requestScheme(request) === "https";
   const headers = securityHeaders({ nonce, https, dev: process.env.NODE_ENV === "development" });
   const forwarded = new Headers(request.headers);
   forwarded.set("content-security-policy", headers["content-security-policy"]);

@@ -280,3 +280,23 @@ test("an assistant with a staff token: every tool over MCP, a held journal appro
     await ops.close();
   }
 });
+
+test("RFC 9728 discovery without a session: the resource_metadata URL a 401 names answers JSON, not a sign-in redirect", async ({
+  baseURL,
+}) => {
+  for (const [path, init] of [
+    ["/api/mcp", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }],
+    ["/api/skills", { method: "GET" }],
+  ] as const) {
+    const refused = await assistantFetch(new URL(path, baseURL), init);
+    expect(refused.status).toBe(401);
+    const url = /resource_metadata="([^"]+)"/.exec(refused.headers.get("www-authenticate") ?? "")?.[1];
+    expect(url, `${path}: ${refused.headers.get("www-authenticate")}`).toBeTruthy();
+    // No cookie and no credential, as an MCP client reads it; a redirect would be the proxy's sign-in page.
+    const metadata = await assistantFetch(url!, { redirect: "manual" });
+    expect(metadata.status).toBe(200);
+    expect(metadata.headers.get("content-type")).toContain("application/json");
+    expect(metadata.headers.get("cache-control")).toContain("no-store");
+    expect(await metadata.json()).toMatchObject({ resource: new URL(path, baseURL).href, bearer_methods_supported: ["header"] });
+  }
+});

@@ -59,7 +59,7 @@ export const approvalRuleSchema = z
     id: z.string().uuid().optional(),
     action: z.enum(APPROVAL_RULE_ACTION_KEYS, { message: "Choose the action" }),
     currency: z.union([z.enum(CURRENCIES), z.literal("")]).default(""),
-    threshold: z.string().trim().default(""),
+    threshold: z.string().trim().max(32, "Enter an amount of at most 32 characters").default(""),
     approversRequired: z.coerce.number({ message: "Choose 1 to 3" }).int().min(1, "Choose 1 to 3").max(3, "Choose 1 to 3"),
     // Built-in or custom roles; that each exists and may decide is checked on the server (`approverRoleOptions`).
     approverRoles: z.array(roleKeySchema).min(1, "Choose at least one role").max(50),

@@ -57,8 +57,8 @@ export const positionJournalSchema = z
     to_account: accountId("account to receive it"),
     instrument_type: z.enum(INSTRUMENT_TYPES, { message: "Choose stock or option" }),
     market: z.enum(MARKETS, { message: "Choose a market" }),
-    symbol: z.string().trim().toUpperCase().min(1, "Enter the symbol"),
-    quantity: z.string({ message: "Enter a quantity" }).trim(),
+    symbol: z.string().trim().toUpperCase().min(1, "Enter the symbol").max(24, "A symbol has at most 24 characters"),
+    quantity: z.string({ message: "Enter a quantity" }).trim().max(32, "Enter a quantity of at most 32 characters"),
   })
   .superRefine((v, ctx) => {
     if (v.from_account && v.from_account === v.to_account)

@@ -4,7 +4,7 @@ import { CLIENT_ID_PATTERN } from "@/lib/ids";
 
 /** Exercise (or mark "do not exercise") held option contracts: whole contracts, keyed by one client_request_id. */
 export const optionExerciseSchema = z.object({
-  account_id: z.string().trim().min(1),
+  account_id: z.string().trim().min(1).max(64),
   client_request_id: z.string().regex(CLIENT_ID_PATTERN, "Reload the page: the request id is invalid"),
   symbol: z
     .string()

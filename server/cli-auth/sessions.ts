@@ -8,6 +8,7 @@ import { appendAudit } from "@/server/audit/trail";
 import { metaFromHeaders } from "@/server/auth/request-meta";
 import type { RequestMeta } from "@/server/auth/staff";
 import { getDb, type AppDb } from "@/server/db";
+import { readBody } from "@/server/http/body";
 import { checkCode } from "@/server/two-factor/two-factor";
 import { isAccessKeyId } from "./keys";
 import { endCliSessionsOf, insertCliSession, selectLiveSession } from "./queries";
@@ -41,9 +42,13 @@ export interface LoginOptions extends CliOptions {
 
 const loginBody = z.object({ code: z.string().max(32) });
 
-/** The request's body bytes (read from a copy: the route still reads the request itself). */
-export async function bodyOf(request: Request): Promise<Uint8Array> {
-  return new Uint8Array(await request.clone().arrayBuffer());
+/**
+ * The request's body bytes, read once, when first asked for, from a copy (the route still reads the request itself),
+ * at most BODY_LIMIT_BYTES of them (`readBody`: a larger one throws REQUEST_TOO_LARGE, the rest never read).
+ */
+function bodyOf(request: Request): () => Promise<Uint8Array> {
+  let read: Promise<Uint8Array> | undefined;
+  return () => (read ??= readBody(request, { copy: true }));
 }
 
 type LoginResult = { ok: true; answer: LoginAnswer } | CliRefusal;
@@ -84,9 +89,9 @@ async function codeLogin(key: SigningKey, body: Uint8Array, o: LoginOptions): Pr
  * code never.
  */
 export async function cliLogin(request: Request, o: LoginOptions = {}): Promise<LoginResult> {
-  const body = await bodyOf(request);
+  const body = bodyOf(request);
   const verified = await verifySignedRequest(request, body, o);
-  const result = verified.ok ? await codeLogin(verified.key, body, o) : verified;
+  const result = verified.ok ? await codeLogin(verified.key, await body(), o) : verified;
   const key = verified.key;
   const presented = request.headers.get(SIGNATURE_HEADERS.key) ?? "";
   const failed = result.ok ? undefined : result;
@@ -123,7 +128,7 @@ const SESSION_EXPIRED = {
 
 /** A signed request with its session (Authorization: Bearer bdcs_…): the caller, or why not. */
 export async function authenticateCliRequest(request: Request, o: CliOptions = {}): Promise<{ ok: true; caller: CliCaller } | CliRefusal> {
-  const verified = await verifySignedRequest(request, await bodyOf(request), o);
+  const verified = await verifySignedRequest(request, bodyOf(request), o);
   if (!verified.ok) return verified;
   const session = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(request.headers.get("authorization") ?? "")?.[1];
   if (!session) return { ...NOT_LOGGED_IN, key: verified.key };

@@ -6,6 +6,7 @@ import type { TokenScope } from "@/lib/schemas/tokens";
 import { staffOf, type Staff } from "@/server/auth/staff-access";
 import { metaFromHeaders } from "@/server/auth/request-meta";
 import { getDb, type AppDb } from "@/server/db";
+import { isBodyTooLarge } from "@/server/http/body";
 import { logger } from "@/server/log";
 import { isAccessKeyId, secretOf } from "./keys";
 import { insertNonce, recordKeyCall, selectSigningKey } from "./queries";
@@ -15,7 +16,8 @@ import { insertNonce, recordKeyCall, selectSigningKey } from "./queries";
  * (unknown, revoked, or its owner disabled: UNKNOWN_KEY), the signature (BAD_SIGNATURE), the timestamp within five
  * minutes of the desk's clock (STALE_TIMESTAMP), the key's calls this minute (RATE_LIMITED), and the nonce never
  * seen for the key while its request could still be accepted (REPLAYED_NONCE; kept in PostgreSQL, so every app
- * instance sees it). In that order: nothing about a request is answered or stored before its signature holds.
+ * instance sees it). In that order: nothing about a request is answered or stored before its signature holds. The
+ * body is read only once the key is known, and at most its cap (server/http/body.ts: 413 REQUEST_TOO_LARGE).
  */
 
 export const TIMESTAMP_TOLERANCE_MS = 5 * 60_000;
@@ -38,12 +40,13 @@ export type CliErrorCode =
   | "SESSION_EXPIRED"
   | "NOT_ENROLLED"
   | "WRONG_CODE"
-  | "BAD_REQUEST";
+  | "BAD_REQUEST"
+  | "REQUEST_TOO_LARGE";
 
 /** A refused command-line request: its answer, and the key when it was known (the login's audit entry names its owner). */
 export interface CliRefusal {
   ok: false;
-  status: 400 | 401 | 429;
+  status: 400 | 401 | 413 | 429;
   error: CliErrorCode;
   message: string;
   retryAfterSeconds?: number;
@@ -77,9 +80,10 @@ function readableSecret(id: string, sealed: string): string | undefined {
 
 const refusal = (error: CliErrorCode, message: string, key?: SigningKey): CliRefusal => ({ ok: false, status: 401, error, message, key });
 
+/** `signedBody`: the body's bytes, or their reader, called once the key is known (an unknown key's body is never read). */
 export async function verifySignedRequest(
   request: Request,
-  body: Uint8Array,
+  signedBody: Uint8Array | (() => Promise<Uint8Array>),
   options: CliOptions = {},
 ): Promise<{ ok: true; key: SigningKey } | CliRefusal> {
   const h = (name: string) => request.headers.get(name) ?? "";
@@ -93,12 +97,20 @@ export async function verifySignedRequest(
   }
   const key: SigningKey = { id: row.id, scopes: row.scopes, staff };
 
+  const secret = readableSecret(row.id, row.secretSealed);
+  if (!secret) return refusal("UNKNOWN_KEY", "This access key can no longer be used: create another on Settings → Command line.");
+
+  let body: Uint8Array;
+  try {
+    body = typeof signedBody === "function" ? await signedBody() : signedBody;
+  } catch (e) {
+    if (!isBodyTooLarge(e)) throw e;
+    return { ok: false, status: 413, error: "REQUEST_TOO_LARGE", message: e.userMessage, key };
+  }
   const timestamp = h(SIGNATURE_HEADERS.timestamp);
   const nonce = h(SIGNATURE_HEADERS.nonce);
   const url = new URL(request.url);
   const parts = { method: request.method, path: url.pathname, query: url.searchParams, body, timestamp, nonce };
-  const secret = readableSecret(row.id, row.secretSealed);
-  if (!secret) return refusal("UNKNOWN_KEY", "This access key can no longer be used: create another on Settings → Command line.");
   if (!/^\d{1,15}$/.test(timestamp) || !NONCE_PATTERN.test(nonce) || !signatureMatches(secret, parts, h(SIGNATURE_HEADERS.signature))) {
     return refusal("BAD_SIGNATURE", "The request's signature does not match: check the secret key and the signing of the request.", key);
   }

@@ -1,5 +1,6 @@
 import "server-only";
 import { getDb } from "@/server/db";
+import { bodyTooLargeResponse, isBodyTooLarge, readForm } from "@/server/http/body";
 import { errorJson } from "@/server/http/errors";
 import { mailKey } from "./config";
 import { confirmByToken, unsubscribeByToken } from "./subscriptions";
@@ -7,11 +8,17 @@ import { confirmByToken, unsubscribeByToken } from "./subscriptions";
 /**
  * The POSTs behind the mails' links (no session: the signed token is the credential). The pages' buttons post a
  * form with `from=page` and are sent back to the page with the outcome (303); anything else (RFC 8058 one-click,
- * `List-Unsubscribe=One-Click`) gets 200 or 400 as plain text.
+ * `List-Unsubscribe=One-Click`) gets 200 or 400 as plain text. A body over FORM_LIMIT_BYTES is refused (413), read no further.
  */
 export async function linkPost(request: Request, kind: "confirm" | "unsubscribe"): Promise<Response> {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const form = await request.formData().catch(() => undefined);
+  let form: FormData | undefined;
+  try {
+    form = await readForm(request);
+  } catch (e) {
+    if (isBodyTooLarge(e)) return bodyTooLargeResponse(e);
+    form = undefined;
+  }
   const fromPage = form?.get("from") === "page";
   const key = mailKey();
   if (!key) return errorJson(503, { error: "MAIL_OFF", message: "Status mail is not configured." });

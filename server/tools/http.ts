@@ -1,6 +1,7 @@
 import "server-only";
 import { SIGNATURE_HEADERS } from "@/cli/src/signing";
 import { env } from "@/lib/env";
+import { requestScheme } from "@/lib/request-scheme";
 import type { AuditChannel } from "@/lib/schemas/audit";
 import { metaFromHeaders } from "@/server/auth/request-meta";
 import { authenticateCliRequest, cliMeta } from "@/server/cli-auth/sessions";
@@ -21,26 +22,38 @@ const list = (value: string) =>
     .map((s) => s.trim().toLowerCase())
     .filter(Boolean);
 
-/** The origin the client used (scheme from the proxy's X-Forwarded-Proto, host from Host): the desk answers on any. */
+/**
+ * The origin the client used (scheme from the proxy's X-Forwarded-Proto, `requestScheme`; host from Host): the desk
+ * answers on any host, unless CHANNEL_ALLOWED_HOSTS lists the ones it serves (`refuseHost`, which every caller
+ * checks first).
+ */
 export function requestOrigin(request: Request): string {
-  const url = new URL(request.url);
-  const proto = request.headers.get("x-forwarded-proto")?.split(",")[0].trim() ?? url.protocol.replace(/:$/, "");
-  return `${proto}://${request.headers.get("host") ?? url.host}`;
+  return `${requestScheme(request)}://${request.headers.get("host") ?? new URL(request.url).host}`;
 }
 
 export const resourceMetadataUrl = (request: Request, path: string) =>
   `${requestOrigin(request)}/.well-known/oauth-protected-resource${path}`;
 
 /**
+ * With CHANNEL_ALLOWED_HOSTS set, the Host must be one of them: against DNS rebinding, and so that nothing the desk
+ * answers (the RFC 9728 document, `WWW-Authenticate`) names a host it does not serve.
+ */
+export function refuseHost(request: Request): Response | undefined {
+  const host = (request.headers.get("host") ?? "").toLowerCase();
+  const hosts = list(env().CHANNEL_ALLOWED_HOSTS);
+  if (hosts.length && !hosts.includes(host))
+    return errorJson(403, { error: "FORBIDDEN_HOST", message: `Host ${host} is not served here.` });
+  return undefined;
+}
+
+/**
  * A browser page of another site may not drive the channels (its Origin must be the desk's own or an allowed one);
  * with CHANNEL_ALLOWED_HOSTS set, the Host must be one of them. A client that is not a browser sends no Origin.
  */
 export function refuseCrossOrigin(request: Request): Response | undefined {
-  const e = env();
+  const refusedHost = refuseHost(request);
+  if (refusedHost) return refusedHost;
   const host = (request.headers.get("host") ?? "").toLowerCase();
-  const hosts = list(e.CHANNEL_ALLOWED_HOSTS);
-  if (hosts.length && !hosts.includes(host))
-    return errorJson(403, { error: "FORBIDDEN_HOST", message: `Host ${host} is not served here.` });
   const origin = request.headers.get("origin")?.toLowerCase();
   if (!origin) return undefined;
   let originHost: string;
@@ -49,7 +62,7 @@ export function refuseCrossOrigin(request: Request): Response | undefined {
   } catch {
     return errorJson(403, { error: "FORBIDDEN_ORIGIN", message: "The request's Origin is not valid." });
   }
-  if (originHost === host || list(e.CHANNEL_ALLOWED_ORIGINS).includes(origin)) return undefined;
+  if (originHost === host || list(env().CHANNEL_ALLOWED_ORIGINS).includes(origin)) return undefined;
   return errorJson(403, { error: "FORBIDDEN_ORIGIN", message: `Origin ${origin} may not call this desk.` });
 }
 

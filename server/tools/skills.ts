@@ -1,11 +1,12 @@
 import "server-only";
+import { bodyTooLargeResponse, isBodyTooLarge, readBodyText } from "@/server/http/body";
 import { errorJson } from "@/server/http/errors";
 import { callTool, type ToolCaller, type ToolOutcome } from "./call";
 import { skillName, TOOLS, toolForSkill, toolJsonSchemas } from "./registry";
 
 /**
- * The skills endpoints: `POST /api/skills/{name}`, JSON in and JSON out, one tool of the registry each;
- * `GET /api/skills` lists them with their JSON Schemas.
+ * The skills endpoints: `POST /api/skills/{name}`, JSON in (at most BODY_LIMIT_BYTES: 413 past it) and JSON out,
+ * one tool of the registry each; `GET /api/skills` lists them with their JSON Schemas.
  */
 
 /** The HTTP status of a refused or failed call, by its code (as the desk's routes answer them). */
@@ -32,7 +33,13 @@ export async function callSkill(name: string, request: Request, caller: ToolCall
   const tool = toolForSkill(name);
   if (!tool) return errorJson(404, { error: "NOT_FOUND", message: `No skill named ${name}.` });
   let body: unknown = {};
-  const text = await request.text();
+  let text: string;
+  try {
+    text = await readBodyText(request);
+  } catch (e) {
+    if (isBodyTooLarge(e)) return bodyTooLargeResponse(e);
+    throw e;
+  }
   if (text.trim()) {
     try {
       body = JSON.parse(text);

@@ -10,8 +10,10 @@ import type { Staff } from "@/server/auth/guard";
 import { updateStaff } from "@/server/auth/staff";
 import { createAccessKey, revokeAccessKey } from "@/server/cli-auth/keys";
 import { authenticateCliRequest, cliLogin } from "@/server/cli-auth/sessions";
+import { BODY_LIMIT_BYTES } from "@/server/http/body";
 import { createToken } from "@/server/tokens/tokens";
 import { withAppDb } from "../helpers/app-db";
+import { CHUNK, countedBody, streamedPost } from "../helpers/counted-body";
 import { newStaff } from "../helpers/staff";
 import { cliRequest } from "../helpers/cli-requests";
 import { enrol } from "../helpers/two-factor";
@@ -156,5 +158,19 @@ describe("the channels' caller with a command-line session", () => {
     expect(res.status).toBe(200);
     const [entry] = (await listAudit(db().engine, { action: "tools.find_orders", actor: staff.email })).rows;
     expect(entry).toMatchObject({ channel: "skills", tokenId: token.id });
+  });
+
+  it("a skill's body over the cap is refused 413 REQUEST_TOO_LARGE, read no further, and the skill does not run", async () => {
+    const staff = await person("support");
+    const token = await createToken(db(), staff, { name: "assistant", access: "read", expiresInDays: "7" });
+    // Blanks: read whole, they would be an empty body, and the skill would run.
+    const { stream, seen } = countedBody({ total: 4 * BODY_LIMIT_BYTES, failPast: BODY_LIMIT_BYTES + CHUNK });
+    const res = await skillRoute(streamedPost(`${ORIGIN}/api/skills/find-orders`, { authorization: `Bearer ${token.secret}` }, stream), {
+      params: Promise.resolve({ name: "find-orders" }),
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ error: "REQUEST_TOO_LARGE", message: `The request body is larger than ${BODY_LIMIT_BYTES} bytes.` });
+    expect(seen.pulled).toBeLessThanOrEqual(BODY_LIMIT_BYTES + CHUNK);
+    expect((await listAudit(db().engine, { action: "tools.find_orders", actor: staff.email })).rows).toEqual([]);
   });
 });

@@ -1,10 +1,15 @@
 import { describe, expect, it } from "vitest";
 import type { Role } from "@/lib/auth/permissions";
+import { listAudit } from "@/server/audit/list";
 import type { Staff } from "@/server/auth/guard";
 import { updateStaff } from "@/server/auth/staff";
 import { createAccessKey, revokeAccessKey } from "@/server/cli-auth/keys";
+import { authenticateCliRequest, cliLogin } from "@/server/cli-auth/sessions";
 import { TIMESTAMP_TOLERANCE_MS, verifySignedRequest } from "@/server/cli-auth/verify";
+import { BODY_LIMIT_BYTES } from "@/server/http/body";
+import { channelCaller } from "@/server/tools/http";
 import { withAppDb } from "../helpers/app-db";
+import { CHUNK, countedBody, streamedPost } from "../helpers/counted-body";
 import { newStaff } from "../helpers/staff";
 import { cliRequest, newNonce, type CliRequestOptions } from "../helpers/cli-requests";
 
@@ -129,5 +134,71 @@ describe("verifying a signed request", () => {
       error: "RATE_LIMITED",
       retryAfterSeconds: 60,
     });
+  });
+});
+
+/** A body far over the cap (or of `total` bytes), that fails a read past the cap and two chunks (a copy's tee may pull one ahead). */
+const hugeBody = (total = 64 * BODY_LIMIT_BYTES) => countedBody({ total, failPast: BODY_LIMIT_BYTES + 2 * CHUNK });
+
+/** A signed request (headers of `cliRequest`, which signed another body) whose body is `body`, with the extra headers. */
+function withBody(key: { id: string; secret: string }, body: ReadableStream<Uint8Array>, url = URL_, headers: Record<string, string> = {}) {
+  const all = new Headers(cliRequest({ key, url, body: { symbol: "AAPL" } }).headers);
+  for (const [k, v] of Object.entries(headers)) all.set(k, v);
+  return streamedPost(url, all, body);
+}
+
+describe("the body of a signed request", () => {
+  it("is not read at all before the key is known: an unknown key or a key id of the wrong shape is refused unread", async () => {
+    const key = await keyOf(await person());
+    for (const id of ["bdak_AAAAAAAAAAAAAAAAAAAA", "x"]) {
+      const { stream, seen } = hugeBody();
+      const result = await authenticateCliRequest(withBody({ id, secret: key.secret }, stream), { db: db() });
+      expect(result).toMatchObject({ ok: false, status: 401, error: "UNKNOWN_KEY" });
+      expect(seen.pulled).toBe(0);
+    }
+  });
+
+  it("of a known key, is refused as 413 REQUEST_TOO_LARGE by its Content-Length unread, or once more than the cap has come", async () => {
+    const key = await keyOf(await person());
+    const declared = hugeBody();
+    const byLength = await authenticateCliRequest(withBody(key, declared.stream, URL_, { "content-length": "10000000" }), { db: db() });
+    expect(byLength).toMatchObject({ ok: false, status: 413, error: "REQUEST_TOO_LARGE", key: { id: key.id } });
+    expect(declared.seen.pulled).toBe(0);
+
+    // Sent without a length (chunked): read up to the cap, no further.
+    const streamed = hugeBody();
+    expect(await authenticateCliRequest(withBody(key, streamed.stream), { db: db() })).toMatchObject({
+      status: 413,
+      error: "REQUEST_TOO_LARGE",
+    });
+    expect(streamed.seen.pulled).toBeGreaterThan(BODY_LIMIT_BYTES);
+    expect(streamed.seen.pulled).toBeLessThanOrEqual(BODY_LIMIT_BYTES + 2 * CHUNK);
+
+    // A body of exactly the cap is read whole, then checked by its signature (this one signed another body).
+    const atCap = hugeBody(BODY_LIMIT_BYTES);
+    expect(await authenticateCliRequest(withBody(key, atCap.stream), { db: db() })).toMatchObject({ status: 401, error: "BAD_SIGNATURE" });
+    expect(atCap.seen.pulled).toBe(BODY_LIMIT_BYTES);
+  });
+
+  it("answers 413 JSON to the channels' caller (POST /api/mcp, /api/skills/…) and to the login, which audits it", async () => {
+    const staff = await person();
+    const key = await keyOf(staff);
+    const mcp = hugeBody();
+    const res = await channelCaller(withBody(key, mcp.stream, "http://desk.test/api/mcp"), "mcp", "/api/mcp");
+    expect(res).toBeInstanceOf(Response);
+    expect((res as Response).status).toBe(413);
+    expect(await (res as Response).json()).toEqual({
+      error: "REQUEST_TOO_LARGE",
+      message: `The request body is larger than ${BODY_LIMIT_BYTES} bytes.`,
+    });
+    expect(mcp.seen.pulled).toBeLessThanOrEqual(BODY_LIMIT_BYTES + 2 * CHUNK);
+
+    const login = hugeBody();
+    expect(await cliLogin(withBody(key, login.stream, "http://desk.test/api/cli/login"), { db: db() })).toMatchObject({
+      status: 413,
+      error: "REQUEST_TOO_LARGE",
+    });
+    const [entry] = (await listAudit(db().engine, { action: "cli.login", actor: staff.email })).rows;
+    expect(entry).toMatchObject({ outcome: "failure", errorCode: "REQUEST_TOO_LARGE", tokenId: key.id, channel: "cli" });
   });
 });

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { POST as subscribePost } from "@/app/api/status/subscribe/route";
 import { POST as confirmPost } from "@/app/api/status/confirm/route";
 import { POST as unsubscribePost } from "@/app/api/status/unsubscribe/route";
@@ -9,14 +9,21 @@ import { mailKey } from "@/server/status-mail/config";
 import type { ClaimedMail } from "@/server/status-mail/queries";
 import { SUBSCRIBE_LIMITS } from "@/server/status-mail/subscriptions";
 import { signMailToken, verifyMailToken, TOKEN_LIFETIME_MS } from "@/server/status-mail/tokens";
+import { FORM_LIMIT_BYTES } from "@/server/http/body";
 import { withAppDb } from "../helpers/app-db";
+import { CHUNK, countedBody, streamedPost } from "../helpers/counted-body";
+import { SUPPORT } from "../helpers/session-guard";
 
 /**
- * The subscribe route and the mails' links, as a browser and a mail client call them (no session): one answer for
- * known and unknown addresses, the rate limits, confirmation, unsubscribe by the page's button and by RFC 8058
- * one-click, expired and tampered tokens refused; and the embedded SMTP server storing what it receives.
+ * The subscribe route and the mails' links, as a browser and a mail client call them (no session; the status page
+ * public, STATUS_PUBLIC, so a signed-out visitor has the form): one answer for known and unknown addresses, the rate
+ * limits, confirmation, unsubscribe by the page's button and by RFC 8058 one-click, expired and tampered tokens
+ * refused, bodies over the cap refused; without STATUS_PUBLIC, subscribing as the page: staff only.
  */
 process.env.AUTH_SECRET = "links-test-secret-0123456789";
+process.env.STATUS_PUBLIC = "true";
+const session = vi.hoisted(() => ({ staff: null as null | { id: string; email: string; name: string; role: string } }));
+vi.mock("@/server/auth/guard", async () => (await import("../helpers/session-guard")).sessionGuard(session));
 const db = withAppDb();
 const key = () => mailKey()!;
 
@@ -183,5 +190,61 @@ describe("status mail links and the subscribe route", () => {
       }),
       { seed: 29, numRuns: 60 },
     );
+  });
+});
+
+describe("who may subscribe, and how much a body may carry", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    session.staff = null;
+  });
+  /** The route with the configuration as it is now (the configuration is read once a process). */
+  const freshSubscribe = async () => {
+    vi.resetModules();
+    return (await import("@/app/api/status/subscribe/route")).POST;
+  };
+
+  it("without STATUS_PUBLIC, as the status page: a signed-out caller is refused 401 before the body is read; staff subscribe", async () => {
+    vi.stubEnv("STATUS_PUBLIC", "false");
+    const post = await freshSubscribe();
+    const { stream, seen } = countedBody({ total: 200, failPast: 0 });
+    const refused = await post(streamedPost("http://desk.test/api/status/subscribe", { "content-type": "application/json" }, stream));
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toMatchObject({ error: "UNAUTHENTICATED" });
+    expect(seen.pulled).toBe(0);
+    expect((await db().engine.query("SELECT 1 FROM brokerdesk.status_mail_outbox")).rows).toEqual([]);
+
+    session.staff = SUPPORT;
+    expect((await post(json({ email: "staff@desk.test", modules: ["order"] }))).status).toBe(202);
+  });
+
+  it("refuses a subscribe body over FORM_LIMIT_BYTES with 413, by its Content-Length unread, else once more than the cap came", async () => {
+    const url = "http://desk.test/api/status/subscribe";
+    const declared = countedBody({ total: 10 * FORM_LIMIT_BYTES, failPast: 0 });
+    const byLength = await subscribePost(streamedPost(url, { "content-length": String(10 * FORM_LIMIT_BYTES) }, declared.stream));
+    expect(byLength.status).toBe(413);
+    expect(await byLength.json()).toEqual({
+      error: "REQUEST_TOO_LARGE",
+      message: `The request body is larger than ${FORM_LIMIT_BYTES} bytes.`,
+    });
+    expect(declared.seen.pulled).toBe(0);
+
+    const streamed = countedBody({ total: 1024 * FORM_LIMIT_BYTES, failPast: FORM_LIMIT_BYTES });
+    expect((await subscribePost(streamedPost(url, {}, streamed.stream))).status).toBe(413);
+    expect(streamed.seen.pulled).toBeLessThanOrEqual(FORM_LIMIT_BYTES + CHUNK);
+  });
+
+  it("refuses a link's POST body over FORM_LIMIT_BYTES with 413, the link unused", async () => {
+    await subscribePost(json({ email: "big@desk.test", modules: ["order"] }));
+    const s = await subscription("big@desk.test");
+    const token = signMailToken(key(), { purpose: "confirm", subscriptionId: s.id, nonce: s.nonce! }, new Date());
+    const url = `http://desk.test/api/status/confirm?token=${token}`;
+    const { stream, seen } = countedBody({ total: 1024 * FORM_LIMIT_BYTES, failPast: FORM_LIMIT_BYTES });
+    const res = await confirmPost(streamedPost(url, { "content-type": "application/x-www-form-urlencoded" }, stream));
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ error: "REQUEST_TOO_LARGE" });
+    expect(seen.pulled).toBeLessThanOrEqual(FORM_LIMIT_BYTES + CHUNK);
+    expect((await subscription("big@desk.test")).confirmed).toBe(false);
+    expect((await confirmPost(form(url, {}))).status).toBe(200);
   });
 });

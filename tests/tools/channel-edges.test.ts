@@ -38,6 +38,33 @@ describe("protected-resource metadata", () => {
     expect((await get(["api", "skills"], "10.1.2.3:3000")).resource).toBe("http://10.1.2.3:3000/api/skills");
     // The bare document (no path) describes the MCP endpoint.
     expect((await get(undefined, "desk.test")).resource).toBe("http://desk.test/api/mcp");
+    // Behind two proxies the first X-Forwarded-Proto is the client's; anything but http or https is not a scheme.
+    expect((await get(["api", "mcp"], "desk.test", "https, http")).resource).toBe("https://desk.test/api/mcp");
+    expect((await get(["api", "mcp"], "desk.test", "javascript")).resource).toBe("http://desk.test/api/mcp");
+  });
+
+  const fetchMetadata = async (metadata: Awaited<ReturnType<typeof load>>["metadata"], host: string) =>
+    metadata(new Request("http://internal:3000/.well-known/oauth-protected-resource/api/mcp", { headers: { host } }), {
+      params: Promise.resolve({ path: ["api", "mcp"] }),
+    });
+
+  it("is never stored by a cache: it is made from the request's Host and X-Forwarded-Proto", async () => {
+    const { metadata } = await load();
+    const res = await fetchMetadata(metadata, "desk.test");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("with CHANNEL_ALLOWED_HOSTS, refuses a Host outside the list (403, nothing naming it) and answers the listed ones", async () => {
+    vi.stubEnv("CHANNEL_ALLOWED_HOSTS", "desk.example");
+    const { metadata } = await load();
+    const refused = await fetchMetadata(metadata, "evil.example");
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get("cache-control")).toBe("no-store");
+    expect(await refused.json()).toMatchObject({ error: "FORBIDDEN_HOST" });
+    const served = await fetchMetadata(metadata, "desk.example");
+    expect(served.status).toBe(200);
+    expect(await served.json()).toMatchObject({ resource: "http://desk.example/api/mcp" });
   });
 });
 

@@ -55,7 +55,7 @@ const rankedStock = z.object({
 const ranking = z.object({ rows: z.array(rankedStock), has_more: z.boolean() });
 const rankingOf = (r: { rows: z.input<typeof rankedStock>[]; hasMore: boolean }) => ({ rows: r.rows, has_more: r.hasMore });
 const paging = {
-  page_index: z.number().int().min(1).optional().describe("Page number, from 1"),
+  page_index: z.number().int().min(1).max(10_000).optional().describe("Page number, from 1"),
   page_size: z.number().int().min(1).max(200).optional().describe("Rows per page (default 20)"),
 };
 
