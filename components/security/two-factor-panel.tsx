@@ -1,5 +1,4 @@
 "use client";
-import Link from "next/link";
 import { FormBanner } from "@/components/form/form-banner";
 import { useAction } from "@/components/form/use-action";
 import { Button } from "@/components/ui/button";
@@ -33,9 +32,11 @@ export function TwoFactorPanel({ state, required, continueTo }: { state: TwoFact
             for a code from your authenticator app.
           </Alert>
           {continueTo ? (
-            <Link href={continueTo} className="text-blue-700 hover:underline">
+            // A full load, not a client navigation: the desk refused its live channel and counts until now (ENROL_FIRST),
+            // and its shell opens them again only when it loads.
+            <a href={continueTo} className="text-blue-700 hover:underline">
               Continue to the desk
-            </Link>
+            </a>
           ) : null}
           {required ? (
             <p className="text-slate-600">Your role requires two-factor sign-in: it cannot be turned off.</p>

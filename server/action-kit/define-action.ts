@@ -4,6 +4,7 @@ import { can, type Permission } from "@/lib/auth/permissions";
 import { FORM_ERROR_KEY, type ActionResult, type PendingApproval } from "@/lib/errors";
 import "@/lib/schemas/messages";
 import { appendAudit } from "@/server/audit/trail";
+import { ENROL_FIRST, mustEnrolFirst } from "@/server/auth/enrolment";
 import { currentStaff, type Staff } from "@/server/auth/guard";
 import { requestMeta } from "@/server/auth/request-meta";
 import type { RequestMeta } from "@/server/auth/staff";
@@ -21,6 +22,11 @@ export interface ActionDefinition<S extends z.ZodType, T> {
   /** Audit action name, e.g. "staff.create". */
   name: string;
   permission: Permission;
+  /**
+   * "optional": open to a staff member whose role requires two-factor sign-in and who has not enrolled yet (the
+   * enrolment's own steps on Settings → Security). Every other action refuses them with ENROL_FIRST.
+   */
+  enrolment?: "optional";
   input: S;
   /** Between parse and work: may hold the action for approval (the work does not run; the result is pending). */
   approval?: ApprovalPolicy<z.output<S>>;
@@ -46,9 +52,11 @@ export interface Caller {
 }
 
 /**
- * Every mutating server action goes through here: session → permission → zod input parsed on the server →
- * approval policy (when given) → the work → one audit entry, whatever the outcome. Returns data, never throws to
- * the browser (but lets redirect() and notFound() through). An action with a policy may return PendingApproval.
+ * Every mutating server action goes through here: session → enrolment (ENROL_FIRST, audited as denied, while the
+ * role requires two-factor sign-in and the staff member has not enrolled; not for `enrolment: "optional"`) →
+ * permission → zod input parsed on the server → approval policy (when given) → the work → one audit entry, whatever
+ * the outcome. Returns data, never throws to the browser (but lets redirect() and notFound() through). An action
+ * with a policy may return PendingApproval.
  */
 export function defineAction<S extends z.ZodType, T>(
   def: ActionDefinition<S, T> & { approval: ApprovalPolicy<z.output<S>> },
@@ -58,8 +66,25 @@ export function defineAction<S extends z.ZodType, T>(def: ActionDefinition<S, T>
   return async function action(raw: z.input<S>): Promise<ActionResult<T | PendingApproval>> {
     const staff = await currentStaff();
     if (!staff) return { ok: false, code: "UNAUTHENTICATED", serverError: "Your session has ended. Sign in again." };
-    return runAction(def, raw, { staff, meta: await requestMeta() });
+    const caller = { staff, meta: await requestMeta() };
+    if (def.enrolment !== "optional" && (await mustEnrolFirst(staff))) return refuseUntilEnrolled(def, raw, caller);
+    return runAction(def, raw, caller);
   };
+}
+
+/** The refusal of an action to a staff member who must enrol first, audited as denied. */
+async function refuseUntilEnrolled(def: { name: string }, raw: unknown, { staff, meta }: Caller): Promise<ActionResult<never>> {
+  await appendAudit(await getDb(), {
+    actorId: staff.id,
+    actorEmail: staff.email,
+    actorRole: staff.role,
+    action: def.name,
+    ...meta,
+    input: raw,
+    outcome: "denied",
+    errorCode: ENROL_FIRST.code,
+  });
+  return { ok: false, code: ENROL_FIRST.code, serverError: ENROL_FIRST.message };
 }
 
 /**

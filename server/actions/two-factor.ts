@@ -9,6 +9,8 @@ import { confirmEnrolment, disableTwoFactor, setRequiredRoles, startEnrolment } 
 export const confirmTwoFactor = defineAction({
   name: "two_factor.confirm",
   permission: "security:own",
+  // A step of the enrolment itself: open to a staff member whose role requires it before they have enrolled.
+  enrolment: "optional",
   input: twoFactorCodeSchema,
   async run({ otp }, { db, staff, audit }) {
     audit.target = `staff:${staff.id}`;
@@ -51,6 +53,8 @@ export const setTwoFactorRoles = defineAction({
 export const startTwoFactor = defineAction({
   name: "two_factor.start",
   permission: "security:own",
+  // A step of the enrolment itself: open to a staff member whose role requires it before they have enrolled.
+  enrolment: "optional",
   input: startEnrolmentSchema,
   async run(_input, { db, staff, audit }) {
     audit.target = `staff:${staff.id}`;

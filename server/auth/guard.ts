@@ -6,7 +6,7 @@ import { forbidden, redirect } from "next/navigation";
 import { SESSION_COOKIE } from "@/auth.config";
 import { can, type Permission } from "@/lib/auth/permissions";
 import { getDb } from "@/server/db";
-import { mustEnrol } from "@/server/two-factor/two-factor";
+import { ENROL_PATH, mustEnrolFirst } from "./enrolment";
 import { findStaffById } from "./staff";
 import { staffOf, type Staff } from "./staff-access";
 
@@ -44,11 +44,6 @@ export const currentStaff = cache(async (): Promise<Staff | null> => {
   if (user.sessionsRevokedAt && signedInAt <= user.sessionsRevokedAt.getTime()) return null;
   return staffOf(user) ?? null;
 });
-
-/** Where a staff member enrols an authenticator: the one page open to someone whose role requires one and who has none. */
-const ENROL_PATH = "/settings/security";
-
-const mustEnrolFirst = cache(async (staff: Staff): Promise<boolean> => mustEnrol(await getDb(), staff));
 
 /** `enrolment: "optional"`: the desk's own layout (each page checks) and the page where one enrols. */
 export interface PageGuardOptions {

@@ -56,7 +56,10 @@ export async function insertStaff(
   return rows[0];
 }
 
-/** Sets the given fields (a role, disabled, or an unlock) and updated_at; undefined when there is no such user. */
+/**
+ * Sets the given fields (a role, disabled, or an unlock) and updated_at; undefined when there is no such user. A
+ * disable also ends the user's sessions (as `disableStaffByEmail` does): enabled again, they sign in anew.
+ */
 export async function updateStaffRow(
   q: Queryable,
   id: string,
@@ -66,6 +69,7 @@ export async function updateStaffRow(
     `UPDATE brokerdesk.staff_users SET updated_at = now(),
        role = COALESCE($2, role),
        disabled = COALESCE($3, disabled),
+       sessions_revoked_at = CASE WHEN $3 THEN now() ELSE sessions_revoked_at END,
        locked_until = CASE WHEN $4 THEN NULL ELSE locked_until END,
        failed_attempts = CASE WHEN $4 THEN 0 ELSE failed_attempts END
      WHERE id = $1 RETURNING ${STAFF_COLUMNS}`,

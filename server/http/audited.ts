@@ -11,7 +11,7 @@ export type DownloadAudit = (staff: Staff, entry: Pick<AuditInput, "input" | "ou
 
 /**
  * The first step of an audited download (a CSV export, a file): the staff member holding `permission` and the writer
- * of the download's one audit entry, or the refusal to answer, a missing permission audited as denied.
+ * of the download's one audit entry, or the refusal to answer, a missing permission (or enrolment) audited as denied.
  */
 export async function authorizeDownload(
   request: Request,
@@ -23,7 +23,7 @@ export async function authorizeDownload(
     appendAudit(await getDb(), { actorId: staff.id, actorEmail: staff.email, actorRole: staff.role, action, ...meta, ...entry });
   const auth = await authorize(permission);
   if ("response" in auth) {
-    if (auth.denied) await audit(auth.denied, { outcome: "denied", errorCode: "FORBIDDEN" });
+    if (auth.denied) await audit(auth.denied, { outcome: "denied", errorCode: auth.code ?? "FORBIDDEN" });
     return auth;
   }
   return { staff: auth.staff, audit };

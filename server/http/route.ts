@@ -1,6 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import { can, type Permission } from "@/lib/auth/permissions";
+import { ENROL_FIRST, mustEnrolFirst } from "@/server/auth/enrolment";
 import { currentStaff, type Staff } from "@/server/auth/guard";
 import { errorJson, errorResponse } from "./errors";
 
@@ -59,12 +60,25 @@ export function parseParams<P>(spec: ParamsSpec<P> | undefined, request: Request
   return spec.parse({ ...Object.fromEntries(query), ...path });
 }
 
-/** The signed-in staff user allowed to call the route, or the 401/403 answer (with the user, for a denial). */
-export async function authorize(permission: Permission): Promise<{ staff: Staff } | { response: Response; denied?: Staff }> {
+/**
+ * The signed-in staff user allowed to call the route, or the 401/403 answer (with the user and the code, for a
+ * denial): 403 ENROL_FIRST while their role requires two-factor sign-in and they have not enrolled, whatever the
+ * permission (server/auth/enrolment.ts), 403 FORBIDDEN without the permission.
+ */
+export async function authorize(
+  permission: Permission,
+): Promise<{ staff: Staff } | { response: Response; denied?: Staff; code?: "ENROL_FIRST" | "FORBIDDEN" }> {
   const staff = await currentStaff();
   if (!staff) return { response: errorJson(401, { error: "UNAUTHENTICATED", message: "Sign in first." }) };
+  if (await mustEnrolFirst(staff)) {
+    return { response: errorJson(403, { error: ENROL_FIRST.code, message: ENROL_FIRST.message }), denied: staff, code: ENROL_FIRST.code };
+  }
   if (!can(staff, permission)) {
-    return { response: errorJson(403, { error: "FORBIDDEN", message: "You do not have permission to do this." }), denied: staff };
+    return {
+      response: errorJson(403, { error: "FORBIDDEN", message: "You do not have permission to do this." }),
+      denied: staff,
+      code: "FORBIDDEN",
+    };
   }
   return { staff };
 }

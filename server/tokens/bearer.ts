@@ -2,6 +2,7 @@ import "server-only";
 import { env } from "@/lib/env";
 import type { TokenScope } from "@/lib/schemas/tokens";
 import { staffOf, type Staff } from "@/server/auth/staff-access";
+import { ENROL_FIRST } from "@/server/auth/enrolment";
 import { metaFromHeaders } from "@/server/auth/request-meta";
 import { getDb, type AppDb } from "@/server/db";
 import { recordTokenCall } from "./queries";
@@ -18,7 +19,13 @@ export interface TokenCaller {
 
 export type BearerResult =
   | { ok: true; caller: TokenCaller }
-  | { ok: false; status: 401 | 429; error: "UNAUTHENTICATED" | "RATE_LIMITED"; message: string; retryAfterSeconds?: number };
+  | {
+      ok: false;
+      status: 401 | 403 | 429;
+      error: "UNAUTHENTICATED" | "ENROL_FIRST" | "RATE_LIMITED";
+      message: string;
+      retryAfterSeconds?: number;
+    };
 
 /** What tests inject: the database, the clock, the limit (else the process database, now, `TOKEN_RATE_LIMIT_PER_MINUTE`). */
 export interface BearerOptions {
@@ -46,9 +53,11 @@ function bearerSecret(request: Request): string | undefined {
  * Authenticates a call made with a staff access token (`Authorization: Bearer bdk_…`), in one statement looked up
  * by the secret's SHA-256: unknown, revoked or expired tokens and tokens of a disabled staff member are 401 (a
  * disabled owner at once; their signed-out sessions, a lockout or a password change are not the token's concern).
- * The caller carries the owner's role as read now, so a role change applies at the next call. Each call is counted
- * in the token's one-minute window, shared by every app instance: past the limit it is 429 with the seconds until
- * the window ends, and its use is not recorded; within it the time and address are.
+ * An owner whose role requires two-factor sign-in and who has not enrolled is 403 ENROL_FIRST, read by the same
+ * statement (a token minted before the role required it, or before an authenticator's reset, waits for the
+ * enrolment). The caller carries the owner's role as read now, so a role change applies at the next call. Each call
+ * is counted in the token's one-minute window, shared by every app instance: past the limit it is 429 with the
+ * seconds until the window ends, and its use is not recorded; within it the time and address are.
  */
 export async function authenticateBearer(request: Request, options: BearerOptions = {}): Promise<BearerResult> {
   const secret = bearerSecret(request);
@@ -59,6 +68,7 @@ export async function authenticateBearer(request: Request, options: BearerOption
   const use = await recordTokenCall(db.engine, hashSecret(secret), { now, ip: metaFromHeaders(request.headers).clientIp ?? null, limit });
   const staff = use && staffOf({ ...use, id: use.staffId });
   if (!use || !staff) return UNAUTHENTICATED;
+  if (use.mustEnrol) return { ok: false, status: 403, error: ENROL_FIRST.code, message: ENROL_FIRST.message };
   if (use.windowCalls > limit) {
     const endsInMs = new Date(use.windowStartedAt).getTime() + WINDOW_MS - now.getTime();
     return {

@@ -4,6 +4,7 @@ import type { TokenScope } from "@/lib/schemas/tokens";
 import type { Queryable } from "@/server/db/engine";
 import { ROLE_OF_STAFF } from "@/server/auth/queries";
 import { keysetPage } from "@/server/db/keyset";
+import { MUST_ENROL } from "@/server/two-factor/queries";
 
 /**
  * The tokens domain's SQL: staff access tokens (table brokerdesk.staff_tokens, migration 0070), and what every table of
@@ -64,6 +65,8 @@ export interface TokenCall extends CredentialOwner {
   scopes: TokenScope[];
   windowStartedAt: Date;
   windowCalls: number;
+  /** The owner's role requires two-factor sign-in and they have not enrolled (as read by the same statement). */
+  mustEnrol: boolean;
 }
 
 /**
@@ -95,7 +98,8 @@ export async function recordTokenCall(
     `UPDATE brokerdesk.staff_tokens t SET ${minuteWindowSet("t")}
      FROM brokerdesk.staff_users s
      WHERE t.token_hash = $1 AND s.id = t.staff_id AND t.revoked_at IS NULL AND t.expires_at > $2 AND NOT s.disabled
-     RETURNING t.id, t.scopes, t.window_started_at AS "windowStartedAt", t.window_calls AS "windowCalls", ${CREDENTIAL_OWNER("s")}`,
+     RETURNING t.id, t.scopes, t.window_started_at AS "windowStartedAt", t.window_calls AS "windowCalls", ${CREDENTIAL_OWNER("s")},
+       ${MUST_ENROL("s")} AS "mustEnrol"`,
     [hash, call.now, call.ip, call.limit],
   );
   return rows[0];

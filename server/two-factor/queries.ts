@@ -90,6 +90,14 @@ export async function saveRequiredRoles(
   );
 }
 
+/**
+ * Whether the staff row `alias` (`brokerdesk.staff_users`) must enrol: its role requires an authenticator and it
+ * has no confirmed one (a column of a statement that reads the row anyway, as a token's call does).
+ */
+export const MUST_ENROL = (alias: string) =>
+  `(EXISTS (SELECT 1 FROM brokerdesk.role_two_factor rf WHERE rf.role = ${alias}.role AND rf.required)
+    AND NOT EXISTS (SELECT 1 FROM brokerdesk.staff_totp st WHERE st.staff_id = ${alias}.id AND st.confirmed_at IS NOT NULL))`;
+
 /** Whether the staff member's role requires an authenticator and they have no confirmed one. */
 export async function selectMustEnrol(q: Queryable, staffId: string, role: string): Promise<boolean> {
   const { rows } = await q.query<{ must: boolean }>(

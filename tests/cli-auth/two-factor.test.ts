@@ -1,7 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { GET as liveRoute } from "@/app/api/live/route";
 import type { Role } from "@/lib/auth/permissions";
 import { confirmTwoFactor, setTwoFactorRoles, startTwoFactor, turnOffTwoFactor } from "@/server/actions/two-factor";
 import { resetStaffTwoFactor } from "@/server/actions/staff";
+import { createAccessToken } from "@/server/actions/tokens";
 import { listAudit } from "@/server/audit/list";
 import type { Staff } from "@/server/auth/guard";
 import { issueChallenge } from "@/server/auth/sign-in-challenge";
@@ -101,6 +103,42 @@ describe("enrolling an authenticator (actions)", () => {
       input: { roles: ["operations", "compliance"] },
     });
     await setTwoFactorRoles({ roles: [] });
+  });
+
+  it("a member who must enrol can take no action but the enrolment's own (ENROL_FIRST, audited as denied); enrolled, they can", async () => {
+    const ops = await person("operations");
+    session.staff = await person("admin");
+    expect(await setTwoFactorRoles({ roles: ["operations"] })).toMatchObject({ ok: true });
+    try {
+      session.staff = ops;
+      const token = { name: "before enrolling", access: "read_write", expiresInDays: "365" } as const;
+      expect(await createAccessToken(token)).toEqual({
+        ok: false,
+        code: "ENROL_FIRST",
+        serverError: expect.stringContaining("Settings → Security"),
+      });
+      // The refusal comes before the permission and the input: nothing about the action is checked or done.
+      expect(await setTwoFactorRoles({ roles: [] })).toMatchObject({ ok: false, code: "ENROL_FIRST" });
+      const [denied] = await entries("tokens.create", ops.email);
+      expect(denied).toMatchObject({ outcome: "denied", errorCode: "ENROL_FIRST" });
+      const created = await db().engine.query("SELECT 1 FROM brokerdesk.staff_tokens WHERE staff_id = $1", [ops.id]);
+      expect(created.rows).toEqual([]);
+      // Nor does the live channel open for them.
+      const live = await liveRoute(new Request("http://desk.test/api/live"));
+      expect([live.status, (await live.json()).error]).toEqual([403, "ENROL_FIRST"]);
+
+      // The enrolment itself (Settings → Security): start, a wrong code, the app's code.
+      expect(await startTwoFactor({})).toMatchObject({ ok: true });
+      const { secret } = (await enrolmentOf(db(), ops)) as { secret: string };
+      const code = codeAt(secret, stepAt(new Date()));
+      expect(await confirmTwoFactor({ otp: otherThan(code) })).toMatchObject({ ok: false, code: "WRONG_CODE" });
+      expect(await confirmTwoFactor({ otp: code })).toMatchObject({ ok: true });
+      expect(await mustEnrol(db(), ops)).toBe(false);
+      expect(await createAccessToken(token)).toMatchObject({ ok: true });
+    } finally {
+      session.staff = await person("admin");
+      await setTwoFactorRoles({ roles: [] });
+    }
   });
 });
 

@@ -1,9 +1,22 @@
-import { describe, expect, it } from "vitest";
+import { encode } from "next-auth/jwt";
+import { describe, expect, it, vi } from "vitest";
+import { SESSION_COOKIE } from "@/auth.config";
 import { prepareAppDb, type AppDb } from "@/server/db";
 import { listAudit } from "@/server/audit/list";
+import { currentStaff } from "@/server/auth/guard";
 import { authenticateStaff, createStaff, MAX_FAILED_ATTEMPTS, updateStaff } from "@/server/auth/staff";
 import { disableDemoUsers, seedDemoUsers, DEMO_PASSWORD, DEMO_USERS } from "@/server/auth/demo-users";
-import { testEngines, withEngineDb } from "../helpers/engines";
+import { testEngines, withEngineDb, withProcessDb } from "../helpers/engines";
+
+/** The request's cookie header, as the real guard (server/auth/guard.ts) reads it through next/headers. */
+const request = vi.hoisted(() => ({ cookie: "" }));
+vi.mock("next/headers", () => ({ headers: async () => new Headers({ cookie: request.cookie }) }));
+
+/** A desk session cookie as Auth.js issues it at sign-in (auth.config.ts's `jwt` callback: `sub`, `signedInAt`). */
+async function sessionCookie(staffId: string, signedInAt: number): Promise<string> {
+  const jwt = await encode({ token: { sub: staffId, signedInAt }, secret: process.env.AUTH_SECRET!, salt: SESSION_COOKIE });
+  return `${SESSION_COOKIE}=${jwt}`;
+}
 
 for (const engine of testEngines()) {
   describe(`staff sign-in on ${engine.name}`, () => {
@@ -74,6 +87,29 @@ for (const engine of testEngines()) {
       expect(await authenticateStaff(db, "nobody@example.test", "x")).toEqual({ ok: false, reason: "invalid" });
       const { rows } = await listAudit(db.engine, { actor: "nobody@example.test" });
       expect(rows[0]).toMatchObject({ action: "auth.sign_in", outcome: "failure", errorCode: "INVALID_CREDENTIALS" });
+    });
+  });
+
+  describe(`desk sessions on ${engine.name}`, () => {
+    let db: AppDb;
+    withProcessDb(engine, (fresh) => {
+      db = fresh;
+    });
+
+    it("a disable (Admin → Staff) ends the desk sessions: a cookie issued before it is refused once enabled again", async () => {
+      const user = await createStaff(db, { email: "cookie@example.test", name: "C", role: "support", password: "a long enough password" });
+      request.cookie = await sessionCookie(user.id, Date.now() - 60_000);
+      expect(await currentStaff()).toMatchObject({ id: user.id, role: "support" });
+      await updateStaff(db, user.id, { disabled: true });
+      expect(await currentStaff()).toBeNull();
+      await updateStaff(db, user.id, { disabled: false });
+      expect(await currentStaff()).toBeNull();
+      // A sign-in after the disable is a session again; other changes (a role, an unlock) end none.
+      request.cookie = await sessionCookie(user.id, Date.now() + 60_000);
+      expect(await currentStaff()).toMatchObject({ id: user.id });
+      await updateStaff(db, user.id, { role: "compliance" });
+      await updateStaff(db, user.id, { unlock: true });
+      expect(await currentStaff()).toMatchObject({ id: user.id, role: "compliance" });
     });
   });
 }

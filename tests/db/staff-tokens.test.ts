@@ -4,9 +4,11 @@ import { describe, expect, it } from "vitest";
 import type { Staff } from "@/server/auth/guard";
 import { createStaff, revokeSessions, updateStaff } from "@/server/auth/staff";
 import type { AppDb } from "@/server/db";
-import { authenticateBearer, type BearerOptions } from "@/server/tokens/bearer";
+import { authenticateBearer, bearerErrorResponse, type BearerOptions, type BearerResult } from "@/server/tokens/bearer";
 import { createToken, revokeToken } from "@/server/tokens/tokens";
+import { setRequiredRoles } from "@/server/two-factor/two-factor";
 import { testEngines, withEngineDb } from "../helpers/engines";
+import { enrol } from "../helpers/two-factor";
 
 /** authenticateBearer against a real database (PGlite, and the PostgreSQL server when TEST_DATABASE_URL is set). */
 const call = (secret: string | undefined, headers: Record<string, string> = {}) =>
@@ -101,6 +103,29 @@ for (const engine of testEngines()) {
       expect(await authenticateBearer(call(token.secret), opts())).toMatchObject({ ok: false, status: 401 });
       await updateStaff(db, owner.id, { disabled: false });
       expect(await authenticateBearer(call(token.secret), opts())).toMatchObject({ ok: true });
+    });
+
+    it("an owner whose role came to require two-factor sign-in is refused (403 ENROL_FIRST) until they enrol", async () => {
+      const owner = await staffMember("compliance");
+      const admin = await staffMember("admin");
+      // Minted before the rule: it worked then.
+      const token = await createToken(db, owner, { name: "before the rule", access: "read", expiresInDays: "7" });
+      expect(await authenticateBearer(call(token.secret), opts())).toMatchObject({ ok: true });
+      await setRequiredRoles(db, ["compliance"], admin.id);
+      try {
+        expect(await authenticateBearer(call(token.secret), opts())).toEqual({
+          ok: false,
+          status: 403,
+          error: "ENROL_FIRST",
+          message: expect.stringContaining("Settings → Security"),
+        });
+        const refused = bearerErrorResponse((await authenticateBearer(call(token.secret), opts())) as Extract<BearerResult, { ok: false }>);
+        expect([refused.status, (await refused.json()).error]).toEqual([403, "ENROL_FIRST"]);
+        await enrol(db, owner);
+        expect(await authenticateBearer(call(token.secret), opts())).toMatchObject({ ok: true, caller: { staff: { id: owner.id } } });
+      } finally {
+        await setRequiredRoles(db, [], admin.id);
+      }
     });
 
     it("acts with the owner's role as it is at the call: a role change applies at the next call", async () => {

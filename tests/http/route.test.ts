@@ -4,8 +4,11 @@ import { AppError, NotFoundError } from "@/lib/errors";
 import { listAudit } from "@/server/audit/list";
 import { BrokerError } from "@/server/broker/errors";
 import { csvRoute, jsonRoute } from "@/server/http";
+import { setRequiredRoles } from "@/server/two-factor/two-factor";
 import { withAppDb } from "../helpers/app-db";
 import { COMPLIANCE, SUPPORT } from "../helpers/session-guard";
+import { newStaff } from "../helpers/staff";
+import { enrol } from "../helpers/two-factor";
 
 /** The route helpers with a fake session (no Next request scope in a unit test) and an in-memory database. */
 const session = vi.hoisted(() => ({ staff: null as null | { id: string; email: string; name: string; role: string } }));
@@ -112,6 +115,43 @@ describe("jsonRoute", () => {
   it("an app error the work throws on purpose is a 422 with its code and its message for people", async () => {
     const rule = await call(accountRoute, "/api/x", { accountId: "RULE" });
     expect([rule.status, await rule.json()]).toEqual([422, { error: "ACCOUNT_LOCKED", message: "This account is locked for review." }]);
+  });
+});
+
+describe("a member whose role requires two-factor sign-in and who has not enrolled", () => {
+  it("gets 403 ENROL_FIRST from a route whatever its permission, the work not run, a download's refusal audited; enrolled, passes", async () => {
+    const admin = await newStaff(db(), "admin", "route.test");
+    const member = await newStaff(db(), "compliance", "route.test");
+    await setRequiredRoles(db(), ["compliance"], admin.id);
+    try {
+      session.staff = member;
+      const work = vi.fn(async () => ({ read: true }));
+      const route = jsonRoute({ permission: "accounts:read" }, work);
+      const refused = await call(route, "/api/x");
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toEqual({ error: "ENROL_FIRST", message: expect.stringContaining("Settings → Security") });
+      // The enrolment comes before the permission: the same answer where the role lacks it.
+      expect(await (await call(jsonRoute({ permission: "staff:manage" }, work), "/api/x")).json()).toMatchObject({ error: "ENROL_FIRST" });
+      const rows = vi.fn(async function* () {
+        yield [1, "x"];
+      });
+      const download = csvRoute(
+        { permission: "audit:read", action: "enrol.export", filename: "things", columns: ["N", "Kind"], filter: () => ({}) },
+        rows,
+      );
+      expect((await call(download, "/api/things/export")).status).toBe(403);
+      expect(work).not.toHaveBeenCalled();
+      expect(rows).not.toHaveBeenCalled();
+      expect(
+        (await listAudit(db().engine, { action: "enrol.export" })).rows.map((e) => `${e.outcome}:${e.errorCode}:${e.actorEmail}`),
+      ).toEqual([`denied:ENROL_FIRST:${member.email}`]);
+
+      await enrol(db(), member);
+      const passed = await call(route, "/api/x");
+      expect([passed.status, await passed.json()]).toEqual([200, { read: true }]);
+    } finally {
+      await setRequiredRoles(db(), [], admin.id);
+    }
   });
 });
 

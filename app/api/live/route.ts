@@ -1,6 +1,7 @@
 import { can } from "@/lib/auth/permissions";
 import { env } from "@/lib/env";
 import { parseMarketTopics } from "@/lib/market";
+import { ENROL_FIRST, mustEnrolFirst } from "@/server/auth/enrolment";
 import { currentStaff } from "@/server/auth/guard";
 import { getDb } from "@/server/db";
 import { liveStream } from "@/server/events/live";
@@ -15,6 +16,8 @@ export const dynamic = "force-dynamic";
 export async function GET(request: Request) {
   const staff = await currentStaff();
   if (!staff) return Response.json({ error: "UNAUTHENTICATED", message: "Sign in first." }, { status: 401 });
+  // A role that requires two-factor sign-in: nothing live until the member has enrolled (server/auth/enrolment.ts).
+  if (await mustEnrolFirst(staff)) return Response.json({ error: ENROL_FIRST.code, message: ENROL_FIRST.message }, { status: 403 });
   const db = await getDb();
   const topics = can(staff, "market:read") ? parseMarketTopics(new URL(request.url).searchParams.get("market")) : [];
   return liveStream(db.engine, staff, env().EVENTS_SILENCE_MS, request.signal, (send) => {
