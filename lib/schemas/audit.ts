@@ -21,7 +21,8 @@ const email = z
  * an index (migrations 0001, 0014, 0031):
  * - `action`: exact, or a prefix when it ends with `.` or `*` (`movements.` = every movement action);
  * - `actor`: the actor's email, exact when it is a whole one (`name@host`), else the email's beginning (`support`);
- * - `target`: exact when it holds a `:` (`approval:<id>`); a bare account id matches `account:<id>` and `order:<id>:…`;
+ * - `target`: exact when it holds a `:` (`approval:<id>`); a bare account id matches `account:<id>` and `order:<id>:…`,
+ *   and so does the account's number (any case) once the desk knows it (the account directory);
  * - `party`: maker or checker: entries where that email made an approval request (held, withdrawn, or named maker in
  *   the execution or the expiry) or decided one (approved, rejected, or named checker in the execution);
  * - `request`: the upstream request id; `from`/`to`: UTC days, both included.

@@ -27,10 +27,14 @@ export async function selectAccountNumbers(q: Queryable, ids: string[]): Promise
   return rows;
 }
 
-/** The directory's row whose id, or else whose number, is `account`. */
+/**
+ * The directory's row whose id, or else whose number, is `account`: a number in any case ("vbd1000030" is VBD1000030),
+ * compared upper-cased as the index of migration 0230 holds it; the number as typed first when two differ only in case.
+ */
 export async function selectAccountByIdOrNumber(q: Queryable, account: string): Promise<DirectoryRow | undefined> {
   const { rows } = await q.query<DirectoryRow>(
-    "SELECT account_id, account_number FROM brokerdesk.account_directory WHERE account_id = $1 OR account_number = $1 ORDER BY (account_id = $1) DESC LIMIT 1",
+    `SELECT account_id, account_number FROM brokerdesk.account_directory WHERE account_id = $1 OR upper(account_number) = upper($1)
+      ORDER BY (account_id = $1) DESC, (account_number = $1) DESC LIMIT 1`,
     [account],
   );
   return rows[0];

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Sort } from "@/lib/list-params";
 import type { AuditFilter, AuditSort } from "@/lib/schemas/audit";
+import { resolveAccount } from "@/server/accounts/directory";
 import type { Queryable } from "@/server/db/engine";
 import { pageLimit } from "@/server/db/keyset";
 import type { AuditRow } from "./entry";
@@ -16,10 +17,16 @@ export interface AuditQuery extends AuditFilter {
   limit?: number;
 }
 
-/** One page of the trail, filtered and sorted in SQL, with the cursor of the next page. */
+/**
+ * One page of the trail, filtered and sorted in SQL, with the cursor of the next page. A bare target (no `:`) is an
+ * account's id or its number, in any case, as the table names it: a number the directory knows is read as its
+ * account's id, whose entries the target then finds (its account and its orders).
+ */
 export async function listAudit(q: Queryable, query: AuditQuery = {}): Promise<{ rows: AuditRow[]; nextCursor?: string }> {
+  const target = query.target && !query.target.includes(":") ? (await resolveAccount(q, query.target)).accountId : query.target;
   return selectAuditPage(q, {
     ...query,
+    target,
     sort: query.sort ?? { id: "seq", desc: true },
     limit: pageLimit(query.limit, 500),
   });

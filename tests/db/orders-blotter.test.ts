@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OrderFilter, OrderRow } from "@/lib/schemas/order-list";
 import { prepareAppDb, type AppDb } from "@/server/db";
-import { listOrders, orderChangesSince, orderWatermark } from "@/server/orders/queries/blotter";
+import { rememberAccountNumbers, resolveAccount } from "@/server/accounts/directory";
+import { listOrders, ORDER_CSV_COLUMNS, orderChangesSince, orderCsvRows, orderWatermark } from "@/server/orders/queries/blotter";
 import { insertSyntheticOrders, SYNTHETIC_STATUSES, SYNTHETIC_SYMBOLS } from "@/server/orders/queries/synthetic";
 import { testEngines } from "../helpers/engines";
 
@@ -103,6 +104,69 @@ for (const engine of testEngines()) {
       const first = await listOrders(db.engine, {}, { limit: 5 });
       expect(first.watermark).toBe(mark + 2);
       expect(first.rows[0].clientOrderId).toBe("SYN66");
+    });
+
+    it("finds an account by its number typed in any case, the blotter and the directory alike", async () => {
+      await rememberAccountNumbers(db.engine, [
+        { account_id: "SYN-ACC-1", account_number: "VBD1000030" },
+        // A number with letters of both cases (an external number typed so): as typed or in any other case.
+        { account_id: "SYN-ACC-2", account_number: "VBDab12" },
+      ]);
+      const byId = ids(await walk(db, { account: "SYN-ACC-1" }));
+      expect(byId.length).toBeGreaterThan(0);
+      for (const account of ["VBD1000030", "vbd1000030", "Vbd1000030"]) {
+        expect(ids(await walk(db, { account })), account).toEqual(byId);
+        expect(await resolveAccount(db.engine, account)).toEqual({ accountId: "SYN-ACC-1", accountNumber: "VBD1000030" });
+      }
+      const second = ids(await walk(db, { account: "SYN-ACC-2" }));
+      for (const account of ["VBDab12", "vbdab12", "VBDAB12"]) {
+        expect(ids(await walk(db, { account })), account).toEqual(second);
+        expect((await resolveAccount(db.engine, account)).accountId).toBe("SYN-ACC-2");
+      }
+      // The live changes read the same condition.
+      const mark = await orderWatermark(db.engine);
+      await db.engine.query("UPDATE brokerdesk.orders SET last_event_seq = $1 WHERE client_order_id = 'SYN1'", [mark + 1]);
+      expect((await orderChangesSince(db.engine, { account: "vbd1000030" }, mark)).rows.map((r) => [r.clientOrderId, r.matches])).toEqual([
+        ["SYN1", true],
+      ]);
+      // A value the directory does not know is still an account id, compared exactly.
+      expect(ids(await walk(db, { account: "syn-acc-1" }))).toEqual([]);
+    });
+
+    it("reads a cursor edited by hand, its shape kept but its time one PostgreSQL refuses, as the first page", async () => {
+      const first = await listOrders(db.engine, {}, { limit: 5 });
+      const [tag, , id] = JSON.parse(Buffer.from(first.nextCursor!, "base64url").toString("utf8")) as [string, string, string];
+      const edited = Buffer.from(JSON.stringify([tag, "0000-01-01T00:00:00.000Z", id])).toString("base64url");
+      expect((await listOrders(db.engine, {}, { cursor: edited, limit: 5 })).rows).toEqual(first.rows);
+    });
+
+    it("exports a cash-amount order's amount beside its (empty) quantity", async () => {
+      await db.engine.query(
+        `INSERT INTO brokerdesk.orders (account_id, client_order_id, symbol, market, side, order_type, entrust_type, quantity, total_cash_amount,
+           status, updated_at, last_event_seq)
+         VALUES ('acc-cash', 'CASH1', 'AAPL', 'US', 'BUY', 'MARKET', 'AMOUNT', NULL, 1234.567, 'SUBMITTED', now(), 1)`,
+      );
+      const rows: (string | number | null)[][] = [];
+      for await (const r of orderCsvRows(db.engine, { account: "acc-cash" })) rows.push(r);
+      expect(rows).toHaveLength(1);
+      const cell = (name: string) => rows[0][ORDER_CSV_COLUMNS.indexOf(name)];
+      expect(ORDER_CSV_COLUMNS.indexOf("Cash amount")).toBe(ORDER_CSV_COLUMNS.indexOf("Quantity") + 1);
+      expect(rows[0]).toHaveLength(ORDER_CSV_COLUMNS.length);
+      expect([cell("Client order id"), cell("Quantity"), cell("Cash amount"), cell("Currency")]).toEqual([
+        "CASH1",
+        null,
+        "1234.567",
+        "USD",
+      ]);
+      // An order by quantity has no cash amount.
+      const [byQuantity] = (await listOrders(db.engine, { account: "SYN-ACC-1" }, { limit: 1 })).rows;
+      for await (const r of orderCsvRows(db.engine, { account: "SYN-ACC-1" })) {
+        if (r[ORDER_CSV_COLUMNS.indexOf("Client order id")] !== byQuantity.clientOrderId) continue;
+        expect([r[ORDER_CSV_COLUMNS.indexOf("Quantity")], r[ORDER_CSV_COLUMNS.indexOf("Cash amount")]]).toEqual([
+          byQuantity.quantity,
+          null,
+        ]);
+      }
     });
   });
 }

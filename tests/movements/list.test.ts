@@ -201,6 +201,9 @@ for (const engine of testEngines()) {
         { account_id: "ACC-1", account_number: "NUM001" },
       ]);
       expect(ids(await walk({ account: "NUM001" }))).toEqual(ids(await walk({ account: "ACC-1" })));
+      // The number typed in lower case finds the same rows and the same totals.
+      expect(ids(await walk({ account: "num001" }))).toEqual(ids(await walk({ account: "ACC-1" })));
+      expect(await movementTotals(db.engine, { account: "Num001" })).toEqual(await movementTotals(db.engine, { account: "ACC-1" }));
       const mv15 = (await walk({ account: "ACC-1", type: "CASH_JOURNAL" })).flat().find((r) => r.clientRequestId === "MV15")!;
       expect(mv15).toMatchObject({ fromAccount: "ACC-0", fromAccountNumber: "NUM000", toAccount: "ACC-1", toAccountNumber: "NUM001" });
       const other = (await walk({ account: "ACC-2" })).flat().find((r) => r.accountId === "ACC-2")!;
@@ -302,6 +305,10 @@ for (const engine of testEngines()) {
     });
 
     it("the CSV export streams every movement of the filter and is audited once with the filter and row count", async () => {
+      await rememberAccountNumbers(db.engine, [
+        { account_id: "ACC-0", account_number: "NUM000" },
+        { account_id: "ACC-1", account_number: "NUM001" },
+      ]);
       const res = await exportRoute(new Request("http://desk.test/api/movements/export?account=ACC-1&size=25"), {
         params: Promise.resolve({}),
       });
@@ -310,8 +317,25 @@ for (const engine of testEngines()) {
       const lines = (await res.text()).trim().split("\r\n");
       const want = expected((s) => hasAccount(s, "ACC-1"));
       expect(lines).toHaveLength(want.length + 1);
-      expect(lines[0]).toMatch(/^Created \(UTC\),Type,Kind,Status,Account/);
-      expect(lines.slice(1).map((l) => l.split(",")[18])).toEqual(want);
+      expect(lines[0]).toMatch(
+        /^Created \(UTC\),Type,Kind,Status,Account,Account number,From account,From account number,To account,To account number,Amount,/,
+      );
+      const header = lines[0].split(",");
+      const rows = lines.slice(1).map((l) => l.split(","));
+      const col = (row: string[], name: string) => row[header.indexOf(name)];
+      expect(rows.map((r) => col(r, "Client request id"))).toEqual(want);
+      // Accounts by their number as well as their id, as the screen names them.
+      const mv15 = rows.find((r) => col(r, "Client request id") === "MV15")!;
+      expect(
+        ["Account", "Account number", "From account", "From account number", "To account", "To account number"].map((c) => col(mv15, c)),
+      ).toEqual(["ACC-0", "NUM000", "ACC-0", "NUM000", "ACC-1", "NUM001"]);
+      const mv13 = rows.find((r) => col(r, "Client request id") === "MV13")!; // an exchange of ACC-1: no from or to side
+      expect(["Account", "Account number", "From account number", "To account number"].map((c) => col(mv13, c))).toEqual([
+        "ACC-1",
+        "NUM001",
+        "",
+        "",
+      ]);
       // One success entry (the denied support export of the test before wrote its own denied entry).
       const entries = (await listAudit(db.engine, { action: "movements.export" })).rows.filter((e) => e.outcome !== "denied");
       expect(entries).toHaveLength(1);

@@ -87,11 +87,13 @@ function utcDay(day?: string, plusDays = 0): Date {
 export function orderConditions(f: OrderFilter, offset = 0, now = new Date()): { where: string[]; params: unknown[] } {
   const { where, params, add } = sqlConditions(offset);
   const eq = (column: string, value: string | undefined) => value !== undefined && add((p) => `o.${column} = ${p}`, value);
-  // An account by its id or by the number a customer reads out (through the directory).
+  // An account by its id or by the number a customer reads out, in any case (through the directory, as
+  // selectAccountByIdOrNumber reads it: upper-cased, served by the index of migration 0230).
   if (f.account !== undefined) {
     add(
       (p) =>
-        `o.account_id = COALESCE((SELECT d.account_id FROM brokerdesk.account_directory d WHERE d.account_number = ${p} LIMIT 1), ${p})`,
+        `o.account_id = COALESCE((SELECT d.account_id FROM brokerdesk.account_directory d WHERE upper(d.account_number) = upper(${p})
+          ORDER BY (d.account_number = ${p}) DESC LIMIT 1), ${p})`,
       f.account,
     );
   }
@@ -194,6 +196,7 @@ export const ORDER_CSV_COLUMNS = [
   "Time in force",
   "Combo",
   "Quantity",
+  "Cash amount",
   "Filled",
   "Average price",
   "Limit price",
@@ -221,6 +224,7 @@ export function orderCsvRows(q: Queryable, filter: OrderFilter): AsyncGenerator<
       r.timeInForce,
       r.comboType,
       r.quantity,
+      r.totalCashAmount,
       r.filledQuantity,
       r.avgFilledPrice,
       r.limitPrice,
