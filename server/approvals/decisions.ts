@@ -79,6 +79,12 @@ export async function approveRequest(id: string, ctx: ActionContext, now = new D
   const claim = await db.engine.transaction(async (tx) => {
     const r = await lock(tx, id);
     checkDecider(r, staff, now);
+    // Executed, it would be sent in the name of someone who has left the desk; rejecting it stays open.
+    if (r.maker_disabled)
+      throw refuse(
+        "MAKER_DISABLED",
+        "Its maker's account is disabled: it cannot be executed in their name. Reject it; it can be made again.",
+      );
     await insertDecision(tx, r, staff, "approve");
     const approvals = await countApprovals(tx, id);
     if (approvals < Number(r.approvers_required)) return { r, approvals, claimed: undefined };

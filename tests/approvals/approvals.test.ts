@@ -24,7 +24,7 @@ import { testEngines } from "../helpers/engines";
 import { ACCOUNTS } from "../sandbox/trading-helpers";
 import { as, session } from "../helpers/desk-session";
 import { approvalRule as rule, fourEyesStaff, useFixtureWithoutRules } from "../helpers/four-eyes";
-import { sessionPerson as person } from "../helpers/staff";
+import { newStaff, sessionPerson as person } from "../helpers/staff";
 
 /**
  * Four-eyes approvals through the server actions against a started sandbox: a rule holds the cash journal above
@@ -301,6 +301,23 @@ for (const engine of testEngines()) {
         errorCode: "INSUFFICIENT_CASH",
         actorEmail: CHECKER.email,
         input: { approvalId: id, maker: MAKER.email },
+      });
+    });
+
+    it("a request whose maker was disabled meanwhile cannot be approved, only rejected; nothing is sent", async () => {
+      const leaver = await newStaff(f.db, "operations", "approvals.test");
+      const request = journal("50005.00");
+      const held = await as(leaver, () => createCashJournalAction(request));
+      if (!held.ok || !isPendingApproval(held.data)) throw new Error(`not held: ${JSON.stringify(held)}`);
+      await f.db.engine.query("UPDATE brokerdesk.staff_users SET disabled = true WHERE id = $1", [leaver.id]);
+      await f.api.call("POST", "/sandbox/calls/reset");
+      const id = held.data.approvalId;
+      expect(await as(CHECKER, () => approveApprovalAction({ id }))).toMatchObject({ ok: false, code: "MAKER_DISABLED" });
+      expect(await getApproval(f.db, id)).toMatchObject({ status: "pending", decisions: [] });
+      expect(await calls()).toBe(0);
+      expect(await as(CHECKER, () => rejectApprovalAction({ id, reason: "Maker left" }))).toMatchObject({
+        ok: true,
+        data: { status: "rejected" },
       });
     });
 

@@ -16,13 +16,17 @@ export interface LockedRequest {
   approvers_required: number;
   approver_roles: string[];
   expires_at: Date;
+  /** The maker's staff account is disabled now. */
+  maker_disabled: boolean;
 }
 
 /** The request's row, locked for the transaction (FOR UPDATE); undefined when there is none. */
 export async function lockRequest(tx: Queryable, id: string): Promise<LockedRequest | undefined> {
   const { rows } = await tx.query<LockedRequest>(
-    `SELECT id::text, action, status, payload, maker_id::text, maker_email, maker_role, approvers_required, approver_roles, expires_at
-       FROM brokerdesk.approval_requests WHERE id = $1 FOR UPDATE`,
+    `SELECT r.id::text AS id, r.action, r.status, r.payload, r.maker_id::text AS maker_id, r.maker_email, r.maker_role, r.approvers_required,
+            r.approver_roles, r.expires_at,
+            EXISTS (SELECT 1 FROM brokerdesk.staff_users s WHERE s.id = r.maker_id AND s.disabled) AS maker_disabled
+       FROM brokerdesk.approval_requests r WHERE r.id = $1 FOR UPDATE OF r`,
     [id],
   );
   return rows[0];
