@@ -1,4 +1,5 @@
 import "server-only";
+import { runFailureMessage } from "@/lib/errors";
 import { DESK_ONLY_MOVEMENT_STATUSES, FINAL_MOVEMENT_STATUSES, MOVEMENT_KINDS } from "@/server/books/changes";
 import { markMovementDetailSeen, orderSeq } from "@/server/books/queries/snapshots";
 import { applyMovementSnapshot, applyOrderGroup, applyOrderSnapshot, DETAIL_CALL, type SnapshotResult } from "@/server/books/snapshots";
@@ -155,7 +156,7 @@ export async function backfill(d: SyncDeps, o: { days: number; signal?: AbortSig
   } catch (e) {
     run.errors += 1;
     // Left running: the next start resumes it from its cursor.
-    await saveRun(d.engine, run, { last_error: String((e as Error).message ?? e) });
+    await saveRun(d.engine, run, { last_error: runFailureMessage(e) });
     throw e;
   }
   return run;
@@ -200,7 +201,7 @@ export async function reconcile(d: SyncDeps, o: { afterMs: number; requestedBy?:
     }
     await saveRun(d.engine, run, { status: "done" });
   } catch (e) {
-    await saveRun(d.engine, run, { status: "failed", last_error: String((e as Error).message ?? e) });
+    await saveRun(d.engine, run, { status: "failed", last_error: runFailureMessage(e) });
     throw e;
   }
   return run;

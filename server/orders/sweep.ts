@@ -1,4 +1,5 @@
 import "server-only";
+import { runFailureMessage } from "@/lib/errors";
 import type { OrderCheck } from "@/lib/schemas/order-check";
 import { NotFoundError } from "@/lib/errors";
 import { rememberAccountNumbers, resolveAccount } from "@/server/accounts/directory";
@@ -165,7 +166,8 @@ export async function runOrderSweep(d: OrderSweepDeps, memory: SweepMemory, sign
         failures = 0;
       } catch (error) {
         if (signal.aborted) break;
-        await saveSweepAttempt(d.engine, next.account_id, next.started_at, { ok: false, error: errorText(error, 500) });
+        // What the order check line shows staff: a safe message; the error itself is logged below.
+        await saveSweepAttempt(d.engine, next.account_id, next.started_at, { ok: false, error: runFailureMessage(error) });
         throw error;
       }
     } catch (error) {
