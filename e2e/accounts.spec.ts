@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "./fixtures";
 import { fillNewAccount, freshExternal, sandboxAccountsByExternal, sandboxCall, sandboxCalls } from "./accounts-helpers";
-import { describeAs, storageFor } from "./helpers";
+import { describeAs, shots, storageFor } from "./helpers";
 import { listingChecks } from "./listing-checks";
 
 /** Records the server action calls a page makes (id and body), to replay them as another role or as a retry. */
@@ -485,6 +485,66 @@ describeAs("upstream faults", "operations", () => {
     await expect(balance.getByRole("alert")).toHaveCount(0);
     await expect(balance).toContainText("Total assets");
     await expect(balance.locator("tbody tr").first()).toContainText("USD");
+  });
+});
+
+describeAs("account page faults", "operations", () => {
+  test("a failed “Load more” of the recent activities keeps the rows read, and its Retry reads that page alone", async ({ page }) => {
+    await page.goto("/accounts?q=1000001&by=external_account_number");
+    const href = (await page.getByTestId("account-row-1000001").getByRole("link").getAttribute("href"))!;
+    const accountId = href.split("/").pop()!;
+    // More than two pages of 20: a third page is still to come after the retried second.
+    const made = sandboxCall("POST", "/sandbox/activities/generate", {
+      body: {
+        account_id: accountId,
+        count: 45,
+        start_time: "2025-04-01T00:00:00.000+0000",
+        end_time: "2025-04-30T23:59:59.000+0000",
+        activity_types: ["FEES"],
+      },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const activities = `/api/accounts/${accountId}/activities`;
+    // Every read of the panel's pages, the first one's too.
+    const reads: string[] = [];
+    page.on("request", (req) => {
+      const url = new URL(req.url());
+      if (url.pathname === activities) reads.push(url.search);
+    });
+    let fail = true;
+    await page.route(
+      (url) => url.pathname === activities && url.searchParams.has("cursor"),
+      (route) =>
+        fail
+          ? route.fulfill({ status: 503, json: { error: "UPSTREAM_UNAVAILABLE", message: "The broker is temporarily unavailable." } })
+          : route.continue(),
+    );
+
+    await page.goto(href);
+    const panel = page.getByTestId("activities-panel");
+    const rows = panel.locator("tbody tr");
+    await expect(rows).toHaveCount(20);
+    const first = await rows.first().textContent();
+    await panel.getByRole("button", { name: "Load more" }).click();
+    const problem = panel.getByTestId("activities-more-error");
+    await expect(problem).toHaveAttribute("role", "alert");
+    await expect(problem).toContainText("Older activities could not be read. The broker is temporarily unavailable.");
+    // The rows read stay, with "Load more" beside the problem.
+    await expect(rows).toHaveCount(20);
+    expect(await rows.first().textContent()).toBe(first);
+    await expect(panel.getByRole("button", { name: "Load more" })).toBeVisible();
+    await shots(page, "accounts", "activities-more-error");
+
+    fail = false;
+    const failed = reads.at(-1);
+    expect(failed).toMatch(/^\?cursor=/);
+    const before = reads.length;
+    await problem.getByRole("button", { name: "Retry" }).click();
+    await expect(rows).toHaveCount(40);
+    await expect(problem).toHaveCount(0);
+    // One read, of the page that failed: not every page again.
+    expect(reads.slice(before)).toEqual([failed]);
+    expect(await rows.first().textContent()).toBe(first);
   });
 });
 

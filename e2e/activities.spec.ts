@@ -204,6 +204,60 @@ test.describe("Activities explorer", () => {
     });
   });
 
+  test.describe("failures", () => {
+    test.use({ storageState: storageFor("compliance") });
+
+    test("totals that cannot be read say so with a Retry, and the rows stay", async ({ page }) => {
+      // An account of its own with a few fees in a past month, read live from the upstream (no sweep needed).
+      const list = sandboxCall("GET", "/broker/accounts/virtual-accounts/list", { query: { page_size: "10" } });
+      expect(list.status, JSON.stringify(list.body)).toBe(200);
+      const own: string = list.body.data[6].account_id;
+      const made = sandboxCall("POST", "/sandbox/activities/generate", {
+        body: {
+          account_id: own,
+          count: 5,
+          start_time: "2025-05-01T00:00:00.000+0000",
+          end_time: "2025-05-31T23:59:59.000+0000",
+          activity_types: ["FEES"],
+        },
+      });
+      expect(made.status, JSON.stringify(made.body)).toBe(200);
+      let fail = true;
+      await page.route(
+        (url) => url.pathname === "/api/activities" && url.searchParams.get("part") === "summary",
+        (route) =>
+          fail
+            ? route.fulfill({ status: 500, json: { error: "INTERNAL", message: "The totals took too long. Retry in a moment." } })
+            : route.continue(),
+      );
+      await page.goto(`/activities?account=${own}&from=2025-05-01&to=2025-05-31`);
+      await expect(page.locator("[data-testid^=activity-row-]")).toHaveCount(5);
+      const problem = page.getByTestId("activity-totals-error");
+      await expect(problem).toHaveAttribute("role", "alert");
+      await expect(problem).toContainText("Totals could not be read. The totals took too long. Retry in a moment.");
+      await expect(page.getByLabel("Loading totals")).toHaveCount(0);
+      await shots(page, "totals-error");
+
+      fail = false;
+      await problem.getByRole("button", { name: "Retry" }).click();
+      await expect(page.getByTestId("activity-totals")).toBeVisible();
+      await expect(problem).toHaveCount(0);
+      await expect(page.locator("[data-testid^=activity-row-]")).toHaveCount(5);
+    });
+
+    test("an export the server refuses says the server's own message", async ({ page }) => {
+      await page.route(
+        (url) => url.pathname === "/api/activities/export",
+        (route) => route.fulfill({ status: 403, json: { error: "FORBIDDEN", message: "You do not have permission to do this." } }),
+      );
+      await page.goto("/activities?source=desk");
+      await filterBarReady(page);
+      await page.getByRole("button", { name: "Export CSV" }).click();
+      await expect(page.getByTestId("activity-export").getByRole("alert")).toHaveText("You do not have permission to do this.");
+      await shots(page, "export-refused");
+    });
+  });
+
   test.describe("as support", () => {
     test.use({ storageState: storageFor("support") });
 

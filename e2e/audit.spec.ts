@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { expect, test } from "./fixtures";
 import { cutOff, filterBarReady, shots, storageFor } from "./helpers";
-import { listingChecks } from "./listing-checks";
+import { listingChecks, refusesBackwardsRange } from "./listing-checks";
 
 test.describe("Audit trail", () => {
   test.use({ storageState: storageFor("compliance") });
@@ -155,6 +155,10 @@ test.describe("Audit trail", () => {
         return rows.length > 0 && rows.every((r) => r.includes("auth.sign_in"));
       })
       .toBe(true);
+  });
+
+  test("a backwards date range is said on its end and not applied", async ({ page }) => {
+    await refusesBackwardsRange(page, "/audit", { from: "From", to: "To" });
   });
 
   test("support has neither the pages, the entry route nor the export", async ({ browser }) => {

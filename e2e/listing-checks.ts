@@ -73,6 +73,28 @@ async function setFilter(page: Page, filter: NonNullable<ListingCase["filter"]>)
   }
 }
 
+/**
+ * A listing's "From … to" range typed backwards (`path` open, its rows shown): said under the range's end, which is
+ * marked, and not applied (the address keeps its query: no "no rows match" for a range that cannot match).
+ */
+export async function refusesBackwardsRange(page: Page, path: string, labels: { from: string; to: string }) {
+  await page.goto(path);
+  const bar = await filterBarReady(page);
+  const to = bar.getByLabel(labels.to, { exact: true });
+  await bar.getByLabel(labels.from, { exact: true }).fill("2026-03-10");
+  await to.fill("2026-03-01");
+  await bar.getByRole("button", { name: "Filter" }).click();
+  await expect(bar.getByRole("alert")).toHaveText("The end date is before the start date");
+  await expect(to).toHaveAttribute("aria-invalid", "true");
+  await expect(page).not.toHaveURL(/[?&](from|to)=/);
+  // The right way round, it applies.
+  await to.fill("2026-03-31");
+  await bar.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(/[?&]from=2026-03-10(&|$)/);
+  await expect(page).toHaveURL(/[?&]to=2026-03-31(&|$)/);
+  await expect(bar.getByRole("alert")).toHaveCount(0);
+}
+
 const param = (name: string, value: string) =>
   new RegExp(`[?&]${name}=${encodeURIComponent(value).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(&|$)`);
 

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "./fixtures";
 import { sandboxCall, sandboxCalls } from "./accounts-helpers";
-import { openPage, storageFor } from "./helpers";
-import { listingChecks } from "./listing-checks";
+import { filterBarReady, openPage, shots, storageFor } from "./helpers";
+import { listingChecks, refusesBackwardsRange } from "./listing-checks";
 
 /**
  * The movements list and detail against the e2e sandbox. Movements are made at the sandbox directly (signed calls),
@@ -167,6 +167,35 @@ test.describe.serial("as operations", () => {
     }
   });
 
+  test("totals that cannot be read say so with a Retry, and the rows stay", async ({ page }) => {
+    // The page's own read of the totals (prefetched) works; the browser's read for the deposits fails.
+    let fail = true;
+    await page.route(
+      (url) => url.pathname === "/api/movements" && url.searchParams.get("part") === "totals" && url.searchParams.get("type") === "DEPOSIT",
+      (route) =>
+        fail
+          ? route.fulfill({ status: 500, json: { error: "INTERNAL", message: "The totals took too long. Retry in a moment." } })
+          : route.continue(),
+    );
+    expect(fund("T", "DEPOSIT", "7.00").status).toBe("COMPLETED");
+    await openPage(page, `/movements?account=${a}`, "Movements");
+    await expect(page.getByTestId(`movement-row-${crid("T")}`)).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId("movement-totals")).toBeVisible();
+    await filterBarReady(page);
+    await page.getByRole("combobox", { name: "Type" }).selectOption("DEPOSIT");
+    const problem = page.getByTestId("movement-totals-error");
+    await expect(problem).toHaveAttribute("role", "alert");
+    await expect(problem).toContainText("Totals could not be read. The totals took too long. Retry in a moment.");
+    await expect(page.getByTestId("movement-totals")).toHaveCount(0);
+    await expect(page.getByTestId(`movement-row-${crid("T")}`)).toBeVisible();
+    await shots(page, "movements", "totals-error");
+
+    fail = false;
+    await problem.getByRole("button", { name: "Retry" }).click();
+    await expect(page.getByTestId("total-DEPOSIT-USD")).toBeVisible();
+    await expect(problem).toHaveCount(0);
+  });
+
   test("the journal's page: fields, the timeline from its events, a refresh from upstream with the raw JSON", async ({ page }) => {
     await page.goto(`/movements?account=${a}&type=CASH_JOURNAL`);
     await page
@@ -205,6 +234,14 @@ test.describe.serial("as operations", () => {
     expect(res?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Movement not found" })).toBeVisible();
     expect((await page.goto("/movements/NOT_A_KIND/x"))?.status()).toBe(404);
+  });
+});
+
+test.describe("the filter bar", () => {
+  test.use({ storageState: storageFor("operations") });
+
+  test("a backwards date range is said on its end and not applied", async ({ page }) => {
+    await refusesBackwardsRange(page, `/movements?account=${a}`, { from: "From", to: "to" });
   });
 });
 

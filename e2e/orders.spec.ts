@@ -1,8 +1,8 @@
 import { expect, test, type Page } from "./fixtures";
 import { sandboxCall, sandboxCalls } from "./accounts-helpers";
-import { storageFor, deskOrderId } from "./helpers";
+import { storageFor, deskOrderId, filterBarReady, shots } from "./helpers";
 import { usStockOrder } from "../tests/helpers/orders";
-import { listingChecks } from "./listing-checks";
+import { listingChecks, refusesBackwardsRange } from "./listing-checks";
 
 /**
  * The blotter, the order page, replace and cancel, against the e2e sandbox. Orders are placed at the sandbox
@@ -213,6 +213,46 @@ test.describe("as compliance", () => {
       await expect(page.getByRole("region", { name: "Timeline" })).toBeVisible();
       await page.screenshot({ path: `test-results/orders-detail-${width}.png`, fullPage: true });
     }
+  });
+});
+
+test.describe("as operations", () => {
+  test.use({ storageState: storageFor("operations") });
+
+  test("a filter whose first page fails shows the error with a Retry, not the previous filter's rows", async ({ page }) => {
+    let fail = true;
+    await page.route(
+      (url) => url.pathname === "/api/orders" && url.searchParams.get("status") === "CANCELLED",
+      (route) =>
+        fail
+          ? route.fulfill({ status: 500, json: { error: "INTERNAL", message: "The orders could not be read. Retry in a moment." } })
+          : route.continue(),
+    );
+    await page.goto("/orders");
+    const rows = page.locator("[data-testid^=order-row-]");
+    const count = page.getByTestId("blotter-count");
+    await expect(rows.first()).toBeVisible();
+    await expect(count).toContainText("shown");
+    await filterBarReady(page);
+    await page.getByRole("combobox", { name: "Status", exact: true }).selectOption("CANCELLED");
+    await expect(page).toHaveURL(/[?&]status=CANCELLED/);
+    const problem = page.getByTestId("blotter-error");
+    await expect(problem).toHaveAttribute("role", "alert");
+    await expect(problem).toContainText("The orders could not be read. Retry in a moment.");
+    // No row, and no count, stands for the filter that did not answer.
+    await expect(rows).toHaveCount(0);
+    await expect(count).toHaveText("");
+    await expect(page.getByTestId("blotter-scroller")).toHaveCSS("opacity", "1");
+    await shots(page, "orders", "filter-error");
+
+    fail = false;
+    await problem.getByRole("button", { name: "Retry" }).click();
+    await expect(problem).toHaveCount(0);
+    await expect(count).toContainText("shown");
+  });
+
+  test("a backwards date range is said on its end and not applied", async ({ page }) => {
+    await refusesBackwardsRange(page, "/orders", { from: "Placed from", to: "to" });
   });
 });
 

@@ -8,7 +8,9 @@ import { isDeskDate } from "@/lib/format";
  * - `size`   rows per page, one of `sizes`;
  * - `cursor` the opaque cursor of the current page (absent on the first page);
  * - `prev`   the cursors of the pages before this one, comma-separated, `-` standing for the first page, so
- *            "Previous" works with keyset paging;
+ *            "Previous" works with keyset paging: the newest of them, at most `TRAIL_CHARS` characters, so the
+ *            address stays short however deep the reader pages;
+ * - `page`   the page's number, once the trail no longer reaches back to the first page (it says it otherwise);
  * - `sort`   `column.asc|desc`, only over the columns the server data function truly orders by;
  * - `hide`   hidden columns, comma-separated.
  *
@@ -25,8 +27,13 @@ export interface Sort<S extends string = string> {
 export interface PageState<S extends string = string> {
   size: number;
   cursor?: string;
-  /** Cursors of the earlier pages, oldest first; FIRST_PAGE stands for the first page. */
+  /**
+   * Cursors of the earlier pages, oldest first; FIRST_PAGE stands for the first page. The newest only, at most
+   * `TRAIL_CHARS` characters: on a deep page the trail does not reach back to the first page.
+   */
   prev: string[];
+  /** The page's number when the trail does not start at the first page (`pageNumber` reads it). */
+  page?: number;
   /** Absent: the server's natural order (or `defaultSort` when one is declared). */
   sort?: Sort<S>;
   hide: string[];
@@ -48,7 +55,15 @@ export interface ListParamsOptions<F extends z.ZodRawShape, S extends string> {
 }
 
 export const FIRST_PAGE = "-";
-const GENERIC_KEYS = ["size", "cursor", "prev", "sort", "hide"] as const;
+/**
+ * The most the cursor trail (`prev`) holds, in characters: its newest cursors that fit, the older ones dropped. With
+ * the current cursor (at most 512), the filters and the hidden columns, an address stays well under 4 KB; cursors of
+ * about 50 characters keep some 40 pages of "Previous".
+ */
+export const TRAIL_CHARS = 2048;
+/** The longest `prev` read from a URL (a longer one is no trail); what is read is cut to `TRAIL_CHARS`. */
+const TRAIL_READ_CHARS = 16_384;
+const GENERIC_KEYS = ["size", "cursor", "prev", "page", "sort", "hide"] as const;
 const COLUMN_ID = /^[A-Za-z0-9_]{1,64}$/;
 
 type SearchInput = URLSearchParams | Record<string, string | string[] | undefined>;
@@ -68,7 +83,13 @@ export function listParams<F extends z.ZodRawShape, S extends string = never>(op
       .refine((n) => sizes.includes(n))
       .catch(defaultSize),
     cursor: z.string().min(1).max(512).optional().catch(undefined),
-    prev: z.string().max(4096).optional().catch(undefined).transform(splitList),
+    prev: z
+      .string()
+      .max(TRAIL_READ_CHARS)
+      .optional()
+      .catch(undefined)
+      .transform((s) => capTrail(splitList(s))),
+    page: z.coerce.number().int().min(2).max(10_000_000).optional().catch(undefined),
     sort: z
       .string()
       .max(80)
@@ -115,7 +136,7 @@ export function listParams<F extends z.ZodRawShape, S extends string = never>(op
     filterKeys,
     parse,
     toQuery: (state: Partial<State>) => toQuery(state),
-    /** What the server's answer depends on (query keys, GET route URLs): everything but `hide` and `prev`. */
+    /** What the server's answer depends on (query keys, GET route URLs): everything but `hide`, `prev` and `page`. */
     apiQuery: (state: Partial<State>) => toQuery(state, [...filterKeys, "size", "cursor", "sort"]),
     /** The filters alone (the CSV export of "everything matching"). */
     filterQuery: (state: Partial<State>) => toQuery(state, filterKeys),
@@ -164,25 +185,58 @@ function serialise(key: string, value: unknown): string | undefined {
 
 // The cursor trail. Pure: the hook and the tests use them alike.
 
-/** The patch that moves to the next page, remembering where this one started. */
-export function nextPage(state: PageState, nextCursor: string): Pick<PageState, "cursor" | "prev"> {
-  return { cursor: nextCursor, prev: [...state.prev, state.cursor ?? FIRST_PAGE] };
+type Trail = Pick<PageState, "cursor" | "prev" | "page">;
+
+/** The newest cursors of a trail that fit in `TRAIL_CHARS` (joined by commas). */
+function capTrail(prev: string[]): string[] {
+  let chars = -1;
+  let i = prev.length;
+  while (i > 0 && chars + 1 + prev[i - 1].length <= TRAIL_CHARS) chars += 1 + prev[--i].length;
+  return i === 0 ? prev : prev.slice(i);
 }
 
-/** The patch that goes back one page. */
-export function previousPage(state: PageState): Pick<PageState, "cursor" | "prev"> {
-  const prev = state.prev.slice(0, -1);
+/** A trail that reaches back to the first page tells the page's number by itself; a cut one carries it. */
+const reachesFirst = (prev: readonly string[]) => prev[0] === FIRST_PAGE;
+
+/**
+ * The page's number, from 1. A trail back to the first page counts it; a cut one (a deep page) is at least one page
+ * longer than it holds, and its `page` says how much.
+ */
+export function pageNumber(state: Pick<PageState, "cursor" | "prev" | "page">): number {
+  if (!state.cursor) return 1;
+  if (reachesFirst(state.prev)) return state.prev.length + 1;
+  return Math.max(state.page ?? 0, state.prev.length + 2);
+}
+
+/** The patch of a page `number` with its `cursor` and trail (`page` only when the trail does not count it). */
+function at(number: number, cursor: string | undefined, prev: string[]): Trail {
+  if (!cursor) return firstPage();
+  return { cursor, prev, page: reachesFirst(prev) ? undefined : number };
+}
+
+/** The patch that moves to the next page, remembering where this one started (the newest cursors, `TRAIL_CHARS`). */
+export function nextPage(state: PageState, nextCursor: string): Trail {
+  return at(pageNumber(state) + 1, nextCursor, capTrail([...state.prev, state.cursor ?? FIRST_PAGE]));
+}
+
+/** Whether "Previous" can go back one page: the trail holds the page before (or this is the second page). */
+export function hasPreviousPage(state: PageState): boolean {
+  return !!state.cursor && (state.prev.length > 0 || pageNumber(state) === 2);
+}
+
+/**
+ * The patch that goes back one page. A trail used up (the reader went back further than it held) goes to the first
+ * page: "Previous" is offered there only on the second page (`hasPreviousPage`).
+ */
+export function previousPage(state: PageState): Trail {
   const cursor = state.prev.at(-1);
-  return { cursor: cursor && cursor !== FIRST_PAGE ? cursor : undefined, prev };
+  if (!cursor || cursor === FIRST_PAGE) return firstPage();
+  return at(pageNumber(state) - 1, cursor, state.prev.slice(0, -1));
 }
 
 /** Back to the first page (after a filter, sort or page size change, where the cursors no longer apply). */
-export function firstPage(): Pick<PageState, "cursor" | "prev"> {
-  return { cursor: undefined, prev: [] };
-}
-
-export function pageNumber(state: PageState): number {
-  return state.prev.length + 1;
+export function firstPage(): Trail {
+  return { cursor: undefined, prev: [], page: undefined };
 }
 
 /**

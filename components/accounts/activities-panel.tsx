@@ -4,7 +4,7 @@ import { fetchJson } from "@/components/data-table/fetch-json";
 import { readOlder } from "@/components/live/read-again";
 import { Button } from "@/components/ui/button";
 import { PnL } from "@/components/ui/money";
-import { DetailPanel } from "@/components/ui/panel-state";
+import { DetailPanel, ReadError } from "@/components/ui/panel-state";
 import { RowsTable, type RowColumn } from "@/components/ui/rows-table";
 import { formatDateTime } from "@/lib/format";
 import { formatMoney } from "@/lib/money";
@@ -29,7 +29,10 @@ const ACTIVITY_COLUMNS: RowColumn<Activity>[] = [
   },
 ];
 
-/** Recent cash activities, newest first, 20 at a time ("Load more" follows the upstream cursor). */
+/**
+ * Recent cash activities, newest first, 20 at a time ("Load more" follows the upstream cursor). A "Load more" that
+ * failed keeps the rows read so far and says so beside the button; its Retry reads that next page alone.
+ */
 export function ActivitiesPanel({ accountId }: { accountId: string }) {
   const query = useInfiniteQuery({
     queryKey: accountKeys.activities(accountId),
@@ -46,10 +49,19 @@ export function ActivitiesPanel({ accountId }: { accountId: string }) {
           <div className="flex flex-col gap-2">
             <RowsTable columns={ACTIVITY_COLUMNS} rows={items} rowKey={(a) => a.id} />
             {query.hasNextPage ? (
-              <div>
+              <div className="flex flex-wrap items-center gap-2">
                 <Button variant="secondary" size="sm" onClick={() => void readOlder(query)} disabled={query.isFetchingNextPage}>
                   {query.isFetchingNextPage ? "Loading…" : "Load more"}
                 </Button>
+                {query.isFetchNextPageError && !query.isFetchingNextPage ? (
+                  <ReadError
+                    what="Older activities could not be read."
+                    error={query.error}
+                    onRetry={() => void readOlder(query)}
+                    compact
+                    testId="activities-more-error"
+                  />
+                ) : null}
               </div>
             ) : null}
           </div>

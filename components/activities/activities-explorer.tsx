@@ -3,6 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { DataTable } from "@/components/data-table/data-table";
 import { ColumnsMenu, CursorPagination } from "@/components/data-table/data-table-controls";
 import { useListing, useListQuery } from "@/components/data-table/use-data-table";
+import { failedRead } from "@/components/ui/panel-state";
 import { activityListParams, isLive, type ActivityListParams, type ActivityRow, type ActivitySummary } from "@/lib/schemas/activity-list";
 import { activityColumns } from "./activity-columns";
 import { ActivityExport } from "./activity-export";
@@ -49,7 +50,12 @@ export function ActivitiesExplorer() {
           Rows are read live from the upstream, a page at a time; the totals, chart and export are the desk&apos;s copy.
         </p>
       ) : null}
-      <ActivitySummaryPanel summary={summary.data} stale={summary.isPlaceholderData} currency={state.currency} />
+      <ActivitySummaryPanel
+        summary={summary.data}
+        stale={summary.isPlaceholderData}
+        failed={failedRead(summary)}
+        currency={state.currency}
+      />
       <DataTable
         table={table}
         query={query}

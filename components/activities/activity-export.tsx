@@ -33,8 +33,9 @@ export function ActivityExport({ url, expected }: { url: string; expected: numbe
     try {
       const res = await fetch(url, { signal: controller.signal, cache: "no-store" });
       if (!res.ok || !res.body) {
-        const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
-        throw new Error(body?.error?.message ?? `The export failed (HTTP ${res.status}).`);
+        // The route's error body (server/http/errors.ts): `{ error: code, message }`, the message safe to show.
+        const body = (await res.json().catch(() => null)) as { message?: unknown } | null;
+        throw new Error(typeof body?.message === "string" && body.message ? body.message : `The export failed (HTTP ${res.status}).`);
       }
       const reader = res.body.getReader();
       const chunks: Uint8Array<ArrayBuffer>[] = [];

@@ -1,6 +1,7 @@
 "use client";
 import dynamic from "next/dynamic";
 import { useState } from "react";
+import { ReadError, type FailedRead } from "@/components/ui/panel-state";
 import { formatMoney } from "@/lib/money";
 import type { ActivitySummary } from "@/lib/schemas/activity-list";
 
@@ -14,18 +15,33 @@ const item = "flex items-baseline gap-1.5 rounded border border-slate-200 bg-whi
 
 /**
  * The whole filter's totals by currency (net, money in, money out, count) and the chart of net amount by type per
- * day in one currency (the filter's, else the one with the most activities).
+ * day in one currency (the filter's, else the one with the most activities). A failed read says so in their place,
+ * with a Retry (the rows below stay).
  */
 export function ActivitySummaryPanel({
   summary,
   stale,
+  failed,
   currency: fixed,
 }: {
   summary: ActivitySummary | undefined;
   stale?: boolean;
+  /** The read of the totals failed (`failedRead`). */
+  failed?: FailedRead;
   currency?: string;
 }) {
   const [picked, setPicked] = useState<string>();
+  if (failed)
+    return (
+      <ReadError
+        what="Totals could not be read."
+        error={failed.error}
+        onRetry={failed.retry}
+        retrying={failed.retrying}
+        compact
+        testId="activity-totals-error"
+      />
+    );
   if (!summary) return <div className="h-8 animate-pulse rounded bg-slate-100" aria-label="Loading totals" />;
   const busiest = [...summary.byCurrency].sort((a, b) => b.count - a.count)[0]?.currency;
   const currency = fixed ?? (picked && summary.byCurrency.some((t) => t.currency === picked) ? picked : busiest);

@@ -1,6 +1,6 @@
 "use client";
 import type { ReactNode } from "react";
-import { choices, FilterBar, type FilterField, type FilterRule } from "@/components/data-table/filter-bar";
+import { choices, dateRangeRule, FilterBar, type FilterField, type FilterRule } from "@/components/data-table/filter-bar";
 import type { ListStateApi } from "@/components/data-table/use-data-table";
 import { CURRENCIES, MARKETS } from "@/lib/broker-enums";
 import { ACTIVITY_SUB_TYPES, ACTIVITY_TYPE_LABELS, ACTIVITY_TYPES, isLive, type ActivityListParams } from "@/lib/schemas/activity-list";
@@ -27,7 +27,7 @@ const ACTIVITY_FILTERS: FilterField<ActivityListParams>[] = [
   { name: "max", label: "at most", kind: "text", placeholder: "any", width: "w-24", numeric: true, invalid: AMOUNT, joined: true },
 ];
 const ACTIVITY_RULES: FilterRule[] = [
-  ({ from, to }) => (from && to && from > to ? { field: "to", message: "The end date is before the start date" } : undefined),
+  dateRangeRule,
   ({ min, max }) =>
     min && max && Number(min) > Number(max) ? { field: "max", message: "The largest amount is below the smallest" } : undefined,
 ];

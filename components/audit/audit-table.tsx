@@ -1,5 +1,5 @@
 "use client";
-import type { FilterField } from "@/components/data-table/filter-bar";
+import { dateRangeRule, type FilterField } from "@/components/data-table/filter-bar";
 import { ListingTable } from "@/components/data-table/listing-table";
 import { useListing } from "@/components/data-table/use-data-table";
 import { AUDIT_ACTION_LABELS } from "@/lib/audit-actions";
@@ -61,6 +61,7 @@ export function AuditTable() {
     <ListingTable
       listing={listing}
       filters={AUDIT_FILTERS}
+      rules={[dateRangeRule]}
       label="Filter the audit trail"
       exportPath="/api/audit/export"
       empty={["No audit entries match these filters.", "No audit entries yet."]}

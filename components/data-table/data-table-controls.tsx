@@ -59,6 +59,7 @@ export function CursorPagination({
   pageSize,
   sizes,
   rowCount,
+  hasFirst,
   hasPrevious,
   hasNext,
   onFirst,
@@ -70,6 +71,9 @@ export function CursorPagination({
   pageSize: number;
   sizes: readonly number[];
   rowCount: number;
+  /** Not on the first page. */
+  hasFirst: boolean;
+  /** The page before is known (a deep page's trail holds the newest cursors only: First still goes back). */
   hasPrevious: boolean;
   hasNext: boolean;
   onFirst: () => void;
@@ -93,7 +97,7 @@ export function CursorPagination({
             <Options values={sizes} />
           </select>
         </label>
-        <Button variant="secondary" size="sm" onClick={onFirst} disabled={!hasPrevious}>
+        <Button variant="secondary" size="sm" onClick={onFirst} disabled={!hasFirst}>
           First
         </Button>
         <Button variant="secondary" size="sm" onClick={onPrevious} disabled={!hasPrevious}>

@@ -47,6 +47,13 @@ export interface FilterField<St> {
 /** A rule across the bar's fields (a date range the right way round): the field to mark and what to say, or nothing. */
 export type FilterRule = (values: Record<string, string>) => { field: string; message: string } | undefined;
 
+/**
+ * A "From … to" range of days (the fields `from` and `to`, yyyy-mm-dd) the right way round: a reversed one is said on
+ * its end rather than applied (it would match nothing). Every listing with such a range gives it to its bar.
+ */
+export const dateRangeRule: FilterRule = ({ from, to }) =>
+  from && to && from > to ? { field: "to", message: "The end date is before the start date" } : undefined;
+
 /** Quick views: one filter whose values are offered as buttons above the bar ("All …" first). */
 export interface QuickViews<St> {
   name: keyof St & string;

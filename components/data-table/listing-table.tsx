@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import type { PageState } from "@/lib/list-params";
 import { DataTable } from "./data-table";
 import { ColumnsMenu, CursorPagination } from "./data-table-controls";
-import { FilterBar, type FilterField, type QuickViews } from "./filter-bar";
+import { FilterBar, type FilterField, type FilterRule, type QuickViews } from "./filter-bar";
 import type { Listing } from "./use-data-table";
 
 /**
@@ -13,6 +13,7 @@ import type { Listing } from "./use-data-table";
 export function ListingTable<T, St extends PageState>({
   listing: { list, state, query, table, pagination, busy },
   filters,
+  rules,
   views,
   label,
   exportPath,
@@ -23,6 +24,8 @@ export function ListingTable<T, St extends PageState>({
 }: {
   listing: Listing<T, St>;
   filters: readonly FilterField<St>[];
+  /** Rules across the filters (`dateRangeRule`), checked before the bar applies. */
+  rules?: readonly FilterRule[];
   views?: QuickViews<St>;
   label: string;
   /** The CSV export's route; the list's filter is added to it. */
@@ -35,7 +38,15 @@ export function ListingTable<T, St extends PageState>({
 }) {
   return (
     <div className="flex flex-col gap-2">
-      <FilterBar list={list} fields={filters} views={views} label={label} exportPath={exportPath} actions={<ColumnsMenu table={table} />} />
+      <FilterBar
+        list={list}
+        fields={filters}
+        rules={rules}
+        views={views}
+        label={label}
+        exportPath={exportPath}
+        actions={<ColumnsMenu table={table} />}
+      />
       {above}
       <DataTable
         table={table}

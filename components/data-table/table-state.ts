@@ -22,7 +22,7 @@ export function sortPatch(
   current: SortingState,
   updater: Updater<SortingState>,
   sortable: readonly string[],
-): Pick<PageState, "sort" | "cursor" | "prev"> {
+): Pick<PageState, "sort" | "cursor" | "prev" | "page"> {
   const next = resolveUpdater(updater, current)[0];
   const sort = next && sortable.includes(next.id) ? { id: next.id, desc: next.desc } : undefined;
   return { sort, ...firstPage() };
@@ -42,7 +42,7 @@ export function hidePatch(current: VisibilityState, updater: Updater<VisibilityS
 }
 
 /** A filter (or page size) change: the patch, back on the first page. */
-export function filterPatch<P extends object>(patch: P): P & Pick<PageState, "cursor" | "prev"> {
+export function filterPatch<P extends object>(patch: P): P & Pick<PageState, "cursor" | "prev" | "page"> {
   return { ...patch, ...firstPage() };
 }
 

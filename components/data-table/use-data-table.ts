@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
 import { usePathname, useSearchParams } from "next/navigation";
 import { useCallback, useMemo, useSyncExternalStore } from "react";
-import { firstPage, nextPage, pageNumber, previousPage, type ListParams, type PageState } from "@/lib/list-params";
+import { firstPage, hasPreviousPage, nextPage, pageNumber, previousPage, type ListParams, type PageState } from "@/lib/list-params";
 import { fetchJson } from "./fetch-json";
 import type { ListResource } from "./list-resource";
 import { filterPatch, hidePatch, sortingState, sortPatch, visibilityState, withSortable } from "./table-state";
@@ -137,7 +137,8 @@ export function useDataTable<T, St extends PageState>({
     pageSize: state.size,
     sizes: params.sizes,
     rowCount: page?.rows.length ?? 0,
-    hasPrevious: !!state.cursor,
+    hasFirst: !!state.cursor,
+    hasPrevious: hasPreviousPage(state),
     hasNext: !!nextCursor,
     onFirst: () => setState(firstPage() as Partial<St>),
     onPrevious: () => setState(previousPage(state) as Partial<St>),

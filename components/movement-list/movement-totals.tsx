@@ -1,13 +1,35 @@
 "use client";
+import { ReadError, type FailedRead } from "@/components/ui/panel-state";
 import { formatMoney } from "@/lib/money";
 import { movementTypeLabel, type MovementTotals } from "@/lib/schemas/movement-list";
 
 /**
  * The totals of the whole filter (every page): how many movements and how many completed; the completed ones'
  * amounts by type and currency (money in and money out apart; held, rejected or pending amounts moved nothing and
- * are not summed); what completed exchanges bought; position journals.
+ * are not summed); what completed exchanges bought; position journals. A failed read says so in their place, with a
+ * Retry (the rows below stay).
  */
-export function MovementTotalsBar({ totals, stale }: { totals: MovementTotals | undefined; stale?: boolean }) {
+export function MovementTotalsBar({
+  totals,
+  stale,
+  failed,
+}: {
+  totals: MovementTotals | undefined;
+  stale?: boolean;
+  /** The read of the totals failed (`failedRead`). */
+  failed?: FailedRead;
+}) {
+  if (failed)
+    return (
+      <ReadError
+        what="Totals could not be read."
+        error={failed.error}
+        onRetry={failed.retry}
+        retrying={failed.retrying}
+        compact
+        testId="movement-totals-error"
+      />
+    );
   if (!totals) return null;
   const item = "flex items-baseline gap-1.5 rounded border border-slate-200 bg-white px-2 py-1";
   return (

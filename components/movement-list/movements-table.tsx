@@ -1,7 +1,8 @@
 "use client";
 import { useListing, useListQuery } from "@/components/data-table/use-data-table";
-import { choices, type FilterField, type QuickViews } from "@/components/data-table/filter-bar";
+import { choices, dateRangeRule, type FilterField, type QuickViews } from "@/components/data-table/filter-bar";
 import { ListingTable } from "@/components/data-table/listing-table";
+import { failedRead } from "@/components/ui/panel-state";
 import { CURRENCIES } from "@/lib/broker-enums";
 import {
   MOVEMENT_STATUS_LABELS,
@@ -50,10 +51,11 @@ export function MovementsTable() {
     <ListingTable
       listing={listing}
       filters={MOVEMENT_FILTERS}
+      rules={[dateRangeRule]}
       views={MOVEMENT_QUICK_VIEWS}
       label="Filter movements"
       exportPath="/api/movements/export"
-      above={<MovementTotalsBar totals={totals.data} stale={totals.isPlaceholderData} />}
+      above={<MovementTotalsBar totals={totals.data} stale={totals.isPlaceholderData} failed={failedRead(totals)} />}
       empty={["No movements match these filters.", "No money movements yet."]}
       rowHref={(r) => movementHref(r.kind, r.clientRequestId)}
       rowTestId={(r) => `movement-row-${r.clientRequestId}`}

@@ -1,6 +1,6 @@
 "use client";
 import { useRouter } from "next/navigation";
-import { memo, type RefObject } from "react";
+import { memo, type ReactNode, type RefObject } from "react";
 import { VirtualRows, virtualHeight } from "@/components/data-table/virtual-rows";
 import type { OrderRow } from "@/lib/schemas/order-list";
 import { BLOTTER_COLUMNS, BLOTTER_GRID, BLOTTER_WIDTH } from "./blotter-columns";
@@ -26,7 +26,8 @@ export function BlotterGrid({
   gone: ReadonlySet<string>;
   more: boolean;
   loadMore: () => void;
-  empty?: string;
+  /** What the grid says instead of rows (no orders match, or the read failed). */
+  empty?: ReactNode;
   scroller: RefObject<HTMLDivElement | null>;
 }) {
   const router = useRouter();

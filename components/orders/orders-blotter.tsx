@@ -1,6 +1,6 @@
 "use client";
 import { useRef } from "react";
-import { choices, FilterBar, type FilterField, type QuickViews } from "@/components/data-table/filter-bar";
+import { choices, dateRangeRule, FilterBar, type FilterField, type QuickViews } from "@/components/data-table/filter-bar";
 import { useListState } from "@/components/data-table/use-data-table";
 import { Button } from "@/components/ui/button";
 import { COMBO_TYPES, INSTRUMENT_TYPES, MARKETS, ORDER_STATUSES, ORDER_TYPES, SIDES, TIME_IN_FORCE } from "@/lib/broker-enums";
@@ -44,7 +44,14 @@ export function OrdersBlotter({ canModify }: { canModify: boolean }) {
   const empty = !rows.length && !blotter.busy && !blotter.stale;
   return (
     <RowChangeLayer canModify={canModify}>
-      <FilterBar list={list} fields={ORDER_FILTERS} views={ORDER_QUICK_VIEWS} label="Filter orders" exportPath="/api/orders/export" />
+      <FilterBar
+        list={list}
+        fields={ORDER_FILTERS}
+        rules={[dateRangeRule]}
+        views={ORDER_QUICK_VIEWS}
+        label="Filter orders"
+        exportPath="/api/orders/export"
+      />
       {list.state.account ? <OrderCheckLine key={list.state.account} account={list.state.account} /> : null}
       {blotter.fresh.length ? (
         <div
@@ -66,7 +73,7 @@ export function OrdersBlotter({ canModify }: { canModify: boolean }) {
           </Button>
         </div>
       ) : null}
-      {blotter.error ? (
+      {blotter.error && !blotter.failed ? (
         <div role="alert" className="flex items-center gap-2 rounded border border-red-200 bg-red-50 px-3 py-1.5 text-sm text-red-800">
           {blotter.error}
           <Button size="sm" variant="secondary" onClick={() => void blotter.retry()}>
@@ -88,13 +95,31 @@ export function OrdersBlotter({ canModify }: { canModify: boolean }) {
           loadMore={blotter.loadMore}
           scroller={scroller}
           empty={
-            empty ? (orderListParams.isFiltered(list.state) ? "No orders match these filters." : "The desk has no orders yet.") : undefined
+            blotter.failed ? (
+              // This filter's first read failed: its error in the rows' place (no earlier filter's rows stand for it).
+              <div role="alert" className="flex flex-col items-center gap-2 text-red-800" data-testid="blotter-error">
+                <span>{blotter.error}</span>
+                <Button size="sm" variant="secondary" onClick={() => void blotter.retry()} disabled={blotter.busy}>
+                  {blotter.busy ? "Retrying…" : "Retry"}
+                </Button>
+              </div>
+            ) : empty ? (
+              orderListParams.isFiltered(list.state) ? (
+                "No orders match these filters."
+              ) : (
+                "The desk has no orders yet."
+              )
+            ) : undefined
           }
         />
       </div>
       <p className="text-xs text-slate-500" data-testid="blotter-count">
-        {rows.length.toLocaleString("en-US")} {rows.length === 1 ? "order" : "orders"} shown
-        {blotter.more ? " · more load as you scroll" : ""}
+        {blotter.failed ? null : (
+          <>
+            {rows.length.toLocaleString("en-US")} {rows.length === 1 ? "order" : "orders"} shown
+            {blotter.more ? " · more load as you scroll" : ""}
+          </>
+        )}
       </p>
     </RowChangeLayer>
   );

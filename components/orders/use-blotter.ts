@@ -2,7 +2,7 @@
 import { useInfiniteQuery, useQuery, type InfiniteData } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
 import { fetchJson } from "@/components/data-table/fetch-json";
-import { orderListParams, type OrderChanges, type OrderListParams, type OrderPage } from "@/lib/schemas/order-list";
+import { orderListParams, type OrderChanges, type OrderListParams, type OrderPage, type OrderRow } from "@/lib/schemas/order-list";
 import { appendPage, mergeChanges, showFresh, type BlotterRows } from "./blotter-merge";
 import { useLiveConnected } from "@/components/live/live-provider";
 import { blotterPages, orderKeys } from "./query-keys";
@@ -13,11 +13,15 @@ const pageUrl = (state: OrderListParams, cursor?: string) => `/api/orders${order
 
 type Merged = BlotterRows & { query: string; pages: number };
 
+const NO_ROWS: OrderRow[] = [];
+
 /**
  * The blotter's rows: keyset pages through /api/orders with TanStack Query (`useInfiniteQuery`; the first one
  * prefetched by the page), the next page read as the reader scrolls (`loadMore`), and live changes since the first
- * page's watermark merged in place (blotter-merge.ts). A filter change reads the first page again. The pages' key
- * is not under the live topic's root: a notice asks for the changes since the watermark, never every page again.
+ * page's watermark merged in place (blotter-merge.ts). A filter change reads the first page again, the previous
+ * filter's rows dimmed meanwhile; when that read fails they go (`failed`), so no row stands for the new filter that
+ * did not answer it. The pages' key is not under the live topic's root: a notice asks for the changes since the
+ * watermark, never every page again.
  */
 export function useBlotter(state: OrderListParams) {
   const query = orderListParams.apiQuery({ ...state, cursor: undefined });
@@ -74,20 +78,26 @@ export function useBlotter(state: OrderListParams) {
     if (hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
 
+  // This filter's first page failed: the rows on screen are another filter's, not an answer to this one.
+  const failed = !current && pages.isError;
+
   const show = useCallback(() => {
     setFlash(new Set(data.fresh.map((r) => r.id)));
     setData((d) => ({ ...d, ...showFresh(d) }));
   }, [data.fresh]);
 
   return {
-    rows: data.rows,
-    more: data.more,
-    fresh: data.fresh,
+    rows: failed ? NO_ROWS : data.rows,
+    more: !failed && data.more,
+    fresh: failed ? NO_ROWS : data.fresh,
     gone: data.gone,
     flash,
     error: pages.error?.message,
+    /** The filter's first page could not be read (`error`): no rows are shown, the error and a Retry are. */
+    failed,
     busy: pages.isFetching,
-    stale: !current,
+    /** The rows on screen are the previous filter's while this one's first page is read (dimmed). */
+    stale: !current && !failed,
     loadMore,
     show,
     retry: () => void (pages.data ? fetchNextPage() : pages.refetch()),

@@ -6,7 +6,9 @@ import { Button } from "@/components/ui/button";
 
 /**
  * A panel that fetches on its own, with its own loading and error states: a failed call shows in that panel, with
- * a Retry, while the other panels of the page carry on. Takes any TanStack Query result.
+ * a Retry, while the other panels of the page carry on. Takes any TanStack Query result. A paged one whose next page
+ * failed ("Load more": `isFetchNextPageError`) keeps the rows it has: the panel's content says that failure beside
+ * its "Load more" (`ReadError`), and its Retry reads that page alone.
  */
 export function DetailPanel<T>({
   title,
@@ -17,7 +19,9 @@ export function DetailPanel<T>({
 }: {
   title: string;
   testId: string;
-  query: Pick<UseQueryResult<T>, "data" | "error" | "isPending" | "isError" | "isFetching" | "refetch">;
+  query: Pick<UseQueryResult<T>, "data" | "error" | "isPending" | "isError" | "isFetching" | "refetch"> & {
+    isFetchNextPageError?: boolean;
+  };
   children: (data: T) => ReactNode;
   actions?: ReactNode;
 }) {
@@ -31,8 +35,8 @@ export function DetailPanel<T>({
         </div>
       </header>
       <div className="p-3">
-        {query.isError ? (
-          <PanelError error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+        {query.isError && !query.isFetchNextPageError ? (
+          <ReadError error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
         ) : query.isPending ? (
           <div aria-busy className="space-y-2" data-testid={`${testId}-loading`}>
             {[0, 1, 2].map((i) => (
@@ -47,16 +51,41 @@ export function DetailPanel<T>({
   );
 }
 
-function PanelError({ error, onRetry, retrying }: { error: unknown; onRetry: () => void; retrying: boolean }) {
-  const e = error as FetchError | Error | undefined;
+/**
+ * A read that failed, said where its result would show, with a Retry: `what` could not be read (when given), then the
+ * error's own message and the upstream's request id. `compact`: one small line as wide as its text, for a bar (a
+ * listing's totals) or beside a button ("Load more").
+ */
+export function ReadError({
+  what,
+  error,
+  onRetry,
+  retrying = false,
+  compact = false,
+  testId,
+}: {
+  what?: string;
+  error: unknown;
+  onRetry: () => void;
+  retrying?: boolean;
+  compact?: boolean;
+  testId?: string;
+}) {
+  const e = error as FetchError | Error | null | undefined;
   const requestId = e instanceof FetchError ? e.requestId : undefined;
+  const message = e?.message || (what ? undefined : "This part could not be loaded.");
   return (
     <div
       role="alert"
-      className="flex flex-wrap items-center justify-between gap-2 rounded border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+      data-testid={testId}
+      className={`flex flex-wrap items-center gap-2 rounded border border-red-200 bg-red-50 text-red-800 ${
+        compact ? "w-fit px-2 py-0.5 text-xs" : "justify-between px-3 py-2 text-sm"
+      }`}
     >
       <span>
-        {e?.message ?? "This part could not be loaded."}
+        {what ? <span className="font-medium">{what}</span> : null}
+        {what && message ? " " : null}
+        {message}
         {requestId ? <span className="ml-1 font-mono text-[11px] text-red-600">(request {requestId})</span> : null}
       </span>
       <Button variant="secondary" size="sm" onClick={onRetry} disabled={retrying}>
@@ -64,4 +93,16 @@ function PanelError({ error, onRetry, retrying }: { error: unknown; onRetry: () 
       </Button>
     </div>
   );
+}
+
+/** A read that failed, as a part of a page is told it (`failed` of the listings' totals): shown with `ReadError`. */
+export interface FailedRead {
+  error: unknown;
+  retry: () => void;
+  retrying: boolean;
+}
+
+/** A query's failure as a `FailedRead`; nothing while it has not failed. */
+export function failedRead(query: Pick<UseQueryResult<unknown>, "isError" | "error" | "isFetching" | "refetch">): FailedRead | undefined {
+  return query.isError ? { error: query.error, retry: () => void query.refetch(), retrying: query.isFetching } : undefined;
 }

@@ -1,7 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { listPart, listResource } from "@/components/data-table/list-resource";
-import { firstPage, FIRST_PAGE, listParams, nextPage, pageNumber, parseSort, previousPage } from "@/lib/list-params";
+import {
+  firstPage,
+  FIRST_PAGE,
+  hasPreviousPage,
+  listParams,
+  nextPage,
+  pageNumber,
+  parseSort,
+  previousPage,
+  TRAIL_CHARS,
+  type PageState,
+} from "@/lib/list-params";
 
 const orders = listParams({
   filters: {
@@ -132,6 +143,102 @@ describe("the cursor trail", () => {
   it("goes to the first page from anywhere", () => {
     const state = orders.parse({ cursor: "c3", prev: "-,c1,c2" });
     expect({ ...state, ...firstPage() }).toMatchObject({ cursor: undefined, prev: [] });
+  });
+});
+
+describe("the cursor trail of a deep page", () => {
+  // A keyset cursor as the listings make them: base64url JSON of the last row's time and id (about 80 characters).
+  const cursor = (n: number) =>
+    Buffer.from(
+      JSON.stringify([new Date(Date.UTC(2026, 2, 1) - n * 60_000).toISOString(), `mv-${String(n).padStart(8, "0")}-e2e`]),
+    ).toString("base64url");
+  type State = ReturnType<typeof orders.parse>;
+  /** What the browser does on a click: the patch into the URL, and the URL read back. */
+  const through = (state: State, patch: Pick<PageState, "cursor" | "prev" | "page">) => {
+    const query = orders.toQuery({ ...state, ...patch });
+    expect(query.length).toBeLessThan(4096 - 200);
+    return { state: orders.parse(new URLSearchParams(query.slice(1))), query };
+  };
+
+  it("keeps the page number and Previous after 100 pages, in an address under 4 KB", () => {
+    let state = orders.parse(new URLSearchParams("side=buy&size=50"));
+    // Next 100 times: page n's cursor is cursor(n - 1).
+    for (let n = 1; n <= 100; n++) state = through(state, nextPage(state, cursor(n))).state;
+    expect(state.cursor).toBe(cursor(100));
+    expect(pageNumber(state)).toBe(101);
+    expect(state.prev.join(",").length).toBeLessThanOrEqual(TRAIL_CHARS);
+    expect(state.prev.at(-1)).toBe(cursor(99));
+
+    // Previous goes back one page at a time, the number with it.
+    expect(hasPreviousPage(state)).toBe(true);
+    state = through(state, previousPage(state)).state;
+    expect(state.cursor).toBe(cursor(99));
+    expect(pageNumber(state)).toBe(100);
+    state = through(state, previousPage(state)).state;
+    expect(state.cursor).toBe(cursor(98));
+    expect(pageNumber(state)).toBe(99);
+    // And forward again from there.
+    state = through(state, nextPage(state, cursor(99))).state;
+    expect(pageNumber(state)).toBe(100);
+    expect(state.prev.at(-1)).toBe(cursor(98));
+
+    // First goes to page 1, whatever the depth.
+    const first = through(state, firstPage());
+    expect(first.query).toBe("?side=buy&size=50");
+    expect(pageNumber(first.state)).toBe(1);
+    expect(hasPreviousPage(first.state)).toBe(false);
+  });
+
+  it("goes back as far as the trail holds, then offers First only", () => {
+    let state = orders.parse({});
+    for (let n = 1; n <= 100; n++) state = through(state, nextPage(state, cursor(n))).state;
+    const held = state.prev.length;
+    expect(held).toBeGreaterThan(10);
+    for (let i = 0; i < held; i++) {
+      expect(hasPreviousPage(state)).toBe(true);
+      state = through(state, previousPage(state)).state;
+      expect(pageNumber(state)).toBe(100 - i);
+      expect(state.cursor).toBe(cursor(99 - i));
+    }
+    expect(state.prev).toEqual([]);
+    expect(hasPreviousPage(state)).toBe(false);
+    expect(pageNumber(state)).toBe(101 - held);
+  });
+
+  it("reaches page 1 again when the trail holds the first page, and leaves `page` out of such addresses", () => {
+    let state = orders.parse({});
+    for (let n = 1; n <= 3; n++) state = through(state, nextPage(state, cursor(n))).state;
+    expect(orders.toQuery(state)).not.toMatch(/[?&]page=/);
+    expect(pageNumber(state)).toBe(4);
+    for (let n = 3; n >= 1; n--) state = through(state, previousPage(state)).state;
+    expect(state.cursor).toBeUndefined();
+    expect(state.prev).toEqual([]);
+    expect(pageNumber(state)).toBe(1);
+  });
+
+  it("cuts a trail too long for an address to its newest cursors rather than dropping it", () => {
+    const prev = [FIRST_PAGE, ...Array.from({ length: 99 }, (_, i) => cursor(i + 1))].join(",");
+    expect(prev.length).toBeGreaterThan(4096);
+    const state = orders.parse({ cursor: cursor(100), prev, page: "101" });
+    expect(state.prev.length).toBeGreaterThan(10);
+    expect(state.prev.at(-1)).toBe(cursor(99));
+    expect(pageNumber(state)).toBe(101);
+    // A hand-made page number the trail contradicts is not believed.
+    expect(pageNumber(orders.parse({ cursor: "c3", prev: "-,c1,c2", page: "40" }))).toBe(4);
+    expect(pageNumber(orders.parse({ cursor: "c9", prev: "c7,c8", page: "1" }))).toBe(4);
+    expect(orders.parse({ page: "x" }).page).toBeUndefined();
+  });
+
+  it("a cursor without a trail is the second page at least, and Previous from the second page is the first", () => {
+    const state = orders.parse({ cursor: "c1" });
+    expect(pageNumber(state)).toBe(2);
+    expect(hasPreviousPage(state)).toBe(true);
+    expect(previousPage(state)).toEqual(firstPage());
+    expect(hasPreviousPage(orders.parse({ cursor: "c1", page: "7" }))).toBe(false);
+  });
+
+  it("leaves the page number out of what the server answer depends on", () => {
+    expect(orders.apiQuery(orders.parse({ cursor: "c9", prev: "c7,c8", page: "9", side: "buy" }))).toBe("?side=buy&cursor=c9");
   });
 });
 
