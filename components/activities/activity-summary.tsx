@@ -1,7 +1,7 @@
 "use client";
 import dynamic from "next/dynamic";
 import { useState } from "react";
-import { ReadError, type FailedRead } from "@/components/ui/panel-state";
+import { TotalsError, type FailedRead } from "@/components/ui/panel-state";
 import { formatMoney } from "@/lib/money";
 import type { ActivitySummary } from "@/lib/schemas/activity-list";
 
@@ -31,17 +31,7 @@ export function ActivitySummaryPanel({
   currency?: string;
 }) {
   const [picked, setPicked] = useState<string>();
-  if (failed)
-    return (
-      <ReadError
-        what="Totals could not be read."
-        error={failed.error}
-        onRetry={failed.retry}
-        retrying={failed.retrying}
-        compact
-        testId="activity-totals-error"
-      />
-    );
+  if (failed) return <TotalsError failed={failed} testId="activity-totals-error" />;
   if (!summary) return <div className="h-8 animate-pulse rounded bg-slate-100" aria-label="Loading totals" />;
   const busiest = [...summary.byCurrency].sort((a, b) => b.count - a.count)[0]?.currency;
   const currency = fixed ?? (picked && summary.byCurrency.some((t) => t.currency === picked) ? picked : busiest);

@@ -1,5 +1,5 @@
 "use client";
-import { ReadError, type FailedRead } from "@/components/ui/panel-state";
+import { TotalsError, type FailedRead } from "@/components/ui/panel-state";
 import { formatMoney } from "@/lib/money";
 import { movementTypeLabel, type MovementTotals } from "@/lib/schemas/movement-list";
 
@@ -19,17 +19,7 @@ export function MovementTotalsBar({
   /** The read of the totals failed (`failedRead`). */
   failed?: FailedRead;
 }) {
-  if (failed)
-    return (
-      <ReadError
-        what="Totals could not be read."
-        error={failed.error}
-        onRetry={failed.retry}
-        retrying={failed.retrying}
-        compact
-        testId="movement-totals-error"
-      />
-    );
+  if (failed) return <TotalsError failed={failed} testId="movement-totals-error" />;
   if (!totals) return null;
   const item = "flex items-baseline gap-1.5 rounded border border-slate-200 bg-white px-2 py-1";
   return (

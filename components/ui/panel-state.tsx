@@ -106,3 +106,17 @@ export interface FailedRead {
 export function failedRead(query: Pick<UseQueryResult<unknown>, "isError" | "error" | "isFetching" | "refetch">): FailedRead | undefined {
   return query.isError ? { error: query.error, retry: () => void query.refetch(), retrying: query.isFetching } : undefined;
 }
+
+/** A listing's totals that could not be read: one compact line with Retry, in place of the totals bar. */
+export function TotalsError({ failed, testId }: { failed: FailedRead; testId: string }) {
+  return (
+    <ReadError
+      what="Totals could not be read."
+      error={failed.error}
+      onRetry={failed.retry}
+      retrying={failed.retrying}
+      compact
+      testId={testId}
+    />
+  );
+}
