@@ -175,10 +175,15 @@ test("a role that requires two-factor sign-in sends a member without an authenti
     await expect(page.getByTestId("two-factor-off")).toContainText("Your role requires two-factor sign-in");
     await page.goto("/accounts");
     await expect(page).toHaveURL(/\/settings\/security\?required=1$/);
+    // The data routes refuse the same session, not only the pages.
+    const refused = await page.request.get("/api/accounts");
+    expect(refused.status()).toBe(403);
+    expect(await refused.json()).toMatchObject({ error: "ENROL_FIRST" });
     await enrolOnPage(page);
     await expect(page.getByTestId("two-factor-on")).toContainText("it cannot be turned off");
     await page.goto("/accounts");
     await expect(page).toHaveURL(/\/accounts$/);
+    expect((await page.request.get("/api/accounts")).status()).toBe(200);
   } finally {
     await setRequired([]);
     await admin.close();
