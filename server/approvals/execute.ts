@@ -1,5 +1,5 @@
 import "server-only";
-import { markAlive, markExecuted, markFailed, selectRequest } from "./queries/requests";
+import { keepClaim, markAlive, markExecuted, markFailed, selectRequest } from "./queries/requests";
 import { recoverStuckExecutions } from "./recover";
 import { outcomeUnknown } from "@/server/broker/errors";
 import { appendAudit } from "@/server/audit/trail";
@@ -61,6 +61,13 @@ export async function executeRequest(
   );
   beat.unref();
   try {
+    // Right before the send: a process stalled since its claim (its beats lost) may have been taken for stopped, and
+    // the recovery may be ruling that nothing was sent; it is then not sent at all.
+    if (!(await keepClaim(db.engine, req.id))) {
+      logger.warn({ approvalId: req.id }, "an execution found its claim taken by the recovery before it sent; nothing was sent");
+      const now = await selectRequest(db.engine, req.id);
+      return { status: now?.status ?? "executing", upstreamRequestId: null, error: now?.error ?? null };
+    }
     return await execute(req, approver, ctx, op, people);
   } finally {
     clearInterval(beat);

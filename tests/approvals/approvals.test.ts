@@ -14,6 +14,8 @@ import { createCashJournalAction } from "@/server/actions/movements";
 import { formValuesFromAccount, type AccountView } from "@/lib/schemas/virtual-account-view";
 import { getApproval, listApprovals, maskApprovalPii, sweepExpired } from "@/server/approvals/requests";
 import { NOT_SENT_MESSAGE, recoverStuckExecutions } from "@/server/approvals/recover";
+import { executeRequest } from "@/server/approvals/execute";
+import { actionContext } from "@/server/action-kit/perform";
 import { listRules, matchRule } from "@/server/approvals/queries/rules";
 import { listAudit } from "@/server/audit/list";
 import { accountNumbers } from "@/server/accounts/directory";
@@ -412,6 +414,37 @@ for (const engine of testEngines()) {
       // Once it counts as stopped, the recovery asks again: still unknown upstream, nothing was sent.
       expect(await recoverStuckExecutions(f.db, { id, olderThanMs: 0, now: new Date(Date.now() + 60_000) })).toBe(1);
       expect(await getApproval(f.db, id)).toMatchObject({ status: "failed", error: NOT_SENT_MESSAGE });
+    });
+
+    it("an execution whose claim the recovery began to check before its send sends nothing", async () => {
+      const { id } = await hold("60003.00");
+      const stored = await getApproval(f.db, id);
+      // Claimed, then stalled past the limit: the recovery has taken it for stopped and is asking the upstream.
+      await f.db.engine.query(
+        "UPDATE brokerdesk.approval_requests SET status = 'executing', decided_at = now(), checking_since = now() WHERE id = $1",
+        [id],
+      );
+      await f.api.call("POST", "/sandbox/calls/reset");
+      const checker = actionContext(CHECKER, f.db, { ip: "10.0.0.8", userAgent: "test" } as never);
+      const done = await executeRequest(
+        {
+          id,
+          action: stored.action,
+          target: stored.target,
+          payload: stored.payload,
+          maker_id: MAKER.id,
+          maker_email: MAKER.email,
+          maker_role: MAKER.role,
+          diff: null,
+        },
+        checker,
+      );
+      expect(done).toMatchObject({ status: "executing", upstreamRequestId: null });
+      expect(await calls()).toBe(0);
+      // The recovery then finds nothing upstream, and that is so.
+      expect(await recoverStuckExecutions(f.db, { id, olderThanMs: 0, now: new Date(Date.now() + 60_000) })).toBe(1);
+      expect(await getApproval(f.db, id)).toMatchObject({ status: "failed", error: NOT_SENT_MESSAGE });
+      expect(await calls()).toBe(0);
     });
 
     it("an execution whose process stopped is settled by asking the upstream, never by sending again", async () => {

@@ -211,6 +211,18 @@ export async function markAlive(q: Queryable, id: string): Promise<void> {
   await q.query("UPDATE brokerdesk.approval_requests SET alive_at = now() WHERE id = $1 AND status = 'executing'", [id]);
 }
 
+/**
+ * A beat that also says the claim still holds: false when the request is no longer executing, or the recovery has
+ * begun to check it (it took this execution for stopped), so that it is not sent behind the recovery's back.
+ */
+export async function keepClaim(q: Queryable, id: string): Promise<boolean> {
+  const { rows } = await q.query(
+    "UPDATE brokerdesk.approval_requests SET alive_at = now() WHERE id = $1 AND status = 'executing' AND checking_since IS NULL RETURNING id",
+    [id],
+  );
+  return rows.length > 0;
+}
+
 /** The oldest sign of life among executions still executing (a beat, else the claim); null when none executes. */
 export async function selectOldestExecuting(q: Queryable): Promise<Date | null> {
   const { rows } = await q.query<{ at: Date | null }>(
