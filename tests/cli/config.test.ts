@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { chmodSync, mkdtempSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -9,16 +10,19 @@ const mode = (p: string) => statSync(p).mode & 0o777;
 
 describe("the profiles file", () => {
   it("is written 0600 in a 0700 directory, whatever the umask", () => {
+    // A process of its own with umask 000 (the most open one): test workers are threads, which cannot set the umask.
     const dir = path.join(temp(), "nested", "brokerdesk");
-    const previous = process.umask(0o022);
-    try {
-      writeConfig({ current: "a", profiles: { a: { desk: "https://desk.test", secret_key: "bdsk_x" } } }, dir);
-    } finally {
-      process.umask(previous);
-    }
+    const config = { current: "a", profiles: { a: { desk: "https://desk.test", secret_key: "bdsk_x" } } };
+    const script = `import { writeConfig } from ${JSON.stringify(path.resolve("cli/src/config.ts"))};
+      writeConfig(${JSON.stringify(config)}, ${JSON.stringify(dir)});`;
+    const run = spawnSync("sh", ["-c", 'umask 000 && exec "$0" --import tsx --input-type=module -e "$1"', process.execPath, script], {
+      encoding: "utf8",
+    });
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
     expect(mode(dir)).toBe(0o700);
     expect(mode(path.join(dir, "config.json"))).toBe(0o600);
-    expect(readConfig(dir)).toEqual({ current: "a", profiles: { a: { desk: "https://desk.test", secret_key: "bdsk_x" } } });
+    expect(readConfig(dir)).toEqual(config);
   });
 
   it("narrows a directory and a file that others could read", () => {
