@@ -102,8 +102,8 @@ function rowActions(
           {
             label: "Reset 2FA",
             act: () => resetStaffTwoFactor({ userId: u.id }),
-            done: `${u.email}'s authenticator is removed: they sign in with their password and enrol again.`,
-            confirm: `Reset ${u.email}'s two-factor sign-in? Their authenticator stops working; they sign in with their password and set up a new one.`,
+            done: `${u.email}'s authenticator is removed and their sessions ended: they sign in with their password and enrol again.`,
+            confirm: `Reset ${u.email}'s two-factor sign-in? Their authenticator stops working and their desk and command-line sessions end; they sign in with their password and set up a new one.`,
           },
         ]
       : []),

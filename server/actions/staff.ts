@@ -4,7 +4,7 @@ import { revalidatePath } from "next/cache";
 import { AppError } from "@/lib/errors";
 import { createStaffSchema, setDisabledSchema, setRoleSchema, staffIdSchema } from "@/lib/schemas/staff";
 import { defineAction } from "@/server/action-kit/define-action";
-import { createStaff, StaffExistsError, updateStaff } from "@/server/auth/staff";
+import { createStaff, revokeSessions, StaffExistsError, updateStaff } from "@/server/auth/staff";
 import { mustExist } from "@/server/auth/staff-must-exist";
 import { endCliSessions } from "@/server/cli-auth/sessions";
 import { mustBeRole } from "@/server/roles/roles";
@@ -35,7 +35,8 @@ export const createStaffUser = defineAction({
 
 /**
  * Removes a staff member's authenticator (a lost phone): they sign in with their password and enrol again. Not
- * one's own (that is turned off with a code on Settings → Security).
+ * one's own (that is turned off with a code on Settings → Security). What was signed in with the lost authenticator
+ * ends with it: their desk sessions and their command-line sessions (whose logins asked for its code).
  */
 export const resetStaffTwoFactor = defineAction({
   name: "staff.reset_two_factor",
@@ -48,6 +49,8 @@ export const resetStaffTwoFactor = defineAction({
     if (!(await resetTwoFactor(db, userId))) {
       throw new AppError("NOT_ENROLLED", `${userId} has no authenticator`, "This staff member has no authenticator to reset.");
     }
+    await revokeSessions(db, userId);
+    await endCliSessions(db, userId);
     revalidatePath("/admin/staff");
     return { userId };
   },

@@ -4,7 +4,7 @@ import { GET as skillsRoute } from "@/app/api/skills/route";
 import { POST as skillRoute } from "@/app/api/skills/[name]/route";
 import type { Role } from "@/lib/auth/permissions";
 import type { TokenAccess } from "@/lib/schemas/tokens";
-import { setStaffDisabled } from "@/server/actions/staff";
+import { resetStaffTwoFactor, setStaffDisabled } from "@/server/actions/staff";
 import { listAudit } from "@/server/audit/list";
 import type { Staff } from "@/server/auth/guard";
 import { updateStaff } from "@/server/auth/staff";
@@ -92,6 +92,24 @@ describe("a command-line session", () => {
     const second = await loggedIn();
     await updateStaff(db(), second.staff.id, { disabled: true });
     expect(await whoamiAt(second.key, second.session, new Date())).toMatchObject({ status: 401 });
+  });
+
+  it("ends when an administrator resets its owner's authenticator (its login asked for that authenticator's code)", async () => {
+    const admin = await person("admin");
+    const { staff, key, session: s } = await loggedIn();
+    const other = await loggedIn();
+    session.staff = admin;
+    expect(await resetStaffTwoFactor({ userId: staff.id })).toMatchObject({ ok: true });
+    expect(await whoamiAt(key, s, new Date())).toMatchObject({ status: 401, error: "SESSION_EXPIRED" });
+    // Their desk sessions end too (a cookie issued before the reset is refused); another person's session stands.
+    const [{ revoked }] = (
+      await db().engine.query<{ revoked: boolean }>(
+        "SELECT sessions_revoked_at IS NOT NULL AS revoked FROM brokerdesk.staff_users WHERE id = $1",
+        [staff.id],
+      )
+    ).rows;
+    expect(revoked).toBe(true);
+    expect(await whoamiAt(other.key, other.session, new Date())).toMatchObject({ ok: true });
   });
 
   it("GET /api/cli/whoami answers who it acts for, its scopes and its end", async () => {
