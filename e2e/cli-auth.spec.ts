@@ -175,6 +175,9 @@ test("a role that requires two-factor sign-in sends a member without an authenti
     await expect(page.getByTestId("two-factor-off")).toContainText("Your role requires two-factor sign-in");
     await page.goto("/accounts");
     await expect(page).toHaveURL(/\/settings\/security\?required=1$/);
+    // The status page too (its frame is its own, outside the desk's layout).
+    await page.goto("/status");
+    await expect(page).toHaveURL(/\/settings\/security\?required=1$/);
     // The data routes refuse the same session, not only the pages.
     const refused = await page.request.get("/api/accounts");
     expect(refused.status()).toBe(403);

@@ -251,6 +251,16 @@ test.describe("as operations", () => {
     await expect(count).toContainText("shown");
   });
 
+  test("an option's whole symbol shows in the blotter at 1920 px", async ({ page }) => {
+    await page.setViewportSize({ width: 1920, height: 900 });
+    await page.goto("/orders?type=OPTION");
+    const cells = page.locator("[data-testid^=order-row-] [role=cell]:has([data-symbol-link])");
+    await expect(cells.first()).toContainText(/^[A-Z]+\s*\d{6}[CP]\d{8}$/);
+    await page.screenshot({ path: "test-results/orders-blotter-options-1920.png" });
+    const cut = await cells.evaluateAll((all) => all.filter((c) => c.scrollWidth > c.clientWidth).map((c) => c.textContent));
+    expect(cut).toEqual([]);
+  });
+
   test("a backwards date range is said on its end and not applied", async ({ page }) => {
     await refusesBackwardsRange(page, "/orders", { from: "Placed from", to: "to" });
   });

@@ -24,7 +24,7 @@ export interface BlotterColumn {
   label: string;
   width: number;
   numeric?: boolean;
-  /** The width it may grow to when the screen has room (the account id, shown whole there). */
+  /** The width it may grow to when the screen has room (the account id and an option's symbol, shown whole there). */
   grow?: number;
   cell: (r: OrderRow) => ReactNode;
 }
@@ -64,6 +64,8 @@ export const BLOTTER_COLUMNS: BlotterColumn[] = [
     id: "symbol",
     label: "Symbol",
     width: 72,
+    // An option's symbol (OCC: root, expiry, right, strike) is about 20 characters: whole where the screen has room.
+    grow: 176,
     // The instrument's page; a click anywhere else on the row opens the order.
     cell: (r) => <SymbolLink market={r.market} symbol={r.symbol} />,
   },
@@ -119,7 +121,7 @@ export const BLOTTER_COLUMNS: BlotterColumn[] = [
   { id: "change", label: "", width: 36, cell: (r) => <RowChangeButton row={r} /> },
 ];
 
-/** Fixed widths; the account column grows to show the whole id, and the last column takes what is left. */
+/** Fixed widths; the account and symbol columns grow to show them whole, and the last column takes what is left. */
 export const BLOTTER_GRID = BLOTTER_COLUMNS.map((c, i) =>
   c.grow ? `minmax(${c.width}px, ${c.grow}px)` : i === BLOTTER_COLUMNS.length - 1 ? `minmax(${c.width}px, 1fr)` : `${c.width}px`,
 ).join(" ");
