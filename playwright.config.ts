@@ -52,12 +52,14 @@ export default defineConfig({
   ],
   webServer: {
     // The README's start command, on a fresh embedded database and sandbox (scripts/e2e.mjs clears .data/e2e).
-    command: "node scripts/start.mjs",
+    // Its JSON logs (warnings and errors, LOG_LEVEL below) into its data directory: scripts/e2e.mjs prints those of a
+    // failed test's last minutes with the test's page, for a CI run leaves nothing but its log.
+    command: `mkdir -p "${DATA_DIR}" && exec node scripts/start.mjs > "${DATA_DIR}/app.log"`,
     url: `${baseURL}/api/health`,
     timeout: 600_000,
     reuseExistingServer: false,
     gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
-    stdout: "ignore", // the app's JSON logs; its errors still reach stderr
+    stdout: "ignore", // written to app.log above; the processes' own errors still reach stderr
     stderr: "pipe",
     env: {
       PORT: String(PORT),

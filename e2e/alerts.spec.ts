@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "./fixtures";
 import { sandboxCall, sandboxCalls } from "./accounts-helpers";
 import { describeAs, openPage, shots as shotsIn } from "./helpers";
-import { listingChecks } from "./listing-checks";
+import { listingChecks, untilDeskHolds } from "./listing-checks";
 
 /**
  * Surveillance alerts end to end: a large deposit made at the sandbox reaches the desk through the event stream, the
@@ -154,7 +154,7 @@ test.describe("Surveillance alerts", () => {
 // The listing checks: 26 deposits above the rule's USD 50,000 on an account (more than the smallest page of alerts),
 // and one more made at the sandbox appears in the open queue.
 listingChecks("alerts", {
-  async make() {
+  async make({ browser }) {
     const tag = Date.now() % 10_000;
     const list = sandboxCall("GET", "/broker/accounts/virtual-accounts/list", { query: { page_size: "50" } });
     const own: string = list.body.data.filter((x: { account_status?: string }) => x.account_status === "ACTIVE")[6].account_id;
@@ -171,6 +171,12 @@ listingChecks("alerts", {
     });
     for (const r of sandboxCalls(Array.from({ length: 26 }, (_, i) => deposit(i)))) expect(r.status, JSON.stringify(r.body)).toBe(200);
     const shown = (i: number) => `Deposit of USD ${(80_000 + i).toLocaleString("en-US")}.${String(tag % 100).padStart(2, "0")}`;
+    await untilDeskHolds(
+      browser,
+      "compliance",
+      "/api/alerts?status=open&size=100",
+      Array.from({ length: 26 }, (_, i) => shown(i)),
+    );
     return {
       filter: { label: "Status", param: "status", value: "open", kind: "select" },
       row: shown(25), // the newest: on the first page whatever its size

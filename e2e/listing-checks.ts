@@ -57,6 +57,28 @@ export interface Listing {
 
 const tableRows = (page: Page) => page.locator("main tbody tr");
 
+/**
+ * Returns once the desk's own route `url`, read as `role`, answers with every one of `texts`: what a listing's `make`
+ * made at the sandbox has come through the event path, so the checks that follow are the listing's and not a wait on
+ * that path (whose latency the live check and each domain's spec assert).
+ */
+export async function untilDeskHolds(browser: Browser, role: DemoRole, url: string, texts: string[]) {
+  const reader = await browser.newContext({ storageState: storageFor(role) });
+  try {
+    await expect
+      .poll(
+        async () => {
+          const body = await (await reader.request.get(url)).text();
+          return texts.filter((t) => !body.includes(t));
+        },
+        { message: `what ${url} does not hold yet`, timeout: 120_000 },
+      )
+      .toEqual([]);
+  } finally {
+    await reader.close();
+  }
+}
+
 /** The live channel is open (the header's mark), so a change notice reaches the page. */
 async function live(page: Page) {
   await expect(page.getByTestId("live-indicator")).toHaveText("Live");

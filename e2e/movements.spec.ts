@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "./fixtures";
 import { sandboxCall, sandboxCalls } from "./accounts-helpers";
 import { filterBarReady, openPage, shots, storageFor } from "./helpers";
-import { listingChecks, refusesBackwardsRange } from "./listing-checks";
+import { listingChecks, refusesBackwardsRange, untilDeskHolds } from "./listing-checks";
 
 /**
  * The movements list and detail against the e2e sandbox. Movements are made at the sandbox directly (signed calls),
@@ -259,7 +259,7 @@ test.describe("as support", () => {
 // The listing checks: 26 deposits of this run on one account (more than the smallest page), one more made at the
 // sandbox appears in the open list.
 listingChecks("movements", {
-  async make() {
+  async make({ browser }) {
     const tag = Date.now().toString(36);
     const accounts = call("GET", "/broker/accounts/virtual-accounts/list", { query: { page_size: "50" } }).body.data as {
       account_id: string;
@@ -272,6 +272,12 @@ listingChecks("movements", {
       body: { account_id: own, type: "DEPOSIT", client_request_id: `e2elistmv${tag}x${i}`, amount: `${10 + i}.00`, currency: "USD" },
     });
     for (const r of sandboxCalls(Array.from({ length: 26 }, (_, i) => deposit(i)))) expect(r.status, JSON.stringify(r.body)).toBe(200);
+    await untilDeskHolds(
+      browser,
+      "operations",
+      `/api/movements?account=${own}&size=100`,
+      Array.from({ length: 26 }, (_, i) => `"e2elistmv${tag}x${i}"`),
+    );
     return {
       filter: { label: "Account", param: "account", value: own, kind: "text" },
       row: `e2elistmv${tag}x25`, // the newest: on the first page whatever its size

@@ -49,7 +49,39 @@ function printFailedPages(since) {
     const lines = kept.split("\n");
     const cut = lines.length > 300 ? ` (the first 300 of ${lines.length} lines)` : "";
     console.log(`\n--- ${path.relative(root, full)}${cut}\n${lines.slice(0, 300).join("\n")}`);
+    printAppWarnings(full);
   }
+}
+
+/** How far back before a failure the app's warnings are printed: a spec's data-making and the test itself. */
+const LOG_WINDOW_MS = 180_000;
+
+/**
+ * The app's warnings and errors (its JSON log lines of level warn and above, playwright.config.ts writes them to the
+ * run's data directory) from the last minutes before a test failed: what the server saw of the failure (a job that
+ * failed, a lost stream, an upstream refusal). The last 40, each cut to 500 characters.
+ */
+function printAppWarnings(errorContext) {
+  const shard = path.relative(path.join(root, "test-results"), errorContext).match(/^(shard\d+)\//)?.[1];
+  const log = path.join(root, shard ? `.data/e2e-${shard}` : (process.env.E2E_DATA_DIR ?? ".data/e2e"), "app.log");
+  if (!fs.existsSync(log)) return;
+  const failedAt = fs.statSync(errorContext).mtimeMs;
+  const lines = fs
+    .readFileSync(log, "utf8")
+    .split("\n")
+    .filter((line) => {
+      try {
+        const entry = JSON.parse(line);
+        return entry.level >= 40 && entry.time >= failedAt - LOG_WINDOW_MS && entry.time <= failedAt;
+      } catch {
+        return false;
+      }
+    });
+  const shown = lines.slice(-40).map((line) => (line.length > 500 ? `${line.slice(0, 500)}…` : line));
+  console.log(
+    `\n--- the app's warnings in the ${LOG_WINDOW_MS / 60_000} minutes before (${lines.length}${lines.length > 40 ? ", the last 40" : ""})`,
+  );
+  console.log(shown.length ? shown.join("\n") : "(none)");
 }
 
 const started = Date.now();

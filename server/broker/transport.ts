@@ -254,7 +254,9 @@ export class Transport {
         attempt < maxAttempts &&
         error.errorCode !== "ABORTED" &&
         (error.retryAfterMs === undefined || error.retryAfterMs <= this.retry.maxRetryAfterMs);
-      this.logger.warn(
+      // A status probe's refusal (a 4xx) is the answer it asks for, the module being up: not a failure to warn of.
+      const answered = opts.probe === true && error.status >= 400 && error.status < 500;
+      this.logger[answered ? "info" : "warn"](
         {
           ...log,
           status: error.status,
@@ -264,7 +266,7 @@ export class Transport {
           retrying,
           retryInMs: retrying ? waitMs : undefined,
         },
-        "broker call failed",
+        answered ? "broker probe answered" : "broker call failed",
       );
       if (!retrying) throw error;
       await this.sleep(waitMs, opts.signal);

@@ -131,3 +131,30 @@ describe("retry policy (loopback server)", () => {
     });
   });
 });
+
+describe("what a failed call logs", () => {
+  const refusal = { status: 417, json: { error_code: "ILLEGAL_PARAMETER", message: "account_id is required" } };
+
+  it("warns of a refused call, but logs a status probe's refusal (the module answered) as information", async () => {
+    const u = await start(() => refusal);
+    const { client, logs } = testClient(u.url);
+    await client.transport.call("getBalance", { probe: true }).catch(() => undefined);
+    await client.transport.call("getBalance", {}).catch(() => undefined);
+    const lines = logs().filter((l) => l.operation === "getBalance");
+    expect(lines.map((l) => [l.level, l.msg, l.errorCode])).toEqual([
+      [30, "broker probe answered", "ILLEGAL_PARAMETER"],
+      [40, "broker call failed", "ILLEGAL_PARAMETER"],
+    ]);
+  });
+
+  it("warns of a probe that got no answer: the module may be down", async () => {
+    const u = await start(() => ({ status: 503, json: { error_code: "SERVICE_NOT_AVAILABLE", message: "down" } }));
+    const { client, logs } = testClient(u.url, { maxRetries: 0 });
+    await client.transport.call("getBalance", { probe: true }).catch(() => undefined);
+    expect(
+      logs()
+        .filter((l) => l.operation === "getBalance")
+        .map((l) => [l.level, l.msg]),
+    ).toEqual([[40, "broker call failed"]]);
+  });
+});
