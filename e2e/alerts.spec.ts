@@ -69,6 +69,17 @@ test.describe("Surveillance alerts", () => {
       await page.getByRole("button", { name: "Clear", exact: true }).click();
       await expect(page.locator("#f-note-error")).toBeVisible();
       await page.getByLabel("Note").fill(note);
+      // Asked first (a decided alert cannot be reopened): declined, the alert stays open with its note.
+      const asked: string[] = [];
+      page.once("dialog", (d) => {
+        asked.push(d.message());
+        void d.dismiss();
+      });
+      await page.getByRole("button", { name: "Clear", exact: true }).click();
+      expect(asked).toEqual([expect.stringMatching(/^Clear alert #\d+\? A decided alert cannot be reopened\.$/)]);
+      await expect(page.getByTestId("alert-status")).toHaveText("Open");
+      await expect(page.getByLabel("Note")).toHaveValue(note);
+      page.once("dialog", (d) => void d.accept());
       await page.getByRole("button", { name: "Clear", exact: true }).click();
       await expect(page.getByTestId("alert-status")).toHaveText("Cleared");
       await expect(page.getByTestId("alert-note")).toHaveText(note);

@@ -10,15 +10,22 @@ import { decideSurveillanceAlert } from "@/server/actions/alerts";
 
 const { TextareaField } = formFields<AlertDecisionValues>();
 
-/** Clear or escalate an open alert; the note is required and goes to the alert and the audit trail. */
+/**
+ * Clear or escalate an open alert; the note is required and goes to the alert and the audit trail. Asked once the note
+ * passes the schema: a decided alert cannot be reopened.
+ */
 export function AlertDecisionForm({ alertId }: { alertId: string }) {
   const router = useRouter();
-  const { form, onSubmit, banner, busy } = useActionForm({
+  const { form, onSubmit, submit, banner, busy } = useActionForm({
     schema: alertDecisionSchema,
     defaultValues: { alertId, decision: "cleared", note: "" },
     action: decideSurveillanceAlert,
     success: (d) => `Alert ${d.status}.`,
     onSuccess: () => router.refresh(),
+    onValid: async (values) => {
+      const verb = values.decision === "escalated" ? "Escalate" : "Clear";
+      if (window.confirm(`${verb} alert #${alertId}? A decided alert cannot be reopened.`)) await submit(values);
+    },
   });
   const choose = (decision: "cleared" | "escalated") => form.setValue("decision", decision);
   return (
