@@ -2,7 +2,7 @@ import { expect, test, type Page } from "./fixtures";
 import { sandboxCall, sandboxCalls } from "./accounts-helpers";
 import { storageFor, deskOrderId, filterBarReady, shots } from "./helpers";
 import { usStockOrder } from "../tests/helpers/orders";
-import { listingChecks, refusesBackwardsRange } from "./listing-checks";
+import { listingChecks, refusesBackwardsRange, untilDeskHolds } from "./listing-checks";
 
 /**
  * The blotter, the order page, replace and cancel, against the e2e sandbox. Orders are placed at the sandbox
@@ -307,11 +307,12 @@ listingChecks("orders", {
     expect(published.status, JSON.stringify(published.body)).toBe(200);
     // Every order in the desk's books before the checks: one recorded later would be a live arrival, held in the
     // "new orders" bar, not a row the scroll reads.
-    const ops = await browser.newContext({ storageState: storageFor("operations") });
-    await expect
-      .poll(async () => (await (await ops.request.get(`/api/orders?symbol=${symbol}&size=500`)).json()).rows.length, { timeout: 60_000 })
-      .toBe(SCROLL_ROWS);
-    await ops.close();
+    await untilDeskHolds(
+      browser,
+      "operations",
+      `/api/orders?symbol=${symbol}&size=500`,
+      Array.from({ length: SCROLL_ROWS }, (_, i) => `"lsc-${tag}-${i}"`),
+    );
     return {
       filter: { label: "Symbol", param: "symbol", value: symbol, kind: "text" },
       row: symbol,
