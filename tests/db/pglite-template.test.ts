@@ -33,6 +33,27 @@ describe("PGlite template", () => {
     await onDisk.close();
   });
 
+  it("databases loaded from one template share its bytes: what one writes, the next does not start with", async () => {
+    const file = path.join(dir, "shared.tar");
+    await writePgliteTemplate(file);
+    const first = await openEngine({ template: file });
+    await first.exec("CREATE TABLE written_by_first (n int); INSERT INTO written_by_first VALUES (1)");
+    await first.close();
+    const second = await openEngine({ template: file });
+    expect((await second.query<{ t: string | null }>("SELECT to_regclass('written_by_first')::text AS t")).rows).toEqual([{ t: null }]);
+    await second.close();
+  });
+
+  it("an in-memory database keeps a 16 MB buffer pool (its files are memory already); one on disk keeps PostgreSQL's", async () => {
+    const shared = async (engine: Awaited<ReturnType<typeof openEngine>>) => {
+      const [row] = (await engine.query<{ shared_buffers: string }>("SHOW shared_buffers")).rows;
+      await engine.close();
+      return row.shared_buffers;
+    };
+    expect(await shared(await openEngine({}))).toBe("16MB");
+    expect(await shared(await openEngine({ dataDir: path.join(dir, "pool-on-disk") }))).toBe("128MB");
+  });
+
   it("writePgliteTemplate writes a fresh cluster that the app's migrations run on", async () => {
     const file = path.join(dir, "fresh.tar");
     await writePgliteTemplate(file);
