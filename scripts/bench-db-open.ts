@@ -4,18 +4,17 @@ import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { prepareAppDb } from "@/server/db";
-import { migrate, openEngine, writePgliteTemplate } from "@/server/db/engine";
-import { SANDBOX_MIGRATIONS, SANDBOX_SCHEMA } from "@/server/sandbox";
+import { openEngine } from "@/server/db/engine";
+import { writePgliteTemplates } from "../tests/helpers/pglite-templates";
 import { option } from "./args";
 import { run } from "./bench/run";
 
 /**
  * `npm run bench:db-open [-- --opens N]`: what opening an in-memory PGlite database costs, as the test run opens hundreds
- * (each test file its own): from a cluster dump with the desk's and the sandbox's migrations applied, as
- * tests/global-setup.ts writes one. Opened N times (default 10) as `openEngine` opens it, and as PGlite's defaults
- * would (the dump in Node's own Blob, PostgreSQL's 128 MB buffer pool). Prints the wall and CPU time of an open (the
- * database started and one query answered) and the dump's size.
+ * (each test file its own): from the cluster dump with the desk's and the sandbox's migrations applied that
+ * tests/global-setup.ts writes (`writePgliteTemplates`). Opened N times (default 10) as `openEngine` opens it, and as
+ * PGlite's defaults would (the dump in Node's own Blob, PostgreSQL's 128 MB buffer pool). Prints the wall and CPU time
+ * of an open (the database started and one query answered) and the dump's size.
  */
 const OPENS = Number(option("opens") ?? 10);
 
@@ -40,14 +39,7 @@ async function measure(name: string, open: () => Promise<{ close(): Promise<void
 run(async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-db-open-"));
   try {
-    const fresh = path.join(dir, "fresh.tar");
-    await writePgliteTemplate(fresh);
-    const engine = await openEngine({ template: fresh });
-    await prepareAppDb(engine);
-    await migrate(engine, SANDBOX_SCHEMA, SANDBOX_MIGRATIONS);
-    const template = path.join(dir, "migrated.tar");
-    fs.writeFileSync(template, Buffer.from(await (await (engine.driver as PGlite).dumpDataDir("none")).arrayBuffer()));
-    await engine.close();
+    const { migrated: template } = await writePgliteTemplates(dir);
     console.log(
       `${OPENS} opens of an in-memory database from a migrated cluster dump of ${(fs.statSync(template).size / 2 ** 20).toFixed(0)} MB`,
     );

@@ -1,17 +1,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { prepareAppDb } from "@/server/db";
-import { migrate, openEngine, writePgliteTemplate, type Engine } from "@/server/db/engine";
-import { SANDBOX_MIGRATIONS, SANDBOX_SCHEMA } from "@/server/sandbox";
+import { openEngine } from "@/server/db/engine";
 import { createServerDatabase } from "./helpers/engines";
-
-/** Both schemas a test database may hold: the desk's and the sandbox's, as their migrations leave them. */
-async function migrateAll(engine: Engine) {
-  await prepareAppDb(engine);
-  await migrate(engine, SANDBOX_SCHEMA, SANDBOX_MIGRATIONS);
-}
+import { migrateAll, writePgliteTemplates } from "./helpers/pglite-templates";
 
 /**
  * Once per test run, the databases every file's databases start from, migrated: running the migrations was the larger
@@ -24,17 +16,8 @@ async function migrateAll(engine: Engine) {
  */
 export default async function setup() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "brokerdesk-pglite-"));
-  const fresh = path.join(dir, "fresh-cluster.tar");
-  await writePgliteTemplate(fresh);
+  const { fresh, migrated } = await writePgliteTemplates(dir);
   process.env.PGLITE_FRESH_TEMPLATE = fresh;
-  const engine = await openEngine({ template: fresh });
-  const migrated = path.join(dir, "migrated-cluster.tar");
-  try {
-    await migrateAll(engine);
-    fs.writeFileSync(migrated, Buffer.from(await (await (engine.driver as PGlite).dumpDataDir("none")).arrayBuffer()));
-  } finally {
-    await engine.close();
-  }
   process.env.PGLITE_TEMPLATE = migrated;
 
   let dropTemplate: (() => Promise<void>) | undefined;
