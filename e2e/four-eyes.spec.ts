@@ -1,7 +1,7 @@
 import { expect, test, type Request } from "./fixtures";
 import { sandboxCall } from "./accounts-helpers";
 import { disableAllRules, holdCashJournalsAbove, JOURNAL_TARGET, sendCashJournal } from "./approvals-helpers";
-import { shots, storageFor } from "./helpers";
+import { holdNavigation, shots, storageFor } from "./helpers";
 
 /**
  * Four-eyes approval end to end (issue 12): with the rule "cash journal USD above 10,000 needs 1 approver", an
@@ -184,6 +184,37 @@ test("an account update waiting for approval is refused, nothing sent, when the 
     expect(updatesSent()).toBe(sent);
     expect(read()).toMatchObject({ commission_code: interim, w8ben_info: expect.objectContaining({ tax_id: taxBefore }) });
     await shots(admin, "four-eyes", "stale-account-update");
+  } finally {
+    await disableAllRules(admin);
+    await admin.close();
+    await ops.close();
+  }
+});
+
+test("a request's page that arrives after a decision was announced shows the decision", async ({ browser }) => {
+  const admin = await browser.newPage({ storageState: storageFor("admin") });
+  const ops = await browser.newPage({ storageState: storageFor("operations") });
+  try {
+    await holdCashJournalsAbove(admin, "10000");
+    await expect(admin.getByText("Rule created.")).toBeVisible();
+    await sendCashJournal(ops, "20000.00");
+    const link = ops.getByRole("link", { name: "Open the approval request" });
+    const approvalPath = (await link.getAttribute("href"))!;
+    await expect(ops.getByTestId("live-indicator")).toHaveText("Live");
+    await admin.goto(approvalPath);
+    await expect(admin.getByTestId("approval-count")).toHaveText("0 of 1");
+
+    // The maker opens the request; its page, read on the server, is held on its way until the approval is announced.
+    const { arrived } = await holdNavigation(ops, approvalPath, async () => {
+      admin.once("dialog", (d) => void d.accept());
+      await admin.getByRole("button", { name: "Approve" }).click();
+      await expect(admin.getByTestId("approval-result")).toContainText("Executed");
+    });
+    await link.click();
+    await arrived;
+    // It reads itself again as it arrives: the decision, not the older read.
+    await expect(ops.getByTestId("approval-count")).toHaveText("1 of 1");
+    await expect(ops.getByTestId("approval-result")).toContainText("Executed");
   } finally {
     await disableAllRules(admin);
     await admin.close();

@@ -20,6 +20,40 @@ export function describeAs(title: string, role: DemoRole, tests: () => void) {
   });
 }
 
+/**
+ * Holds the page's next client-side navigation to `pathname` (its RSC response, read in full on the server first) until
+ * `meanwhile` has made a change and the tab's live channel has heard of it: the page then arrives with a read older
+ * than a change the tab was told of while no part of the page was there to read again. `arrived` resolves once it did.
+ */
+export async function holdNavigation(page: Page, pathname: string, meanwhile: () => Promise<void>): Promise<{ arrived: Promise<void> }> {
+  const notices = async () => Number(await page.getByTestId("live-indicator").getAttribute("data-notices"));
+  let settle!: (error?: unknown) => void;
+  const done = new Promise<void>((resolve, reject) => (settle = (error) => (error ? reject(error) : resolve())));
+  let held = false;
+  await page.route(
+    (url) => url.pathname === pathname,
+    async (route) => {
+      const request = route.request();
+      // Only the navigation, once: not a prefetch, nor the page reading itself again when it has arrived.
+      if (held || !(await request.headerValue("rsc")) || (await request.headerValue("next-router-prefetch"))) return route.continue();
+      held = true;
+      // A failure here fails the test (through what this returns), not the route, which would hang the navigation.
+      try {
+        const response = await route.fetch();
+        const before = await notices();
+        await meanwhile();
+        await expect.poll(notices).toBeGreaterThan(before);
+        await route.fulfill({ response });
+        settle();
+      } catch (error) {
+        await route.abort();
+        settle(error);
+      }
+    },
+  );
+  return { arrived: done };
+}
+
 /** Opens `path` and waits for its heading. */
 export async function openPage(page: Page, path: string, heading: string) {
   await page.goto(path);

@@ -1,11 +1,11 @@
 import { expect, test, type Page } from "./fixtures";
-import { storageFor } from "./helpers";
+import { holdNavigation, storageFor } from "./helpers";
 
 /**
  * A busy stream of changes does not make an open list read its page on every notice: the server sends a reader at
  * most one notice every 250 ms and the page reads again at most once a second (lib/throttle.ts), the last change
  * still shown. A list whose channel was down reads its page again when the channel is back; one whose channel first
- * connects after a change the page's own read missed reads it then.
+ * connects after a change the page's own read missed reads it then, and so does one that arrives after the notice.
  */
 test.use({ storageState: storageFor("compliance") });
 
@@ -100,4 +100,21 @@ test("a change made after the page's read and before its live channel's first co
   release();
   await expect(page.getByTestId("live-indicator")).toHaveText("Live");
   await expect(onTop(page, newest.seq)).toBeVisible();
+});
+
+test("a change announced after the page's read and before the page is on screen shows once it is", async ({ page }) => {
+  // A page reached from another one: its list is read on the server and travels to the browser, whose live channel
+  // is open. Held here (a slow network, a busy tab) until a change made after the read has been announced: the
+  // notice comes while no list of the trail is in the tab to read again, and the page arrives with the older read.
+  await page.goto("/activities");
+  await expect(page.getByTestId("live-indicator")).toHaveText("Live");
+  let made: number | undefined;
+  const { arrived } = await holdNavigation(page, "/audit", async () => {
+    expect((await page.request.get("/api/audit/export?action=before-the-page-arrived")).status()).toBe(200);
+    made = (await newestEntry(page)).seq;
+  });
+  await page.getByRole("navigation").getByRole("link", { name: "Audit trail" }).click();
+  await arrived;
+  await expect(page.getByRole("heading", { name: "Audit trail" })).toBeVisible();
+  await expect(onTop(page, made!)).toBeVisible();
 });

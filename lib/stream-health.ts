@@ -81,3 +81,8 @@ export const LIVE_TOPIC_QUERY_ROOTS: Record<string, string[]> = {
   // A scheduled report's run was queued, done or failed, or one of its mails left: Admin → Reports reads its runs again.
   reports: ["report-runs"],
 };
+
+/** The topics whose notices make the queries under `root` stale (LIVE_TOPIC_QUERY_ROOTS read the other way). */
+export function topicsOfQueryRoot(root: string): string[] {
+  return Object.keys(LIVE_TOPIC_QUERY_ROOTS).filter((t) => LIVE_TOPIC_QUERY_ROOTS[t].includes(root));
+}

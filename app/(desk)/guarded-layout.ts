@@ -2,6 +2,7 @@ import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
 import type { Permission } from "@/lib/auth/permissions";
 import { requirePermission, type PageGuardOptions, type Staff } from "@/server/auth/guard";
+import { requestReadAt } from "@/server/notices/read-at";
 
 /**
  * The layout of a page's route group: the permission is checked here, above the group's loading.tsx (a Suspense
@@ -23,6 +24,7 @@ export function guardedLayout(permission: Permission, options?: PageGuardOptions
 export function lookupLayout<P>(permission: Permission, find: (params: P) => Promise<unknown>) {
   return async function LookupLayout({ children, params }: { children: ReactNode; params: Promise<P> }) {
     await requirePermission(permission);
+    requestReadAt();
     if (!(await find(await params))) notFound();
     return children;
   };
@@ -30,18 +32,20 @@ export function lookupLayout<P>(permission: Permission, find: (params: P) => Pro
 
 /**
  * The page under a `lookupLayout`: the permission again (for the staff member the page acts for), the thing found by
- * the same `find` (the request's cached read), then what the page shows of it.
+ * the same `find` (the request's cached read), then what the page shows of it; `readAt`, when the request began to
+ * read it (for a page kept live by `RefreshOnChange`).
  */
 export function lookupPage<P, T>(
   permission: Permission,
   find: (params: P) => Promise<T | null | undefined>,
-  view: (found: T, page: { staff: Staff; params: P }) => ReactNode | Promise<ReactNode>,
+  view: (found: T, page: { staff: Staff; params: P; readAt: number }) => ReactNode | Promise<ReactNode>,
 ) {
   return async function LookupPage({ params }: { params: Promise<P> }) {
     const staff = await requirePermission(permission);
     const p = await params;
+    const readAt = requestReadAt();
     const found = await find(p);
     if (!found) notFound();
-    return view(found, { staff, params: p });
+    return view(found, { staff, params: p, readAt });
   };
 }

@@ -5,6 +5,7 @@ import type { Permission } from "@/lib/auth/permissions";
 import { resolveAccount } from "@/server/accounts/directory";
 import { requirePermission, type Staff } from "@/server/auth/guard";
 import { getDb, type AppDb } from "@/server/db";
+import { requestReadAt } from "@/server/notices/read-at";
 
 type Search = Record<string, string | string[] | undefined>;
 
@@ -37,9 +38,10 @@ export function listPage<S, F>(
     const state = params.parse(search);
     const db = await getDb();
     if (accountFilter) await accountByNumber(db, accountFilter.path, search, (state as { account?: string }).account);
+    const readAt = requestReadAt();
     const { table, ...shown } = await view(state, { staff, db, filter: params.filters(state), search });
     return (
-      <ListPage title={metadata.title} {...shown}>
+      <ListPage title={metadata.title} readAt={readAt} {...shown}>
         {table}
       </ListPage>
     );

@@ -1,5 +1,6 @@
-import { dehydrate, HydrationBoundary, type QueryKey } from "@tanstack/react-query";
+import { dehydrate, type QueryKey } from "@tanstack/react-query";
 import type { ReactNode } from "react";
+import { LiveHydrationBoundary } from "@/components/live/live-hydration-boundary";
 import { PageHeader } from "@/components/ui/page";
 import { makeQueryClient } from "./query-client";
 
@@ -15,20 +16,23 @@ export interface Prefetch {
 
 /**
  * A listing page's frame: its header, and its first page read on the server into a fresh query client whose data
- * the client table takes over under the same keys (`prefetch`: the queries, a falsy entry skipped). A failed
- * prefetch is not fatal: the table reads again in the browser and shows the error with a Retry.
+ * the client table takes over under the same keys (`prefetch`: the queries, a falsy entry skipped), read from `readAt`
+ * on (the server's clock: a change the tab hears of after that is read again as the page arrives). A failed prefetch
+ * is not fatal: the table reads again in the browser and shows the error with a Retry.
  */
 export async function ListPage({
   title,
   description,
   actions,
   prefetch,
+  readAt,
   children,
 }: {
   title: string;
   description: ReactNode;
   actions?: ReactNode;
   prefetch: (Prefetch | false | undefined)[];
+  readAt: number;
   children: ReactNode;
 }) {
   const client = makeQueryClient();
@@ -44,7 +48,9 @@ export async function ListPage({
   return (
     <>
       <PageHeader title={title} description={description} actions={actions} />
-      <HydrationBoundary state={dehydrate(client)}>{children}</HydrationBoundary>
+      <LiveHydrationBoundary state={dehydrate(client)} readAt={readAt}>
+        {children}
+      </LiveHydrationBoundary>
     </>
   );
 }

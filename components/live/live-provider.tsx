@@ -1,7 +1,7 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
 import { createContext, useContext, useEffect, useReducer, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
-import { topicsToReadAgain, type LiveReady } from "@/lib/live-ready";
+import { HeardLog, heardAtReady, topicsToReadAgain, type LiveReady } from "@/lib/live-ready";
 import { LIVE_TOPIC_QUERY_ROOTS, type StreamStatus } from "@/lib/stream-health";
 import { throttle } from "@/lib/throttle";
 import { createMarketRegistry, MarketContext, type MarketEventView } from "./market-topics";
@@ -13,13 +13,16 @@ import { readAgain } from "./read-again";
  * a `brokerdesk:change` window event for components that highlight what changed. The stream's status feeds the
  * banner. EventSource reconnects by itself after a network failure; back, the channel reads again everything its
  * topics cover, for the notices sent while it was down never arrive. A page's first connection reads again what
- * changed between the page's own read and the channel's subscription (lib/live-ready.ts).
+ * changed between the page's own read and the channel's subscription (lib/live-ready.ts); data that arrives after a
+ * notice it may predate (a page read on the server, then on its way) asks the tab's heard log (`useHeardLog`).
  */
 export interface ChangeNoticeDetail {
   topics: string[];
   accounts: string[];
   /** More accounts changed than `accounts` names (a merged notice of a busy moment, server/events/live.ts). */
   moreAccounts?: boolean;
+  /** The server's clock as the notice left (absent from a notice the tab makes up on "ready"). */
+  at?: number;
 }
 
 interface Live {
@@ -66,7 +69,13 @@ function createLiveStore(): LiveStore {
 }
 
 const LiveContext = createContext<LiveStore>(createLiveStore());
+const HeardContext = createContext(new HeardLog());
 const initial = () => INITIAL;
+
+/** When this tab heard each topic change (lib/live-ready.ts): for data read on the server and shown after a notice. */
+export function useHeardLog(): HeardLog {
+  return useContext(HeardContext);
+}
 export function useLive(): Live {
   const store = useContext(LiveContext);
   return useSyncExternalStore(store.subscribe, store.get, initial);
@@ -90,6 +99,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [store] = useState(createLiveStore);
   const [market] = useState(createMarketRegistry);
+  const [heard] = useState(() => new HeardLog());
   // The topics the channel was opened with, and a count that reopens it. The pages' effects run before this
   // provider's (children first), so a page loaded with market panels opens the channel once, with its topics.
   const opened = useRef("");
@@ -134,6 +144,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
       // page refreshes): after a gap, every topic the reader receives; on the page's first connection, the topics the
       // server heard since the page began to load (its data was read after that).
       const ready = JSON.parse((e as MessageEvent<string>).data) as LiveReady;
+      for (const [topic, at] of Object.entries(heardAtReady(ready, missed.current))) heard.hear([topic], at);
       const topics = topicsToReadAgain(ready, performance.now(), missed.current);
       if (topics.length) announce({ topics, accounts: [] });
       missed.current = false;
@@ -148,7 +159,9 @@ export function LiveProvider({ children }: { children: ReactNode }) {
     });
     // The lists a notice concerns read again at most once a REFETCH_MS, the first at once (lib/throttle.ts).
     source.addEventListener("change", (e) => {
-      announce(JSON.parse((e as MessageEvent<string>).data) as ChangeNoticeDetail);
+      const notice = JSON.parse((e as MessageEvent<string>).data) as ChangeNoticeDetail;
+      if (notice.at !== undefined) heard.hear(notice.topics, notice.at);
+      announce(notice);
       store.set((l) => ({ ...l, notices: l.notices + 1 }));
     });
     return () => {
@@ -156,11 +169,13 @@ export function LiveProvider({ children }: { children: ReactNode }) {
       refetch.stop();
       missed.current = true;
     };
-  }, [queryClient, store, market, generation]);
+  }, [queryClient, store, market, heard, generation]);
 
   return (
     <LiveContext.Provider value={store}>
-      <MarketContext.Provider value={market}>{children}</MarketContext.Provider>
+      <HeardContext.Provider value={heard}>
+        <MarketContext.Provider value={market}>{children}</MarketContext.Provider>
+      </HeardContext.Provider>
     </LiveContext.Provider>
   );
 }

@@ -87,7 +87,7 @@ function mergeNotices(a: LiveNotice, b: LiveNotice): LiveNotice {
 function readyFor(topics: string[], heard: HeardSoFar): LiveReady {
   const ago: Record<string, number> = {};
   for (const t of topics) if (heard.ago[t] !== undefined) ago[t] = heard.ago[t];
-  return { topics, listeningMs: heard.listeningMs, ago };
+  return { topics, listeningMs: heard.listeningMs, ago, now: Date.now() };
 }
 
 /** More of the channel for one reader: given `send`, starts what it sends and returns what stops it. */
@@ -100,7 +100,9 @@ export function liveStream(engine: Engine, role: Access, silenceMs: number, sign
     async start(controller) {
       // Set before the first await: a reader that leaves while the channel subscribes ends it all the same.
       let open = true;
-      const changes = throttle<LiveNotice>((n) => send("change", n), mergeNotices, LIVE_NOTICE_MS);
+      // Each sent with `at`, the server's clock as it leaves (after every change it tells of was committed): a page whose
+      // data was read before that may not show them (components/live/live-hydration-boundary.tsx).
+      const changes = throttle<LiveNotice>((n) => send("change", { ...n, at: Date.now() }), mergeNotices, LIVE_NOTICE_MS);
       // What ends the channel's parts, in the order they started.
       const stops: (() => void)[] = [() => changes.stop()];
       cleanup = () => {

@@ -106,18 +106,22 @@ describe.each(testEngines())("change notices ($name)", (te) => {
     const abort = new AbortController();
     const res = liveStream(db.engine, roleAccess("operations"), 30_000, abort.signal);
     const changes: LiveNotice[] = [];
+    const sentAt: number[] = [];
     const waiting: { n: number; resolve: () => void }[] = [];
     let ready!: () => void;
     const listening = new Promise<void>((r) => (ready = r));
     const reading = readEvents(res.body!, (e) => {
       if (e.event === "ready") ready();
       if (e.event !== "change") return;
-      changes.push(JSON.parse(e.data!) as LiveNotice);
+      // Each leaves with the server's clock (`at`), checked once below; the rest compared as it was merged.
+      const { at, ...notice } = JSON.parse(e.data!) as LiveNotice & { at: number };
+      sentAt.push(at);
+      changes.push(notice);
       for (const w of waiting) if (changes.length >= w.n) w.resolve();
     }).done;
     await listening;
     const arrived = (n: number) => new Promise<void>((resolve) => (changes.length >= n ? resolve() : waiting.push({ n, resolve })));
-    return { changes, arrived, abort, reading };
+    return { changes, sentAt, arrived, abort, reading };
   };
 
   /** Subscribes now (after the listeners before it); `all` resolves once `n` change notices of `engine` were heard. */
@@ -139,14 +143,18 @@ describe.each(testEngines())("change notices ($name)", (te) => {
       const live = await openLive(db);
       const { changes } = live;
       const ten = await hearing(db.engine, 10);
+      let began = 0;
+      let committed = 0;
       // The window runs on a clock moved by hand, so a slow delivery of the burst cannot make it look shorter or
       // longer: the timers' clock only (the databases' I/O is real), and a native timer cleared while it runs is.
       vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"], shouldClearNativeTimers: true });
       try {
         // Ten notices committed together, all heard by the channel before its window's clock moves at all.
+        began = Date.now();
         await db.engine.transaction(async (tx) => {
           for (let i = 0; i < 10; i++) await notifyChange(tx, { topics: [i % 2 ? "order" : "movement"], accounts: [`B${i}`] });
         });
+        committed = Date.now();
         await ten.all;
         await live.arrived(1);
         await settle();
@@ -166,6 +174,9 @@ describe.each(testEngines())("change notices ($name)", (te) => {
       expect(changes.map((c) => c.accounts.length)).toEqual([1, 9]);
       expect(changes[1].topics.sort()).toEqual(["movement", "order"]);
       expect(changes.flatMap((c) => c.accounts)).toEqual(Array.from({ length: 10 }, (_, i) => `B${i}`));
+      // Each left with the server's clock, after what it tells of was committed: the merged one after all ten were.
+      expect(live.sentAt[0]).toBeGreaterThanOrEqual(began);
+      expect(live.sentAt[1]).toBeGreaterThanOrEqual(committed);
     });
   });
 
@@ -246,6 +257,7 @@ describe.each(testEngines())("change notices ($name)", (te) => {
     await withNotices(async (db, got) => {
       await notifyChange(db.engine, { topics: ["movement", "audit"], accounts: ["E1"] });
       await next(got);
+      const opened = Date.now();
       const abort = new AbortController();
       const res = liveStream(db.engine, roleAccess("operations"), 30_000, abort.signal);
       let ready: LiveReady | undefined;
@@ -264,6 +276,9 @@ describe.each(testEngines())("change notices ($name)", (te) => {
       expect(ready!.ago).not.toHaveProperty("audit");
       expect(ready!.ago.movement).toBeGreaterThanOrEqual(0);
       expect(ready!.listeningMs).toBeGreaterThanOrEqual(ready!.ago.movement);
+      // And the server's clock as it was sent, the time against which a page's read is compared.
+      expect(ready!.now).toBeGreaterThanOrEqual(opened);
+      expect(ready!.now).toBeLessThanOrEqual(Date.now());
     });
   });
 

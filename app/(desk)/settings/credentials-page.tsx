@@ -6,6 +6,7 @@ import type { PageState } from "@/lib/list-params";
 import type { TokenView } from "@/lib/schemas/token-list";
 import { requirePermission, type Staff } from "@/server/auth/guard";
 import { getDb, type AppDb } from "@/server/db";
+import { requestReadAt } from "@/server/notices/read-at";
 import type { CredentialKind } from "@/server/tokens/credentials";
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
@@ -37,6 +38,7 @@ export function credentialsPage<St extends PageState>(page: CredentialsPageKind<
       <ListPage
         title={page.title}
         description={page.description[view]}
+        readAt={requestReadAt()}
         prefetch={[
           {
             queryKey: lists[view].key(params),

@@ -1,4 +1,4 @@
-import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
+import { dehydrate } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { AccountDetail } from "@/components/accounts/account-detail";
@@ -6,11 +6,13 @@ import { TradingCredentialsSection } from "./trading-credentials-section";
 import { accountKeys } from "@/components/accounts/query-keys";
 import { pendingMarksResource } from "@/components/approvals/query-keys";
 import { makeQueryClient } from "@/components/data-table/query-client";
+import { LiveHydrationBoundary } from "@/components/live/live-hydration-boundary";
 import { can } from "@/lib/auth/permissions";
 import { getAccountActivities, getAccountBalance, getAccountFor, getAccountPositions } from "@/server/accounts/accounts";
 import { pendingMarks } from "@/server/approvals/queue";
 import { requirePermission } from "@/server/auth/guard";
 import { getDb } from "@/server/db";
+import { requestReadAt } from "@/server/notices/read-at";
 
 export const metadata: Metadata = { title: "Account" };
 
@@ -30,6 +32,7 @@ export default async function AccountPage({
   const { accountId } = await params;
   const sp = await searchParams;
   const queryClient = makeQueryClient();
+  const readAt = requestReadAt();
   const overview = getAccountFor(staff, accountId).catch(() => null);
   const readsApprovals = can(staff, "approvals:read");
   await Promise.all([
@@ -50,7 +53,7 @@ export default async function AccountPage({
   if ((await overview) === undefined) notFound();
   const notice = sp.created ? "The account was opened." : sp.updated ? "The account was updated." : undefined;
   return (
-    <HydrationBoundary state={dehydrate(queryClient)}>
+    <LiveHydrationBoundary state={dehydrate(queryClient)} readAt={readAt}>
       <AccountDetail
         accountId={accountId}
         canWrite={can(staff, "accounts:write")}
@@ -63,6 +66,6 @@ export default async function AccountPage({
         notice={notice}
       />
       {can(staff, "accounts:write") ? <TradingCredentialsSection accountId={accountId} /> : null}
-    </HydrationBoundary>
+    </LiveHydrationBoundary>
   );
 }
