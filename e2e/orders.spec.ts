@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "./fixtures";
 import { sandboxCall, sandboxCalls } from "./accounts-helpers";
-import { storageFor, deskOrderId, filterBarReady, shots } from "./helpers";
+import { storageFor, deskOrderId, filterBarReady, holdNavigation, shots } from "./helpers";
 import { usStockOrder } from "../tests/helpers/orders";
 import { listingChecks, refusesBackwardsRange, untilDeskHolds } from "./listing-checks";
 
@@ -294,6 +294,31 @@ test.describe("as operations", () => {
     await problem.getByRole("button", { name: "Retry" }).click();
     await expect(problem).toHaveCount(0);
     await expect(count).toContainText("shown");
+  });
+
+  test("an order's page that arrives after its fill was announced shows the fill", async ({ page, browser }) => {
+    const tag = `D${Date.now().toString(36).toUpperCase()}`;
+    const symbol = `LD${tag}`;
+    // An order of two, one filled (made outside the desk, told by the event stream), in the desk's books.
+    const filled = filledEvent(account, tag, symbol, 0);
+    const event = (scene: string, status: string, done: string, id: string) => ({
+      ...filled,
+      payload: { ...filled.payload, request_id: id, scene_type: scene, order_status: status, qty: "2", filled_qty: done },
+    });
+    const publish = (e: ReturnType<typeof event>) =>
+      expect(sandboxCall("POST", "/sandbox/events/publish", { body: { events: [e] } }).status).toBe(200);
+    publish(event("PARTIAL_FILLED", "PARTIAL_FILLED", "1", `ldp-${tag}`));
+    await untilDeskHolds(browser, "operations", `/api/orders?symbol=${symbol}`, [`"lsc-${tag}-0"`]);
+    await page.goto(`/orders?symbol=${symbol}`);
+    await expect(page.getByTestId("live-indicator")).toHaveText("Live");
+    const link = page.getByTestId(`order-row-lsc-${tag}-0`).getByRole("link").first();
+    const path = (await link.getAttribute("href"))!;
+
+    // Its page, read on the server, is held on its way until the second fill has been announced.
+    const { arrived } = await holdNavigation(page, path, async () => publish(event("FINAL_FILLED", "FILLED", "2", `ldf-${tag}`)));
+    await link.click();
+    await arrived;
+    await expect(page.getByTestId("order-status")).toHaveText("Filled");
   });
 
   test("an option's whole symbol shows in the blotter at 1920 px", async ({ page }) => {

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { DecisionNoticesButton } from "@/components/approvals/decision-notices";
 import { QueryProvider } from "@/components/data-table/query-provider";
 import { LiveIndicator, LiveProvider } from "@/components/live/live-provider";
+import { ReadAt } from "@/components/live/read-at";
 import { StreamBanner } from "@/components/live/stream-banner";
 import { Sidebar } from "@/components/shell/sidebar";
 import { DeskSearch } from "@/components/shell/desk-search";
@@ -13,6 +14,7 @@ import { signOutAction } from "@/server/actions/session";
 import { decisionNotices } from "@/server/approvals/queue";
 import { getDb } from "@/server/db";
 import { navBadgeCounts } from "@/server/home/badges";
+import { requestReadAt } from "@/server/notices/read-at";
 
 /**
  * The signed-in desk: sidebar (with its counts), header (with the maker's notice of decided requests), the live
@@ -22,6 +24,7 @@ import { navBadgeCounts } from "@/server/home/badges";
 export async function DeskShell({ staff, children }: { staff: Staff; children: React.ReactNode }) {
   const db = await getDb();
   const items = navFor(staff);
+  const readAt = requestReadAt();
   const [counts, notices] = await Promise.all([
     navBadgeCounts(db, staff, items),
     can(staff, "approvals:read") ? decisionNotices(db, staff.id).catch(() => undefined) : undefined,
@@ -34,12 +37,18 @@ export async function DeskShell({ staff, children }: { staff: Staff; children: R
             <Link href="/" className="block px-4 py-3 text-base font-semibold tracking-tight text-white">
               Brokerdesk
             </Link>
-            <Sidebar items={items} counts={counts} />
+            <ReadAt at={readAt}>
+              <Sidebar items={items} counts={counts} />
+            </ReadAt>
           </aside>
           <div className="flex min-w-0 flex-1 flex-col">
             <header className="flex h-11 items-center justify-end gap-3 border-b border-slate-200 bg-white px-4 text-sm">
               {can(staff, "market:read") ? <DeskSearch /> : null}
-              {can(staff, "approvals:read") ? <DecisionNoticesButton initial={notices} /> : null}
+              {can(staff, "approvals:read") ? (
+                <ReadAt at={readAt}>
+                  <DecisionNoticesButton initial={notices} />
+                </ReadAt>
+              ) : null}
               <LiveIndicator />
               <span className="text-slate-700" data-testid="current-user">
                 {staff.name} <span className="text-slate-400">·</span> {staff.email}

@@ -1,6 +1,7 @@
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { ListPage, type Prefetch } from "@/components/data-table/list-page";
+import { ReadAt } from "@/components/live/read-at";
 import type { Permission } from "@/lib/auth/permissions";
 import { resolveAccount } from "@/server/accounts/directory";
 import { requirePermission, type Staff } from "@/server/auth/guard";
@@ -41,9 +42,11 @@ export function listPage<S, F>(
     const readAt = requestReadAt();
     const { table, ...shown } = await view(state, { staff, db, filter: params.filters(state), search });
     return (
-      <ListPage title={metadata.title} readAt={readAt} {...shown}>
-        {table}
-      </ListPage>
+      <ReadAt at={readAt}>
+        <ListPage title={metadata.title} readAt={readAt} {...shown}>
+          {table}
+        </ListPage>
+      </ReadAt>
     );
   };
 }

@@ -4,6 +4,7 @@ import dynamic from "next/dynamic";
 import { useCallback, useId, useRef, useState } from "react";
 import { fetchJson } from "@/components/data-table/fetch-json";
 import type { DecisionNotices } from "@/lib/approval-notices";
+import { useReadAt } from "@/components/live/read-at";
 
 const DECIDED_KEY = ["approvals", "decided"];
 
@@ -17,10 +18,12 @@ const DecisionNoticesPanel = dynamic(() => import("./decision-notices-panel").th
  */
 export function DecisionNoticesButton({ initial }: { initial?: DecisionNotices }) {
   const queryClient = useQueryClient();
+  const readAt = useReadAt();
   const { data } = useQuery({
     queryKey: DECIDED_KEY,
     queryFn: ({ signal }) => fetchJson<DecisionNotices>("/api/approvals/decided", signal),
     initialData: initial,
+    initialDataUpdatedAt: readAt,
   });
   const [shown, setShown] = useState<DecisionNotices | null>(null);
   const button = useRef<HTMLButtonElement>(null);

@@ -6,6 +6,7 @@ import { formatDateTime } from "@/lib/format";
 import type { PendingMark, PendingMarksQuery } from "@/lib/schemas/approval-queue";
 import { ruleActionLabel } from "@/lib/schemas/approvals";
 import { pendingMarksResource } from "./query-keys";
+import { useReadAt } from "@/components/live/read-at";
 
 /**
  * "Pending approval" on the page of what a held request touches (an account, a movement), each request linked. Under
@@ -20,10 +21,12 @@ export function PendingApprovalMarker({
   initial?: PendingMark[];
   className?: string;
 }) {
+  const readAt = useReadAt();
   const { data } = useQuery({
     queryKey: pendingMarksResource.key(by),
     queryFn: ({ signal }) => fetchJson<{ rows: PendingMark[] }>(pendingMarksResource.url(by), signal),
     initialData: initial && { rows: initial },
+    initialDataUpdatedAt: readAt,
   });
   const rows = data?.rows ?? [];
   if (!rows.length) return null;

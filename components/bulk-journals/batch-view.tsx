@@ -39,11 +39,10 @@ type Filter = (typeof FILTERS)[number];
 const FILTER_LABELS: Record<Filter, string> = { all: "All", failed: "Failed", sent: "Sent", "not-sent": "Not sent" };
 
 /**
- * A batch's rows with their results (read on the server from `readAt` on), read again on every batch and approval
- * notice (live while it executes), and "Retry failed rows" for staff who may move money once the approved batch's
- * execution is over.
+ * A batch's rows with their results, read again on every batch and approval notice (live while it executes), and
+ * "Retry failed rows" for staff who may move money once the approved batch's execution is over.
  */
-export function BatchResults({ view, readAt, canRetry }: { view: BatchView; readAt: number; canRetry: boolean }) {
+export function BatchResults({ view, canRetry }: { view: BatchView; canRetry: boolean }) {
   const router = useRouter();
   const [filter, setFilter] = useState<Filter>("all");
   const { run, busy, banner } = useAction();
@@ -58,7 +57,7 @@ export function BatchResults({ view, readAt, canRetry }: { view: BatchView; read
 
   return (
     <div className="space-y-3">
-      <RefreshOnChange topics={["bulk-journal", "approval"]} readAt={readAt} />
+      <RefreshOnChange topics={["bulk-journal", "approval"]} />
       <div className="grid gap-3 xl:grid-cols-2">
         <Panel title="Batch">
           <Fields

@@ -1,8 +1,7 @@
-import { dehydrate, type QueryKey } from "@tanstack/react-query";
+import { HydrationBoundary, type QueryKey } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { LiveHydrationBoundary } from "@/components/live/live-hydration-boundary";
 import { PageHeader } from "@/components/ui/page";
-import { makeQueryClient } from "./query-client";
+import { dehydrateAsOf, makeQueryClient } from "./query-client";
 
 /**
  * A query a listing's page reads on the server, under the key its client table uses, with the data function its GET
@@ -48,9 +47,7 @@ export async function ListPage({
   return (
     <>
       <PageHeader title={title} description={description} actions={actions} />
-      <LiveHydrationBoundary state={dehydrate(client)} readAt={readAt}>
-        {children}
-      </LiveHydrationBoundary>
+      <HydrationBoundary state={dehydrateAsOf(client, readAt)}>{children}</HydrationBoundary>
     </>
   );
 }

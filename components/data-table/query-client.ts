@@ -1,4 +1,4 @@
-import { defaultShouldDehydrateQuery, isServer, QueryClient } from "@tanstack/react-query";
+import { defaultShouldDehydrateQuery, dehydrate, isServer, QueryClient, type DehydratedState } from "@tanstack/react-query";
 
 /**
  * Query defaults, chosen on purpose (model: midday's query-client.ts):
@@ -23,4 +23,14 @@ export function getQueryClient(): QueryClient {
   if (isServer) return makeQueryClient();
   browserClient ??= makeQueryClient();
   return browserClient;
+}
+
+/**
+ * What a page read on the server hands the tab (`dehydrate`), each query as of `readAt`, when the request began to read
+ * (server/notices/read-at.ts), not when its read ended: the tab reads again a query whose topics it heard change since
+ * (components/live/live-provider.tsx), a change committed while the read ran included.
+ */
+export function dehydrateAsOf(client: QueryClient, readAt: number): DehydratedState {
+  const state = dehydrate(client);
+  return { ...state, queries: state.queries.map((q) => ({ ...q, state: { ...q.state, dataUpdatedAt: readAt } })) };
 }

@@ -5,7 +5,7 @@ import { HeardLog, heardAtReady, topicsToReadAgain, type LiveReady } from "@/lib
 import { LIVE_TOPIC_QUERY_ROOTS, type StreamStatus } from "@/lib/stream-health";
 import { throttle } from "@/lib/throttle";
 import { createMarketRegistry, MarketContext, type MarketEventView } from "./market-topics";
-import { readAgain } from "./read-again";
+import { readAgain, watchServerData } from "./read-again";
 
 /**
  * One live channel per tab (server-sent events from /api/live, on whatever host served the page): a change notice
@@ -14,7 +14,7 @@ import { readAgain } from "./read-again";
  * banner. EventSource reconnects by itself after a network failure; back, the channel reads again everything its
  * topics cover, for the notices sent while it was down never arrive. A page's first connection reads again what
  * changed between the page's own read and the channel's subscription (lib/live-ready.ts); data that arrives after a
- * notice it may predate (a page read on the server, then on its way) asks the tab's heard log (`useHeardLog`).
+ * notice it may predate (a page read on the server, then on its way) asks the tab's heard log (lib/live-ready.ts).
  */
 export interface ChangeNoticeDetail {
   topics: string[];
@@ -107,6 +107,9 @@ export function LiveProvider({ children }: { children: ReactNode }) {
   // The channel was down (an error, or closed to open it again with other market topics): notices may have been
   // missed, and the next "ready" reads again what the reader's topics cover.
   const missed = useRef(false);
+
+  // Data read on the server and arriving after a notice it may predate reads again (read-again.ts).
+  useEffect(() => watchServerData(queryClient, heard), [queryClient, heard]);
 
   // The channel is reopened when the market topics in view change, a beat later so that a page mounting several
   // panels reopens it once.

@@ -1,4 +1,6 @@
 import type { Query, QueryClient } from "@tanstack/react-query";
+import type { HeardLog } from "@/lib/live-ready";
+import { topicsOfQueryRoot } from "@/lib/stream-health";
 
 /** A paged list in the middle of reading an older page ("Older runs", "Load more"). */
 const readingOlder = (q: Query) => q.state.fetchStatus === "fetching" && q.state.fetchMeta?.fetchMore !== undefined;
@@ -39,4 +41,22 @@ interface PagedQuery {
 export async function readOlder(query: PagedQuery) {
   if (query.isRefetching) await query.refetch({ cancelRefetch: false });
   await query.fetchNextPage();
+}
+
+/**
+ * Data read on the server enters the tab as of its read (`dataUpdatedAt`, the server's clock: a page's prefetch
+ * hydrated, `dehydrateAsOf`; a component's `initialData` with `initialDataUpdatedAt`, `useReadAt`). A notice heard
+ * before it came found no query to make stale, so such a query reads again at once when the tab heard its topics
+ * change since that read. Returns what stops watching.
+ */
+export function watchServerData(client: QueryClient, heard: HeardLog): () => void {
+  return client.getQueryCache().subscribe((event) => {
+    const fromServer =
+      (event.type === "added" && event.query.state.data !== undefined) || (event.type === "updated" && event.action.type === "setState");
+    if (!fromServer) return;
+    const { queryKey, state } = event.query;
+    if (!heard.changedSince(topicsOfQueryRoot(String(queryKey[0])), state.dataUpdatedAt)) return;
+    // Not while the query is being built or hydrated (that happens as a component renders).
+    setTimeout(() => void client.invalidateQueries({ queryKey, exact: true }), 0);
+  });
 }

@@ -6,6 +6,7 @@ import { movementKeys, movementUrls } from "@/components/movement-list/query-key
 import type { MovementDetail } from "@/lib/schemas/movement-detail";
 import { MovementFields, MovementSummary, MovementTimeline, OutcomePanel } from "./movement-panels";
 import { MovementUpstreamPanel } from "./movement-upstream";
+import { useReadAt } from "@/components/live/read-at";
 
 /**
  * One movement from the desk's records, kept current by the live channel (its query key is under "movements").
@@ -13,10 +14,12 @@ import { MovementUpstreamPanel } from "./movement-upstream";
  */
 export function MovementDetailView({ initial, aside }: { initial: MovementDetail; aside?: ReactNode }) {
   const { kind, clientRequestId } = initial.movement;
+  const readAt = useReadAt();
   const { data } = useQuery({
     queryKey: movementKeys.detail(kind, clientRequestId),
     queryFn: ({ signal }) => fetchJson<MovementDetail>(movementUrls.detail(kind, clientRequestId), signal),
     initialData: initial,
+    initialDataUpdatedAt: readAt,
   });
   const { movement, timeline } = data;
   return (

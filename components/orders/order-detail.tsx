@@ -15,6 +15,7 @@ import { ComboTree, ExecutionsPanel, LegsPanel, MoneyPanel, OrderFields, StaffCh
 import { OrderUpstreamPanel } from "./order-upstream";
 import { orderKeys } from "./query-keys";
 import { SymbolLink } from "@/components/instruments/symbol-link";
+import { useReadAt } from "@/components/live/read-at";
 
 /**
  * One order from the desk's records, kept current by the live channel (its query key is under "orders"). Staff who
@@ -23,10 +24,12 @@ import { SymbolLink } from "@/components/instruments/symbol-link";
  */
 export function OrderDetailView({ initial, canModify }: { initial: OrderDetail; canModify: boolean }) {
   const id = initial.order.id;
+  const readAt = useReadAt();
   const { data } = useQuery({
     queryKey: orderKeys.detail(id),
     queryFn: ({ signal }) => fetchJson<OrderDetail>(`/api/orders/${id}`, signal),
     initialData: initial,
+    initialDataUpdatedAt: readAt,
   });
   const { order, group, timeline, executions } = data;
   const [open, setOpen] = useState<"replace" | "cancel">();

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { fetchJson } from "@/components/data-table/fetch-json";
 import type { NavBadge, NavBadgeId, NavItem } from "@/lib/navigation";
+import { useReadAt } from "@/components/live/read-at";
 
 /**
  * The menu. An item with a badge shows its count beside the link (not in it: the link's name stays the page's), read
@@ -51,10 +52,12 @@ const BADGE_TONES: Record<NavBadge["tone"], string> = {
 };
 
 function BadgedLink({ item, badge, active, initial }: { item: NavItem; badge: NavBadge; active: boolean; initial?: number }) {
+  const readAt = useReadAt();
   const { data } = useQuery({
     queryKey: [badge.id, "badge"],
     queryFn: ({ signal }) => fetchJson<{ count: number }>(`/api/badges/${badge.id}`, signal),
     initialData: initial === undefined ? undefined : { count: initial },
+    initialDataUpdatedAt: readAt,
   });
   const count = data?.count ?? 0;
   const id = `nav-badge-${badge.id}`;

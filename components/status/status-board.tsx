@@ -5,6 +5,7 @@ import { fetchJson, FetchError } from "@/components/data-table/fetch-json";
 import { Button } from "@/components/ui/button";
 import { formatDateTime, formatDuration } from "@/lib/format";
 import type { IncidentView, ModuleState, ModuleStatusView, StatusPageData } from "@/lib/status";
+import { useReadAt } from "@/components/live/read-at";
 
 /** What each state looks like: a word, its dot and its badge colours. */
 const STATE_LOOK: Record<ModuleState, { label: string; dot: string; badge: string }> = {
@@ -174,10 +175,12 @@ function Summary({ data }: { data: StatusPageData }) {
  * the summary (the subscription form's place).
  */
 export function StatusBoard({ initial, live, aside }: { initial: StatusPageData; live: boolean; aside?: ReactNode }) {
+  const readAt = useReadAt();
   const query = useQuery({
     queryKey: ["status"],
     queryFn: ({ signal }) => fetchJson<StatusPageData>("/api/status", signal),
     initialData: initial,
+    initialDataUpdatedAt: readAt,
     refetchInterval: live ? 30_000 : 15_000,
   });
   const data = query.data;

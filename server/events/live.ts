@@ -101,7 +101,7 @@ export function liveStream(engine: Engine, role: Access, silenceMs: number, sign
       // Set before the first await: a reader that leaves while the channel subscribes ends it all the same.
       let open = true;
       // Each sent with `at`, the server's clock as it leaves (after every change it tells of was committed): a page whose
-      // data was read before that may not show them (components/live/live-hydration-boundary.tsx).
+      // data was read before that may not show them (components/live/live-provider.tsx).
       const changes = throttle<LiveNotice>((n) => send("change", { ...n, at: Date.now() }), mergeNotices, LIVE_NOTICE_MS);
       // What ends the channel's parts, in the order they started.
       const stops: (() => void)[] = [() => changes.stop()];

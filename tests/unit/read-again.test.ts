@@ -1,6 +1,8 @@
-import { InfiniteQueryObserver, QueryClient, type InfiniteData } from "@tanstack/react-query";
+import { hydrate, InfiniteQueryObserver, QueryClient, QueryObserver, type InfiniteData } from "@tanstack/react-query";
 import { afterEach, describe, expect, it } from "vitest";
-import { readAgain, readOlder } from "@/components/live/read-again";
+import { dehydrateAsOf } from "@/components/data-table/query-client";
+import { readAgain, readOlder, watchServerData } from "@/components/live/read-again";
+import { HeardLog } from "@/lib/live-ready";
 
 /**
  * components/live/read-again.ts: a live notice and a reader's "Older runs" meet on one paged list. Neither may undo
@@ -84,5 +86,103 @@ describe("readAgain and readOlder", () => {
     readAgain(l.client, new Set(["orders"]));
     await l.settle();
     expect(l.reads).toEqual([null]);
+  });
+});
+
+/**
+ * components/live/read-again.ts `watchServerData` and components/data-table/query-client.ts `dehydrateAsOf`: data read on
+ * the server that reaches the tab after a notice it predates reads again; data read after it, or fetched in the tab,
+ * does not.
+ */
+describe("watchServerData", () => {
+  const NOTICE = Date.UTC(2026, 11, 2, 12);
+  const ticks = () => new Promise((r) => setTimeout(r, 5));
+
+  /** A tab that heard a movement change at NOTICE, watching its query cache; `reads` counts the list's fetches. */
+  function tab() {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
+    const heard = new HeardLog();
+    heard.hear(["movement"], NOTICE);
+    const stop = watchServerData(client, heard);
+    let reads = 0;
+    const observe = (key: string[]) => {
+      const observer = new QueryObserver(client, { queryKey: key, queryFn: async () => (reads++, { rows: ["fresh"] }) });
+      const off = observer.subscribe(() => {});
+      return { observer, off };
+    };
+    return { client, stop, observe, reads: () => reads };
+  }
+
+  /** A server's page of movements read from `readAt` on, as the page hands it over. */
+  async function serverPage(readAt: number, root = "movements") {
+    const server = new QueryClient();
+    await server.prefetchQuery({ queryKey: [root, "list", ""], queryFn: async () => ({ rows: ["old"] }) });
+    return dehydrateAsOf(server, readAt);
+  }
+
+  it("the server's data is handed over as of when the read began, its data unchanged", async () => {
+    const state = await serverPage(NOTICE - 500);
+    expect(state.queries.map((q) => [q.state.dataUpdatedAt, q.state.data])).toEqual([[NOTICE - 500, { rows: ["old"] }]]);
+  });
+
+  it("a page read before the notice reads again as it is hydrated; one read after it does not", async () => {
+    const before = tab();
+    hydrate(before.client, await serverPage(NOTICE - 1));
+    const list = before.observe(["movements", "list", ""]);
+    await ticks();
+    expect(before.reads()).toBe(1);
+    expect(list.observer.getCurrentResult().data).toEqual({ rows: ["fresh"] });
+    list.off();
+    before.stop();
+
+    const after = tab();
+    hydrate(after.client, await serverPage(NOTICE + 1));
+    const kept = after.observe(["movements", "list", ""]);
+    await ticks();
+    expect(after.reads()).toBe(0);
+    expect(kept.observer.getCurrentResult().data).toEqual({ rows: ["old"] });
+    kept.off();
+    after.stop();
+  });
+
+  it("a query whose topics the tab heard nothing of since is not read again", async () => {
+    const t = tab();
+    hydrate(t.client, await serverPage(NOTICE - 1, "audit"));
+    const list = t.observe(["audit", "list", ""]);
+    await ticks();
+    expect(t.reads()).toBe(0);
+    list.off();
+    t.stop();
+  });
+
+  it("a component's initial data read before the notice reads again; a query fetched in the tab is left alone", async () => {
+    const t = tab();
+    const detail = new QueryObserver(t.client, {
+      queryKey: ["movements", "detail", "X"],
+      queryFn: async () => ({ rows: ["fresh"] }),
+      initialData: { rows: ["old"] },
+      initialDataUpdatedAt: NOTICE - 1,
+    });
+    const off = detail.subscribe(() => {});
+    await ticks();
+    expect(detail.getCurrentResult().data).toEqual({ rows: ["fresh"] });
+    off();
+    // A query fetched in the tab (no data when it is made) is never read again for it.
+    const fetched = t.observe(["movements", "list", "?type=DEPOSIT"]);
+    await ticks();
+    expect(t.reads()).toBe(1);
+    fetched.off();
+    t.stop();
+  });
+
+  it("a page hydrated over a query the tab already had is checked the same way", async () => {
+    const t = tab();
+    t.client.setQueryData(["movements", "list", ""], { rows: ["older"] }, { updatedAt: NOTICE - 10_000 });
+    hydrate(t.client, await serverPage(NOTICE - 1));
+    const list = t.observe(["movements", "list", ""]);
+    await ticks();
+    expect(t.reads()).toBe(1);
+    list.off();
+    t.stop();
   });
 });

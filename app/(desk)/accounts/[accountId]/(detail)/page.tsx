@@ -1,12 +1,11 @@
-import { dehydrate } from "@tanstack/react-query";
+import { HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { AccountDetail } from "@/components/accounts/account-detail";
 import { TradingCredentialsSection } from "./trading-credentials-section";
 import { accountKeys } from "@/components/accounts/query-keys";
 import { pendingMarksResource } from "@/components/approvals/query-keys";
-import { makeQueryClient } from "@/components/data-table/query-client";
-import { LiveHydrationBoundary } from "@/components/live/live-hydration-boundary";
+import { dehydrateAsOf, makeQueryClient } from "@/components/data-table/query-client";
 import { can } from "@/lib/auth/permissions";
 import { getAccountActivities, getAccountBalance, getAccountFor, getAccountPositions } from "@/server/accounts/accounts";
 import { pendingMarks } from "@/server/approvals/queue";
@@ -53,7 +52,7 @@ export default async function AccountPage({
   if ((await overview) === undefined) notFound();
   const notice = sp.created ? "The account was opened." : sp.updated ? "The account was updated." : undefined;
   return (
-    <LiveHydrationBoundary state={dehydrate(queryClient)} readAt={readAt}>
+    <HydrationBoundary state={dehydrateAsOf(queryClient, readAt)}>
       <AccountDetail
         accountId={accountId}
         canWrite={can(staff, "accounts:write")}
@@ -66,6 +65,6 @@ export default async function AccountPage({
         notice={notice}
       />
       {can(staff, "accounts:write") ? <TradingCredentialsSection accountId={accountId} /> : null}
-    </LiveHydrationBoundary>
+    </HydrationBoundary>
   );
 }

@@ -21,7 +21,7 @@ export const metadata: Metadata = { title: "Approval request" };
 export default lookupPage(
   "approvals:read",
   ({ id }: { id: string }) => findApproval(id),
-  (stored, { staff, readAt }) => {
+  (stored, { staff }) => {
     const r = can(staff, "pii:view") ? stored : maskApprovalPii(stored);
     const controls = decisionControls(r, staff);
     const op = approvableOperation(r.action);
@@ -34,7 +34,7 @@ export default lookupPage(
     return (
       <>
         <PageHeader title={`Approval: ${ruleActionLabel(r.ruleAction)}`} back={{ href: "/approvals", label: "Approvals" }} />
-        <RefreshOnChange topics={["approval"]} readAt={readAt} />
+        <RefreshOnChange topics={["approval"]} />
         <ApprovalView
           r={r}
           now={new Date().getTime()}

@@ -11,10 +11,10 @@ export const metadata: Metadata = { title: "Bulk journal batch" };
 export default lookupPage(
   "movements:read",
   ({ batchId }: { batchId: string }) => findBatch(batchId),
-  (view, { staff, readAt }) => (
+  (view, { staff }) => (
     <>
       <PageHeader title={`Bulk journals ${view.id}`} back={{ href: "/movements", label: "Movements" }} />
-      <BatchResults view={view} readAt={readAt} canRetry={can(staff, "movements:write")} />
+      <BatchResults view={view} canRetry={can(staff, "movements:write")} />
     </>
   ),
 );

@@ -1,5 +1,6 @@
 import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
+import { ReadAt } from "@/components/live/read-at";
 import type { Permission } from "@/lib/auth/permissions";
 import { requirePermission, type PageGuardOptions, type Staff } from "@/server/auth/guard";
 import { requestReadAt } from "@/server/notices/read-at";
@@ -32,13 +33,13 @@ export function lookupLayout<P>(permission: Permission, find: (params: P) => Pro
 
 /**
  * The page under a `lookupLayout`: the permission again (for the staff member the page acts for), the thing found by
- * the same `find` (the request's cached read), then what the page shows of it; `readAt`, when the request began to
- * read it (for a page kept live by `RefreshOnChange`).
+ * the same `find` (the request's cached read), then what the page shows of it, under `ReadAt` (when the request began
+ * to read: components that start from the server's data read it again if a change was heard since).
  */
 export function lookupPage<P, T>(
   permission: Permission,
   find: (params: P) => Promise<T | null | undefined>,
-  view: (found: T, page: { staff: Staff; params: P; readAt: number }) => ReactNode | Promise<ReactNode>,
+  view: (found: T, page: { staff: Staff; params: P }) => ReactNode | Promise<ReactNode>,
 ) {
   return async function LookupPage({ params }: { params: Promise<P> }) {
     const staff = await requirePermission(permission);
@@ -46,6 +47,6 @@ export function lookupPage<P, T>(
     const readAt = requestReadAt();
     const found = await find(p);
     if (!found) notFound();
-    return view(found, { staff, params: p, readAt });
+    return <ReadAt at={readAt}>{await view(found, { staff, params: p })}</ReadAt>;
   };
 }
