@@ -95,12 +95,13 @@ describe("readAgain and readOlder", () => {
  * does not.
  */
 describe("watchServerData", () => {
-  const NOTICE = Date.UTC(2026, 11, 2, 12);
+  // Nothing here goes stale by age (staleTime Infinity): a read is the watcher's doing alone, whatever the clock says.
+  const NOTICE = Date.now();
   const ticks = () => new Promise((r) => setTimeout(r, 5));
 
   /** A tab that heard a movement change at NOTICE, watching its query cache; `reads` counts the list's fetches. */
   function tab() {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
     const heard = new HeardLog();
     heard.hear(["movement"], NOTICE);
     const stop = watchServerData(client, heard);
