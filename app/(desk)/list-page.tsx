@@ -1,7 +1,6 @@
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { ListPage, type Prefetch } from "@/components/data-table/list-page";
-import { ReadAt } from "@/components/live/read-at";
 import type { Permission } from "@/lib/auth/permissions";
 import { resolveAccount } from "@/server/accounts/directory";
 import { requirePermission, type Staff } from "@/server/auth/guard";
@@ -42,11 +41,9 @@ export function listPage<S, F>(
     const readAt = requestReadAt();
     const { table, ...shown } = await view(state, { staff, db, filter: params.filters(state), search });
     return (
-      <ReadAt at={readAt}>
-        <ListPage title={metadata.title} readAt={readAt} {...shown}>
-          {table}
-        </ListPage>
-      </ReadAt>
+      <ListPage title={metadata.title} readAt={readAt} {...shown}>
+        {table}
+      </ListPage>
     );
   };
 }

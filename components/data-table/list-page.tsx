@@ -1,5 +1,6 @@
 import { HydrationBoundary, type QueryKey } from "@tanstack/react-query";
 import type { ReactNode } from "react";
+import { ReadAt } from "@/components/live/read-at";
 import { PageHeader } from "@/components/ui/page";
 import { dehydrateAsOf, makeQueryClient } from "./query-client";
 
@@ -45,9 +46,9 @@ export async function ListPage({
     ),
   );
   return (
-    <>
+    <ReadAt at={readAt}>
       <PageHeader title={title} description={description} actions={actions} />
       <HydrationBoundary state={dehydrateAsOf(client, readAt)}>{children}</HydrationBoundary>
-    </>
+    </ReadAt>
   );
 }
