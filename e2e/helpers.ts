@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from "./fixtures";
+import { expect, test, type Locator, type Page, type Request } from "./fixtures";
 
 export const DEMO_PASSWORD = "brokerdesk-demo";
 export const ROLE_EMAILS = {
@@ -21,11 +21,16 @@ export function describeAs(title: string, role: DemoRole, tests: () => void) {
 }
 
 /**
- * Holds the page's next client-side navigation to `pathname` (its RSC response, read in full on the server first) until
- * `meanwhile` has made a change and the tab's live channel has heard of it: the page then arrives with a read older
- * than a change the tab was told of while no part of the page was there to read again. `arrived` resolves once it did.
+ * Holds the answer to the page's first request to `pathname` that `pick` chooses (read in full on the server first)
+ * until `meanwhile` has made a change and the tab's live channel has heard of it: the tab then receives a read older
+ * than a change it was told of while the read was on its way. `arrived` resolves once it did.
  */
-export async function holdNavigation(page: Page, pathname: string, meanwhile: () => Promise<void>): Promise<{ arrived: Promise<void> }> {
+export async function holdResponse(
+  page: Page,
+  pathname: string,
+  meanwhile: () => Promise<void>,
+  pick: (request: Request) => Promise<boolean> = async () => true,
+): Promise<{ arrived: Promise<void> }> {
   const notices = async () => Number(await page.getByTestId("live-indicator").getAttribute("data-notices"));
   let settle!: (error?: unknown) => void;
   const done = new Promise<void>((resolve, reject) => (settle = (error) => (error ? reject(error) : resolve())));
@@ -33,13 +38,13 @@ export async function holdNavigation(page: Page, pathname: string, meanwhile: ()
   await page.route(
     (url) => url.pathname === pathname,
     async (route) => {
-      const request = route.request();
-      // Only the navigation, once: not a prefetch, nor the page reading itself again when it has arrived.
-      if (held || !(await request.headerValue("rsc")) || (await request.headerValue("next-router-prefetch"))) return route.continue();
+      if (held || !(await pick(route.request()))) return route.continue();
       held = true;
-      // A failure here fails the test (through what this returns), not the route, which would hang the navigation.
+      // A failure here fails the test (through what this returns), not the route, which would hang the request.
       try {
         const response = await route.fetch();
+        // The tab must hear the change: its live channel open first (a full page load opens it as it hydrates).
+        await expect(page.getByTestId("live-indicator")).toContainText("Live");
         const before = await notices();
         await meanwhile();
         await expect.poll(notices).toBeGreaterThan(before);
@@ -52,6 +57,20 @@ export async function holdNavigation(page: Page, pathname: string, meanwhile: ()
     },
   );
   return { arrived: done };
+}
+
+/**
+ * Holds the page's next client-side navigation to `pathname` (its RSC response; not a prefetch, nor the page reading
+ * itself again when it has arrived) as `holdResponse`: the page arrives with a read older than a change the tab was
+ * told of while no part of the page was there to read again.
+ */
+export function holdNavigation(page: Page, pathname: string, meanwhile: () => Promise<void>) {
+  return holdResponse(
+    page,
+    pathname,
+    meanwhile,
+    async (request) => !!(await request.headerValue("rsc")) && !(await request.headerValue("next-router-prefetch")),
+  );
 }
 
 /** Opens `path` and waits for its heading. */

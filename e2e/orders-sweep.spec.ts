@@ -2,7 +2,7 @@ import { expect, test, type Page } from "./fixtures";
 import { E2E_SWEEP_RATE, READY_MS } from "../playwright.config";
 import { sandboxCall } from "./accounts-helpers";
 import { JOURNAL_TARGET } from "./approvals-helpers";
-import { shots, storageFor } from "./helpers";
+import { holdResponse, shots, storageFor } from "./helpers";
 import { usStockOrder } from "../tests/helpers/orders";
 
 /**
@@ -93,6 +93,21 @@ test.describe("orders placed outside the desk", () => {
     await expect.poll(checkedAt).not.toBe(before);
     await expect(line).toHaveAttribute("data-pending", "false");
     await shots(page, "orders-sweep", "filtered");
+  });
+
+  test("one found while the blotter's first read of changes is on its way appears once that read has come", async ({ page }) => {
+    const account = seedAccount("VBD1000035");
+    const coid = `e2eSweepR${run}`;
+    // The blotter reads the changes since its first page as it mounts; that read is made before the customer's order
+    // is found and answered after the tab heard of it (a refetch then joins the read in flight).
+    const { arrived } = await holdResponse(page, "/api/orders/changes", async () => {
+      placeAtSandbox(account.id, coid, "22.36");
+      expect((await page.request.get(`/api/orders/check?account=${account.number}`)).ok()).toBe(true);
+      await expect.poll(async () => (await page.request.get(`/api/search?q=${coid}`)).text()).toContain(coid);
+    });
+    await page.goto(`/orders?account=${account.number}`);
+    await arrived;
+    await expectRow(page, coid);
   });
 
   test("appear in the unfiltered blotter by the sweep alone; the account page offers the same check", async ({ page }) => {

@@ -2,21 +2,27 @@ import type { Query, QueryClient } from "@tanstack/react-query";
 import type { HeardLog } from "@/lib/live-ready";
 import { topicsOfQueryRoot } from "@/lib/stream-health";
 
-/** A paged list in the middle of reading an older page ("Older runs", "Load more"). */
-const readingOlder = (q: Query) => q.state.fetchStatus === "fetching" && q.state.fetchMeta?.fetchMore !== undefined;
+/**
+ * A read in flight that a refetch now would not replace by a new one: a paged list reading an older page ("Older
+ * runs", "Load more"; a refetch would cancel it), or a query's first read (TanStack Query joins a refetch of a query
+ * without data to the read in flight, whose answer may predate the change).
+ */
+const readInFlight = (q: Query) =>
+  q.state.fetchStatus === "fetching" && (q.state.data === undefined || q.state.fetchMeta?.fetchMore !== undefined);
 
 const waiting = new WeakSet<Query>();
 
 /**
  * The lists under `roots` read again (a live notice said they changed): each refetches every page it shows. A list
  * reading an older page reads again once that page has come: a refetch now would cancel the read, and the page the
- * reader asked for would be lost (the list would stay at the pages it had).
+ * reader asked for would be lost (the list would stay at the pages it had). A query whose first read is in flight
+ * reads again once it has come: that read may have been made before the change, and nothing else would read it.
  */
 export function readAgain(client: QueryClient, roots: ReadonlySet<string>) {
   const cache = client.getQueryCache();
   const under = (q: Query) => roots.has(String(q.queryKey[0]));
-  void client.invalidateQueries({ predicate: (q) => under(q) && !readingOlder(q) });
-  for (const q of cache.findAll({ predicate: (q) => under(q) && readingOlder(q) })) {
+  void client.invalidateQueries({ predicate: (q) => under(q) && !readInFlight(q) });
+  for (const q of cache.findAll({ predicate: (q) => under(q) && readInFlight(q) })) {
     if (waiting.has(q)) continue;
     waiting.add(q);
     const stop = cache.subscribe(() => {

@@ -80,6 +80,34 @@ describe("readAgain and readOlder", () => {
     expect(l.shown()).toEqual(["r6", "r5", "r4", "r3"]);
   });
 
+  it("a notice while a query's first read is in flight reads again once that read has come", async () => {
+    // The blotter's changes since its watermark: read at the server before an order was booked, answered after the
+    // notice of it reached the tab. TanStack Query joins a refetch of a query without data to the read in flight.
+    const books = ["o1"];
+    const held: (() => void)[] = [];
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+    const observer = new QueryObserver(client, {
+      queryKey: ["orders", "changes", ""],
+      queryFn: async () => {
+        const read = [...books];
+        await new Promise<void>((go) => held.push(go));
+        return read;
+      },
+    });
+    const off = observer.subscribe(() => {});
+    lists.push({ stop: () => (off(), client.clear()) });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(held).toHaveLength(1);
+
+    books.push("o2");
+    readAgain(client, new Set(["orders"]));
+    for (let i = 0; i < 20; i++) {
+      await new Promise((r) => setTimeout(r, 0));
+      held.splice(0).forEach((go) => go());
+    }
+    expect(observer.getCurrentResult().data).toEqual(["o1", "o2"]);
+  });
+
   it("a notice for other lists leaves this one alone", async () => {
     const l = list(["r2", "r1"]);
     await l.settle();
