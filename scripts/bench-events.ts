@@ -1,11 +1,12 @@
 import "server-only";
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { tradeFill } from "./bench/fills";
+import { startChild } from "./bench/load";
 import { freePort } from "./free-port";
 import { prepareAppDb } from "@/server/db";
 import { openEngine, type Engine } from "@/server/db/engine";
@@ -38,25 +39,13 @@ interface Sandbox {
 
 async function startSandboxProcess(env: Record<string, string>): Promise<Sandbox> {
   const [port, grpcPort] = [await freePort(), await freePort()];
-  const child = spawn(path.resolve("node_modules/.bin/tsx"), ["--conditions=react-server", "server/sandbox/main.ts"], {
-    env: { ...process.env, ...env, SANDBOX_PORT: String(port), SANDBOX_GRPC_PORT: String(grpcPort), LOG_LEVEL: "warn" },
-    stdio: "ignore",
-    detached: true,
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const end = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the sandbox exited with ${child.exitCode}`);
-    if (
-      await fetch(`${url}/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { url, grpcPort, child };
-    if (Date.now() > end) throw new Error("the sandbox did not start");
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  const started = await startChild(
+    "server/sandbox/main.ts",
+    { ...env, SANDBOX_PORT: String(port), SANDBOX_GRPC_PORT: String(grpcPort), LOG_LEVEL: "warn" },
+    port,
+    "/health",
+  );
+  return { ...started, grpcPort };
 }
 
 function stopSandbox(sb: Sandbox) {

@@ -35,7 +35,22 @@ export interface Child {
 
 const children = new Set<ChildProcess>();
 
-/** Starts `script` under node + tsx (one process, its own group) and waits until GET `probe` answers 200. */
+/**
+ * GET `url` answers 200, and not `readingAhead` (the sandbox's health while it reads a year of daily bars after its
+ * start: seconds of one core that a measured phase would count as the requests' work).
+ */
+async function ready(url: string): Promise<boolean> {
+  try {
+    const res = await fetch(url);
+    if (!res.ok) return false;
+    const body: unknown = JSON.parse((await res.text()) || "null");
+    return !(typeof body === "object" && body !== null && "readingAhead" in body && body.readingAhead);
+  } catch {
+    return false;
+  }
+}
+
+/** Starts `script` under node + tsx (one process, its own group) and waits until GET `probe` says it is ready. */
 export async function startChild(
   script: string,
   env: Record<string, string>,
@@ -64,13 +79,7 @@ export async function startChild(
   const end = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
-    if (
-      await fetch(`${url}${probe}`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { url, grpcPort, child };
+    if (await ready(`${url}${probe}`)) return { url, grpcPort, child };
     if (Date.now() > end) throw new Error(`${script} did not start`);
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -32,6 +32,8 @@ export interface Sandbox {
   modules: ModuleFaults;
   /** When true, new funding/FX/journal requests stay SUBMITTED until a control call completes or cancels them. */
   holdRequests: boolean;
+  /** While true, the sandbox is reading a year of daily bars ahead after its start (`warmHistory`; `/health` says so). */
+  readingAhead: boolean;
   /** Calls answered per "METHOD /path" since start or the last reset (the control API's own calls excluded). */
   calls: Map<string, number>;
   /** POST calls answered per "METHOD /path client_request_id" (a write's request id), reset with `calls`. */

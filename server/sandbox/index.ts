@@ -89,6 +89,7 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Runn
     faults: new FaultStore(),
     modules: new ModuleFaults(),
     holdRequests: false,
+    readingAhead: false,
     calls: new Map(),
     callsByRequestId: new Map(),
   };
@@ -112,9 +113,12 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Runn
   );
   const warming = new AbortController();
   if (opts.warmHistory) {
-    void warmYearOfBars(sandbox, warming.signal).catch((err: unknown) => {
-      if (!warming.signal.aborted) log.error({ err }, "sandbox: reading a year of daily bars failed");
-    });
+    sandbox.readingAhead = true;
+    void warmYearOfBars(sandbox, warming.signal)
+      .catch((err: unknown) => {
+        if (!warming.signal.aborted) log.error({ err }, "sandbox: reading a year of daily bars failed");
+      })
+      .finally(() => (sandbox.readingAhead = false));
   }
   return {
     url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,

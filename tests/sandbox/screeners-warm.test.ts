@@ -44,3 +44,22 @@ describe("a year of daily bars read ahead", () => {
     expect(computed()).toBe(before);
   }, 120_000);
 });
+
+describe("the read-ahead on /health", () => {
+  const health = async (f: Fixture) => (await (await fetch(`${f.sb.url}/health`)).json()) as { status: string; readingAhead: boolean };
+
+  it("says readingAhead from the start until the year is read; a sandbox started without it never does", async () => {
+    const reading = await startFixture(engines[0], { warmHistory: true });
+    const plain = await startFixture(engines[0]);
+    try {
+      expect(await health(reading)).toEqual({ status: "ok", readingAhead: true });
+      expect(await health(plain)).toEqual({ status: "ok", readingAhead: false });
+      await expect.poll(async () => (await health(reading)).readingAhead, { timeout: 120_000, interval: 200 }).toBe(false);
+      // Done, not abandoned: the 52-week ranking's bars are kept.
+      const us = (await rowsOf(reading.sb.sandbox, "US_STOCK")).map((r) => r.q.tape);
+      expect(us.every((tape) => tape.historyComputed > 0)).toBe(true);
+    } finally {
+      await Promise.all([reading.close(), plain.close()]);
+    }
+  }, 150_000);
+});
