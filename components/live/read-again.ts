@@ -25,11 +25,13 @@ export function readAgain(client: QueryClient, roots: ReadonlySet<string>) {
   for (const q of cache.findAll({ predicate: (q) => under(q) && readInFlight(q) })) {
     if (waiting.has(q)) continue;
     waiting.add(q);
-    const stop = cache.subscribe(() => {
-      if (q.state.fetchStatus !== "idle") return;
+    const stop = cache.subscribe((event) => {
+      // Removed from the cache (no one shows it any more): nothing to read again, and nothing left to wait for.
+      const removed = event.type === "removed" && event.query === q;
+      if (!removed && q.state.fetchStatus !== "idle") return;
       stop();
       waiting.delete(q);
-      void client.invalidateQueries({ queryKey: q.queryKey, exact: true });
+      if (!removed) void client.invalidateQueries({ queryKey: q.queryKey, exact: true });
     });
   }
 }

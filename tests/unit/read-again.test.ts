@@ -108,6 +108,17 @@ describe("readAgain and readOlder", () => {
     expect(observer.getCurrentResult().data).toEqual(["o1", "o2"]);
   });
 
+  it("a query removed while its first read is in flight is no longer waited for", async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    lists.push({ stop: () => client.clear() });
+    void client.prefetchQuery({ queryKey: ["orders", "changes", ""], queryFn: () => new Promise(() => {}) });
+    await new Promise((r) => setTimeout(r, 0));
+    readAgain(client, new Set(["orders"]));
+    expect(client.getQueryCache().hasListeners()).toBe(true);
+    client.removeQueries({ queryKey: ["orders"] });
+    expect(client.getQueryCache().hasListeners()).toBe(false);
+  });
+
   it("a notice for other lists leaves this one alone", async () => {
     const l = list(["r2", "r1"]);
     await l.settle();
