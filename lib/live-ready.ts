@@ -37,13 +37,6 @@ export function heardAtReady(ready: LiveReady, missed: boolean): Record<string, 
 }
 
 /**
- * How far apart the clocks of two instances may be: a page read on one and a notice sent by another (the tab's live
- * channel may be served elsewhere) are compared by their clocks. A notice up to this long before a read counts as
- * after it, which costs at most one read more.
- */
-export const CLOCK_MARGIN_MS = 1_000;
-
-/**
  * A tab's record of when each topic last changed (the server's clock: notices' `at`, the ready's times), so that data
  * read on the server at `readAt` and shown later (a page arriving after the notice) knows it may be behind.
  */
@@ -54,11 +47,8 @@ export class HeardLog {
     for (const t of topics) this.at.set(t, Math.max(this.at.get(t) ?? -Infinity, at));
   }
 
-  /**
-   * Whether any of `topics` may have changed at or after `readAt` (a notice at the same millisecond counts, and one up
-   * to CLOCK_MARGIN_MS before: another instance's clock).
-   */
+  /** Whether any of `topics` may have changed at or after `readAt` (a notice at the same millisecond counts). */
   changedSince(topics: readonly string[], readAt: number): boolean {
-    return topics.some((t) => (this.at.get(t) ?? -Infinity) >= readAt - CLOCK_MARGIN_MS);
+    return topics.some((t) => (this.at.get(t) ?? -Infinity) >= readAt);
   }
 }

@@ -2,7 +2,7 @@ import { hydrate, InfiniteQueryObserver, QueryClient, QueryObserver, type Infini
 import { afterEach, describe, expect, it } from "vitest";
 import { dehydrateAsOf } from "@/components/data-table/query-client";
 import { readAgain, readOlder, watchServerData } from "@/components/live/read-again";
-import { CLOCK_MARGIN_MS, HeardLog } from "@/lib/live-ready";
+import { HeardLog } from "@/lib/live-ready";
 
 /**
  * components/live/read-again.ts: a live notice and a reader's "Older runs" meet on one paged list. Neither may undo
@@ -176,7 +176,7 @@ describe("watchServerData", () => {
     before.stop();
 
     const after = tab();
-    hydrate(after.client, await serverPage(NOTICE + CLOCK_MARGIN_MS + 1));
+    hydrate(after.client, await serverPage(NOTICE + 1));
     const kept = after.observe(["movements", "list", ""]);
     await ticks();
     expect(after.reads()).toBe(0);
