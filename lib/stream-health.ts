@@ -22,6 +22,16 @@ export interface SyncRunView {
   lastError?: string;
 }
 
+/**
+ * A run's progress as the stream page words it: "3 of 40" once its total is known (a run with nothing to do: "0 of 0"),
+ * "12 so far" while one still running has not counted it, and the count alone for one that ended without a total.
+ */
+export function runProgress(run: Pick<SyncRunView, "status" | "total" | "done">): string {
+  const n = (v: number) => v.toLocaleString("en-GB");
+  if (run.total !== undefined) return `${n(run.done)} of ${n(run.total)}`;
+  return run.status === "running" ? `${n(run.done)} so far` : n(run.done);
+}
+
 export interface StreamHealth extends StreamStatus {
   leader?: string;
   heartbeatAt?: string;

@@ -8,7 +8,7 @@ import { Badge, type Tone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Panel } from "@/components/ui/page";
 import { formatDateTime } from "@/lib/format";
-import { STREAM_STATE_LABELS, type StreamHealth, type StreamState, type SyncRunView } from "@/lib/stream-health";
+import { runProgress, STREAM_STATE_LABELS, type StreamHealth, type StreamState, type SyncRunView } from "@/lib/stream-health";
 import { requestReconciliation, requestStreamReconnect } from "@/server/actions/stream";
 import { EventsChart } from "./events-chart";
 
@@ -56,12 +56,7 @@ function RunFacts({ run, progress }: { run?: SyncRunView; progress?: boolean }) 
               {run.status}
             </Badge>,
           ],
-          [
-            "Progress",
-            run.total
-              ? `${run.done.toLocaleString("en-GB")} of ${run.total.toLocaleString("en-GB")}`
-              : `${run.done.toLocaleString("en-GB")} so far`,
-          ],
+          ["Progress", runProgress(run)],
           [
             "Checked · fixed · errors",
             `${run.checked.toLocaleString("en-GB")} · ${run.fixed.toLocaleString("en-GB")} · ${run.errors.toLocaleString("en-GB")}`,

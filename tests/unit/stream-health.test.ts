@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { streamAlert } from "@/lib/stream-health";
+import { runProgress, streamAlert } from "@/lib/stream-health";
 
 describe("streamAlert (the banner across the desk)", () => {
   const at = (s: string) => `2026-11-23T10:00:${s}.000Z`;
@@ -16,5 +16,18 @@ describe("streamAlert (the banner across the desk)", () => {
   });
   it("is off with no status yet", () => {
     expect(streamAlert(undefined, 30_000)).toBe(false);
+  });
+});
+
+describe("runProgress (a backfill's or a reconciliation's progress on the stream page)", () => {
+  it("counts against the total once known, a run with nothing to do included", () => {
+    expect(runProgress({ status: "running", total: 40, done: 3 })).toBe("3 of 40");
+    expect(runProgress({ status: "done", total: 0, done: 0 })).toBe("0 of 0");
+    expect(runProgress({ status: "done", total: 1200, done: 1200 })).toBe("1,200 of 1,200");
+  });
+  it("says 'so far' only while a run without a total is still running", () => {
+    expect(runProgress({ status: "running", done: 12 })).toBe("12 so far");
+    expect(runProgress({ status: "done", done: 12 })).toBe("12");
+    expect(runProgress({ status: "failed", done: 0 })).toBe("0");
   });
 });
