@@ -57,31 +57,6 @@ describe.each(engines.map((e) => [e.name, e] as [string, TestEngine]))("trading 
     await db?.close();
   });
 
-  it("16 concurrent placements on one CASH account: holds never exceed the cash", async () => {
-    const masterId = (await api.op("listVirtualAccounts", "resource", { query: { page_size: 1 } })).body.data[0].belong_account_id;
-    const created = await api.op("createVirtualAccount", "resource", {
-      body: {
-        client_request_id: rid("va"),
-        belong_account_id: masterId,
-        external_account_number: String(Date.now()).slice(-9),
-        account_type: "CASH",
-        trading_permissions: ["US_STOCK_NORMAL"],
-      },
-    });
-    const acct = created.body.account_id;
-    await fund(api, acct, "1000.00");
-    await setPrice(api, "KO", "60.00");
-    // Each order holds 300.00 + commission: three fit in 1000.00, a fourth does not.
-    const results = await Promise.all(
-      Array.from({ length: 16 }, () => place(api, acct, [stock({ symbol: "KO", limit_price: "30.00", quantity: "10" })])),
-    );
-    expect(results.filter((r) => r.status === 200)).toHaveLength(3);
-    expect(results.filter((r) => r.status === 417).every((r) => r.body.error_code === "INSUFFICIENT_BUYING_POWER")).toBe(true);
-    const bal = await api.op("getBalance", "resource", { query: { account_id: acct } });
-    const usd = bal.body.account_currency_assets.find((c: { currency: string }) => c.currency === "USD");
-    expect(Number(usd.held_amount)).toBeLessThanOrEqual(1000);
-  });
-
   /** A new virtual account of this type, funded with `amount` USD. */
   const newAccount = async (type: "CASH" | "MARGIN", amount: string) => {
     const masterId = (await api.op("listVirtualAccounts", "resource", { query: { page_size: 1 } })).body.data[0].belong_account_id;
@@ -97,6 +72,20 @@ describe.each(engines.map((e) => [e.name, e] as [string, TestEngine]))("trading 
     await fund(api, created.body.account_id, amount);
     return created.body.account_id as string;
   };
+  it("16 concurrent placements on one CASH account: holds never exceed the cash", async () => {
+    const acct = await newAccount("CASH", "1000.00");
+    await setPrice(api, "KO", "60.00");
+    // Each order holds 300.00 + commission: three fit in 1000.00, a fourth does not.
+    const results = await Promise.all(
+      Array.from({ length: 16 }, () => place(api, acct, [stock({ symbol: "KO", limit_price: "30.00", quantity: "10" })])),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(3);
+    expect(results.filter((r) => r.status === 417).every((r) => r.body.error_code === "INSUFFICIENT_BUYING_POWER")).toBe(true);
+    const bal = await api.op("getBalance", "resource", { query: { account_id: acct } });
+    const usd = bal.body.account_currency_assets.find((c: { currency: string }) => c.currency === "USD");
+    expect(Number(usd.held_amount)).toBeLessThanOrEqual(1000);
+  });
+
   const usdRow = async (acct: string) =>
     (
       await db.engine.query<{ cash_balance: string; held_amount: string }>(
