@@ -40,14 +40,10 @@ const children = new Set<ChildProcess>();
  * start: seconds of one core that a measured phase would count as the requests' work).
  */
 async function ready(url: string): Promise<boolean> {
-  try {
-    const res = await fetch(url);
-    if (!res.ok) return false;
-    const body: unknown = JSON.parse((await res.text()) || "null");
-    return !(typeof body === "object" && body !== null && "readingAhead" in body && body.readingAhead);
-  } catch {
-    return false;
-  }
+  const res = await fetch(url).catch(() => undefined);
+  if (!res?.ok) return false;
+  const body: unknown = await res.json().catch(() => null);
+  return !(typeof body === "object" && body !== null && "readingAhead" in body && body.readingAhead);
 }
 
 /** Starts `script` under node + tsx (one process, its own group) and waits until GET `probe` says it is ready. */
