@@ -22,7 +22,7 @@ export function bossDb(engine: Engine): PgBoss.Db {
   const db = engine.driver as PGlite;
   return {
     async executeSql(text, values) {
-      if (values?.length) return db.query(text, values);
+      if (values?.length) return engine.query(text, values);
       try {
         const results = await db.exec(text);
         return { rows: [...results].reverse().find((r) => r.rows.length)?.rows ?? [] };

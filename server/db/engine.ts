@@ -5,6 +5,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import pg from "pg";
 import { checkout, isConnectionError, neverSent, retrying } from "./checkout";
+import { preparedStatements } from "./pglite-statements";
 
 // The sandbox is a program of its own that reaches the database only through this module (a unit test keeps it so).
 export { surviveLostConnections } from "./unheard";
@@ -99,12 +100,13 @@ async function openPglite(dataDir?: string, templateFile?: string): Promise<Engi
     ...(inMemory ? { postgresqlconf: IN_MEMORY_CONF } : {}),
     ...(template ? { loadDataDir: new DumpBlob(template) } : {}),
   });
+  const prepared = preparedStatements(db);
   // PGlite is one connection: serialise transactions so that interleaved callers never share one.
   let queue: Promise<unknown> = Promise.resolve();
   const engine: Engine = {
     kind: "pglite",
     driver: db,
-    query: (sql, params) => db.query(sql, params) as never,
+    query: (sql, params) => prepared(sql, params),
     exec: async (sql) => {
       await db.exec(sql);
     },
@@ -112,7 +114,7 @@ async function openPglite(dataDir?: string, templateFile?: string): Promise<Engi
       const run = queue.then(() =>
         db.transaction((tx) =>
           fn({
-            query: (s, p) => tx.query(s, p) as never,
+            query: (s, p) => prepared(s, p, tx),
             exec: async (s) => {
               await tx.exec(s);
             },

@@ -122,8 +122,11 @@ describe.each(testEngines())("the job system ($name)", (te) => {
   });
 
   it("a job whose fetch was on its way when the system stopped gets a stopped signal: it ends at its resumable point", async () => {
-    // The worker's next fetch of the queue held on its way to the database until the stop has been asked for.
-    const driver = db.engine.driver as unknown as { query: (text: string, values?: unknown[]) => Promise<unknown> };
+    // The worker's next fetch of the queue held on its way to the database until the stop has been asked for: at the
+    // engine on PGlite, at the pool on the server (server/db/boss-db.ts sends pg-boss's statements there).
+    const driver = (db.engine.kind === "pglite" ? db.engine : db.engine.driver) as unknown as {
+      query: (text: string, values?: unknown[]) => Promise<unknown>;
+    };
     const query = driver.query;
     let fetching!: () => void;
     const reached = new Promise<void>((r) => (fetching = r));
