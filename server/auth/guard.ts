@@ -1,33 +1,25 @@
 import "server-only";
 import { cache } from "react";
-import { getToken } from "next-auth/jwt";
-import { headers } from "next/headers";
+import { cookies } from "next/headers";
 import { forbidden, redirect } from "next/navigation";
 import { SESSION_COOKIE } from "@/auth.config";
 import { can, type Permission } from "@/lib/auth/permissions";
 import { getDb } from "@/server/db";
 import { ENROL_PATH, mustEnrolFirst } from "./enrolment";
+import { openSessionToken } from "./session-token";
 import { findStaffById } from "./staff";
 import { staffOf, type Staff } from "./staff-access";
 
 export type { Staff } from "./staff-access";
 
 /**
- * The session cookie's claims (auth.config.ts's `jwt` callback: `sub`, `signedInAt`), or null: its JWT opened and
- * nothing more. Auth.js's `auth()` would also re-issue the cookie, which a route handler or a page's render cannot
- * send (the proxy renews it on pages); that is a second encryption a request for nothing. Only the cookie is read:
- * a bearer header is the assistant channels' credential, never a session.
+ * The session cookie's claims (auth.config.ts's `jwt` callback: `sub`, `signedInAt`), or null: its token opened
+ * (server/auth/session-token.ts) and nothing more. Only the cookie is read: a bearer header is the assistant channels'
+ * credential, never a session.
  */
 async function sessionClaims(): Promise<{ sub?: string; signedInAt?: unknown } | null> {
   // Read first, whatever follows: it is what makes every page that asks for the staff member render per request.
-  const cookie = (await headers()).get("cookie") ?? "";
-  // As Auth.js reads it: AUTH_SECRET, with AUTH_SECRET_1…3 tried first while a secret is rotated.
-  const secret = [3, 2, 1]
-    .map((i) => process.env[`AUTH_SECRET_${i}`])
-    .concat(process.env.AUTH_SECRET)
-    .filter((v): v is string => !!v);
-  if (!secret.length) return null;
-  return getToken({ req: { headers: { cookie } }, secret, cookieName: SESSION_COOKIE, salt: SESSION_COOKIE });
+  return openSessionToken((await cookies()).get(SESSION_COOKIE)?.value);
 }
 
 /**

@@ -10,7 +10,10 @@ import { testEngines, withEngineDb, withProcessDb } from "../helpers/engines";
 
 /** The request's cookie header, as the real guard (server/auth/guard.ts) reads it through next/headers. */
 const request = vi.hoisted(() => ({ cookie: "" }));
-vi.mock("next/headers", () => ({ headers: async () => new Headers({ cookie: request.cookie }) }));
+vi.mock("next/headers", async () => {
+  const { RequestCookies } = await import("next/dist/compiled/@edge-runtime/cookies");
+  return { cookies: async () => new RequestCookies(new Headers({ cookie: request.cookie })) };
+});
 
 /** A desk session cookie as Auth.js issues it at sign-in (auth.config.ts's `jwt` callback: `sub`, `signedInAt`). */
 async function sessionCookie(staffId: string, signedInAt: number): Promise<string> {

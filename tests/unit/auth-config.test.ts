@@ -1,20 +1,17 @@
 import { NextRequest } from "next/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { authConfig } from "@/auth.config";
+import { pageAccess } from "@/auth.config";
 
 /**
- * The proxy's decision for a page request (auth.config.ts `authorized`), called as Auth.js calls it: which paths pass
- * without a session, and where a signed-out visitor is sent (the host they used, by the scheme the client used).
+ * The proxy's decision for a page request (auth.config.ts `pageAccess`): which paths pass without a session, and where
+ * a signed-out visitor is sent (the host they used, by the scheme the client used).
  */
 afterEach(() => {
   vi.unstubAllEnvs();
 });
 
 const authorized = (url: string, headers: Record<string, string> = {}, signedIn = false) =>
-  authConfig.callbacks.authorized({
-    auth: signedIn ? { user: { id: "1" }, expires: "2099-01-01T00:00:00Z" } : null,
-    request: new NextRequest(url, { headers }),
-  } as Parameters<typeof authConfig.callbacks.authorized>[0]);
+  pageAccess(new NextRequest(url, { headers }), signedIn);
 
 const location = (answer: unknown) => {
   expect(answer).toBeInstanceOf(Response);
@@ -22,7 +19,7 @@ const location = (answer: unknown) => {
   return (answer as Response).headers.get("location");
 };
 
-describe("the proxy's authorized callback", () => {
+describe("the proxy's page access", () => {
   it("lets the RFC 9728 metadata through without a session, the bare document and each channel's below it", () => {
     for (const path of ["", "/api/mcp", "/api/skills"]) {
       expect(authorized(`http://internal:3000/.well-known/oauth-protected-resource${path}`, { host: "desk.test" })).toBe(true);
