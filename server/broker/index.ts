@@ -1,6 +1,7 @@
 import "server-only";
 import type { ConnectionInfo, ConnectionStatus, TokenStatus } from "@/lib/connection";
 import { upstreamConfig, type UpstreamConfig } from "@/lib/env";
+import { refuseWhileBuilding } from "@/server/build-phase";
 import { getDb } from "@/server/db";
 import { createBrokerClient, type BrokerClient, type BrokerClientConfig } from "./client";
 import { BrokerError, isBrokerError } from "./errors";
@@ -21,6 +22,7 @@ export type { ConnectionStatus, TokenStatus } from "@/lib/connection";
 const holder = globalThis as unknown as { __brokerdeskBroker?: BrokerClient };
 
 export function broker(): BrokerClient {
+  refuseWhileBuilding("The upstream");
   holder.__brokerdeskBroker ??= createBrokerClient(clientConfig(upstreamConfig()), {
     tokenStore: new DbTokenStore(getDb),
     // Every real call is evidence of its module's state (server/status).

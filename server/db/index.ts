@@ -1,6 +1,7 @@
 import "server-only";
 import path from "node:path";
 import { env } from "@/lib/env";
+import { refuseWhileBuilding } from "@/server/build-phase";
 import { migrate, openEngine, type Engine } from "./engine";
 
 /** The app's database: the one engine, its schema `brokerdesk` migrated. SQL lives in each domain's queries module. */
@@ -25,6 +26,7 @@ export function appDataDir(): string {
 const holder = globalThis as unknown as { __brokerdeskDb?: Promise<AppDb> };
 
 export function getDb(): Promise<AppDb> {
+  refuseWhileBuilding("The database");
   holder.__brokerdeskDb ??= (async () => {
     const e = env();
     const engine = await openEngine(e.DATABASE_URL ? { url: e.DATABASE_URL } : { dataDir: appDataDir() });

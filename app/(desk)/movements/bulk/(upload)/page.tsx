@@ -1,17 +1,18 @@
 import type { Metadata } from "next";
-import { connection } from "next/server";
 import { BulkJournalUpload } from "@/components/bulk-journals/upload-form";
 import { PageHeader } from "@/components/ui/page";
 import { newClientId } from "@/lib/ids";
+import { requirePermission } from "@/server/auth/guard";
 
 export const metadata: Metadata = { title: "Bulk journals" };
 
 /**
  * A CSV of cash or position journals, checked row by row, then held for approval as one request. The form opens
- * here, so this is where its batch id is made, once a request: the server's HTML and the browser show the same one.
+ * here, so this is where its batch id is made, once a request (the session check makes the page render per
+ * request): the server's HTML and the browser show the same one.
  */
 export default async function Page() {
-  await connection();
+  await requirePermission("movements:write");
   return (
     <>
       <PageHeader

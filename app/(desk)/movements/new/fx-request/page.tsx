@@ -3,11 +3,13 @@ import { FxRequestForm } from "@/components/movement-forms/fx-request-form";
 import { Alert } from "@/components/ui/field";
 import { MovementFormPage } from "@/components/movement-forms/movement-form-page";
 import { getMasterMovementAccount } from "@/server/movements/form-data";
+import { requirePermission } from "@/server/auth/guard";
 
 export const metadata: Metadata = { title: "FX request" };
 
 /** The FX request form, at the omnibus master account. */
 export default async function Page() {
+  await requirePermission("movements:write");
   const master = await getMasterMovementAccount();
   return (
     <MovementFormPage title="FX request">
