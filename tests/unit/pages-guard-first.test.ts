@@ -1,6 +1,6 @@
-import fs from "node:fs";
 import path from "node:path";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { ROOT, sourceFiles } from "../helpers/source-files";
 
 // Next renders a page and its layouts at the same time: the desk layout's session check does not stop a page's own
 // reads, which run for a visitor without a session (and, for a page that uses no request data, in `next build`,
@@ -22,14 +22,8 @@ vi.mock("@/server/auth/guard", () => ({
   requirePermission: async () => Promise.reject(NO_SESSION),
 }));
 
-const DESK = path.join(process.cwd(), "app", "(desk)");
-
-function pages(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const p = path.join(dir, e.name);
-    return e.isDirectory() ? pages(p) : e.name === "page.tsx" ? [p] : [];
-  });
-}
+const DESK = path.join(ROOT, "app", "(desk)");
+const pages = sourceFiles(["app/(desk)"]).filter((f) => f.endsWith("/page.tsx"));
 
 // Every dynamic segment and every query parameter a desk page reads, so that no read hides behind an absent one.
 const params = {
@@ -49,7 +43,7 @@ describe("desk pages", () => {
     reached.length = 0;
   });
 
-  it.each(pages(DESK).map((p) => [path.relative(DESK, p)]))("%s reads nothing before the session check", async (file) => {
+  it.each(pages.map((p) => [path.relative(DESK, path.join(ROOT, p))]))("%s reads nothing before the session check", async (file) => {
     const { default: Page } = (await import(path.join(DESK, file))) as { default: (props: unknown) => unknown };
     await Promise.resolve(Page({ params: Promise.resolve(params), searchParams: Promise.resolve(searchParams) })).catch(
       (error: unknown) => {
