@@ -7,10 +7,8 @@ import {
   type BulkRowError,
   type BulkJournalUpload,
 } from "@/lib/schemas/bulk-journals";
-import { rememberAccountNumbers, resolveAccount } from "@/server/accounts/directory";
-import { isBrokerError } from "@/server/broker/errors";
 import type { AppDb } from "@/server/db";
-import { getAccountCash, getHeldPositions, getMovementAccount, searchMovementAccounts } from "@/server/movements/form-data";
+import { findMovementAccount, getAccountCash, getHeldPositions } from "@/server/movements/form-data";
 
 /**
  * Every row of an upload checked before anything is held: the row's own schema (the one-journal form's), then what
@@ -49,28 +47,11 @@ export async function validateUpload(db: AppDb, upload: BulkJournalUpload): Prom
 /** Each account as written → its id, or absent when the upstream does not know it. */
 async function resolveAll(db: AppDb, written: string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
-  const distinct = [...new Set(written)];
-  await inTurns(distinct, async (w) => {
-    const { accountId } = await resolveAccount(db.engine, w);
-    const account =
-      (await unlessRefused(getMovementAccount(accountId))) ??
-      // A number the directory has not learnt yet: the accounts search finds it (one list call).
-      (await unlessRefused(searchMovementAccounts(w, "all")))?.find((a) => a.account_number === w);
-    if (!account) return;
-    out.set(w, account.account_id);
-    if (account.account_number) await rememberAccountNumbers(db.engine, [account]);
+  await inTurns([...new Set(written)], async (w) => {
+    const account = await findMovementAccount(db.engine, w);
+    if (account) out.set(w, account.account_id);
   });
   return out;
-}
-
-/** An id or number the upstream refuses (unknown, malformed) is as unknown as one it does not have. */
-async function unlessRefused<T>(read: Promise<T>): Promise<T | undefined> {
-  try {
-    return await read;
-  } catch (error) {
-    if (isBrokerError(error) && error.status >= 400 && error.status < 500) return undefined;
-    throw error;
-  }
 }
 
 async function checkCash(rows: BulkJournalRow[], name: (id: string) => string): Promise<BulkRowError[]> {

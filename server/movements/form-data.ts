@@ -5,7 +5,10 @@ import { parseAccountListParams } from "@/lib/schemas/account-list-params";
 import { ownerName } from "@/lib/schemas/virtual-account-view";
 import { upstreamFilter } from "@/server/accounts/accounts";
 import { getMasterAccount } from "@/server/accounts/master";
+import type { Queryable } from "@/server/db/engine";
 import { broker } from "@/server/broker";
+import { isBrokerError } from "@/server/broker/errors";
+import { rememberAccountNumbers, resolveAccount } from "@/server/accounts/directory";
 import type { Currency } from "@/lib/money";
 
 /**
@@ -52,8 +55,8 @@ export async function searchMovementAccounts(q: string, scope: AccountScope): Pr
 /** The master account as the FX request form shows it; undefined when no master account is known yet. */
 export const getMasterMovementAccount = masterOption;
 
-/** One account for a form opened with `?from=&to=&account=`; undefined when the upstream does not know it. */
-export async function getMovementAccount(accountId: string): Promise<MovementAccount | undefined> {
+/** One account by its id; undefined when the upstream does not know it. */
+async function getMovementAccount(accountId: string): Promise<MovementAccount | undefined> {
   const master = await masterOption();
   if (master && (accountId === master.account_id || accountId === master.account_number)) return master;
   try {
@@ -67,6 +70,30 @@ export async function getMovementAccount(accountId: string): Promise<MovementAcc
     };
   } catch (error) {
     if ((error as { errorCode?: string }).errorCode === "ACCOUNT_NOT_FOUND") return undefined;
+    throw error;
+  }
+}
+
+/**
+ * The account staff wrote, as its id or its number (a form opened with `?from=`, a bulk upload's row); undefined
+ * when neither the directory nor the upstream knows it. A number the directory has not learnt yet is found by the
+ * accounts search (one list call) and remembered.
+ */
+export async function findMovementAccount(q: Queryable, written: string): Promise<MovementAccount | undefined> {
+  const { accountId } = await resolveAccount(q, written);
+  const account =
+    (await unlessRefused(getMovementAccount(accountId))) ??
+    (await unlessRefused(searchMovementAccounts(written, "all")))?.find((a) => a.account_number === written);
+  if (account?.account_number) await rememberAccountNumbers(q, [account]);
+  return account;
+}
+
+/** An id or number the upstream refuses (unknown, malformed) is as unknown as one it does not have. */
+async function unlessRefused<T>(read: Promise<T>): Promise<T | undefined> {
+  try {
+    return await read;
+  } catch (error) {
+    if (isBrokerError(error) && error.status >= 400 && error.status < 500) return undefined;
     throw error;
   }
 }

@@ -8,8 +8,10 @@ import {
   createInstantFundingAction,
   createPositionJournalAction,
 } from "@/server/actions/movements";
+import { accountNumbers } from "@/server/accounts/directory";
 import { listAudit } from "@/server/audit/list";
 import { getAccountCash, getHeldPositions, searchMovementAccounts } from "@/server/movements/form-data";
+import { prefill } from "@/server/movements/form-prefill";
 import { instantFunding } from "@/server/movements/instant-funding";
 import { masterAccountId } from "@/server/sandbox/seed";
 import { seedAccountId } from "@/server/sandbox/seed/accounts";
@@ -20,7 +22,7 @@ import { session } from "../helpers/desk-session";
 /**
  * The movement actions against a started sandbox: what is refused before anything is sent (counted by the
  * sandbox's call counter), one journal per client_request_id, an option position journal by OCC symbol, the
- * sandbox's reason for a rejected journal, and a stale instant-exchange quote.
+ * sandbox's reason for a rejected journal, a stale instant-exchange quote, and the accounts a form's address names.
  */
 vi.mock("@/server/auth/guard", async () => (await import("../helpers/desk-session")).mockedGuard);
 vi.mock("@/server/auth/request-meta", async () => (await import("../helpers/desk-session")).mockedRequestMeta("10.0.0.9"));
@@ -260,6 +262,31 @@ for (const engine of testEngines()) {
       const held = await getHeldPositions(OPTIONS_VA);
       expect(held.some((p) => p.instrument_type === "OPTION")).toBe(true);
       await expect(getAccountCash("nope", "USD")).rejects.toMatchObject({ name: "NotFoundError" });
+    });
+
+    it("a form opened with an account's number or id opens on it; a number not seen yet is found once and remembered", async () => {
+      const open = (params: Record<string, string>) => prefill(Promise.resolve(params), ["from", "to", "account"]);
+      const number = (await f.client.getVirtualAccount({ account_id: OTHER_VA })).account_number!;
+      expect(number).not.toBe(OTHER_VA);
+      await f.db.engine.query("DELETE FROM brokerdesk.account_directory WHERE account_id = $1", [OTHER_VA]);
+      await searchMovementAccounts("", "all"); // the master account is read once and kept
+      await f.api.call("POST", "/sandbox/calls/reset");
+
+      const first = await open({ from: number, to: CASH_VA });
+      expect(first.problems).toEqual([]);
+      expect(first.accounts.from).toMatchObject({ account_id: OTHER_VA, account_number: number, is_master: false });
+      expect(first.accounts.to).toMatchObject({ account_id: CASH_VA, is_master: false });
+      expect((await calls())["GET /broker/accounts/virtual-accounts/list"]).toBe(1);
+      expect(Object.fromEntries(await accountNumbers(f.db.engine, [OTHER_VA]))).toEqual({ [OTHER_VA]: number });
+
+      const again = await open({ account: ` ${number.toLowerCase()} ` });
+      expect(again.accounts.account).toMatchObject({ account_id: OTHER_VA, account_number: number });
+      expect((await calls())["GET /broker/accounts/virtual-accounts/list"]).toBe(1);
+
+      expect((await open({ from: MASTER })).accounts.from).toMatchObject({ account_id: MASTER, is_master: true });
+      const unknown = await open({ from: "NOPE123", to: "x'; DROP TABLE accounts; --" });
+      expect(unknown.accounts).toEqual({});
+      expect(unknown.problems.sort()).toEqual(["No account NOPE123.", "No account x'; DROP TABLE accounts; --."]);
     });
 
     it("support may not move money", async () => {
