@@ -20,16 +20,26 @@ export interface MasterAccount {
   optionLevelSource: "config" | "sandbox" | "unknown";
 }
 
-const holder = globalThis as unknown as { __brokerdeskMaster?: MasterAccount };
+const holder = globalThis as unknown as { __brokerdeskMaster?: MasterAccount; __brokerdeskMasterRead?: Promise<MasterAccount> };
 
 function configuredLevel(): Pick<MasterAccount, "optionLevel" | "optionLevelSource"> {
   const { level, source } = masterOptionLevel();
   return { optionLevel: level as OptionLevel | undefined, optionLevelSource: source };
 }
 
-/** Cached once known: a master account does not change while the app runs. */
-export async function getMasterAccount(): Promise<MasterAccount> {
-  if (holder.__brokerdeskMaster?.accountId) return holder.__brokerdeskMaster;
+/**
+ * Cached once known: a master account does not change while the app runs. Callers while it is being read (a form's
+ * two accounts, the pages after a start) share the one read.
+ */
+export function getMasterAccount(): Promise<MasterAccount> {
+  if (holder.__brokerdeskMaster?.accountId) return Promise.resolve(holder.__brokerdeskMaster);
+  holder.__brokerdeskMasterRead ??= readMasterAccount().finally(() => {
+    holder.__brokerdeskMasterRead = undefined;
+  });
+  return holder.__brokerdeskMasterRead;
+}
+
+async function readMasterAccount(): Promise<MasterAccount> {
   const level = configuredLevel();
   const { items } = await broker().listVirtualAccounts({ page_size: 1 });
   const any = items[0];
