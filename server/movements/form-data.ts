@@ -88,12 +88,18 @@ export async function findMovementAccount(q: Queryable, written: string): Promis
   return account;
 }
 
-/** An id or number the upstream refuses (unknown, malformed) is as unknown as one it does not have. */
+/** Refusals that say nothing of the account: the desk's credentials, a timeout, the upstream's rate limit. */
+const NOT_ABOUT_THE_ACCOUNT = new Set([401, 403, 408, 429]);
+
+/**
+ * An id or number the upstream refuses (unknown, malformed) is as unknown as one it does not have; a refusal that
+ * says nothing of the account (rate limit, credentials) is the error it is.
+ */
 async function unlessRefused<T>(read: Promise<T>): Promise<T | undefined> {
   try {
     return await read;
   } catch (error) {
-    if (isBrokerError(error) && error.status >= 400 && error.status < 500) return undefined;
+    if (isBrokerError(error) && error.status >= 400 && error.status < 500 && !NOT_ABOUT_THE_ACCOUNT.has(error.status)) return undefined;
     throw error;
   }
 }

@@ -289,6 +289,16 @@ for (const engine of testEngines()) {
       const unknown = await open({ from: "NOPE123", to: "x'; DROP TABLE accounts; --" });
       expect(unknown.accounts).toEqual({});
       expect(unknown.problems.sort()).toEqual(["No account NOPE123.", "No account x'; DROP TABLE accounts; --."]);
+
+      // The upstream's rate limit says nothing of the account: the form says it could not be read, not that it is unknown.
+      const fault = await f.api.call("POST", "/sandbox/faults", {
+        body: { type: "RATE_LIMIT", path_pattern: "/broker/accounts/virtual-accounts/get", count: 1 },
+      });
+      expect(fault.status).toBe(200);
+      const limited = await open({ from: FROZEN_VA }); // not read within the shared reads' 2 s
+      await f.api.call("POST", "/sandbox/faults/clear");
+      expect(limited.accounts).toEqual({});
+      expect(limited.problems).toEqual(["The broker is limiting our requests. Try again in a moment."]);
     });
 
     it("support may not move money", async () => {
