@@ -55,23 +55,18 @@ export async function searchMovementAccounts(q: string, scope: AccountScope): Pr
 /** The master account as the FX request form shows it; undefined when no master account is known yet. */
 export const getMasterMovementAccount = masterOption;
 
-/** One account by its id; undefined when the upstream does not know it. */
-async function getMovementAccount(accountId: string): Promise<MovementAccount | undefined> {
+/** One account by its id, the master account included; an id the upstream does not know is its refusal. */
+async function getMovementAccount(accountId: string): Promise<MovementAccount> {
   const master = await masterOption();
   if (master && (accountId === master.account_id || accountId === master.account_number)) return master;
-  try {
-    const a = await broker().getVirtualAccount({ account_id: accountId });
-    return {
-      account_id: a.account_id,
-      account_number: a.account_number ?? "",
-      name: ownerName(a.w8ben_info),
-      account_status: a.account_status ?? "",
-      is_master: false,
-    };
-  } catch (error) {
-    if ((error as { errorCode?: string }).errorCode === "ACCOUNT_NOT_FOUND") return undefined;
-    throw error;
-  }
+  const a = await broker().getVirtualAccount({ account_id: accountId });
+  return {
+    account_id: a.account_id,
+    account_number: a.account_number ?? "",
+    name: ownerName(a.w8ben_info),
+    account_status: a.account_status ?? "",
+    is_master: false,
+  };
 }
 
 /**
@@ -80,11 +75,11 @@ async function getMovementAccount(accountId: string): Promise<MovementAccount | 
  * accounts search (one list call) and remembered.
  */
 export async function findMovementAccount(q: Queryable, written: string): Promise<MovementAccount | undefined> {
-  const { accountId } = await resolveAccount(q, written);
+  const known = await resolveAccount(q, written);
   const account =
-    (await unlessRefused(getMovementAccount(accountId))) ??
+    (await unlessRefused(getMovementAccount(known.accountId))) ??
     (await unlessRefused(searchMovementAccounts(written, "all")))?.find((a) => a.account_number === written);
-  if (account?.account_number) await rememberAccountNumbers(q, [account]);
+  if (account?.account_number && account.account_number !== known.accountNumber) await rememberAccountNumbers(q, [account]);
   return account;
 }
 

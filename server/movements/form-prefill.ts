@@ -18,14 +18,14 @@ export async function prefill(searchParams: SearchParams, names: readonly ("from
   await Promise.all(
     names.map(async (name) => {
       const raw = params[name];
-      const id = typeof raw === "string" ? raw.trim().slice(0, 64) : "";
-      if (!id) return;
+      const written = typeof raw === "string" ? raw.trim().slice(0, 64) : "";
+      if (!written) return;
       try {
-        const account = await findMovementAccount(engine, id);
+        const account = await findMovementAccount(engine, written);
         if (account) accounts[name] = account;
-        else problems.push(`No account ${id}.`);
+        else problems.push(`No account ${written}.`);
       } catch (error) {
-        problems.push(userMessageOf(error, `The account ${id} could not be read.`));
+        problems.push(userMessageOf(error, `The account ${written} could not be read.`));
       }
     }),
   );
