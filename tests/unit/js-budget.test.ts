@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 // @ts-expect-error: a plain .mjs script without types
-import { measureRoutes, overBudget, routeOf } from "../../scripts/js-budget.mjs";
+import { measureRoutes, overBudget, ROUTE_LIMITS_KB, routeOf } from "../../scripts/js-budget.mjs";
 
 const SCRIPT = path.resolve("scripts/js-budget.mjs");
 const dirs: string[] = [];
@@ -70,6 +70,22 @@ describe("first-load JS budget", () => {
 
     const passed = spawnSync(process.execPath, [SCRIPT, "--dir", dir, "--limit", "400"], { encoding: "utf8" });
     expect(passed.status).toBe(0);
-    expect(passed.stdout).toContain("All 2 routes within 400 kB gzip.");
+    expect(passed.stdout).toContain("All 2 routes within 400 kB gzip");
+  });
+
+  it("holds the desk's shell (the home page) to its own, tighter budget", () => {
+    const shellKb = ROUTE_LIMITS_KB["/"];
+    expect(shellKb).toBeLessThan(250);
+    // 50 kB of root files: the home page 10 kB over the shell's budget, a listing far above it but within 250 kB.
+    const dir = fakeBuild({
+      "/(desk)/(home)/page": { "[project]/app/(desk)/layout": shellKb - 40 },
+      "/(desk)/orders/page": { "[project]/app/(desk)/orders/page": 190 },
+    });
+    expect(overBudget(measureRoutes(dir), 250).map((r: { route: string }) => r.route)).toEqual(["/"]);
+
+    const failed = spawnSync(process.execPath, [SCRIPT, "--dir", dir, "--limit", "250"], { encoding: "utf8" });
+    expect(failed.status).toBe(1);
+    expect(failed.stderr).toMatch(new RegExp(`JS budget exceeded: / loads [\\d.]+ kB gzip, over ${shellKb} kB`));
+    expect(failed.stderr).not.toContain("/orders");
   });
 });

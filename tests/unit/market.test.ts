@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseMarketTopics } from "@/lib/market";
+import { parseMarketTopics } from "@/lib/schemas/market";
 import { dayPart, inAuctionWindow, marketClock } from "@/lib/market-sessions";
 
 describe("market hours in the market's own time zone", () => {

@@ -1,6 +1,6 @@
 import { can } from "@/lib/auth/permissions";
 import { env } from "@/lib/env";
-import { parseMarketTopics } from "@/lib/market";
+import { parseMarketTopics } from "@/lib/schemas/market";
 import { ENROL_FIRST, mustEnrolFirst } from "@/server/auth/enrolment";
 import { currentStaff } from "@/server/auth/guard";
 import { getDb } from "@/server/db";

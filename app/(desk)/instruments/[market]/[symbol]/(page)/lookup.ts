@@ -1,7 +1,8 @@
 import "server-only";
 import { cache } from "react";
 import { isNotFound } from "@/lib/errors";
-import { marketIn, symbolIn, type QuoteView } from "@/lib/market";
+import type { QuoteView } from "@/lib/market";
+import { marketIn, symbolIn } from "@/lib/schemas/market";
 import { marketHub } from "@/server/market";
 
 export interface InstrumentParams {

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { CHART_TIMESPANS, marketIn, symbolIn } from "@/lib/market";
+import { CHART_TIMESPANS } from "@/lib/market";
+import { marketIn, symbolIn } from "@/lib/schemas/market";
 import { jsonRoute } from "@/server/http";
 import { cachedBars, marketData } from "@/server/market";
 

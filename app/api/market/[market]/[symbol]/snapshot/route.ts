@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { marketIn, symbolIn } from "@/lib/market";
+import { marketIn, symbolIn } from "@/lib/schemas/market";
 import { jsonRoute } from "@/server/http";
 import { marketHub } from "@/server/market";
 
