@@ -16,6 +16,7 @@ const MARGIN = "VBD1000003"; // MARGIN, US + HK
 const LV1 = "VBD1000010"; // CASH, US options LV1
 const OPTIONS = "VBD1000014"; // MARGIN, US options (LV2, raised to LV3 below)
 const FROZEN = "VBD1000012";
+const CONNECT = "VBD1000011"; // MARGIN, US + HK + CN (China Connect), CNH funded
 
 function pinClock(now: string | null) {
   expect(sandbox("POST", "/sandbox/market/clock", { body: { now } }).status).toBe(200);
@@ -46,8 +47,9 @@ async function openTicket(page: Page, number: string) {
   await expect(page.getByTestId("ticket-account")).toContainText(number);
 }
 
-async function stock(page: Page, symbol: string, market: "US" | "HK" = "US") {
-  if (market === "HK") await page.getByRole("radiogroup", { name: "Market" }).getByText("Hong Kong").click();
+async function stock(page: Page, symbol: string, market: "US" | "HK" | "CN" = "US") {
+  const label = { US: undefined, HK: "Hong Kong", CN: "China A (Connect)" }[market];
+  if (label) await page.getByRole("radiogroup", { name: "Market" }).getByText(label).click();
   await page.locator("#f-symbol").fill(symbol);
   await expect(page.getByTestId("ticket-instrument")).toBeVisible();
 }
@@ -289,6 +291,33 @@ test.describe("as operations", () => {
     const odd = sandboxGroup(accountId(MARGIN), id).orders[0];
     expect(odd).toMatchObject({ symbol: "00700", order_type: "ODD_LOT_LIMIT" });
     expect(Number(odd.total_quantity)).toBe(30);
+  });
+
+  test("a China A-share order: limit or auction-limit, core hours, single, whole lots; previewed in CNH and placed as market CN", async ({
+    page,
+  }) => {
+    pinClock(HK_CORE); // 10:00 in Shanghai too: the CN morning session
+    pinPrice("601318", "52.36", "CN");
+    await openTicket(page, CONNECT);
+    await stock(page, "601318", "CN");
+    await expect(page.getByTestId("ticket-instrument")).toContainText("Lot 100");
+    await expect(page.locator("#f-order_type option")).toHaveText(["Limit", "At-auction limit"]);
+    await expect(page.locator("#f-trading_session option")).toHaveText(["Core hours"]);
+    await expect(page.locator("#f-combo option")).toHaveText(["Single order"]);
+    await expect(page.getByText("China A: single limit or auction-limit orders, no stops")).toBeVisible();
+    await expect(page.getByText("Limit price (CNH)")).toBeVisible();
+    await page.locator("#f-quantity").fill("150");
+    await page.locator("#f-limit_price").fill("52.00");
+    await page.getByRole("button", { name: "Preview" }).click();
+    await expect(page.getByText("Whole lots of 100 shares", { exact: true })).toBeVisible();
+    await page.locator("#f-quantity").fill("100");
+    await page.getByRole("button", { name: "Preview" }).click();
+    await expect(page.getByTestId("ticket-preview")).toContainText("CNH");
+    await shots(page, "order-ticket", "china-a");
+    const [id] = await previewAndPlace(page);
+    const placed = sandboxGroup(accountId(CONNECT), id).orders[0];
+    expect(placed).toMatchObject({ symbol: "601318", market: "CN", order_type: "LIMIT", limit_price: "52.00" });
+    expect(Number(placed.total_quantity)).toBe(100);
   });
 
   test("pre-trade checks: a price far from the market is placed only with its override (audited); an order beyond the buying power is not placed", async ({

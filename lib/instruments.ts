@@ -12,6 +12,9 @@ export const STOCK_CATEGORY: Record<InstrumentMarket, "US_STOCK" | "HK_STOCK" | 
   CN: "CN_STOCK",
 };
 
+/** The currency a market's prices and cash are in (CN: the offshore renminbi, CNH, as the Connect trades). */
+export const MARKET_CURRENCY: Record<InstrumentMarket, "USD" | "HKD" | "CNH"> = { US: "USD", HK: "HKD", CN: "CNH" };
+
 /** An OCC option symbol, compact ("AAPL260116C00150000") or padded ("AAPL  260116C00150000"): root, date, type, strike. */
 const OCC = /^([A-Z.]{1,6})\s*(\d{6})([CP])(\d{8})$/;
 

@@ -8,6 +8,7 @@ import { useAction } from "@/components/form/use-action";
 import { useActionForm } from "@/components/form/use-action-form";
 import { Button } from "@/components/ui/button";
 import { newClientId } from "@/lib/ids";
+import { MARKET_CURRENCY } from "@/lib/instruments";
 import { blockingFindings, type PreTradeCode } from "@/lib/pre-trade";
 import {
   blankTicket,
@@ -16,6 +17,8 @@ import {
   OPTION_ORDER_TYPES,
   SESSIONS,
   STOCK_ORDER_TYPES,
+  TICKET_MARKET_LABELS,
+  TICKET_MARKETS,
   ticketSchema,
   type TicketValues,
 } from "@/lib/schemas/order-ticket";
@@ -108,7 +111,7 @@ export function OrderTicket({ initialAccount }: { initialAccount?: TicketAccount
     setRound((r) => r + 1);
   };
 
-  const currency = all.market === "HK" ? "HKD" : "USD";
+  const currency = MARKET_CURRENCY[all.market];
   const panel = (
     <>
       <FormBanner banner={place.banner} />
@@ -166,15 +169,8 @@ export function OrderTicket({ initialAccount }: { initialAccount?: TicketAccount
         {account.isError ? <p className="text-xs text-red-700">{(account.error as Error).message}</p> : null}
       </FormSection>
       <FormSection title="Instrument">
-        <div className="grid grid-cols-4 gap-3">
-          <Choice
-            name="market"
-            label="Market"
-            options={[
-              ["US", "US"],
-              ["HK", "Hong Kong"],
-            ]}
-          />
+        <div className="grid grid-cols-[auto_auto_minmax(0,1fr)] gap-3">
+          <Choice name="market" label="Market" options={TICKET_MARKETS.map((m) => [m, TICKET_MARKET_LABELS[m]])} />
           <Choice
             name="instrument_type"
             label="Instrument"
@@ -187,7 +183,7 @@ export function OrderTicket({ initialAccount }: { initialAccount?: TicketAccount
                 : [["EQUITY", "Stock"]]
             }
           />
-          <div className="col-span-2">
+          <div>
             {all.instrument_type === "OPTION" ? null : (
               <TicketInstrumentLookup key={`${all.market}-${round}`} onInstrument={setInstrument} />
             )}
@@ -212,7 +208,7 @@ function Choice({ name, label, options }: { name: "market" | "instrument_type"; 
         {options.map(([value, text]) => (
           <label
             key={value}
-            className="flex flex-1 cursor-pointer items-center justify-center px-2 has-[:checked]:bg-blue-700 has-[:checked]:text-white"
+            className="flex flex-1 cursor-pointer items-center justify-center px-3 whitespace-nowrap has-[:checked]:bg-blue-700 has-[:checked]:text-white"
           >
             <input type="radio" value={value} {...register(name)} className="sr-only" />
             {text}

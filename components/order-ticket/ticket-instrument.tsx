@@ -7,7 +7,7 @@ import { fieldId, useFieldError } from "@/components/form/fields";
 import { Badge } from "@/components/ui/badge";
 import { Field, Input } from "@/components/ui/field";
 import { formatMoney, formatQuantity } from "@/lib/money";
-import type { TicketValues } from "@/lib/schemas/order-ticket";
+import type { TicketMarket, TicketValues } from "@/lib/schemas/order-ticket";
 import type { TicketInstrument } from "@/lib/schemas/order-ticket-data";
 import { ticketKeys, ticketUrls } from "./ticket-keys";
 import { useDebounced } from "./use-debounced";
@@ -20,6 +20,8 @@ import { TicketQuote } from "./ticket-quote";
  * chosen market once typing pauses (HK codes are padded: 700 → 00700). The found instrument fills the form's
  * symbol and lot size; its locate is shown beside a short sell.
  */
+const SYMBOL_HINTS: Record<TicketMarket, string> = { US: "Ticker, e.g. AAPL", HK: "Stock code, e.g. 00700", CN: "Stock code, e.g. 600519" };
+
 export function TicketInstrumentLookup({ onInstrument }: { onInstrument: (i: TicketInstrument | undefined) => void }) {
   const { control, setValue } = useFormContext<TicketValues>();
   const market = useWatch({ control, name: "market" });
@@ -43,7 +45,7 @@ export function TicketInstrumentLookup({ onInstrument }: { onInstrument: (i: Tic
 
   return (
     <div className="flex flex-col gap-1">
-      <Field id={id} label="Symbol" required error={error} hint={market === "HK" ? "Stock code, e.g. 00700" : "Ticker, e.g. AAPL"}>
+      <Field id={id} label="Symbol" required error={error} hint={SYMBOL_HINTS[market]}>
         {(describedBy) => (
           <Input
             id={id}

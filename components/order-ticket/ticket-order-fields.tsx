@@ -13,6 +13,7 @@ import {
   SESSION_LABELS,
   SESSIONS,
   STOCK_ORDER_TYPES,
+  type TicketMarket,
   type TicketValues,
 } from "@/lib/schemas/order-ticket";
 import { ORDER_TYPE_LABELS } from "@/lib/schemas/order-type-labels";
@@ -106,6 +107,11 @@ export function TicketOrderFields({ currency }: { currency: string }) {
   );
 }
 
+const COMBO_HINTS: Partial<Record<TicketMarket, string>> = {
+  US: "US stocks: OTO and OTOCO are not offered by the broker",
+  CN: "China A: single limit or auction-limit orders, no stops",
+};
+
 /** The combo this market's upstream accepts, and the prices of its other orders. */
 function ComboFields({ currency }: { currency: string }) {
   const { control } = useFormContext<TicketValues>();
@@ -118,12 +124,7 @@ function ComboFields({ currency }: { currency: string }) {
   return (
     <>
       <div className="col-span-4 border-t border-slate-100 pt-2" />
-      <SelectField
-        name="combo"
-        label="Combo"
-        required
-        hint={market === "US" ? "US stocks: OTO and OTOCO are not offered by the broker" : undefined}
-      >
+      <SelectField name="combo" label="Combo" required hint={COMBO_HINTS[market]}>
         <Options values={COMBOS_BY_MARKET[market]} labels={COMBO_LABELS} />
       </SelectField>
       {bracket ? (

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MARKET_CURRENCY, type InstrumentMarket } from "@/lib/instruments";
 import { filterValue, listParams, type StateOf } from "@/lib/list-params";
 
 /**
@@ -87,5 +88,5 @@ export interface OrderChanges {
 
 /** The currency an order's prices are in, from its market. */
 export function orderCurrency(market: string | null | undefined): string | undefined {
-  return market === "US" ? "USD" : market === "HK" ? "HKD" : market === "CN" ? "CNH" : undefined;
+  return market && Object.hasOwn(MARKET_CURRENCY, market) ? MARKET_CURRENCY[market as InstrumentMarket] : undefined;
 }

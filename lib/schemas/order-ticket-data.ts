@@ -1,5 +1,6 @@
 import type { PreTradeFinding } from "@/lib/pre-trade";
 import type { AccountRow } from "./virtual-account-view";
+import type { InstrumentMarket } from "@/lib/instruments";
 
 /** What the ticket's GET routes answer (plain types for the browser). Money and quantities are decimal strings. */
 export type TicketAccountHit = Pick<
@@ -22,7 +23,7 @@ export interface TicketAccount {
 
 export interface TicketInstrument {
   symbol: string;
-  market: "US" | "HK";
+  market: InstrumentMarket;
   name: string;
   currency: string;
   last_price: string;

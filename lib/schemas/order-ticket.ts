@@ -15,13 +15,14 @@ import { nameStrategy, optionLevelProblem, STRATEGY_LABELS, type StrategyLeg } f
  * them into the wire's `new_orders`. The rules per market are data here, so the form offers exactly what the
  * schema accepts.
  */
-export const TICKET_MARKETS = ["US", "HK"] as const;
+export const TICKET_MARKETS = ["US", "HK", "CN"] as const;
 export type TicketMarket = (typeof TICKET_MARKETS)[number];
 
 /** What the ticket offers: the upstream's order types per market, but for the US auction orders (open and close). */
 export const STOCK_ORDER_TYPES = {
   US: ORDER_TYPES_BY_MARKET.US.filter((t) => t !== "MARKET_ON_OPEN" && t !== "MARKET_ON_CLOSE"),
   HK: ORDER_TYPES_BY_MARKET.HK,
+  CN: ORDER_TYPES_BY_MARKET.CN,
 } satisfies Record<TicketMarket, readonly string[]>;
 export const OPTION_ORDER_TYPES = ORDER_TYPES_BY_MARKET.OPTION;
 
@@ -34,7 +35,7 @@ export const isTrailing = (t: string) => TRAILING_TYPES.includes(t);
 
 export const SIDES = ["BUY", "SELL", "SHORT"] as const;
 export const TIME_IN_FORCE = ["DAY", "GTC", "GTD"] as const;
-export const SESSIONS = { US: ["CORE", "ALL", "NIGHT", "ALL_DAY"], HK: ["CORE"] } as const satisfies Record<
+export const SESSIONS = { US: ["CORE", "ALL", "NIGHT", "ALL_DAY"], HK: ["CORE"], CN: ["CORE"] } as const satisfies Record<
   TicketMarket,
   readonly string[]
 >;
@@ -47,14 +48,19 @@ export const SESSION_LABELS: Record<string, string> = {
 
 /**
  * Combos the upstream accepts: for US stocks NORMAL, MASTER (+ STOP_PROFIT / STOP_LOSS) and OCO only; OTO and OTOCO
- * for HK stocks; option orders are NORMAL only (docs/sandbox-api.md "Combo orders").
+ * for HK stocks; option orders are NORMAL only (docs/sandbox-api.md "Combo orders"). China A-shares take limit and
+ * auction-limit orders only, so no stop-loss child nor a stop for an OCO pair: single orders.
  */
 export const COMBOS = ["NORMAL", "MASTER", "OCO", "OTO", "OTOCO"] as const;
 export type Combo = (typeof COMBOS)[number];
 export const COMBOS_BY_MARKET: Record<TicketMarket, readonly Combo[]> = {
   US: ["NORMAL", "MASTER", "OCO"],
   HK: ["NORMAL", "MASTER", "OCO", "OTO", "OTOCO"],
+  CN: ["NORMAL"],
 };
+
+/** The market as the ticket names it. */
+export const TICKET_MARKET_LABELS: Record<TicketMarket, string> = { US: "US", HK: "Hong Kong", CN: "China A (Connect)" };
 export const COMBO_LABELS: Record<Combo, string> = {
   NORMAL: "Single order",
   MASTER: "Take-profit / stop-loss",
@@ -82,7 +88,7 @@ export const ticketObject = z.object({
   market: z.enum(TICKET_MARKETS),
   instrument_type: z.enum(["EQUITY", "OPTION"]),
   symbol: str,
-  /** The instrument's board lot (HK), from the instrument lookup. */
+  /** The instrument's board lot (HK, CN), from the instrument lookup. */
   lot_size: str,
   side: z.enum(SIDES),
   entrust_type: z.enum(["QTY", "AMOUNT"]),
@@ -241,11 +247,13 @@ function quantityRules(v: z.output<typeof ticketObject>, issue: Issue) {
   if (!DECIMAL_PATTERN.test(q) || new Decimal(q).lte(0)) return issue("quantity", "Enter a quantity greater than zero, such as 100");
   const whole = new Decimal(q).isInteger();
   if (v.instrument_type === "OPTION" && !whole) return issue("quantity", "Options trade in whole contracts");
-  if (v.market === "HK") {
-    if (!whole) return issue("quantity", "HK stocks trade in whole shares");
+  if (v.market === "HK" || v.market === "CN") {
+    if (!whole) return issue("quantity", `${v.market} stocks trade in whole shares`);
     const lot = v.lot_size && DECIMAL_PATTERN.test(v.lot_size) ? new Decimal(v.lot_size) : undefined;
     if (!lot || lot.lte(0)) return;
-    if (v.order_type === "ODD_LOT_LIMIT") {
+    if (v.market === "CN") {
+      if (!new Decimal(q).mod(lot).isZero()) issue("quantity", `Whole lots of ${lot.toString()} shares`);
+    } else if (v.order_type === "ODD_LOT_LIMIT") {
       if (new Decimal(q).gte(lot)) issue("quantity", `An odd-lot order is for fewer than one lot (${lot.toString()} shares)`);
     } else if (!new Decimal(q).mod(lot).isZero()) {
       issue("quantity", `Whole lots of ${lot.toString()} shares (or an odd-lot limit order for fewer than one lot)`);

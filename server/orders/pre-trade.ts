@@ -1,7 +1,7 @@
 import "server-only";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { occRoot, STOCK_CATEGORY } from "@/lib/instruments";
+import { MARKET_CURRENCY, occRoot, STOCK_CATEGORY } from "@/lib/instruments";
 import { exerciseOutOfMoney, priceBandFindings, quantityFindings, type PreTradeFinding } from "@/lib/pre-trade";
 import { needsLimit, needsStop } from "@/lib/schemas/order-ticket";
 import type { toOrderRequest } from "@/lib/schemas/order-ticket-wire";
@@ -48,14 +48,12 @@ export async function marketFindings(
       market: input.market,
       orderType: input.order_type,
       fractionable: instrument?.fractionable ?? false,
-      fractionalAllowed: (account.trading_permissions ?? []).includes(
-        input.market === "US" ? "US_STOCK_FRACTIONAL" : "HK_STOCK_FRACTIONAL",
-      ),
+      fractionalAllowed: input.market !== "CN" && (account.trading_permissions ?? []).includes(`${input.market}_STOCK_FRACTIONAL`),
       lotSize: instrument?.lot_size ?? "1",
     }),
     ...priceBandFindings(
       prices,
-      { symbol: input.symbol, last, currency: instrument?.currency ?? (input.market === "HK" ? "HKD" : "USD") },
+      { symbol: input.symbol, last, currency: instrument?.currency ?? MARKET_CURRENCY[input.market] },
       bandPercent,
     ),
   ];

@@ -3,6 +3,8 @@ import { listAccountsPage } from "@/server/accounts/accounts";
 import { broker } from "@/server/broker";
 import { parseAccountListParams } from "@/lib/schemas/account-list-params";
 import type { TicketAccount, TicketInstrument, TicketOptionContract } from "@/lib/schemas/order-ticket-data";
+import { MARKET_CURRENCY, STOCK_CATEGORY } from "@/lib/instruments";
+import type { TicketMarket } from "@/lib/schemas/order-ticket";
 
 /**
  * What the order ticket reads while it is filled in, behind its GET route handlers: one upstream call per account
@@ -41,17 +43,17 @@ export async function getTicketAccount(accountId: string): Promise<TicketAccount
   };
 }
 
-/** HK symbols are five digits: "700" is 00700. */
+/** HK symbols are five digits: "700" is 00700. (China A codes are six digits, typed as they are.) */
 export const normaliseSymbol = (market: string, symbol: string) => {
   const s = symbol.trim().toUpperCase();
   return market === "HK" && /^\d{1,5}$/.test(s) ? s.padStart(5, "0") : s;
 };
 
 /** One instrument by exact symbol, with the locate for US names (shown beside a short sell). */
-export async function lookupInstrument(market: "US" | "HK", symbol: string): Promise<TicketInstrument | null> {
+export async function lookupInstrument(market: TicketMarket, symbol: string): Promise<TicketInstrument | null> {
   const client = broker();
   const sym = normaliseSymbol(market, symbol);
-  const page = await client.listStockInstruments({ symbols: [sym], category: market === "US" ? "US_STOCK" : "HK_STOCK", page_size: 10 });
+  const page = await client.listStockInstruments({ symbols: [sym], category: STOCK_CATEGORY[market], page_size: 10 });
   const i = page.items.find((x) => x.symbol === sym);
   if (!i) return null;
   const locate =
@@ -60,7 +62,7 @@ export async function lookupInstrument(market: "US" | "HK", symbol: string): Pro
     symbol: i.symbol,
     market,
     name: i.name ?? "",
-    currency: i.currency ?? (market === "US" ? "USD" : "HKD"),
+    currency: i.currency ?? MARKET_CURRENCY[market],
     last_price: i.last_price ?? "",
     lot_size: i.lot_size ?? "1",
     shortable: i.shortable ?? false,

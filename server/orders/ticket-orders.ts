@@ -10,6 +10,7 @@ import type { BrokerClient } from "@/server/broker";
 import type { PlaceOrderInput, PreviewOrderInput } from "@/server/broker/schemas/orders";
 import { marketFindings, preTradeRefusal } from "./pre-trade";
 import { orderActionError } from "./upstream-errors";
+import { MARKET_CURRENCY } from "@/lib/instruments";
 
 /**
  * The server half of the ticket, shared by the preview and place actions: the wire request of the parsed ticket,
@@ -38,7 +39,7 @@ export async function checkOptionLevel(input: ParsedTicket, broker: BrokerClient
     throw new AppError("OPTION_LEVEL_TOO_LOW", problem, "The account's option level is too low for this order.", { legs: problem });
 }
 
-const currencyOf = (o: WireOrder) => (o.market === "HK" ? "HKD" : "USD");
+const currencyOf = (o: WireOrder) => MARKET_CURRENCY[o.market];
 
 export async function previewTicket(input: ParsedTicket, broker: BrokerClient): Promise<TicketPreview> {
   const { request, roles } = ticketRequest(input);

@@ -1,4 +1,5 @@
 import "server-only";
+import { orderCurrency } from "@/lib/schemas/order-list";
 import Decimal from "decimal.js";
 import type {
   ExecutionDay,
@@ -37,7 +38,6 @@ import {
  */
 
 const MULTIPLIER: Record<string, number> = { OPTION: 100 };
-const MARKET_CURRENCY: Record<string, string> = { US: "USD", HK: "HKD", CN: "CNH" };
 
 const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
 const nextDay = (day: string) => new Date(dayStart(day).getTime() + 86_400_000);
@@ -67,7 +67,7 @@ export function tradeOf(e: ExecutionRow): StatementTrade {
     side: e.side,
     quantity: text(quantity),
     price: text(new Decimal(e.price)),
-    currency: MARKET_CURRENCY[e.market ?? ""] ?? "USD",
+    currency: orderCurrency(e.market) ?? "USD",
     gross: text(gross),
     commission: text(commission),
     fees: text(fees),

@@ -112,6 +112,43 @@ describe("place an order ticket", () => {
     expect(r.data.checks).toEqual([]);
   });
 
+  it("a China A-share limit order: previewed in CNH with its lot checked, placed once at the upstream as market CN", async () => {
+    await setPrice(f.api, "601318", "52.36", { market: "CN" });
+    const cn = (o: Partial<PlaceTicketValues> = {}) =>
+      ticket({
+        account_id: ACCOUNTS.marginCn,
+        market: "CN",
+        symbol: "601318",
+        lot_size: "100",
+        quantity: "200",
+        limit_price: "52.00",
+        ...o,
+      });
+
+    // a stale lot size on the form: the instrument card's 100 is checked again
+    const part = await previewOrderTicket(cn({ lot_size: "1", quantity: "150" }));
+    expect(part).toMatchObject({ ok: false, fieldErrors: { quantity: "601318 trades in lots of 100 shares." } });
+
+    const t = cn();
+    const preview = await previewOrderTicket(t);
+    expect(preview).toMatchObject({ ok: true, data: { currency: "CNH", checks: [] } });
+    if (!preview.ok) return;
+    expect(Number(preview.data.commission.receivable)).toBeGreaterThanOrEqual(5); // CN: 0.03 %, at least CNH 5
+
+    const placed = await placeOrderTicket(t);
+    expect(placed).toMatchObject({ ok: true });
+    const again = await placeOrderTicket(t); // a retry of the same ticket answers the same order
+    expect(again.ok && again.data.orders[0].order_id).toBe(placed.ok && placed.data.orders[0].order_id);
+    const upstream = await order(f.api, ACCOUNTS.marginCn, t.client_order_id);
+    expect(upstream).toMatchObject({ symbol: "601318", order_type: "LIMIT", status: "SUBMITTED" });
+    expect(Number(upstream.total_quantity)).toBe(200);
+    const { rows } = await db().engine.query<{ market: string; symbol: string }>(
+      "SELECT market, symbol FROM brokerdesk.orders WHERE client_order_id = $1",
+      [t.client_order_id],
+    );
+    expect(rows).toEqual([{ market: "CN", symbol: "601318" }]);
+  });
+
   it("an option spread above the account's level is refused on the legs before anything is sent", async () => {
     const legs = [
       {

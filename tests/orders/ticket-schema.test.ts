@@ -14,6 +14,8 @@ const us = (o: Partial<TicketValues> = {}): TicketValues => ({
 });
 const hk = (o: Partial<TicketValues> = {}): TicketValues =>
   us({ market: "HK", symbol: "00700", lot_size: "100", quantity: "200", limit_price: "400", ...o });
+const cn = (o: Partial<TicketValues> = {}): TicketValues =>
+  us({ market: "CN", symbol: "601318", lot_size: "100", quantity: "200", limit_price: "52.00", ...o });
 const errors = (v: TicketValues) => {
   const r = ticketSchema.safeParse(v);
   return r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [i.path.join("."), i.message]));
@@ -128,6 +130,38 @@ describe("combos", () => {
     expect(errors(hk({ combo: "OTOCO", profit_enabled: true, profit_limit_price: "450" }))).toEqual({
       profit_enabled: "OTOCO needs both the take-profit and the stop-loss order",
     });
+  });
+});
+
+describe("China A-shares (Connect)", () => {
+  it("take limit and auction-limit orders only, in core hours, as single orders", () => {
+    expect(errors(cn())).toEqual({});
+    expect(errors(cn({ order_type: "AT_AUCTION_LIMIT" }))).toEqual({});
+    expect(errors(cn({ order_type: "MARKET", limit_price: "" }))).toEqual({ order_type: "Market orders are not taken for CN stocks" });
+    expect(errors(cn({ order_type: "STOP_LOSS", stop_price: "50" }))).toMatchObject({
+      order_type: expect.stringMatching(/not taken for CN stocks$/),
+    });
+    expect(errors(cn({ order_type: "ODD_LOT_LIMIT", quantity: "50" }))).toMatchObject({
+      order_type: expect.stringMatching(/not taken for CN stocks$/),
+    });
+    expect(errors(cn({ trading_session: "ALL" }))).toEqual({ trading_session: "CN trades in core hours only" });
+    expect(errors(cn({ combo: "OCO", oco_order_type: "LIMIT", oco_limit_price: "55" }))).toEqual({
+      combo: "One cancels other (OCO) is not offered for CN stocks",
+    });
+    expect(errors(cn({ side: "SHORT" }))).toEqual({ side: "Short selling is for US stocks only" });
+    expect(errors(cn({ instrument_type: "OPTION" }))).toMatchObject({ market: "Options trade in the US market only" });
+  });
+
+  it("quantities are whole board lots, with no odd-lot order to fall back on", () => {
+    expect(errors(cn({ quantity: "150" }))).toEqual({ quantity: "Whole lots of 100 shares" });
+    expect(errors(cn({ quantity: "100.5" }))).toEqual({ quantity: "CN stocks trade in whole shares" });
+    expect(errors(cn({ quantity: "1000" }))).toEqual({});
+  });
+
+  it("go on the wire as market CN", () => {
+    const wire = toOrderRequest(placeTicketSchema.parse({ ...cn(), client_order_id: "ord_cn1" })).new_orders[0];
+    expect(wire).toMatchObject({ market: "CN", symbol: "601318", order_type: "LIMIT", quantity: "200", limit_price: "52.00" });
+    expect(wire.support_trading_session).toBe("CORE");
   });
 });
 
