@@ -320,6 +320,21 @@ test.describe("as operations", () => {
     expect(Number(placed.total_quantity)).toBe(100);
   });
 
+  test("an instrument page opens the ticket on its symbol; a market the ticket does not take opens it blank", async ({ page }) => {
+    await page.goto("/instruments/CN/601318");
+    await page.getByRole("link", { name: "New order" }).click();
+    await expect(page).toHaveURL(/\/orders\/new\?market=CN&symbol=601318$/);
+    const market = page.getByRole("radiogroup", { name: "Market" });
+    await expect(market.getByRole("radio", { name: "China A (Connect)" })).toBeChecked();
+    await expect(page.locator("#f-symbol")).toHaveValue("601318");
+    await expect(page.getByTestId("ticket-instrument")).toContainText("Lot 100");
+    await expect(page.getByText("Limit price (CNH)")).toBeVisible();
+
+    await page.goto("/orders/new?market=XX&symbol=601318");
+    await expect(market.getByRole("radio", { name: "US", exact: true })).toBeChecked();
+    await expect(page.locator("#f-symbol")).toHaveValue("");
+  });
+
   test("pre-trade checks: a price far from the market is placed only with its override (audited); an order beyond the buying power is not placed", async ({
     page,
     browser,
@@ -459,6 +474,9 @@ test.describe("refused", () => {
       await expect(page.getByTestId("positions-panel").first()).toBeVisible();
       await expect(page.getByRole("link", { name: "Place order" })).toHaveCount(0);
       await expect(page.getByRole("button", { name: "Do not exercise" })).toHaveCount(0);
+      await page.goto("/instruments/CN/601318");
+      await expect(page.getByTestId("quote-last")).toBeVisible();
+      await expect(page.getByRole("link", { name: "New order" })).toHaveCount(0);
       const res = await page.request.post("/orders/new", {
         headers: { "next-action": place.id, accept: "text/x-component", "content-type": "text/plain;charset=UTF-8" },
         data: place.body.replaceAll(placedId, `${replayId}${role[0]}`),

@@ -19,11 +19,14 @@ export function InstrumentView({
   profile,
   bars,
   timespan,
+  action,
 }: {
   quote: QuoteView;
   profile: InstrumentSummary | null;
   bars?: CandleView[];
   timespan: ChartTimespan;
+  /** What staff may do with the symbol (the order ticket on it), at the header's end. */
+  action?: React.ReactNode;
 }) {
   const { market, symbol } = initial;
   const { quote = initial, error } = useLiveQuote(market, symbol, initial);
@@ -31,7 +34,14 @@ export function InstrumentView({
   const auction = !!quote.tradeTime && inAuctionWindow(market, new Date(quote.tradeTime));
   return (
     <div className="flex flex-col gap-3">
-      <QuoteHeader quote={quote} name={profile?.name} exchange={profile?.exchange} currency={profile?.currency} error={error} />
+      <QuoteHeader
+        quote={quote}
+        name={profile?.name}
+        exchange={profile?.exchange}
+        currency={profile?.currency}
+        error={error}
+        action={action}
+      />
       <div className="grid grid-cols-1 gap-3 xl:grid-cols-[minmax(0,1fr)_19rem]">
         <section aria-label="Chart" className="h-[460px] rounded border border-slate-200 bg-white 2xl:h-[560px]">
           <PriceChart market={market} symbol={symbol} initialBars={bars} initialTimespan={timespan} quote={quote} />

@@ -41,12 +41,14 @@ export function QuoteHeader({
   exchange,
   currency,
   error,
+  action,
 }: {
   quote: QuoteView;
   name?: string;
   exchange?: string;
   currency?: string;
   error?: string;
+  action?: React.ReactNode;
 }) {
   const session = quote.session;
   return (
@@ -104,6 +106,7 @@ export function QuoteHeader({
           <Stat label="Prev close">{formatPrice(quote.preClose)}</Stat>
           <Stat label="Volume">{formatQuantity(quote.volume)}</Stat>
         </dl>
+        {action ? <div className="self-center">{action}</div> : null}
       </div>
       <p className="mt-2 text-xs text-slate-500" aria-live="polite">
         {error ? (

@@ -20,6 +20,7 @@ import {
   TICKET_MARKET_LABELS,
   TICKET_MARKETS,
   ticketSchema,
+  type TicketInstrumentParams,
   type TicketValues,
 } from "@/lib/schemas/order-ticket";
 import { ticketFingerprint } from "@/lib/schemas/order-ticket-wire";
@@ -47,7 +48,13 @@ function useTicketId() {
   return { idFor, forget };
 }
 
-export function OrderTicket({ initialAccount }: { initialAccount?: TicketAccount }) {
+export function OrderTicket({
+  initialAccount,
+  initialInstrument,
+}: {
+  initialAccount?: TicketAccount;
+  initialInstrument?: TicketInstrumentParams;
+}) {
   const { idFor, forget } = useTicketId();
   const [preview, setPreview] = useState<{ data: TicketPreview; values: TicketValues; fingerprint: string }>();
   const [placed, setPlaced] = useState<TicketPlaced>();
@@ -56,7 +63,7 @@ export function OrderTicket({ initialAccount }: { initialAccount?: TicketAccount
   const [round, setRound] = useState(0); // a new ticket remounts the lookups (their typed text is their own state)
   const { form, onSubmit, banner, setBanner, busy } = useActionForm<TicketValues, TicketValues, TicketPreview>({
     schema: ticketSchema,
-    defaultValues: blankTicket(initialAccount),
+    defaultValues: { ...blankTicket(initialAccount), ...(initialInstrument ? { market: initialInstrument.market } : {}) },
     action: (values) => previewOrderTicket({ ...values, client_order_id: idFor(values) }),
     onSuccess: (data) => {
       const values = form.getValues();
@@ -185,7 +192,11 @@ export function OrderTicket({ initialAccount }: { initialAccount?: TicketAccount
           />
           <div>
             {all.instrument_type === "OPTION" ? null : (
-              <TicketInstrumentLookup key={`${all.market}-${round}`} onInstrument={setInstrument} />
+              <TicketInstrumentLookup
+                key={`${all.market}-${round}`}
+                onInstrument={setInstrument}
+                initialSymbol={round === 0 && all.market === initialInstrument?.market ? initialInstrument.symbol : undefined}
+              />
             )}
           </div>
         </div>

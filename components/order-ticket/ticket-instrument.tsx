@@ -22,11 +22,18 @@ import { TicketQuote } from "./ticket-quote";
  */
 const SYMBOL_HINTS: Record<TicketMarket, string> = { US: "Ticker, e.g. AAPL", HK: "Stock code, e.g. 00700", CN: "Stock code, e.g. 600519" };
 
-export function TicketInstrumentLookup({ onInstrument }: { onInstrument: (i: TicketInstrument | undefined) => void }) {
+export function TicketInstrumentLookup({
+  onInstrument,
+  initialSymbol,
+}: {
+  onInstrument: (i: TicketInstrument | undefined) => void;
+  /** The symbol the ticket was opened on (looked up at once). */
+  initialSymbol?: string;
+}) {
   const { control, setValue } = useFormContext<TicketValues>();
   const market = useWatch({ control, name: "market" });
   const side = useWatch({ control, name: "side" });
-  const [typed, setTyped] = useState("");
+  const [typed, setTyped] = useState(initialSymbol ?? "");
   const settled = useDebounced(typed.trim().toUpperCase(), 350);
   const error = useFieldError("symbol");
   const found = useQuery({

@@ -2,6 +2,7 @@ import Decimal from "decimal.js";
 import { z } from "zod";
 import { overridesSchema } from "@/lib/pre-trade";
 import { ORDER_TYPES_BY_MARKET } from "@/lib/broker-enums";
+import { symbolIn } from "@/lib/schemas/market";
 import { isDeskDate } from "@/lib/format";
 import { CLIENT_ID_PATTERN } from "@/lib/ids";
 import { amountProblem, DECIMAL_PATTERN, decimalPlaces } from "@/lib/money";
@@ -58,6 +59,13 @@ export const COMBOS_BY_MARKET: Record<TicketMarket, readonly Combo[]> = {
   HK: ["NORMAL", "MASTER", "OCO", "OTO", "OTOCO"],
   CN: ["NORMAL"],
 };
+
+/** The ticket opened on a symbol (from its instrument page): `/orders/new?market=…&symbol=…`. */
+export const ticketHref = (market: string, symbol: string) => `/orders/new?${new URLSearchParams({ market, symbol }).toString()}`;
+
+/** The ticket page's `?market=&symbol=`, parsed on the server: a market the ticket offers and a symbol's shape. */
+export const ticketInstrumentIn = z.object({ market: z.enum(TICKET_MARKETS), symbol: symbolIn });
+export type TicketInstrumentParams = z.output<typeof ticketInstrumentIn>;
 
 /** The market as the ticket names it. */
 export const TICKET_MARKET_LABELS: Record<TicketMarket, string> = { US: "US", HK: "Hong Kong", CN: "China A (Connect)" };

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { nameStrategy, optionLevelProblem, requiredOptionLevel, type StrategyLeg } from "@/lib/option-strategy";
-import { blankTicket, placeTicketSchema, ticketSchema, type TicketValues } from "@/lib/schemas/order-ticket";
+import {
+  blankTicket,
+  placeTicketSchema,
+  ticketHref,
+  ticketInstrumentIn,
+  ticketSchema,
+  type TicketValues,
+} from "@/lib/schemas/order-ticket";
 import { ticketFingerprint, toOrderRequest } from "@/lib/schemas/order-ticket-wire";
 
 /** The ticket's one schema: per-market order types and their prices, GTD, HK lots, amounts, combos, option levels. */
@@ -156,6 +163,14 @@ describe("China A-shares (Connect)", () => {
     expect(errors(cn({ quantity: "150" }))).toEqual({ quantity: "Whole lots of 100 shares" });
     expect(errors(cn({ quantity: "100.5" }))).toEqual({ quantity: "CN stocks trade in whole shares" });
     expect(errors(cn({ quantity: "1000" }))).toEqual({});
+  });
+
+  it("an instrument page's link opens the ticket on its symbol; what is not a market or a symbol is refused", () => {
+    expect(ticketHref("CN", "601318")).toBe("/orders/new?market=CN&symbol=601318");
+    expect(ticketHref("US", "BRK.B")).toBe("/orders/new?market=US&symbol=BRK.B");
+    expect(ticketInstrumentIn.parse({ market: "HK", symbol: " 00700 " })).toEqual({ market: "HK", symbol: "00700" });
+    expect(ticketInstrumentIn.safeParse({ market: "XX", symbol: "AAPL" }).success).toBe(false);
+    expect(ticketInstrumentIn.safeParse({ market: "US", symbol: "<script>" }).success).toBe(false);
   });
 
   it("go on the wire as market CN", () => {

@@ -3,6 +3,9 @@ import { lookupPage } from "@/app/(desk)/guarded-layout";
 import { DeskView } from "@/components/instruments/desk-view";
 import { InstrumentTabs } from "@/components/instruments/instrument-tabs";
 import { InstrumentView } from "@/components/market/instrument-view";
+import { LinkButton } from "@/components/ui/button";
+import { can } from "@/lib/auth/permissions";
+import { ticketHref } from "@/lib/schemas/order-ticket";
 import { instrumentMaster, summarise } from "@/server/fundamentals/instrument-master";
 import { cachedBars, marketData } from "@/server/market";
 import { findInstrument, type InstrumentParams } from "./lookup";
@@ -23,7 +26,7 @@ const DEFAULT_TIMESPAN = "M5";
 export default lookupPage(
   "market:read",
   ({ market, symbol }: InstrumentParams) => findInstrument(market, symbol),
-  async (quote) => {
+  async (quote, { staff }) => {
     const [profile, bars] = await Promise.all([
       instrumentMaster()
         .get(quote.market, quote.symbol)
@@ -32,7 +35,19 @@ export default lookupPage(
     ]);
     return (
       <>
-        <InstrumentView quote={quote} profile={profile} bars={bars} timespan={DEFAULT_TIMESPAN} />
+        <InstrumentView
+          quote={quote}
+          profile={profile}
+          bars={bars}
+          timespan={DEFAULT_TIMESPAN}
+          action={
+            can(staff, "orders:place") ? (
+              <LinkButton variant="secondary" href={ticketHref(quote.market, quote.symbol)}>
+                New order
+              </LinkButton>
+            ) : null
+          }
+        />
         <section aria-label="Details" className="mt-4 flex flex-col gap-4">
           <InstrumentTabs market={quote.market} symbol={quote.symbol} />
           <DeskView market={quote.market} symbol={quote.symbol} />
